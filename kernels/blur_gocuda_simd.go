@@ -34,52 +34,52 @@ func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
 var gc_src_blur = compiled.NewSource(gc_files_blur, "blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
 
 //line blur.go:88
-func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32, width, height, r int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, width, height, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= height {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= height {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blur.go:142
 							gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
 //line blur.go:101
@@ -90,13 +90,13 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 								r+
 //line blur.go:142
 								1)))
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line blur.go:89
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-								var y int = gc_by2*gc_bdy2 + gc_ty2
+								var x int = gc_bx*gc_bdx + gc_tx
+								var y int = gc_by*gc_bdy + gc_ty
 //line blur.go:94
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (y*
@@ -108,78 +108,79 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 								for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-									var gc_t12 int = y + dy
+									var gc_t4 int = y + dy
 //line blur.go:95
-									var gc_i7 int = gc_t12
+									var gc_i3 int = gc_t4
 //line blur.go:95
-									var gc_t13 int = min(max(gc_i7, 0), height-
+									var gc_t5 int = min(max(gc_i3, 0), height-
 //line blur.go:139
 										1)
 //line blur.go:139
-									var row []float32 = src[gc_t13*width:]
+									var row []float32 = src[gc_t5*width:]
 //line blur.go:96
 									if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
 										for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-											var gc_t14 int = x + dx
+											var gc_t6 int = x + dx
 //line blur.go:97
-											var gc_i8 int = gc_t14
+											var gc_i4 int = gc_t6
 //line blur.go:97
-											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 											{
 //line blur.go:97
-												gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+												gc_ld2 = archsimd.LoadFloat32x16Slice(row[gc_i4:])
 											}
 //line blur.go:97
-											sum = sum.Add(gc_ld4)
+											sum = sum.Add(gc_ld2)
 										}
 									} else {
 //line blur.go:97
 										for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-											var gc_t14 int = x + dx
+											var gc_t6 int = x + dx
 //line blur.go:97
-											var gc_i8 int = gc_t14
+											var gc_i4 int = gc_t6
 //line blur.go:97
-											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:97
-											if gc_i8 >=
+											if gc_i4 >=
 //line blur.go:139
-												0 && gc_i8+15 <= (width-
+												0 && gc_i4+15 <= (width-
 //line blur.go:139
-												1) && gc_i8 <= len(row)-16 {
+												1) && gc_i4 <= len(row)-16 {
 //line blur.go:139
-												gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+												gc_ld2 = archsimd.LoadFloat32x16Slice(row[gc_i4:])
 											} else {
 //line blur.go:139
-												var gc_lanes4 [16]float32
+												var gc_lanes2 [16]float32
 //line blur.go:139
-												for gc_k4 := range 16 {
+												for gc_k2 := range 16 {
 //line blur.go:139
-													if 0xffff&(1<<gc_k4) != 0 {
+													if 0xffff&(1<<gc_k2) != 0 {
 //line blur.go:139
-														gc_pos2.Thread = gc_rank2 + gc_k4
+														gc_pos.Thread = gc_rank + gc_k2
 //line blur.go:139
-														gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
+														gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
 //line blur.go:139
 															1)]
 													}
 												}
 //line blur.go:139
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 //line blur.go:139
-												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+												gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 											}
 //line blur.go:139
-											sum = sum.Add(gc_ld4)
+											sum = sum.Add(gc_ld2)
 										}
 									}
 								}
+//line blur.go:140
 								sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
@@ -195,13 +196,13 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							r+
 //line blur.go:142
 							1)))
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blur.go:89
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
 //line blur.go:94
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (y*
@@ -213,83 +214,84 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 							for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-								var gc_t9 int = y + dy
+								var gc_t int = y + dy
 //line blur.go:95
-								var gc_i5 int = gc_t9
+								var gc_i int = gc_t
 //line blur.go:95
-								var gc_t10 int = min(max(gc_i5, 0), height-
+								var gc_t2 int = min(max(gc_i, 0), height-
 //line blur.go:139
 									1)
 //line blur.go:139
-								var row []float32 = src[gc_t10*width:]
+								var row []float32 = src[gc_t2*width:]
 //line blur.go:96
 								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t11 int = x + dx
+										var gc_t3 int = x + dx
 //line blur.go:97
-										var gc_i6 int = gc_t11
+										var gc_i2 int = gc_t3
 //line blur.go:97
-										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
 //line blur.go:97
-											gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
+											gc_ld = archsimd.LoadFloat32x8Slice(row[gc_i2:])
 										}
 //line blur.go:97
-										sum = sum.Add(gc_ld3)
+										sum = sum.Add(gc_ld)
 									}
 								} else {
 //line blur.go:97
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t11 int = x + dx
+										var gc_t3 int = x + dx
 //line blur.go:97
-										var gc_i6 int = gc_t11
+										var gc_i2 int = gc_t3
 //line blur.go:97
-										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
-										if gc_i6 >=
+										if gc_i2 >=
 //line blur.go:139
-											0 && gc_i6+7 <= (width-
+											0 && gc_i2+7 <= (width-
 //line blur.go:139
-											1) && gc_i6 <= len(row)-8 {
+											1) && gc_i2 <= len(row)-8 {
 //line blur.go:139
-											gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
+											gc_ld = archsimd.LoadFloat32x8Slice(row[gc_i2:])
 										} else {
 //line blur.go:139
-											var gc_lanes3 [8]float32
+											var gc_lanes [8]float32
 //line blur.go:139
-											for gc_k3 := range 8 {
+											for gc_k := range 8 {
 //line blur.go:139
-												if 0xff&(1<<gc_k3) != 0 {
+												if 0xff&(1<<gc_k) != 0 {
 //line blur.go:139
-													gc_pos2.Thread = gc_rank2 + gc_k3
+													gc_pos.Thread = gc_rank + gc_k
 //line blur.go:139
-													gc_lanes3[gc_k3] = row[min(max(gc_i6+gc_k3, 0), width-
+													gc_lanes[gc_k] = row[min(max(gc_i2+gc_k, 0), width-
 //line blur.go:139
 														1)]
 												}
 											}
 //line blur.go:139
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line blur.go:139
-											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+											gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 										}
 //line blur.go:139
-										sum = sum.Add(gc_ld3)
+										sum = sum.Add(gc_ld)
 									}
 								}
 							}
+//line blur.go:140
 							sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blur.go:89
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 //line blur.go:94
 						var sum float32
 						for dy := -r; dy <= r; dy++ {
@@ -300,9 +302,10 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 						}
 						dst[y*width+x] = sum * blurScale(r)
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+//line blur.go:104
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -329,81 +332,82 @@ func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thr
 var gc_src_blurShared = compiled.NewSource(gc_files_blur, "blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
 
 //line blur.go:113
-func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height, r int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height, r int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line blur.go:114
 	side := BlurTile + 2*r
 	tile := gocuda.Shared[float32](t, side*side)
-	x0 := gc_bx2*BlurTile - r
+	x0 := gc_bx*BlurTile - r
 //line blur.go:116
-	y0 := gc_by2*BlurTile - r
-	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 {
+	y0 := gc_by*BlurTile - r
+	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 {
 //line blur.go:117
-		gc_w02, gc_wn2 := 0, (side)-1
+		gc_w0, gc_wn := 0, (side)-1
 //line blur.go:117
-		gc_v04, gc_v14, gc_vn4 := ((gc_w02)*side + 0), ((gc_w02+1)*side + 0), ((gc_wn2)*side + 0)
+		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
 //line blur.go:117
-		gc_vlo4, gc_vhi4, gc_vok4 := compiled.Span(gc_w02, gc_wn2, gc_v04, gc_v14, gc_vn4)
+		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line blur.go:117
-		gc_v05, gc_v15, gc_vn5 := (clampTo(y0+(gc_w02), height) * width), (clampTo(y0+(gc_w02+1), height) * width), (clampTo(y0+(gc_wn2), height) * width)
+		gc_v02, gc_v12, gc_vn2 := (clampTo(y0+(gc_w0), height) * width), (clampTo(y0+(gc_w0+1), height) * width), (clampTo(y0+(gc_wn), height) * width)
 //line blur.go:117
-		gc_vlo5, gc_vhi5, gc_vok5 := compiled.Span(gc_w02, gc_wn2, gc_v05, gc_v15, gc_vn5)
+		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line blur.go:117
-		gc_v06, gc_v16, gc_vn6 := (y0 + (gc_w02)), (y0 + (gc_w02 + 1)), (y0 + (gc_wn2))
+		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 //line blur.go:117
-		gc_vlo6, gc_vhi6, gc_vok6 := compiled.Span(gc_w02, gc_wn2, gc_v06, gc_v16, gc_vn6)
+		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line blur.go:117
-		if gc_vok4 && gc_vok5 && gc_vok6 && 0 <= gc_vlo6 && gc_vhi6 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo4, gc_vhi4, gc_vlo5, gc_vhi5, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
+		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
 //line blur.go:117
-			for ty, gc_p2, gc_i2 := gc_w02, gc_v04, gc_v05; ty <= gc_wn2; ty, gc_p2, gc_i2 = ty+1, gc_p2+(gc_v14-gc_v04), gc_i2+(gc_v15-gc_v05) {
+			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
 //line blur.go:117
-				copy(tile[gc_p2+0:gc_p2+(side)], src[gc_i2+(x0+0)+0:gc_i2+(x0+0)+(side)])
+				copy(tile[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
 			}
 //line blur.go:117
-			gc_pos2.Thread = (gc_wn2-0)%gc_bdy2*gc_bdx2 + ((side)-1-0)%gc_bdx2
+			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
+//line blur.go:118
 			for ty := 0; ty < side; ty++ {
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 					return
 				}
-				gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
-				gc_pos2.Thread = gc_rowrank2
+				gc_rowrank := ty % gc_bdy * gc_bdx
+				gc_pos.Thread = gc_rowrank
 //line blur.go:118
 				row := src[clampTo(y0+ty, height)*width:]
-				if gc_clo2, gc_chi2, gc_cok2 := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok2 && compiled.Disjoint(tile, row) {
-					for tx, gc_rx2 := 0, 0; tx < gc_clo2; tx, gc_rx2 = tx+1, gc_rx2+1 {
-						if gc_rx2 == gc_bdx2 {
-							gc_rx2 = 0
+				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok && compiled.Disjoint(tile, row) {
+					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-						gc_pos2.Thread = gc_rowrank2 + gc_rx2
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line blur.go:120
 						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 					}
-					copy(tile[(ty*side+0)+gc_clo2:(ty*side+0)+gc_chi2], row[(x0+0)+gc_clo2:(x0+0)+gc_chi2])
-					gc_pos2.Thread = gc_rowrank2 + (gc_chi2-1-0)%gc_bdx2
-					for tx, gc_rx2 := gc_chi2, (gc_chi2-0)%gc_bdx2; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
-						if gc_rx2 == gc_bdx2 {
-							gc_rx2 = 0
+					copy(tile[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+					for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-						gc_pos2.Thread = gc_rowrank2 + gc_rx2
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line blur.go:120
 						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 					}
 				} else {
-					for tx, gc_rx2 := 0, 0; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
-						if gc_rx2 == gc_bdx2 {
-							gc_rx2 = 0
+					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-						gc_pos2.Thread = gc_rowrank2 + gc_rx2
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line blur.go:120
 						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 					}
@@ -416,70 +420,72 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 		gc_span := (BlurTile) * gc_chunk
 //line blur.go:117
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line blur.go:124
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blur.go:117
-					gc_start2 := gc_ty2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, BlurTile, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(BlurTile) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlurTile, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(BlurTile) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for ty := gc_from4; gc_trips2 > 0; ty, gc_trips2 = ty+(BlurTile), gc_trips2-1 {
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(BlurTile), gc_trips-1 {
 //line blur.go:118
 						row := src[clampTo(y0+ty, height)*width:]
-						for tx := gc_tx2; tx < side; tx += BlurTile {
+						for tx := gc_tx; tx < side; tx += BlurTile {
 							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
+//line blur.go:132
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(x0+r, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(x0+r, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (y0 + r + gc_ty2) >= height {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (y0 + r + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep2 := gc_from3
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blur.go:142
 						gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
 //line blur.go:135
@@ -490,15 +496,15 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							r+
 //line blur.go:142
 							1)))
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps2:
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blur.go:124
-							var x int = x0 + r + gc_tx2
+							var x int = x0 + r + gc_tx
 //line blur.go:124
-							var y int = y0 + r + gc_ty2
+							var y int = y0 + r + gc_ty
 //line blur.go:128
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							if (y*
@@ -510,40 +516,41 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:129
 							for dy := 0; dy <= 2*r; dy = dy + 1 {
 //line blur.go:129
-								var row_ []float32 = tile[(gc_ty2+dy)*side:]
-								if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
+								var row_ []float32 = tile[(gc_ty+dy)*side:]
+								if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-16) {
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line blur.go:131
-											gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(row_[gc_tx+dx:])
 										}
 //line blur.go:132
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								} else {
 //line blur.go:132
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:131
-										if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
-											gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+										if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-16 {
+											gc_ld2 = archsimd.LoadFloat32x16Slice(row_[gc_tx+dx:])
 										} else {
 //line blur.go:132
-											break gc_steps4
+											break gc_steps2
 										}
 //line blur.go:132
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								}
 							}
+//line blur.go:133
 							sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
@@ -559,15 +566,15 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						r+
 //line blur.go:142
 						1)))
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_steps:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blur.go:124
-						var x int = x0 + r + gc_tx2
+						var x int = x0 + r + gc_tx
 //line blur.go:124
-						var y int = y0 + r + gc_ty2
+						var y int = y0 + r + gc_ty
 //line blur.go:128
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if (y*
@@ -579,59 +586,61 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:129
 						for dy := 0; dy <= 2*r; dy = dy + 1 {
 //line blur.go:129
-							var row_ []float32 = tile[(gc_ty2+dy)*side:]
-							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
+							var row_ []float32 = tile[(gc_ty+dy)*side:]
+							if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line blur.go:131
-										gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+										gc_ld = archsimd.LoadFloat32x8Slice(row_[gc_tx+dx:])
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							} else {
 //line blur.go:132
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:131
-									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+									if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
+										gc_ld = archsimd.LoadFloat32x8Slice(row_[gc_tx+dx:])
 									} else {
 //line blur.go:132
-										break gc_steps3
+										break gc_steps
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							}
 						}
+//line blur.go:133
 						sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blur.go:124
-					x := x0 + r + gc_tx2
+					x := x0 + r + gc_tx
 //line blur.go:124
-					y := y0 + r + gc_ty2
+					y := y0 + r + gc_ty
 //line blur.go:128
 					var sum float32
 					for dy := 0; dy <= 2*r; dy++ {
-						row_ := tile[(gc_ty2+dy)*side:]
+						row_ := tile[(gc_ty+dy)*side:]
 						for dx := 0; dx <= 2*r; dx++ {
-							sum += row_[gc_tx2+dx]
+							sum += row_[gc_tx+dx]
 						}
 					}
 					dst[y*width+x] = sum * blurScale(r)
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line blur.go:138
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -641,5 +650,4 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 // gc_files_blur holds the source files whose lines the kernels' records hash.
 //
 //go:embed blur.go
-//line blur.go:150
 var gc_files_blur embed.FS

@@ -36,52 +36,53 @@ func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 var gc_src_histogram = compiled.NewSource(gc_files_histogram, "histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram.go:29
-func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line histogram.go:30
 	n := len(data)
 //line histogram.go:32
 	local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
-	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line histogram.go:40
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 {
-				gc_at5 := local[gc_off7:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+				gc_at := local[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:34
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line histogram.go:31
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line histogram.go:33
 							var b int = tid + gc_off
 //line histogram.go:33
 							_ = b
-							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -93,37 +94,38 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD {
 //line histogram.go:34
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line histogram.go:31
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line histogram.go:33
 						var b int = tid + gc_off
 //line histogram.go:33
 						_ = b
-						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:34
 					gc_more = true
 //line histogram.go:34
-					gc_at5[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:34
 						gc_vb2 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line histogram.go:31
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line histogram.go:33
 							var b int = tid + gc_off
 							if b < 0 || b > len(local)-16 {
@@ -143,10 +145,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD {
 //line histogram.go:34
 					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line histogram.go:31
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line histogram.go:33
 						var b int = tid + gc_off
 						if b < 0 || b > len(local)-8 {
@@ -158,17 +160,17 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
 						gc_more = true
@@ -176,11 +178,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
 						gc_more = true
@@ -188,11 +190,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
 						gc_more = true
@@ -200,11 +202,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
 						gc_more = true
@@ -212,11 +214,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:31
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:33
 					b := tid + gc_off
 					gc_more = true
@@ -227,115 +229,121 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 		}
 	}
 //line histogram.go:37
-	stride := gc_bdx2 * gc_gdx2
+	stride := gc_bdx * gc_gdx
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+//line histogram.go:45
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := (gc_bx2 * gc_bdx2) + gc_off2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
-				gc_at6 := data[gc_off8:][:gc_to2]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+				gc_at2 := data[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx := gc_step2 + 0
+//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
-						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx := gc_step2 + 1
+//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
-						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx := gc_step2 + 2
+//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
-						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx := gc_step2 + 3
+//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
-						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:39
 					gc_more2 = true
 //line histogram.go:39
-					compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:31
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:38
-					i := gc_bx2*gc_bdx2 + tid + gc_off2
+					i := gc_bx*gc_bdx + tid + gc_off2
 					gc_more2 = true
 //line histogram.go:39
 					compiled.SharedAdd(&local[data[i]], 1)
@@ -344,85 +352,95 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 		}
 	}
 //line histogram.go:42
-	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line histogram.go:49
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off3
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(local) && gc_to2 <= len(local)-gc_off9 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 {
-				gc_at7 := local[gc_off9:][:gc_to2]
-				gc_at8 := bins[gc_off9:][:gc_to2]
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
+				gc_at3 := local[gc_off6:][:gc_to]
+				gc_at4 := bins[gc_off6:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+//line histogram.go:66
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+//line histogram.go:50
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+//line histogram.go:50
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+//line histogram.go:50
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:43
 					gc_more3 = true
 //line histogram.go:43
-					if c := gc_at7[gc_tx2]; c != 0 {
-						atomic.Add(&gc_at8[gc_tx2], c)
+					if c := gc_at3[gc_tx]; c != 0 {
+						atomic.Add(&gc_at4[gc_tx], c)
 					}
 				}
 			} else {
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -432,11 +450,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -446,11 +464,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -460,11 +478,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -474,11 +492,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:31
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:42
 					b_ := tid + gc_off3
 					gc_more3 = true

@@ -36,62 +36,62 @@ func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matMulNaive = compiled.NewSource(gc_files_matmul, "matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:127
-func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= m {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line matmul.go:128
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line matmul.go:128
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (row*
@@ -103,24 +103,24 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:134
 								for p := 0; p < k; p = p + 1 {
 //line matmul.go:134
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:134
 									if (p*
 										n+col) >= 0 && (p*n+col) <= len(b)-16 {
 //line matmul.go:135
-										gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+										gc_ld2 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 									} else {
 //line matmul.go:135
-										break gc_steps4
+										break gc_steps2
 									}
 //line matmul.go:135
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld4))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld2))
 								}
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
@@ -129,14 +129,16 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:128
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
+//line matmul.go:134
+							gc_rank := gc_base + gc_tx
+//line matmul.go:137
+							gc_pos.Thread = gc_rank
 //line matmul.go:128
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
@@ -146,8 +148,8 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 								break
 							}
 //line matmul.go:128
-							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
-							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_row int = gc_by*gc_bdy + gc_ty
+							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
 //line matmul.go:133
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
@@ -159,43 +161,43 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:134
 							for p := 0; p < k; p = p + 1 {
 //line matmul.go:134
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:134
 								if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line matmul.go:135
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 //line matmul.go:135
 									break gc_jam
 								}
 //line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
 //line matmul.go:135
-								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:135
 								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line matmul.go:135
-									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 								} else {
 //line matmul.go:135
 									break gc_jam
 								}
 //line matmul.go:135
-								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld3))
+								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld))
 							}
 							sum.StoreSlice(c[row*n+col:])
 //line matmul.go:137
 							gc_sum.StoreSlice(c[gc_row*n+gc_col:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:128
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
@@ -207,29 +209,29 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:134
 							for p := 0; p < k; p = p + 1 {
 //line matmul.go:134
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:134
 								if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line matmul.go:135
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 //line matmul.go:135
-									break gc_steps3
+									break gc_steps
 								}
 //line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
 							}
 							sum.StoreSlice(c[row*n+col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:128
-						row := gc_by2*gc_bdy2 + gc_ty2
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
 //line matmul.go:133
 						var sum float32
 						for p := 0; p < k; p++ {
@@ -237,9 +239,10 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						c[row*n+col] = sum
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+//line matmul.go:140
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -276,642 +279,712 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matMulTiled = compiled.NewSource(gc_files_matmul, "matMulTiled", "76083f6ee79063d87056cb1aeb729d75238e089a69daf9212fc34e6abfc7a5f4", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:159
-func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b10.Thread()
-	gc_pos2 := gc_b10.Pos()
-	gc_bd2 := gc_b10.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b10.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b10.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	clear(gc_s_sum)
+//line matmul.go:163
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line matmul.go:165
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:165
+				sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line matmul.go:165
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:165
+			sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:165
+		var sum float32
+//line matmul.go:167
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:166
 	for p := 0; p < k; p += MatMulTile {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at4 := as[gc_row10][:gc_bdx2]
-					gc_at5 := bs[gc_row10][:gc_bdx2]
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-//line matmul.go:162
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:162
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:162
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-//line matmul.go:162
-								var tx int = gc_tx2
-//line matmul.go:162
-								var ty int = gc_ty2
-								var row int = gc_by2*MatMulTile + ty
-								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:167
-								var gc_t15 int = p + tx
-//line matmul.go:167
-								var gc_t16 int = p + ty
-//line matmul.go:167
-								var gc_row9 int = row
-//line matmul.go:167
-								var gc_col8 int = col
-//line matmul.go:167
-								var gc_ac8 int = gc_t15
-//line matmul.go:167
-								var gc_br8 int = gc_t16
-//line matmul.go:167
-								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
-//line matmul.go:167
-									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
-//line matmul.go:167
-										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-									} else {
-//line matmul.go:167
-										break gc_steps8
-									}
-//line matmul.go:167
-									gc_av8 = gc_ld29
-								} else {
-//line matmul.go:167
-									gc_b17 := gc_none8
-//line matmul.go:167
-									if gc_row9 < m {
-//line matmul.go:167
-										gc_b17 = gc_all8
-									}
-//line matmul.go:167
-									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
-//line matmul.go:167
-									if gc_if15.ToBits() != 0 {
-//line matmul.go:167
-										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
-//line matmul.go:167
-											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-										} else {
-//line matmul.go:167
-											break gc_steps8
-										}
-//line matmul.go:167
-										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-									}
-								}
-//line matmul.go:167
-								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
-//line matmul.go:167
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
-//line matmul.go:167
-										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-									} else {
-//line matmul.go:167
-										break gc_steps8
-									}
-//line matmul.go:167
-									gc_bv8 = gc_ld31
-								} else {
-//line matmul.go:167
-									gc_b18 := gc_none8
-//line matmul.go:167
-									if gc_br8 < k {
-//line matmul.go:167
-										gc_b18 = gc_all8
-									}
-//line matmul.go:167
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
-//line matmul.go:167
-									if gc_if16.ToBits() != 0 {
-//line matmul.go:167
-										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
-//line matmul.go:167
-											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-										} else {
-//line matmul.go:167
-											break gc_steps8
-										}
-//line matmul.go:167
-										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-									}
-								}
-//line matmul.go:167
-								gc_av8.StoreSlice(gc_at4[gc_tx2:])
-//line matmul.go:167
-								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line matmul.go:162
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:162
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:162
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps7:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-//line matmul.go:162
-							var tx int = gc_tx2
-//line matmul.go:162
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
-							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:167
-							var gc_t13 int = p + tx
-//line matmul.go:167
-							var gc_t14 int = p + ty
-//line matmul.go:167
-							var gc_row8 int = row
-//line matmul.go:167
-							var gc_col7 int = col
-//line matmul.go:167
-							var gc_ac7 int = gc_t13
-//line matmul.go:167
-							var gc_br7 int = gc_t14
-//line matmul.go:167
-							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
-//line matmul.go:167
-								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
-//line matmul.go:167
-									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-								} else {
-//line matmul.go:167
-									break gc_steps7
-								}
-//line matmul.go:167
-								gc_av7 = gc_ld25
-							} else {
-//line matmul.go:167
-								gc_b15 := gc_none7
-//line matmul.go:167
-								if gc_row8 < m {
-//line matmul.go:167
-									gc_b15 = gc_all7
-								}
-//line matmul.go:167
-								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
-//line matmul.go:167
-								if gc_if13.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
-//line matmul.go:167
-										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-									} else {
-//line matmul.go:167
-										break gc_steps7
-									}
-//line matmul.go:167
-									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
-								}
-							}
-//line matmul.go:167
-							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
-//line matmul.go:167
-								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
-//line matmul.go:167
-									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-								} else {
-//line matmul.go:167
-									break gc_steps7
-								}
-//line matmul.go:167
-								gc_bv7 = gc_ld27
-							} else {
-//line matmul.go:167
-								gc_b16 := gc_none7
-//line matmul.go:167
-								if gc_br7 < k {
-//line matmul.go:167
-									gc_b16 = gc_all7
-								}
-//line matmul.go:167
-								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
-//line matmul.go:167
-								if gc_if14.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
-//line matmul.go:167
-										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-									} else {
-//line matmul.go:167
-										break gc_steps7
-									}
-//line matmul.go:167
-									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
-								}
-							}
-//line matmul.go:167
-							gc_av7.StoreSlice(gc_at4[gc_tx2:])
-//line matmul.go:167
-							gc_bv7.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line matmul.go:162
-						tx := gc_tx2
-//line matmul.go:162
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
-						col := gc_bx2*MatMulTile + tx
-//line matmul.go:167
-						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep5 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:162
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:162
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:162
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps6:
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line matmul.go:162
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:162
-								var ty int = gc_ty2
-								var row int = gc_by2*MatMulTile + ty
-								var col int = gc_bx2*MatMulTile + tx
+								var ty int = gc_ty
+								var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+								var gc_t7 int = p + tx
 //line matmul.go:167
-									break
-								}
+								var gc_t8 int = p + ty
 //line matmul.go:167
-								var gc_t11 int = p + tx
+								var gc_row4 int = row
 //line matmul.go:167
-								var gc_t12 int = p + ty
+								var gc_col4 int = col
 //line matmul.go:167
-								var gc_row7 int = row
+								var gc_ac4 int = gc_t7
 //line matmul.go:167
-								var gc_col6 int = col
+								var gc_br4 int = gc_t8
 //line matmul.go:167
-								var gc_ac6 int = gc_t11
+								var gc_av4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-								var gc_br6 int = gc_t12
+								var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
 //line matmul.go:167
-								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
+									if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:167
-									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
-//line matmul.go:167
-										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+										gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 									} else {
 //line matmul.go:167
-										break gc_steps6
+										break gc_steps4
 									}
 //line matmul.go:167
-									gc_av6 = gc_ld21
+									gc_av4 = gc_ld13
 								} else {
 //line matmul.go:167
-									gc_b13 := gc_none6
+									gc_b8 := gc_none4
 //line matmul.go:167
-									if gc_row7 < m {
+									if gc_row4 < m {
 //line matmul.go:167
-										gc_b13 = gc_all6
+										gc_b8 = gc_all4
 									}
 //line matmul.go:167
-									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 //line matmul.go:167
-									if gc_if11.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line matmul.go:167
-										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:167
-											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+											gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 										} else {
 //line matmul.go:167
-											break gc_steps6
+											break gc_steps4
 										}
 //line matmul.go:167
-										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_av4 = gc_av4.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 //line matmul.go:167
-								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
+								if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
 //line matmul.go:167
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:167
-										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 									} else {
 //line matmul.go:167
-										break gc_steps6
+										break gc_steps4
 									}
 //line matmul.go:167
-									gc_bv6 = gc_ld23
+									gc_bv4 = gc_ld15
 								} else {
 //line matmul.go:167
-									gc_b14 := gc_none6
+									gc_b9 := gc_none4
 //line matmul.go:167
-									if gc_br6 < k {
+									if gc_br4 < k {
 //line matmul.go:167
-										gc_b14 = gc_all6
+										gc_b9 = gc_all4
 									}
 //line matmul.go:167
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 //line matmul.go:167
-									if gc_if12.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line matmul.go:167
-										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:167
-											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 										} else {
 //line matmul.go:167
-											break gc_steps6
+											break gc_steps4
 										}
 //line matmul.go:167
-										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										gc_bv4 = gc_bv4.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
 //line matmul.go:167
-								gc_av6.StoreSlice(as[ty][tx:])
+								gc_av4.StoreSlice(gc_at[gc_tx:])
 //line matmul.go:167
-								gc_bv6.StoreSlice(bs[ty][tx:])
+								gc_bv4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:162
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:162
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps5:
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line matmul.go:162
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:162
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
-							var col int = gc_bx2*MatMulTile + tx
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
+//line matmul.go:167
+							var gc_t5 int = p + tx
+//line matmul.go:167
+							var gc_t6 int = p + ty
+//line matmul.go:167
+							var gc_row3 int = row
+//line matmul.go:167
+							var gc_col3 int = col
+//line matmul.go:167
+							var gc_ac3 int = gc_t5
+//line matmul.go:167
+							var gc_br3 int = gc_t6
+//line matmul.go:167
+							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+							if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
+//line matmul.go:167
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+								if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+//line matmul.go:167
+									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+								} else {
+//line matmul.go:167
+									break gc_steps3
+								}
+//line matmul.go:167
+								gc_av3 = gc_ld9
+							} else {
+//line matmul.go:167
+								gc_b6 := gc_none3
+//line matmul.go:167
+								if gc_row3 < m {
+//line matmul.go:167
+									gc_b6 = gc_all3
+								}
+//line matmul.go:167
+								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+//line matmul.go:167
+								if gc_if5.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+//line matmul.go:167
+										gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+									} else {
+//line matmul.go:167
+										break gc_steps3
+									}
+//line matmul.go:167
+									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
+								}
+							}
+//line matmul.go:167
+							if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
+//line matmul.go:167
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+								if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+//line matmul.go:167
+									gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+								} else {
+//line matmul.go:167
+									break gc_steps3
+								}
+//line matmul.go:167
+								gc_bv3 = gc_ld11
+							} else {
+//line matmul.go:167
+								gc_b7 := gc_none3
+//line matmul.go:167
+								if gc_br3 < k {
+//line matmul.go:167
+									gc_b7 = gc_all3
+								}
+//line matmul.go:167
+								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+//line matmul.go:167
+								if gc_if6.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+//line matmul.go:167
+										gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+									} else {
+//line matmul.go:167
+										break gc_steps3
+									}
+//line matmul.go:167
+									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
+								}
+							}
+//line matmul.go:167
+							gc_av3.StoreSlice(gc_at[gc_tx:])
+//line matmul.go:167
+							gc_bv3.StoreSlice(gc_at2[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line matmul.go:162
+						tx := gc_tx
+//line matmul.go:162
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:167
+						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line matmul.go:162
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line matmul.go:162
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:162
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps2:
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line matmul.go:162
+								var tx int = gc_tx
+//line matmul.go:162
+								var ty int = gc_ty
+								var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
+//line matmul.go:167
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line matmul.go:167
+									break
+								}
+//line matmul.go:167
+								var gc_t3 int = p + tx
+//line matmul.go:167
+								var gc_t4 int = p + ty
+//line matmul.go:167
+								var gc_row2 int = row
+//line matmul.go:167
+								var gc_col2 int = col
+//line matmul.go:167
+								var gc_ac2 int = gc_t3
+//line matmul.go:167
+								var gc_br2 int = gc_t4
+//line matmul.go:167
+								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+								if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+//line matmul.go:167
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line matmul.go:167
+										gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+//line matmul.go:167
+										break gc_steps2
+									}
+//line matmul.go:167
+									gc_av2 = gc_ld5
+								} else {
+//line matmul.go:167
+									gc_b4 := gc_none2
+//line matmul.go:167
+									if gc_row2 < m {
+//line matmul.go:167
+										gc_b4 = gc_all2
+									}
+//line matmul.go:167
+									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+//line matmul.go:167
+									if gc_if3.ToBits() != 0 {
+//line matmul.go:167
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line matmul.go:167
+											gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+										} else {
+//line matmul.go:167
+											break gc_steps2
+										}
+//line matmul.go:167
+										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+									}
+								}
+//line matmul.go:167
+								if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+//line matmul.go:167
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line matmul.go:167
+										gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+									} else {
+//line matmul.go:167
+										break gc_steps2
+									}
+//line matmul.go:167
+									gc_bv2 = gc_ld7
+								} else {
+//line matmul.go:167
+									gc_b5 := gc_none2
+//line matmul.go:167
+									if gc_br2 < k {
+//line matmul.go:167
+										gc_b5 = gc_all2
+									}
+//line matmul.go:167
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+//line matmul.go:167
+									if gc_if4.ToBits() != 0 {
+//line matmul.go:167
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line matmul.go:167
+											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+										} else {
+//line matmul.go:167
+											break gc_steps2
+										}
+//line matmul.go:167
+										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+//line matmul.go:167
+								gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:167
+								gc_bv2.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line matmul.go:162
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:162
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line matmul.go:162
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line matmul.go:162
+							var tx int = gc_tx
+//line matmul.go:162
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:167
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:167
 								break
 							}
 //line matmul.go:167
-							var gc_t9 int = p + tx
+							var gc_t int = p + tx
 //line matmul.go:167
-							var gc_t10 int = p + ty
+							var gc_t2 int = p + ty
 //line matmul.go:167
-							var gc_row6 int = row
+							var gc_row int = row
 //line matmul.go:167
-							var gc_col5 int = col
+							var gc_col int = col
 //line matmul.go:167
-							var gc_ac5 int = gc_t9
+							var gc_ac int = gc_t
 //line matmul.go:167
-							var gc_br5 int = gc_t10
+							var gc_br int = gc_t2
 //line matmul.go:167
-							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
+							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
 //line matmul.go:167
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:167
-									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
 //line matmul.go:167
-									break gc_steps5
+									break gc_steps
 								}
 //line matmul.go:167
-								gc_av5 = gc_ld17
+								gc_av = gc_ld
 							} else {
 //line matmul.go:167
-								gc_b11 := gc_none5
+								gc_b2 := gc_none
 //line matmul.go:167
-								if gc_row6 < m {
+								if gc_row < m {
 //line matmul.go:167
-									gc_b11 = gc_all5
+									gc_b2 = gc_all
 								}
 //line matmul.go:167
-								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line matmul.go:167
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:167
-										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
 //line matmul.go:167
-										break gc_steps5
+										break gc_steps
 									}
 //line matmul.go:167
-									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line matmul.go:167
-							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
+							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
 //line matmul.go:167
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:167
-									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
 //line matmul.go:167
-									break gc_steps5
+									break gc_steps
 								}
 //line matmul.go:167
-								gc_bv5 = gc_ld19
+								gc_bv = gc_ld3
 							} else {
 //line matmul.go:167
-								gc_b12 := gc_none5
+								gc_b3 := gc_none
 //line matmul.go:167
-								if gc_br5 < k {
+								if gc_br < k {
 //line matmul.go:167
-									gc_b12 = gc_all5
+									gc_b3 = gc_all
 								}
 //line matmul.go:167
-								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line matmul.go:167
-								if gc_if10.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:167
-										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
 //line matmul.go:167
-										break gc_steps5
+										break gc_steps
 									}
 //line matmul.go:167
-									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
 //line matmul.go:167
-							gc_av5.StoreSlice(as[ty][tx:])
+							gc_av.StoreSlice(as[ty][tx:])
 //line matmul.go:167
-							gc_bv5.StoreSlice(bs[ty][tx:])
+							gc_bv.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep5
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:162
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:162
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:162
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:162
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:162
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:162
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:162
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:162
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:162
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:162
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
-						col := gc_bx2*MatMulTile + tx
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
 //line matmul.go:167
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:162
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:162
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:162
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line matmul.go:162
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line matmul.go:169
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:169
@@ -982,28 +1055,28 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 							}
 //line matmul.go:170
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line matmul.go:162
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:162
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:162
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line matmul.go:162
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:169
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul.go:169
@@ -1042,18 +1115,19 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:170
 						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:162
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:162
-					ty := gc_ty2
-					sum := gc_s_sum[gc_rank2]
+					ty := gc_ty
+//line matmul.go:164
+					sum := gc_s_sum[gc_rank]
 					{
 //line matmul.go:169
 						q := int(0)
@@ -1134,111 +1208,117 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						q := int(15)
 						sum += as[ty][q] * bs[q][tx]
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*MatMulTile, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*MatMulTile); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*MatMulTile); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*MatMulTile + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*MatMulTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
-				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep7 := gc_from2
+			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at3 := c[gc_off:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line matmul.go:162
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
 //line matmul.go:163
 							_ = row
 //line matmul.go:162
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:164
-							var col int = gc_bx2*MatMulTile + tx
+							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:164
 							_ = col
 //line matmul.go:164
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
-								sum.StoreSlice(gc_at6[gc_tx2:])
+//line matmul.go:175
+								sum.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line matmul.go:162
-						var ty int = gc_ty2
-						var row int = gc_by2*MatMulTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*MatMulTile + ty
 //line matmul.go:163
 						_ = row
 //line matmul.go:162
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:164
-						var col int = gc_bx2*MatMulTile + tx
+						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:164
 						_ = col
 //line matmul.go:164
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-						sum.StoreSlice(gc_at6[gc_tx2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:175
+						sum.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:166
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
-					gc_at6[gc_tx2] = sum
+					gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_vstep8 := gc_from2
+//line matmul.go:179
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line matmul.go:162
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
 //line matmul.go:162
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:164
-							var col int = gc_bx2*MatMulTile + tx
+							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:164
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
+//line matmul.go:175
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:175
 									break
@@ -1247,26 +1327,28 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
+//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line matmul.go:162
-						var ty int = gc_ty2
-						var row int = gc_by2*MatMulTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*MatMulTile + ty
 //line matmul.go:162
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:164
-						var col int = gc_bx2*MatMulTile + tx
+						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:164
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:175
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:175
 							break
@@ -1276,87 +1358,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:162
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:162
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:166
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:179
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:162
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:162
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:166
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:179
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:162
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:162
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:166
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:179
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:162
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:162
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:166
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line matmul.go:179
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:162
-					ty := gc_ty2
-					row := gc_by2*MatMulTile + ty
+					ty := gc_ty
+					row := gc_by*MatMulTile + ty
 //line matmul.go:162
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:164
-					col := gc_bx2*MatMulTile + tx
-					sum := gc_s_sum[gc_rank2]
+					col := gc_bx*MatMulTile + tx
+//line matmul.go:166
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					c[row*n+col] = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line matmul.go:179
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1379,651 +1471,721 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 var gc_src_matMulTiledUnrolled = compiled.NewSource(gc_files_matmul, "matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:200
-func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b10.Thread()
-	gc_pos2 := gc_b10.Pos()
-	gc_bd2 := gc_b10.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b10.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b10.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
+func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	clear(gc_s_sum)
+//line matmul.go:204
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line matmul.go:206
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:206
+				sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line matmul.go:206
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:206
+			sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:206
+		var sum float32
+//line matmul.go:208
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at5 := as[gc_row10][:gc_bdx2]
-					gc_at6 := bs[gc_row10][:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line matmul.go:203
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:203
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:203
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps8:
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-//line matmul.go:203
-								var tx int = gc_tx2
-//line matmul.go:203
-								var ty int = gc_ty2
-								var row int = gc_by2*MatMulTile + ty
-								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:208
-								var gc_t15 int = p + tx
-//line matmul.go:208
-								var gc_t16 int = p + ty
-//line matmul.go:208
-								var gc_row9 int = row
-//line matmul.go:208
-								var gc_col8 int = col
-//line matmul.go:208
-								var gc_ac8 int = gc_t15
-//line matmul.go:208
-								var gc_br8 int = gc_t16
-//line matmul.go:208
-								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
-//line matmul.go:208
-									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
-//line matmul.go:208
-										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-									} else {
-//line matmul.go:208
-										break gc_steps8
-									}
-//line matmul.go:208
-									gc_av8 = gc_ld29
-								} else {
-//line matmul.go:208
-									gc_b17 := gc_none8
-//line matmul.go:208
-									if gc_row9 < m {
-//line matmul.go:208
-										gc_b17 = gc_all8
-									}
-//line matmul.go:208
-									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
-//line matmul.go:208
-									if gc_if15.ToBits() != 0 {
-//line matmul.go:208
-										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
-//line matmul.go:208
-											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-										} else {
-//line matmul.go:208
-											break gc_steps8
-										}
-//line matmul.go:208
-										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-									}
-								}
-//line matmul.go:208
-								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
-//line matmul.go:208
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
-//line matmul.go:208
-										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-									} else {
-//line matmul.go:208
-										break gc_steps8
-									}
-//line matmul.go:208
-									gc_bv8 = gc_ld31
-								} else {
-//line matmul.go:208
-									gc_b18 := gc_none8
-//line matmul.go:208
-									if gc_br8 < k {
-//line matmul.go:208
-										gc_b18 = gc_all8
-									}
-//line matmul.go:208
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
-//line matmul.go:208
-									if gc_if16.ToBits() != 0 {
-//line matmul.go:208
-										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
-//line matmul.go:208
-											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-										} else {
-//line matmul.go:208
-											break gc_steps8
-										}
-//line matmul.go:208
-										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-									}
-								}
-//line matmul.go:208
-								gc_av8.StoreSlice(gc_at5[gc_tx2:])
-//line matmul.go:208
-								gc_bv8.StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line matmul.go:203
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:203
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:203
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps7:
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-//line matmul.go:203
-							var tx int = gc_tx2
-//line matmul.go:203
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
-							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:208
-							var gc_t13 int = p + tx
-//line matmul.go:208
-							var gc_t14 int = p + ty
-//line matmul.go:208
-							var gc_row8 int = row
-//line matmul.go:208
-							var gc_col7 int = col
-//line matmul.go:208
-							var gc_ac7 int = gc_t13
-//line matmul.go:208
-							var gc_br7 int = gc_t14
-//line matmul.go:208
-							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
-//line matmul.go:208
-								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
-//line matmul.go:208
-									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-								} else {
-//line matmul.go:208
-									break gc_steps7
-								}
-//line matmul.go:208
-								gc_av7 = gc_ld25
-							} else {
-//line matmul.go:208
-								gc_b15 := gc_none7
-//line matmul.go:208
-								if gc_row8 < m {
-//line matmul.go:208
-									gc_b15 = gc_all7
-								}
-//line matmul.go:208
-								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
-//line matmul.go:208
-								if gc_if13.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
-//line matmul.go:208
-										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-									} else {
-//line matmul.go:208
-										break gc_steps7
-									}
-//line matmul.go:208
-									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
-								}
-							}
-//line matmul.go:208
-							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
-//line matmul.go:208
-								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
-//line matmul.go:208
-									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-								} else {
-//line matmul.go:208
-									break gc_steps7
-								}
-//line matmul.go:208
-								gc_bv7 = gc_ld27
-							} else {
-//line matmul.go:208
-								gc_b16 := gc_none7
-//line matmul.go:208
-								if gc_br7 < k {
-//line matmul.go:208
-									gc_b16 = gc_all7
-								}
-//line matmul.go:208
-								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
-//line matmul.go:208
-								if gc_if14.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
-//line matmul.go:208
-										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-									} else {
-//line matmul.go:208
-										break gc_steps7
-									}
-//line matmul.go:208
-									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
-								}
-							}
-//line matmul.go:208
-							gc_av7.StoreSlice(gc_at5[gc_tx2:])
-//line matmul.go:208
-							gc_bv7.StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line matmul.go:203
-						tx := gc_tx2
-//line matmul.go:203
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
-						col := gc_bx2*MatMulTile + tx
-//line matmul.go:208
-						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep6 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:203
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:203
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:203
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps6:
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line matmul.go:203
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:203
-								var ty int = gc_ty2
-								var row int = gc_by2*MatMulTile + ty
-								var col int = gc_bx2*MatMulTile + tx
+								var ty int = gc_ty
+								var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+								var gc_t7 int = p + tx
 //line matmul.go:208
-									break
-								}
+								var gc_t8 int = p + ty
 //line matmul.go:208
-								var gc_t11 int = p + tx
+								var gc_row4 int = row
 //line matmul.go:208
-								var gc_t12 int = p + ty
+								var gc_col4 int = col
 //line matmul.go:208
-								var gc_row7 int = row
+								var gc_ac4 int = gc_t7
 //line matmul.go:208
-								var gc_col6 int = col
+								var gc_br4 int = gc_t8
 //line matmul.go:208
-								var gc_ac6 int = gc_t11
+								var gc_av4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-								var gc_br6 int = gc_t12
+								var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
 //line matmul.go:208
-								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
+									if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:208
-									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
-//line matmul.go:208
-										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+										gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 									} else {
 //line matmul.go:208
-										break gc_steps6
+										break gc_steps4
 									}
 //line matmul.go:208
-									gc_av6 = gc_ld21
+									gc_av4 = gc_ld13
 								} else {
 //line matmul.go:208
-									gc_b13 := gc_none6
+									gc_b8 := gc_none4
 //line matmul.go:208
-									if gc_row7 < m {
+									if gc_row4 < m {
 //line matmul.go:208
-										gc_b13 = gc_all6
+										gc_b8 = gc_all4
 									}
 //line matmul.go:208
-									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 //line matmul.go:208
-									if gc_if11.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line matmul.go:208
-										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:208
-											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+											gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 										} else {
 //line matmul.go:208
-											break gc_steps6
+											break gc_steps4
 										}
 //line matmul.go:208
-										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_av4 = gc_av4.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 //line matmul.go:208
-								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
+								if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
 //line matmul.go:208
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:208
-										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 									} else {
 //line matmul.go:208
-										break gc_steps6
+										break gc_steps4
 									}
 //line matmul.go:208
-									gc_bv6 = gc_ld23
+									gc_bv4 = gc_ld15
 								} else {
 //line matmul.go:208
-									gc_b14 := gc_none6
+									gc_b9 := gc_none4
 //line matmul.go:208
-									if gc_br6 < k {
+									if gc_br4 < k {
 //line matmul.go:208
-										gc_b14 = gc_all6
+										gc_b9 = gc_all4
 									}
 //line matmul.go:208
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 //line matmul.go:208
-									if gc_if12.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line matmul.go:208
-										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:208
-											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 										} else {
 //line matmul.go:208
-											break gc_steps6
+											break gc_steps4
 										}
 //line matmul.go:208
-										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										gc_bv4 = gc_bv4.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
 //line matmul.go:208
-								gc_av6.StoreSlice(as[ty][tx:])
+								gc_av4.StoreSlice(gc_at[gc_tx:])
 //line matmul.go:208
-								gc_bv6.StoreSlice(bs[ty][tx:])
+								gc_bv4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:203
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:203
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps5:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line matmul.go:203
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:203
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
-							var col int = gc_bx2*MatMulTile + tx
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
+//line matmul.go:208
+							var gc_t5 int = p + tx
+//line matmul.go:208
+							var gc_t6 int = p + ty
+//line matmul.go:208
+							var gc_row3 int = row
+//line matmul.go:208
+							var gc_col3 int = col
+//line matmul.go:208
+							var gc_ac3 int = gc_t5
+//line matmul.go:208
+							var gc_br3 int = gc_t6
+//line matmul.go:208
+							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+							if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
+//line matmul.go:208
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+								if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+//line matmul.go:208
+									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+								} else {
+//line matmul.go:208
+									break gc_steps3
+								}
+//line matmul.go:208
+								gc_av3 = gc_ld9
+							} else {
+//line matmul.go:208
+								gc_b6 := gc_none3
+//line matmul.go:208
+								if gc_row3 < m {
+//line matmul.go:208
+									gc_b6 = gc_all3
+								}
+//line matmul.go:208
+								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+//line matmul.go:208
+								if gc_if5.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+//line matmul.go:208
+										gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+									} else {
+//line matmul.go:208
+										break gc_steps3
+									}
+//line matmul.go:208
+									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
+								}
+							}
+//line matmul.go:208
+							if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
+//line matmul.go:208
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+								if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+//line matmul.go:208
+									gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+								} else {
+//line matmul.go:208
+									break gc_steps3
+								}
+//line matmul.go:208
+								gc_bv3 = gc_ld11
+							} else {
+//line matmul.go:208
+								gc_b7 := gc_none3
+//line matmul.go:208
+								if gc_br3 < k {
+//line matmul.go:208
+									gc_b7 = gc_all3
+								}
+//line matmul.go:208
+								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+//line matmul.go:208
+								if gc_if6.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+//line matmul.go:208
+										gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+									} else {
+//line matmul.go:208
+										break gc_steps3
+									}
+//line matmul.go:208
+									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
+								}
+							}
+//line matmul.go:208
+							gc_av3.StoreSlice(gc_at[gc_tx:])
+//line matmul.go:208
+							gc_bv3.StoreSlice(gc_at2[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line matmul.go:203
+						tx := gc_tx
+//line matmul.go:203
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:208
+						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line matmul.go:203
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line matmul.go:203
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:203
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps2:
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line matmul.go:203
+								var tx int = gc_tx
+//line matmul.go:203
+								var ty int = gc_ty
+								var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
+//line matmul.go:208
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line matmul.go:208
+									break
+								}
+//line matmul.go:208
+								var gc_t3 int = p + tx
+//line matmul.go:208
+								var gc_t4 int = p + ty
+//line matmul.go:208
+								var gc_row2 int = row
+//line matmul.go:208
+								var gc_col2 int = col
+//line matmul.go:208
+								var gc_ac2 int = gc_t3
+//line matmul.go:208
+								var gc_br2 int = gc_t4
+//line matmul.go:208
+								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+								if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+//line matmul.go:208
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line matmul.go:208
+										gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+//line matmul.go:208
+										break gc_steps2
+									}
+//line matmul.go:208
+									gc_av2 = gc_ld5
+								} else {
+//line matmul.go:208
+									gc_b4 := gc_none2
+//line matmul.go:208
+									if gc_row2 < m {
+//line matmul.go:208
+										gc_b4 = gc_all2
+									}
+//line matmul.go:208
+									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+//line matmul.go:208
+									if gc_if3.ToBits() != 0 {
+//line matmul.go:208
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line matmul.go:208
+											gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+										} else {
+//line matmul.go:208
+											break gc_steps2
+										}
+//line matmul.go:208
+										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+									}
+								}
+//line matmul.go:208
+								if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+//line matmul.go:208
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line matmul.go:208
+										gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+									} else {
+//line matmul.go:208
+										break gc_steps2
+									}
+//line matmul.go:208
+									gc_bv2 = gc_ld7
+								} else {
+//line matmul.go:208
+									gc_b5 := gc_none2
+//line matmul.go:208
+									if gc_br2 < k {
+//line matmul.go:208
+										gc_b5 = gc_all2
+									}
+//line matmul.go:208
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+//line matmul.go:208
+									if gc_if4.ToBits() != 0 {
+//line matmul.go:208
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line matmul.go:208
+											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+										} else {
+//line matmul.go:208
+											break gc_steps2
+										}
+//line matmul.go:208
+										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+//line matmul.go:208
+								gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:208
+								gc_bv2.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line matmul.go:203
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:203
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line matmul.go:203
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line matmul.go:203
+							var tx int = gc_tx
+//line matmul.go:203
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:208
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:208
 								break
 							}
 //line matmul.go:208
-							var gc_t9 int = p + tx
+							var gc_t int = p + tx
 //line matmul.go:208
-							var gc_t10 int = p + ty
+							var gc_t2 int = p + ty
 //line matmul.go:208
-							var gc_row6 int = row
+							var gc_row int = row
 //line matmul.go:208
-							var gc_col5 int = col
+							var gc_col int = col
 //line matmul.go:208
-							var gc_ac5 int = gc_t9
+							var gc_ac int = gc_t
 //line matmul.go:208
-							var gc_br5 int = gc_t10
+							var gc_br int = gc_t2
 //line matmul.go:208
-							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
+							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
 //line matmul.go:208
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:208
-									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
 //line matmul.go:208
-									break gc_steps5
+									break gc_steps
 								}
 //line matmul.go:208
-								gc_av5 = gc_ld17
+								gc_av = gc_ld
 							} else {
 //line matmul.go:208
-								gc_b11 := gc_none5
+								gc_b2 := gc_none
 //line matmul.go:208
-								if gc_row6 < m {
+								if gc_row < m {
 //line matmul.go:208
-									gc_b11 = gc_all5
+									gc_b2 = gc_all
 								}
 //line matmul.go:208
-								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line matmul.go:208
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:208
-										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
 //line matmul.go:208
-										break gc_steps5
+										break gc_steps
 									}
 //line matmul.go:208
-									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line matmul.go:208
-							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
+							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
 //line matmul.go:208
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:208
-									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
 //line matmul.go:208
-									break gc_steps5
+									break gc_steps
 								}
 //line matmul.go:208
-								gc_bv5 = gc_ld19
+								gc_bv = gc_ld3
 							} else {
 //line matmul.go:208
-								gc_b12 := gc_none5
+								gc_b3 := gc_none
 //line matmul.go:208
-								if gc_br5 < k {
+								if gc_br < k {
 //line matmul.go:208
-									gc_b12 = gc_all5
+									gc_b3 = gc_all
 								}
 //line matmul.go:208
-								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line matmul.go:208
-								if gc_if10.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:208
-										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
 //line matmul.go:208
-										break gc_steps5
+										break gc_steps
 									}
 //line matmul.go:208
-									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
 //line matmul.go:208
-							gc_av5.StoreSlice(as[ty][tx:])
+							gc_av.StoreSlice(as[ty][tx:])
 //line matmul.go:208
-							gc_bv5.StoreSlice(bs[ty][tx:])
+							gc_bv.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:203
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:203
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:203
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:203
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:203
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:203
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:203
-							tx := gc_tx2
+							tx := gc_tx
 //line matmul.go:203
-							ty := gc_ty2
-							row := gc_by2*MatMulTile + ty
-							col := gc_bx2*MatMulTile + tx
+							ty := gc_ty
+							row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:203
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:203
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
-						col := gc_bx2*MatMulTile + tx
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
 //line matmul.go:208
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line matmul.go:210
 		bt := (*[MatMulTile][MatMulTile]float32)(bs)
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_ty2
-				if gc_off3 >= 0 && gc_off3 < len(as) {
-					gc_at7 := as[gc_off3:][:1]
-					gc_vstep7 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_ty
+				if gc_off >= 0 && gc_off < len(as) {
+					gc_at3 := as[gc_off:][:1]
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:203
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line matmul.go:203
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:203
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line matmul.go:203
 								_ = ty
 //line matmul.go:203
-								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
-								var ar *[16]float32 = &gc_at7[0]
+								var ar *[16]float32 = &gc_at3[0]
 								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
 //line matmul.go:211
 									break
@@ -2046,32 +2208,32 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
+								sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:203
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:203
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:203
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line matmul.go:203
 							_ = ty
 //line matmul.go:203
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
-							var ar *[16]float32 = &gc_at7[0]
+							var ar *[16]float32 = &gc_at3[0]
 							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 //line matmul.go:211
 								break
@@ -2094,18 +2256,19 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:203
-						tx := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tx := gc_tx
+//line matmul.go:205
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
-						ar := &gc_at7[0]
+						ar := &gc_at3[0]
 						sum += ar[0] * bt[0][tx]
 						sum += ar[1] * bt[1][tx]
 						sum += ar[2] * bt[2][tx]
@@ -2122,25 +2285,26 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-						gc_s_sum[gc_rank2] = sum
+//line matmul.go:228
+						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line matmul.go:203
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line matmul.go:203
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:203
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line matmul.go:203
-								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 								var ar *[16]float32 = &as[ty]
 								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
@@ -2165,28 +2329,28 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
+								sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop4 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:203
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:203
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:203
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line matmul.go:203
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:210
 							var ar *[16]float32 = &as[ty]
 							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
@@ -2211,18 +2375,19 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:203
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:203
-						ty := gc_ty2
-						sum := gc_s_sum[gc_rank2]
+						ty := gc_ty
+//line matmul.go:205
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
 						ar := &as[ty]
 						sum += ar[0] * bt[0][tx]
@@ -2241,112 +2406,119 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-						gc_s_sum[gc_rank2] = sum
+//line matmul.go:228
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*MatMulTile, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*MatMulTile); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*MatMulTile); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*MatMulTile + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*MatMulTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off4 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 {
-				gc_at8 := c[gc_off4:][:gc_to2]
-				gc_vstep9 := gc_from2
+			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
+				gc_at4 := c[gc_off2:][:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line matmul.go:203
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
 //line matmul.go:204
 							_ = row
 //line matmul.go:203
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:205
-							var col int = gc_bx2*MatMulTile + tx
+							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:205
 							_ = col
 //line matmul.go:205
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
-								sum.StoreSlice(gc_at8[gc_tx2:])
+//line matmul.go:230
+								sum.StoreSlice(gc_at4[gc_tx:])
 							}
 						}
+//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line matmul.go:203
-						var ty int = gc_ty2
-						var row int = gc_by2*MatMulTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*MatMulTile + ty
 //line matmul.go:204
 						_ = row
 //line matmul.go:203
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:205
-						var col int = gc_bx2*MatMulTile + tx
+						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:205
 						_ = col
 //line matmul.go:205
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-						sum.StoreSlice(gc_at8[gc_tx2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:230
+						sum.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:207
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
-					gc_at8[gc_tx2] = sum
+					gc_at4[gc_tx] = sum
 				}
 			} else {
-				gc_vstep10 := gc_from2
+//line matmul.go:234
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
 //line matmul.go:203
-							var ty int = gc_ty2
-							var row int = gc_by2*MatMulTile + ty
+							var ty int = gc_ty
+							var row int = gc_by*MatMulTile + ty
 //line matmul.go:203
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:205
-							var col int = gc_bx2*MatMulTile + tx
+							var col int = gc_bx*MatMulTile + tx
 //line matmul.go:205
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
+//line matmul.go:230
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:230
 									break
@@ -2355,26 +2527,28 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
+//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop6 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line matmul.go:203
-						var ty int = gc_ty2
-						var row int = gc_by2*MatMulTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*MatMulTile + ty
 //line matmul.go:203
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:205
-						var col int = gc_bx2*MatMulTile + tx
+						var col int = gc_bx*MatMulTile + tx
 //line matmul.go:205
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:230
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:230
 							break
@@ -2384,87 +2558,97 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep10
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:203
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:203
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:207
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:234
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:203
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:203
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:207
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:234
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:203
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:203
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:207
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:234
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:203
-						ty := gc_ty2
-						row := gc_by2*MatMulTile + ty
+						ty := gc_ty
+						row := gc_by*MatMulTile + ty
 //line matmul.go:203
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*MatMulTile + tx
+//line matmul.go:207
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line matmul.go:234
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:203
-					ty := gc_ty2
-					row := gc_by2*MatMulTile + ty
+					ty := gc_ty
+					row := gc_by*MatMulTile + ty
 //line matmul.go:203
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:205
-					col := gc_bx2*MatMulTile + tx
-					sum := gc_s_sum[gc_rank2]
+					col := gc_bx*MatMulTile + tx
+//line matmul.go:207
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					c[row*n+col] = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line matmul.go:234
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -2493,58 +2677,166 @@ func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 var gc_src_matMulRegisterTiled = compiled.NewSource(gc_files_matmul, "matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274").NoGoexit("5f61f0cae4de7ce108b235e037109af3b0f558906853b84366813a967cb06518", "matmul.go:179-191", "matmul.go:276-295")
 
 //line matmul.go:247
-func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_s00 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_s01 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_s10 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_s11 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_s00 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line matmul.go:248
 	const half = MatMulTile
 	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 //line matmul.go:252
-	row0 := gc_by2 * matmulRegTile
+	row0 := gc_by * matmulRegTile
 //line matmul.go:252
-	col0 := gc_bx2 * matmulRegTile
-	clear(gc_s_s00)
-	clear(gc_s_s01)
-	clear(gc_s_s10)
-	clear(gc_s_s11)
+	col0 := gc_bx * matmulRegTile
+//line matmul.go:254
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line matmul.go:253
+				var s00 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:253
+				var s01 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:253
+				var s10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:253
+				var s11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:253
+				s00.StoreSlice(gc_s_s00[gc_rank:])
+//line matmul.go:253
+				s01.StoreSlice(gc_s_s01[gc_rank:])
+//line matmul.go:253
+				s10.StoreSlice(gc_s_s10[gc_rank:])
+//line matmul.go:253
+				s11.StoreSlice(gc_s_s11[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line matmul.go:253
+			var s00 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:253
+			var s01 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:253
+			var s10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:253
+			var s11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:253
+			s00.StoreSlice(gc_s_s00[gc_rank:])
+//line matmul.go:253
+			s01.StoreSlice(gc_s_s01[gc_rank:])
+//line matmul.go:253
+			s10.StoreSlice(gc_s_s10[gc_rank:])
+//line matmul.go:253
+			s11.StoreSlice(gc_s_s11[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:253
+		var s00, s01, s10, s11 float32
+//line matmul.go:258
+		gc_s_s00[gc_rank] = s00
+		gc_s_s01[gc_rank] = s01
+		gc_s_s10[gc_rank] = s10
+		gc_s_s11[gc_rank] = s11
+	}
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
+//line matmul.go:258
 			bs := bs[:32]
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := 0
+//line matmul.go:261
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:251
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:251
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:251
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line matmul.go:251
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:251
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line matmul.go:256
 								for i := 0; i < matmulRegTile; i = i + half {
 //line matmul.go:256
@@ -2585,7 +2877,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 													if 0xffff&(1<<gc_k7) != 0 {
 //line matmul.go:259
-														gc_pos2.Thread = gc_rank2 + gc_k7
+														gc_pos.Thread = gc_rank + gc_k7
 //line matmul.go:259
 														gc_lanes7[gc_k7] = a[(gc_row2*
 //line matmul.go:259
@@ -2593,7 +2885,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													}
 												}
 //line matmul.go:259
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 //line matmul.go:259
 												gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes7)
 											}
@@ -2601,14 +2893,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											gc_av2 = gc_ld5
 										} else {
 //line matmul.go:259
-											gc_b5 := gc_none2
+											gc_b4 := gc_none2
 //line matmul.go:259
 											if gc_row2 < m {
 //line matmul.go:259
-												gc_b5 = gc_all2
+												gc_b4 = gc_all2
 											}
 //line matmul.go:259
-											gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+											gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
 //line matmul.go:259
 											if gc_if3.ToBits() != 0 {
 //line matmul.go:259
@@ -2626,7 +2918,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 														if gc_if3.ToBits()&(1<<gc_k8) != 0 {
 //line matmul.go:259
-															gc_pos2.Thread = gc_rank2 + gc_k8
+															gc_pos.Thread = gc_rank + gc_k8
 //line matmul.go:259
 															gc_lanes8[gc_k8] = a[(gc_row2*
 //line matmul.go:259
@@ -2634,7 +2926,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 														}
 													}
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2
+													gc_pos.Thread = gc_rank
 //line matmul.go:259
 													gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
 												}
@@ -2659,7 +2951,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 													if 0xffff&(1<<gc_k9) != 0 {
 //line matmul.go:259
-														gc_pos2.Thread = gc_rank2 + gc_k9
+														gc_pos.Thread = gc_rank + gc_k9
 //line matmul.go:259
 														gc_lanes9[gc_k9] = b[(gc_br2*
 //line matmul.go:259
@@ -2667,7 +2959,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													}
 												}
 //line matmul.go:259
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 //line matmul.go:259
 												gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes9)
 											}
@@ -2675,14 +2967,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											gc_bv2 = gc_ld7
 										} else {
 //line matmul.go:259
-											gc_b6 := gc_none2
+											gc_b5 := gc_none2
 //line matmul.go:259
 											if gc_br2 < k {
 //line matmul.go:259
-												gc_b6 = gc_all2
+												gc_b5 = gc_all2
 											}
 //line matmul.go:259
-											gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+											gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
 //line matmul.go:259
 											if gc_if4.ToBits() != 0 {
 //line matmul.go:259
@@ -2700,7 +2992,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 														if gc_if4.ToBits()&(1<<gc_k10) != 0 {
 //line matmul.go:259
-															gc_pos2.Thread = gc_rank2 + gc_k10
+															gc_pos.Thread = gc_rank + gc_k10
 //line matmul.go:259
 															gc_lanes10[gc_k10] = b[(gc_br2*
 //line matmul.go:259
@@ -2708,7 +3000,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 														}
 													}
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2
+													gc_pos.Thread = gc_rank
 //line matmul.go:259
 													gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes10)
 												}
@@ -2730,13 +3022,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 												if 0xffff&(1<<gc_k11) != 0 {
 //line matmul.go:258
-													gc_pos2.Thread = gc_rank2 + gc_k11
+													gc_pos.Thread = gc_rank + gc_k11
 //line matmul.go:258
 													as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
 												}
 											}
 //line matmul.go:258
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 //line matmul.go:258
 										if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
@@ -2752,21 +3044,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 												if 0xffff&(1<<gc_k12) != 0 {
 //line matmul.go:258
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos.Thread = gc_rank + gc_k12
 //line matmul.go:258
 													bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
 												}
 											}
 //line matmul.go:258
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
+//line matmul.go:260
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -2777,14 +3070,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:251
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:251
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line matmul.go:256
 							for i := 0; i < matmulRegTile; i = i + half {
 //line matmul.go:256
@@ -2825,7 +3118,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 												if 0xff&(1<<gc_k) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k
+													gc_pos.Thread = gc_rank + gc_k
 //line matmul.go:259
 													gc_lanes[gc_k] = a[(gc_row*
 //line matmul.go:259
@@ -2833,7 +3126,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												}
 											}
 //line matmul.go:259
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line matmul.go:259
 											gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 										}
@@ -2841,14 +3134,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_av = gc_ld
 									} else {
 //line matmul.go:259
-										gc_b3 := gc_none
+										gc_b2 := gc_none
 //line matmul.go:259
 										if gc_row < m {
 //line matmul.go:259
-											gc_b3 = gc_all
+											gc_b2 = gc_all
 										}
 //line matmul.go:259
-										gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+										gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line matmul.go:259
 										if gc_if.ToBits() != 0 {
 //line matmul.go:259
@@ -2866,7 +3159,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 													if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line matmul.go:259
-														gc_pos2.Thread = gc_rank2 + gc_k2
+														gc_pos.Thread = gc_rank + gc_k2
 //line matmul.go:259
 														gc_lanes2[gc_k2] = a[(gc_row*
 //line matmul.go:259
@@ -2874,7 +3167,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													}
 												}
 //line matmul.go:259
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 //line matmul.go:259
 												gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 											}
@@ -2899,7 +3192,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 												if 0xff&(1<<gc_k3) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k3
+													gc_pos.Thread = gc_rank + gc_k3
 //line matmul.go:259
 													gc_lanes3[gc_k3] = b[(gc_br*
 //line matmul.go:259
@@ -2907,7 +3200,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												}
 											}
 //line matmul.go:259
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line matmul.go:259
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 										}
@@ -2915,14 +3208,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_bv = gc_ld3
 									} else {
 //line matmul.go:259
-										gc_b4 := gc_none
+										gc_b3 := gc_none
 //line matmul.go:259
 										if gc_br < k {
 //line matmul.go:259
-											gc_b4 = gc_all
+											gc_b3 = gc_all
 										}
 //line matmul.go:259
-										gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+										gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line matmul.go:259
 										if gc_if2.ToBits() != 0 {
 //line matmul.go:259
@@ -2940,7 +3233,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 													if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line matmul.go:259
-														gc_pos2.Thread = gc_rank2 + gc_k4
+														gc_pos.Thread = gc_rank + gc_k4
 //line matmul.go:259
 														gc_lanes4[gc_k4] = b[(gc_br*
 //line matmul.go:259
@@ -2948,7 +3241,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													}
 												}
 //line matmul.go:259
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 //line matmul.go:259
 												gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 											}
@@ -2970,13 +3263,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 											if 0xff&(1<<gc_k5) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line matmul.go:258
 												as[ty+i][(tx+j)+gc_k5] = gc_lanes5[gc_k5]
 											}
 										}
 //line matmul.go:258
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line matmul.go:258
 									if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
@@ -2992,26 +3285,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 											if 0xff&(1<<gc_k6) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line matmul.go:258
 												bs[ty+i][(tx+j)+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line matmul.go:258
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
+//line matmul.go:260
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:251
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:251
-						ty := gc_ty2
+						ty := gc_ty
 //line matmul.go:256
 						for i := 0; i < matmulRegTile; i += half {
 							for j := 0; j < matmulRegTile; j += half {
@@ -3020,20 +3314,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							}
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
 		})
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:251
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line matmul.go:251
@@ -3041,22 +3335,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:251
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:251
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line matmul.go:251
-							s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank2:])
+							s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank:])
 //line matmul.go:251
-							s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank2:])
+							s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank:])
 //line matmul.go:251
-							s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank2:])
+							s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank:])
 //line matmul.go:251
-							s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank2:])
+							s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank:])
 //line matmul.go:263
 							var a0 *[32]float32 = &as[2*ty]
 //line matmul.go:263
@@ -3068,11 +3362,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:264
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-32 {
-									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
+									gc_lo34, gc_hi34 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld73 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
+									gc_ld73 = gc_lo34.ConcatPermute(gc_hi34, gc_evens16)
 //line matmul.go:265
-									gc_ld74 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
+									gc_ld74 = gc_lo34.ConcatPermute(gc_hi34, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3102,11 +3396,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-32 {
 //line matmul.go:265
-									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
+									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld75 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
+									gc_ld75 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
 //line matmul.go:265
-									gc_ld76 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
+									gc_ld76 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3136,11 +3430,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-32 {
 //line matmul.go:265
-									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
+									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld77 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
+									gc_ld77 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
 //line matmul.go:265
-									gc_ld78 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
+									gc_ld78 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3170,11 +3464,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-32 {
 //line matmul.go:265
-									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
+									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld79 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
+									gc_ld79 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
 //line matmul.go:265
-									gc_ld80 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
+									gc_ld80 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3204,11 +3498,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-32 {
 //line matmul.go:265
-									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
+									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld81 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
+									gc_ld81 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
 //line matmul.go:265
-									gc_ld82 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
+									gc_ld82 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3238,11 +3532,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-32 {
 //line matmul.go:265
-									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
+									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld83 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
+									gc_ld83 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
 //line matmul.go:265
-									gc_ld84 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
+									gc_ld84 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3272,11 +3566,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-32 {
 //line matmul.go:265
-									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
+									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld85 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
+									gc_ld85 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
 //line matmul.go:265
-									gc_ld86 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
+									gc_ld86 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3306,11 +3600,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-32 {
 //line matmul.go:265
-									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
+									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld87 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
+									gc_ld87 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
 //line matmul.go:265
-									gc_ld88 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
+									gc_ld88 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3340,11 +3634,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-32 {
 //line matmul.go:265
-									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
+									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld89 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
+									gc_ld89 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
 //line matmul.go:265
-									gc_ld90 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
+									gc_ld90 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3374,11 +3668,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-32 {
 //line matmul.go:265
-									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
+									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld91 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
+									gc_ld91 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
 //line matmul.go:265
-									gc_ld92 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
+									gc_ld92 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3408,11 +3702,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-32 {
 //line matmul.go:265
-									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
+									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld93 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
+									gc_ld93 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
 //line matmul.go:265
-									gc_ld94 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
+									gc_ld94 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3442,11 +3736,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-32 {
 //line matmul.go:265
-									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
+									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld95 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
+									gc_ld95 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
 //line matmul.go:265
-									gc_ld96 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
+									gc_ld96 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3476,11 +3770,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-32 {
 //line matmul.go:265
-									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
+									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld97 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
+									gc_ld97 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
 //line matmul.go:265
-									gc_ld98 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
+									gc_ld98 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3510,11 +3804,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-32 {
 //line matmul.go:265
-									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
+									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld99 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
+									gc_ld99 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
 //line matmul.go:265
-									gc_ld100 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
+									gc_ld100 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3544,11 +3838,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-32 {
 //line matmul.go:265
-									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
+									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld101 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
+									gc_ld101 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
 //line matmul.go:265
-									gc_ld102 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
+									gc_ld102 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3578,11 +3872,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-32 {
 //line matmul.go:265
-									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
+									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld103 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
+									gc_ld103 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
 //line matmul.go:265
-									gc_ld104 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
+									gc_ld104 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3612,11 +3906,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-32 {
 //line matmul.go:265
-									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
+									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld105 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
+									gc_ld105 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
 //line matmul.go:265
-									gc_ld106 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
+									gc_ld106 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3646,11 +3940,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-32 {
 //line matmul.go:265
-									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
+									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld107 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
+									gc_ld107 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
 //line matmul.go:265
-									gc_ld108 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
+									gc_ld108 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3680,11 +3974,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-32 {
 //line matmul.go:265
-									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
+									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld109 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
+									gc_ld109 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
 //line matmul.go:265
-									gc_ld110 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
+									gc_ld110 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3714,11 +4008,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-32 {
 //line matmul.go:265
-									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
+									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld111 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
+									gc_ld111 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
 //line matmul.go:265
-									gc_ld112 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
+									gc_ld112 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3748,11 +4042,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-32 {
 //line matmul.go:265
-									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
+									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld113 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
+									gc_ld113 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
 //line matmul.go:265
-									gc_ld114 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
+									gc_ld114 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3782,11 +4076,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-32 {
 //line matmul.go:265
-									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
+									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld115 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
+									gc_ld115 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
 //line matmul.go:265
-									gc_ld116 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
+									gc_ld116 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3816,11 +4110,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-32 {
 //line matmul.go:265
-									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
+									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld117 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
+									gc_ld117 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
 //line matmul.go:265
-									gc_ld118 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
+									gc_ld118 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3850,11 +4144,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-32 {
 //line matmul.go:265
-									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
+									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld119 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
+									gc_ld119 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
 //line matmul.go:265
-									gc_ld120 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
+									gc_ld120 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3884,11 +4178,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-32 {
 //line matmul.go:265
-									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
+									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld121 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
+									gc_ld121 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
 //line matmul.go:265
-									gc_ld122 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
+									gc_ld122 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3918,11 +4212,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-32 {
 //line matmul.go:265
-									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
+									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld123 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
+									gc_ld123 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
 //line matmul.go:265
-									gc_ld124 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
+									gc_ld124 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3952,11 +4246,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-32 {
 //line matmul.go:265
-									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
+									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld125 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
+									gc_ld125 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
 //line matmul.go:265
-									gc_ld126 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
+									gc_ld126 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -3986,11 +4280,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-32 {
 //line matmul.go:265
-									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
+									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld127 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
+									gc_ld127 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
 //line matmul.go:265
-									gc_ld128 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
+									gc_ld128 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -4020,11 +4314,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-32 {
 //line matmul.go:265
-									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
+									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld129 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
+									gc_ld129 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
 //line matmul.go:265
-									gc_ld130 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
+									gc_ld130 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -4054,11 +4348,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-32 {
 //line matmul.go:265
-									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
+									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld131 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
+									gc_ld131 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
 //line matmul.go:265
-									gc_ld132 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
+									gc_ld132 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -4088,11 +4382,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-32 {
 //line matmul.go:265
-									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
+									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld133 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
+									gc_ld133 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
 //line matmul.go:265
-									gc_ld134 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
+									gc_ld134 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -4122,11 +4416,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-32 {
 //line matmul.go:265
-									gc_lo66, gc_hi66 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
+									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld135 = gc_lo66.ConcatPermute(gc_hi66, gc_evens16)
+									gc_ld135 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
 //line matmul.go:265
-									gc_ld136 = gc_lo66.ConcatPermute(gc_hi66, gc_odds16)
+									gc_ld136 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
 								} else {
 //line matmul.go:265
 									break gc_steps2
@@ -4149,18 +4443,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
 							}
 //line matmul.go:265
-							s00.StoreSlice(gc_s_s00[gc_rank2:])
+							s00.StoreSlice(gc_s_s00[gc_rank:])
 //line matmul.go:265
-							s01.StoreSlice(gc_s_s01[gc_rank2:])
+							s01.StoreSlice(gc_s_s01[gc_rank:])
 //line matmul.go:265
-							s10.StoreSlice(gc_s_s10[gc_rank2:])
+							s10.StoreSlice(gc_s_s10[gc_rank:])
 //line matmul.go:265
-							s11.StoreSlice(gc_s_s11[gc_rank2:])
+							s11.StoreSlice(gc_s_s11[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
@@ -4170,22 +4464,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:251
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:251
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line matmul.go:251
-						s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
+						s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank:])
 //line matmul.go:251
-						s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
+						s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank:])
 //line matmul.go:251
-						s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
+						s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank:])
 //line matmul.go:251
-						s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
+						s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank:])
 //line matmul.go:263
 						var a0 *[32]float32 = &as[2*ty]
 //line matmul.go:263
@@ -4197,13 +4491,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-16 {
-								gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
+								gc_lo2 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi2 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld9 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+								gc_ld9 = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line matmul.go:265
-								gc_ld10 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+								gc_ld10 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4233,13 +4527,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-16 {
 //line matmul.go:265
-								gc_lo4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
+								gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld11 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+								gc_ld11 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line matmul.go:265
-								gc_ld12 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+								gc_ld12 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4269,13 +4563,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-16 {
 //line matmul.go:265
-								gc_lo5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
+								gc_lo4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+								gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line matmul.go:265
-								gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+								gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4305,13 +4599,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-16 {
 //line matmul.go:265
-								gc_lo6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
+								gc_lo5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld15 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+								gc_ld15 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line matmul.go:265
-								gc_ld16 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+								gc_ld16 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4341,13 +4635,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-16 {
 //line matmul.go:265
-								gc_lo7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
+								gc_lo6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld17 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+								gc_ld17 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line matmul.go:265
-								gc_ld18 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+								gc_ld18 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4377,13 +4671,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-16 {
 //line matmul.go:265
-								gc_lo8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
+								gc_lo7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld19 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+								gc_ld19 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line matmul.go:265
-								gc_ld20 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+								gc_ld20 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4413,13 +4707,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-16 {
 //line matmul.go:265
-								gc_lo9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
+								gc_lo8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld21 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
+								gc_ld21 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
 //line matmul.go:265
-								gc_ld22 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
+								gc_ld22 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4449,13 +4743,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-16 {
 //line matmul.go:265
-								gc_lo10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
+								gc_lo9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld23 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
+								gc_ld23 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
 //line matmul.go:265
-								gc_ld24 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
+								gc_ld24 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4485,13 +4779,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-16 {
 //line matmul.go:265
-								gc_lo11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
+								gc_lo10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld25 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
+								gc_ld25 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
 //line matmul.go:265
-								gc_ld26 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
+								gc_ld26 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4521,13 +4815,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-16 {
 //line matmul.go:265
-								gc_lo12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
+								gc_lo11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld27 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
+								gc_ld27 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
 //line matmul.go:265
-								gc_ld28 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
+								gc_ld28 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4557,13 +4851,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-16 {
 //line matmul.go:265
-								gc_lo13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
+								gc_lo12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld29 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
+								gc_ld29 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
 //line matmul.go:265
-								gc_ld30 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
+								gc_ld30 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4593,13 +4887,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-16 {
 //line matmul.go:265
-								gc_lo14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
+								gc_lo13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld31 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
+								gc_ld31 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
 //line matmul.go:265
-								gc_ld32 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
+								gc_ld32 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4629,13 +4923,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-16 {
 //line matmul.go:265
-								gc_lo15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
+								gc_lo14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld33 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
+								gc_ld33 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
 //line matmul.go:265
-								gc_ld34 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
+								gc_ld34 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4665,13 +4959,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-16 {
 //line matmul.go:265
-								gc_lo16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
+								gc_lo15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld35 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
+								gc_ld35 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
 //line matmul.go:265
-								gc_ld36 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
+								gc_ld36 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4701,13 +4995,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-16 {
 //line matmul.go:265
-								gc_lo17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
+								gc_lo16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld37 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
+								gc_ld37 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
 //line matmul.go:265
-								gc_ld38 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
+								gc_ld38 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4737,13 +5031,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:265
-								gc_lo18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
+								gc_lo17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld39 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
+								gc_ld39 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
 //line matmul.go:265
-								gc_ld40 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
+								gc_ld40 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4773,13 +5067,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-16 {
 //line matmul.go:265
-								gc_lo19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
+								gc_lo18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld41 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
+								gc_ld41 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
 //line matmul.go:265
-								gc_ld42 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
+								gc_ld42 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4809,13 +5103,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-16 {
 //line matmul.go:265
-								gc_lo20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
+								gc_lo19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld43 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
+								gc_ld43 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
 //line matmul.go:265
-								gc_ld44 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
+								gc_ld44 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4845,13 +5139,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-16 {
 //line matmul.go:265
-								gc_lo21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
+								gc_lo20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld45 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
+								gc_ld45 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
 //line matmul.go:265
-								gc_ld46 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
+								gc_ld46 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4881,13 +5175,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-16 {
 //line matmul.go:265
-								gc_lo22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
+								gc_lo21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld47 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
+								gc_ld47 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
 //line matmul.go:265
-								gc_ld48 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
+								gc_ld48 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4917,13 +5211,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-16 {
 //line matmul.go:265
-								gc_lo23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
+								gc_lo22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld49 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
+								gc_ld49 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
 //line matmul.go:265
-								gc_ld50 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
+								gc_ld50 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4953,13 +5247,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-16 {
 //line matmul.go:265
-								gc_lo24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
+								gc_lo23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld51 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
+								gc_ld51 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
 //line matmul.go:265
-								gc_ld52 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
+								gc_ld52 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -4989,13 +5283,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-16 {
 //line matmul.go:265
-								gc_lo25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
+								gc_lo24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld53 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
+								gc_ld53 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
 //line matmul.go:265
-								gc_ld54 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
+								gc_ld54 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5025,13 +5319,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-16 {
 //line matmul.go:265
-								gc_lo26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
+								gc_lo25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld55 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
+								gc_ld55 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
 //line matmul.go:265
-								gc_ld56 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
+								gc_ld56 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5061,13 +5355,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-16 {
 //line matmul.go:265
-								gc_lo27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
+								gc_lo26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld57 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
+								gc_ld57 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
 //line matmul.go:265
-								gc_ld58 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
+								gc_ld58 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5097,13 +5391,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-16 {
 //line matmul.go:265
-								gc_lo28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
+								gc_lo27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld59 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
+								gc_ld59 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
 //line matmul.go:265
-								gc_ld60 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
+								gc_ld60 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5133,13 +5427,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-16 {
 //line matmul.go:265
-								gc_lo29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
+								gc_lo28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld61 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
+								gc_ld61 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
 //line matmul.go:265
-								gc_ld62 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
+								gc_ld62 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5169,13 +5463,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-16 {
 //line matmul.go:265
-								gc_lo30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
+								gc_lo29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld63 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
+								gc_ld63 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
 //line matmul.go:265
-								gc_ld64 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
+								gc_ld64 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5205,13 +5499,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-16 {
 //line matmul.go:265
-								gc_lo31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
+								gc_lo30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld65 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
+								gc_ld65 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
 //line matmul.go:265
-								gc_ld66 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
+								gc_ld66 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5241,13 +5535,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-16 {
 //line matmul.go:265
-								gc_lo32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
+								gc_lo31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld67 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
+								gc_ld67 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
 //line matmul.go:265
-								gc_ld68 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
+								gc_ld68 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5277,13 +5571,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-16 {
 //line matmul.go:265
-								gc_lo33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
+								gc_lo32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld69 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
+								gc_ld69 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
 //line matmul.go:265
-								gc_ld70 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
+								gc_ld70 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5313,13 +5607,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-16 {
 //line matmul.go:265
-								gc_lo34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
+								gc_lo33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_hi34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
+								gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-								gc_ld71 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
+								gc_ld71 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
 //line matmul.go:265
-								gc_ld72 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
+								gc_ld72 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
 							} else {
 //line matmul.go:265
 								break gc_steps
@@ -5342,27 +5636,28 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask32).Mul(b1))
 						}
 //line matmul.go:265
-						s00.StoreSlice(gc_s_s00[gc_rank2:])
+						s00.StoreSlice(gc_s_s00[gc_rank:])
 //line matmul.go:265
-						s01.StoreSlice(gc_s_s01[gc_rank2:])
+						s01.StoreSlice(gc_s_s01[gc_rank:])
 //line matmul.go:265
-						s10.StoreSlice(gc_s_s10[gc_rank2:])
+						s10.StoreSlice(gc_s_s10[gc_rank:])
 //line matmul.go:265
-						s11.StoreSlice(gc_s_s11[gc_rank2:])
+						s11.StoreSlice(gc_s_s11[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:251
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:251
-					ty := gc_ty2
-					s00 := gc_s_s00[gc_rank2]
-					s01 := gc_s_s01[gc_rank2]
-					s10 := gc_s_s10[gc_rank2]
-					s11 := gc_s_s11[gc_rank2]
+					ty := gc_ty
+//line matmul.go:253
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
 //line matmul.go:263
 					a0 := &as[2*ty]
 //line matmul.go:263
@@ -5655,25 +5950,26 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						s10 += a1[q] * b0
 						s11 += a1[q] * b1
 					}
-					gc_s_s00[gc_rank2] = s00
-					gc_s_s01[gc_rank2] = s01
-					gc_s_s10[gc_rank2] = s10
-					gc_s_s11[gc_rank2] = s11
+//line matmul.go:273
+					gc_s_s00[gc_rank] = s00
+					gc_s_s01[gc_rank] = s01
+					gc_s_s10[gc_rank] = s10
+					gc_s_s11[gc_rank] = s11
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:251
 					gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line matmul.go:251
@@ -5689,21 +5985,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 				gc_steps4:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line matmul.go:251
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:251
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line matmul.go:251
-						s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank2:])
+						s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank:])
 //line matmul.go:251
-						s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank2:])
+						s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank:])
 //line matmul.go:251
-						s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank2:])
+						s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank:])
 //line matmul.go:251
-						s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank2:])
+						s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank:])
 //line matmul.go:273
 						var gc_t139 int = row0 + 2*ty
 //line matmul.go:273
@@ -5850,7 +6146,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 											if 0xffff&(1<<gc_k151) != 0 {
 //line matmul.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k151
+												gc_pos.Thread = gc_rank + gc_k151
 //line matmul.go:273
 												c[(gc_row4*n+gc_col4+
 //line matmul.go:284
@@ -5858,7 +6154,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											}
 										}
 //line matmul.go:284
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:284
@@ -5927,7 +6223,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 												if gc_if10.ToBits()&(1<<gc_k152) != 0 {
 //line matmul.go:284
-													gc_pos2.Thread = gc_rank2 + gc_k152
+													gc_pos.Thread = gc_rank + gc_k152
 //line matmul.go:273
 													c[(gc_row4*n+gc_col4+
 //line matmul.go:284
@@ -5935,7 +6231,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												}
 											}
 //line matmul.go:284
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
@@ -6046,7 +6342,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 											if 0xffff&(1<<gc_k153) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k153
+												gc_pos.Thread = gc_rank + gc_k153
 //line matmul.go:273
 												c[((gc_row4+
 //line matmul.go:289
@@ -6056,7 +6352,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											}
 										}
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:273
@@ -6133,7 +6429,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 												if gc_if11.ToBits()&(1<<gc_k154) != 0 {
 //line matmul.go:273
-													gc_pos2.Thread = gc_rank2 + gc_k154
+													gc_pos.Thread = gc_rank + gc_k154
 //line matmul.go:273
 													c[((gc_row4+
 //line matmul.go:289
@@ -6143,7 +6439,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												}
 											}
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
@@ -6234,7 +6530,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 											if 0xffff&(1<<gc_k155) != 0 {
 //line matmul.go:292
-												gc_pos2.Thread = gc_rank2 + gc_k155
+												gc_pos.Thread = gc_rank + gc_k155
 //line matmul.go:273
 												c[((gc_row4+
 //line matmul.go:292
@@ -6246,7 +6542,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											}
 										}
 //line matmul.go:292
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:292
@@ -6336,7 +6632,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 												if gc_if12.ToBits()&(1<<gc_k156) != 0 {
 //line matmul.go:292
-													gc_pos2.Thread = gc_rank2 + gc_k156
+													gc_pos.Thread = gc_rank + gc_k156
 //line matmul.go:273
 													c[((gc_row4+
 //line matmul.go:292
@@ -6348,17 +6644,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												}
 											}
 //line matmul.go:292
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
 					}
+//line matmul.go:294
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
@@ -6374,21 +6671,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line matmul.go:251
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line matmul.go:251
-					var ty int = gc_ty2
+					var ty int = gc_ty
 //line matmul.go:251
-					s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
+					s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank:])
 //line matmul.go:251
-					s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
+					s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank:])
 //line matmul.go:251
-					s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
+					s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank:])
 //line matmul.go:251
-					s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
+					s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank:])
 //line matmul.go:273
 					var gc_t137 int = row0 + 2*ty
 //line matmul.go:273
@@ -6533,7 +6830,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 										if 0xff&(1<<gc_k143) != 0 {
 //line matmul.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k143
+											gc_pos.Thread = gc_rank + gc_k143
 //line matmul.go:273
 											c[(gc_row3*n+gc_col3+
 //line matmul.go:284
@@ -6541,7 +6838,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										}
 									}
 //line matmul.go:284
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:284
@@ -6608,7 +6905,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 											if gc_if6.ToBits()&(1<<gc_k144) != 0 {
 //line matmul.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k144
+												gc_pos.Thread = gc_rank + gc_k144
 //line matmul.go:273
 												c[(gc_row3*n+gc_col3+
 //line matmul.go:284
@@ -6616,7 +6913,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											}
 										}
 //line matmul.go:284
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -6727,7 +7024,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 										if 0xff&(1<<gc_k145) != 0 {
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k145
+											gc_pos.Thread = gc_rank + gc_k145
 //line matmul.go:273
 											c[((gc_row3+
 //line matmul.go:289
@@ -6737,7 +7034,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										}
 									}
 //line matmul.go:273
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:273
@@ -6812,7 +7109,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 											if gc_if7.ToBits()&(1<<gc_k146) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k146
+												gc_pos.Thread = gc_rank + gc_k146
 //line matmul.go:273
 												c[((gc_row3+
 //line matmul.go:289
@@ -6822,7 +7119,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											}
 										}
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -6913,7 +7210,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 										if 0xff&(1<<gc_k147) != 0 {
 //line matmul.go:292
-											gc_pos2.Thread = gc_rank2 + gc_k147
+											gc_pos.Thread = gc_rank + gc_k147
 //line matmul.go:273
 											c[((gc_row3+
 //line matmul.go:292
@@ -6925,7 +7222,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										}
 									}
 //line matmul.go:292
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:292
@@ -7013,7 +7310,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 											if gc_if8.ToBits()&(1<<gc_k148) != 0 {
 //line matmul.go:292
-												gc_pos2.Thread = gc_rank2 + gc_k148
+												gc_pos.Thread = gc_rank + gc_k148
 //line matmul.go:273
 												c[((gc_row3+
 //line matmul.go:292
@@ -7025,95 +7322,101 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											}
 										}
 //line matmul.go:292
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
 				}
+//line matmul.go:294
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:251
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:251
-					ty := gc_ty2
-					s00 := gc_s_s00[gc_rank2]
-					s01 := gc_s_s01[gc_rank2]
-					s10 := gc_s_s10[gc_rank2]
-					s11 := gc_s_s11[gc_rank2]
+					ty := gc_ty
+//line matmul.go:253
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:251
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:251
-					ty := gc_ty2
-					s00 := gc_s_s00[gc_rank2]
-					s01 := gc_s_s01[gc_rank2]
-					s10 := gc_s_s10[gc_rank2]
-					s11 := gc_s_s11[gc_rank2]
+					ty := gc_ty
+//line matmul.go:253
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:251
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:251
-					ty := gc_ty2
-					s00 := gc_s_s00[gc_rank2]
-					s01 := gc_s_s01[gc_rank2]
-					s10 := gc_s_s10[gc_rank2]
-					s11 := gc_s_s11[gc_rank2]
+					ty := gc_ty
+//line matmul.go:253
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:251
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:251
-					ty := gc_ty2
-					s00 := gc_s_s00[gc_rank2]
-					s01 := gc_s_s01[gc_rank2]
-					s10 := gc_s_s10[gc_rank2]
-					s11 := gc_s_s11[gc_rank2]
+					ty := gc_ty
+//line matmul.go:253
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line matmul.go:251
-				tx := gc_tx2
+				tx := gc_tx
 //line matmul.go:251
-				ty := gc_ty2
-				s00 := gc_s_s00[gc_rank2]
-				s01 := gc_s_s01[gc_rank2]
-				s10 := gc_s_s10[gc_rank2]
-				s11 := gc_s_s11[gc_rank2]
+				ty := gc_ty
+//line matmul.go:253
+				s00 := gc_s_s00[gc_rank]
+				s01 := gc_s_s01[gc_rank]
+				s10 := gc_s_s10[gc_rank]
+				s11 := gc_s_s11[gc_rank]
 //line matmul.go:273
 				matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

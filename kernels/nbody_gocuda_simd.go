@@ -35,35 +35,35 @@ func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 var gc_src_nBodySimple = compiled.NewSource(gc_files_nbody, "nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:143
-func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &eps2
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -73,12 +73,12 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:131
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line nbody.go:144
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:148
 								if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
 //line nbody.go:148
@@ -209,6 +209,7 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 									}
 								}
 							}
+//line nbody.go:156
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -223,12 +224,12 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line nbody.go:144
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:148
 							if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 //line nbody.go:148
@@ -359,13 +360,14 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								}
 							}
 						}
+//line nbody.go:156
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:148
 						xi := bodies[i][0]
 //line nbody.go:148
@@ -381,6 +383,7 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 					}
 				}
 			}
+//line nbody.go:164
 		})
 	}
 }
@@ -411,83 +414,85 @@ func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(
 var gc_src_nBodyTiled = compiled.NewSource(gc_files_nbody, "nBodyTiled", "76ae290f374b40d709e198939751d0b14d37ce8876940da571855dab0522217b", "nbody.go:157-197").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:173
-func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_xi := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_yi := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_zi := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	_ = &eps2
 //line nbody.go:174
 	n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line nbody.go:177
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-				gc_s_xi[gc_rank2] = xi
-				gc_s_yi[gc_rank2] = yi
-				gc_s_zi[gc_rank2] = zi
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
+//line nbody.go:188
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
 			}
-			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line nbody.go:177
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-				gc_s_xi[gc_rank2] = xi
-				gc_s_yi[gc_rank2] = yi
-				gc_s_zi[gc_rank2] = zi
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
+//line nbody.go:188
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(bodies) && gc_to2 <= len(bodies)-gc_off3 {
-				gc_at3 := bodies[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line nbody.go:176
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
 							_ = i
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -502,7 +507,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k10 := range 16 {
 //line nbody.go:179
-									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k10][0])
+									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
 //line nbody.go:179
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
@@ -513,7 +518,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k11 := range 16 {
 //line nbody.go:179
-									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k11][1])
+									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
 //line nbody.go:179
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
@@ -524,7 +529,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k12 := range 16 {
 //line nbody.go:179
-									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k12][2])
+									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
 //line nbody.go:179
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
@@ -548,17 +553,17 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:178
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:178
-							xi.StoreSlice(gc_s_xi[gc_rank2:])
+							xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:178
-							yi.StoreSlice(gc_s_yi[gc_rank2:])
+							yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:178
-							zi.StoreSlice(gc_s_zi[gc_rank2:])
+							zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:178
-							ax.StoreSlice(gc_s_ax[gc_rank2:])
+							ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:178
-							ay.StoreSlice(gc_s_ay[gc_rank2:])
+							ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:178
-							az.StoreSlice(gc_s_az[gc_rank2:])
+							az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -568,11 +573,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line nbody.go:176
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
 						_ = i
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -580,12 +585,14 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
 						var gc_lanes7 [8]uint32
 //line nbody.go:179
 						for gc_k7 := range 8 {
 //line nbody.go:179
-							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k7][0])
+							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
 						}
 //line nbody.go:179
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
@@ -596,7 +603,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 						for gc_k8 := range 8 {
 //line nbody.go:179
-							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k8][1])
+							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
 //line nbody.go:179
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
@@ -607,7 +614,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 						for gc_k9 := range 8 {
 //line nbody.go:179
-							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k9][2])
+							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
 //line nbody.go:179
 						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
@@ -630,45 +637,46 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:178
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:178
-						xi.StoreSlice(gc_s_xi[gc_rank2:])
+						xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:178
-						yi.StoreSlice(gc_s_yi[gc_rank2:])
+						yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:178
-						zi.StoreSlice(gc_s_zi[gc_rank2:])
+						zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:178
-						ax.StoreSlice(gc_s_ax[gc_rank2:])
+						ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:178
-						ay.StoreSlice(gc_s_ay[gc_rank2:])
+						ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:178
-						az.StoreSlice(gc_s_az[gc_rank2:])
+						az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line nbody.go:177
 					var xi, yi, zi float32
 //line nbody.go:179
-					xi, yi, zi = gc_at3[gc_tx2][0], gc_at3[gc_tx2][1], gc_at3[gc_tx2][2]
+					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:181
 					var ax, ay, az float32
-					gc_s_xi[gc_rank2] = xi
-					gc_s_yi[gc_rank2] = yi
-					gc_s_zi[gc_rank2] = zi
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+//line nbody.go:188
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line nbody.go:176
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:177
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -732,17 +740,17 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:178
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:178
-							xi.StoreSlice(gc_s_xi[gc_rank2:])
+							xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:178
-							yi.StoreSlice(gc_s_yi[gc_rank2:])
+							yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:178
-							zi.StoreSlice(gc_s_zi[gc_rank2:])
+							zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:178
-							ax.StoreSlice(gc_s_ax[gc_rank2:])
+							ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:178
-							ay.StoreSlice(gc_s_ay[gc_rank2:])
+							ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:178
-							az.StoreSlice(gc_s_az[gc_rank2:])
+							az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -752,17 +760,19 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line nbody.go:176
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
 						if i < 0 || i > len(bodies)-8 {
+//line nbody.go:179
 							break
 						}
 //line nbody.go:179
@@ -817,36 +827,37 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:178
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:178
-						xi.StoreSlice(gc_s_xi[gc_rank2:])
+						xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:178
-						yi.StoreSlice(gc_s_yi[gc_rank2:])
+						yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:178
-						zi.StoreSlice(gc_s_zi[gc_rank2:])
+						zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:178
-						ax.StoreSlice(gc_s_ax[gc_rank2:])
+						ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:178
-						ay.StoreSlice(gc_s_ay[gc_rank2:])
+						ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:178
-						az.StoreSlice(gc_s_az[gc_rank2:])
+						az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:176
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var xi, yi, zi float32
 //line nbody.go:179
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:181
 					var ax, ay, az float32
-					gc_s_xi[gc_rank2] = xi
-					gc_s_yi[gc_rank2] = yi
-					gc_s_zi[gc_rank2] = zi
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+//line nbody.go:188
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			}
 		}
@@ -856,12 +867,13 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:187
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:183
-						for k := gc_tx2; k < nbodyTile && start+k < n; k += gc_bdx2 {
+						for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
 							tile[k] = bodies[start+k]
 						}
 					}
@@ -871,13 +883,19 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
 		compiled.OutOfLine(func() {
-			gc_s_xi := gc_s_xi[:gc_n2]
-			gc_s_yi := gc_s_yi[:gc_n2]
-			gc_s_zi := gc_s_zi[:gc_n2]
-			gc_s_ax := gc_s_ax[:gc_n2]
-			gc_s_ay := gc_s_ay[:gc_n2]
-			gc_s_az := gc_s_az[:gc_n2]
+			gc_s_xi := gc_s_xi[:gc_n]
+//line nbody.go:191
+			gc_s_yi := gc_s_yi[:gc_n]
+//line nbody.go:193
+			gc_s_zi := gc_s_zi[:gc_n]
+//line nbody.go:195
+			gc_s_ax := gc_s_ax[:gc_n]
+//line nbody.go:197
+			gc_s_ay := gc_s_ay[:gc_n]
+//line nbody.go:199
+			gc_s_az := gc_s_az[:gc_n]
 			{
+//line nbody.go:202
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -888,21 +906,21 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:131
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-							gc_rank2 := gc_vstep3
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+							gc_rank := gc_vstep3
+							gc_pos.Thread = gc_rank
 //line nbody.go:131
-							xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+							xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
 //line nbody.go:131
-							yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+							yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
 //line nbody.go:131
-							zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+							zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
 //line nbody.go:131
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:131
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:131
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 //line nbody.go:188
 							for j := range cur {
 //line nbody.go:188
@@ -963,11 +981,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								az = gc_t32
 							}
 //line nbody.go:188
-							ax.StoreSlice(gc_s_ax[gc_rank2:])
+							ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:188
-							ay.StoreSlice(gc_s_ay[gc_rank2:])
+							ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:188
-							az.StoreSlice(gc_s_az[gc_rank2:])
+							az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -983,21 +1001,21 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:131
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-						gc_rank2 := gc_vstep3
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+						gc_rank := gc_vstep3
+						gc_pos.Thread = gc_rank
 //line nbody.go:131
-						xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
+						xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
 //line nbody.go:131
-						yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
+						yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
 //line nbody.go:131
-						zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
+						zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
 //line nbody.go:131
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:131
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:131
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:188
 						for j := range cur {
 //line nbody.go:188
@@ -1058,64 +1076,65 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							az = gc_t22
 						}
 //line nbody.go:188
-						ax.StoreSlice(gc_s_ax[gc_rank2:])
+						ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:188
-						ay.StoreSlice(gc_s_ay[gc_rank2:])
+						ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:188
-						az.StoreSlice(gc_s_az[gc_rank2:])
+						az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					xi := gc_s_xi[gc_rank2]
-					yi := gc_s_yi[gc_rank2]
-					zi := gc_s_zi[gc_rank2]
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+				for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					xi := gc_s_xi[gc_rank]
+					yi := gc_s_yi[gc_rank]
+					zi := gc_s_zi[gc_rank]
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 //line nbody.go:188
 					for j := range cur {
 						bj := &cur[j]
 						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 					}
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			}
 		})
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to2 <= len(acc)-gc_off4 {
-				gc_at4 := acc[gc_off4:][:gc_to2]
-				gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(acc) && gc_to <= len(acc)-gc_off2 {
+				gc_at2 := acc[gc_off2:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line nbody.go:176
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
 							_ = i
 //line nbody.go:176
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:176
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:176
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
+//line nbody.go:195
 								var gc_lanes22 [16]uint32
 //line nbody.go:195
 								ax.AsUint32x16().Store(&gc_lanes22)
@@ -1131,15 +1150,16 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								for gc_k16 := range 16 {
 									{
 //line nbody.go:195
-										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
+										compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
 //line nbody.go:195
-										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
+										compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
 //line nbody.go:195
-										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
+										compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
 									}
 								}
 							}
 						}
+//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1148,19 +1168,20 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line nbody.go:176
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
 						_ = i
 //line nbody.go:176
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:176
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:176
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+//line nbody.go:195
 						var gc_lanes19 [8]uint32
 //line nbody.go:195
 						ax.AsUint32x8().Store(&gc_lanes19)
@@ -1176,42 +1197,46 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						for gc_k15 := range 8 {
 							{
 //line nbody.go:195
-								compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
+								compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
 //line nbody.go:195
-								compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
+								compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
 //line nbody.go:195
-								compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
+								compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
 							}
 						}
 					}
+//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:178
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 //line nbody.go:195
-					gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_vstep5 := gc_from2
+//line nbody.go:199
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line nbody.go:176
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:176
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:176
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
+//line nbody.go:195
 								if i < 0 || i > len(acc)-16 {
 //line nbody.go:195
 									break
@@ -1241,6 +1266,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								}
 							}
 						}
+//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1249,17 +1275,18 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line nbody.go:176
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:176
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:176
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:176
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+//line nbody.go:195
 						if i < 0 || i > len(acc)-8 {
 //line nbody.go:195
 							break
@@ -1288,67 +1315,77 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							}
 						}
 					}
+//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line nbody.go:178
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:195
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:199
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line nbody.go:178
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:195
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:199
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line nbody.go:178
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:195
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:199
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line nbody.go:178
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:195
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line nbody.go:199
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:176
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line nbody.go:178
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 //line nbody.go:195
 					acc[i] = [3]float32{ax, ay, az}
 				}
@@ -1381,93 +1418,95 @@ func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32)
 var gc_src_nBodyMultiThread = compiled.NewSource(gc_files_nbody, "nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:213
-func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_xi := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_yi := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_zi := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	_ = &eps2
 //line nbody.go:214
 	n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
-	p := gc_bdx2
+	p := gc_bdx
 //line nbody.go:216
-	q := gc_bdy2
+	q := gc_bdy
 //line nbody.go:218
 	partial := gocuda.Shared[[3]float32](t, p*q)
 //line nbody.go:224
 	part := nbodyMultiTile / q
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*p, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line nbody.go:220
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-				gc_s_xi[gc_rank2] = xi
-				gc_s_yi[gc_rank2] = yi
-				gc_s_zi[gc_rank2] = zi
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
+//line nbody.go:232
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
 			}
-			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line nbody.go:220
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-				gc_s_xi[gc_rank2] = xi
-				gc_s_yi[gc_rank2] = yi
-				gc_s_zi[gc_rank2] = zi
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
+//line nbody.go:232
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*p, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(bodies) && gc_to2 <= len(bodies)-gc_off5 {
-				gc_at5 := bodies[gc_off5:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * p
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line nbody.go:217
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nbody.go:219
-							var i int = gc_bx2*p + tx
+							var i int = gc_bx*p + tx
 //line nbody.go:219
 							_ = i
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1482,7 +1521,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k10 := range 16 {
 //line nbody.go:222
-									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k10][0])
+									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
 //line nbody.go:222
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
@@ -1493,7 +1532,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k11 := range 16 {
 //line nbody.go:222
-									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k11][1])
+									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
 //line nbody.go:222
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
@@ -1504,7 +1543,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k12 := range 16 {
 //line nbody.go:222
-									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k12][2])
+									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
 //line nbody.go:222
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
@@ -1528,17 +1567,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:221
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:221
-							xi.StoreSlice(gc_s_xi[gc_rank2:])
+							xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:221
-							yi.StoreSlice(gc_s_yi[gc_rank2:])
+							yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:221
-							zi.StoreSlice(gc_s_zi[gc_rank2:])
+							zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:221
-							ax.StoreSlice(gc_s_ax[gc_rank2:])
+							ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:221
-							ay.StoreSlice(gc_s_ay[gc_rank2:])
+							ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:221
-							az.StoreSlice(gc_s_az[gc_rank2:])
+							az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1548,13 +1587,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line nbody.go:217
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nbody.go:219
-						var i int = gc_bx2*p + tx
+						var i int = gc_bx*p + tx
 //line nbody.go:219
 						_ = i
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1562,12 +1601,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
 						var gc_lanes7 [8]uint32
 //line nbody.go:222
 						for gc_k7 := range 8 {
 //line nbody.go:222
-							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k7][0])
+							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
 						}
 //line nbody.go:222
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
@@ -1578,7 +1619,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 						for gc_k8 := range 8 {
 //line nbody.go:222
-							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k8][1])
+							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
 //line nbody.go:222
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
@@ -1589,7 +1630,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 						for gc_k9 := range 8 {
 //line nbody.go:222
-							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k9][2])
+							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
 //line nbody.go:222
 						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
@@ -1612,47 +1653,48 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:221
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:221
-						xi.StoreSlice(gc_s_xi[gc_rank2:])
+						xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:221
-						yi.StoreSlice(gc_s_yi[gc_rank2:])
+						yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:221
-						zi.StoreSlice(gc_s_zi[gc_rank2:])
+						zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:221
-						ax.StoreSlice(gc_s_ax[gc_rank2:])
+						ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:221
-						ay.StoreSlice(gc_s_ay[gc_rank2:])
+						ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:221
-						az.StoreSlice(gc_s_az[gc_rank2:])
+						az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line nbody.go:220
 					var xi, yi, zi float32
 //line nbody.go:222
-					xi, yi, zi = gc_at5[gc_tx2][0], gc_at5[gc_tx2][1], gc_at5[gc_tx2][2]
+					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:225
 					var ax, ay, az float32
-					gc_s_xi[gc_rank2] = xi
-					gc_s_yi[gc_rank2] = yi
-					gc_s_zi[gc_rank2] = zi
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+//line nbody.go:232
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line nbody.go:217
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nbody.go:219
-							var i int = gc_bx2*p + tx
+							var i int = gc_bx*p + tx
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:220
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1716,17 +1758,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:221
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:221
-							xi.StoreSlice(gc_s_xi[gc_rank2:])
+							xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:221
-							yi.StoreSlice(gc_s_yi[gc_rank2:])
+							yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:221
-							zi.StoreSlice(gc_s_zi[gc_rank2:])
+							zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:221
-							ax.StoreSlice(gc_s_ax[gc_rank2:])
+							ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:221
-							ay.StoreSlice(gc_s_ay[gc_rank2:])
+							ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:221
-							az.StoreSlice(gc_s_az[gc_rank2:])
+							az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1736,19 +1778,21 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line nbody.go:217
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nbody.go:219
-						var i int = gc_bx2*p + tx
+						var i int = gc_bx*p + tx
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
 						if i < 0 || i > len(bodies)-8 {
+//line nbody.go:222
 							break
 						}
 //line nbody.go:222
@@ -1803,38 +1847,39 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:221
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:221
-						xi.StoreSlice(gc_s_xi[gc_rank2:])
+						xi.StoreSlice(gc_s_xi[gc_rank:])
 //line nbody.go:221
-						yi.StoreSlice(gc_s_yi[gc_rank2:])
+						yi.StoreSlice(gc_s_yi[gc_rank:])
 //line nbody.go:221
-						zi.StoreSlice(gc_s_zi[gc_rank2:])
+						zi.StoreSlice(gc_s_zi[gc_rank:])
 //line nbody.go:221
-						ax.StoreSlice(gc_s_ax[gc_rank2:])
+						ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:221
-						ay.StoreSlice(gc_s_ay[gc_rank2:])
+						ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:221
-						az.StoreSlice(gc_s_az[gc_rank2:])
+						az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:217
-					tx := gc_tx2
+					tx := gc_tx
 //line nbody.go:219
-					i := gc_bx2*p + tx
+					i := gc_bx*p + tx
 					var xi, yi, zi float32
 //line nbody.go:222
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:225
 					var ax, ay, az float32
-					gc_s_xi[gc_rank2] = xi
-					gc_s_yi[gc_rank2] = yi
-					gc_s_zi[gc_rank2] = zi
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+//line nbody.go:232
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			}
 		}
@@ -1844,38 +1889,46 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:231
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:217
-						ty := gc_ty2
+						ty := gc_ty
 //line nbody.go:227
 						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 							tile[k] = bodies[start+k]
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
 		})
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-			gc_s_xi := gc_s_xi[:gc_n2]
-			gc_s_yi := gc_s_yi[:gc_n2]
-			gc_s_zi := gc_s_zi[:gc_n2]
-			gc_s_ax := gc_s_ax[:gc_n2]
-			gc_s_ay := gc_s_ay[:gc_n2]
-			gc_s_az := gc_s_az[:gc_n2]
+//line nbody.go:241
+			gc_s_xi := gc_s_xi[:gc_n]
+//line nbody.go:243
+			gc_s_yi := gc_s_yi[:gc_n]
+//line nbody.go:245
+			gc_s_zi := gc_s_zi[:gc_n]
+//line nbody.go:247
+			gc_s_ax := gc_s_ax[:gc_n]
+//line nbody.go:249
+			gc_s_ay := gc_s_ay[:gc_n]
+//line nbody.go:251
+			gc_s_az := gc_s_az[:gc_n]
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line nbody.go:254
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -1886,26 +1939,26 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:131
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line nbody.go:217
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line nbody.go:231
 								var lo int = ty * part
 //line nbody.go:231
-								xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+								xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
 //line nbody.go:231
-								yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+								yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
 //line nbody.go:231
-								zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+								zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
 //line nbody.go:231
-								ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+								ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:231
-								ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+								ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:231
-								az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+								az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 								for j := lo; j < lo+part && start+j < n; j = j + 1 {
 //line nbody.go:232
 									var bj *[4]float32 = &tile[j]
@@ -1965,11 +2018,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 									az = gc_t32
 								}
 //line nbody.go:232
-								ax.StoreSlice(gc_s_ax[gc_rank2:])
+								ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:232
-								ay.StoreSlice(gc_s_ay[gc_rank2:])
+								ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:232
-								az.StoreSlice(gc_s_az[gc_rank2:])
+								az.StoreSlice(gc_s_az[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1985,26 +2038,26 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line nbody.go:217
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line nbody.go:231
 							var lo int = ty * part
 //line nbody.go:231
-							xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
+							xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
 //line nbody.go:231
-							yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
+							yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
 //line nbody.go:231
-							zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
+							zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
 //line nbody.go:231
-							ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:231
-							ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:231
-							az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 							for j := lo; j < lo+part && start+j < n; j = j + 1 {
 //line nbody.go:232
 								var bj *[4]float32 = &tile[j]
@@ -2064,71 +2117,72 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								az = gc_t22
 							}
 //line nbody.go:232
-							ax.StoreSlice(gc_s_ax[gc_rank2:])
+							ax.StoreSlice(gc_s_ax[gc_rank:])
 //line nbody.go:232
-							ay.StoreSlice(gc_s_ay[gc_rank2:])
+							ay.StoreSlice(gc_s_ay[gc_rank:])
 //line nbody.go:232
-							az.StoreSlice(gc_s_az[gc_rank2:])
+							az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						ty := gc_ty2
+						ty := gc_ty
 //line nbody.go:231
 						lo := ty * part
-						xi := gc_s_xi[gc_rank2]
-						yi := gc_s_yi[gc_rank2]
-						zi := gc_s_zi[gc_rank2]
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+//line nbody.go:233
+						xi := gc_s_xi[gc_rank]
+						yi := gc_s_yi[gc_rank]
+						zi := gc_s_zi[gc_rank]
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:232
 						for j := lo; j < lo+part && start+j < n; j++ {
 							bj := &tile[j]
 							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
-						gc_s_ax[gc_rank2] = ax
-						gc_s_ay[gc_rank2] = ay
-						gc_s_az[gc_rank2] = az
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
 		})
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_ty2 * p
-			if gc_off6 >= 0 && gc_off6 <= len(partial) && gc_bdx2 <= len(partial)-gc_off6 {
-				gc_at6 := partial[gc_off6:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_ty * p
+			if gc_off2 >= 0 && gc_off2 <= len(partial) && gc_bdx <= len(partial)-gc_off2 {
+				gc_at2 := partial[gc_off2:][:gc_bdx]
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line nbody.go:217
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nbody.go:217
 							_ = tx
 //line nbody.go:217
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line nbody.go:217
 							_ = ty
 //line nbody.go:217
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:217
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:217
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 //line nbody.go:238
 							var gc_lanes22 [16]uint32
 							ax.AsUint32x16().Store(&gc_lanes22)
@@ -2142,14 +2196,15 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							for gc_k16 := range 16 {
 								{
 //line nbody.go:238
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
 //line nbody.go:238
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
 //line nbody.go:238
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
 								}
 							}
 						}
+//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -2158,23 +2213,23 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line nbody.go:217
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nbody.go:217
 						_ = tx
 //line nbody.go:217
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line nbody.go:217
 						_ = ty
 //line nbody.go:217
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:217
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:217
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:238
 						var gc_lanes19 [8]uint32
 						ax.AsUint32x8().Store(&gc_lanes19)
@@ -2187,42 +2242,44 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 						for gc_k15 := range 8 {
 //line nbody.go:238
-							compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
 //line nbody.go:238
-							compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
 //line nbody.go:238
-							compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
+//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:219
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 //line nbody.go:238
-					gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line nbody.go:217
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nbody.go:217
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line nbody.go:217
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:217
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:217
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 //line nbody.go:238
 							if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
 //line nbody.go:238
@@ -2249,6 +2306,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								}
 							}
 						}
+//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2257,19 +2315,19 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line nbody.go:217
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nbody.go:217
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line nbody.go:217
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:217
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:217
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:238
 						if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
 //line nbody.go:238
@@ -2294,190 +2352,204 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
+//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep5
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:217
-						ty := gc_ty2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						ty := gc_ty
+//line nbody.go:219
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:217
-						ty := gc_ty2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						ty := gc_ty
+//line nbody.go:219
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:217
-						ty := gc_ty2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						ty := gc_ty
+//line nbody.go:219
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:217
-						ty := gc_ty2
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						ty := gc_ty
+//line nbody.go:219
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:217
-					tx := gc_tx2
+					tx := gc_tx
 //line nbody.go:217
-					ty := gc_ty2
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+					ty := gc_ty
+//line nbody.go:219
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 //line nbody.go:238
 					partial[ty*p+tx] = [3]float32{ax, ay, az}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line nbody.go:241
 	for y := 1; y < q; y++ {
 		archsimd.ClearAVXUpperBits()
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*p, gc_to2) {
+//line nbody.go:244
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off7 := y * p
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(partial) && gc_to2 <= len(partial)-gc_off7 {
-				gc_at7 := partial[gc_off7:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+			gc_off3 := y * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(partial) && gc_to <= len(partial)-gc_off3 {
+				gc_at3 := partial[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 					{
-						s := &gc_at7[gc_tx2]
+//line nbody.go:242
+						s := &gc_at3[gc_tx]
 						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					}
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+//line nbody.go:247
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:217
-					tx := gc_tx2
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+					tx := gc_tx
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 					{
+//line nbody.go:242
 						s := &partial[y*p+tx]
 						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					}
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+//line nbody.go:247
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*p, gc_to2) {
+//line nbody.go:260
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off8 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(acc) && gc_to2 <= len(acc)-gc_off8 {
-				gc_at8 := acc[gc_off8:][:gc_to2]
-				gc_vstep6 := gc_from2
+			gc_off4 := gc_bx * p
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to <= len(acc)-gc_off4 {
+				gc_at4 := acc[gc_off4:][:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line nbody.go:217
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line nbody.go:217
 							_ = ty
 //line nbody.go:217
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nbody.go:219
-							var i int = gc_bx2*p + tx
+							var i int = gc_bx*p + tx
 //line nbody.go:219
 							_ = i
 //line nbody.go:219
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:219
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:219
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
 //line nbody.go:245
 								var gc_lanes34 [16]uint32
@@ -2495,15 +2567,16 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								for gc_k20 := range 16 {
 									{
 //line nbody.go:245
-										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][0], gc_lanes34[gc_k20])
+										compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][0], gc_lanes34[gc_k20])
 //line nbody.go:245
-										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][1], gc_lanes35[gc_k20])
+										compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][1], gc_lanes35[gc_k20])
 //line nbody.go:245
-										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][2], gc_lanes36[gc_k20])
+										compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][2], gc_lanes36[gc_k20])
 									}
 								}
 							}
 						}
+//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2512,25 +2585,25 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line nbody.go:217
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line nbody.go:217
 						_ = ty
 //line nbody.go:217
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nbody.go:219
-						var i int = gc_bx2*p + tx
+						var i int = gc_bx*p + tx
 //line nbody.go:219
 						_ = i
 //line nbody.go:219
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:219
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:219
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:245
 						var gc_lanes31 [8]uint32
 //line nbody.go:245
@@ -2547,47 +2620,50 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						for gc_k19 := range 8 {
 							{
 //line nbody.go:245
-								compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][0], gc_lanes31[gc_k19])
+								compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
 //line nbody.go:245
-								compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][1], gc_lanes32[gc_k19])
+								compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][1], gc_lanes32[gc_k19])
 //line nbody.go:245
-								compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][2], gc_lanes33[gc_k19])
+								compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][2], gc_lanes33[gc_k19])
 							}
 						}
 					}
+//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 //line nbody.go:245
-					gc_at8[gc_tx2] = [3]float32{ax, ay, az}
+					gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_vstep7 := gc_from2
+//line nbody.go:249
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
 //line nbody.go:217
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line nbody.go:217
 							_ = ty
 //line nbody.go:217
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nbody.go:219
-							var i int = gc_bx2*p + tx
+							var i int = gc_bx*p + tx
 //line nbody.go:219
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 //line nbody.go:219
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 //line nbody.go:219
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
 //line nbody.go:245
 								if i < 0 || i > len(acc)-16 {
@@ -2619,6 +2695,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								}
 							}
 						}
+//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -2627,23 +2704,23 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line nbody.go:217
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line nbody.go:217
 						_ = ty
 //line nbody.go:217
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nbody.go:219
-						var i int = gc_bx2*p + tx
+						var i int = gc_bx*p + tx
 //line nbody.go:219
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 //line nbody.go:219
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 //line nbody.go:219
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 //line nbody.go:245
 						if i < 0 || i > len(acc)-8 {
 //line nbody.go:245
@@ -2673,84 +2750,95 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							}
 						}
 					}
+//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep7
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep7
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:219
-						i := gc_bx2*p + tx
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*p + tx
+//line nbody.go:221
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:245
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:249
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:219
-						i := gc_bx2*p + tx
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*p + tx
+//line nbody.go:221
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:245
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:249
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:219
-						i := gc_bx2*p + tx
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*p + tx
+//line nbody.go:221
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:245
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:249
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:217
-						tx := gc_tx2
+						tx := gc_tx
 //line nbody.go:219
-						i := gc_bx2*p + tx
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
+						i := gc_bx*p + tx
+//line nbody.go:221
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 //line nbody.go:245
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line nbody.go:249
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:217
-					tx := gc_tx2
+					tx := gc_tx
 //line nbody.go:219
-					i := gc_bx2*p + tx
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+					i := gc_bx*p + tx
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 //line nbody.go:245
 					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line nbody.go:249
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -2775,45 +2863,46 @@ func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32
 var gc_src_nBodyIntegrate = compiled.NewSource(gc_files_nbody, "nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line nbody.go:256
-func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line nbody.go:274
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 && gc_off2 <= len(vel) && gc_to2 <= len(vel)-gc_off2 && gc_off2 <= len(acc) && gc_to2 <= len(acc)-gc_off2 {
-				gc_at4 := bodies[gc_off2:][:gc_to2]
-				gc_at5 := vel[gc_off2:][:gc_to2]
-				gc_at6 := acc[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(vel) && gc_to <= len(vel)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_at2 := vel[gc_off:][:gc_to]
+				gc_at3 := acc[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:261
-					b := &gc_at4[gc_tx2]
+					b := &gc_at[gc_tx]
 //line nbody.go:261
-					v := &gc_at5[gc_tx2]
+					v := &gc_at2[gc_tx]
 //line nbody.go:261
-					a := &gc_at6[gc_tx2]
+					a := &gc_at3[gc_tx]
 					{
 						{
 //line nbody.go:262
@@ -2836,11 +2925,12 @@ func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies []
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line nbody.go:271
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:257
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:261
 					b := &bodies[i]
 //line nbody.go:261

@@ -50,216 +50,218 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 var gc_src_reduceAtomic = compiled.NewSource(gc_files_reduce, "reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:178-200").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:186
-func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b11.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:188
-	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b11.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:188
-	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off13 := gc_bx5 * gc_bdx5
-		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
-			gc_at21 := sdata[:gc_bdx5]
-			gc_at22 := in[gc_off13:][:gc_bdx5]
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+//line reduce.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:189
-			if compiled.Disjoint(gc_at21, gc_at22) {
-				copy(gc_at21, gc_at22)
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx := gc_step + 0
 //line reduce.go:189
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx := gc_step + 1
 //line reduce.go:189
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx := gc_step + 2
 //line reduce.go:189
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx := gc_step + 3
 //line reduce.go:189
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:189
-					gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_step20 := 0
-			for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step20 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step20 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step20 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step20 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:187
-				tid := gc_tx5
+				tid := gc_tx
 //line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:191
-	for s := gc_bdx5 / 2; s > 0; s /= 2 {
-		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k26 := compiled.TreeFold(sdata, s, 0, 1); gc_k26 > 0 {
-				s = gc_k26
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := s; gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+//line reduce.go:199
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := s
-			if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to5 <= len(sdata)-gc_off14 {
-				gc_at23 := sdata[:gc_to5]
-				gc_at24 := sdata[gc_off14:][:gc_to5]
-				gc_step21 := gc_from5
-				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx := gc_step3 + 0
 						{
 //line reduce.go:193
-							gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx := gc_step3 + 1
 						{
 //line reduce.go:193
-							gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx := gc_step3 + 2
 						{
 //line reduce.go:193
-							gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx := gc_step3 + 3
 						{
 //line reduce.go:193
-							gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:193
-						gc_at23[gc_tx5] += gc_at24[gc_tx5]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_step22 := gc_from5
-				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step22 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step22 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step22 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step22 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx5
+					tid := gc_tx
 					{
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
@@ -269,86 +271,100 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+//line reduce.go:201
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at25 := sdata[gc_off15:][:1]
-				gc_step23 := gc_from5
-				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at5 := sdata[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step23 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 0
+//line reduce.go:214
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at25[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx5 := gc_step23 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+						gc_tx := gc_step5 + 1
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at25[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx5 := gc_step23 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+						gc_tx := gc_step5 + 2
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at25[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx5 := gc_step23 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+						gc_tx := gc_step5 + 3
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at25[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
-					atomic.Add(sum, gc_at25[0])
+					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step24 := gc_from5
-				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+//line reduce.go:202
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx5 := gc_step24 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx5 := gc_step24 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx5 := gc_step24 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx5 := gc_step24 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 				}
-				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line reduce.go:202
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
 					atomic.Add(sum, sdata[0])
 				}
@@ -358,36 +374,37 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 }
 
 //line reduce.go:186
-func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:188
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:188
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at6 := sdata[:gc_bdx2]
-			gc_at7 := in[gc_off4:][:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:187
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -397,19 +414,19 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:187
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:187
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:189
-				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -423,17 +440,17 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:187
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:187
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:189
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:189
 							break
 						}
 //line reduce.go:189
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:189
 						var gc_i4 int = gc_t4
 //line reduce.go:189
@@ -455,14 +472,14 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 							gc_result4 = gc_ld7
 //line reduce.go:189
-							gc_b4 := gc_none2
+							gc_b3 := gc_none2
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b4 = gc_all2
+								gc_b3 = gc_all2
 							}
 //line reduce.go:189
-							gc_returned4 = gc_b4
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:189
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
@@ -513,17 +530,17 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:187
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:187
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:189
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:189
 						break
 					}
 //line reduce.go:189
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:189
 					var gc_i2 int = gc_t2
 //line reduce.go:189
@@ -545,14 +562,14 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 						gc_result2 = gc_ld3
 //line reduce.go:189
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line reduce.go:189
 						if true {
 //line reduce.go:189
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line reduce.go:189
-						gc_returned2 = gc_b3
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:189
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
@@ -590,81 +607,83 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:187
-				tid := gc_tx2
+				tid := gc_tx
 //line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:191
-	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+//line reduce.go:193
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to2 <= len(sdata)-gc_off5 {
-				gc_at8 := sdata[:gc_to2]
-				gc_at9 := sdata[gc_off5:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:187
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line reduce.go:187
 							_ = tid
 							{
 //line reduce.go:192
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -673,35 +692,37 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:187
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
 						{
 //line reduce.go:192
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:193
-						gc_at8[gc_tx2] += gc_at9[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line reduce.go:187
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
@@ -710,6 +731,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -718,11 +740,12 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line reduce.go:187
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line reduce.go:193
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
 								break
@@ -731,60 +754,61 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
@@ -794,86 +818,100 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line reduce.go:201
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at10 := sdata[gc_off6:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at5 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+//line reduce.go:214
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at10[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+						gc_tx := gc_step3 + 1
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at10[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+						gc_tx := gc_step3 + 2
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at10[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+						gc_tx := gc_step3 + 3
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at10[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
-					atomic.Add(sum, gc_at10[0])
+					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line reduce.go:202
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce.go:202
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
 					atomic.Add(sum, sdata[0])
 				}
@@ -883,350 +921,355 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 }
 
 //line reduce.go:186
-func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:188
-	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b5.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:188
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off7 := gc_bx3 * gc_bdx3
-		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
-			gc_at11 := sdata[:gc_bdx3]
-			gc_at12 := in[gc_off7:][:gc_bdx3]
-			gc_vstep5 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-						gc_tx3 := gc_vstep5
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:187
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
-						archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:187
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:187
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:189
-				gc_at11[gc_tx3] = gc_at12[gc_tx3]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:187
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps8:
-					for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-						gc_tx3 := gc_vstep6
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:187
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:189
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:189
 							break
 						}
 //line reduce.go:189
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:189
-						var gc_i8 int = gc_t8
+						var gc_i4 int = gc_t4
 //line reduce.go:189
-						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-						gc_returned8 := gc_none4
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:189
-							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-								gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:189
-								break gc_steps8
+								break gc_steps4
 							}
 //line reduce.go:189
-							gc_result8 = gc_ld15
+							gc_result4 = gc_ld7
 //line reduce.go:189
-							gc_b7 := gc_none4
+							gc_b3 := gc_none2
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b7 = gc_all4
+								gc_b3 = gc_all2
 							}
 //line reduce.go:189
-							gc_returned8 = gc_b7
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:189
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:189
-							if gc_if11.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:189
-									break gc_steps8
+									break gc_steps4
 								}
 //line reduce.go:189
-								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:189
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if12.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero8 int32
+							var gc_zero4 int32
 //line reduce.go:287
-							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:189
-						gc_result8.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:187
-				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps6:
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:187
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:189
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:189
 						break
 					}
 //line reduce.go:189
-					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:189
-					var gc_i6 int = gc_t6
+					var gc_i2 int = gc_t2
 //line reduce.go:189
-					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
-					gc_returned6 := gc_none3
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:189
-						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
-						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
-							gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:189
-							break gc_steps6
+							break gc_steps2
 						}
 //line reduce.go:189
-						gc_result6 = gc_ld11
+						gc_result2 = gc_ld3
 //line reduce.go:189
-						gc_b6 := gc_none3
+						gc_b2 := gc_none
 //line reduce.go:189
 						if true {
 //line reduce.go:189
-							gc_b6 = gc_all3
+							gc_b2 = gc_all
 						}
 //line reduce.go:189
-						gc_returned6 = gc_b6
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:189
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:189
-						if gc_if8.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:189
-							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
-								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:189
-								break gc_steps6
+								break gc_steps2
 							}
 //line reduce.go:189
-							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:189
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if9.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero6 int32
+						var gc_zero2 int32
 //line reduce.go:287
-						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned6 = gc_if9.Or(gc_returned6)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:189
-					gc_result6.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep6
-			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step11 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step11 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step11 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step11 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:187
-				tid := gc_tx3
+				tid := gc_tx
 //line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:191
-	for s := gc_bdx3 / 2; s > 0; s /= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := s; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+//line reduce.go:193
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := s
-			if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to3 <= len(sdata)-gc_off8 {
-				gc_at13 := sdata[:gc_to3]
-				gc_at14 := sdata[gc_off8:][:gc_to3]
-				gc_vstep7 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:187
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line reduce.go:187
 							_ = tid
 							{
 //line reduce.go:192
-								archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:187
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
 						{
 //line reduce.go:192
-							archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:193
-						gc_at13[gc_tx3] += gc_at14[gc_tx3]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line reduce.go:187
-							var tid int = gc_tx3
+							var tid int = gc_tx
 							{
+//line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
@@ -1235,19 +1278,21 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line reduce.go:187
-						var tid int = gc_tx3
+						var tid int = gc_tx
 						{
+//line reduce.go:193
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
 								break
@@ -1256,60 +1301,61 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep8
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx3
+					tid := gc_tx
 					{
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
@@ -1319,86 +1365,100 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+//line reduce.go:201
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at15 := sdata[gc_off9:][:1]
-				gc_step13 := gc_from3
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at5 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step3 + 0
+//line reduce.go:214
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at15[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx3 := gc_step13 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+						gc_tx := gc_step3 + 1
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at15[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx3 := gc_step13 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+						gc_tx := gc_step3 + 2
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at15[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx3 := gc_step13 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+						gc_tx := gc_step3 + 3
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at15[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
-					atomic.Add(sum, gc_at15[0])
+					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step14 := gc_from3
-				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+//line reduce.go:202
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step14 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx3 := gc_step14 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx3 := gc_step14 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx3 := gc_step14 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line reduce.go:202
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
 					atomic.Add(sum, sdata[0])
 				}
@@ -1408,350 +1468,355 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 }
 
 //line reduce.go:186
-func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:188
-	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b8.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:188
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off10 := gc_bx4 * gc_bdx4
-		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
-			gc_at16 := sdata[:gc_bdx4]
-			gc_at17 := in[gc_off10:][:gc_bdx4]
-			gc_vstep9 := 0
+	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-						gc_tx4 := gc_vstep9
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:187
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
-						archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-					gc_tx4 := gc_vstep9
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:187
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:187
 					_ = tid
-					archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:189
-				gc_at16[gc_tx4] = gc_at17[gc_tx4]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:187
-					gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps12:
-					for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
-						gc_tx4 := gc_vstep10
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:187
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:189
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:189
 							break
 						}
 //line reduce.go:189
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:189
-						var gc_i12 int = gc_t12
+						var gc_i4 int = gc_t4
 //line reduce.go:189
-						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-						gc_returned12 := gc_none6
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:189
-							var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-								gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:189
-								break gc_steps12
+								break gc_steps4
 							}
 //line reduce.go:189
-							gc_result12 = gc_ld23
+							gc_result4 = gc_ld7
 //line reduce.go:189
-							gc_b10 := gc_none6
+							gc_b3 := gc_none2
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b10 = gc_all6
+								gc_b3 = gc_all2
 							}
 //line reduce.go:189
-							gc_returned12 = gc_b10
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:189
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:189
-							if gc_if17.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:189
-									break gc_steps12
+									break gc_steps4
 								}
 //line reduce.go:189
-								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:189
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if18.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 uint32
+							var gc_zero4 uint32
 //line reduce.go:287
-							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:189
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:187
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps10:
-				for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
-					gc_tx4 := gc_vstep10
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:187
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:189
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:189
 						break
 					}
 //line reduce.go:189
-					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:189
-					var gc_i10 int = gc_t10
+					var gc_i2 int = gc_t2
 //line reduce.go:189
-					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
-					gc_returned10 := gc_none5
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:189
-						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
-						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
-							gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:189
-							break gc_steps10
+							break gc_steps2
 						}
 //line reduce.go:189
-						gc_result10 = gc_ld19
+						gc_result2 = gc_ld3
 //line reduce.go:189
-						gc_b9 := gc_none5
+						gc_b2 := gc_none
 //line reduce.go:189
 						if true {
 //line reduce.go:189
-							gc_b9 = gc_all5
+							gc_b2 = gc_all
 						}
 //line reduce.go:189
-						gc_returned10 = gc_b9
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:189
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:189
-						if gc_if14.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:189
-							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
-								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:189
-								break gc_steps10
+								break gc_steps2
 							}
 //line reduce.go:189
-							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:189
-							gc_returned10 = gc_if14.Or(gc_returned10)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if15.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero10 uint32
+						var gc_zero2 uint32
 //line reduce.go:287
-						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned10 = gc_if15.Or(gc_returned10)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:189
-					gc_result10.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step15 := gc_vstep10
-			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step15 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step15 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step15 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step15 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:187
-				tid := gc_tx4
+				tid := gc_tx
 //line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:191
-	for s := gc_bdx4 / 2; s > 0; s /= 2 {
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := s; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+//line reduce.go:193
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := s
-			if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to4 <= len(sdata)-gc_off11 {
-				gc_at18 := sdata[:gc_to4]
-				gc_at19 := sdata[gc_off11:][:gc_to4]
-				gc_vstep11 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:187
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line reduce.go:187
 							_ = tid
 							{
 //line reduce.go:192
-								archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:187
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
 						{
 //line reduce.go:192
-							archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:193
-						gc_at18[gc_tx4] += gc_at19[gc_tx4]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep12 := gc_from4
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-							gc_tx4 := gc_vstep12
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line reduce.go:187
-							var tid int = gc_tx4
+							var tid int = gc_tx
 							{
+//line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
@@ -1760,19 +1825,21 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-						gc_tx4 := gc_vstep12
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line reduce.go:187
-						var tid int = gc_tx4
+						var tid int = gc_tx
 						{
+//line reduce.go:193
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
 								break
@@ -1781,60 +1848,61 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep12
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:187
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:187
-					tid := gc_tx4
+					tid := gc_tx
 					{
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
@@ -1844,86 +1912,100 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+//line reduce.go:201
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at20 := sdata[gc_off12:][:1]
-				gc_step17 := gc_from4
-				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at5 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step17 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step3 + 0
+//line reduce.go:214
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at20[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx4 := gc_step17 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+						gc_tx := gc_step3 + 1
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at20[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx4 := gc_step17 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+						gc_tx := gc_step3 + 2
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at20[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx4 := gc_step17 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+						gc_tx := gc_step3 + 3
+//line reduce.go:204
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
-						atomic.Add(sum, gc_at20[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
-					atomic.Add(sum, gc_at20[0])
+					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step18 := gc_from4
-				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
+//line reduce.go:202
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx4 := gc_step18 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx4 := gc_step18 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx4 := gc_step18 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, sdata[0])
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line reduce.go:202
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:198
 					atomic.Add(sum, sdata[0])
 				}
@@ -1965,128 +2047,130 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceInterleaved = compiled.NewSource(gc_files_reduce, "reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:202-224").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:210
-func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:212
-	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b11.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:212
-	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off13 := gc_bx5 * gc_bdx5
-		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
-			gc_at17 := sdata[:gc_bdx5]
-			gc_at18 := in[gc_off13:][:gc_bdx5]
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+//line reduce.go:214
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:213
-			if compiled.Disjoint(gc_at17, gc_at18) {
-				copy(gc_at17, gc_at18)
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
 			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx5 := gc_step14 + 0
+						gc_tx := gc_step + 0
 //line reduce.go:213
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step14 + 1
+						gc_tx := gc_step + 1
 //line reduce.go:213
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step14 + 2
+						gc_tx := gc_step + 2
 //line reduce.go:213
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step14 + 3
+						gc_tx := gc_step + 3
 //line reduce.go:213
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:213
-					gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step15 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:211
-				tid := gc_tx5
+				tid := gc_tx
 //line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:215
-	for s := 1; s < gc_bdx5; s *= 2 {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_tx5, gc_every5, gc_exact5 := compiled.EveryFrom(0, (2 * s), 0)
-			if gc_exact5 {
-				for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+	for s := 1; s < gc_bdx; s *= 2 {
+//line reduce.go:217
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx5
+					tid := gc_tx
 					{
 //line reduce.go:217
 						sdata[tid] += sdata[tid+s]
 					}
 				}
 			} else {
-				for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
@@ -2095,95 +2179,96 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			}
 		}
 	}
-	gc_from5, gc_to5 := 0, gc_bdx5
-	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-		gc_to5 = gc_bound5 + 1
+//line reduce.go:225
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off14 := gc_bx5
-		gc_off15 := 0
-		if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-			gc_at19 := partial[gc_off14:][:1]
-			gc_at20 := sdata[gc_off15:][:1]
-			gc_step16 := gc_from5
-			for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					{
 //line reduce.go:222
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			}
-			for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				{
 //line reduce.go:222
-					gc_at19[0] = gc_at20[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			}
 		} else {
-			gc_step17 := gc_from5
-			for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx5 := gc_step17 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx5 := gc_step17 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx5 := gc_step17 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx5 := gc_step17 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line reduce.go:222
-					partial[gc_bx5] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2191,36 +2276,37 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 }
 
 //line reduce.go:210
-func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:212
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:212
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at5 := sdata[:gc_bdx2]
-			gc_at6 := in[gc_off4:][:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:214
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:211
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:211
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2230,19 +2316,19 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:211
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:211
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:213
-				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -2256,17 +2342,17 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:211
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:211
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:213
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:213
 							break
 						}
 //line reduce.go:213
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:213
 						var gc_i4 int = gc_t4
 //line reduce.go:213
@@ -2288,14 +2374,14 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 							gc_result4 = gc_ld7
 //line reduce.go:213
-							gc_b4 := gc_none2
+							gc_b3 := gc_none2
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b4 = gc_all2
+								gc_b3 = gc_all2
 							}
 //line reduce.go:213
-							gc_returned4 = gc_b4
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:213
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
@@ -2346,17 +2432,17 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:211
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:211
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:213
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:213
 						break
 					}
 //line reduce.go:213
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:213
 					var gc_i2 int = gc_t2
 //line reduce.go:213
@@ -2378,14 +2464,14 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 						gc_result2 = gc_ld3
 //line reduce.go:213
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line reduce.go:213
 						if true {
 //line reduce.go:213
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line reduce.go:213
-						gc_returned2 = gc_b3
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:213
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
@@ -2423,77 +2509,78 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:211
-				tid := gc_tx2
+				tid := gc_tx
 //line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:215
-	for s := 1; s < gc_bdx2; s *= 2 {
+	for s := 1; s < gc_bdx; s *= 2 {
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
-			if gc_exact2 {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce.go:218
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line reduce.go:217
 						sdata[tid] += sdata[tid+s]
 					}
 				}
 			} else {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
@@ -2502,95 +2589,96 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line reduce.go:225
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2
-		gc_off6 := 0
-		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-			gc_at7 := partial[gc_off5:][:1]
-			gc_at8 := sdata[gc_off6:][:1]
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					{
 //line reduce.go:222
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				{
 //line reduce.go:222
-					gc_at7[0] = gc_at8[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			}
 		} else {
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line reduce.go:222
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2598,308 +2686,310 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 }
 
 //line reduce.go:210
-func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:212
-	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b5.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:212
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off7 := gc_bx3 * gc_bdx3
-		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
-			gc_at9 := sdata[:gc_bdx3]
-			gc_at10 := in[gc_off7:][:gc_bdx3]
-			gc_vstep3 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:214
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-						gc_tx3 := gc_vstep3
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:211
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:211
 						_ = tid
-						archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:211
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:211
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:213
-				gc_at9[gc_tx3] = gc_at10[gc_tx3]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:211
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps8:
-					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-						gc_tx3 := gc_vstep4
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:211
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:213
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:213
 							break
 						}
 //line reduce.go:213
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:213
-						var gc_i8 int = gc_t8
+						var gc_i4 int = gc_t4
 //line reduce.go:213
-						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-						gc_returned8 := gc_none4
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:213
-							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-								gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:213
-								break gc_steps8
+								break gc_steps4
 							}
 //line reduce.go:213
-							gc_result8 = gc_ld15
+							gc_result4 = gc_ld7
 //line reduce.go:213
-							gc_b7 := gc_none4
+							gc_b3 := gc_none2
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b7 = gc_all4
+								gc_b3 = gc_all2
 							}
 //line reduce.go:213
-							gc_returned8 = gc_b7
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:213
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:213
-							if gc_if11.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:213
-									break gc_steps8
+									break gc_steps4
 								}
 //line reduce.go:213
-								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:213
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if12.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero8 int32
+							var gc_zero4 int32
 //line reduce.go:287
-							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:213
-						gc_result8.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:211
-				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps6:
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:211
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:213
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:213
 						break
 					}
 //line reduce.go:213
-					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:213
-					var gc_i6 int = gc_t6
+					var gc_i2 int = gc_t2
 //line reduce.go:213
-					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
-					gc_returned6 := gc_none3
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:213
-						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
-						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
-							gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:213
-							break gc_steps6
+							break gc_steps2
 						}
 //line reduce.go:213
-						gc_result6 = gc_ld11
+						gc_result2 = gc_ld3
 //line reduce.go:213
-						gc_b6 := gc_none3
+						gc_b2 := gc_none
 //line reduce.go:213
 						if true {
 //line reduce.go:213
-							gc_b6 = gc_all3
+							gc_b2 = gc_all
 						}
 //line reduce.go:213
-						gc_returned6 = gc_b6
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:213
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:213
-						if gc_if8.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:213
-							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
-								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:213
-								break gc_steps6
+								break gc_steps2
 							}
 //line reduce.go:213
-							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:213
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if9.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero6 int32
+						var gc_zero2 int32
 //line reduce.go:287
-						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned6 = gc_if9.Or(gc_returned6)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:213
-					gc_result6.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step8 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:211
-				tid := gc_tx3
+				tid := gc_tx
 //line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:215
-	for s := 1; s < gc_bdx3; s *= 2 {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_tx3, gc_every3, gc_exact3 := compiled.EveryFrom(0, (2 * s), 0)
-			if gc_exact3 {
-				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+	for s := 1; s < gc_bdx; s *= 2 {
+//line reduce.go:217
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx3
+					tid := gc_tx
 					{
 //line reduce.go:217
 						sdata[tid] += sdata[tid+s]
 					}
 				}
 			} else {
-				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
@@ -2908,95 +2998,96 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			}
 		}
 	}
-	gc_from3, gc_to3 := 0, gc_bdx3
-	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-		gc_to3 = gc_bound3 + 1
+//line reduce.go:225
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off8 := gc_bx3
-		gc_off9 := 0
-		if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-			gc_at11 := partial[gc_off8:][:1]
-			gc_at12 := sdata[gc_off9:][:1]
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					{
 //line reduce.go:222
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				{
 //line reduce.go:222
-					gc_at11[0] = gc_at12[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			}
 		} else {
-			gc_step10 := gc_from3
-			for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step10 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx3 := gc_step10 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx3 := gc_step10 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx3 := gc_step10 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line reduce.go:222
-					partial[gc_bx3] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3004,308 +3095,310 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 }
 
 //line reduce.go:210
-func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:212
-	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b8.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:212
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off10 := gc_bx4 * gc_bdx4
-		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
-			gc_at13 := sdata[:gc_bdx4]
-			gc_at14 := in[gc_off10:][:gc_bdx4]
-			gc_vstep5 := 0
+	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:214
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-						gc_tx4 := gc_vstep5
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:211
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:211
 						_ = tid
-						archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:211
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:211
 					_ = tid
-					archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:213
-				gc_at13[gc_tx4] = gc_at14[gc_tx4]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:211
-					gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps12:
-					for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-						gc_tx4 := gc_vstep6
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:211
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:213
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:213
 							break
 						}
 //line reduce.go:213
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:213
-						var gc_i12 int = gc_t12
+						var gc_i4 int = gc_t4
 //line reduce.go:213
-						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-						gc_returned12 := gc_none6
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:213
-							var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-								gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:213
-								break gc_steps12
+								break gc_steps4
 							}
 //line reduce.go:213
-							gc_result12 = gc_ld23
+							gc_result4 = gc_ld7
 //line reduce.go:213
-							gc_b10 := gc_none6
+							gc_b3 := gc_none2
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b10 = gc_all6
+								gc_b3 = gc_all2
 							}
 //line reduce.go:213
-							gc_returned12 = gc_b10
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:213
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:213
-							if gc_if17.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:213
-									break gc_steps12
+									break gc_steps4
 								}
 //line reduce.go:213
-								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:213
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if18.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 uint32
+							var gc_zero4 uint32
 //line reduce.go:287
-							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:213
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:211
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps10:
-				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-					gc_tx4 := gc_vstep6
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:211
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:213
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:213
 						break
 					}
 //line reduce.go:213
-					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:213
-					var gc_i10 int = gc_t10
+					var gc_i2 int = gc_t2
 //line reduce.go:213
-					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
-					gc_returned10 := gc_none5
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:213
-						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
-						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
-							gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:213
-							break gc_steps10
+							break gc_steps2
 						}
 //line reduce.go:213
-						gc_result10 = gc_ld19
+						gc_result2 = gc_ld3
 //line reduce.go:213
-						gc_b9 := gc_none5
+						gc_b2 := gc_none
 //line reduce.go:213
 						if true {
 //line reduce.go:213
-							gc_b9 = gc_all5
+							gc_b2 = gc_all
 						}
 //line reduce.go:213
-						gc_returned10 = gc_b9
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:213
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:213
-						if gc_if14.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:213
-							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
-								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:213
-								break gc_steps10
+								break gc_steps2
 							}
 //line reduce.go:213
-							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:213
-							gc_returned10 = gc_if14.Or(gc_returned10)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if15.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero10 uint32
+						var gc_zero2 uint32
 //line reduce.go:287
-						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned10 = gc_if15.Or(gc_returned10)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:213
-					gc_result10.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep6
-			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step11 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step11 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step11 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step11 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:211
-				tid := gc_tx4
+				tid := gc_tx
 //line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:215
-	for s := 1; s < gc_bdx4; s *= 2 {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_tx4, gc_every4, gc_exact4 := compiled.EveryFrom(0, (2 * s), 0)
-			if gc_exact4 {
-				for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+	for s := 1; s < gc_bdx; s *= 2 {
+//line reduce.go:217
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx4
+					tid := gc_tx
 					{
 //line reduce.go:217
 						sdata[tid] += sdata[tid+s]
 					}
 				}
 			} else {
-				for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
@@ -3314,95 +3407,96 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			}
 		}
 	}
-	gc_from4, gc_to4 := 0, gc_bdx4
-	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-		gc_to4 = gc_bound4 + 1
+//line reduce.go:225
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off11 := gc_bx4
-		gc_off12 := 0
-		if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-			gc_at15 := partial[gc_off11:][:1]
-			gc_at16 := sdata[gc_off12:][:1]
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					{
 //line reduce.go:222
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line reduce.go:222
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				{
 //line reduce.go:222
-					gc_at15[0] = gc_at16[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			}
 		} else {
-			gc_step13 := gc_from4
-			for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx4 := gc_step13 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx4 := gc_step13 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx4 := gc_step13 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx4 := gc_step13 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line reduce.go:222
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line reduce.go:222
-					partial[gc_bx4] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3442,244 +3536,253 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceStridedIndex = compiled.NewSource(gc_files_reduce, "reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:226-248").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:234
-func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:236
-	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b11.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:236
-	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off13 := gc_bx5 * gc_bdx5
-		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
-			gc_at17 := sdata[:gc_bdx5]
-			gc_at18 := in[gc_off13:][:gc_bdx5]
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+//line reduce.go:238
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:237
-			if compiled.Disjoint(gc_at17, gc_at18) {
-				copy(gc_at17, gc_at18)
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
 			} else {
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx5 := gc_step18 + 0
+						gc_tx := gc_step + 0
 //line reduce.go:237
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step18 + 1
+						gc_tx := gc_step + 1
 //line reduce.go:237
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step18 + 2
+						gc_tx := gc_step + 2
 //line reduce.go:237
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step18 + 3
+						gc_tx := gc_step + 3
 //line reduce.go:237
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:237
-					gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_step19 := 0
-			for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step19 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step19 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step19 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step19 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx5
+				tid := gc_tx
 //line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:239
-	for s := 1; s < gc_bdx5; s *= 2 {
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := compiled.ScaledBelow(gc_bdx5, 2*s); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+	for s := 1; s < gc_bdx; s *= 2 {
+//line reduce.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step20 := gc_from5
-			for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx5 := gc_step20 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx5 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx5 := gc_step20 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx5 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx5 := gc_step20 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx5 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx5 := gc_step20 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx5 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
-			for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx5
+				tid := gc_tx
 //line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx5 {
+				if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+//line reduce.go:248
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at19 := partial[gc_off14:][:1]
-				gc_at20 := sdata[gc_off15:][:1]
-				gc_step21 := gc_from5
-				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line reduce.go:246
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at19[0] = gc_at20[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce.go:250
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
-					gc_at19[0] = gc_at20[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step22 := gc_from5
-				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+//line reduce.go:250
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step22 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step22 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:250
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step22 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:250
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step22 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:250
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line reduce.go:250
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:246
-					partial[gc_bx5] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3687,36 +3790,37 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 }
 
 //line reduce.go:234
-func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:236
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:236
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at5 := sdata[:gc_bdx2]
-			gc_at6 := in[gc_off4:][:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:238
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:235
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:235
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -3726,19 +3830,19 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:235
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:235
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:237
-				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -3752,17 +3856,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:235
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:235
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:237
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:237
 							break
 						}
 //line reduce.go:237
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:237
 						var gc_i4 int = gc_t4
 //line reduce.go:237
@@ -3784,14 +3888,14 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 							gc_result4 = gc_ld7
 //line reduce.go:237
-							gc_b4 := gc_none2
+							gc_b3 := gc_none2
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b4 = gc_all2
+								gc_b3 = gc_all2
 							}
 //line reduce.go:237
-							gc_returned4 = gc_b4
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:237
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
@@ -3842,17 +3946,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:235
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:235
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:237
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:237
 						break
 					}
 //line reduce.go:237
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:237
 					var gc_i2 int = gc_t2
 //line reduce.go:237
@@ -3874,14 +3978,14 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 						gc_result2 = gc_ld3
 //line reduce.go:237
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line reduce.go:237
 						if true {
 //line reduce.go:237
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line reduce.go:237
-						gc_returned2 = gc_b3
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:237
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
@@ -3919,63 +4023,64 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx2
+				tid := gc_tx
 //line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:239
-	for s := 1; s < gc_bdx2; s *= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := 1; s < gc_bdx; s *= 2 {
+//line reduce.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -3995,15 +4100,15 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:235
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:235
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
-								if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
+								if index < gc_bdx && uint(gc_bdx-index) > 30 {
 //line reduce.go:240
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:240
@@ -4051,7 +4156,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 									}
 								} else {
 //line reduce.go:241
-									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 //line reduce.go:240
 									if gc_if10.ToBits() != 0 {
 //line reduce.go:240
@@ -4105,6 +4210,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 							}
 						}
+//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4128,15 +4234,15 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:235
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:235
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
 //line reduce.go:240
 							var index int = 2 * tid
 //line reduce.go:240
-							if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+							if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line reduce.go:240
 								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
@@ -4184,7 +4290,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 							} else {
 //line reduce.go:241
-								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 //line reduce.go:240
 								if gc_if8.ToBits() != 0 {
 //line reduce.go:240
@@ -4236,139 +4342,147 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 					}
+//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx2
+				tid := gc_tx
 //line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx2 {
+				if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line reduce.go:248
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at7 := partial[gc_off5:][:1]
-				gc_at8 := sdata[gc_off6:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line reduce.go:246
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:250
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
-					gc_at7[0] = gc_at8[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line reduce.go:250
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:250
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:250
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:250
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce.go:250
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:246
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4376,688 +4490,699 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce.go:234
-func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:236
-	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b5.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:236
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off7 := gc_bx3 * gc_bdx3
-		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
-			gc_at9 := sdata[:gc_bdx3]
-			gc_at10 := in[gc_off7:][:gc_bdx3]
-			gc_vstep4 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:238
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-						gc_tx3 := gc_vstep4
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:235
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:235
 						_ = tid
-						archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:235
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:235
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:237
-				gc_at9[gc_tx3] = gc_at10[gc_tx3]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep5 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:235
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps12:
-					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-						gc_tx3 := gc_vstep5
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:235
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:237
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:237
 							break
 						}
 //line reduce.go:237
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:237
-						var gc_i8 int = gc_t8
+						var gc_i4 int = gc_t4
 //line reduce.go:237
-						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-						gc_returned8 := gc_none4
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:237
-							var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-								gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:237
-								break gc_steps12
+								break gc_steps4
 							}
 //line reduce.go:237
-							gc_result8 = gc_ld31
+							gc_result4 = gc_ld7
 //line reduce.go:237
-							gc_b7 := gc_none4
+							gc_b3 := gc_none2
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b7 = gc_all4
+								gc_b3 = gc_all2
 							}
 //line reduce.go:237
-							gc_returned8 = gc_b7
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:237
-							gc_if15 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:237
-							if gc_if15.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:237
-									break gc_steps12
+									break gc_steps4
 								}
 //line reduce.go:237
-								gc_result8 = gc_result8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:237
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if16.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero8 int32
+							var gc_zero4 int32
 //line reduce.go:287
-							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned8 = archsimd.Mask32x16FromBits(gc_if16.ToBits() | gc_returned8.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:237
-						gc_result8.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:235
-				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps10:
-				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:235
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:237
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:237
 						break
 					}
 //line reduce.go:237
-					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:237
-					var gc_i6 int = gc_t6
+					var gc_i2 int = gc_t2
 //line reduce.go:237
-					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
-					gc_returned6 := gc_none3
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:237
-						var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
-						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
-							gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:237
-							break gc_steps10
+							break gc_steps2
 						}
 //line reduce.go:237
-						gc_result6 = gc_ld27
+						gc_result2 = gc_ld3
 //line reduce.go:237
-						gc_b6 := gc_none3
+						gc_b2 := gc_none
 //line reduce.go:237
 						if true {
 //line reduce.go:237
-							gc_b6 = gc_all3
+							gc_b2 = gc_all
 						}
 //line reduce.go:237
-						gc_returned6 = gc_b6
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:237
-						gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:237
-						if gc_if12.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:237
-							var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
-								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:237
-								break gc_steps10
+								break gc_steps2
 							}
 //line reduce.go:237
-							gc_result6 = gc_ld28.Merge(gc_result6, gc_if12)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:237
-							gc_returned6 = gc_if12.Or(gc_returned6)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if13.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero6 int32
+						var gc_zero2 int32
 //line reduce.go:287
-						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
+						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned6 = gc_if13.Or(gc_returned6)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:237
-					gc_result6.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step10 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step10 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step10 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step10 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx3
+				tid := gc_tx
 //line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:239
-	for s := 1; s < gc_bdx3; s *= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := compiled.ScaledBelow(gc_bdx3, 2*s); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+	for s := 1; s < gc_bdx; s *= 2 {
+//line reduce.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-					gc_steps16:
-						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+					gc_steps8:
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:235
-							var tid int = gc_tx3
+							var tid int = gc_tx
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
-								if index < gc_bdx3 && uint(gc_bdx3-index) > 30 {
+								if index < gc_bdx && uint(gc_bdx-index) > 30 {
 //line reduce.go:240
-									var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld21 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-										gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+										gc_ld21 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-										gc_ld45 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+										gc_ld21 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 //line reduce.go:241
-										break gc_steps16
+										break gc_steps8
 									}
 //line reduce.go:241
-									var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-										gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+										gc_ld22 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-										gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+										gc_ld22 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 //line reduce.go:241
-										break gc_steps16
+										break gc_steps8
 									}
 //line reduce.go:241
-									gc_st7 := gc_ld46.Add(gc_ld45)
+									gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
 //line reduce.go:241
-										break gc_steps16
+										break gc_steps8
 									}
 								} else {
 //line reduce.go:241
-									gc_if20 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 //line reduce.go:240
-									if gc_if20.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+											gc_ld23 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld47 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+											gc_ld23 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
 //line reduce.go:241
-											break gc_steps16
+											break gc_steps8
 										}
 //line reduce.go:241
-										var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+											gc_ld24 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+											gc_ld24 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
 //line reduce.go:241
-											break gc_steps16
+											break gc_steps8
 										}
 //line reduce.go:241
-										gc_st8 := gc_ld48.Add(gc_ld47)
+										gc_st4 := gc_ld24.Add(gc_ld23)
 //line reduce.go:241
-										gc_bits2 := gc_if20.ToBits()
+										gc_bits := gc_if10.ToBits()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
 //line reduce.go:241
-											break gc_steps16
+											break gc_steps8
 										}
 									}
 								}
 							}
 						}
+//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				if s == 1 {
 //line reduce.go:235
-					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:235
-					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:235
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:235
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:235
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-				gc_steps14:
-					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:235
-						var tid int = gc_tx3
+						var tid int = gc_tx
 						{
 //line reduce.go:240
 							var index int = 2 * tid
 //line reduce.go:240
-							if index < gc_bdx3 && uint(gc_bdx3-index) > 14 {
+							if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line reduce.go:240
-								var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+									gc_ld13 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld37 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+									gc_ld13 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
-									break gc_steps14
+									break gc_steps6
 								}
 //line reduce.go:241
-								var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+									gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+									gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
-									break gc_steps14
+									break gc_steps6
 								}
 //line reduce.go:241
-								gc_st5 := gc_ld38.Add(gc_ld37)
+								gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 								} else {
 //line reduce.go:241
-									break gc_steps14
+									break gc_steps6
 								}
 							} else {
 //line reduce.go:241
-								gc_if18 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 //line reduce.go:240
-								if gc_if18.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce.go:240
-									var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld15 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld39 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+										gc_ld15 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 									} else {
 //line reduce.go:241
-										break gc_steps14
+										break gc_steps6
 									}
 //line reduce.go:241
-									var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+										gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+										gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 									} else {
 //line reduce.go:241
-										break gc_steps14
+										break gc_steps6
 									}
 //line reduce.go:241
-									gc_st6 := gc_ld40.Add(gc_ld39)
+									gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 									} else {
 //line reduce.go:241
-										break gc_steps14
+										break gc_steps6
 									}
 								}
 							}
 						}
 					}
+//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step11 := gc_vstep6
-			for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx3 := gc_step11 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx3 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx3 := gc_step11 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx3 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx3 := gc_step11 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx3 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx3 := gc_step11 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx3 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx3
+				tid := gc_tx
 //line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx3 {
+				if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+//line reduce.go:248
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := gc_bx3
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at11 := partial[gc_off8:][:1]
-				gc_at12 := sdata[gc_off9:][:1]
-				gc_step12 := gc_from3
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line reduce.go:246
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at11[0] = gc_at12[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:250
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
-					gc_at11[0] = gc_at12[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step13 := gc_from3
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+//line reduce.go:250
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step13 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:250
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step13 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:250
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step13 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:250
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line reduce.go:250
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:246
-					partial[gc_bx3] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -5065,688 +5190,699 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 }
 
 //line reduce.go:234
-func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:236
-	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b8.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:236
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off10 := gc_bx4 * gc_bdx4
-		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
-			gc_at13 := sdata[:gc_bdx4]
-			gc_at14 := in[gc_off10:][:gc_bdx4]
-			gc_vstep7 := 0
+	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:238
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
-						gc_tx4 := gc_vstep7
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:235
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:235
 						_ = tid
-						archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:235
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:235
 					_ = tid
-					archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:237
-				gc_at13[gc_tx4] = gc_at14[gc_tx4]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:235
-					gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps20:
-					for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
-						gc_tx4 := gc_vstep8
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:235
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:237
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:237
 							break
 						}
 //line reduce.go:237
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:237
-						var gc_i12 int = gc_t12
+						var gc_i4 int = gc_t4
 //line reduce.go:237
-						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-						gc_returned12 := gc_none6
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:237
-							var gc_ld55 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-								gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:237
-								break gc_steps20
+								break gc_steps4
 							}
 //line reduce.go:237
-							gc_result12 = gc_ld55
+							gc_result4 = gc_ld7
 //line reduce.go:237
-							gc_b10 := gc_none6
+							gc_b3 := gc_none2
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b10 = gc_all6
+								gc_b3 = gc_all2
 							}
 //line reduce.go:237
-							gc_returned12 = gc_b10
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:237
-							gc_if25 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:237
-							if gc_if25.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld56 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-									gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:237
-									break gc_steps20
+									break gc_steps4
 								}
 //line reduce.go:237
-								gc_result12 = gc_result12.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:237
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned12.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if26 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if26.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 uint32
+							var gc_zero4 uint32
 //line reduce.go:287
-							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned12 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned12.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:237
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:235
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
-				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps18:
-				for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-					gc_tx4 := gc_vstep8
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:235
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:237
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:237
 						break
 					}
 //line reduce.go:237
-					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:237
-					var gc_i10 int = gc_t10
+					var gc_i2 int = gc_t2
 //line reduce.go:237
-					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
-					gc_returned10 := gc_none5
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:237
-						var gc_ld51 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
-						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
-							gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:237
-							break gc_steps18
+							break gc_steps2
 						}
 //line reduce.go:237
-						gc_result10 = gc_ld51
+						gc_result2 = gc_ld3
 //line reduce.go:237
-						gc_b9 := gc_none5
+						gc_b2 := gc_none
 //line reduce.go:237
 						if true {
 //line reduce.go:237
-							gc_b9 = gc_all5
+							gc_b2 = gc_all
 						}
 //line reduce.go:237
-						gc_returned10 = gc_b9
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:237
-						gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:237
-						if gc_if22.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:237
-							var gc_ld52 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
-								gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:237
-								break gc_steps18
+								break gc_steps2
 							}
 //line reduce.go:237
-							gc_result10 = gc_ld52.Merge(gc_result10, gc_if22)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:237
-							gc_returned10 = gc_if22.Or(gc_returned10)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if23 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if23.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero10 uint32
+						var gc_zero2 uint32
 //line reduce.go:287
-						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if23)
+						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned10 = gc_if23.Or(gc_returned10)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:237
-					gc_result10.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step14 := gc_vstep8
-			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step14 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step14 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step14 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step14 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx4
+				tid := gc_tx
 //line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
 //line reduce.go:239
-	for s := 1; s < gc_bdx4; s *= 2 {
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := compiled.ScaledBelow(gc_bdx4, 2*s); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+	for s := 1; s < gc_bdx; s *= 2 {
+//line reduce.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep9 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-					gc_steps24:
-						for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+					gc_steps8:
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:235
-							var tid int = gc_tx4
+							var tid int = gc_tx
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
-								if index < gc_bdx4 && uint(gc_bdx4-index) > 30 {
+								if index < gc_bdx && uint(gc_bdx-index) > 30 {
 //line reduce.go:240
-									var gc_ld69 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld21 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-										gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-										gc_ld69 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 //line reduce.go:241
-										break gc_steps24
+										break gc_steps8
 									}
 //line reduce.go:241
-									var gc_ld70 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld22 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-										gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-										gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 //line reduce.go:241
-										break gc_steps24
+										break gc_steps8
 									}
 //line reduce.go:241
-									gc_st11 := gc_ld70.Add(gc_ld69)
+									gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
 //line reduce.go:241
-										break gc_steps24
+										break gc_steps8
 									}
 								} else {
 //line reduce.go:241
-									gc_if30 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 //line reduce.go:240
-									if gc_if30.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld71 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld71 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
 //line reduce.go:241
-											break gc_steps24
+											break gc_steps8
 										}
 //line reduce.go:241
-										var gc_ld72 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
 //line reduce.go:241
-											break gc_steps24
+											break gc_steps8
 										}
 //line reduce.go:241
-										gc_st12 := gc_ld72.Add(gc_ld71)
+										gc_st4 := gc_ld24.Add(gc_ld23)
 //line reduce.go:241
-										gc_bits3 := gc_if30.ToBits()
+										gc_bits := gc_if10.ToBits()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
 //line reduce.go:241
-											break gc_steps24
+											break gc_steps8
 										}
 									}
 								}
 							}
 						}
+//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				if s == 1 {
 //line reduce.go:235
-					gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:235
-					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:235
-					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:235
-					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:235
-					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
-					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-				gc_steps22:
-					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:235
-						var tid int = gc_tx4
+						var tid int = gc_tx
 						{
 //line reduce.go:240
 							var index int = 2 * tid
 //line reduce.go:240
-							if index < gc_bdx4 && uint(gc_bdx4-index) > 14 {
+							if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line reduce.go:240
-								var gc_ld61 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld13 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+									gc_ld13 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld61 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+									gc_ld13 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
-									break gc_steps22
+									break gc_steps6
 								}
 //line reduce.go:241
-								var gc_ld62 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+									gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+									gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
-									break gc_steps22
+									break gc_steps6
 								}
 //line reduce.go:241
-								gc_st9 := gc_ld62.Add(gc_ld61)
+								gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 								} else {
 //line reduce.go:241
-									break gc_steps22
+									break gc_steps6
 								}
 							} else {
 //line reduce.go:241
-								gc_if28 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 //line reduce.go:240
-								if gc_if28.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce.go:240
-									var gc_ld63 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld15 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+										gc_ld15 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld63 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+										gc_ld15 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 									} else {
 //line reduce.go:241
-										break gc_steps22
+										break gc_steps6
 									}
 //line reduce.go:241
-									var gc_ld64 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld16 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+										gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+										gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 									} else {
 //line reduce.go:241
-										break gc_steps22
+										break gc_steps6
 									}
 //line reduce.go:241
-									gc_st10 := gc_ld64.Add(gc_ld63)
+									gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 									} else {
 //line reduce.go:241
-										break gc_steps22
+										break gc_steps6
 									}
 								}
 							}
 						}
 					}
+//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step15 := gc_vstep9
-			for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx4 := gc_step15 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx4 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx4 := gc_step15 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx4 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx4 := gc_step15 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx4 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx4 := gc_step15 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:235
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx4 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
-			for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:235
-				tid := gc_tx4
+				tid := gc_tx
 //line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx4 {
+				if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+//line reduce.go:248
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at15 := partial[gc_off11:][:1]
-				gc_at16 := sdata[gc_off12:][:1]
-				gc_step16 := gc_from4
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line reduce.go:246
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line reduce.go:246
-						gc_at15[0] = gc_at16[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:250
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
-					gc_at15[0] = gc_at16[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step17 := gc_from4
-				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+//line reduce.go:250
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step17 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step17 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:250
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step17 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:250
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step17 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:250
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:246
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line reduce.go:250
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:246
-					partial[gc_bx4] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -5784,106 +5920,107 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceSequential = compiled.NewSource(gc_files_reduce, "reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:250-265", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:256
-func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b11.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:258
-	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b11.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:258
-	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off17 := gc_bx5 * gc_bdx5
-		if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 {
-			gc_at25 := sdata[:gc_bdx5]
-			gc_at26 := in[gc_off17:][:gc_bdx5]
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+//line reduce.go:260
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:259
-			if compiled.Disjoint(gc_at25, gc_at26) {
-				copy(gc_at25, gc_at26)
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx := gc_step + 0
 //line reduce.go:259
-						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx := gc_step + 1
 //line reduce.go:259
-						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx := gc_step + 2
 //line reduce.go:259
-						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx := gc_step + 3
 //line reduce.go:259
-						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:259
-					gc_at25[gc_tx5] = gc_at26[gc_tx5]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_step20 := 0
-			for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step20 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step20 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step20 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx5 := gc_step20 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx5
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:257
-				tid := gc_tx5
+				tid := gc_tx
 //line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -5892,112 +6029,113 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx5 / 2; s > stop; s /= 2 {
-		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k26 := compiled.TreeFold(sdata_, s, stop, 1); gc_k26 > 0 {
-				s = gc_k26
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata_, s, stop, 1); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := s; gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off18 := s
-			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off18 >= 0 && gc_off18 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off18 {
-				gc_at27 := sdata_[:gc_to5]
-				gc_at28 := sdata_[gc_off18:][:gc_to5]
-				gc_step21 := gc_from5
-				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
+				gc_at3 := sdata_[:gc_to]
+				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx := gc_step3 + 0
 						{
 //line reduce.go:275
-							gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx := gc_step3 + 1
 						{
 //line reduce.go:275
-							gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx := gc_step3 + 2
 						{
 //line reduce.go:275
-							gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx := gc_step3 + 3
 						{
 //line reduce.go:275
-							gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at27[gc_tx5] += gc_at28[gc_tx5]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_step22 := gc_from5
-				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step22 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step22 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step22 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step22 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx5
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -6007,76 +6145,83 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off19 := gc_bx5
-			gc_off20 := 0
-			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
-				gc_at29 := partial[gc_off19:][:1]
-				gc_at30 := sdata[gc_off20:][:1]
-				gc_step23 := gc_from5
-				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line reduce.go:263
-						gc_at29[0] = gc_at30[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at29[0] = gc_at30[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at29[0] = gc_at30[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at29[0] = gc_at30[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce.go:267
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
-					gc_at29[0] = gc_at30[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step24 := gc_from5
-				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+//line reduce.go:267
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx5 := gc_step24 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step24 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:267
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step24 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:267
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step24 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce.go:267
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line reduce.go:267
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:263
-					partial[gc_bx5] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -6084,36 +6229,37 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 }
 
 //line reduce.go:256
-func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:258
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:258
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-			gc_at7 := sdata[:gc_bdx2]
-			gc_at8 := in[gc_off5:][:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:260
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:257
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:257
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -6123,19 +6269,19 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:257
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:257
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:259
-				gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -6149,17 +6295,17 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:257
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:257
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce.go:259
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:259
 							break
 						}
 //line reduce.go:259
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:259
 						var gc_i4 int = gc_t4
 //line reduce.go:259
@@ -6181,14 +6327,14 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 							gc_result4 = gc_ld7
 //line reduce.go:259
-							gc_b4 := gc_none2
+							gc_b3 := gc_none2
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b4 = gc_all2
+								gc_b3 = gc_all2
 							}
 //line reduce.go:259
-							gc_returned4 = gc_b4
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:259
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
@@ -6239,17 +6385,17 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:257
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:257
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce.go:259
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:259
 						break
 					}
 //line reduce.go:259
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:259
 					var gc_i2 int = gc_t2
 //line reduce.go:259
@@ -6271,14 +6417,14 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 						gc_result2 = gc_ld3
 //line reduce.go:259
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line reduce.go:259
 						if true {
 //line reduce.go:259
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line reduce.go:259
-						gc_returned2 = gc_b3
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:259
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
@@ -6316,52 +6462,52 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx2
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:257
-				tid := gc_tx2
+				tid := gc_tx
 //line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -6370,30 +6516,32 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off6 >= 0 && gc_off6 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off6 {
-				gc_at9 := sdata_[:gc_to2]
-				gc_at10 := sdata_[gc_off6:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
+				gc_at3 := sdata_[:gc_to]
+				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:272
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -6402,41 +6550,45 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:272
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line reduce.go:272
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -6445,72 +6597,75 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line reduce.go:272
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -6520,76 +6675,83 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at11 := partial[gc_off7:][:1]
-				gc_at12 := sdata[gc_off8:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line reduce.go:263
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:267
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
-					gc_at11[0] = gc_at12[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line reduce.go:267
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:267
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:267
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce.go:267
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce.go:267
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:263
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -6597,284 +6759,285 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 }
 
 //line reduce.go:256
-func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:258
-	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b5.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:258
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off9 := gc_bx3 * gc_bdx3
-		if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 {
-			gc_at13 := sdata[:gc_bdx3]
-			gc_at14 := in[gc_off9:][:gc_bdx3]
-			gc_vstep5 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:260
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-						gc_tx3 := gc_vstep5
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:257
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:257
 						_ = tid
-						archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:257
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:257
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:259
-				gc_at13[gc_tx3] = gc_at14[gc_tx3]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:257
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps8:
-					for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-						gc_tx3 := gc_vstep6
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:257
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce.go:259
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:259
 							break
 						}
 //line reduce.go:259
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:259
-						var gc_i8 int = gc_t8
+						var gc_i4 int = gc_t4
 //line reduce.go:259
-						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-						gc_returned8 := gc_none4
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:259
-							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-								gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:259
-								break gc_steps8
+								break gc_steps4
 							}
 //line reduce.go:259
-							gc_result8 = gc_ld15
+							gc_result4 = gc_ld7
 //line reduce.go:259
-							gc_b7 := gc_none4
+							gc_b3 := gc_none2
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b7 = gc_all4
+								gc_b3 = gc_all2
 							}
 //line reduce.go:259
-							gc_returned8 = gc_b7
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:259
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:259
-							if gc_if11.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:259
-									break gc_steps8
+									break gc_steps4
 								}
 //line reduce.go:259
-								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:259
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if12.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero8 int32
+							var gc_zero4 int32
 //line reduce.go:287
-							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:259
-						gc_result8.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:257
-				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps6:
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:257
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce.go:259
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:259
 						break
 					}
 //line reduce.go:259
-					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:259
-					var gc_i6 int = gc_t6
+					var gc_i2 int = gc_t2
 //line reduce.go:259
-					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
-					gc_returned6 := gc_none3
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:259
-						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
-						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
-							gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:259
-							break gc_steps6
+							break gc_steps2
 						}
 //line reduce.go:259
-						gc_result6 = gc_ld11
+						gc_result2 = gc_ld3
 //line reduce.go:259
-						gc_b6 := gc_none3
+						gc_b2 := gc_none
 //line reduce.go:259
 						if true {
 //line reduce.go:259
-							gc_b6 = gc_all3
+							gc_b2 = gc_all
 						}
 //line reduce.go:259
-						gc_returned6 = gc_b6
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:259
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:259
-						if gc_if8.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:259
-							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
-								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:259
-								break gc_steps6
+								break gc_steps2
 							}
 //line reduce.go:259
-							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:259
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if9.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero6 int32
+						var gc_zero2 int32
 //line reduce.go:287
-						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned6 = gc_if9.Or(gc_returned6)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:259
-					gc_result6.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep6
-			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step11 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step11 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step11 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx3 := gc_step11 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx3
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:257
-				tid := gc_tx3
+				tid := gc_tx
 //line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -6883,147 +7046,156 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := s; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off10 := s
-			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off10 {
-				gc_at15 := sdata_[:gc_to3]
-				gc_at16 := sdata_[gc_off10:][:gc_to3]
-				gc_vstep7 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
+				gc_at3 := sdata_[:gc_to]
+				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at15[gc_tx3] += gc_at16[gc_tx3]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep8
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx3
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -7033,76 +7205,83 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := gc_bx3
-			gc_off12 := 0
-			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at17 := partial[gc_off11:][:1]
-				gc_at18 := sdata[gc_off12:][:1]
-				gc_step13 := gc_from3
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line reduce.go:263
-						gc_at17[0] = gc_at18[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at17[0] = gc_at18[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at17[0] = gc_at18[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at17[0] = gc_at18[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:267
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
-					gc_at17[0] = gc_at18[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step14 := gc_from3
-				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+//line reduce.go:267
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step14 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step14 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:267
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step14 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:267
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step14 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce.go:267
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line reduce.go:267
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:263
-					partial[gc_bx3] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -7110,284 +7289,285 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 }
 
 //line reduce.go:256
-func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce.go:258
-	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b8.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce.go:258
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off13 := gc_bx4 * gc_bdx4
-		if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 {
-			gc_at19 := sdata[:gc_bdx4]
-			gc_at20 := in[gc_off13:][:gc_bdx4]
-			gc_vstep9 := 0
+	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+//line reduce.go:260
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-						gc_tx4 := gc_vstep9
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reduce.go:257
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:257
 						_ = tid
-						archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-					gc_tx4 := gc_vstep9
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reduce.go:257
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:257
 					_ = tid
-					archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:259
-				gc_at19[gc_tx4] = gc_at20[gc_tx4]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:257
-					gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-				gc_steps12:
-					for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
-						gc_tx4 := gc_vstep10
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reduce.go:257
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce.go:259
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:259
 							break
 						}
 //line reduce.go:259
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t4 int = gc_bx*gc_bdx + tid
 //line reduce.go:259
-						var gc_i12 int = gc_t12
+						var gc_i4 int = gc_t4
 //line reduce.go:259
-						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-						gc_returned12 := gc_none6
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:259
-							var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-								gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:259
-								break gc_steps12
+								break gc_steps4
 							}
 //line reduce.go:259
-							gc_result12 = gc_ld23
+							gc_result4 = gc_ld7
 //line reduce.go:259
-							gc_b10 := gc_none6
+							gc_b3 := gc_none2
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b10 = gc_all6
+								gc_b3 = gc_all2
 							}
 //line reduce.go:259
-							gc_returned12 = gc_b10
+							gc_returned4 = gc_b3
 						} else {
 //line reduce.go:259
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:259
-							if gc_if17.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
+									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:259
-									break gc_steps12
+									break gc_steps4
 								}
 //line reduce.go:259
-								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:259
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
 						}
 //line reduce.go:284
-						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-						if gc_if18.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 uint32
+							var gc_zero4 uint32
 //line reduce.go:287
-							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:259
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reduce.go:257
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps10:
-				for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
-					gc_tx4 := gc_vstep10
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reduce.go:257
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce.go:259
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:259
 						break
 					}
 //line reduce.go:259
-					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+					var gc_t2 int = gc_bx*gc_bdx + tid
 //line reduce.go:259
-					var gc_i10 int = gc_t10
+					var gc_i2 int = gc_t2
 //line reduce.go:259
-					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
-					gc_returned10 := gc_none5
+					gc_returned2 := gc_none
 //line reduce.go:284
-					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:259
-						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
-						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
-							gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 //line reduce.go:259
-							break gc_steps10
+							break gc_steps2
 						}
 //line reduce.go:259
-						gc_result10 = gc_ld19
+						gc_result2 = gc_ld3
 //line reduce.go:259
-						gc_b9 := gc_none5
+						gc_b2 := gc_none
 //line reduce.go:259
 						if true {
 //line reduce.go:259
-							gc_b9 = gc_all5
+							gc_b2 = gc_all
 						}
 //line reduce.go:259
-						gc_returned10 = gc_b9
+						gc_returned2 = gc_b2
 					} else {
 //line reduce.go:259
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:259
-						if gc_if14.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce.go:259
-							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
-								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 //line reduce.go:259
-								break gc_steps10
+								break gc_steps2
 							}
 //line reduce.go:259
-							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:259
-							gc_returned10 = gc_if14.Or(gc_returned10)
+							gc_returned2 = gc_if2.Or(gc_returned2)
 						}
 					}
 //line reduce.go:284
-					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-					if gc_if15.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-						var gc_zero10 uint32
+						var gc_zero2 uint32
 //line reduce.go:287
-						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-						gc_returned10 = gc_if15.Or(gc_returned10)
+						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
 //line reduce.go:259
-					gc_result10.StoreSlice(sdata[tid:])
+					gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step15 := gc_vstep10
-			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step15 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step15 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step15 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
-					gc_tx4 := gc_step15 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:257
-					tid := gc_tx4
+					tid := gc_tx
 //line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
-			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce.go:257
-				tid := gc_tx4
+				tid := gc_tx
 //line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -7396,147 +7576,156 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := s; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off14 := s
-			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off14 >= 0 && gc_off14 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off14 {
-				gc_at21 := sdata_[:gc_to4]
-				gc_at22 := sdata_[gc_off14:][:gc_to4]
-				gc_vstep11 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
+				gc_at3 := sdata_[:gc_to]
+				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at21[gc_tx4] += gc_at22[gc_tx4]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep12 := gc_from4
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-							gc_tx4 := gc_vstep12
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-						gc_tx4 := gc_vstep12
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep12
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx4
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -7546,76 +7735,83 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off15 := gc_bx4
-			gc_off16 := 0
-			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
-				gc_at23 := partial[gc_off15:][:1]
-				gc_at24 := sdata[gc_off16:][:1]
-				gc_step17 := gc_from4
-				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line reduce.go:263
-						gc_at23[0] = gc_at24[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at23[0] = gc_at24[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at23[0] = gc_at24[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce.go:263
-						gc_at23[0] = gc_at24[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:267
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
-					gc_at23[0] = gc_at24[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step18 := gc_from4
-				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
+//line reduce.go:267
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step18 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:267
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step18 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:267
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step18 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce.go:267
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:263
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line reduce.go:267
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:263
-					partial[gc_bx4] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}

@@ -50,273 +50,299 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceFirstAdd = compiled.NewSource(gc_files_reduce_variants, "reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b17.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
+func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off29 := gc_bx5 * 2 * gc_bdx5
-				if gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 {
-					gc_at41 := in[gc_off29:][:gc_bdx5]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
 //line reduce_variants.go:22
-					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at41)
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
-					gc_step31 := 0
-					for ; gc_step31+3 < gc_bdx5; gc_step31 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx5 := gc_step31 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead T = reduceAt(in, i)
-						gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:24
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
-				gc_at42 := sdata[:gc_bdx5]
-				gc_at43 := in[gc_off30:][:gc_bdx5]
-				gc_step32 := 0
-				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+//line reduce_variants.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step32 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 0
+//line reduce_variants.go:41
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 1
+//line reduce_variants.go:27
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 2
+//line reduce_variants.go:27
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 3
+//line reduce_variants.go:27
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					ahead := gc_s_ahead[gc_rank5]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-					gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_step33 := 0
-				for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step33 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx5
-					i := gc_bx5*2*gc_bdx5 + tid
-					ahead := gc_s_ahead[gc_rank5]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off31 := gc_bx5 * 2 * gc_bdx5
-			gc_off32 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
-				gc_at44 := sdata[:gc_bdx5]
-				gc_at45 := in[gc_off31:][:gc_bdx5]
-				gc_at46 := in[gc_off32:][:gc_bdx5]
-				gc_step34 := 0
-				for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+//line reduce_variants.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step34 + 0
+						gc_tx := gc_step4 + 0
 //line reduce_variants.go:22
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 1
+						gc_tx := gc_step4 + 1
 //line reduce_variants.go:22
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 2
+						gc_tx := gc_step4 + 2
 //line reduce_variants.go:22
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 3
+						gc_tx := gc_step4 + 3
 //line reduce_variants.go:22
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:22
-					gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step35 := 0
-				for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step35 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx5
-					i := gc_bx5*2*gc_bdx5 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -326,112 +352,113 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx5 / 2; s > stop; s /= 2 {
-		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k50 := compiled.TreeFold(sdata_, s, stop, 1); gc_k50 > 0 {
-				s = gc_k50
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata_, s, stop, 1); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := s; gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off33 := s
-			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
-				gc_at47 := sdata_[:gc_to5]
-				gc_at48 := sdata_[gc_off33:][:gc_to5]
-				gc_step36 := gc_from5
-				for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx5 := gc_step36 + 0
+						gc_tx := gc_step6 + 0
 						{
 //line reduce.go:275
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 1
+						gc_tx := gc_step6 + 1
 						{
 //line reduce.go:275
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 2
+						gc_tx := gc_step6 + 2
 						{
 //line reduce.go:275
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 3
+						gc_tx := gc_step6 + 3
 						{
 //line reduce.go:275
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at47[gc_tx5] += gc_at48[gc_tx5]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_step37 := gc_from5
-				for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx5 := gc_step37 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx5
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -441,76 +468,83 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off34 := gc_bx5
-			gc_off35 := 0
-			if gc_from5 >= 0 && gc_off34 >= 0 && gc_off34 < len(partial) && gc_off35 >= 0 && gc_off35 < len(sdata) {
-				gc_at49 := partial[gc_off34:][:1]
-				gc_at50 := sdata[gc_off35:][:1]
-				gc_step38 := gc_from5
-				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 //line reduce_variants.go:26
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:30
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
-					gc_at49[0] = gc_at50[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step39 := gc_from5
-				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
+//line reduce_variants.go:30
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx5 := gc_step39 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:30
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:30
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:30
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:30
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-					partial[gc_bx5] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -518,41 +552,41 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * 2 * gc_bdx2
-				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at11 := in[gc_off8:][:gc_bdx2]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-								var tid int = gc_tx2
-								var i int = gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line reduce_variants.go:22
 								ahead := gc_t2
 //line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -562,28 +596,29 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line reduce_variants.go:22
 							ahead := gc_t
 //line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-						var ahead float32 = gc_at11[gc_tx2]
-						gc_s_ahead[gc_rank2] = ahead
+						var ahead float32 = gc_at[gc_tx]
+//line reduce_variants.go:24
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
 					gc_vstep2 := 0
@@ -597,12 +632,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-								var tid int = gc_tx2
-								var i int = gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 								var gc_i4 int = i
 //line reduce_variants.go:22
@@ -624,14 +659,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 									gc_result4 = gc_ld7
 //line reduce_variants.go:22
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b4 = gc_all2
+										gc_b3 = gc_all2
 									}
 //line reduce_variants.go:22
-									gc_returned4 = gc_b4
+									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:22
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
@@ -667,7 +702,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								ahead := gc_result4
 //line reduce.go:284
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -684,12 +719,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var gc_i2 int = i
 //line reduce_variants.go:22
@@ -711,14 +746,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								gc_result2 = gc_ld3
 //line reduce_variants.go:22
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line reduce_variants.go:22
-								gc_returned2 = gc_b3
+								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:22
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
@@ -754,91 +789,97 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 							ahead := gc_result2
 //line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep2
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead float32 = reduceAt(in, i)
-						gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:24
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-				gc_at12 := sdata[:gc_bdx2]
-				gc_at13 := in[gc_off9:][:gc_bdx2]
+//line reduce_variants.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -848,25 +889,26 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-						var tid int = gc_tx2
-						var i int = gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:20
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					ahead := gc_s_ahead[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-					gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -880,21 +922,21 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
 							}
 //line reduce_variants.go:22
-							var gc_t6 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx
 //line reduce_variants.go:22
 							var gc_i8 int = gc_t6
 //line reduce_variants.go:22
@@ -916,14 +958,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								gc_result8 = gc_ld15
 //line reduce_variants.go:22
-								gc_b6 := gc_none4
+								gc_b5 := gc_none4
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b6 = gc_all4
+									gc_b5 = gc_all4
 								}
 //line reduce_variants.go:22
-								gc_returned8 = gc_b6
+								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:22
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
@@ -956,6 +998,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
+//line reduce.go:285
 							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -973,21 +1016,21 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-						var tid int = gc_tx2
-						var i int = gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:22
 							break
 						}
 //line reduce_variants.go:22
-						var gc_t4 int = i + gc_bdx2
+						var gc_t4 int = i + gc_bdx
 //line reduce_variants.go:22
 						var gc_i6 int = gc_t4
 //line reduce_variants.go:22
@@ -1009,14 +1052,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							gc_result6 = gc_ld11
 //line reduce_variants.go:22
-							gc_b5 := gc_none3
+							gc_b4 := gc_none3
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b5 = gc_all3
+								gc_b4 = gc_all3
 							}
 //line reduce_variants.go:22
-							gc_returned6 = gc_b5
+							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:22
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
@@ -1049,151 +1092,163 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
+//line reduce.go:285
 						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx2
-					i := gc_bx2*2*gc_bdx2 + tid
-					ahead := gc_s_ahead[gc_rank2]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2 * 2 * gc_bdx2
-			gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-				gc_at14 := sdata[:gc_bdx2]
-				gc_at15 := in[gc_off10:][:gc_bdx2]
-				gc_at16 := in[gc_off11:][:gc_bdx2]
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+//line reduce_variants.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx := gc_step3 + 0
 //line reduce_variants.go:22
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx := gc_step3 + 1
 //line reduce_variants.go:22
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx := gc_step3 + 2
 //line reduce_variants.go:22
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx := gc_step3 + 3
 //line reduce_variants.go:22
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:22
-					gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx2
-					i := gc_bx2*2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -1203,30 +1258,32 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
-				gc_at17 := sdata_[:gc_to2]
-				gc_at18 := sdata_[gc_off12:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line reduce.go:272
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1235,41 +1292,45 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line reduce.go:272
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1278,72 +1339,75 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep6
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -1353,76 +1417,83 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2
-			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
-				gc_at19 := partial[gc_off13:][:1]
-				gc_at20 := sdata[gc_off14:][:1]
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line reduce_variants.go:26
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_variants.go:30
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
-					gc_at19[0] = gc_at20[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step16 := gc_from2
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+//line reduce_variants.go:30
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:30
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1430,682 +1501,703 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
+func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off15 := gc_bx3 * 2 * gc_bdx3
-				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
-					gc_at21 := in[gc_off15:][:gc_bdx3]
-					gc_vstep7 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-								var tid int = gc_tx3
-								var i int = gc_bx3*2*gc_bdx3 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
+								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 //line reduce_variants.go:22
-								ahead := gc_t8
+								ahead := gc_t2
 //line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
+							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line reduce_variants.go:22
-							ahead := gc_t7
+							ahead := gc_t
 //line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-						var ahead int32 = gc_at21[gc_tx3]
-						gc_s_ahead[gc_rank3] = ahead
+						var ahead int32 = gc_at[gc_tx]
+//line reduce_variants.go:24
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps12:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
-								gc_rank3 := gc_base3 + gc_tx3
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-								var tid int = gc_tx3
-								var i int = gc_bx3*2*gc_bdx3 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-								var gc_i12 int = i
+								var gc_i4 int = i
 //line reduce_variants.go:22
-								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-								gc_returned12 := gc_none6
+								gc_returned4 := gc_none2
 //line reduce.go:284
-								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:22
-									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps12
+										break gc_steps4
 									}
 //line reduce_variants.go:22
-									gc_result12 = gc_ld23
+									gc_result4 = gc_ld7
 //line reduce_variants.go:22
-									gc_b9 := gc_none6
+									gc_b3 := gc_none2
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b9 = gc_all6
+										gc_b3 = gc_all2
 									}
 //line reduce_variants.go:22
-									gc_returned12 = gc_b9
+									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:22
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:22
-									if gc_if17.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+											gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
 //line reduce_variants.go:22
-											break gc_steps12
+											break gc_steps4
 										}
 //line reduce_variants.go:22
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:22
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line reduce.go:284
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-								if gc_if18.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero12 int32
+									var gc_zero4 int32
 //line reduce.go:287
-									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line reduce.go:287
-								ahead := gc_result12
+								ahead := gc_result4
 //line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps10:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-							var gc_i10 int = i
+							var gc_i2 int = i
 //line reduce_variants.go:22
-							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-							gc_returned10 := gc_none5
+							gc_returned2 := gc_none
 //line reduce.go:284
-							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:22
-								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps10
+									break gc_steps2
 								}
 //line reduce_variants.go:22
-								gc_result10 = gc_ld19
+								gc_result2 = gc_ld3
 //line reduce_variants.go:22
-								gc_b8 := gc_none5
+								gc_b2 := gc_none
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b8 = gc_all5
+									gc_b2 = gc_all
 								}
 //line reduce_variants.go:22
-								gc_returned10 = gc_b8
+								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:22
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:22
-								if gc_if14.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps10
+										break gc_steps2
 									}
 //line reduce_variants.go:22
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:22
-									gc_returned10 = gc_if14.Or(gc_returned10)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line reduce.go:284
-							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if15.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero10 int32
+								var gc_zero2 int32
 //line reduce.go:287
-								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-								gc_returned10 = gc_if15.Or(gc_returned10)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line reduce.go:287
-							ahead := gc_result10
+							ahead := gc_result2
 //line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep8
-					for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx3 := gc_step17 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead int32 = reduceAt(in, i)
-						gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:24
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off16 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
-				gc_at22 := sdata[:gc_bdx3]
-				gc_at23 := in[gc_off16:][:gc_bdx3]
-				gc_vstep9 := 0
+//line reduce_variants.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-							ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
-						gc_rank3 := gc_base3 + gc_tx3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-						var tid int = gc_tx3
-						var i int = gc_bx3*2*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:20
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-						ahead.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					ahead := gc_s_ahead[gc_rank3]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-					gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep10 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:19
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps16:
-						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
 							}
 //line reduce_variants.go:22
-							var gc_t12 int = i + gc_bdx3
+							var gc_t6 int = i + gc_bdx
 //line reduce_variants.go:22
-							var gc_i16 int = gc_t12
+							var gc_i8 int = gc_t6
 //line reduce_variants.go:22
-							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-							gc_returned16 := gc_none8
+							gc_returned8 := gc_none4
 //line reduce.go:284
-							if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:22
-								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps16
+									break gc_steps8
 								}
 //line reduce_variants.go:22
-								gc_result16 = gc_ld31
+								gc_result8 = gc_ld15
 //line reduce_variants.go:22
-								gc_b11 := gc_none8
+								gc_b5 := gc_none4
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b11 = gc_all8
+									gc_b5 = gc_all4
 								}
 //line reduce_variants.go:22
-								gc_returned16 = gc_b11
+								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:22
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:22
-								if gc_if23.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps16
+										break gc_steps8
 									}
 //line reduce_variants.go:22
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:22
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
 //line reduce.go:284
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-							if gc_if24.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero16 int32
+								var gc_zero8 int32
 //line reduce.go:287
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
-					gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps14:
-					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-						gc_tx3 := gc_vstep10
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-						var tid int = gc_tx3
-						var i int = gc_bx3*2*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:22
 							break
 						}
 //line reduce_variants.go:22
-						var gc_t10 int = i + gc_bdx3
+						var gc_t4 int = i + gc_bdx
 //line reduce_variants.go:22
-						var gc_i14 int = gc_t10
+						var gc_i6 int = gc_t4
 //line reduce_variants.go:22
-						var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-						gc_returned14 := gc_none7
+						gc_returned6 := gc_none3
 //line reduce.go:284
-						if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce_variants.go:22
-							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 //line reduce_variants.go:22
-								break gc_steps14
+								break gc_steps6
 							}
 //line reduce_variants.go:22
-							gc_result14 = gc_ld27
+							gc_result6 = gc_ld11
 //line reduce_variants.go:22
-							gc_b10 := gc_none7
+							gc_b4 := gc_none3
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b10 = gc_all7
+								gc_b4 = gc_all3
 							}
 //line reduce_variants.go:22
-							gc_returned14 = gc_b10
+							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:22
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:22
-							if gc_if20.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:22
-								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps14
+									break gc_steps6
 								}
 //line reduce_variants.go:22
-								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:22
-								gc_returned14 = gc_if20.Or(gc_returned14)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
 //line reduce.go:284
-						gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-						if gc_if21.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero14 int32
+							var gc_zero6 int32
 //line reduce.go:287
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:287
-							gc_returned14 = gc_if21.Or(gc_returned14)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
+//line reduce.go:288
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep10
-				for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step18 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx3
-					i := gc_bx3*2*gc_bdx3 + tid
-					ahead := gc_s_ahead[gc_rank3]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off17 := gc_bx3 * 2 * gc_bdx3
-			gc_off18 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
-				gc_at24 := sdata[:gc_bdx3]
-				gc_at25 := in[gc_off17:][:gc_bdx3]
-				gc_at26 := in[gc_off18:][:gc_bdx3]
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+//line reduce_variants.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx3 := gc_step19 + 0
+						gc_tx := gc_step3 + 0
 //line reduce_variants.go:22
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 1
+						gc_tx := gc_step3 + 1
 //line reduce_variants.go:22
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 2
+						gc_tx := gc_step3 + 2
 //line reduce_variants.go:22
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 3
+						gc_tx := gc_step3 + 3
 //line reduce_variants.go:22
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:22
-					gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step20 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx3
-					i := gc_bx3*2*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -2115,147 +2207,156 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := s; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off19 := s
-			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
-				gc_at27 := sdata_[:gc_to3]
-				gc_at28 := sdata_[gc_off19:][:gc_to3]
-				gc_vstep11 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at27[gc_tx3] += gc_at28[gc_tx3]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep12 := gc_from3
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
-						gc_tx3 := gc_vstep12
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step21 := gc_vstep12
-				for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx3 := gc_step21 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx3
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -2265,76 +2366,83 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off20 := gc_bx3
-			gc_off21 := 0
-			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
-				gc_at29 := partial[gc_off20:][:1]
-				gc_at30 := sdata[gc_off21:][:1]
-				gc_step22 := gc_from3
-				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line reduce_variants.go:26
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:30
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
-					gc_at29[0] = gc_at30[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step23 := gc_from3
-				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
+//line reduce_variants.go:30
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx3 := gc_step23 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:30
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-					partial[gc_bx3] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2342,682 +2450,703 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
+func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:21
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
+	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off22 := gc_bx4 * 2 * gc_bdx4
-				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
-					gc_at31 := in[gc_off22:][:gc_bdx4]
-					gc_vstep13 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-								var tid int = gc_tx4
-								var i int = gc_bx4*2*gc_bdx4 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
+								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 //line reduce_variants.go:22
-								ahead := gc_t14
+								ahead := gc_t2
 //line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
+							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 //line reduce_variants.go:22
-							ahead := gc_t13
+							ahead := gc_t
 //line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-						var ahead uint32 = gc_at31[gc_tx4]
-						gc_s_ahead[gc_rank4] = ahead
+						var ahead uint32 = gc_at[gc_tx]
+//line reduce_variants.go:24
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep14 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps20:
-							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
-								gc_rank4 := gc_base4 + gc_tx4
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-								var tid int = gc_tx4
-								var i int = gc_bx4*2*gc_bdx4 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-								var gc_i20 int = i
+								var gc_i4 int = i
 //line reduce_variants.go:22
-								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-								gc_returned20 := gc_none10
+								gc_returned4 := gc_none2
 //line reduce.go:284
-								if gc_i20 < len(in) && uint(len(in)-gc_i20) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:22
-									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps20
+										break gc_steps4
 									}
 //line reduce_variants.go:22
-									gc_result20 = gc_ld39
+									gc_result4 = gc_ld7
 //line reduce_variants.go:22
-									gc_b14 := gc_none10
+									gc_b3 := gc_none2
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b14 = gc_all10
+										gc_b3 = gc_all2
 									}
 //line reduce_variants.go:22
-									gc_returned20 = gc_b14
+									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:22
-									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:22
-									if gc_if29.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+											gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
 //line reduce_variants.go:22
-											break gc_steps20
+											break gc_steps4
 										}
 //line reduce_variants.go:22
-										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:22
-										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line reduce.go:284
-								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-								if gc_if30.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero20 uint32
+									var gc_zero4 uint32
 //line reduce.go:287
-									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line reduce.go:287
-								ahead := gc_result20
+								ahead := gc_result4
 //line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps18:
-						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-							var gc_i18 int = i
+							var gc_i2 int = i
 //line reduce_variants.go:22
-							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-							gc_returned18 := gc_none9
+							gc_returned2 := gc_none
 //line reduce.go:284
-							if gc_i18 < len(in) && uint(len(in)-gc_i18) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:22
-								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps18
+									break gc_steps2
 								}
 //line reduce_variants.go:22
-								gc_result18 = gc_ld35
+								gc_result2 = gc_ld3
 //line reduce_variants.go:22
-								gc_b13 := gc_none9
+								gc_b2 := gc_none
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b13 = gc_all9
+									gc_b2 = gc_all
 								}
 //line reduce_variants.go:22
-								gc_returned18 = gc_b13
+								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:22
-								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:22
-								if gc_if26.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+										gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps18
+										break gc_steps2
 									}
 //line reduce_variants.go:22
-									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:22
-									gc_returned18 = gc_if26.Or(gc_returned18)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line reduce.go:284
-							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if27.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero18 uint32
+								var gc_zero2 uint32
 //line reduce.go:287
-								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-								gc_returned18 = gc_if27.Or(gc_returned18)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line reduce.go:287
-							ahead := gc_result18
+							ahead := gc_result2
 //line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step24 := gc_vstep14
-					for ; gc_step24+3 < gc_bdx4; gc_step24 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx4 := gc_step24 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:24
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead uint32 = reduceAt(in, i)
-						gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:24
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off23 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
-				gc_at32 := sdata[:gc_bdx4]
-				gc_at33 := in[gc_off23:][:gc_bdx4]
-				gc_vstep15 := 0
+//line reduce_variants.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop15 bool
-					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-							gc_tx4 := gc_vstep15
-							gc_rank4 := gc_base4 + gc_tx4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:20
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-							ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep15, false
-					}(gc_vstep15)
-					if gc_stop15 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-						gc_tx4 := gc_vstep15
-						gc_rank4 := gc_base4 + gc_tx4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-						var tid int = gc_tx4
-						var i int = gc_bx4*2*gc_bdx4 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:20
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-						ahead.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					ahead := gc_s_ahead[gc_rank4]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-					gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep16 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop16 bool
-					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:19
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps24:
-						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-							gc_tx4 := gc_vstep16
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
 							}
 //line reduce_variants.go:22
-							var gc_t18 int = i + gc_bdx4
+							var gc_t6 int = i + gc_bdx
 //line reduce_variants.go:22
-							var gc_i24 int = gc_t18
+							var gc_i8 int = gc_t6
 //line reduce_variants.go:22
-							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-							gc_returned24 := gc_none12
+							gc_returned8 := gc_none4
 //line reduce.go:284
-							if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:22
-								var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps24
+									break gc_steps8
 								}
 //line reduce_variants.go:22
-								gc_result24 = gc_ld47
+								gc_result8 = gc_ld15
 //line reduce_variants.go:22
-								gc_b16 := gc_none12
+								gc_b5 := gc_none4
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b16 = gc_all12
+									gc_b5 = gc_all4
 								}
 //line reduce_variants.go:22
-								gc_returned24 = gc_b16
+								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:22
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:22
-								if gc_if35.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+										gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps24
+										break gc_steps8
 									}
 //line reduce_variants.go:22
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:22
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
 //line reduce.go:284
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-							if gc_if36.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero24 uint32
+								var gc_zero8 uint32
 //line reduce.go:287
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep16, false
-					}(gc_vstep16)
-					if gc_stop16 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
-					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps22:
-					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
-						gc_tx4 := gc_vstep16
-						gc_rank4 := gc_base4 + gc_tx4
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:19
-						var tid int = gc_tx4
-						var i int = gc_bx4*2*gc_bdx4 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:20
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:22
 						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:22
 							break
 						}
 //line reduce_variants.go:22
-						var gc_t16 int = i + gc_bdx4
+						var gc_t4 int = i + gc_bdx
 //line reduce_variants.go:22
-						var gc_i22 int = gc_t16
+						var gc_i6 int = gc_t4
 //line reduce_variants.go:22
-						var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-						gc_returned22 := gc_none11
+						gc_returned6 := gc_none3
 //line reduce.go:284
-						if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce_variants.go:22
-							var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 //line reduce_variants.go:22
-								break gc_steps22
+								break gc_steps6
 							}
 //line reduce_variants.go:22
-							gc_result22 = gc_ld43
+							gc_result6 = gc_ld11
 //line reduce_variants.go:22
-							gc_b15 := gc_none11
+							gc_b4 := gc_none3
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b15 = gc_all11
+								gc_b4 = gc_all3
 							}
 //line reduce_variants.go:22
-							gc_returned22 = gc_b15
+							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:22
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:22
-							if gc_if32.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:22
-								var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+									gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps22
+									break gc_steps6
 								}
 //line reduce_variants.go:22
-								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:22
-								gc_returned22 = gc_if32.Or(gc_returned22)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
 //line reduce.go:284
-						gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-						if gc_if33.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero22 uint32
+							var gc_zero6 uint32
 //line reduce.go:287
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
+							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:287
-							gc_returned22 = gc_if33.Or(gc_returned22)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
+//line reduce.go:288
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step25 := gc_vstep16
-				for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step25 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx4
-					i := gc_bx4*2*gc_bdx4 + tid
-					ahead := gc_s_ahead[gc_rank4]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off24 := gc_bx4 * 2 * gc_bdx4
-			gc_off25 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
-				gc_at34 := sdata[:gc_bdx4]
-				gc_at35 := in[gc_off24:][:gc_bdx4]
-				gc_at36 := in[gc_off25:][:gc_bdx4]
-				gc_step26 := 0
-				for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+//line reduce_variants.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step26 + 0
+						gc_tx := gc_step3 + 0
 //line reduce_variants.go:22
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 1
+						gc_tx := gc_step3 + 1
 //line reduce_variants.go:22
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 2
+						gc_tx := gc_step3 + 2
 //line reduce_variants.go:22
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 3
+						gc_tx := gc_step3 + 3
 //line reduce_variants.go:22
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:22
-					gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step27 := 0
-				for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step27 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:19
-					tid := gc_tx4
-					i := gc_bx4*2*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -3027,147 +3156,156 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
-	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := s; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off26 := s
-			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
-				gc_at37 := sdata_[:gc_to4]
-				gc_at38 := sdata_[gc_off26:][:gc_to4]
-				gc_vstep17 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at37[gc_tx4] += gc_at38[gc_tx4]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep18 := gc_from4
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop18 bool
-					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-							gc_tx4 := gc_vstep18
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep18, false
-					}(gc_vstep18)
-					if gc_stop18 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
-						gc_tx4 := gc_vstep18
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step28 := gc_vstep18
-				for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx4 := gc_step28 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx4
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -3177,76 +3315,83 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+//line reduce.go:283
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off27 := gc_bx4
-			gc_off28 := 0
-			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
-				gc_at39 := partial[gc_off27:][:1]
-				gc_at40 := sdata[gc_off28:][:1]
-				gc_step29 := gc_from4
-				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line reduce_variants.go:26
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:26
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:30
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
-					gc_at39[0] = gc_at40[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step30 := gc_from4
-				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
+//line reduce_variants.go:30
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx4 := gc_step30 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:30
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:30
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:26
-					partial[gc_bx4] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3289,273 +3434,299 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceUnrolledWarp = compiled.NewSource(gc_files_reduce_variants, "reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b17.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
+func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off38 := gc_bx5 * 2 * gc_bdx5
-				if gc_off38 >= 0 && gc_off38 <= len(in) && gc_bdx5 <= len(in)-gc_off38 {
-					gc_at50 := in[gc_off38:][:gc_bdx5]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
 //line reduce_variants.go:45
-					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at50)
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
-					gc_step31 := 0
-					for ; gc_step31+3 < gc_bdx5; gc_step31 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx5 := gc_step31 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx5
-							i := gc_bx5*2*gc_bdx5 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead T = reduceAt(in, i)
-						gc_s_ahead[gc_rank5] = ahead
+//line reduce_variants.go:47
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off39 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off39 >= 0 && gc_off39 <= len(in) && gc_bdx5 <= len(in)-gc_off39 {
-				gc_at51 := sdata[:gc_bdx5]
-				gc_at52 := in[gc_off39:][:gc_bdx5]
-				gc_step32 := 0
-				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+//line reduce_variants.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step32 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 0
+//line reduce_variants.go:64
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 1
+//line reduce_variants.go:50
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 2
+//line reduce_variants.go:50
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 3
+//line reduce_variants.go:50
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					ahead := gc_s_ahead[gc_rank5]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-					gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_step33 := 0
-				for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step33 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx5
-					i := gc_bx5*2*gc_bdx5 + tid
-					ahead := gc_s_ahead[gc_rank5]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off40 := gc_bx5 * 2 * gc_bdx5
-			gc_off41 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off40 >= 0 && gc_off40 <= len(in) && gc_bdx5 <= len(in)-gc_off40 && gc_off41 >= 0 && gc_off41 <= len(in) && gc_bdx5 <= len(in)-gc_off41 {
-				gc_at53 := sdata[:gc_bdx5]
-				gc_at54 := in[gc_off40:][:gc_bdx5]
-				gc_at55 := in[gc_off41:][:gc_bdx5]
-				gc_step34 := 0
-				for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+//line reduce_variants.go:52
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step34 + 0
+						gc_tx := gc_step4 + 0
 //line reduce_variants.go:45
-						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 1
+						gc_tx := gc_step4 + 1
 //line reduce_variants.go:45
-						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 2
+						gc_tx := gc_step4 + 2
 //line reduce_variants.go:45
-						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 3
+						gc_tx := gc_step4 + 3
 //line reduce_variants.go:45
-						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:45
-					gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step35 := 0
-				for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step35 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx5
-						i := gc_bx5*2*gc_bdx5 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx5
-					i := gc_bx5*2*gc_bdx5 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -3565,112 +3736,113 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx5 / 2; s > stop; s /= 2 {
-		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k50 := compiled.TreeFold(sdata_, s, stop, 64); gc_k50 > 0 {
-				s = gc_k50
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound9 := s; gc_bound9 < gc_to5 {
-			gc_to5 = gc_bound9
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off42 := s
-			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off42 >= 0 && gc_off42 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off42 {
-				gc_at56 := sdata_[:gc_to5]
-				gc_at57 := sdata_[gc_off42:][:gc_to5]
-				gc_step36 := gc_from5
-				for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx5 := gc_step36 + 0
+						gc_tx := gc_step6 + 0
 						{
 //line reduce.go:275
-							gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 1
+						gc_tx := gc_step6 + 1
 						{
 //line reduce.go:275
-							gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 2
+						gc_tx := gc_step6 + 2
 						{
 //line reduce.go:275
-							gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 3
+						gc_tx := gc_step6 + 3
 						{
 //line reduce.go:275
-							gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at56[gc_tx5] += gc_at57[gc_tx5]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_step37 := gc_from5
-				for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx5 := gc_step37 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx5
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -3679,73 +3851,77 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			}
 		}
 	}
-	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
 		var gc_l_v [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m105 uint32
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
-					gc_lo10, gc_hi12 := 0, 32
-					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
-						gc_hi12 = gc_bound10
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo10 < gc_hi12 {
-						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx5
+							tid := gc_tx
 //line reduce_variants.go:48
 							if tid < gocuda.WarpSize {
-								gc_m105 |= 1 << gc_lane5
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save105 := gc_act5
-				gc_act5 = gc_save105 & gc_m105
-				if gc_act5 != 0 {
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
 //line reduce_variants.go:49
 					var sdata_2 []T = sdata
 					{
-						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x015 := gc_tidx8.X
-							gc_off43 := gc_x015
-							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off43 >= 0 && gc_off43 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off43 {
-								gc_at58 := sdata_2[gc_off43:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off6 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at58)
+								copy(gc_l_v[:], gc_at9)
 							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act5&(1<<gc_lane5) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
+									tid_2 := gc_tx
 									v := sdata_2[tid_2]
-									gc_l_v[gc_lane5] = v
+//line reduce_variants.go:63
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
@@ -3753,64 +3929,65 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x016 := gc_tidx8.X
-								gc_off44 := offset + gc_x016
-								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off44 >= 0 && gc_off44 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off44 {
-									gc_at59 := sdata_2[gc_off44:][:32]
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										v := gc_l_v[gc_lane5]
-//line reduce_variants.go:63
-										v += gc_at59[gc_lane5]
-										gc_l_v[gc_lane5] = v
+								gc_x03 := gc_tidx.X
+								gc_off7 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at10 := sdata_2[gc_off7:][:32]
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
+										v += gc_at10[gc_lane]
+										gc_l_v[gc_lane] = v
 									}
 								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act5&(1<<gc_lane5) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										v := gc_l_v[gc_lane5]
-//line reduce_variants.go:63
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
 										v += sdata_2[tid_2+offset]
-										gc_l_v[gc_lane5] = v
+										gc_l_v[gc_lane] = v
 									}
 								}
 							}
 						}
 						{
-							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x017 := gc_tidx8.X
-								gc_off45 := gc_x017
-								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off45 >= 0 && gc_off45 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off45 {
-									gc_at60 := sdata_2[gc_off45:][:32]
+								gc_x04 := gc_tidx.X
+								gc_off8 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+									gc_at11 := sdata_2[gc_off8:][:32]
 //line reduce_variants.go:65
-									copy(gc_at60, gc_l_v[:])
+									copy(gc_at11, gc_l_v[:])
 								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act5&(1<<gc_lane5) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										v := gc_l_v[gc_lane5]
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
 									}
@@ -3819,81 +3996,88 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 				}
-				gc_act5 = gc_save105 &^ gc_dead5
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
-			gc_to5 = gc_bound9 + 1
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off46 := gc_bx5
-			gc_off47 := 0
-			if gc_from5 >= 0 && gc_off46 >= 0 && gc_off46 < len(partial) && gc_off47 >= 0 && gc_off47 < len(sdata) {
-				gc_at61 := partial[gc_off46:][:1]
-				gc_at62 := sdata[gc_off47:][:1]
-				gc_step38 := gc_from5
-				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_bx
+			gc_off10 := 0
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at12 := partial[gc_off9:][:1]
+				gc_at13 := sdata[gc_off10:][:1]
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 //line reduce_variants.go:52
-						gc_at61[0] = gc_at62[0]
+						gc_at12[0] = gc_at13[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at61[0] = gc_at62[0]
+						gc_at12[0] = gc_at13[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at61[0] = gc_at62[0]
+						gc_at12[0] = gc_at13[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at61[0] = gc_at62[0]
+						gc_at12[0] = gc_at13[0]
 					}
 				}
-				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:56
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
-					gc_at61[0] = gc_at62[0]
+					gc_at12[0] = gc_at13[0]
 				}
 			} else {
-				gc_step39 := gc_from5
-				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
+//line reduce_variants.go:56
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx5 := gc_step39 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:56
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:56
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:56
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:56
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-					partial[gc_bx5] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3901,43 +4085,43 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := gc_bx2 * 2 * gc_bdx2
-				if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-					gc_at14 := in[gc_off11:][:gc_bdx2]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-								var tid int = gc_tx2
-								var i int = gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line reduce_variants.go:45
 								ahead := gc_t2
 //line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -3947,28 +4131,29 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line reduce_variants.go:45
 							ahead := gc_t
 //line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-						var ahead float32 = gc_at14[gc_tx2]
-						gc_s_ahead[gc_rank2] = ahead
+						var ahead float32 = gc_at[gc_tx]
+//line reduce_variants.go:47
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
 					gc_vstep2 := 0
@@ -3982,12 +4167,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-								var tid int = gc_tx2
-								var i int = gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 								var gc_i4 int = i
 //line reduce_variants.go:45
@@ -4009,14 +4194,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 									gc_result4 = gc_ld7
 //line reduce_variants.go:45
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b4 = gc_all2
+										gc_b3 = gc_all2
 									}
 //line reduce_variants.go:45
-									gc_returned4 = gc_b4
+									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:45
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
@@ -4052,7 +4237,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								ahead := gc_result4
 //line reduce.go:284
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -4069,12 +4254,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var gc_i2 int = i
 //line reduce_variants.go:45
@@ -4096,14 +4281,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								gc_result2 = gc_ld3
 //line reduce_variants.go:45
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line reduce_variants.go:45
-								gc_returned2 = gc_b3
+								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:45
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
@@ -4139,91 +4324,97 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							ahead := gc_result2
 //line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep2
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx2
-							i := gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead float32 = reduceAt(in, i)
-						gc_s_ahead[gc_rank2] = ahead
+//line reduce_variants.go:47
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
-				gc_at15 := sdata[:gc_bdx2]
-				gc_at16 := in[gc_off12:][:gc_bdx2]
+//line reduce_variants.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -4233,25 +4424,26 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-						var tid int = gc_tx2
-						var i int = gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:43
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					ahead := gc_s_ahead[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-					gc_at15[gc_tx2] = ahead + gc_at16[gc_tx2]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -4265,21 +4457,21 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx2
-							var i int = gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
 							}
 //line reduce_variants.go:45
-							var gc_t6 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx
 //line reduce_variants.go:45
 							var gc_i8 int = gc_t6
 //line reduce_variants.go:45
@@ -4301,14 +4493,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								gc_result8 = gc_ld15
 //line reduce_variants.go:45
-								gc_b6 := gc_none4
+								gc_b5 := gc_none4
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b6 = gc_all4
+									gc_b5 = gc_all4
 								}
 //line reduce_variants.go:45
-								gc_returned8 = gc_b6
+								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:45
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
@@ -4341,6 +4533,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
+//line reduce.go:285
 							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4358,21 +4551,21 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-						var tid int = gc_tx2
-						var i int = gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:45
 							break
 						}
 //line reduce_variants.go:45
-						var gc_t4 int = i + gc_bdx2
+						var gc_t4 int = i + gc_bdx
 //line reduce_variants.go:45
 						var gc_i6 int = gc_t4
 //line reduce_variants.go:45
@@ -4394,14 +4587,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							gc_result6 = gc_ld11
 //line reduce_variants.go:45
-							gc_b5 := gc_none3
+							gc_b4 := gc_none3
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b5 = gc_all3
+								gc_b4 = gc_all3
 							}
 //line reduce_variants.go:45
-							gc_returned6 = gc_b5
+							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:45
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
@@ -4434,151 +4627,163 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
+//line reduce.go:285
 						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx2
-					i := gc_bx2*2*gc_bdx2 + tid
-					ahead := gc_s_ahead[gc_rank2]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2 * 2 * gc_bdx2
-			gc_off14 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx2 <= len(in)-gc_off14 {
-				gc_at17 := sdata[:gc_bdx2]
-				gc_at18 := in[gc_off13:][:gc_bdx2]
-				gc_at19 := in[gc_off14:][:gc_bdx2]
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+//line reduce_variants.go:52
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx := gc_step3 + 0
 //line reduce_variants.go:45
-						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx := gc_step3 + 1
 //line reduce_variants.go:45
-						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx := gc_step3 + 2
 //line reduce_variants.go:45
-						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx := gc_step3 + 3
 //line reduce_variants.go:45
-						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:45
-					gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx2
-						i := gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx2
-					i := gc_bx2*2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -4588,30 +4793,32 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := s; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off15 {
-				gc_at20 := sdata_[:gc_to2]
-				gc_at21 := sdata_[gc_off15:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line reduce.go:272
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -4620,41 +4827,45 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line reduce.go:272
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at20[gc_tx2] += gc_at21[gc_tx2]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -4663,72 +4874,75 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep6
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -4737,93 +4951,99 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			}
 		}
 	}
-	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
 		var gc_l_v [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m102 uint32
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi6 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-						gc_hi6 = gc_bound4
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo4 < gc_hi6 {
-						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx2
+							tid := gc_tx
 //line reduce_variants.go:48
 							if tid < gocuda.WarpSize {
-								gc_m102 |= 1 << gc_lane2
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save102 := gc_act2
-				gc_act2 = gc_save102 & gc_m102
-				if gc_act2 != 0 {
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
 //line reduce_variants.go:49
 					var sdata_2 []float32 = sdata
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x06 := gc_tidx2.X
-							gc_off16 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off16 >= 0 && gc_off16 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off16 {
-								gc_at22 := sdata_2[gc_off16:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off6 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at22)
+								copy(gc_l_v[:], gc_at9)
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx2
+									tid_2 := gc_tx
 									v := sdata_2[tid_2]
-									gc_l_v[gc_lane2] = v
+//line reduce_variants.go:63
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act2
+						gc_left := gc_act
 						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+									gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx2
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -4832,28 +5052,29 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:63
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
+									gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx2
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -4862,59 +5083,60 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:63
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left != 0 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx2
-									v := gc_l_v[gc_lane2]
-//line reduce_variants.go:63
+									tid_2 := gc_tx
+//line reduce_variants.go:62
+									v := gc_l_v[gc_lane]
 									v += sdata_2[tid_2+offset]
-									gc_l_v[gc_lane2] = v
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x07 := gc_tidx2.X
-								gc_off17 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off17 >= 0 && gc_off17 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off17 {
-									gc_at23 := sdata_2[gc_off17:][:32]
+								gc_x03 := gc_tidx.X
+								gc_off7 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at23, gc_l_v[:])
+									copy(gc_at10, gc_l_v[:])
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx2
-										v := gc_l_v[gc_lane2]
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
 									}
@@ -4923,81 +5145,88 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 				}
-				gc_act2 = gc_save102 &^ gc_dead2
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off18 := gc_bx2
-			gc_off19 := 0
-			if gc_from2 >= 0 && gc_off18 >= 0 && gc_off18 < len(partial) && gc_off19 >= 0 && gc_off19 < len(sdata) {
-				gc_at24 := partial[gc_off18:][:1]
-				gc_at25 := sdata[gc_off19:][:1]
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line reduce_variants.go:52
-						gc_at24[0] = gc_at25[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at24[0] = gc_at25[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at24[0] = gc_at25[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at24[0] = gc_at25[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_variants.go:56
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
-					gc_at24[0] = gc_at25[0]
+					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-				gc_step16 := gc_from2
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+//line reduce_variants.go:56
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:56
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -5005,684 +5234,705 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b7.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
+func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off20 := gc_bx3 * 2 * gc_bdx3
-				if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx3 <= len(in)-gc_off20 {
-					gc_at26 := in[gc_off20:][:gc_bdx3]
-					gc_vstep7 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-								var tid int = gc_tx3
-								var i int = gc_bx3*2*gc_bdx3 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t8 := archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])
+								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 //line reduce_variants.go:45
-								ahead := gc_t8
+								ahead := gc_t2
 //line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t7 := archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])
+							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line reduce_variants.go:45
-							ahead := gc_t7
+							ahead := gc_t
 //line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-						var ahead int32 = gc_at26[gc_tx3]
-						gc_s_ahead[gc_rank3] = ahead
+						var ahead int32 = gc_at[gc_tx]
+//line reduce_variants.go:47
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps12:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
-								gc_rank3 := gc_base3 + gc_tx3
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-								var tid int = gc_tx3
-								var i int = gc_bx3*2*gc_bdx3 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-								var gc_i12 int = i
+								var gc_i4 int = i
 //line reduce_variants.go:45
-								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-								gc_returned12 := gc_none6
+								gc_returned4 := gc_none2
 //line reduce.go:284
-								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:45
-									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps12
+										break gc_steps4
 									}
 //line reduce_variants.go:45
-									gc_result12 = gc_ld23
+									gc_result4 = gc_ld7
 //line reduce_variants.go:45
-									gc_b9 := gc_none6
+									gc_b3 := gc_none2
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b9 = gc_all6
+										gc_b3 = gc_all2
 									}
 //line reduce_variants.go:45
-									gc_returned12 = gc_b9
+									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:45
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:45
-									if gc_if17.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+											gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
 //line reduce_variants.go:45
-											break gc_steps12
+											break gc_steps4
 										}
 //line reduce_variants.go:45
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:45
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line reduce.go:284
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-								if gc_if18.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero12 int32
+									var gc_zero4 int32
 //line reduce.go:287
-									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line reduce.go:287
-								ahead := gc_result12
+								ahead := gc_result4
 //line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps10:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-							var gc_i10 int = i
+							var gc_i2 int = i
 //line reduce_variants.go:45
-							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-							gc_returned10 := gc_none5
+							gc_returned2 := gc_none
 //line reduce.go:284
-							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:45
-								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps10
+									break gc_steps2
 								}
 //line reduce_variants.go:45
-								gc_result10 = gc_ld19
+								gc_result2 = gc_ld3
 //line reduce_variants.go:45
-								gc_b8 := gc_none5
+								gc_b2 := gc_none
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b8 = gc_all5
+									gc_b2 = gc_all
 								}
 //line reduce_variants.go:45
-								gc_returned10 = gc_b8
+								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:45
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:45
-								if gc_if14.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps10
+										break gc_steps2
 									}
 //line reduce_variants.go:45
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:45
-									gc_returned10 = gc_if14.Or(gc_returned10)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line reduce.go:284
-							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if15.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero10 int32
+								var gc_zero2 int32
 //line reduce.go:287
-								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-								gc_returned10 = gc_if15.Or(gc_returned10)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line reduce.go:287
-							ahead := gc_result10
+							ahead := gc_result2
 //line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep8
-					for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx3 := gc_step17 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx3
-							i := gc_bx3*2*gc_bdx3 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead int32 = reduceAt(in, i)
-						gc_s_ahead[gc_rank3] = ahead
+//line reduce_variants.go:47
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off21 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx3 <= len(in)-gc_off21 {
-				gc_at27 := sdata[:gc_bdx3]
-				gc_at28 := in[gc_off21:][:gc_bdx3]
-				gc_vstep9 := 0
+//line reduce_variants.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-							ahead.Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
-						gc_rank3 := gc_base3 + gc_tx3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-						var tid int = gc_tx3
-						var i int = gc_bx3*2*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:43
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-						ahead.Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					ahead := gc_s_ahead[gc_rank3]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-					gc_at27[gc_tx3] = ahead + gc_at28[gc_tx3]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep10 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:42
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps16:
-						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx3
-							var i int = gc_bx3*2*gc_bdx3 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
 							}
 //line reduce_variants.go:45
-							var gc_t12 int = i + gc_bdx3
+							var gc_t6 int = i + gc_bdx
 //line reduce_variants.go:45
-							var gc_i16 int = gc_t12
+							var gc_i8 int = gc_t6
 //line reduce_variants.go:45
-							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-							gc_returned16 := gc_none8
+							gc_returned8 := gc_none4
 //line reduce.go:284
-							if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:45
-								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps16
+									break gc_steps8
 								}
 //line reduce_variants.go:45
-								gc_result16 = gc_ld31
+								gc_result8 = gc_ld15
 //line reduce_variants.go:45
-								gc_b11 := gc_none8
+								gc_b5 := gc_none4
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b11 = gc_all8
+									gc_b5 = gc_all4
 								}
 //line reduce_variants.go:45
-								gc_returned16 = gc_b11
+								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:45
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:45
-								if gc_if23.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps16
+										break gc_steps8
 									}
 //line reduce_variants.go:45
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:45
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
 //line reduce.go:284
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-							if gc_if24.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero16 int32
+								var gc_zero8 int32
 //line reduce.go:287
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
-					gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps14:
-					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-						gc_tx3 := gc_vstep10
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-						var tid int = gc_tx3
-						var i int = gc_bx3*2*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:45
 							break
 						}
 //line reduce_variants.go:45
-						var gc_t10 int = i + gc_bdx3
+						var gc_t4 int = i + gc_bdx
 //line reduce_variants.go:45
-						var gc_i14 int = gc_t10
+						var gc_i6 int = gc_t4
 //line reduce_variants.go:45
-						var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-						gc_returned14 := gc_none7
+						gc_returned6 := gc_none3
 //line reduce.go:284
-						if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce_variants.go:45
-							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 //line reduce_variants.go:45
-								break gc_steps14
+								break gc_steps6
 							}
 //line reduce_variants.go:45
-							gc_result14 = gc_ld27
+							gc_result6 = gc_ld11
 //line reduce_variants.go:45
-							gc_b10 := gc_none7
+							gc_b4 := gc_none3
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b10 = gc_all7
+								gc_b4 = gc_all3
 							}
 //line reduce_variants.go:45
-							gc_returned14 = gc_b10
+							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:45
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:45
-							if gc_if20.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:45
-								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps14
+									break gc_steps6
 								}
 //line reduce_variants.go:45
-								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:45
-								gc_returned14 = gc_if20.Or(gc_returned14)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
 //line reduce.go:284
-						gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-						if gc_if21.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero14 int32
+							var gc_zero6 int32
 //line reduce.go:287
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:287
-							gc_returned14 = gc_if21.Or(gc_returned14)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
+//line reduce.go:288
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep10
-				for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step18 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx3
-					i := gc_bx3*2*gc_bdx3 + tid
-					ahead := gc_s_ahead[gc_rank3]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off22 := gc_bx3 * 2 * gc_bdx3
-			gc_off23 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx3 <= len(in)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx3 <= len(in)-gc_off23 {
-				gc_at29 := sdata[:gc_bdx3]
-				gc_at30 := in[gc_off22:][:gc_bdx3]
-				gc_at31 := in[gc_off23:][:gc_bdx3]
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+//line reduce_variants.go:52
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx3 := gc_step19 + 0
+						gc_tx := gc_step3 + 0
 //line reduce_variants.go:45
-						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 1
+						gc_tx := gc_step3 + 1
 //line reduce_variants.go:45
-						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 2
+						gc_tx := gc_step3 + 2
 //line reduce_variants.go:45
-						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 3
+						gc_tx := gc_step3 + 3
 //line reduce_variants.go:45
-						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:45
-					gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step20 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx3
-						i := gc_bx3*2*gc_bdx3 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx3
-					i := gc_bx3*2*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -5692,147 +5942,156 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound5 := s; gc_bound5 < gc_to3 {
-			gc_to3 = gc_bound5
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off24 := s
-			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off24 >= 0 && gc_off24 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off24 {
-				gc_at32 := sdata_[:gc_to3]
-				gc_at33 := sdata_[gc_off24:][:gc_to3]
-				gc_vstep11 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadInt32x16Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadInt32x8Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at32[gc_tx3] += gc_at33[gc_tx3]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep12 := gc_from3
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
-						gc_tx3 := gc_vstep12
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step21 := gc_vstep12
-				for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx3 := gc_step21 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx3
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -5841,93 +6100,99 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			}
 		}
 	}
-	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
 		var gc_l_v [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m103 uint32
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
-					gc_lo6, gc_hi8 := 0, 32
-					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
-						gc_hi8 = gc_bound6
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo6 < gc_hi8 {
-						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
-						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx3
+							tid := gc_tx
 //line reduce_variants.go:48
 							if tid < gocuda.WarpSize {
-								gc_m103 |= 1 << gc_lane3
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save103 := gc_act3
-				gc_act3 = gc_save103 & gc_m103
-				if gc_act3 != 0 {
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
 //line reduce_variants.go:49
 					var sdata_2 []int32 = sdata
 					{
-						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x09 := gc_tidx4.X
-							gc_off25 := gc_x09
-							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off25 >= 0 && gc_off25 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off25 {
-								gc_at34 := sdata_2[gc_off25:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off6 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at34)
+								copy(gc_l_v[:], gc_at9)
 							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act3&(1<<gc_lane3) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx3
+									tid_2 := gc_tx
 									v := sdata_2[tid_2]
-									gc_l_v[gc_lane3] = v
+//line reduce_variants.go:63
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left2 := gc_act3
+						gc_left := gc_act
 						if compiled.SIMD {
-							gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_tx3 := gc_tidx5.X + gc_lane3
-									gc_ty3 := gc_tidx5.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx5.Z
-									_ = gc_tz3
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+									gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx3
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -5936,28 +6201,29 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:63
 									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx4 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx4.X+8 > gc_bdx3 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx3 := gc_tidx4.X
-									gc_ty3 := gc_tidx4.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx4.Z
-									_ = gc_tz3
+									gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx3
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -5966,59 +6232,60 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:63
 									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
-								gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx4.X - 1
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left2&(1<<gc_lane3) == 0 {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx3
-									v := gc_l_v[gc_lane3]
-//line reduce_variants.go:63
+									tid_2 := gc_tx
+//line reduce_variants.go:62
+									v := gc_l_v[gc_lane]
 									v += sdata_2[tid_2+offset]
-									gc_l_v[gc_lane3] = v
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 						{
-							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							gc_tx3 := gc_tidx4.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x010 := gc_tidx4.X
-								gc_off26 := gc_x010
-								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off26 >= 0 && gc_off26 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off26 {
-									gc_at35 := sdata_2[gc_off26:][:32]
+								gc_x03 := gc_tidx.X
+								gc_off7 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at35, gc_l_v[:])
+									copy(gc_at10, gc_l_v[:])
 								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										gc_tx3++
-										if gc_tx3 == gc_bdx3 {
-											gc_tx3 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act3&(1<<gc_lane3) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_pos3.Thread = gc_rank3
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx3
-										v := gc_l_v[gc_lane3]
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
 									}
@@ -6027,81 +6294,88 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 				}
-				gc_act3 = gc_save103 &^ gc_dead3
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
-			gc_to3 = gc_bound5 + 1
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off27 := gc_bx3
-			gc_off28 := 0
-			if gc_from3 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
-				gc_at36 := partial[gc_off27:][:1]
-				gc_at37 := sdata[gc_off28:][:1]
-				gc_step22 := gc_from3
-				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line reduce_variants.go:52
-						gc_at36[0] = gc_at37[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at36[0] = gc_at37[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at36[0] = gc_at37[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at36[0] = gc_at37[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
-				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:56
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
-					gc_at36[0] = gc_at37[0]
+					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-				gc_step23 := gc_from3
-				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
+//line reduce_variants.go:56
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx3 := gc_step23 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:56
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-					partial[gc_bx3] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -6109,684 +6383,705 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b12.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
+func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:44
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
+	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off29 := gc_bx4 * 2 * gc_bdx4
-				if gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx4 <= len(in)-gc_off29 {
-					gc_at38 := in[gc_off29:][:gc_bdx4]
-					gc_vstep13 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-								var tid int = gc_tx4
-								var i int = gc_bx4*2*gc_bdx4 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t14 := archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])
+								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 //line reduce_variants.go:45
-								ahead := gc_t14
+								ahead := gc_t2
 //line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t13 := archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])
+							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 //line reduce_variants.go:45
-							ahead := gc_t13
+							ahead := gc_t
 //line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-						var ahead uint32 = gc_at38[gc_tx4]
-						gc_s_ahead[gc_rank4] = ahead
+						var ahead uint32 = gc_at[gc_tx]
+//line reduce_variants.go:47
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep14 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps20:
-							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
-								gc_rank4 := gc_base4 + gc_tx4
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-								var tid int = gc_tx4
-								var i int = gc_bx4*2*gc_bdx4 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-								var gc_i20 int = i
+								var gc_i4 int = i
 //line reduce_variants.go:45
-								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-								gc_returned20 := gc_none10
+								gc_returned4 := gc_none2
 //line reduce.go:284
-								if gc_i20 < len(in) && uint(len(in)-gc_i20) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:45
-									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps20
+										break gc_steps4
 									}
 //line reduce_variants.go:45
-									gc_result20 = gc_ld39
+									gc_result4 = gc_ld7
 //line reduce_variants.go:45
-									gc_b14 := gc_none10
+									gc_b3 := gc_none2
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b14 = gc_all10
+										gc_b3 = gc_all2
 									}
 //line reduce_variants.go:45
-									gc_returned20 = gc_b14
+									gc_returned4 = gc_b3
 								} else {
 //line reduce_variants.go:45
-									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:45
-									if gc_if29.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+											gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
 //line reduce_variants.go:45
-											break gc_steps20
+											break gc_steps4
 										}
 //line reduce_variants.go:45
-										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:45
-										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line reduce.go:284
-								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:287
-								if gc_if30.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero20 uint32
+									var gc_zero4 uint32
 //line reduce.go:287
-									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:287
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line reduce.go:287
-								ahead := gc_result20
+								ahead := gc_result4
 //line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps18:
-						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-							var gc_i18 int = i
+							var gc_i2 int = i
 //line reduce_variants.go:45
-							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-							gc_returned18 := gc_none9
+							gc_returned2 := gc_none
 //line reduce.go:284
-							if gc_i18 < len(in) && uint(len(in)-gc_i18) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:45
-								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps18
+									break gc_steps2
 								}
 //line reduce_variants.go:45
-								gc_result18 = gc_ld35
+								gc_result2 = gc_ld3
 //line reduce_variants.go:45
-								gc_b13 := gc_none9
+								gc_b2 := gc_none
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b13 = gc_all9
+									gc_b2 = gc_all
 								}
 //line reduce_variants.go:45
-								gc_returned18 = gc_b13
+								gc_returned2 = gc_b2
 							} else {
 //line reduce_variants.go:45
-								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:45
-								if gc_if26.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+										gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps18
+										break gc_steps2
 									}
 //line reduce_variants.go:45
-									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:45
-									gc_returned18 = gc_if26.Or(gc_returned18)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line reduce.go:284
-							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if27.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero18 uint32
+								var gc_zero2 uint32
 //line reduce.go:287
-								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:287
-								gc_returned18 = gc_if27.Or(gc_returned18)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line reduce.go:287
-							ahead := gc_result18
+							ahead := gc_result2
 //line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step24 := gc_vstep14
-					for ; gc_step24+3 < gc_bdx4; gc_step24 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx4 := gc_step24 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx4
-							i := gc_bx4*2*gc_bdx4 + tid
+							tid := gc_tx
+							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:47
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead uint32 = reduceAt(in, i)
-						gc_s_ahead[gc_rank4] = ahead
+//line reduce_variants.go:47
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off30 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx4 <= len(in)-gc_off30 {
-				gc_at39 := sdata[:gc_bdx4]
-				gc_at40 := in[gc_off30:][:gc_bdx4]
-				gc_vstep15 := 0
+//line reduce_variants.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop15 bool
-					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-							gc_tx4 := gc_vstep15
-							gc_rank4 := gc_base4 + gc_tx4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:43
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-							ahead.Add(archsimd.LoadUint32x16Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep15, false
-					}(gc_vstep15)
-					if gc_stop15 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-						gc_tx4 := gc_vstep15
-						gc_rank4 := gc_base4 + gc_tx4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-						var tid int = gc_tx4
-						var i int = gc_bx4*2*gc_bdx4 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:43
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-						ahead.Add(archsimd.LoadUint32x8Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					ahead := gc_s_ahead[gc_rank4]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-					gc_at39[gc_tx4] = ahead + gc_at40[gc_tx4]
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep16 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop16 bool
-					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:42
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps24:
-						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-							gc_tx4 := gc_vstep16
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-							var tid int = gc_tx4
-							var i int = gc_bx4*2*gc_bdx4 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
 							}
 //line reduce_variants.go:45
-							var gc_t18 int = i + gc_bdx4
+							var gc_t6 int = i + gc_bdx
 //line reduce_variants.go:45
-							var gc_i24 int = gc_t18
+							var gc_i8 int = gc_t6
 //line reduce_variants.go:45
-							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-							gc_returned24 := gc_none12
+							gc_returned8 := gc_none4
 //line reduce.go:284
-							if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:45
-								var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps24
+									break gc_steps8
 								}
 //line reduce_variants.go:45
-								gc_result24 = gc_ld47
+								gc_result8 = gc_ld15
 //line reduce_variants.go:45
-								gc_b16 := gc_none12
+								gc_b5 := gc_none4
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b16 = gc_all12
+									gc_b5 = gc_all4
 								}
 //line reduce_variants.go:45
-								gc_returned24 = gc_b16
+								gc_returned8 = gc_b5
 							} else {
 //line reduce_variants.go:45
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:45
-								if gc_if35.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+										gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps24
+										break gc_steps8
 									}
 //line reduce_variants.go:45
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:45
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
 //line reduce.go:284
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-							if gc_if36.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero24 uint32
+								var gc_zero8 uint32
 //line reduce.go:287
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep16, false
-					}(gc_vstep16)
-					if gc_stop16 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
-					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps22:
-					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
-						gc_tx4 := gc_vstep16
-						gc_rank4 := gc_base4 + gc_tx4
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:42
-						var tid int = gc_tx4
-						var i int = gc_bx4*2*gc_bdx4 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:43
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 //line reduce_variants.go:45
 						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:45
 							break
 						}
 //line reduce_variants.go:45
-						var gc_t16 int = i + gc_bdx4
+						var gc_t4 int = i + gc_bdx
 //line reduce_variants.go:45
-						var gc_i22 int = gc_t16
+						var gc_i6 int = gc_t4
 //line reduce_variants.go:45
-						var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-						gc_returned22 := gc_none11
+						gc_returned6 := gc_none3
 //line reduce.go:284
-						if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce_variants.go:45
-							var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 //line reduce_variants.go:45
-								break gc_steps22
+								break gc_steps6
 							}
 //line reduce_variants.go:45
-							gc_result22 = gc_ld43
+							gc_result6 = gc_ld11
 //line reduce_variants.go:45
-							gc_b15 := gc_none11
+							gc_b4 := gc_none3
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b15 = gc_all11
+								gc_b4 = gc_all3
 							}
 //line reduce_variants.go:45
-							gc_returned22 = gc_b15
+							gc_returned6 = gc_b4
 						} else {
 //line reduce_variants.go:45
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:45
-							if gc_if32.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:45
-								var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+									gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps22
+									break gc_steps6
 								}
 //line reduce_variants.go:45
-								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:45
-								gc_returned22 = gc_if32.Or(gc_returned22)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
 //line reduce.go:284
-						gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-						if gc_if33.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero22 uint32
+							var gc_zero6 uint32
 //line reduce.go:287
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
+							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:287
-							gc_returned22 = gc_if33.Or(gc_returned22)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
+//line reduce.go:288
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step25 := gc_vstep16
-				for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step25 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx4
-					i := gc_bx4*2*gc_bdx4 + tid
-					ahead := gc_s_ahead[gc_rank4]
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off31 := gc_bx4 * 2 * gc_bdx4
-			gc_off32 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx4 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx4 <= len(in)-gc_off32 {
-				gc_at41 := sdata[:gc_bdx4]
-				gc_at42 := in[gc_off31:][:gc_bdx4]
-				gc_at43 := in[gc_off32:][:gc_bdx4]
-				gc_step26 := 0
-				for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+//line reduce_variants.go:52
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step26 + 0
+						gc_tx := gc_step3 + 0
 //line reduce_variants.go:45
-						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 1
+						gc_tx := gc_step3 + 1
 //line reduce_variants.go:45
-						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 2
+						gc_tx := gc_step3 + 2
 //line reduce_variants.go:45
-						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 3
+						gc_tx := gc_step3 + 3
 //line reduce_variants.go:45
-						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_variants.go:45
-					gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step27 := 0
-				for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step27 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-						tid := gc_tx4
-						i := gc_bx4*2*gc_bdx4 + tid
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-					tid := gc_tx4
-					i := gc_bx4*2*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -6796,147 +7091,156 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound7 := s; gc_bound7 < gc_to4 {
-			gc_to4 = gc_bound7
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off33 := s
-			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off33 {
-				gc_at44 := sdata_[:gc_to4]
-				gc_at45 := sdata_[gc_off33:][:gc_to4]
-				gc_vstep17 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadUint32x16Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadUint32x8Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at44[gc_tx4] += gc_at45[gc_tx4]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep18 := gc_from4
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop18 bool
-					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-							gc_tx4 := gc_vstep18
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep18, false
-					}(gc_vstep18)
-					if gc_stop18 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
-						gc_tx4 := gc_vstep18
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step28 := gc_vstep18
-				for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx4 := gc_step28 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx4
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -6945,93 +7249,99 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			}
 		}
 	}
-	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
 		var gc_l_v [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m104 uint32
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
-					gc_lo8, gc_hi10 := 0, 32
-					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
-						gc_hi10 = gc_bound8
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo8 < gc_hi10 {
-						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
-						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-							tid := gc_tx4
+							tid := gc_tx
 //line reduce_variants.go:48
 							if tid < gocuda.WarpSize {
-								gc_m104 |= 1 << gc_lane4
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save104 := gc_act4
-				gc_act4 = gc_save104 & gc_m104
-				if gc_act4 != 0 {
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
 //line reduce_variants.go:49
 					var sdata_2 []uint32 = sdata
 					{
-						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x012 := gc_tidx6.X
-							gc_off34 := gc_x012
-							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
-								gc_at46 := sdata_2[gc_off34:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off6 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at46)
+								copy(gc_l_v[:], gc_at9)
 							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act4&(1<<gc_lane4) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx4
+									tid_2 := gc_tx
 									v := sdata_2[tid_2]
-									gc_l_v[gc_lane4] = v
+//line reduce_variants.go:63
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left3 := gc_act4
+						gc_left := gc_act
 						if compiled.SIMD {
-							gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_tx4 := gc_tidx7.X + gc_lane4
-									gc_ty4 := gc_tidx7.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx7.Z
-									_ = gc_tz4
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+									gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx4
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -7040,28 +7350,29 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:63
 									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx6 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx6.X+8 > gc_bdx4 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx4 := gc_tidx6.X
-									gc_ty4 := gc_tidx6.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx6.Z
-									_ = gc_tz4
+									gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx4
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -7070,59 +7381,60 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:63
 									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left3 != 0 {
+						if gc_left != 0 {
 							{
-								gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx6.X - 1
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left3&(1<<gc_lane4) == 0 {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx4
-									v := gc_l_v[gc_lane4]
-//line reduce_variants.go:63
+									tid_2 := gc_tx
+//line reduce_variants.go:62
+									v := gc_l_v[gc_lane]
 									v += sdata_2[tid_2+offset]
-									gc_l_v[gc_lane4] = v
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 						{
-							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							gc_tx4 := gc_tidx6.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x013 := gc_tidx6.X
-								gc_off35 := gc_x013
-								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
-									gc_at47 := sdata_2[gc_off35:][:32]
+								gc_x03 := gc_tidx.X
+								gc_off7 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at47, gc_l_v[:])
+									copy(gc_at10, gc_l_v[:])
 								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										gc_tx4++
-										if gc_tx4 == gc_bdx4 {
-											gc_tx4 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act4&(1<<gc_lane4) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_pos4.Thread = gc_rank4
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx4
-										v := gc_l_v[gc_lane4]
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
 									}
@@ -7131,81 +7443,88 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 				}
-				gc_act4 = gc_save104 &^ gc_dead4
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
-			gc_to4 = gc_bound7 + 1
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off36 := gc_bx4
-			gc_off37 := 0
-			if gc_from4 >= 0 && gc_off36 >= 0 && gc_off36 < len(partial) && gc_off37 >= 0 && gc_off37 < len(sdata) {
-				gc_at48 := partial[gc_off36:][:1]
-				gc_at49 := sdata[gc_off37:][:1]
-				gc_step29 := gc_from4
-				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line reduce_variants.go:52
-						gc_at48[0] = gc_at49[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at48[0] = gc_at49[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at48[0] = gc_at49[0]
+						gc_at11[0] = gc_at12[0]
 					}
 					{
 //line reduce_variants.go:52
-						gc_at48[0] = gc_at49[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
-				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:56
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
-					gc_at48[0] = gc_at49[0]
+					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-				gc_step30 := gc_from4
-				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
+//line reduce_variants.go:56
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx4 := gc_step30 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:56
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:56
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:52
-					partial[gc_bx4] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -7246,78 +7565,85 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource(gc_files_reduce_variants, "reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partial []T) {
-	t := gc_b8.Thread()
-	gc_pos5 := gc_b8.Pos()
-	gc_shared15 := func(n int) []T {
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b8.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b8.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b8.Len()
-	gc_s_v := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
-	gc_row9 := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
-	gc_row10 := compiled.Scratch[T](gc_b8, 2)[:gc_n5]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+//line reduce_variants.go:95
+	gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
 //line reduce_variants.go:100
-	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	gc_rowok9 := false
-	gc_off23 := gc_bx5 * 2 * gc_bdx5
-	if gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx5 <= len(in)-gc_off23 {
-		copy(gc_row9, in[gc_off23:][:gc_bdx5])
-		gc_rowok9 = true
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+//line reduce_variants.go:103
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok10 := false
-	gc_off24 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-	if gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx5 <= len(in)-gc_off24 {
-		copy(gc_row10, in[gc_off24:][:gc_bdx5])
-		gc_rowok10 = true
+//line reduce_variants.go:109
+	gc_rowok2 := false
+//line reduce_variants.go:111
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line reduce_variants.go:118
 	var gc_l_v_ [32]T
-	var gc_c51r [32]T
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		if gc_w5+32 <= gc_n5 && gc_bdy5*gc_bdz5 == 1 && gc_rowok9 && gc_rowok10 {
-			gc_bdy5, gc_bdz5 := 1, 1
-			_, _ = gc_bdy5, gc_bdz5
-			gc_cnt5 := 32
-			gc_act5 := ^uint32(0)
-			var gc_dead5 uint32
-			_ = gc_dead5
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-				gc_tx5 := gc_tidx17.X - 1
+//line reduce_variants.go:130
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x010 := gc_tidx17.X
-					if gc_act5 == ^uint32(0) {
-						gc_at23 := gc_row9[gc_x010:][:32]
-						gc_at24 := gc_row10[gc_x010:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at23), (*[32]T)(gc_at24))
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
 					} else {
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-							i := gc_bx5*2*gc_bdx5 + gc_tx5
-							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+							i := gc_bx*2*gc_bdx + gc_tx
+							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 							var v_ T = v
-							gc_l_v_[gc_lane5] = v_
+//line reduce_variants.go:104
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
-			if gc_act5 != ^uint32(0) {
+			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy5*gc_bdz5 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -7325,102 +7651,108 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				} else {
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								v_ := gc_l_v_[gc_lane5]
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-								v_ += gc_c51r[gc_lane5]
-								gc_l_v_[gc_lane5] = v_
+								v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 			}
-			gc_upto14 := gc_cnt5
-			if gc_bdy5*gc_bdz5 == 1 {
-				gc_upto14 = min(gc_upto14, 1)
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
 			}
-			for gc_lane5 := 0; gc_lane5 < gc_upto14; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				v_ := gc_l_v_[gc_lane5]
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:107
 				var v T
 //line reduce_variants.go:93
 				var r_ T = v_
 //line reduce_variants.go:101
 				v = r_
-				gc_s_v[gc_rank5] = v
+//line reduce_variants.go:103
+				gc_s_v[gc_rank] = v
 			}
-			gc_lo15, gc_hi15 := 0, 32
-			if gc_lo15 < gc_hi15 {
-				gc_lo15 = max(gc_lo15, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo15 < gc_hi15 {
-				gc_hi15 = min(gc_hi15, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi15 = min(gc_hi15, gc_cnt5)
-			for gc_lane5 := gc_lo15; gc_lane5 < gc_hi15; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				v := gc_s_v[gc_rank5]
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank5 >> 5)] = v
+					warpSums[(gc_rank >> 5)] = v
 				}
 			}
 			continue
 		}
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-			gc_tx5 := gc_tidx17.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x09 := gc_tidx17.X
-				gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x09
-				gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x09
-				if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
-					gc_at21 := in[gc_off21:][:32]
-					gc_at22 := in[gc_off22:][:32]
-					if gc_rowok9 {
-						gc_at21 = gc_row9[gc_x09:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok10 {
-						gc_at22 = gc_row10[gc_x09:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v T = gc_at21[gc_lane5] + gc_at22[gc_lane5]
+						var v T = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 						var v_ T = v
-						gc_l_v_[gc_lane5] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				} else {
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx5*2*gc_bdx5 + gc_tx5
-						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 						var v_ T = v
-						gc_l_v_[gc_lane5] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 //line reduce_variants.go:90
-		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy5*gc_bdz5 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -7428,79 +7760,86 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						v_ := gc_l_v_[gc_lane5]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+						v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-						v_ += gc_c51r[gc_lane5]
-						gc_l_v_[gc_lane5] = v_
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
-		gc_upto13 := gc_cnt5
-		if gc_bdy5*gc_bdz5 == 1 {
-			gc_upto13 = min(gc_upto13, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane5 := 0; gc_lane5 < gc_upto13; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			v_ := gc_l_v_[gc_lane5]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+			v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:106
 			var v T
 //line reduce_variants.go:93
 			var r_ T = v_
 //line reduce_variants.go:101
 			v = r_
-			gc_s_v[gc_rank5] = v
+//line reduce_variants.go:103
+			gc_s_v[gc_rank] = v
 		}
-		gc_lo14, gc_hi14 := 0, 32
-		if gc_lo14 < gc_hi14 {
-			gc_lo14 = max(gc_lo14, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo14 < gc_hi14 {
-			gc_hi14 = min(gc_hi14, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi14 = min(gc_hi14, gc_cnt5)
-		for gc_lane5 := gc_lo14; gc_lane5 < gc_hi14; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			v := gc_s_v[gc_rank5]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank5 >> 5)] = v
+				warpSums[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_2 [32]T
-	var gc_c52r [32]T
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m145 uint32
+//line reduce_variants.go:117
+			var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w5 >> 5) == 0 {
-				gc_m145 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m14 = ^uint32(0)
 			}
-			gc_save145 := gc_act5
-			gc_act5 = gc_save145 & gc_m145
-			if gc_act5 != 0 {
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-					var v_2 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
-					gc_l_v_2[gc_lane5] = v_2
+					var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_2[gc_lane] = v_2
 				}
 //line reduce_variants.go:90
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy5*gc_bdz5 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -7508,174 +7847,197 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								v_2 := gc_l_v_2[gc_lane5]
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+								v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-								v_2 += gc_c52r[gc_lane5]
-								gc_l_v_2[gc_lane5] = v_2
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_upto15 := gc_cnt5
-				if gc_bdy5*gc_bdz5 == 1 {
-					gc_upto15 = min(gc_upto15, 1)
+				gc_upto3 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 1)
 				}
-				for gc_lane5 := 0; gc_lane5 < gc_upto15; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					v_2 := gc_l_v_2[gc_lane5]
+				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+					v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:106
 					var v T
 //line reduce_variants.go:93
 					var r_2 T = v_2
 //line reduce_variants.go:108
 					v = r_2
-					gc_s_v[gc_rank5] = v
+//line reduce_variants.go:110
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act5 = gc_save145 &^ gc_dead5
+			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-	gc_from5, gc_to5 := 0, gc_bdx5
-	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-		gc_to5 = gc_bound5 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off25 := gc_bx5
-		if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) {
-			gc_at25 := partial[gc_off25:][:1]
-			gc_step9 := gc_from5
-			for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx5 := gc_step9 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					v := gc_s_v[gc_rank5]
+					gc_tx := gc_step + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at25[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 1
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at25[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 2
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at25[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 3
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at25[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 			}
-			for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r T = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					gc_at25[0] = sum
+					gc_at5[0] = sum
 				}
 			}
 		} else {
-			gc_step10 := gc_from5
-			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+//line reduce_variants.go:89
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step10 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v := gc_s_v[gc_rank5]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-				v := gc_s_v[gc_rank5]
+//line reduce_variants.go:89
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r T = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					partial[gc_bx5] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -7683,78 +8045,85 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_row3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_row4 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line reduce_variants.go:95
+	gc_row := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line reduce_variants.go:100
-	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	gc_rowok3 := false
-	gc_off8 := gc_bx2 * 2 * gc_bdx2
-	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-		copy(gc_row3, in[gc_off8:][:gc_bdx2])
-		gc_rowok3 = true
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+//line reduce_variants.go:103
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok4 := false
-	gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-		copy(gc_row4, in[gc_off9:][:gc_bdx2])
-		gc_rowok4 = true
+//line reduce_variants.go:109
+	gc_rowok2 := false
+//line reduce_variants.go:111
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line reduce_variants.go:118
 	var gc_l_v_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-			gc_bdy2, gc_bdz2 := 1, 1
-			_, _ = gc_bdy2, gc_bdz2
-			gc_cnt2 := 32
-			gc_act2 := ^uint32(0)
-			var gc_dead2 uint32
-			_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+//line reduce_variants.go:130
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x04 := gc_tidx2.X
-					if gc_act2 == ^uint32(0) {
-						gc_at8 := gc_row3[gc_x04:][:32]
-						gc_at9 := gc_row4[gc_x04:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at8), (*[32]float32)(gc_at9))
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+							i := gc_bx*2*gc_bdx + gc_tx
+							var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 							var v_ float32 = v
-							gc_l_v_[gc_lane2] = v_
+//line reduce_variants.go:104
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
-			if gc_act2 != ^uint32(0) {
+			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -7762,135 +8131,141 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				} else {
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-							gc_left2 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-									v_ += gc_c21r[gc_lane2]
-									gc_l_v_[gc_lane2] = v_
+									v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 					}
 				}
 			}
-			gc_upto5 := gc_cnt2
-			if gc_bdy2*gc_bdz2 == 1 {
-				gc_upto5 = min(gc_upto5, 1)
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_upto5; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				v_ := gc_l_v_[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:106
+				v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:108
 				var v float32
 //line reduce_variants.go:93
 				var r_ float32 = v_
 //line reduce_variants.go:101
 				v = r_
-				gc_s_v[gc_rank2] = v
+//line reduce_variants.go:103
+				gc_s_v[gc_rank] = v
 			}
-			gc_lo6, gc_hi6 := 0, 32
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi6 = min(gc_hi6, gc_cnt2)
-			for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank2 >> 5)] = v
+					warpSums[(gc_rank >> 5)] = v
 				}
 			}
 			continue
 		}
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off6 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
-				gc_off7 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
-					gc_at6 := in[gc_off6:][:32]
-					gc_at7 := in[gc_off7:][:32]
-					if gc_rowok3 {
-						gc_at6 = gc_row3[gc_x03:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok4 {
-						gc_at7 = gc_row4[gc_x03:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v float32 = gc_at6[gc_lane2] + gc_at7[gc_lane2]
+						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 						var v_ float32 = v
-						gc_l_v_[gc_lane2] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 						var v_ float32 = v
-						gc_l_v_[gc_lane2] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 //line reduce_variants.go:90
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy2*gc_bdz2 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -7898,124 +8273,130 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line reduce_variants.go:91
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:104
+							v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_upto4 := gc_cnt2
-		if gc_bdy2*gc_bdz2 == 1 {
-			gc_upto4 = min(gc_upto4, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			v_ := gc_l_v_[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:107
 			var v float32
 //line reduce_variants.go:93
 			var r_ float32 = v_
 //line reduce_variants.go:101
 			v = r_
-			gc_s_v[gc_rank2] = v
+//line reduce_variants.go:103
+			gc_s_v[gc_rank] = v
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_lo5 < gc_hi5 {
-			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo5 < gc_hi5 {
-			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_s_v[gc_rank2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank2 >> 5)] = v
+				warpSums[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_2 [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m142 uint32
+//line reduce_variants.go:117
+			var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w2 >> 5) == 0 {
-				gc_m142 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m14 = ^uint32(0)
 			}
-			gc_save142 := gc_act2
-			gc_act2 = gc_save142 & gc_m142
-			if gc_act2 != 0 {
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act2
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 							var gc_t4 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 							var gc_in4 []float32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane2
+							var gc_i4 int = gc_lane
 //line reduce_variants.go:108
 							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:108
@@ -8036,27 +8417,27 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 										if 0xff&(1<<gc_k9) != 0 {
 //line reduce.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos.Thread = gc_rank + gc_k9
 //line reduce.go:284
 											gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 										}
 									}
 //line reduce.go:284
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
 //line reduce.go:284
 								gc_result4 = gc_ld5
 //line reduce.go:284
-								gc_b3 := gc_none2
+								gc_b2 := gc_none2
 //line reduce.go:284
 								if true {
 //line reduce.go:284
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line reduce.go:284
-								gc_returned4 = gc_b3
+								gc_returned4 = gc_b2
 							} else {
 //line reduce.go:284
 								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
@@ -8076,13 +8457,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
 												gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 											}
 										}
 //line reduce.go:284
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line reduce.go:284
 										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
 									}
@@ -8106,22 +8487,22 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 							v_2 := gc_result4
 //line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 							var gc_t2 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 							var gc_in2 []float32 = gc_t2
 //line reduce_variants.go:108
-							var gc_i2 int = gc_lane2
+							var gc_i2 int = gc_lane
 //line reduce_variants.go:108
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:108
@@ -8144,13 +8525,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 										if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos.Thread = gc_rank + gc_k6
 //line reduce.go:284
 											gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 										}
 									}
 //line reduce.go:284
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 								}
@@ -8173,27 +8554,28 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 							v_2 := gc_result2
 //line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-						gc_l_v_2[gc_lane2] = v_2
+						var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 //line reduce_variants.go:90
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -8201,207 +8583,230 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_2 := gc_l_v_2[gc_lane2]
+//line reduce_variants.go:104
+									v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-									v_2 += gc_c22r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
+									v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
 								}
 							}
 						}
 					}
 				}
-				gc_upto6 := gc_cnt2
-				if gc_bdy2*gc_bdz2 == 1 {
-					gc_upto6 = min(gc_upto6, 1)
+				gc_upto3 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 1)
 				}
-				for gc_lane2 := 0; gc_lane2 < gc_upto6; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					v_2 := gc_l_v_2[gc_lane2]
+				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+					v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
 					var v float32
 //line reduce_variants.go:93
 					var r_2 float32 = v_2
 //line reduce_variants.go:108
 					v = r_2
-					gc_s_v[gc_rank2] = v
+//line reduce_variants.go:110
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act2 = gc_save142 &^ gc_dead2
+			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off10 := gc_bx2
-		if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-			gc_at10 := partial[gc_off10:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at10[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 1
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at10[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 2
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at10[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 3
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at10[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r float32 = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					gc_at10[0] = sum
+					gc_at5[0] = sum
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line reduce_variants.go:89
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+//line reduce_variants.go:89
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r float32 = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					partial[gc_bx2] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -8409,78 +8814,85 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b4.Thread()
-	gc_pos3 := gc_b4.Pos()
-	gc_shared13 := func(n int) []int32 {
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b4.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b4.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
-	gc_row5 := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
-	gc_row6 := compiled.Scratch[int32](gc_b4, 2)[:gc_n3]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line reduce_variants.go:95
+	gc_row := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 //line reduce_variants.go:100
-	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	gc_rowok5 := false
-	gc_off13 := gc_bx3 * 2 * gc_bdx3
-	if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx3 <= len(in)-gc_off13 {
-		copy(gc_row5, in[gc_off13:][:gc_bdx3])
-		gc_rowok5 = true
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+//line reduce_variants.go:103
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok6 := false
-	gc_off14 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-	if gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx3 <= len(in)-gc_off14 {
-		copy(gc_row6, in[gc_off14:][:gc_bdx3])
-		gc_rowok6 = true
+//line reduce_variants.go:109
+	gc_rowok2 := false
+//line reduce_variants.go:111
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line reduce_variants.go:118
 	var gc_l_v_ [32]int32
-	var gc_c31r [32]int32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		if gc_w3+32 <= gc_n3 && gc_bdy3*gc_bdz3 == 1 && gc_rowok5 && gc_rowok6 {
-			gc_bdy3, gc_bdz3 := 1, 1
-			_, _ = gc_bdy3, gc_bdz3
-			gc_cnt3 := 32
-			gc_act3 := ^uint32(0)
-			var gc_dead3 uint32
-			_ = gc_dead3
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx7.X - 1
+//line reduce_variants.go:130
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x06 := gc_tidx7.X
-					if gc_act3 == ^uint32(0) {
-						gc_at13 := gc_row5[gc_x06:][:32]
-						gc_at14 := gc_row6[gc_x06:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at13), (*[32]int32)(gc_at14))
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 					} else {
-						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-							i := gc_bx3*2*gc_bdx3 + gc_tx3
-							var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+							i := gc_bx*2*gc_bdx + gc_tx
+							var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 							var v_ int32 = v
-							gc_l_v_[gc_lane3] = v_
+//line reduce_variants.go:104
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
-			if gc_act3 != ^uint32(0) {
+			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy3*gc_bdz3 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -8488,135 +8900,141 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 				} else {
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-							gc_left6 := gc_act3
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane3:])
-										gc_left6 &^= 0xff << gc_lane3
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane3:])
-										gc_left6 &^= 0xff << gc_lane3
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left6 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left6&(1<<gc_lane3) == 0 {
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-									v_ += gc_c31r[gc_lane3]
-									gc_l_v_[gc_lane3] = v_
+									v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 					}
 				}
 			}
-			gc_upto8 := gc_cnt3
-			if gc_bdy3*gc_bdz3 == 1 {
-				gc_upto8 = min(gc_upto8, 1)
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
 			}
-			for gc_lane3 := 0; gc_lane3 < gc_upto8; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				v_ := gc_l_v_[gc_lane3]
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:106
+				v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:108
 				var v int32
 //line reduce_variants.go:93
 				var r_ int32 = v_
 //line reduce_variants.go:101
 				v = r_
-				gc_s_v[gc_rank3] = v
+//line reduce_variants.go:103
+				gc_s_v[gc_rank] = v
 			}
-			gc_lo9, gc_hi9 := 0, 32
-			if gc_lo9 < gc_hi9 {
-				gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo9 < gc_hi9 {
-				gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi9 = min(gc_hi9, gc_cnt3)
-			for gc_lane3 := gc_lo9; gc_lane3 < gc_hi9; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank3 >> 5)] = v
+					warpSums[(gc_rank >> 5)] = v
 				}
 			}
 			continue
 		}
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx7.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x05 := gc_tidx7.X
-				gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x05
-				gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x05
-				if gc_act3 == ^uint32(0) && gc_x05+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
-					gc_at11 := in[gc_off11:][:32]
-					gc_at12 := in[gc_off12:][:32]
-					if gc_rowok5 {
-						gc_at11 = gc_row5[gc_x05:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok6 {
-						gc_at12 = gc_row6[gc_x05:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v int32 = gc_at11[gc_lane3] + gc_at12[gc_lane3]
+						var v int32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 						var v_ int32 = v
-						gc_l_v_[gc_lane3] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				} else {
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx3*2*gc_bdx3 + gc_tx3
-						var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 						var v_ int32 = v
-						gc_l_v_[gc_lane3] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 //line reduce_variants.go:90
-		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy3*gc_bdz3 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -8624,302 +9042,309 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left5 := gc_act3
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line reduce_variants.go:91
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left5&(1<<gc_lane3) == 0 {
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:104
+							v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-							v_ += gc_c31r[gc_lane3]
-							gc_l_v_[gc_lane3] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_upto7 := gc_cnt3
-		if gc_bdy3*gc_bdz3 == 1 {
-			gc_upto7 = min(gc_upto7, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane3 := 0; gc_lane3 < gc_upto7; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			v_ := gc_l_v_[gc_lane3]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:107
 			var v int32
 //line reduce_variants.go:93
 			var r_ int32 = v_
 //line reduce_variants.go:101
 			v = r_
-			gc_s_v[gc_rank3] = v
+//line reduce_variants.go:103
+			gc_s_v[gc_rank] = v
 		}
-		gc_lo8, gc_hi8 := 0, 32
-		if gc_lo8 < gc_hi8 {
-			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo8 < gc_hi8 {
-			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi8 = min(gc_hi8, gc_cnt3)
-		for gc_lane3 := gc_lo8; gc_lane3 < gc_hi8; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			v := gc_s_v[gc_rank3]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank3 >> 5)] = v
+				warpSums[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_2 [32]int32
-	var gc_c32r [32]int32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m143 uint32
+//line reduce_variants.go:117
+			var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w3 >> 5) == 0 {
-				gc_m143 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m14 = ^uint32(0)
 			}
-			gc_save143 := gc_act3
-			gc_act3 = gc_save143 & gc_m143
-			if gc_act3 != 0 {
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left7 := gc_act3
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act3 == ^uint32(0) {
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t8 []int32 = warpSums[:warps]
+							var gc_t4 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in8 []int32 = gc_t8
+							var gc_in4 []int32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i8 int = gc_lane3
+							var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-							gc_returned8 := gc_none4
+							gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
+							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-								if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+									gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes19 [8]int32
+									var gc_lanes9 [8]int32
 //line reduce.go:284
-									for gc_k19 := range 8 {
+									for gc_k9 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k19) != 0 {
+										if 0xff&(1<<gc_k9) != 0 {
 //line reduce.go:284
-											gc_pos3.Thread = gc_rank3 + gc_k19
+											gc_pos.Thread = gc_rank + gc_k9
 //line reduce.go:284
-											gc_lanes19[gc_k19] = gc_in8[gc_i8+gc_k19]
+											gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 										}
 									}
 //line reduce.go:284
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld11 = archsimd.LoadInt32x8(&gc_lanes19)
+									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
 								}
 //line reduce.go:284
-								gc_result8 = gc_ld11
+								gc_result4 = gc_ld5
 //line reduce.go:284
-								gc_b5 := gc_none4
+								gc_b2 := gc_none2
 //line reduce.go:284
 								if true {
 //line reduce.go:284
-									gc_b5 = gc_all2
+									gc_b2 = gc_all
 								}
 //line reduce.go:284
-								gc_returned8 = gc_b5
+								gc_returned4 = gc_b2
 							} else {
 //line reduce.go:284
-								gc_if19 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
+								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:284
-								if gc_if19.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-										gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+										gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 									} else {
 //line reduce.go:284
-										var gc_lanes20 [8]int32
+										var gc_lanes10 [8]int32
 //line reduce.go:284
-										for gc_k20 := range 8 {
+										for gc_k10 := range 8 {
 //line reduce.go:284
-											if gc_if19.ToBits()&(1<<gc_k20) != 0 {
+											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k20
+												gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
-												gc_lanes20[gc_k20] = gc_in8[gc_i8+gc_k20]
+												gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 											}
 										}
 //line reduce.go:284
-										gc_pos3.Thread = gc_rank3
+										gc_pos.Thread = gc_rank
 //line reduce.go:284
-										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes20)
+										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes10)
 									}
 //line reduce.go:284
-									gc_result8 = gc_ld12.Merge(gc_result8, gc_if19)
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
 //line reduce.go:284
-									gc_returned8 = gc_if19.Or(gc_returned8)
+									gc_returned4 = gc_if9.Or(gc_returned4)
 								}
 							}
 //line reduce.go:284
-							gc_if20 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if20.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero8 int32
+								var gc_zero4 int32
 //line reduce.go:287
-								gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if20)
+								gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if10)
 //line reduce.go:287
-								gc_returned8 = gc_if20.Or(gc_returned8)
+								gc_returned4 = gc_if10.Or(gc_returned4)
 							}
 //line reduce.go:287
-							v_2 := gc_result8
+							v_2 := gc_result4
 //line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t6 []int32 = warpSums[:warps]
+							var gc_t2 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in6 []int32 = gc_t6
+							var gc_in2 []int32 = gc_t2
 //line reduce_variants.go:108
-							var gc_i6 int = gc_lane3
+							var gc_i2 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-							gc_returned6 := gc_none3
+							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:284
-							if gc_if16.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-								if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
-									gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 								} else {
 //line reduce.go:284
-									var gc_lanes16 [8]int32
+									var gc_lanes6 [8]int32
 //line reduce.go:284
-									for gc_k16 := range 8 {
+									for gc_k6 := range 8 {
 //line reduce.go:284
-										if gc_if16.ToBits()&(1<<gc_k16) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:284
-											gc_pos3.Thread = gc_rank3 + gc_k16
+											gc_pos.Thread = gc_rank + gc_k6
 //line reduce.go:284
-											gc_lanes16[gc_k16] = gc_in6[gc_i6+gc_k16]
+											gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 										}
 									}
 //line reduce.go:284
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes16)
+									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes6)
 								}
 //line reduce.go:284
-								gc_result6 = gc_ld8.Merge(gc_result6, gc_if16)
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
 //line reduce.go:284
-								gc_returned6 = gc_if16.Or(gc_returned6)
+								gc_returned2 = gc_if6.Or(gc_returned2)
 							}
 //line reduce.go:284
-							gc_if17 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if17.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero6 int32
+								var gc_zero2 int32
 //line reduce.go:287
-								gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if17)
+								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if7)
 //line reduce.go:287
-								gc_returned6 = gc_if17.Or(gc_returned6)
+								gc_returned2 = gc_if7.Or(gc_returned2)
 							}
 //line reduce.go:287
-							v_2 := gc_result6
+							v_2 := gc_result2
 //line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left7 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left7&(1<<gc_lane3) == 0 {
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-						gc_l_v_2[gc_lane3] = v_2
+						var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 //line reduce_variants.go:90
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy3*gc_bdz3 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -8927,207 +9352,230 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left8 := gc_act3
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-										gc_left8 &^= 0xff << gc_lane3
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-										gc_left8 &^= 0xff << gc_lane3
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left8 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left8&(1<<gc_lane3) == 0 {
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_2 := gc_l_v_2[gc_lane3]
+//line reduce_variants.go:104
+									v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-									v_2 += gc_c32r[gc_lane3]
-									gc_l_v_2[gc_lane3] = v_2
+									v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
 								}
 							}
 						}
 					}
 				}
-				gc_upto9 := gc_cnt3
-				if gc_bdy3*gc_bdz3 == 1 {
-					gc_upto9 = min(gc_upto9, 1)
+				gc_upto3 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 1)
 				}
-				for gc_lane3 := 0; gc_lane3 < gc_upto9; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					v_2 := gc_l_v_2[gc_lane3]
+				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+					v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
 					var v int32
 //line reduce_variants.go:93
 					var r_2 int32 = v_2
 //line reduce_variants.go:108
 					v = r_2
-					gc_s_v[gc_rank3] = v
+//line reduce_variants.go:110
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act3 = gc_save143 &^ gc_dead3
+			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-	gc_from3, gc_to3 := 0, gc_bdx3
-	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-		gc_to3 = gc_bound3 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off15 := gc_bx3
-		if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) {
-			gc_at15 := partial[gc_off15:][:1]
-			gc_step5 := gc_from3
-			for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx3 := gc_step5 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					v := gc_s_v[gc_rank3]
+					gc_tx := gc_step + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at15[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 1
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at15[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 2
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at15[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 3
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at15[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 			}
-			for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r int32 = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					gc_at15[0] = sum
+					gc_at5[0] = sum
 				}
 			}
 		} else {
-			gc_step6 := gc_from3
-			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+//line reduce_variants.go:89
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx3 := gc_step6 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
+//line reduce_variants.go:89
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r int32 = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					partial[gc_bx3] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -9135,78 +9583,85 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b6.Thread()
-	gc_pos4 := gc_b6.Pos()
-	gc_shared14 := func(n int) []uint32 {
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b6.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b6.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b6.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
-	gc_row7 := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
-	gc_row8 := compiled.Scratch[uint32](gc_b6, 2)[:gc_n4]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+//line reduce_variants.go:95
+	gc_row := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 //line reduce_variants.go:100
-	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	gc_rowok7 := false
-	gc_off18 := gc_bx4 * 2 * gc_bdx4
-	if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx4 <= len(in)-gc_off18 {
-		copy(gc_row7, in[gc_off18:][:gc_bdx4])
-		gc_rowok7 = true
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+//line reduce_variants.go:103
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok8 := false
-	gc_off19 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-	if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx4 <= len(in)-gc_off19 {
-		copy(gc_row8, in[gc_off19:][:gc_bdx4])
-		gc_rowok8 = true
+//line reduce_variants.go:109
+	gc_rowok2 := false
+//line reduce_variants.go:111
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line reduce_variants.go:118
 	var gc_l_v_ [32]uint32
-	var gc_c41r [32]uint32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		if gc_w4+32 <= gc_n4 && gc_bdy4*gc_bdz4 == 1 && gc_rowok7 && gc_rowok8 {
-			gc_bdy4, gc_bdz4 := 1, 1
-			_, _ = gc_bdy4, gc_bdz4
-			gc_cnt4 := 32
-			gc_act4 := ^uint32(0)
-			var gc_dead4 uint32
-			_ = gc_dead4
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-				gc_tx4 := gc_tidx12.X - 1
+//line reduce_variants.go:130
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x08 := gc_tidx12.X
-					if gc_act4 == ^uint32(0) {
-						gc_at18 := gc_row7[gc_x08:][:32]
-						gc_at19 := gc_row8[gc_x08:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at18), (*[32]uint32)(gc_at19))
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
 					} else {
-						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-							i := gc_bx4*2*gc_bdx4 + gc_tx4
-							var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+							i := gc_bx*2*gc_bdx + gc_tx
+							var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 							var v_ uint32 = v
-							gc_l_v_[gc_lane4] = v_
+//line reduce_variants.go:104
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
-			if gc_act4 != ^uint32(0) {
+			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy4*gc_bdz4 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -9214,135 +9669,141 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 				} else {
 //line reduce_variants.go:90
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-							gc_left10 := gc_act4
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane4:])
-										gc_left10 &^= 0xff << gc_lane4
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane4:])
-										gc_left10 &^= 0xff << gc_lane4
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left10 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left10&(1<<gc_lane4) == 0 {
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-									v_ += gc_c41r[gc_lane4]
-									gc_l_v_[gc_lane4] = v_
+									v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 					}
 				}
 			}
-			gc_upto11 := gc_cnt4
-			if gc_bdy4*gc_bdz4 == 1 {
-				gc_upto11 = min(gc_upto11, 1)
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
 			}
-			for gc_lane4 := 0; gc_lane4 < gc_upto11; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				v_ := gc_l_v_[gc_lane4]
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:106
+				v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:108
 				var v uint32
 //line reduce_variants.go:93
 				var r_ uint32 = v_
 //line reduce_variants.go:101
 				v = r_
-				gc_s_v[gc_rank4] = v
+//line reduce_variants.go:103
+				gc_s_v[gc_rank] = v
 			}
-			gc_lo12, gc_hi12 := 0, 32
-			if gc_lo12 < gc_hi12 {
-				gc_lo12 = max(gc_lo12, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo12 < gc_hi12 {
-				gc_hi12 = min(gc_hi12, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi12 = min(gc_hi12, gc_cnt4)
-			for gc_lane4 := gc_lo12; gc_lane4 < gc_hi12; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				v := gc_s_v[gc_rank4]
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank4 >> 5)] = v
+					warpSums[(gc_rank >> 5)] = v
 				}
 			}
 			continue
 		}
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-			gc_tx4 := gc_tidx12.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x07 := gc_tidx12.X
-				gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x07
-				gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x07
-				if gc_act4 == ^uint32(0) && gc_x07+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
-					gc_at16 := in[gc_off16:][:32]
-					gc_at17 := in[gc_off17:][:32]
-					if gc_rowok7 {
-						gc_at16 = gc_row7[gc_x07:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok8 {
-						gc_at17 = gc_row8[gc_x07:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v uint32 = gc_at16[gc_lane4] + gc_at17[gc_lane4]
+						var v uint32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 						var v_ uint32 = v
-						gc_l_v_[gc_lane4] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				} else {
-					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx4*2*gc_bdx4 + gc_tx4
-						var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 						var v_ uint32 = v
-						gc_l_v_[gc_lane4] = v_
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 //line reduce_variants.go:90
-		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy4*gc_bdz4 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
@@ -9350,302 +9811,309 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left9 := gc_act4
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left9 &^= 0xff << gc_lane4
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line reduce_variants.go:91
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left9 &^= 0xff << gc_lane4
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left9&(1<<gc_lane4) == 0 {
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:104
+							v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-							v_ += gc_c41r[gc_lane4]
-							gc_l_v_[gc_lane4] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_upto10 := gc_cnt4
-		if gc_bdy4*gc_bdz4 == 1 {
-			gc_upto10 = min(gc_upto10, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane4 := 0; gc_lane4 < gc_upto10; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			v_ := gc_l_v_[gc_lane4]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:107
 			var v uint32
 //line reduce_variants.go:93
 			var r_ uint32 = v_
 //line reduce_variants.go:101
 			v = r_
-			gc_s_v[gc_rank4] = v
+//line reduce_variants.go:103
+			gc_s_v[gc_rank] = v
 		}
-		gc_lo11, gc_hi11 := 0, 32
-		if gc_lo11 < gc_hi11 {
-			gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo11 < gc_hi11 {
-			gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi11 = min(gc_hi11, gc_cnt4)
-		for gc_lane4 := gc_lo11; gc_lane4 < gc_hi11; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			v := gc_s_v[gc_rank4]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank4 >> 5)] = v
+				warpSums[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_2 [32]uint32
-	var gc_c42r [32]uint32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m144 uint32
+//line reduce_variants.go:117
+			var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w4 >> 5) == 0 {
-				gc_m144 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m14 = ^uint32(0)
 			}
-			gc_save144 := gc_act4
-			gc_act4 = gc_save144 & gc_m144
-			if gc_act4 != 0 {
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left11 := gc_act4
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act4 == ^uint32(0) {
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t12 []uint32 = warpSums[:warps]
+							var gc_t4 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in12 []uint32 = gc_t12
+							var gc_in4 []uint32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i12 int = gc_lane4
+							var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-							gc_returned12 := gc_none6
+							gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
+							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-								if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+									gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes29 [8]uint32
+									var gc_lanes9 [8]uint32
 //line reduce.go:284
-									for gc_k29 := range 8 {
+									for gc_k9 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k29) != 0 {
+										if 0xff&(1<<gc_k9) != 0 {
 //line reduce.go:284
-											gc_pos4.Thread = gc_rank4 + gc_k29
+											gc_pos.Thread = gc_rank + gc_k9
 //line reduce.go:284
-											gc_lanes29[gc_k29] = gc_in12[gc_i12+gc_k29]
+											gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 										}
 									}
 //line reduce.go:284
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld17 = archsimd.LoadUint32x8(&gc_lanes29)
+									gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
 								}
 //line reduce.go:284
-								gc_result12 = gc_ld17
+								gc_result4 = gc_ld5
 //line reduce.go:284
-								gc_b7 := gc_none6
+								gc_b2 := gc_none2
 //line reduce.go:284
 								if true {
 //line reduce.go:284
-									gc_b7 = gc_all3
+									gc_b2 = gc_all
 								}
 //line reduce.go:284
-								gc_returned12 = gc_b7
+								gc_returned4 = gc_b2
 							} else {
 //line reduce.go:284
-								gc_if29 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:284
-								if gc_if29.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-										gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+										gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 									} else {
 //line reduce.go:284
-										var gc_lanes30 [8]uint32
+										var gc_lanes10 [8]uint32
 //line reduce.go:284
-										for gc_k30 := range 8 {
+										for gc_k10 := range 8 {
 //line reduce.go:284
-											if gc_if29.ToBits()&(1<<gc_k30) != 0 {
+											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k30
+												gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
-												gc_lanes30[gc_k30] = gc_in12[gc_i12+gc_k30]
+												gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 											}
 										}
 //line reduce.go:284
-										gc_pos4.Thread = gc_rank4
+										gc_pos.Thread = gc_rank
 //line reduce.go:284
-										gc_ld18 = archsimd.LoadUint32x8(&gc_lanes30)
+										gc_ld6 = archsimd.LoadUint32x8(&gc_lanes10)
 									}
 //line reduce.go:284
-									gc_result12 = gc_ld18.Merge(gc_result12, gc_if29)
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
 //line reduce.go:284
-									gc_returned12 = gc_if29.Or(gc_returned12)
+									gc_returned4 = gc_if9.Or(gc_returned4)
 								}
 							}
 //line reduce.go:284
-							gc_if30 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if30.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero12 uint32
+								var gc_zero4 uint32
 //line reduce.go:287
-								gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if30)
+								gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if10)
 //line reduce.go:287
-								gc_returned12 = gc_if30.Or(gc_returned12)
+								gc_returned4 = gc_if10.Or(gc_returned4)
 							}
 //line reduce.go:287
-							v_2 := gc_result12
+							v_2 := gc_result4
 //line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left11 &^= 0xff << gc_lane4
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t10 []uint32 = warpSums[:warps]
+							var gc_t2 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in10 []uint32 = gc_t10
+							var gc_in2 []uint32 = gc_t2
 //line reduce_variants.go:108
-							var gc_i10 int = gc_lane4
+							var gc_i2 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-							gc_returned10 := gc_none5
+							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if26 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:284
-							if gc_if26.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-								var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-								if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
-									gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
+									gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 								} else {
 //line reduce.go:284
-									var gc_lanes26 [8]uint32
+									var gc_lanes6 [8]uint32
 //line reduce.go:284
-									for gc_k26 := range 8 {
+									for gc_k6 := range 8 {
 //line reduce.go:284
-										if gc_if26.ToBits()&(1<<gc_k26) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:284
-											gc_pos4.Thread = gc_rank4 + gc_k26
+											gc_pos.Thread = gc_rank + gc_k6
 //line reduce.go:284
-											gc_lanes26[gc_k26] = gc_in10[gc_i10+gc_k26]
+											gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 										}
 									}
 //line reduce.go:284
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld14 = archsimd.LoadUint32x8(&gc_lanes26)
+									gc_ld2 = archsimd.LoadUint32x8(&gc_lanes6)
 								}
 //line reduce.go:284
-								gc_result10 = gc_ld14.Merge(gc_result10, gc_if26)
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
 //line reduce.go:284
-								gc_returned10 = gc_if26.Or(gc_returned10)
+								gc_returned2 = gc_if6.Or(gc_returned2)
 							}
 //line reduce.go:284
-							gc_if27 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if27.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero10 uint32
+								var gc_zero2 uint32
 //line reduce.go:287
-								gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if27)
+								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if7)
 //line reduce.go:287
-								gc_returned10 = gc_if27.Or(gc_returned10)
+								gc_returned2 = gc_if7.Or(gc_returned2)
 							}
 //line reduce.go:287
-							v_2 := gc_result10
+							v_2 := gc_result2
 //line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left11 &^= 0xff << gc_lane4
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left11 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left11&(1<<gc_lane4) == 0 {
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-						gc_l_v_2[gc_lane4] = v_2
+						var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 //line reduce_variants.go:90
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy4*gc_bdz4 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -9653,207 +10121,230 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left12 := gc_act4
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-										gc_left12 &^= 0xff << gc_lane4
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-										gc_left12 &^= 0xff << gc_lane4
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left12 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left12&(1<<gc_lane4) == 0 {
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_2 := gc_l_v_2[gc_lane4]
+//line reduce_variants.go:104
+									v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-									v_2 += gc_c42r[gc_lane4]
-									gc_l_v_2[gc_lane4] = v_2
+									v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
 								}
 							}
 						}
 					}
 				}
-				gc_upto12 := gc_cnt4
-				if gc_bdy4*gc_bdz4 == 1 {
-					gc_upto12 = min(gc_upto12, 1)
+				gc_upto3 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 1)
 				}
-				for gc_lane4 := 0; gc_lane4 < gc_upto12; gc_lane4++ {
-					gc_rank4 := gc_w4 + gc_lane4
-					v_2 := gc_l_v_2[gc_lane4]
+				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+					v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
 					var v uint32
 //line reduce_variants.go:93
 					var r_2 uint32 = v_2
 //line reduce_variants.go:108
 					v = r_2
-					gc_s_v[gc_rank4] = v
+//line reduce_variants.go:110
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act4 = gc_save144 &^ gc_dead4
+			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-	gc_from4, gc_to4 := 0, gc_bdx4
-	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-		gc_to4 = gc_bound4 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off20 := gc_bx4
-		if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) {
-			gc_at20 := partial[gc_off20:][:1]
-			gc_step7 := gc_from4
-			for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx4 := gc_step7 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					v := gc_s_v[gc_rank4]
+					gc_tx := gc_step + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at20[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 1
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at20[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 2
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at20[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+					gc_tx := gc_step + 3
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						gc_at20[0] = sum
+						gc_at5[0] = sum
 					}
 				}
 			}
-			for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r uint32 = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					gc_at20[0] = sum
+					gc_at5[0] = sum
 				}
 			}
 		} else {
-			gc_step8 := gc_from4
-			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+//line reduce_variants.go:89
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx4 := gc_step8 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				v := gc_s_v[gc_rank4]
+//line reduce_variants.go:89
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r uint32 = v
 //line reduce_variants.go:81
 				sum := r
 				{
-					partial[gc_bx4] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -9901,277 +10392,331 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceGridStride = compiled.NewSource(gc_files_reduce_variants, "reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reduce_variants.go:129
-func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line reduce_variants.go:130
 	n := len(in)
-	b := gc_bdx5
-	gridSize := 2 * b * gc_gdx5
-	clear(gc_s_v)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
+//line reduce_variants.go:134
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+		var v T
+//line reduce_variants.go:135
+		gc_s_v[gc_rank] = v
+	}
+//line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b5.Tick()
-		if gc_b5.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(gc_off+(gc_bx5*2*b), gc_to5) {
+//line reduce_variants.go:141
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound9 := compiled.Diff(gc_limit, gc_off+(gc_bx5*2*b)); gc_bound9 < gc_to5 {
-			gc_to5 = gc_bound9
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off31 := (gc_bx5 * 2 * b) + gc_off
-			gc_off32 := ((gc_bx5 * 2 * b) + gc_off) + b
-			if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 <= len(in) && gc_to5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_to5 <= len(in)-gc_off32 {
-				gc_at38 := in[gc_off31:][:gc_to5]
-				gc_at39 := in[gc_off32:][:gc_to5]
-				gc_step23 := gc_from5
-				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step23 + 0
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step2 + 0
+//line reduce_variants.go:159
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
-						v += gc_at38[gc_tx5]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at39[gc_tx5]
+							v += gc_at2[gc_tx]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx5 := gc_step23 + 1
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step2 + 1
+//line reduce_variants.go:144
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
-						v += gc_at38[gc_tx5]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at39[gc_tx5]
+							v += gc_at2[gc_tx]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx5 := gc_step23 + 2
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step2 + 2
+//line reduce_variants.go:144
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
-						v += gc_at38[gc_tx5]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at39[gc_tx5]
+							v += gc_at2[gc_tx]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx5 := gc_step23 + 3
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step2 + 3
+//line reduce_variants.go:144
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
-						v += gc_at38[gc_tx5]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at39[gc_tx5]
+							v += gc_at2[gc_tx]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					tid := gc_tx5
-					v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-					i := gc_bx5*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
-					v += gc_at38[gc_tx5]
+					v += gc_at[gc_tx]
 					if true || i+b < n {
-						v += gc_at39[gc_tx5]
+						v += gc_at2[gc_tx]
 					}
-					gc_s_v[gc_rank5] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step24 := gc_from5
-				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step24 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx5 := gc_step24 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx5 := gc_step24 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx5 := gc_step24 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx5
-						v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank5] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx5
-					v := gc_s_v[gc_rank5]
-//line reduce_variants.go:134
-					i := gc_bx5*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
 					v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
-					gc_s_v[gc_rank5] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line reduce_variants.go:140
-	if b <= 1*gc_bdx5 {
-		gc_b5.SharedWritten()
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		if gc_bdx5 <= len(sdata) {
-			gc_at40 := sdata[:gc_bdx5]
+//line reduce_variants.go:142
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
 //line reduce_variants.go:141
-			copy(gc_at40, gc_s_v[gc_base5:][:gc_bdx5])
+			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step25 := 0
-			for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx5 := gc_step25 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx5
-					v := gc_s_v[gc_rank5]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx5 := gc_step25 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx5
-					v := gc_s_v[gc_rank5]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx5 := gc_step25 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx5
-					v := gc_s_v[gc_rank5]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx5 := gc_step25 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx5
-					v := gc_s_v[gc_rank5]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
-			for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-				tid := gc_tx5
-				v := gc_s_v[gc_rank5]
+				tid := gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
 			}
@@ -10182,112 +10727,113 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx5 / 2; s > stop; s /= 2 {
-		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k2 := compiled.TreeFold(sdata_, s, stop, 64); gc_k2 > 0 {
-				s = gc_k2
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound9 := s; gc_bound9 < gc_to5 {
-			gc_to5 = gc_bound9
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off33 := s
-			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
-				gc_at41 := sdata_[:gc_to5]
-				gc_at42 := sdata_[gc_off33:][:gc_to5]
-				gc_step26 := gc_from5
-				for ; gc_step26+3 < gc_to5; gc_step26 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step26 + 0
+						gc_tx := gc_step5 + 0
 						{
 //line reduce.go:275
-							gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step26 + 1
+						gc_tx := gc_step5 + 1
 						{
 //line reduce.go:275
-							gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step26 + 2
+						gc_tx := gc_step5 + 2
 						{
 //line reduce.go:275
-							gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step26 + 3
+						gc_tx := gc_step5 + 3
 						{
 //line reduce.go:275
-							gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step26; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at41[gc_tx5] += gc_at42[gc_tx5]
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 			} else {
-				gc_step27 := gc_from5
-				for ; gc_step27+3 < gc_to5; gc_step27 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx5 := gc_step27 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step27 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step27 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step27 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx5
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx5 := gc_step27; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx5
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -10296,73 +10842,77 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			}
 		}
 	}
-	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
 		var gc_l_v_ [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m105 uint32
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:144
-				if gc_x014 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
-					gc_lo10, gc_hi12 := 0, 32
-					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
-						gc_hi12 = gc_bound10
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo10 < gc_hi12 {
-						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-							tid := gc_tx5
+							tid := gc_tx
 //line reduce_variants.go:144
 							if tid < gocuda.WarpSize {
-								gc_m105 |= 1 << gc_lane5
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save105 := gc_act5
-				gc_act5 = gc_save105 & gc_m105
-				if gc_act5 != 0 {
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
 //line reduce_variants.go:145
 					var sdata_2 []T = sdata
 					{
-						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x015 := gc_tidx8.X
-							gc_off34 := gc_x015
-							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
-								gc_at43 := sdata_2[gc_off34:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off5 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+								gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at43)
+								copy(gc_l_v_[:], gc_at6)
 							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act5&(1<<gc_lane5) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
+									tid_2 := gc_tx
 									v_ := sdata_2[tid_2]
-									gc_l_v_[gc_lane5] = v_
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
@@ -10370,64 +10920,65 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x016 := gc_tidx8.X
-								gc_off35 := offset + gc_x016
-								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
-									gc_at44 := sdata_2[gc_off35:][:32]
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										v_ := gc_l_v_[gc_lane5]
-//line reduce_variants.go:63
-										v_ += gc_at44[gc_lane5]
-										gc_l_v_[gc_lane5] = v_
+								gc_x03 := gc_tidx.X
+								gc_off6 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at7 := sdata_2[gc_off6:][:32]
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
+										v_ += gc_at7[gc_lane]
+										gc_l_v_[gc_lane] = v_
 									}
 								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act5&(1<<gc_lane5) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										v_ := gc_l_v_[gc_lane5]
-//line reduce_variants.go:63
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
 										v_ += sdata_2[tid_2+offset]
-										gc_l_v_[gc_lane5] = v_
+										gc_l_v_[gc_lane] = v_
 									}
 								}
 							}
 						}
 						{
-							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x017 := gc_tidx8.X
-								gc_off36 := gc_x017
-								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
-									gc_at45 := sdata_2[gc_off36:][:32]
+								gc_x04 := gc_tidx.X
+								gc_off7 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at8 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at45, gc_l_v_[:])
+									copy(gc_at8, gc_l_v_[:])
 								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act5&(1<<gc_lane5) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										v_ := gc_l_v_[gc_lane5]
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
 									}
@@ -10436,81 +10987,88 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 				}
-				gc_act5 = gc_save105 &^ gc_dead5
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
-			gc_to5 = gc_bound9 + 1
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off37 := gc_bx5
-			gc_off38 := 0
-			if gc_from5 >= 0 && gc_off37 >= 0 && gc_off37 < len(partial) && gc_off38 >= 0 && gc_off38 < len(sdata) {
-				gc_at46 := partial[gc_off37:][:1]
-				gc_at47 := sdata[gc_off38:][:1]
-				gc_step28 := gc_from5
-				for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := partial[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 //line reduce_variants.go:148
-						gc_at46[0] = gc_at47[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at46[0] = gc_at47[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at46[0] = gc_at47[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at46[0] = gc_at47[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:152
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
-					gc_at46[0] = gc_at47[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step29 := gc_from5
-				for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
+//line reduce_variants.go:152
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx5 := gc_step29 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step29 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:152
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step29 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:152
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step29 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:152
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:152
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-					partial[gc_bx5] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -10518,145 +11076,217 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 }
 
 //line reduce_variants.go:129
-func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:130
 	n := len(in)
-	b := gc_bdx2
-	gridSize := 2 * b * gc_gdx2
-	clear(gc_s_v)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
+//line reduce_variants.go:134
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line reduce_variants.go:133
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line reduce_variants.go:133
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line reduce_variants.go:133
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:133
+			v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v float32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v float32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v float32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v float32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+		var v float32
+//line reduce_variants.go:135
+		gc_s_v[gc_rank] = v
+	}
+//line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
+//line reduce_variants.go:141
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := (gc_bx2 * 2 * b) + gc_off
-			gc_off11 := ((gc_bx2 * 2 * b) + gc_off) + b
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_to2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to2 <= len(in)-gc_off11 {
-				gc_at11 := in[gc_off10:][:gc_to2]
-				gc_at12 := in[gc_off11:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line reduce_variants.go:131
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-							var i int = gc_bx2*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
+							var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
 //line reduce_variants.go:136
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
 								if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
 //line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-						var i int = gc_bx2*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+						var i int = gc_bx*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line reduce_variants.go:136
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
 							if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Merge(v, gc_if3)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
 							}
 						}
 //line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
-//line reduce_variants.go:134
-					i := gc_bx2*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
-					v += gc_at11[gc_tx2]
+					v += gc_at[gc_tx]
 					if true || i+b < n {
-						v += gc_at12[gc_tx2]
+						v += gc_at2[gc_tx]
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line reduce_variants.go:131
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-							var i int = gc_bx2*2*b + tid + gc_off
+							var i int = gc_bx*2*b + tid + gc_off
 							if i < 0 || i > len(in)-16 || (i+
 //line reduce_variants.go:137
 								b) < 0 || (i+b) > len(in)-16 {
@@ -10678,27 +11308,27 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								}
 							}
 //line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-						var i int = gc_bx2*2*b + tid + gc_off
+						var i int = gc_bx*2*b + tid + gc_off
 						if i < 0 || i > len(in)-8 || (i+
 //line reduce_variants.go:137
 							b) < 0 || (i+b) > len(in)-8 {
@@ -10720,175 +11350,128 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 //line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
-//line reduce_variants.go:134
-					i := gc_bx2*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
 					v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line reduce_variants.go:140
-	if b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[float32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sdata) {
-			gc_at13 := sdata[:gc_bdx2]
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:131
-						var tid int = gc_tx2
-//line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:141
-						v.StoreSlice(gc_at13[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:131
-					var tid int = gc_tx2
-//line reduce_variants.go:131
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:141
-					v.StoreSlice(gc_at13[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-//line reduce_variants.go:141
-				gc_at13[gc_tx2] = v
-			}
-		} else {
+//line reduce_variants.go:142
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
-							break
-						}
-//line reduce_variants.go:141
-						v.StoreSlice(sdata[tid:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -10898,13 +11481,62 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce_variants.go:131
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					_ = tid
+//line reduce_variants.go:131
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line reduce_variants.go:141
+					v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
+//line reduce_variants.go:141
+				gc_at3[gc_tx] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:131
+						var tid int = gc_tx
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line reduce_variants.go:141
+						if tid < 0 || tid > len(sdata)-16 {
+//line reduce_variants.go:141
+							break
+						}
+//line reduce_variants.go:141
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:131
+					var tid int = gc_tx
+//line reduce_variants.go:131
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
@@ -10915,55 +11547,60 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep4
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-				tid := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tid := gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
 			}
@@ -10974,73 +11611,32 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := s; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
-				gc_at14 := sdata_[:gc_to2]
-				gc_at15 := sdata_[gc_off12:][:gc_to2]
-				gc_vstep5 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-//line reduce.go:272
-							var tid_ int = gc_tx2
-//line reduce.go:272
-							_ = tid_
-							{
-								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-//line reduce.go:272
-						var tid_ int = gc_tx2
-//line reduce.go:272
-						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					{
+	for s := gc_bdx / 2; s > stop; s /= 2 {
 //line reduce.go:275
-						gc_at14[gc_tx2] += gc_at15[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep6 := gc_from2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
+//line reduce.go:272
+							_ = tid_
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-//line reduce.go:275
-								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -11049,416 +11645,45 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
+//line reduce.go:272
+						_ = tid_
 						{
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce.go:272
-						tid_ := gc_tx2
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce.go:272
-						tid_ := gc_tx2
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce.go:272
-						tid_ := gc_tx2
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce.go:272
-						tid_ := gc_tx2
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line reduce.go:272
-					tid_ := gc_tx2
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
-				}
-			}
-		}
-	}
-	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
-		var gc_l_v_ [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			{
-				var gc_m102 uint32
-//line reduce_variants.go:144
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi6 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-						gc_hi6 = gc_bound4
-					}
-					if gc_lo4 < gc_hi6 {
-						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:131
-							tid := gc_tx2
-//line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m102 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save102 := gc_act2
-				gc_act2 = gc_save102 & gc_m102
-				if gc_act2 != 0 {
-//line reduce_variants.go:145
-					var sdata_2 []float32 = sdata
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x06 := gc_tidx2.X
-							gc_off13 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
-								gc_at16 := sdata_2[gc_off13:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at16)
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									v_ := sdata_2[tid_2]
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act2
-						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									v_ := gc_l_v_[gc_lane2]
-//line reduce_variants.go:63
-									v_ += sdata_2[tid_2+offset]
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x07 := gc_tidx2.X
-								gc_off14 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 {
-									gc_at17 := sdata_2[gc_off14:][:32]
-//line reduce_variants.go:65
-									copy(gc_at17, gc_l_v_[:])
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:60
-										tid_2 := gc_tx2
-										v_ := gc_l_v_[gc_lane2]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v_
-									}
-								}
-							}
-						}
-					}
-				}
-				gc_act2 = gc_save102 &^ gc_dead2
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := gc_bx2
-			gc_off16 := 0
-			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
-				gc_at18 := partial[gc_off15:][:1]
-				gc_at19 := sdata[gc_off16:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-					{
-//line reduce_variants.go:148
-						gc_at18[0] = gc_at19[0]
-					}
-					{
-//line reduce_variants.go:148
-						gc_at18[0] = gc_at19[0]
-					}
-					{
-//line reduce_variants.go:148
-						gc_at18[0] = gc_at19[0]
-					}
-					{
-//line reduce_variants.go:148
-						gc_at18[0] = gc_at19[0]
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-//line reduce_variants.go:148
-					gc_at18[0] = gc_at19[0]
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:148
-						partial[gc_bx2] = sdata[0]
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:148
-						partial[gc_bx2] = sdata[0]
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:148
-						partial[gc_bx2] = sdata[0]
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:148
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:148
-					partial[gc_bx2] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-//line reduce_variants.go:129
-func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-//line reduce_variants.go:130
-	n := len(in)
-	b := gc_bdx3
-	gridSize := 2 * b * gc_gdx3
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound5 < gc_to3 {
-			gc_to3 = gc_bound5
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off17 := (gc_bx3 * 2 * b) + gc_off
-			gc_off18 := ((gc_bx3 * 2 * b) + gc_off) + b
-			if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_to3 <= len(in)-gc_off18 {
-				gc_at20 := in[gc_off17:][:gc_to3]
-				gc_at21 := in[gc_off18:][:gc_to3]
-				gc_vstep7 := gc_from3
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line reduce_variants.go:131
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:131
-							var tid int = gc_tx3
-//line reduce_variants.go:131
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:134
-							var i int = gc_bx3*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:]))
-							} else {
-//line reduce_variants.go:136
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
-								if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+//line reduce.go:272
+							var tid_ int = gc_tx
+							{
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
+									break
 								}
+//line reduce.go:275
+								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -11467,69 +11692,575 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 				}
 				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+//line reduce.go:272
+						var tid_ int = gc_tx
+						{
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
+							}
+//line reduce.go:275
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						}
+					}
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:272
+					tid_ := gc_tx
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+			}
+		}
+	}
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
+		var gc_l_v_ [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line reduce.go:291
+				var gc_m10 uint32
+//line reduce_variants.go:144
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:131
-						var tid int = gc_tx3
-//line reduce_variants.go:131
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+							tid := gc_tx
+//line reduce_variants.go:144
+							if tid < gocuda.WarpSize {
+								gc_m10 |= 1 << gc_lane
+							}
+						}
+					}
+				}
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
+//line reduce_variants.go:145
+					var sdata_2 []float32 = sdata
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off5 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+								gc_at6 := sdata_2[gc_off5:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at6)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+					}
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+									gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx
+//line reduce_variants.go:60
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx
+//line reduce_variants.go:60
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_left&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+//line reduce_variants.go:62
+									v_ := gc_l_v_[gc_lane]
+									v_ += sdata_2[tid_2+offset]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x03 := gc_tidx.X
+								gc_off6 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at7 := sdata_2[gc_off6:][:32]
+//line reduce_variants.go:65
+									copy(gc_at7, gc_l_v_[:])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:65
+										sdata_2[tid_2] = v_
+									}
+								}
+							}
+						}
+					}
+				}
+				gc_act = gc_save10 &^ gc_dead
+			}
+		}
+	}
+	{
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+//line reduce_variants.go:148
+						gc_at8[0] = gc_at9[0]
+					}
+					{
+//line reduce_variants.go:148
+						gc_at8[0] = gc_at9[0]
+					}
+					{
+//line reduce_variants.go:148
+						gc_at8[0] = gc_at9[0]
+					}
+					{
+//line reduce_variants.go:148
+						gc_at8[0] = gc_at9[0]
+					}
+				}
+//line reduce_variants.go:152
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line reduce_variants.go:148
+					gc_at8[0] = gc_at9[0]
+				}
+			} else {
+//line reduce_variants.go:152
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
+					}
+					{
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
+					}
+					{
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
+					}
+					{
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
+					}
+				}
+//line reduce_variants.go:152
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:148
+					partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:129
+func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line reduce_variants.go:130
+	n := len(in)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
 //line reduce_variants.go:134
-						var i int = gc_bx3*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line reduce_variants.go:133
+				var v int32
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line reduce_variants.go:133
+			var v int32
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+		var v int32
+//line reduce_variants.go:135
+		gc_s_v[gc_rank] = v
+	}
+//line reduce_variants.go:134
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+//line reduce_variants.go:141
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce_variants.go:131
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+//line reduce_variants.go:131
+							var tid int = gc_tx
+//line reduce_variants.go:131
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+//line reduce_variants.go:134
+							var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+							} else {
+//line reduce_variants.go:136
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								if gc_if4.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								}
+							}
+//line reduce_variants.go:136
+							v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:131
+						var tid int = gc_tx
+//line reduce_variants.go:131
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line reduce_variants.go:134
+						var i int = gc_bx*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line reduce_variants.go:136
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							if gc_if7.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])).Merge(v, gc_if7)
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
 							}
 						}
 //line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank3:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from3 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					tid := gc_tx3
-					v := gc_s_v[gc_rank3]
-//line reduce_variants.go:134
-					i := gc_bx3*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
-					v += gc_at20[gc_tx3]
+					v += gc_at[gc_tx]
 					if true || i+b < n {
-						v += gc_at21[gc_tx3]
+						v += gc_at2[gc_tx]
 					}
-					gc_s_v[gc_rank3] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep8 := gc_from3
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce_variants.go:131
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line reduce_variants.go:131
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-							var i int = gc_bx3*2*b + tid + gc_off
+							var i int = gc_bx*2*b + tid + gc_off
 							if i < 0 || i > len(in)-16 || (i+
 //line reduce_variants.go:137
 								b) < 0 || (i+b) > len(in)-16 {
@@ -11543,35 +12274,35 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
 							} else {
 //line reduce_variants.go:137
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-								if gc_if6.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 							}
 //line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank3:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-						var i int = gc_bx3*2*b + tid + gc_off
+						var i int = gc_bx*2*b + tid + gc_off
 						if i < 0 || i > len(in)-8 || (i+
 //line reduce_variants.go:137
 							b) < 0 || (i+b) > len(in)-8 {
@@ -11585,176 +12316,178 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
 						} else {
 //line reduce_variants.go:137
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							if gc_if5.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
 							}
 						}
 //line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank3:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from3 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step13 := gc_vstep8
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx3
-						v := gc_s_v[gc_rank3]
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx3 := gc_step13 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx3
-						v := gc_s_v[gc_rank3]
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx3 := gc_step13 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx3
-						v := gc_s_v[gc_rank3]
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx3 := gc_step13 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx3
-						v := gc_s_v[gc_rank3]
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx3
-					v := gc_s_v[gc_rank3]
-//line reduce_variants.go:134
-					i := gc_bx3*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
 					v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
-					gc_s_v[gc_rank3] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line reduce_variants.go:140
-	if b <= 1*gc_bdx3 {
-		gc_b3.SharedWritten()
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[int32](t, b)[:b]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(sdata) {
-			gc_at22 := sdata[:gc_bdx3]
-			gc_vstep9 := 0
+//line reduce_variants.go:142
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-						gc_tx3 := gc_vstep9
-						gc_rank3 := gc_base3 + gc_tx3
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at22[gc_tx3:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-					gc_tx3 := gc_vstep9
-					gc_rank3 := gc_base3 + gc_tx3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce_variants.go:131
 					_ = tid
 //line reduce_variants.go:131
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
-					v.StoreSlice(gc_at22[gc_tx3:])
+					v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				v := gc_s_v[gc_rank3]
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
-				gc_at22[gc_tx3] = v
+				gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-						gc_tx3 := gc_vstep10
-						gc_rank3 := gc_base3 + gc_tx3
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
@@ -11764,20 +12497,20 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-					gc_tx3 := gc_vstep10
-					gc_rank3 := gc_base3 + gc_tx3
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line reduce_variants.go:131
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
@@ -11788,55 +12521,60 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step14 := gc_vstep10
-			for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step14 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx3
-					v := gc_s_v[gc_rank3]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step14 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx3
-					v := gc_s_v[gc_rank3]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step14 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx3
-					v := gc_s_v[gc_rank3]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step14 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx3
-					v := gc_s_v[gc_rank3]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
-			for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-				tid := gc_tx3
-				v := gc_s_v[gc_rank3]
+				tid := gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
 			}
@@ -11847,147 +12585,156 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound5 := s; gc_bound5 < gc_to3 {
-			gc_to3 = gc_bound5
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off19 := s
-			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
-				gc_at23 := sdata_[:gc_to3]
-				gc_at24 := sdata_[gc_off19:][:gc_to3]
-				gc_vstep11 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at23[gc_tx3] += gc_at24[gc_tx3]
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep12 := gc_from3
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 //line reduce.go:272
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
-						gc_tx3 := gc_vstep12
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 //line reduce.go:272
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep12
-				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx3
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -11996,93 +12743,99 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 		}
 	}
-	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
 		var gc_l_v_ [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m103 uint32
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:144
-				if gc_x08 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
-					gc_lo6, gc_hi8 := 0, 32
-					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
-						gc_hi8 = gc_bound6
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo6 < gc_hi8 {
-						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
-						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-							tid := gc_tx3
+							tid := gc_tx
 //line reduce_variants.go:144
 							if tid < gocuda.WarpSize {
-								gc_m103 |= 1 << gc_lane3
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save103 := gc_act3
-				gc_act3 = gc_save103 & gc_m103
-				if gc_act3 != 0 {
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
 //line reduce_variants.go:145
 					var sdata_2 []int32 = sdata
 					{
-						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x09 := gc_tidx4.X
-							gc_off20 := gc_x09
-							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off20 >= 0 && gc_off20 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off20 {
-								gc_at25 := sdata_2[gc_off20:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off5 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+								gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at25)
+								copy(gc_l_v_[:], gc_at6)
 							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act3&(1<<gc_lane3) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx3
+									tid_2 := gc_tx
 									v_ := sdata_2[tid_2]
-									gc_l_v_[gc_lane3] = v_
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 					}
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left2 := gc_act3
+						gc_left := gc_act
 						if compiled.SIMD {
-							gc_tidx5 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_tx3 := gc_tidx5.X + gc_lane3
-									gc_ty3 := gc_tidx5.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx5.Z
-									_ = gc_tz3
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+									gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx3
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -12091,28 +12844,29 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:63
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx4 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx4.X+8 > gc_bdx3 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx3 := gc_tidx4.X
-									gc_ty3 := gc_tidx4.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx4.Z
-									_ = gc_tz3
+									gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx3
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -12121,59 +12875,60 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:63
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
-								gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx4.X - 1
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left2&(1<<gc_lane3) == 0 {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx3
-									v_ := gc_l_v_[gc_lane3]
-//line reduce_variants.go:63
+									tid_2 := gc_tx
+//line reduce_variants.go:62
+									v_ := gc_l_v_[gc_lane]
 									v_ += sdata_2[tid_2+offset]
-									gc_l_v_[gc_lane3] = v_
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 						{
-							gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							gc_tx3 := gc_tidx4.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x010 := gc_tidx4.X
-								gc_off21 := gc_x010
-								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off21 >= 0 && gc_off21 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off21 {
-									gc_at26 := sdata_2[gc_off21:][:32]
+								gc_x03 := gc_tidx.X
+								gc_off6 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
-									copy(gc_at26, gc_l_v_[:])
+									copy(gc_at7, gc_l_v_[:])
 								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										gc_tx3++
-										if gc_tx3 == gc_bdx3 {
-											gc_tx3 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act3&(1<<gc_lane3) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_pos3.Thread = gc_rank3
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx3
-										v_ := gc_l_v_[gc_lane3]
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
 									}
@@ -12182,81 +12937,88 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 				}
-				gc_act3 = gc_save103 &^ gc_dead3
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
-			gc_to3 = gc_bound5 + 1
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off22 := gc_bx3
-			gc_off23 := 0
-			if gc_from3 >= 0 && gc_off22 >= 0 && gc_off22 < len(partial) && gc_off23 >= 0 && gc_off23 < len(sdata) {
-				gc_at27 := partial[gc_off22:][:1]
-				gc_at28 := sdata[gc_off23:][:1]
-				gc_step16 := gc_from3
-				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line reduce_variants.go:148
-						gc_at27[0] = gc_at28[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at27[0] = gc_at28[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at27[0] = gc_at28[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at27[0] = gc_at28[0]
+						gc_at8[0] = gc_at9[0]
 					}
 				}
-				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:152
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
-					gc_at27[0] = gc_at28[0]
+					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step17 := gc_from3
-				for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
+//line reduce_variants.go:152
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step17 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step17 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step17 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step17 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:152
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-					partial[gc_bx3] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -12264,145 +13026,215 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 }
 
 //line reduce_variants.go:129
-func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line reduce_variants.go:130
 	n := len(in)
-	b := gc_bdx4
-	gridSize := 2 * b * gc_gdx4
-	clear(gc_s_v)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
+//line reduce_variants.go:134
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line reduce_variants.go:133
+				var v uint32
+				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line reduce_variants.go:133
+			var v uint32
+			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+		var v uint32
+//line reduce_variants.go:135
+		gc_s_v[gc_rank] = v
+	}
+//line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
+//line reduce_variants.go:141
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound7 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound7 < gc_to4 {
-			gc_to4 = gc_bound7
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off24 := (gc_bx4 * 2 * b) + gc_off
-			gc_off25 := ((gc_bx4 * 2 * b) + gc_off) + b
-			if gc_from4 >= 0 && gc_off24 >= 0 && gc_off24 <= len(in) && gc_to4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_to4 <= len(in)-gc_off25 {
-				gc_at29 := in[gc_off24:][:gc_to4]
-				gc_at30 := in[gc_off25:][:gc_to4]
-				gc_vstep13 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop13 bool
-					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:131
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep13+15 < gc_to4; gc_vstep13 += 16 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line reduce_variants.go:131
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-							var i int = gc_bx4*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:]))
+							var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:]))
+								v = v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
 							} else {
 //line reduce_variants.go:136
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-								if gc_if12.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
 //line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank4:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep13, false
-					}(gc_vstep13)
-					if gc_stop13 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep13+7 < gc_to4; gc_vstep13 += 8 {
-						gc_tx4 := gc_vstep13
-						gc_rank4 := gc_base4 + gc_tx4
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-						var i int = gc_bx4*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:]))
+						var i int = gc_bx*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
-							v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:]))
+							v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line reduce_variants.go:136
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							if gc_if11.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:])).Merge(v, gc_if11)
+								v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
 							}
 						}
 //line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank4:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep13 > gc_from4 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx4 := gc_vstep13; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					tid := gc_tx4
-					v := gc_s_v[gc_rank4]
-//line reduce_variants.go:134
-					i := gc_bx4*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
-					v += gc_at29[gc_tx4]
+					v += gc_at[gc_tx]
 					if true || i+b < n {
-						v += gc_at30[gc_tx4]
+						v += gc_at2[gc_tx]
 					}
-					gc_s_v[gc_rank4] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep14 := gc_from4
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop14 bool
-					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce_variants.go:131
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-							gc_tx4 := gc_vstep14
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line reduce_variants.go:131
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-							var i int = gc_bx4*2*b + tid + gc_off
+							var i int = gc_bx*2*b + tid + gc_off
 							if i < 0 || i > len(in)-16 || (i+
 //line reduce_variants.go:137
 								b) < 0 || (i+b) > len(in)-16 {
@@ -12416,35 +13248,35 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
 							} else {
 //line reduce_variants.go:137
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-								if gc_if10.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 							}
 //line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank4:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep14, false
-					}(gc_vstep14)
-					if gc_stop14 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-						gc_tx4 := gc_vstep14
-						gc_rank4 := gc_base4 + gc_tx4
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:134
-						var i int = gc_bx4*2*b + tid + gc_off
+						var i int = gc_bx*2*b + tid + gc_off
 						if i < 0 || i > len(in)-8 || (i+
 //line reduce_variants.go:137
 							b) < 0 || (i+b) > len(in)-8 {
@@ -12458,176 +13290,178 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
 						} else {
 //line reduce_variants.go:137
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							if gc_if9.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
+								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
 							}
 						}
 //line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank4:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep14 > gc_from4 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step18 := gc_vstep14
-				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx4
-						v := gc_s_v[gc_rank4]
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step18 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx4
-						v := gc_s_v[gc_rank4]
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step18 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx4
-						v := gc_s_v[gc_rank4]
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step18 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-						tid := gc_tx4
-						v := gc_s_v[gc_rank4]
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx4
-					v := gc_s_v[gc_rank4]
-//line reduce_variants.go:134
-					i := gc_bx4*2*b + tid + gc_off
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
 					v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
-					gc_s_v[gc_rank4] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line reduce_variants.go:140
-	if b <= 1*gc_bdx4 {
-		gc_b4.SharedWritten()
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[uint32](t, b)[:b]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		if gc_bdx4 <= len(sdata) {
-			gc_at31 := sdata[:gc_bdx4]
-			gc_vstep15 := 0
+//line reduce_variants.go:142
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop15 bool
-				gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-					for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-						gc_tx4 := gc_vstep15
-						gc_rank4 := gc_base4 + gc_tx4
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at31[gc_tx4:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep15, false
-				}(gc_vstep15)
-				if gc_stop15 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-					gc_tx4 := gc_vstep15
-					gc_rank4 := gc_base4 + gc_tx4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce_variants.go:131
 					_ = tid
 //line reduce_variants.go:131
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
-					v.StoreSlice(gc_at31[gc_tx4:])
+					v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				v := gc_s_v[gc_rank4]
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
-				gc_at31[gc_tx4] = v
+				gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep16 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop16 bool
-				gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-					for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-						gc_tx4 := gc_vstep16
-						gc_rank4 := gc_base4 + gc_tx4
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reduce_variants.go:131
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 						if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
@@ -12637,20 +13471,20 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep16, false
-				}(gc_vstep16)
-				if gc_stop16 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
-					gc_tx4 := gc_vstep16
-					gc_rank4 := gc_base4 + gc_tx4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line reduce_variants.go:131
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:141
 					if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
@@ -12661,55 +13495,60 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step19 := gc_vstep16
-			for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx4 := gc_step19 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx4
-					v := gc_s_v[gc_rank4]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step19 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx4
-					v := gc_s_v[gc_rank4]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step19 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx4
-					v := gc_s_v[gc_rank4]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step19 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-					tid := gc_tx4
-					v := gc_s_v[gc_rank4]
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
-			for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-				tid := gc_tx4
-				v := gc_s_v[gc_rank4]
+				tid := gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
 			}
@@ -12720,147 +13559,156 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
-	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound7 := s; gc_bound7 < gc_to4 {
-			gc_to4 = gc_bound7
+	for s := gc_bdx / 2; s > stop; s /= 2 {
+//line reduce.go:275
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off26 := s
-			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
-				gc_at32 := sdata_[:gc_to4]
-				gc_at33 := sdata_[gc_off26:][:gc_to4]
-				gc_vstep17 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 //line reduce.go:272
 							_ = tid_
 							{
-								archsimd.LoadUint32x16Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
 						{
-							archsimd.LoadUint32x8Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 					}
+//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
-						gc_at32[gc_tx4] += gc_at33[gc_tx4]
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep18 := gc_from4
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop18 bool
-					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-							gc_tx4 := gc_vstep18
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 //line reduce.go:272
-							var tid_ int = gc_tx4
+							var tid_ int = gc_tx
 							{
+//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep18, false
-					}(gc_vstep18)
-					if gc_stop18 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
-						gc_tx4 := gc_vstep18
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 //line reduce.go:272
-						var tid_ int = gc_tx4
+						var tid_ int = gc_tx
 						{
+//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
+//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step20 := gc_vstep18
-				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step20 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce.go:272
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:272
-					tid_ := gc_tx4
+					tid_ := gc_tx
 					{
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
@@ -12869,93 +13717,99 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 		}
 	}
-	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:282
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line reduce.go:284
 		var gc_l_v_ [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m104 uint32
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:144
-				if gc_x011 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
-					gc_lo8, gc_hi10 := 0, 32
-					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
-						gc_hi10 = gc_bound8
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo8 < gc_hi10 {
-						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
-						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-							tid := gc_tx4
+							tid := gc_tx
 //line reduce_variants.go:144
 							if tid < gocuda.WarpSize {
-								gc_m104 |= 1 << gc_lane4
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save104 := gc_act4
-				gc_act4 = gc_save104 & gc_m104
-				if gc_act4 != 0 {
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
 //line reduce_variants.go:145
 					var sdata_2 []uint32 = sdata
 					{
-						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x012 := gc_tidx6.X
-							gc_off27 := gc_x012
-							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off27 >= 0 && gc_off27 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off27 {
-								gc_at34 := sdata_2[gc_off27:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off5 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+								gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at34)
+								copy(gc_l_v_[:], gc_at6)
 							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act4&(1<<gc_lane4) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx4
+									tid_2 := gc_tx
 									v_ := sdata_2[tid_2]
-									gc_l_v_[gc_lane4] = v_
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 					}
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left3 := gc_act4
+						gc_left := gc_act
 						if compiled.SIMD {
-							gc_tidx7 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_tx4 := gc_tidx7.X + gc_lane4
-									gc_ty4 := gc_tidx7.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx7.Z
-									_ = gc_tz4
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+									gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx4
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -12964,28 +13818,29 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:63
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx6 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx6.X+8 > gc_bdx4 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx4 := gc_tidx6.X
-									gc_ty4 := gc_tidx6.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx6.Z
-									_ = gc_tz4
+									gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line reduce_variants.go:60
-									var tid_2 int = gc_tx4
+									var tid_2 int = gc_tx
 //line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
 //line reduce_variants.go:63
 									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
@@ -12994,59 +13849,60 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:63
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left3 != 0 {
+						if gc_left != 0 {
 							{
-								gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx6.X - 1
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left3&(1<<gc_lane4) == 0 {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-									tid_2 := gc_tx4
-									v_ := gc_l_v_[gc_lane4]
-//line reduce_variants.go:63
+									tid_2 := gc_tx
+//line reduce_variants.go:62
+									v_ := gc_l_v_[gc_lane]
 									v_ += sdata_2[tid_2+offset]
-									gc_l_v_[gc_lane4] = v_
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 						{
-							gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							gc_tx4 := gc_tidx6.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x013 := gc_tidx6.X
-								gc_off28 := gc_x013
-								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
-									gc_at35 := sdata_2[gc_off28:][:32]
+								gc_x03 := gc_tidx.X
+								gc_off6 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
-									copy(gc_at35, gc_l_v_[:])
+									copy(gc_at7, gc_l_v_[:])
 								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										gc_tx4++
-										if gc_tx4 == gc_bdx4 {
-											gc_tx4 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act4&(1<<gc_lane4) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_pos4.Thread = gc_rank4
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
-										tid_2 := gc_tx4
-										v_ := gc_l_v_[gc_lane4]
+										tid_2 := gc_tx
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
 									}
@@ -13055,81 +13911,88 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 				}
-				gc_act4 = gc_save104 &^ gc_dead4
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
-			gc_to4 = gc_bound7 + 1
+//line reduce_variants.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off29 := gc_bx4
-			gc_off30 := 0
-			if gc_from4 >= 0 && gc_off29 >= 0 && gc_off29 < len(partial) && gc_off30 >= 0 && gc_off30 < len(sdata) {
-				gc_at36 := partial[gc_off29:][:1]
-				gc_at37 := sdata[gc_off30:][:1]
-				gc_step21 := gc_from4
-				for ; gc_step21+3 < gc_to4; gc_step21 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line reduce_variants.go:148
-						gc_at36[0] = gc_at37[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at36[0] = gc_at37[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at36[0] = gc_at37[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line reduce_variants.go:148
-						gc_at36[0] = gc_at37[0]
+						gc_at8[0] = gc_at9[0]
 					}
 				}
-				for gc_tx4 := gc_step21; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:152
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
-					gc_at36[0] = gc_at37[0]
+					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step22 := gc_from4
-				for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
+//line reduce_variants.go:152
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx4 := gc_step22 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step22 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step22 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step22 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:152
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:152
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
-					partial[gc_bx4] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -13178,90 +14041,137 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceCoarsened = compiled.NewSource(gc_files_reduce_variants, "reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
-	t := gc_b8.Thread()
-	gc_pos5 := gc_b8.Pos()
-	gc_shared15 := func(n int) []T {
+func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b8.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_gd5 := gc_b8.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b8.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b8.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
-	gc_s_v := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+//line reduce_variants.go:187
+	gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
-	stride := gc_bdx5 * gc_gdx5 * reduceRun
-	clear(gc_s_v)
+	stride := gc_bdx * gc_gdx * reduceRun
+//line reduce_variants.go:174
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+		var v T
+//line reduce_variants.go:173
+		gc_s_v[gc_rank] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b8.Tick()
-		if gc_b8.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-				v := gc_s_v[gc_rank5]
+//line reduce_variants.go:180
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:173
-				gc_start8 := (gc_bx5*gc_bdx5 + gc_tx5) * reduceRun
-				gc_from13 := gc_start8 + gc_off
-				gc_trips8 := gc_limit - gc_from13
+				gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from13 < gc_start8 || gc_from13 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from13, stride, gc_chunk, gc_limit, false)
-				case gc_trips8 > gc_span:
-					gc_trips8 = gc_chunk
-				case gc_trips8 > 0:
-					gc_trips8 = (gc_trips8-1)/(stride) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(stride) + 1
 				default:
-					gc_trips8 = 0
+					gc_trips = 0
 				}
-				if gc_trips8 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for lo := gc_from13; gc_trips8 > 0; lo, gc_trips8 = lo+(stride), gc_trips8-1 {
+				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
 //line reduce_variants.go:174
 					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
 				}
-				gc_s_v[gc_rank5] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 //line reduce_variants.go:100
-	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+//line reduce_variants.go:102
 	var gc_l_v_2 [32]T
-	var gc_c51r [32]T
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			v := gc_s_v[gc_rank5]
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:112
+			v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 			var v_ T = v
 //line reduce_variants.go:101
 			var v_2 T = v_
-			gc_l_v_2[gc_lane5] = v_2
+//line reduce_variants.go:104
+			gc_l_v_2[gc_lane] = v_2
 		}
 //line reduce_variants.go:90
-		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy5*gc_bdz5 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -13269,79 +14179,86 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						v_2 := gc_l_v_2[gc_lane5]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+						v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-						v_2 += gc_c51r[gc_lane5]
-						gc_l_v_2[gc_lane5] = v_2
+						v_2 += gc_c1r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
-		gc_upto9 := gc_cnt5
-		if gc_bdy5*gc_bdz5 == 1 {
-			gc_upto9 = min(gc_upto9, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane5 := 0; gc_lane5 < gc_upto9; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			v_2 := gc_l_v_2[gc_lane5]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+			v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:106
 			var v_ T
 //line reduce_variants.go:93
 			var r_ T = v_2
 //line reduce_variants.go:101
 			v_ = r_
-			gc_s_v_[gc_rank5] = v_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank] = v_
 		}
-		gc_lo10, gc_hi10 := 0, 32
-		if gc_lo10 < gc_hi10 {
-			gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo10 < gc_hi10 {
-			gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi10 = min(gc_hi10, gc_cnt5)
-		for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			v_ := gc_s_v_[gc_rank5]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank5 >> 5)] = v_
+				warpSums[(gc_rank >> 5)] = v_
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_3 [32]T
-	var gc_c52r [32]T
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m165 uint32
+//line reduce_variants.go:117
+			var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w5 >> 5) == 0 {
-				gc_m165 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m16 = ^uint32(0)
 			}
-			gc_save165 := gc_act5
-			gc_act5 = gc_save165 & gc_m165
-			if gc_act5 != 0 {
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-					var v_3 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
-					gc_l_v_3[gc_lane5] = v_3
+					var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_3[gc_lane] = v_3
 				}
 //line reduce_variants.go:90
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy5*gc_bdz5 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_3)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
@@ -13349,174 +14266,197 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								v_3 := gc_l_v_3[gc_lane5]
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+								v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-								v_3 += gc_c52r[gc_lane5]
-								gc_l_v_3[gc_lane5] = v_3
+								v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
 				}
-				gc_upto10 := gc_cnt5
-				if gc_bdy5*gc_bdz5 == 1 {
-					gc_upto10 = min(gc_upto10, 1)
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
 				}
-				for gc_lane5 := 0; gc_lane5 < gc_upto10; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					v_3 := gc_l_v_3[gc_lane5]
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+					v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:106
 					var v_ T
 //line reduce_variants.go:93
 					var r_2 T = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-					gc_s_v_[gc_rank5] = v_
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			gc_act5 = gc_save165 &^ gc_dead5
+			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-	gc_from12, gc_to5 := 0, gc_bdx5
-	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-		gc_to5 = gc_bound5 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base5 := 0; gc_from12 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off6 := gc_bx5
-		if gc_from12 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
-			gc_at5 := partial[gc_off6:][:1]
-			gc_step9 := gc_from12
-			for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step9 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
+					gc_tx := gc_step2 + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at5[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 1
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at5[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 2
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at5[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 3
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at5[0] = sum
+						gc_at[0] = sum
 					}
 				}
 			}
-			for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r T = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					gc_at5[0] = sum
+					gc_at[0] = sum
 				}
 			}
 		} else {
-			gc_step10 := gc_from12
-			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+//line reduce_variants.go:184
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx5 := gc_step10 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v_ := gc_s_v_[gc_rank5]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx5] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-				v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:184
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r T = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					partial[gc_bx5] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -13524,29 +14464,100 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_v := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line reduce_variants.go:187
+	gc_s_v := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
-	stride := gc_bdx2 * gc_gdx2 * reduceRun
-	clear(gc_s_v)
+	stride := gc_bdx * gc_gdx * reduceRun
+//line reduce_variants.go:174
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line reduce_variants.go:171
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line reduce_variants.go:171
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line reduce_variants.go:171
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:171
+			v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v float32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v float32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v float32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v float32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+		var v float32
+//line reduce_variants.go:173
+		gc_s_v[gc_rank] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -13554,24 +14565,57 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	var gc_pairs gc_slp_reduceSumRun_1_float32_jam
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:181
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:173
-					gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line reduce_variants.go:174
+						gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
+					}
+				}
+			}
+//line reduce_variants.go:179
+			gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
+		} else {
+//line reduce_variants.go:182
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:173
+					gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -13582,109 +14626,82 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line reduce_variants.go:174
-						gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+reduceRun, n)])
-					}
-				}
-			}
-			gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
-		} else {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-//line reduce_variants.go:173
-					gc_start3 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(stride) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line reduce_variants.go:174
 						v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line reduce_variants.go:100
-	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+//line reduce_variants.go:102
 	var gc_l_v_2 [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:176
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:176
 					v_ := v
 //line reduce_variants.go:101
 					v_2 := v_
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:101
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:176
 					v_ := v
 //line reduce_variants.go:101
 					v_2 := v_
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:114
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 				var v_ float32 = v
 //line reduce_variants.go:101
 				var v_2 float32 = v_
-				gc_l_v_2[gc_lane2] = v_2
+//line reduce_variants.go:104
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line reduce_variants.go:90
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy2*gc_bdz2 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -13692,124 +14709,130 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line reduce_variants.go:91
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_2 := gc_l_v_2[gc_lane2]
+//line reduce_variants.go:104
+							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-							v_2 += gc_c21r[gc_lane2]
-							gc_l_v_2[gc_lane2] = v_2
+							v_2 += gc_c1r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
-		gc_upto3 := gc_cnt2
-		if gc_bdy2*gc_bdz2 == 1 {
-			gc_upto3 = min(gc_upto3, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			v_2 := gc_l_v_2[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
 			var v_ float32
 //line reduce_variants.go:93
 			var r_ float32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-			gc_s_v_[gc_rank2] = v_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank] = v_
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_ := gc_s_v_[gc_rank2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank2 >> 5)] = v_
+				warpSums[(gc_rank >> 5)] = v_
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_3 [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m162 uint32
+//line reduce_variants.go:117
+			var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w2 >> 5) == 0 {
-				gc_m162 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m16 = ^uint32(0)
 			}
-			gc_save162 := gc_act2
-			gc_act2 = gc_save162 & gc_m162
-			if gc_act2 != 0 {
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act2
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 							var gc_t4 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 							var gc_in4 []float32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane2
+							var gc_i4 int = gc_lane
 //line reduce_variants.go:108
 							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:108
@@ -13830,27 +14853,27 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 										if 0xff&(1<<gc_k7) != 0 {
 //line reduce.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line reduce.go:284
 											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 										}
 									}
 //line reduce.go:284
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 								}
 //line reduce.go:284
 								gc_result4 = gc_ld5
 //line reduce.go:284
-								gc_b3 := gc_none2
+								gc_b2 := gc_none2
 //line reduce.go:284
 								if true {
 //line reduce.go:284
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line reduce.go:284
-								gc_returned4 = gc_b3
+								gc_returned4 = gc_b2
 							} else {
 //line reduce.go:284
 								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
@@ -13870,13 +14893,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
 												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 											}
 										}
 //line reduce.go:284
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line reduce.go:284
 										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 									}
@@ -13900,22 +14923,22 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 							v_3 := gc_result4
 //line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 							var gc_t2 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
 							var gc_in2 []float32 = gc_t2
 //line reduce_variants.go:108
-							var gc_i2 int = gc_lane2
+							var gc_i2 int = gc_lane
 //line reduce_variants.go:108
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:108
@@ -13938,13 +14961,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line reduce.go:284
 											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 										}
 									}
 //line reduce.go:284
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 								}
@@ -13967,27 +14990,28 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 							v_3 := gc_result2
 //line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-						gc_l_v_3[gc_lane2] = v_3
+						var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 //line reduce_variants.go:90
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_3)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
@@ -13995,207 +15019,230 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_3 := gc_l_v_3[gc_lane2]
+//line reduce_variants.go:104
+									v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-									v_3 += gc_c22r[gc_lane2]
-									gc_l_v_3[gc_lane2] = v_3
+									v_3 += gc_c2r[gc_lane]
+									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}
 					}
 				}
-				gc_upto4 := gc_cnt2
-				if gc_bdy2*gc_bdz2 == 1 {
-					gc_upto4 = min(gc_upto4, 1)
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
 				}
-				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					v_3 := gc_l_v_3[gc_lane2]
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+					v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:107
 					var v_ float32
 //line reduce_variants.go:93
 					var r_2 float32 = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-					gc_s_v_[gc_rank2] = v_
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			gc_act2 = gc_save162 &^ gc_dead2
+			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-	gc_from3, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2
-		if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
-			gc_at2 := partial[gc_off3:][:1]
-			gc_step3 := gc_from3
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					gc_tx := gc_step2 + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 1
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 2
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 3
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r float32 = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					gc_at2[0] = sum
+					gc_at[0] = sum
 				}
 			}
 		} else {
-			gc_step4 := gc_from3
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line reduce_variants.go:184
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:184
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r float32 = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					partial[gc_bx2] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -14203,166 +15250,241 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b4.Thread()
-	gc_pos3 := gc_b4.Pos()
-	gc_shared13 := func(n int) []int32 {
+func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b4.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_gd3 := gc_b4.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b4.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b4.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
-	gc_s_v := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line reduce_variants.go:187
+	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
-	stride := gc_bdx3 * gc_gdx3 * reduceRun
-	clear(gc_s_v)
+	stride := gc_bdx * gc_gdx * reduceRun
+//line reduce_variants.go:174
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line reduce_variants.go:171
+				var v int32
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line reduce_variants.go:171
+			var v int32
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+		var v int32
+//line reduce_variants.go:173
+		gc_s_v[gc_rank] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-	var gc_pairs2 gc_slp_reduceSumRun_1_int32_jam
+	var gc_pairs gc_slp_reduceSumRun_1_int32_jam
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:181
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:173
-					gc_start4 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
-					gc_from7 := gc_start4 + gc_off
-					gc_trips4 := gc_limit - gc_from7
+					gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from7 < gc_start4 || gc_from7 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from7, stride, gc_chunk, gc_limit, false)
-					case gc_trips4 > gc_span:
-						gc_trips4 = gc_chunk
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(stride) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
 					default:
-						gc_trips4 = 0
+						gc_trips = 0
 					}
-					if gc_trips4 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from7; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
 //line reduce_variants.go:174
-						gc_slp_reduceSumRun_1_int32_add(&gc_pairs2, v, gc_s_v, gc_rank3, in[lo:min(lo+reduceRun, n)])
+						gc_slp_reduceSumRun_1_int32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
-			gc_slp_reduceSumRun_1_int32_flush(&gc_pairs2)
+//line reduce_variants.go:179
+			gc_slp_reduceSumRun_1_int32_flush(&gc_pairs)
 		} else {
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:182
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:173
-					gc_start5 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
-					gc_from8 := gc_start5 + gc_off
-					gc_trips5 := gc_limit - gc_from8
+					gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
 					switch {
-					case gc_from8 < gc_start5 || gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from8, stride, gc_chunk, gc_limit, false)
-					case gc_trips5 > gc_span:
-						gc_trips5 = gc_chunk
-					case gc_trips5 > 0:
-						gc_trips5 = (gc_trips5-1)/(stride) + 1
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
 					default:
-						gc_trips5 = 0
+						gc_trips2 = 0
 					}
-					if gc_trips5 == gc_chunk {
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from8; gc_trips5 > 0; lo, gc_trips5 = lo+(stride), gc_trips5-1 {
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line reduce_variants.go:174
 						v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
 					}
-					gc_s_v[gc_rank3] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line reduce_variants.go:100
-	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+//line reduce_variants.go:102
 	var gc_l_v_2 [32]int32
-	var gc_c31r [32]int32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		gc_left5 := gc_act3
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:176
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:176
 					v_ := v
 //line reduce_variants.go:101
 					v_2 := v_
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left5 &^= 0xff << gc_lane3
+					v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank3 := gc_w3 + gc_lane3
+					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:101
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:176
 					v_ := v
 //line reduce_variants.go:101
 					v_2 := v_
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left5 &^= 0xff << gc_lane3
+					v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left5 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left5&(1<<gc_lane3) == 0 {
+		if gc_left != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				v := gc_s_v[gc_rank3]
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:114
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 				var v_ int32 = v
 //line reduce_variants.go:101
 				var v_2 int32 = v_
-				gc_l_v_2[gc_lane3] = v_2
+//line reduce_variants.go:104
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line reduce_variants.go:90
-		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy3*gc_bdz3 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -14370,302 +15492,309 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left6 := gc_act3
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left6 &^= 0xff << gc_lane3
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line reduce_variants.go:91
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left6 &^= 0xff << gc_lane3
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_2 := gc_l_v_2[gc_lane3]
+//line reduce_variants.go:104
+							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-							v_2 += gc_c31r[gc_lane3]
-							gc_l_v_2[gc_lane3] = v_2
+							v_2 += gc_c1r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
-		gc_upto5 := gc_cnt3
-		if gc_bdy3*gc_bdz3 == 1 {
-			gc_upto5 = min(gc_upto5, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane3 := 0; gc_lane3 < gc_upto5; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			v_2 := gc_l_v_2[gc_lane3]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
 			var v_ int32
 //line reduce_variants.go:93
 			var r_ int32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-			gc_s_v_[gc_rank3] = v_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank] = v_
 		}
-		gc_lo6, gc_hi6 := 0, 32
-		if gc_lo6 < gc_hi6 {
-			gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo6 < gc_hi6 {
-			gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi6 = min(gc_hi6, gc_cnt3)
-		for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			v_ := gc_s_v_[gc_rank3]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank3 >> 5)] = v_
+				warpSums[(gc_rank >> 5)] = v_
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_3 [32]int32
-	var gc_c32r [32]int32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m163 uint32
+//line reduce_variants.go:117
+			var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w3 >> 5) == 0 {
-				gc_m163 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m16 = ^uint32(0)
 			}
-			gc_save163 := gc_act3
-			gc_act3 = gc_save163 & gc_m163
-			if gc_act3 != 0 {
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left7 := gc_act3
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act3 == ^uint32(0) {
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t8 []int32 = warpSums[:warps]
+							var gc_t4 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in8 []int32 = gc_t8
+							var gc_in4 []int32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i8 int = gc_lane3
+							var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-							gc_returned8 := gc_none4
+							gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
+							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-								if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+									gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes15 [8]int32
+									var gc_lanes7 [8]int32
 //line reduce.go:284
-									for gc_k15 := range 8 {
+									for gc_k7 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k15) != 0 {
+										if 0xff&(1<<gc_k7) != 0 {
 //line reduce.go:284
-											gc_pos3.Thread = gc_rank3 + gc_k15
+											gc_pos.Thread = gc_rank + gc_k7
 //line reduce.go:284
-											gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
+											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 										}
 									}
 //line reduce.go:284
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
+									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes7)
 								}
 //line reduce.go:284
-								gc_result8 = gc_ld11
+								gc_result4 = gc_ld5
 //line reduce.go:284
-								gc_b5 := gc_none4
+								gc_b2 := gc_none2
 //line reduce.go:284
 								if true {
 //line reduce.go:284
-									gc_b5 = gc_all2
+									gc_b2 = gc_all
 								}
 //line reduce.go:284
-								gc_returned8 = gc_b5
+								gc_returned4 = gc_b2
 							} else {
 //line reduce.go:284
-								gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
+								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:284
-								if gc_if15.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-										gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+										gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 									} else {
 //line reduce.go:284
-										var gc_lanes16 [8]int32
+										var gc_lanes8 [8]int32
 //line reduce.go:284
-										for gc_k16 := range 8 {
+										for gc_k8 := range 8 {
 //line reduce.go:284
-											if gc_if15.ToBits()&(1<<gc_k16) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k16
+												gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
-												gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
+												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 											}
 										}
 //line reduce.go:284
-										gc_pos3.Thread = gc_rank3
+										gc_pos.Thread = gc_rank
 //line reduce.go:284
-										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
+										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
 									}
 //line reduce.go:284
-									gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
 //line reduce.go:284
-									gc_returned8 = gc_if15.Or(gc_returned8)
+									gc_returned4 = gc_if7.Or(gc_returned4)
 								}
 							}
 //line reduce.go:284
-							gc_if16 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if16.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero8 int32
+								var gc_zero4 int32
 //line reduce.go:287
-								gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
+								gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if8)
 //line reduce.go:287
-								gc_returned8 = gc_if16.Or(gc_returned8)
+								gc_returned4 = gc_if8.Or(gc_returned4)
 							}
 //line reduce.go:287
-							v_3 := gc_result8
+							v_3 := gc_result4
 //line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t6 []int32 = warpSums[:warps]
+							var gc_t2 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in6 []int32 = gc_t6
+							var gc_in2 []int32 = gc_t2
 //line reduce_variants.go:108
-							var gc_i6 int = gc_lane3
+							var gc_i2 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-							gc_returned6 := gc_none3
+							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:284
-							if gc_if12.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line reduce.go:284
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-								if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
-									gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 								} else {
 //line reduce.go:284
-									var gc_lanes12 [8]int32
+									var gc_lanes4 [8]int32
 //line reduce.go:284
-									for gc_k12 := range 8 {
+									for gc_k4 := range 8 {
 //line reduce.go:284
-										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:284
-											gc_pos3.Thread = gc_rank3 + gc_k12
+											gc_pos.Thread = gc_rank + gc_k4
 //line reduce.go:284
-											gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
+											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 										}
 									}
 //line reduce.go:284
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
+									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes4)
 								}
 //line reduce.go:284
-								gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
 //line reduce.go:284
-								gc_returned6 = gc_if12.Or(gc_returned6)
+								gc_returned2 = gc_if4.Or(gc_returned2)
 							}
 //line reduce.go:284
-							gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if13.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero6 int32
+								var gc_zero2 int32
 //line reduce.go:287
-								gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
+								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if5)
 //line reduce.go:287
-								gc_returned6 = gc_if13.Or(gc_returned6)
+								gc_returned2 = gc_if5.Or(gc_returned2)
 							}
 //line reduce.go:287
-							v_3 := gc_result6
+							v_3 := gc_result2
 //line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left7 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left7&(1<<gc_lane3) == 0 {
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-						gc_l_v_3[gc_lane3] = v_3
+						var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 //line reduce_variants.go:90
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy3*gc_bdz3 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_3)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
@@ -14673,207 +15802,230 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left8 := gc_act3
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left8 &^= 0xff << gc_lane3
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left8 &^= 0xff << gc_lane3
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left8 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left8&(1<<gc_lane3) == 0 {
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_3 := gc_l_v_3[gc_lane3]
+//line reduce_variants.go:104
+									v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-									v_3 += gc_c32r[gc_lane3]
-									gc_l_v_3[gc_lane3] = v_3
+									v_3 += gc_c2r[gc_lane]
+									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}
 					}
 				}
-				gc_upto6 := gc_cnt3
-				if gc_bdy3*gc_bdz3 == 1 {
-					gc_upto6 = min(gc_upto6, 1)
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
 				}
-				for gc_lane3 := 0; gc_lane3 < gc_upto6; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					v_3 := gc_l_v_3[gc_lane3]
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+					v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:107
 					var v_ int32
 //line reduce_variants.go:93
 					var r_2 int32 = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-					gc_s_v_[gc_rank3] = v_
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			gc_act3 = gc_save163 &^ gc_dead3
+			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-	gc_from6, gc_to3 := 0, gc_bdx3
-	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-		gc_to3 = gc_bound3 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base3 := 0; gc_from6 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off4 := gc_bx3
-		if gc_from6 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-			gc_at3 := partial[gc_off4:][:1]
-			gc_step5 := gc_from6
-			for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx3 := gc_step5 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
+					gc_tx := gc_step2 + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at3[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 1
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at3[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 2
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at3[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 3
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at3[0] = sum
+						gc_at[0] = sum
 					}
 				}
 			}
-			for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r int32 = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					gc_at3[0] = sum
+					gc_at[0] = sum
 				}
 			}
 		} else {
-			gc_step6 := gc_from6
-			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+//line reduce_variants.go:184
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step6 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v_ := gc_s_v_[gc_rank3]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:184
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r int32 = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					partial[gc_bx3] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -14881,166 +16033,241 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b6.Thread()
-	gc_pos4 := gc_b6.Pos()
-	gc_shared14 := func(n int) []uint32 {
+func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b6.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_gd4 := gc_b6.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b6.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b6.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
-	gc_s_v := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+//line reduce_variants.go:187
+	gc_s_v := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
-	stride := gc_bdx4 * gc_gdx4 * reduceRun
-	clear(gc_s_v)
+	stride := gc_bdx * gc_gdx * reduceRun
+//line reduce_variants.go:174
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line reduce_variants.go:171
+				var v uint32
+				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line reduce_variants.go:171
+			var v uint32
+			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+		var v uint32
+//line reduce_variants.go:173
+		gc_s_v[gc_rank] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-	var gc_pairs3 gc_slp_reduceSumRun_1_uint32_jam
+	var gc_pairs gc_slp_reduceSumRun_1_uint32_jam
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b6.Tick()
-		if gc_b6.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:181
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:173
-					gc_start6 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
-					gc_from10 := gc_start6 + gc_off
-					gc_trips6 := gc_limit - gc_from10
+					gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from10 < gc_start6 || gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from10, stride, gc_chunk, gc_limit, false)
-					case gc_trips6 > gc_span:
-						gc_trips6 = gc_chunk
-					case gc_trips6 > 0:
-						gc_trips6 = (gc_trips6-1)/(stride) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
 					default:
-						gc_trips6 = 0
+						gc_trips = 0
 					}
-					if gc_trips6 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from10; gc_trips6 > 0; lo, gc_trips6 = lo+(stride), gc_trips6-1 {
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
 //line reduce_variants.go:174
-						gc_slp_reduceSumRun_1_uint32_add(&gc_pairs3, v, gc_s_v, gc_rank4, in[lo:min(lo+reduceRun, n)])
+						gc_slp_reduceSumRun_1_uint32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
-			gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs3)
+//line reduce_variants.go:179
+			gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs)
 		} else {
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:182
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:173
-					gc_start7 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
-					gc_from11 := gc_start7 + gc_off
-					gc_trips7 := gc_limit - gc_from11
+					gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
 					switch {
-					case gc_from11 < gc_start7 || gc_from11 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from11, stride, gc_chunk, gc_limit, false)
-					case gc_trips7 > gc_span:
-						gc_trips7 = gc_chunk
-					case gc_trips7 > 0:
-						gc_trips7 = (gc_trips7-1)/(stride) + 1
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
 					default:
-						gc_trips7 = 0
+						gc_trips2 = 0
 					}
-					if gc_trips7 == gc_chunk {
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from11; gc_trips7 > 0; lo, gc_trips7 = lo+(stride), gc_trips7-1 {
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line reduce_variants.go:174
 						v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
 					}
-					gc_s_v[gc_rank4] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line reduce_variants.go:100
-	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+//line reduce_variants.go:102
 	var gc_l_v_2 [32]uint32
-	var gc_c41r [32]uint32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		gc_left9 := gc_act4
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:176
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:176
 					v_ := v
 //line reduce_variants.go:101
 					v_2 := v_
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left9 &^= 0xff << gc_lane4
+					v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank4 := gc_w4 + gc_lane4
+					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:101
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line reduce_variants.go:176
 					v_ := v
 //line reduce_variants.go:101
 					v_2 := v_
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left9 &^= 0xff << gc_lane4
+					v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left9 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left9&(1<<gc_lane4) == 0 {
+		if gc_left != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank4 := gc_w4 + gc_lane4
-				v := gc_s_v[gc_rank4]
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:114
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 				var v_ uint32 = v
 //line reduce_variants.go:101
 				var v_2 uint32 = v_
-				gc_l_v_2[gc_lane4] = v_2
+//line reduce_variants.go:104
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line reduce_variants.go:90
-		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy4*gc_bdz4 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
@@ -15048,302 +16275,309 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left10 := gc_act4
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left10 &^= 0xff << gc_lane4
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line reduce_variants.go:91
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left10 &^= 0xff << gc_lane4
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left10 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left10&(1<<gc_lane4) == 0 {
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_2 := gc_l_v_2[gc_lane4]
+//line reduce_variants.go:104
+							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-							v_2 += gc_c41r[gc_lane4]
-							gc_l_v_2[gc_lane4] = v_2
+							v_2 += gc_c1r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
-		gc_upto7 := gc_cnt4
-		if gc_bdy4*gc_bdz4 == 1 {
-			gc_upto7 = min(gc_upto7, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane4 := 0; gc_lane4 < gc_upto7; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			v_2 := gc_l_v_2[gc_lane4]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
 			var v_ uint32
 //line reduce_variants.go:93
 			var r_ uint32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-			gc_s_v_[gc_rank4] = v_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank] = v_
 		}
-		gc_lo8, gc_hi8 := 0, 32
-		if gc_lo8 < gc_hi8 {
-			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo8 < gc_hi8 {
-			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi8 = min(gc_hi8, gc_cnt4)
-		for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			v_ := gc_s_v_[gc_rank4]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
 			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank4 >> 5)] = v_
+				warpSums[(gc_rank >> 5)] = v_
 			}
 		}
 	}
+//line reduce_variants.go:109
 	var gc_l_v_3 [32]uint32
-	var gc_c42r [32]uint32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m164 uint32
+//line reduce_variants.go:117
+			var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w4 >> 5) == 0 {
-				gc_m164 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m16 = ^uint32(0)
 			}
-			gc_save164 := gc_act4
-			gc_act4 = gc_save164 & gc_m164
-			if gc_act4 != 0 {
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left11 := gc_act4
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act4 == ^uint32(0) {
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t12 []uint32 = warpSums[:warps]
+							var gc_t4 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in12 []uint32 = gc_t12
+							var gc_in4 []uint32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i12 int = gc_lane4
+							var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-							gc_returned12 := gc_none6
+							gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
+							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-								if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+									gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes23 [8]uint32
+									var gc_lanes7 [8]uint32
 //line reduce.go:284
-									for gc_k23 := range 8 {
+									for gc_k7 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k23) != 0 {
+										if 0xff&(1<<gc_k7) != 0 {
 //line reduce.go:284
-											gc_pos4.Thread = gc_rank4 + gc_k23
+											gc_pos.Thread = gc_rank + gc_k7
 //line reduce.go:284
-											gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
+											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 										}
 									}
 //line reduce.go:284
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
+									gc_ld5 = archsimd.LoadUint32x8(&gc_lanes7)
 								}
 //line reduce.go:284
-								gc_result12 = gc_ld17
+								gc_result4 = gc_ld5
 //line reduce.go:284
-								gc_b7 := gc_none6
+								gc_b2 := gc_none2
 //line reduce.go:284
 								if true {
 //line reduce.go:284
-									gc_b7 = gc_all3
+									gc_b2 = gc_all
 								}
 //line reduce.go:284
-								gc_returned12 = gc_b7
+								gc_returned4 = gc_b2
 							} else {
 //line reduce.go:284
-								gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:284
-								if gc_if23.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-										gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+										gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 									} else {
 //line reduce.go:284
-										var gc_lanes24 [8]uint32
+										var gc_lanes8 [8]uint32
 //line reduce.go:284
-										for gc_k24 := range 8 {
+										for gc_k8 := range 8 {
 //line reduce.go:284
-											if gc_if23.ToBits()&(1<<gc_k24) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k24
+												gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
-												gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
+												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 											}
 										}
 //line reduce.go:284
-										gc_pos4.Thread = gc_rank4
+										gc_pos.Thread = gc_rank
 //line reduce.go:284
-										gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
+										gc_ld6 = archsimd.LoadUint32x8(&gc_lanes8)
 									}
 //line reduce.go:284
-									gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
 //line reduce.go:284
-									gc_returned12 = gc_if23.Or(gc_returned12)
+									gc_returned4 = gc_if7.Or(gc_returned4)
 								}
 							}
 //line reduce.go:284
-							gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if24.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero12 uint32
+								var gc_zero4 uint32
 //line reduce.go:287
-								gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
+								gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if8)
 //line reduce.go:287
-								gc_returned12 = gc_if24.Or(gc_returned12)
+								gc_returned4 = gc_if8.Or(gc_returned4)
 							}
 //line reduce.go:287
-							v_3 := gc_result12
+							v_3 := gc_result4
 //line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left11 &^= 0xff << gc_lane4
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t10 []uint32 = warpSums[:warps]
+							var gc_t2 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in10 []uint32 = gc_t10
+							var gc_in2 []uint32 = gc_t2
 //line reduce_variants.go:108
-							var gc_i10 int = gc_lane4
+							var gc_i2 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-							gc_returned10 := gc_none5
+							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:284
-							if gc_if20.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line reduce.go:284
-								var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-								if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
-									gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
+									gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 								} else {
 //line reduce.go:284
-									var gc_lanes20 [8]uint32
+									var gc_lanes4 [8]uint32
 //line reduce.go:284
-									for gc_k20 := range 8 {
+									for gc_k4 := range 8 {
 //line reduce.go:284
-										if gc_if20.ToBits()&(1<<gc_k20) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:284
-											gc_pos4.Thread = gc_rank4 + gc_k20
+											gc_pos.Thread = gc_rank + gc_k4
 //line reduce.go:284
-											gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
+											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 										}
 									}
 //line reduce.go:284
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
+									gc_ld2 = archsimd.LoadUint32x8(&gc_lanes4)
 								}
 //line reduce.go:284
-								gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
 //line reduce.go:284
-								gc_returned10 = gc_if20.Or(gc_returned10)
+								gc_returned2 = gc_if4.Or(gc_returned2)
 							}
 //line reduce.go:284
-							gc_if21 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if21.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero10 uint32
+								var gc_zero2 uint32
 //line reduce.go:287
-								gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
+								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if5)
 //line reduce.go:287
-								gc_returned10 = gc_if21.Or(gc_returned10)
+								gc_returned2 = gc_if5.Or(gc_returned2)
 							}
 //line reduce.go:287
-							v_3 := gc_result10
+							v_3 := gc_result2
 //line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left11 &^= 0xff << gc_lane4
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left11 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left11&(1<<gc_lane4) == 0 {
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-						gc_l_v_3[gc_lane4] = v_3
+						var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 //line reduce_variants.go:90
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy4*gc_bdz4 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_3)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
@@ -15351,207 +16585,230 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				} else {
 //line reduce_variants.go:90
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left12 := gc_act4
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left12 &^= 0xff << gc_lane4
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left12 &^= 0xff << gc_lane4
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left12 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left12&(1<<gc_lane4) == 0 {
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_3 := gc_l_v_3[gc_lane4]
+//line reduce_variants.go:104
+									v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-									v_3 += gc_c42r[gc_lane4]
-									gc_l_v_3[gc_lane4] = v_3
+									v_3 += gc_c2r[gc_lane]
+									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}
 					}
 				}
-				gc_upto8 := gc_cnt4
-				if gc_bdy4*gc_bdz4 == 1 {
-					gc_upto8 = min(gc_upto8, 1)
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
 				}
-				for gc_lane4 := 0; gc_lane4 < gc_upto8; gc_lane4++ {
-					gc_rank4 := gc_w4 + gc_lane4
-					v_3 := gc_l_v_3[gc_lane4]
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+					v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:107
 					var v_ uint32
 //line reduce_variants.go:93
 					var r_2 uint32 = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-					gc_s_v_[gc_rank4] = v_
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			gc_act4 = gc_save164 &^ gc_dead4
+			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-	gc_from9, gc_to4 := 0, gc_bdx4
-	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-		gc_to4 = gc_bound4 + 1
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base4 := 0; gc_from9 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off5 := gc_bx4
-		if gc_from9 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-			gc_at4 := partial[gc_off5:][:1]
-			gc_step7 := gc_from9
-			for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx4 := gc_step7 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
+					gc_tx := gc_step2 + 0
+//line reduce_variants.go:131
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:133
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at4[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 1
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at4[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 2
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at4[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 3
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						gc_at4[0] = sum
+						gc_at[0] = sum
 					}
 				}
 			}
-			for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r uint32 = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					gc_at4[0] = sum
+					gc_at[0] = sum
 				}
 			}
 		} else {
-			gc_step8 := gc_from9
-			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+//line reduce_variants.go:184
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx4 := gc_step8 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v_ := gc_s_v_[gc_rank4]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
 					{
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:184
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r uint32 = v_
 //line reduce_variants.go:176
 				sum := r
 				{
-					partial[gc_bx4] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -15617,6 +16874,7 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			run = run[8:]
 		}
 	}
+//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}
@@ -15889,6 +17147,7 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			run = run[8:]
 		}
 	}
+//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}
@@ -16161,6 +17420,7 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			run = run[8:]
 		}
 	}
+//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}

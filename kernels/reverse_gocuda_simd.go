@@ -33,38 +33,39 @@ func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
 var gc_src_reverseNaive = compiled.NewSource(gc_files_reverse, "reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:19
-func gc_body_reverseNaive[T any](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []T) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line reverse.go:20
 		n := len(in)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line reverse.go:22
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:21
-				if i := gc_bx2*gc_bdx2 + gc_tx2; i < n {
+				if i := gc_bx*gc_bdx + gc_tx; i < n {
 					out[n-1-i] = in[i]
 				}
 			}
@@ -109,201 +110,201 @@ func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 var gc_src_reverseShared = compiled.NewSource(gc_files_reverse, "reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:38
-func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
-	b := gc_bdx5
+	b := gc_bdx
 	tile := gocuda.Shared[T](t, b)[:b]
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(gc_bx5*b, gc_to5) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(n, gc_bx5*b); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step10 := gc_from5
-			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx5 := gc_step10 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx5
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx5*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx5
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx5*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx5
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx5*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx5 := gc_step10 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx5
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx5*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:40
-				tid := gc_tx5
+				tid := gc_tx
 //line reverse.go:42
-				if i := gc_bx5*b + tid; i < n {
+				if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(n-(gc_bx5+1)*b, gc_to5) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(0, n-(gc_bx5+1)*b); gc_bound5 > gc_from5 {
-			gc_from5 = gc_bound5
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off5 := n - (gc_bx5+1)*b
-			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to5 <= len(out)-gc_off5 && gc_to5 <= len(tile) {
-				gc_at9 := out[gc_off5:][:gc_to5]
-				gc_at10 := tile[:gc_to5]
-				gc_step11 := gc_from5
-				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - (gc_bx+1)*b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step11 + 0
+						gc_tx := gc_step2 + 0
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step11 + 1
+						gc_tx := gc_step2 + 1
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step11 + 2
+						gc_tx := gc_step2 + 2
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step11 + 3
+						gc_tx := gc_step2 + 3
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line reverse.go:40
-					tid := gc_tx5
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-						gc_at9[gc_tx5] = gc_at10[gc_tx5]
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_step12 := gc_from5
-				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step12 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx5 := gc_step12 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx5 := gc_step12 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx5 := gc_step12 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx5
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx5
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}
@@ -313,127 +314,128 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 }
 
 //line reverse.go:38
-func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
-	b := gc_bdx2
+	b := gc_bdx
 	tile := gocuda.Shared[float32](t, b)[:b]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*b, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*b); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx2*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:40
-				tid := gc_tx2
+				tid := gc_tx
 //line reverse.go:42
-				if i := gc_bx2*b + tid; i < n {
+				if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(n-(gc_bx2+1)*b, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, n-(gc_bx2+1)*b); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := n - (gc_bx2+1)*b
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_to2 <= len(tile) {
-				gc_at3 := out[gc_off2:][:gc_to2]
-				gc_at4 := tile[:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - (gc_bx+1)*b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:40
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line reverse.go:40
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
 //line reverse.go:47
-								var o int = n - (gc_bx2+1)*b + tid
+								var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
 //line reverse.go:47
 									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
 									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
+										archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
 						}
+//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -444,48 +446,49 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line reverse.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reverse.go:47
-						var o int = n - (gc_bx2+1)*b + tid
+						var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 						if o >= 0 {
 //line reverse.go:47
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line reverse.go:47
 							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
 							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
+//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line reverse.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:40
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reverse.go:40
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
@@ -493,7 +496,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 							}
 							{
 //line reverse.go:47
-								var o int = n - (gc_bx2+1)*b + tid
+								var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
@@ -509,13 +512,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 											if 0xffff&(1<<gc_k3) != 0 {
 //line reverse.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line reverse.go:48
 												out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 //line reverse.go:48
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line reverse.go:48
@@ -535,18 +538,19 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line reverse.go:48
-													gc_pos2.Thread = gc_rank2 + gc_k4
+													gc_pos.Thread = gc_rank + gc_k4
 //line reverse.go:48
 													out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 //line reverse.go:48
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -557,18 +561,18 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line reverse.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
 						}
 //line reverse.go:47
-						var o int = n - (gc_bx2+1)*b + tid
+						var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 						if o >= 0 {
 //line reverse.go:47
@@ -584,13 +588,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 									if 0xff&(1<<gc_k) != 0 {
 //line reverse.go:48
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line reverse.go:48
 										out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line reverse.go:48
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line reverse.go:48
@@ -610,73 +614,74 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line reverse.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line reverse.go:48
 											out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line reverse.go:48
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}
@@ -686,179 +691,181 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 }
 
 //line reverse.go:38
-func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
-	b := gc_bdx3
+	b := gc_bdx
 	tile := gocuda.Shared[int32](t, b)[:b]
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*b, gc_to3) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(n, gc_bx3*b); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step6 := gc_from3
-			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx3 := gc_step6 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx3
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx3
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx3
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx3
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx3*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:40
-				tid := gc_tx3
+				tid := gc_tx
 //line reverse.go:42
-				if i := gc_bx3*b + tid; i < n {
+				if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(n-(gc_bx3+1)*b, gc_to3) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(0, n-(gc_bx3+1)*b); gc_bound3 > gc_from3 {
-			gc_from3 = gc_bound3
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := n - (gc_bx3+1)*b
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to3 <= len(out)-gc_off3 && gc_to3 <= len(tile) {
-				gc_at5 := out[gc_off3:][:gc_to3]
-				gc_at6 := tile[:gc_to3]
-				gc_vstep3 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - (gc_bx+1)*b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:40
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line reverse.go:40
-							var tid int = gc_tx3
+							var tid int = gc_tx
 							{
 //line reverse.go:47
-								var o int = n - (gc_bx3+1)*b + tid
+								var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
-									archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
 //line reverse.go:47
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
-										archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreMasked((*[16]int32)(gc_at5[gc_tx3:]), gc_if8)
+										archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
 						}
+//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line reverse.go:40
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reverse.go:47
-						var o int = n - (gc_bx3+1)*b + tid
+						var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 						if o >= 0 {
 //line reverse.go:47
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line reverse.go:47
-							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							if gc_if7.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if7)
+								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
+//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line reverse.go:40
-					tid := gc_tx3
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:40
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reverse.go:40
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
@@ -866,7 +873,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 							}
 							{
 //line reverse.go:47
-								var o int = n - (gc_bx3+1)*b + tid
+								var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
@@ -874,74 +881,75 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 										archsimd.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
 //line reverse.go:48
-										var gc_lanes7 [16]int32
+										var gc_lanes3 [16]int32
 //line reverse.go:48
-										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes7)
+										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes3)
 //line reverse.go:48
-										for gc_k7 := range 16 {
+										for gc_k3 := range 16 {
 //line reverse.go:48
-											if 0xffff&(1<<gc_k7) != 0 {
+											if 0xffff&(1<<gc_k3) != 0 {
 //line reverse.go:48
-												gc_pos3.Thread = gc_rank3 + gc_k7
+												gc_pos.Thread = gc_rank + gc_k3
 //line reverse.go:48
-												out[o+gc_k7] = gc_lanes7[gc_k7]
+												out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 //line reverse.go:48
-										gc_pos3.Thread = gc_rank3
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line reverse.go:48
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									if gc_if6.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
+											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if2)
 										} else {
 //line reverse.go:48
-											var gc_lanes8 [16]int32
+											var gc_lanes4 [16]int32
 //line reverse.go:48
-											archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes8)
+											archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
 //line reverse.go:48
-											for gc_k8 := range 16 {
+											for gc_k4 := range 16 {
 //line reverse.go:48
-												if gc_if6.ToBits()&(1<<gc_k8) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line reverse.go:48
-													gc_pos3.Thread = gc_rank3 + gc_k8
+													gc_pos.Thread = gc_rank + gc_k4
 //line reverse.go:48
-													out[o+gc_k8] = gc_lanes8[gc_k8]
+													out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 //line reverse.go:48
-											gc_pos3.Thread = gc_rank3
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line reverse.go:40
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
 						}
 //line reverse.go:47
-						var o int = n - (gc_bx3+1)*b + tid
+						var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 						if o >= 0 {
 //line reverse.go:47
@@ -949,107 +957,108 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 								archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
 //line reverse.go:48
-								var gc_lanes5 [8]int32
+								var gc_lanes [8]int32
 //line reverse.go:48
-								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes5)
+								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes)
 //line reverse.go:48
-								for gc_k5 := range 8 {
+								for gc_k := range 8 {
 //line reverse.go:48
-									if 0xff&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line reverse.go:48
-										gc_pos3.Thread = gc_rank3 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k
 //line reverse.go:48
-										out[o+gc_k5] = gc_lanes5[gc_k5]
+										out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line reverse.go:48
-								gc_pos3.Thread = gc_rank3
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line reverse.go:48
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							if gc_if5.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
+									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if)
 								} else {
 //line reverse.go:48
-									var gc_lanes6 [8]int32
+									var gc_lanes2 [8]int32
 //line reverse.go:48
-									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes6)
+									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
 //line reverse.go:48
-									for gc_k6 := range 8 {
+									for gc_k2 := range 8 {
 //line reverse.go:48
-										if gc_if5.ToBits()&(1<<gc_k6) != 0 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line reverse.go:48
-											gc_pos3.Thread = gc_rank3 + gc_k6
+											gc_pos.Thread = gc_rank + gc_k2
 //line reverse.go:48
-											out[o+gc_k6] = gc_lanes6[gc_k6]
+											out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line reverse.go:48
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx3
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx3
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx3
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx3
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx3
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}
@@ -1059,179 +1068,181 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 }
 
 //line reverse.go:38
-func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
-	b := gc_bdx4
+	b := gc_bdx
 	tile := gocuda.Shared[uint32](t, b)[:b]
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*b, gc_to4) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(n, gc_bx4*b); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step8 := gc_from4
-			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx4 := gc_step8 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx4
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx4
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx4
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 				{
-					gc_tx4 := gc_step8 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx4
+					tid := gc_tx
 //line reverse.go:42
-					if i := gc_bx4*b + tid; i < n {
+					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:40
-				tid := gc_tx4
+				tid := gc_tx
 //line reverse.go:42
-				if i := gc_bx4*b + tid; i < n {
+				if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(n-(gc_bx4+1)*b, gc_to4) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(0, n-(gc_bx4+1)*b); gc_bound4 > gc_from4 {
-			gc_from4 = gc_bound4
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off4 := n - (gc_bx4+1)*b
-			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to4 <= len(out)-gc_off4 && gc_to4 <= len(tile) {
-				gc_at7 := out[gc_off4:][:gc_to4]
-				gc_at8 := tile[:gc_to4]
-				gc_vstep5 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - (gc_bx+1)*b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:40
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line reverse.go:40
-							var tid int = gc_tx4
+							var tid int = gc_tx
 							{
 //line reverse.go:47
-								var o int = n - (gc_bx4+1)*b + tid
+								var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
-									archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
 //line reverse.go:47
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
-										archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at7[gc_tx4:]), gc_if12)
+										archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]uint32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
 						}
+//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line reverse.go:40
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reverse.go:47
-						var o int = n - (gc_bx4+1)*b + tid
+						var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 						if o >= 0 {
 //line reverse.go:47
-							archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line reverse.go:47
-							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							if gc_if11.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
-								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if11)
+								archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
+//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line reverse.go:40
-					tid := gc_tx4
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						gc_at7[gc_tx4] = gc_at8[gc_tx4]
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from4
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:40
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reverse.go:40
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
@@ -1239,7 +1250,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 							}
 							{
 //line reverse.go:47
-								var o int = n - (gc_bx4+1)*b + tid
+								var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
@@ -1247,74 +1258,75 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 										archsimd.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
 //line reverse.go:48
-										var gc_lanes11 [16]uint32
+										var gc_lanes3 [16]uint32
 //line reverse.go:48
-										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes11)
+										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes3)
 //line reverse.go:48
-										for gc_k11 := range 16 {
+										for gc_k3 := range 16 {
 //line reverse.go:48
-											if 0xffff&(1<<gc_k11) != 0 {
+											if 0xffff&(1<<gc_k3) != 0 {
 //line reverse.go:48
-												gc_pos4.Thread = gc_rank4 + gc_k11
+												gc_pos.Thread = gc_rank + gc_k3
 //line reverse.go:48
-												out[o+gc_k11] = gc_lanes11[gc_k11]
+												out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 //line reverse.go:48
-										gc_pos4.Thread = gc_rank4
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line reverse.go:48
-									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									if gc_if10.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
+											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if2)
 										} else {
 //line reverse.go:48
-											var gc_lanes12 [16]uint32
+											var gc_lanes4 [16]uint32
 //line reverse.go:48
-											archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes12)
+											archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes4)
 //line reverse.go:48
-											for gc_k12 := range 16 {
+											for gc_k4 := range 16 {
 //line reverse.go:48
-												if gc_if10.ToBits()&(1<<gc_k12) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line reverse.go:48
-													gc_pos4.Thread = gc_rank4 + gc_k12
+													gc_pos.Thread = gc_rank + gc_k4
 //line reverse.go:48
-													out[o+gc_k12] = gc_lanes12[gc_k12]
+													out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 //line reverse.go:48
-											gc_pos4.Thread = gc_rank4
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line reverse.go:40
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
 						}
 //line reverse.go:47
-						var o int = n - (gc_bx4+1)*b + tid
+						var o int = n - (gc_bx+1)*b + tid
 //line reverse.go:47
 						if o >= 0 {
 //line reverse.go:47
@@ -1322,107 +1334,108 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 								archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
 //line reverse.go:48
-								var gc_lanes9 [8]uint32
+								var gc_lanes [8]uint32
 //line reverse.go:48
-								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes9)
+								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes)
 //line reverse.go:48
-								for gc_k9 := range 8 {
+								for gc_k := range 8 {
 //line reverse.go:48
-									if 0xff&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line reverse.go:48
-										gc_pos4.Thread = gc_rank4 + gc_k9
+										gc_pos.Thread = gc_rank + gc_k
 //line reverse.go:48
-										out[o+gc_k9] = gc_lanes9[gc_k9]
+										out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line reverse.go:48
-								gc_pos4.Thread = gc_rank4
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line reverse.go:48
-							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							if gc_if9.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
+									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if)
 								} else {
 //line reverse.go:48
-									var gc_lanes10 [8]uint32
+									var gc_lanes2 [8]uint32
 //line reverse.go:48
-									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes10)
+									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes2)
 //line reverse.go:48
-									for gc_k10 := range 8 {
+									for gc_k2 := range 8 {
 //line reverse.go:48
-										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line reverse.go:48
-											gc_pos4.Thread = gc_rank4 + gc_k10
+											gc_pos.Thread = gc_rank + gc_k2
 //line reverse.go:48
-											out[o+gc_k10] = gc_lanes10[gc_k10]
+											out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line reverse.go:48
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step9 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx4
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx4 := gc_step9 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx4
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx4 := gc_step9 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx4
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 					{
-						gc_tx4 := gc_step9 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:40
-						tid := gc_tx4
+						tid := gc_tx
 //line reverse.go:47
-						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:40
-					tid := gc_tx4
+					tid := gc_tx
 //line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}

@@ -32,57 +32,60 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpy = compiled.NewSource(gc_files_saxpy, "saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:29
-func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line saxpy.go:40
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:30
 		n := len(x)
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line saxpy.go:32
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:33
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line saxpy.go:31
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:31
 							_ = i
 							{
 //line saxpy.go:32
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -93,36 +96,37 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 				if compiled.SIMD {
 //line saxpy.go:33
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line saxpy.go:31
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:31
 						_ = i
 						{
 //line saxpy.go:32
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line saxpy.go:34
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:33
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:33
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line saxpy.go:31
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:33
@@ -132,6 +136,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
+//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -142,10 +147,10 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 				if compiled.SIMD {
 //line saxpy.go:33
 					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line saxpy.go:31
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:33
@@ -155,61 +160,62 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
+//line saxpy.go:35
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						y[i] = a*x[i] + y[i]
 					}
@@ -240,54 +246,56 @@ func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyGridStride = compiled.NewSource(gc_files_saxpy, "saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:48
-func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &a
 //line saxpy.go:49
 	n := len(x)
-	stride := gc_bdx2 * gc_gdx2
-	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		if gc_first2 < gc_last2 {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_first2 % gc_gdx2
-			gc_bx2 := 0
-			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line saxpy.go:63
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line saxpy.go:65
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at5 := y[gc_off4:][:gc_to2]
-					gc_at6 := x[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:52
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line saxpy.go:51
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:51
 								_ = i
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -299,39 +307,41 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 					if compiled.SIMD {
 //line saxpy.go:52
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line saxpy.go:51
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:51
 							_ = i
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:52
 						gc_more = true
 //line saxpy.go:52
-						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:52
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line saxpy.go:51
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:52
 									break
 								}
+//line saxpy.go:53
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -344,74 +354,75 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 					if compiled.SIMD {
 //line saxpy.go:52
 						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line saxpy.go:51
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:52
 								break
 							}
+//line saxpy.go:53
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:51
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:52
 						y[i] = a*x[i] + y[i]
@@ -422,112 +433,118 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 	} else {
 //line saxpy.go:51
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line saxpy.go:58
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-							gc_at7 := y[gc_off5:][:gc_to2]
-							gc_at8 := x[gc_off5:][:gc_to2]
-							gc_step6 := gc_from2
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx2 := gc_step6 + 0
+									gc_tx := gc_step2 + 0
+//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 1
+									gc_tx := gc_step2 + 1
+//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 2
+									gc_tx := gc_step2 + 2
+//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 3
+									gc_tx := gc_step2 + 3
+//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
-								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						} else {
-							gc_step7 := gc_from2
-							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx2 := gc_step7 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line saxpy.go:51
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
 								y[i] = a*x[i] + y[i]
@@ -560,38 +577,39 @@ func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyCoarsened = compiled.NewSource(gc_files_saxpy, "saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:66
-func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line saxpy.go:67
 	n := len(x)
-	stride := gc_bdx2 * gc_gdx2 * saxpyRun
+	stride := gc_bdx * gc_gdx * saxpyRun
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line saxpy.go:76
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:69
-						gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
-						lo := gc_start2 + gc_off
-						if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
+						gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+						lo := gc_start + gc_off
+						if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -601,16 +619,16 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 						ys = ys[:len(xs)]
 						{
 //line saxpy.go:73
-							gc_xs2 := xs
+							gc_xs := xs
 //line saxpy.go:73
-							gc_i2 := 0
+							gc_i := 0
 //line saxpy.go:73
-							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 //line saxpy.go:73
-									i := gc_i2 + 0
+									i := gc_i + 0
 //line saxpy.go:73
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:74
 										ys[i] = a*v + ys[i]
@@ -618,9 +636,9 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 								}
 								{
 //line saxpy.go:75
-									i := gc_i2 + 1
+									i := gc_i + 1
 //line saxpy.go:75
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:74
 										ys[i] = a*v + ys[i]
@@ -628,9 +646,9 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 								}
 								{
 //line saxpy.go:75
-									i := gc_i2 + 2
+									i := gc_i + 2
 //line saxpy.go:75
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:74
 										ys[i] = a*v + ys[i]
@@ -638,9 +656,9 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 								}
 								{
 //line saxpy.go:75
-									i := gc_i2 + 3
+									i := gc_i + 3
 //line saxpy.go:75
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:74
 										ys[i] = a*v + ys[i]
@@ -648,12 +666,12 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 								}
 							}
 //line saxpy.go:73
-							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 //line saxpy.go:73
-									i := gc_i2
+									i := gc_i
 //line saxpy.go:73
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:74
 										ys[i] = a*v + ys[i]
@@ -702,131 +720,133 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 var gc_src_vecAdd = compiled.NewSource(gc_files_saxpy, "vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:116
-func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c []T) {
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_gdy5 := gc_gd5.Y
-	gc_n5 := gc_b5.Len()
-	gc_bx5 := 0
-	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
-		if gc_b5.Stopped() {
+func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line saxpy.go:126
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first5 := gc_q5 % gc_gdx5
-		gc_by5 := gc_q5 / gc_gdx5 % gc_gdy5
-		gc_bz5 := gc_q5 / (gc_gdx5 * gc_gdy5)
-		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
-		gc_q5 += gc_run5
-		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-		gc_from5, gc_to5 := gc_runlo5, gc_runhi5
-		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+//line saxpy.go:119
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off5 := gc_bx5 * gc_bdx5
-			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to5 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to5 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to5 <= len(b)-gc_off5 {
-				gc_at13 := c[gc_off5:][:gc_to5]
-				gc_at14 := a[gc_off5:][:gc_to5]
-				gc_at15 := b[gc_off5:][:gc_to5]
-				gc_step6 := gc_from5
-				for ; gc_step6+3 < gc_to5; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx5 := gc_step6 + 0
+						gc_tx := gc_step + 0
 						{
 //line saxpy.go:120
-							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step6 + 1
+						gc_tx := gc_step + 1
 						{
 //line saxpy.go:120
-							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step6 + 2
+						gc_tx := gc_step + 2
 						{
 //line saxpy.go:120
-							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step6 + 3
+						gc_tx := gc_step + 3
 						{
 //line saxpy.go:120
-							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step6; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:120
-						gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_step7 := gc_from5
-				for ; gc_step7+3 < gc_to5; gc_step7 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step7 + 0
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx5 := gc_step7 + 1
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx5 := gc_step7 + 2
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx5 := gc_step7 + 3
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 				}
-				for gc_tx5 := gc_step7; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:118
-					i := gc_bx5*gc_bdx5 + gc_tx5
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						c[i] = a[i] + b[i]
 					}
@@ -837,55 +857,58 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 }
 
 //line saxpy.go:116
-func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, b []float32, c []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, b []float32, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line saxpy.go:126
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line saxpy.go:119
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-				gc_at4 := c[gc_off2:][:gc_to2]
-				gc_at5 := a[gc_off2:][:gc_to2]
-				gc_at6 := b[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line saxpy.go:118
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 							_ = i
 							{
 //line saxpy.go:119
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -894,34 +917,35 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line saxpy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 						_ = i
 						{
 //line saxpy.go:119
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:120
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line saxpy.go:118
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
@@ -931,6 +955,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
+//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -939,10 +964,10 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line saxpy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
@@ -952,61 +977,62 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
+//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						c[i] = a[i] + b[i]
 					}
@@ -1017,91 +1043,95 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 }
 
 //line saxpy.go:116
-func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, b []int32, c []int32) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := 0
-	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b3.Stopped() {
+func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b []int32, c []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line saxpy.go:126
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first3 := gc_q3 % gc_gdx3
-		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
-		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
-		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
-		gc_q3 += gc_run3
-		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+//line saxpy.go:119
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := gc_bx3 * gc_bdx3
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to3 <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to3 <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to3 <= len(b)-gc_off3 {
-				gc_at7 := c[gc_off3:][:gc_to3]
-				gc_at8 := a[gc_off3:][:gc_to3]
-				gc_at9 := b[gc_off3:][:gc_to3]
-				gc_vstep3 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line saxpy.go:118
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 							_ = i
 							{
 //line saxpy.go:119
-								archsimd.LoadInt32x16Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line saxpy.go:118
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 						_ = i
 						{
 //line saxpy.go:119
-							archsimd.LoadInt32x8Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:120
-						gc_at7[gc_tx3] = gc_at8[gc_tx3] + gc_at9[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line saxpy.go:118
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
@@ -1111,18 +1141,19 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
+//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line saxpy.go:118
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
@@ -1132,61 +1163,62 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
+//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step4 + 0
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 				}
-				for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:118
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						c[i] = a[i] + b[i]
 					}
@@ -1197,91 +1229,95 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 }
 
 //line saxpy.go:116
-func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, b []uint32, c []uint32) {
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_gdy4 := gc_gd4.Y
-	gc_n4 := gc_b4.Len()
-	gc_bx4 := 0
-	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
-		if gc_b4.Stopped() {
+func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b []uint32, c []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line saxpy.go:126
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first4 := gc_q4 % gc_gdx4
-		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
-		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
-		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
-		gc_q4 += gc_run4
-		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+//line saxpy.go:119
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off4 := gc_bx4 * gc_bdx4
-			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to4 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to4 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to4 <= len(b)-gc_off4 {
-				gc_at10 := c[gc_off4:][:gc_to4]
-				gc_at11 := a[gc_off4:][:gc_to4]
-				gc_at12 := b[gc_off4:][:gc_to4]
-				gc_vstep5 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line saxpy.go:118
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 							_ = i
 							{
 //line saxpy.go:119
-								archsimd.LoadUint32x16Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line saxpy.go:118
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 						_ = i
 						{
 //line saxpy.go:119
-							archsimd.LoadUint32x8Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:120
-						gc_at10[gc_tx4] = gc_at11[gc_tx4] + gc_at12[gc_tx4]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from4
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line saxpy.go:118
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
@@ -1291,18 +1327,19 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
+//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line saxpy.go:118
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
@@ -1312,61 +1349,62 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
+//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to4; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx4 := gc_step5 + 0
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx4 := gc_step5 + 1
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx4 := gc_step5 + 2
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 					{
-						gc_tx4 := gc_step5 + 3
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							c[i] = a[i] + b[i]
 						}
 					}
 				}
-				for gc_tx4 := gc_step5; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:118
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						c[i] = a[i] + b[i]
 					}
@@ -1416,127 +1454,134 @@ func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 var gc_src_vecAddGridStride = compiled.NewSource(gc_files_saxpy, "vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:130
-func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c []T) {
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b5.Len()
+func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line saxpy.go:131
 	n := len(c)
-	stride := gc_bdx5 * gc_gdx5
-	if (stride) == gc_bdx5*gc_gdx5 && gc_n5 == gc_bdx5 && gc_gd5.Y*gc_gd5.Z == 1 {
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
-		gc_first5, gc_last5 := compiled.StrideRows(gc_lo5, gc_hi5, gc_gdx5, gc_bdx5, gc_limit, 0)
-		if gc_first5 < gc_last5 {
-			if gc_b5.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos5.Block = gc_first5 % gc_gdx5
-			gc_bx5 := 0
-			gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, gc_last5*gc_bdx5
-			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
-			if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line saxpy.go:145
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line saxpy.go:147
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := (gc_bx5 * gc_bdx5) + gc_off
-				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(c) && gc_to5 <= len(c)-gc_off10 && gc_off10 <= len(a) && gc_to5 <= len(a)-gc_off10 && gc_off10 <= len(b) && gc_to5 <= len(b)-gc_off10 {
-					gc_at25 := c[gc_off10:][:gc_to5]
-					gc_at26 := a[gc_off10:][:gc_to5]
-					gc_at27 := b[gc_off10:][:gc_to5]
-					gc_step14 := gc_from5
-					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx := gc_step + 0
+//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
-							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx := gc_step + 1
+//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
-							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx := gc_step + 2
+//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
-							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx := gc_step + 3
+//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
-							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
-						gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
-					gc_step15 := gc_from5
-					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx5 := gc_step15 + 0
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx5 := gc_step15 + 1
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx5 := gc_step15 + 2
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx5 := gc_step15 + 3
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 					}
-					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-						gc_pos5.Thread = gc_rank5
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:133
-						i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
 						c[i] = a[i] + b[i]
@@ -1547,113 +1592,119 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 	} else {
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			gc_b5.Tick()
-			if gc_b5.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx5 := gc_lo5%gc_gdx5 - 1
-			for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-				gc_pos5.Block = gc_blk5
-				gc_bx5++
-				if gc_bx5 == gc_gdx5 {
-					gc_bx5 = 0
+//line saxpy.go:140
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from5, gc_to5 := 0, gc_bdx5
-					if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
-						gc_to5 = gc_bound5
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-						gc_off11 := (gc_bx5 * gc_bdx5) + gc_off
-						if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 <= len(c) && gc_to5 <= len(c)-gc_off11 && gc_off11 <= len(a) && gc_to5 <= len(a)-gc_off11 && gc_off11 <= len(b) && gc_to5 <= len(b)-gc_off11 {
-							gc_at28 := c[gc_off11:][:gc_to5]
-							gc_at29 := a[gc_off11:][:gc_to5]
-							gc_at30 := b[gc_off11:][:gc_to5]
-							gc_step16 := gc_from5
-							for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+							gc_at4 := c[gc_off3:][:gc_to]
+							gc_at5 := a[gc_off3:][:gc_to]
+							gc_at6 := b[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx5 := gc_step16 + 0
+									gc_tx := gc_step3 + 0
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx5 := gc_step16 + 1
+									gc_tx := gc_step3 + 1
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx5 := gc_step16 + 2
+									gc_tx := gc_step3 + 2
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx5 := gc_step16 + 3
+									gc_tx := gc_step3 + 3
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 							}
-							for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
-								gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						} else {
-							gc_step17 := gc_from5
-							for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 								{
-									gc_tx5 := gc_step17 + 0
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
+									gc_tx := gc_step4 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx5 := gc_step17 + 1
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx5 := gc_step17 + 2
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx5 := gc_step17 + 3
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 							}
-							for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
@@ -1667,52 +1718,54 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 }
 
 //line saxpy.go:130
-func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, b []float32, c []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, b []float32, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line saxpy.go:131
 	n := len(c)
-	stride := gc_bdx2 * gc_gdx2
-	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		if gc_first2 < gc_last2 {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_first2 % gc_gdx2
-			gc_bx2 := 0
-			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line saxpy.go:145
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line saxpy.go:147
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
-					gc_at7 := c[gc_off4:][:gc_to2]
-					gc_at8 := a[gc_off4:][:gc_to2]
-					gc_at9 := b[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line saxpy.go:133
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:133
 								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1722,37 +1775,39 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line saxpy.go:133
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:133
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
-						gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line saxpy.go:133
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 									break
 								}
+//line saxpy.go:135
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1763,74 +1818,75 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line saxpy.go:133
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
 								break
 							}
+//line saxpy.go:135
 							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:133
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
 						c[i] = a[i] + b[i]
@@ -1841,113 +1897,119 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 	} else {
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line saxpy.go:140
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to2 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
-							gc_at10 := c[gc_off5:][:gc_to2]
-							gc_at11 := a[gc_off5:][:gc_to2]
-							gc_at12 := b[gc_off5:][:gc_to2]
-							gc_step6 := gc_from2
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+							gc_at4 := c[gc_off3:][:gc_to]
+							gc_at5 := a[gc_off3:][:gc_to]
+							gc_at6 := b[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx2 := gc_step6 + 0
+									gc_tx := gc_step2 + 0
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 1
+									gc_tx := gc_step2 + 1
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 2
+									gc_tx := gc_step2 + 2
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 3
+									gc_tx := gc_step2 + 3
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
-								gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						} else {
-							gc_step7 := gc_from2
-							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx2 := gc_step7 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 							}
-							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line saxpy.go:133
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
@@ -1961,170 +2023,175 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 }
 
 //line saxpy.go:130
-func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, b []int32, c []int32) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b []int32, c []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line saxpy.go:131
 	n := len(c)
-	stride := gc_bdx3 * gc_gdx3
-	if (stride) == gc_bdx3*gc_gdx3 && gc_n3 == gc_bdx3 && gc_gd3.Y*gc_gd3.Z == 1 {
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
-		gc_first3, gc_last3 := compiled.StrideRows(gc_lo3, gc_hi3, gc_gdx3, gc_bdx3, gc_limit, 0)
-		if gc_first3 < gc_last3 {
-			if gc_b3.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos3.Block = gc_first3 % gc_gdx3
-			gc_bx3 := 0
-			gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, gc_last3*gc_bdx3
-			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-			if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line saxpy.go:145
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line saxpy.go:147
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off6 := (gc_bx3 * gc_bdx3) + gc_off
-				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to3 <= len(c)-gc_off6 && gc_off6 <= len(a) && gc_to3 <= len(a)-gc_off6 && gc_off6 <= len(b) && gc_to3 <= len(b)-gc_off6 {
-					gc_at13 := c[gc_off6:][:gc_to3]
-					gc_at14 := a[gc_off6:][:gc_to3]
-					gc_at15 := b[gc_off6:][:gc_to3]
-					gc_vstep3 := gc_from3
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
-								gc_tx3 := gc_vstep3
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line saxpy.go:133
-								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:133
 								_ = i
-								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-							gc_tx3 := gc_vstep3
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line saxpy.go:133
-							var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:133
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from3 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
-						gc_at13[gc_tx3] = gc_at14[gc_tx3] + gc_at15[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep4 := gc_from3
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
-								gc_tx3 := gc_vstep4
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line saxpy.go:133
-								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 									break
 								}
+//line saxpy.go:135
 								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-							gc_tx3 := gc_vstep4
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line saxpy.go:133
-							var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
 								break
 							}
+//line saxpy.go:135
 							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from3 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx3 := gc_step8 + 1
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx3 := gc_step8 + 2
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx3 := gc_step8 + 3
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:133
-						i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
 						c[i] = a[i] + b[i]
@@ -2135,113 +2202,119 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 	} else {
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			gc_b3.Tick()
-			if gc_b3.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx3 := gc_lo3%gc_gdx3 - 1
-			for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-				gc_pos3.Block = gc_blk3
-				gc_bx3++
-				if gc_bx3 == gc_gdx3 {
-					gc_bx3 = 0
+//line saxpy.go:140
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from3, gc_to3 := 0, gc_bdx3
-					if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
-						gc_to3 = gc_bound3
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						gc_off7 := (gc_bx3 * gc_bdx3) + gc_off
-						if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to3 <= len(c)-gc_off7 && gc_off7 <= len(a) && gc_to3 <= len(a)-gc_off7 && gc_off7 <= len(b) && gc_to3 <= len(b)-gc_off7 {
-							gc_at16 := c[gc_off7:][:gc_to3]
-							gc_at17 := a[gc_off7:][:gc_to3]
-							gc_at18 := b[gc_off7:][:gc_to3]
-							gc_step9 := gc_from3
-							for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+							gc_at4 := c[gc_off3:][:gc_to]
+							gc_at5 := a[gc_off3:][:gc_to]
+							gc_at6 := b[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx3 := gc_step9 + 0
+									gc_tx := gc_step2 + 0
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx3 := gc_step9 + 1
+									gc_tx := gc_step2 + 1
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx3 := gc_step9 + 2
+									gc_tx := gc_step2 + 2
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx3 := gc_step9 + 3
+									gc_tx := gc_step2 + 3
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 							}
-							for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
-								gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						} else {
-							gc_step10 := gc_from3
-							for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx3 := gc_step10 + 0
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx3 := gc_step10 + 1
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx3 := gc_step10 + 2
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx3 := gc_step10 + 3
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 							}
-							for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line saxpy.go:133
-								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
@@ -2255,170 +2328,175 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 }
 
 //line saxpy.go:130
-func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, b []uint32, c []uint32) {
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b4.Len()
+func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b []uint32, c []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line saxpy.go:131
 	n := len(c)
-	stride := gc_bdx4 * gc_gdx4
-	if (stride) == gc_bdx4*gc_gdx4 && gc_n4 == gc_bdx4 && gc_gd4.Y*gc_gd4.Z == 1 {
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
-		gc_first4, gc_last4 := compiled.StrideRows(gc_lo4, gc_hi4, gc_gdx4, gc_bdx4, gc_limit, 0)
-		if gc_first4 < gc_last4 {
-			if gc_b4.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos4.Block = gc_first4 % gc_gdx4
-			gc_bx4 := 0
-			gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, gc_last4*gc_bdx4
-			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-			if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line saxpy.go:145
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line saxpy.go:147
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off8 := (gc_bx4 * gc_bdx4) + gc_off
-				if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to4 <= len(c)-gc_off8 && gc_off8 <= len(a) && gc_to4 <= len(a)-gc_off8 && gc_off8 <= len(b) && gc_to4 <= len(b)-gc_off8 {
-					gc_at19 := c[gc_off8:][:gc_to4]
-					gc_at20 := a[gc_off8:][:gc_to4]
-					gc_at21 := b[gc_off8:][:gc_to4]
-					gc_vstep5 := gc_from4
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
-								gc_tx4 := gc_vstep5
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line saxpy.go:133
-								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:133
 								_ = i
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
-							gc_tx4 := gc_vstep5
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line saxpy.go:133
-							var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line saxpy.go:133
 							_ = i
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from4 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
-						gc_at19[gc_tx4] = gc_at20[gc_tx4] + gc_at21[gc_tx4]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep6 := gc_from4
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
-								gc_tx4 := gc_vstep6
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line saxpy.go:133
-								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 									break
 								}
+//line saxpy.go:135
 								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-							gc_tx4 := gc_vstep6
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line saxpy.go:133
-							var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
 								break
 							}
+//line saxpy.go:135
 							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from4 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step11 := gc_vstep6
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx4 := gc_step11 + 1
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx4 := gc_step11 + 2
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 						{
-							gc_tx4 := gc_step11 + 3
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:133
-						i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
 						c[i] = a[i] + b[i]
@@ -2429,113 +2507,119 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 	} else {
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx4 := gc_lo4%gc_gdx4 - 1
-			for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-				gc_pos4.Block = gc_blk4
-				gc_bx4++
-				if gc_bx4 == gc_gdx4 {
-					gc_bx4 = 0
+//line saxpy.go:140
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from4, gc_to4 := 0, gc_bdx4
-					if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
-						gc_to4 = gc_bound4
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						gc_off9 := (gc_bx4 * gc_bdx4) + gc_off
-						if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 <= len(c) && gc_to4 <= len(c)-gc_off9 && gc_off9 <= len(a) && gc_to4 <= len(a)-gc_off9 && gc_off9 <= len(b) && gc_to4 <= len(b)-gc_off9 {
-							gc_at22 := c[gc_off9:][:gc_to4]
-							gc_at23 := a[gc_off9:][:gc_to4]
-							gc_at24 := b[gc_off9:][:gc_to4]
-							gc_step12 := gc_from4
-							for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+							gc_at4 := c[gc_off3:][:gc_to]
+							gc_at5 := a[gc_off3:][:gc_to]
+							gc_at6 := b[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx4 := gc_step12 + 0
+									gc_tx := gc_step2 + 0
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx4 := gc_step12 + 1
+									gc_tx := gc_step2 + 1
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx4 := gc_step12 + 2
+									gc_tx := gc_step2 + 2
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
-									gc_tx4 := gc_step12 + 3
+									gc_tx := gc_step2 + 3
+//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
-									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 							}
-							for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
-								gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						} else {
-							gc_step13 := gc_from4
-							for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx4 := gc_step13 + 0
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx4 := gc_step13 + 1
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx4 := gc_step13 + 2
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 								{
-									gc_tx4 := gc_step13 + 3
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
 							}
-							for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line saxpy.go:133
-								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
@@ -2563,38 +2647,39 @@ func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 var gc_src_vecAddCoarsened = compiled.NewSource(gc_files_saxpy, "vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:143
-func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []T) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line saxpy.go:144
 	n := len(c)
-	stride := gc_bdx2 * gc_gdx2 * saxpyRun
+	stride := gc_bdx * gc_gdx * saxpyRun
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line saxpy.go:153
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:146
-						gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
-						lo := gc_start2 + gc_off
-						if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
+						gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+						lo := gc_start + gc_off
+						if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -2604,16 +2689,16 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 						bs, cs = bs[:len(as)], cs[:len(as)]
 						{
 //line saxpy.go:150
-							gc_xs2 := as
+							gc_xs := as
 //line saxpy.go:150
-							gc_i2 := 0
+							gc_i := 0
 //line saxpy.go:150
-							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 //line saxpy.go:150
-									i := gc_i2 + 0
+									i := gc_i + 0
 //line saxpy.go:150
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:151
 										cs[i] = v + bs[i]
@@ -2621,9 +2706,9 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 								}
 								{
 //line saxpy.go:152
-									i := gc_i2 + 1
+									i := gc_i + 1
 //line saxpy.go:152
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:151
 										cs[i] = v + bs[i]
@@ -2631,9 +2716,9 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 								}
 								{
 //line saxpy.go:152
-									i := gc_i2 + 2
+									i := gc_i + 2
 //line saxpy.go:152
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:151
 										cs[i] = v + bs[i]
@@ -2641,9 +2726,9 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 								}
 								{
 //line saxpy.go:152
-									i := gc_i2 + 3
+									i := gc_i + 3
 //line saxpy.go:152
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:151
 										cs[i] = v + bs[i]
@@ -2651,12 +2736,12 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 								}
 							}
 //line saxpy.go:150
-							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 //line saxpy.go:150
-									i := gc_i2
+									i := gc_i
 //line saxpy.go:150
-									v := gc_xs2[i]
+									v := gc_xs[i]
 									{
 //line saxpy.go:151
 										cs[i] = v + bs[i]

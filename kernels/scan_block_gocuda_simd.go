@@ -55,101 +55,107 @@ func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*g
 var gc_src_hillisSteeleScan = compiled.NewSource(gc_files_scan_block, "hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_block.go:19
-func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_y := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line scan_block.go:20
 	n := len(in)
-	b := gc_bdx5
-	if b <= 1*gc_bdx5 {
-		gc_b5.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off21 := gc_bx5 * b
-		if gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 && gc_bdx5 <= len(x) {
-			gc_at33 := in[gc_off21:][:gc_bdx5]
-			gc_at34 := x[:gc_bdx5]
-			gc_step22 := 0
-			for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+//line scan_block.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx5 := gc_step22 + 0
+					gc_tx := gc_step + 0
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if true || g < n {
-						v = gc_at33[gc_tx5]
+						v = gc_at[gc_tx]
 					}
-					gc_at34[gc_tx5] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx5 := gc_step22 + 1
+//line scan_block.go:32
+					gc_tx := gc_step + 1
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if true || g < n {
-						v = gc_at33[gc_tx5]
+						v = gc_at[gc_tx]
 					}
-					gc_at34[gc_tx5] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx5 := gc_step22 + 2
+//line scan_block.go:32
+					gc_tx := gc_step + 2
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if true || g < n {
-						v = gc_at33[gc_tx5]
+						v = gc_at[gc_tx]
 					}
-					gc_at34[gc_tx5] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx5 := gc_step22 + 3
+//line scan_block.go:32
+					gc_tx := gc_step + 3
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if true || g < n {
-						v = gc_at33[gc_tx5]
+						v = gc_at[gc_tx]
 					}
-					gc_at34[gc_tx5] = v
+					gc_at2[gc_tx] = v
 				}
 			}
-			for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line scan_block.go:32
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line scan_block.go:21
-				i := gc_tx5
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx5*b + i
+				g := gc_bx*b + i
 				var v T
 				if true || g < n {
-					v = gc_at33[gc_tx5]
+					v = gc_at[gc_tx]
 				}
-				gc_at34[gc_tx5] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step23 := 0
-			for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+//line scan_block.go:32
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step23 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -157,13 +163,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 				{
-					gc_tx5 := gc_step23 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_block.go:32
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -171,13 +178,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 				{
-					gc_tx5 := gc_step23 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_block.go:32
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -185,13 +193,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 				{
-					gc_tx5 := gc_step23 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_block.go:32
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx5
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx5*b + i
+					g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -199,13 +208,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 			}
-			for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+//line scan_block.go:32
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx5
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx5*b + i
+				g := gc_bx*b + i
 				var v T
 				if g < n {
 					v = in[g]
@@ -219,305 +229,352 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := offset; gc_bound5 > gc_from5 {
-				gc_from5 = gc_bound5
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_lo9, gc_hi9 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
-				gc_step24 := 0
-				for ; gc_step24+3 < gc_lo9; gc_step24 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step24 + 0
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx5 := gc_step24 + 1
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx5 := gc_step24 + 2
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx5 := gc_step24 + 3
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx5 := gc_step24; gc_tx5 < gc_lo9; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
+				for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y T
-					gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
-				gc_step25 := gc_hi9
-				for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
+				gc_step4 := gc_hi2
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step25 + 0
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx5 := gc_step25 + 1
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx5 := gc_step25 + 2
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx5 := gc_step25 + 3
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y T
-					gc_s_y[gc_rank5] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := offset; gc_bound5 > gc_from5 {
-				gc_from5 = gc_bound5
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off22 := 0 - offset
-				if gc_from5 >= 0 && gc_off22 >= 0 && gc_off22 <= len(x_) && gc_to5 <= len(x_)-gc_off22 {
-					gc_at35 := x_[gc_off22:][:gc_to5]
-					gc_step26 := gc_from5
-					for ; gc_step26+3 < gc_to5; gc_step26 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+					gc_at3 := x_[gc_off2:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx5 := gc_step26 + 0
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_tx := gc_step5 + 0
+//line scan_block.go:72
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
-							y = gc_at35[gc_tx5]
-							gc_s_y[gc_rank5] = y
+							y = gc_at3[gc_tx]
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx5 := gc_step26 + 1
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_tx := gc_step5 + 1
+//line scan_block.go:62
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
-							y = gc_at35[gc_tx5]
-							gc_s_y[gc_rank5] = y
+							y = gc_at3[gc_tx]
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx5 := gc_step26 + 2
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_tx := gc_step5 + 2
+//line scan_block.go:62
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
-							y = gc_at35[gc_tx5]
-							gc_s_y[gc_rank5] = y
+							y = gc_at3[gc_tx]
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx5 := gc_step26 + 3
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_tx := gc_step5 + 3
+//line scan_block.go:62
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
-							y = gc_at35[gc_tx5]
-							gc_s_y[gc_rank5] = y
+							y = gc_at3[gc_tx]
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx5 := gc_step26; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y T
 //line scan_block.go:54
-						y = gc_at35[gc_tx5]
-						gc_s_y[gc_rank5] = y
+						y = gc_at3[gc_tx]
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_step27 := gc_from5
-					for ; gc_step27+3 < gc_to5; gc_step27 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx5 := gc_step27 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
+							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank5] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx5 := gc_step27 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
+							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank5] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx5 := gc_step27 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
+							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank5] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx5 := gc_step27 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
+							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank5] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx5 := gc_step27; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx5
+						i_ := gc_tx
 //line scan_block.go:52
 						var y T
 //line scan_block.go:54
 						y = x_[i_-offset]
-						gc_s_y[gc_rank5] = y
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
 		}
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := offset; gc_bound5 > gc_from5 {
-				gc_from5 = gc_bound5
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(x_) {
-					gc_at36 := x_[:gc_to5]
-					gc_step28 := gc_from5
-					for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x_) {
+					gc_at4 := x_[:gc_to]
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx5 := gc_step28 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							y := gc_s_y[gc_rank5]
+							gc_tx := gc_step7 + 0
+//line scan_block.go:75
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
-							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx5 := gc_step28 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							y := gc_s_y[gc_rank5]
+//line scan_block.go:62
+							gc_tx := gc_step7 + 1
+//line scan_block.go:64
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
-							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx5 := gc_step28 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							y := gc_s_y[gc_rank5]
+//line scan_block.go:62
+							gc_tx := gc_step7 + 2
+//line scan_block.go:64
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
-							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx5 := gc_step28 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							y := gc_s_y[gc_rank5]
+//line scan_block.go:62
+							gc_tx := gc_step7 + 3
+//line scan_block.go:64
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
-							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						y := gc_s_y[gc_rank5]
+//line scan_block.go:62
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
-						gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_step29 := gc_from5
-					for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
+//line scan_block.go:62
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 						{
-							gc_tx5 := gc_step29 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step8 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
-							y := gc_s_y[gc_rank5]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx5 := gc_step29 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+//line scan_block.go:62
+							gc_tx := gc_step8 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
-							y := gc_s_y[gc_rank5]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx5 := gc_step29 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+//line scan_block.go:62
+							gc_tx := gc_step8 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
-							y := gc_s_y[gc_rank5]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx5 := gc_step29 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+//line scan_block.go:62
+							gc_tx := gc_step8 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx5
-							y := gc_s_y[gc_rank5]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-					for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_block.go:62
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx5
-						y := gc_s_y[gc_rank5]
+						i_ := gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
 					}
@@ -525,60 +582,62 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			}
 		}
 	}
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off23 := gc_bx5 * b
-		gc_off24 := 0 - 1
-		gc_off25 := gc_bx5
-		gc_fastlo5, gc_fasthi5 := 0, 0
-		if gc_off25 >= 0 && gc_off25 < len(sums) {
-			gc_fastlo5 = min(max(0, -gc_off23, -gc_off24), gc_bdx5)
-			gc_fasthi5 = max(min(gc_bdx5, len(x_), len(out)-gc_off23, len(x)-gc_off24, len(in)-gc_off23), gc_fastlo5)
+//line scan_block.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := 0 - 1
+		gc_off5 := gc_bx
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_off5 >= 0 && gc_off5 < len(sums) {
+			gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
 		}
-		if gc_fastlo5 < gc_fasthi5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				if gc_tx5 == gc_fastlo5 {
-					gc_seglen5 := gc_fasthi5 - gc_fastlo5
-					gc_at37 := x_[gc_fastlo5:][:gc_seglen5]
-					gc_at38 := out[gc_off23+gc_fastlo5:][:gc_seglen5]
-					gc_at39 := x[gc_off24+gc_fastlo5:][:gc_seglen5]
-					gc_at40 := sums[gc_off25:][:1]
-					for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
-						gc_tx5 := gc_fastlo5 + gc_u5
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at5 := x_[gc_fastlo:][:gc_seglen]
+					gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at8 := sums[gc_off5:][:1]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:21
-						i := gc_tx5
+						i := gc_tx
 //line scan_block.go:23
-						g := gc_bx5*b + i
+						g := gc_bx*b + i
 //line scan_block.go:62
-						var r T = gc_at37[gc_u5]
+						var r T = gc_at5[gc_u]
 //line scan_block.go:30
 						incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
-								gc_at38[gc_u5] = incl
+								gc_at6[gc_u] = incl
 							case i > 0:
-								gc_at38[gc_u5] = gc_at39[gc_u5]
+								gc_at6[gc_u] = gc_at7[gc_u]
 							default:
-								gc_at38[gc_u5] = 0
+								gc_at6[gc_u] = 0
 							}
 						}
 						if sums != nil && i == b-1 {
-							gc_at40[0] = incl
+							gc_at8[0] = incl
 						}
 					}
-					gc_tx5 = gc_fasthi5 - 1
+//line scan_block.go:47
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx5
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx5*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx5
+				i_ := gc_tx
 //line scan_block.go:62
 				var r T = x_[i_]
 //line scan_block.go:30
@@ -594,19 +653,20 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx5] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		} else {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+//line scan_block.go:48
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx5
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx5*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx5
+				i_ := gc_tx
 //line scan_block.go:62
 				var r T = x_[i_]
 //line scan_block.go:30
@@ -622,7 +682,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx5] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		}
@@ -630,55 +690,56 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 }
 
 //line scan_block.go:19
-func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
 	n := len(in)
-	b := gc_bdx2
-	if b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[float32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * b
-		if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(x) {
-			gc_at9 := in[gc_off6:][:gc_bdx2]
-			gc_at10 := x[:gc_bdx2]
+//line scan_block.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:21
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan_block.go:21
-						var i int = gc_tx2
+						var i int = gc_tx
 //line scan_block.go:23
-						var g int = gc_bx2*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
-							v = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])
+							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
 //line scan_block.go:25
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
 							if gc_if4.ToBits() != 0 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 //line scan_block.go:25
-						v.StoreSlice(gc_at10[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -690,54 +751,55 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 			if compiled.SIMD {
 //line scan_block.go:21
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan_block.go:21
-					var i int = gc_tx2
+					var i int = gc_tx
 //line scan_block.go:23
-					var g int = gc_bx2*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
-						v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])
+						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
 //line scan_block.go:25
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
 						if gc_if3.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if3)
+							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
 //line scan_block.go:25
-					v.StoreSlice(gc_at10[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan_block.go:21
-				i := gc_tx2
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 				var v float32
 				if true || g < n {
-					v = gc_at9[gc_tx2]
+					v = gc_at[gc_tx]
 				}
-				gc_at10[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
+//line scan_block.go:32
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan_block.go:21
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line scan_block.go:21
-						var i int = gc_tx2
+						var i int = gc_tx
 //line scan_block.go:23
-						var g int = gc_bx2*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan_block.go:25
@@ -768,12 +830,12 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 			if compiled.SIMD {
 //line scan_block.go:21
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line scan_block.go:21
-					var i int = gc_tx2
+					var i int = gc_tx
 //line scan_block.go:23
-					var g int = gc_bx2*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan_block.go:25
@@ -796,16 +858,16 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v float32
 					if g < n {
 						v = in[g]
@@ -813,13 +875,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_block.go:32
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v float32
 					if g < n {
 						v = in[g]
@@ -827,13 +890,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_block.go:32
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v float32
 					if g < n {
 						v = in[g]
@@ -841,13 +905,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_block.go:32
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx2
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v float32
 					if g < n {
 						v = in[g]
@@ -855,13 +920,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line scan_block.go:32
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx2
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 				var v float32
 				if g < n {
 					v = in[g]
@@ -875,115 +941,125 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_lo3; gc_step8 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_lo3; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y float32
-					gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
-				gc_step9 := gc_hi3
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y float32
-					gc_s_y[gc_rank2] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := 0 - offset
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(x_) && gc_to2 <= len(x_)-gc_off7 {
-					gc_at11 := x_[gc_off7:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+					gc_at3 := x_[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx2
+								var i_ int = gc_tx
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
-									y = archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])
 								}
 //line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -993,39 +1069,41 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx2
+							var i_ int = gc_tx
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+//line scan_block.go:54
+							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
 //line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y float32
 //line scan_block.go:54
-						y = gc_at11[gc_tx2]
-						gc_s_y[gc_rank2] = y
+						y = gc_at3[gc_tx]
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx2
+								var i_ int = gc_tx
 //line scan_block.go:52
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
@@ -1037,7 +1115,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
 								}
 //line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1047,114 +1125,122 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx2
+							var i_ int = gc_tx
 //line scan_block.go:52
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
 							y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
 //line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep4
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
+							i_ := gc_tx
 //line scan_block.go:52
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank2] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
+							i_ := gc_tx
 //line scan_block.go:52
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank2] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
+							i_ := gc_tx
 //line scan_block.go:52
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank2] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
+							i_ := gc_tx
 //line scan_block.go:52
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank2] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx2
+						i_ := gc_tx
 //line scan_block.go:52
 						var y float32
 //line scan_block.go:54
 						y = x_[i_-offset]
-						gc_s_y[gc_rank2] = y
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(x_) {
-					gc_at12 := x_[:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x_) {
+					gc_at4 := x_[:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx2
+								var i_ int = gc_tx
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:50
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan_block.go:57
-									y.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+									y.Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
+//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -1163,39 +1249,42 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx2
+							var i_ int = gc_tx
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:50
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
 //line scan_block.go:57
-							y.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							y.Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						y := gc_s_y[gc_rank2]
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
-						gc_at12[gc_tx2] = y + gc_at12[gc_tx2]
+						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep6 := gc_from2
+//line scan_block.go:62
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx2
+								var i_ int = gc_tx
 //line scan_block.go:50
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
+//line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
@@ -1204,6 +1293,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 									y.Add(archsimd.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
+//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -1212,13 +1302,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx2
+							var i_ int = gc_tx
 //line scan_block.go:50
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+//line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 								break
@@ -1228,55 +1319,64 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep6
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan_block.go:62
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan_block.go:62
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan_block.go:62
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_block.go:62
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i_ := gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
 					}
@@ -1284,60 +1384,62 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := gc_bx2 * b
-		gc_off9 := 0 - 1
-		gc_off10 := gc_bx2
-		gc_fastlo2, gc_fasthi2 := 0, 0
-		if gc_off10 >= 0 && gc_off10 < len(sums) {
-			gc_fastlo2 = min(max(0, -gc_off8, -gc_off9), gc_bdx2)
-			gc_fasthi2 = max(min(gc_bdx2, len(x_), len(out)-gc_off8, len(x)-gc_off9, len(in)-gc_off8), gc_fastlo2)
+//line scan_block.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := 0 - 1
+		gc_off5 := gc_bx
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_off5 >= 0 && gc_off5 < len(sums) {
+			gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
 		}
-		if gc_fastlo2 < gc_fasthi2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo2 {
-					gc_seglen2 := gc_fasthi2 - gc_fastlo2
-					gc_at13 := x_[gc_fastlo2:][:gc_seglen2]
-					gc_at14 := out[gc_off8+gc_fastlo2:][:gc_seglen2]
-					gc_at15 := x[gc_off9+gc_fastlo2:][:gc_seglen2]
-					gc_at16 := sums[gc_off10:][:1]
-					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_fastlo2 + gc_u2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at5 := x_[gc_fastlo:][:gc_seglen]
+					gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at8 := sums[gc_off5:][:1]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:21
-						i := gc_tx2
+						i := gc_tx
 //line scan_block.go:23
-						g := gc_bx2*b + i
+						g := gc_bx*b + i
 //line scan_block.go:62
-						var r float32 = gc_at13[gc_u2]
+						var r float32 = gc_at5[gc_u]
 //line scan_block.go:30
 						incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
-								gc_at14[gc_u2] = incl
+								gc_at6[gc_u] = incl
 							case i > 0:
-								gc_at14[gc_u2] = gc_at15[gc_u2]
+								gc_at6[gc_u] = gc_at7[gc_u]
 							default:
-								gc_at14[gc_u2] = 0
+								gc_at6[gc_u] = 0
 							}
 						}
 						if sums != nil && i == b-1 {
-							gc_at16[0] = incl
+							gc_at8[0] = incl
 						}
 					}
-					gc_tx2 = gc_fasthi2 - 1
+//line scan_block.go:47
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx2
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx2
+				i_ := gc_tx
 //line scan_block.go:62
 				var r float32 = x_[i_]
 //line scan_block.go:30
@@ -1353,19 +1455,20 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx2] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line scan_block.go:48
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx2
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx2
+				i_ := gc_tx
 //line scan_block.go:62
 				var r float32 = x_[i_]
 //line scan_block.go:30
@@ -1381,7 +1484,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx2] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		}
@@ -1389,114 +1492,116 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 }
 
 //line scan_block.go:19
-func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_y := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
 	n := len(in)
-	b := gc_bdx3
-	if b <= 1*gc_bdx3 {
-		gc_b3.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[int32](t, b)[:b]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off11 := gc_bx3 * b
-		if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx3 <= len(in)-gc_off11 && gc_bdx3 <= len(x) {
-			gc_at17 := in[gc_off11:][:gc_bdx3]
-			gc_at18 := x[:gc_bdx3]
-			gc_vstep7 := 0
+//line scan_block.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:21
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-						gc_tx3 := gc_vstep7
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan_block.go:21
-						var i int = gc_tx3
+						var i int = gc_tx
 //line scan_block.go:23
-						var g int = gc_bx3*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
-							v = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])
+							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
 //line scan_block.go:25
-							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-							if gc_if12.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
 //line scan_block.go:25
-						v.StoreSlice(gc_at18[gc_tx3:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:21
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan_block.go:21
-					var i int = gc_tx3
+					var i int = gc_tx
 //line scan_block.go:23
-					var g int = gc_bx3*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
-						v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])
+						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line scan_block.go:25
-						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						if gc_if10.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if10)
+							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
 //line scan_block.go:25
-					v.StoreSlice(gc_at18[gc_tx3:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan_block.go:21
-				i := gc_tx3
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx3*b + i
+				g := gc_bx*b + i
 				var v int32
 				if true || g < n {
-					v = gc_at17[gc_tx3]
+					v = gc_at[gc_tx]
 				}
-				gc_at18[gc_tx3] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep8 := 0
+//line scan_block.go:32
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan_block.go:21
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-						gc_tx3 := gc_vstep8
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line scan_block.go:21
-						var i int = gc_tx3
+						var i int = gc_tx
 //line scan_block.go:23
-						var g int = gc_bx3*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan_block.go:25
@@ -1508,31 +1613,31 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							v = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
 //line scan_block.go:26
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(x[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:21
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line scan_block.go:21
-					var i int = gc_tx3
+					var i int = gc_tx
 //line scan_block.go:23
-					var g int = gc_bx3*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan_block.go:25
@@ -1544,27 +1649,27 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						v = archsimd.LoadInt32x8Slice(in[g:])
 					} else {
 //line scan_block.go:26
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						if gc_if6.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if6)
+							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(x[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep8
-			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step12 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx3
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx3*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < n {
 						v = in[g]
@@ -1572,13 +1677,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 				{
-					gc_tx3 := gc_step12 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_block.go:32
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx3
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx3*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < n {
 						v = in[g]
@@ -1586,13 +1692,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 				{
-					gc_tx3 := gc_step12 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_block.go:32
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx3
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx3*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < n {
 						v = in[g]
@@ -1600,13 +1707,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 				{
-					gc_tx3 := gc_step12 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_block.go:32
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx3
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx3*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < n {
 						v = in[g]
@@ -1614,13 +1722,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 			}
-			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line scan_block.go:32
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx3
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx3*b + i
+				g := gc_bx*b + i
 				var v int32
 				if g < n {
 					v = in[g]
@@ -1634,157 +1743,169 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := offset; gc_bound3 > gc_from3 {
-				gc_from3 = gc_bound3
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_lo5, gc_hi5 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_lo5; gc_step13 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx3 := gc_step13 + 1
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx3 := gc_step13 + 2
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx3 := gc_step13 + 3
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_lo5; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y int32
-					gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
-				gc_step14 := gc_hi5
-				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx3 := gc_step14 + 0
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx3 := gc_step14 + 1
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx3 := gc_step14 + 2
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx3 := gc_step14 + 3
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y int32
-					gc_s_y[gc_rank3] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := offset; gc_bound3 > gc_from3 {
-				gc_from3 = gc_bound3
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off12 := 0 - offset
-				if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 <= len(x_) && gc_to3 <= len(x_)-gc_off12 {
-					gc_at19 := x_[gc_off12:][:gc_to3]
-					gc_vstep9 := gc_from3
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+					gc_at3 := x_[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx3
+								var i_ int = gc_tx
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
-									y = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])
+									y = archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
 								}
 //line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank3:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx3
+							var i_ int = gc_tx
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])
+//line scan_block.go:54
+							y = archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
 //line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank3:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y int32
 //line scan_block.go:54
-						y = gc_at19[gc_tx3]
-						gc_s_y[gc_rank3] = y
+						y = gc_at3[gc_tx]
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep10 := gc_from3
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx3
+								var i_ int = gc_tx
 //line scan_block.go:52
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
@@ -1796,165 +1917,176 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 									y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
 								}
 //line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank3:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx3
+							var i_ int = gc_tx
 //line scan_block.go:52
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
 							y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
 //line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank3:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step15 := gc_vstep10
-					for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx3 := gc_step15 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
+							i_ := gc_tx
 //line scan_block.go:52
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank3] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx3 := gc_step15 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
+							i_ := gc_tx
 //line scan_block.go:52
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank3] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx3 := gc_step15 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
+							i_ := gc_tx
 //line scan_block.go:52
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank3] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx3 := gc_step15 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
+							i_ := gc_tx
 //line scan_block.go:52
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank3] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx3
+						i_ := gc_tx
 //line scan_block.go:52
 						var y int32
 //line scan_block.go:54
 						y = x_[i_-offset]
-						gc_s_y[gc_rank3] = y
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
 		}
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := offset; gc_bound3 > gc_from3 {
-				gc_from3 = gc_bound3
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_from3 >= 0 && gc_to3 <= len(x_) {
-					gc_at20 := x_[:gc_to3]
-					gc_vstep11 := gc_from3
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x_) {
+					gc_at4 := x_[:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-								gc_tx3 := gc_vstep11
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx3
+								var i_ int = gc_tx
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:50
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank3:])
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan_block.go:57
-									y.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])).StoreSlice(gc_at20[gc_tx3:])
+									y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
+//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx3
+							var i_ int = gc_tx
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:50
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line scan_block.go:57
-							y.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).StoreSlice(gc_at20[gc_tx3:])
+							y.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						y := gc_s_y[gc_rank3]
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
-						gc_at20[gc_tx3] = y + gc_at20[gc_tx3]
+						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep12 := gc_from3
+//line scan_block.go:62
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-								gc_tx3 := gc_vstep12
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx3
+								var i_ int = gc_tx
 //line scan_block.go:50
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank3:])
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
+//line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
@@ -1963,21 +2095,23 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 									y.Add(archsimd.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
+//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
-							gc_tx3 := gc_vstep12
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx3
+							var i_ int = gc_tx
 //line scan_block.go:50
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+//line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 								break
@@ -1987,55 +2121,64 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep12
-					for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx3 := gc_step16 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
-							y := gc_s_y[gc_rank3]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx3 := gc_step16 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+//line scan_block.go:62
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
-							y := gc_s_y[gc_rank3]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx3 := gc_step16 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+//line scan_block.go:62
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
-							y := gc_s_y[gc_rank3]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx3 := gc_step16 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+//line scan_block.go:62
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx3
-							y := gc_s_y[gc_rank3]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-					for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_block.go:62
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx3
-						y := gc_s_y[gc_rank3]
+						i_ := gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
 					}
@@ -2043,60 +2186,62 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off13 := gc_bx3 * b
-		gc_off14 := 0 - 1
-		gc_off15 := gc_bx3
-		gc_fastlo3, gc_fasthi3 := 0, 0
-		if gc_off15 >= 0 && gc_off15 < len(sums) {
-			gc_fastlo3 = min(max(0, -gc_off13, -gc_off14), gc_bdx3)
-			gc_fasthi3 = max(min(gc_bdx3, len(x_), len(out)-gc_off13, len(x)-gc_off14, len(in)-gc_off13), gc_fastlo3)
+//line scan_block.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := 0 - 1
+		gc_off5 := gc_bx
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_off5 >= 0 && gc_off5 < len(sums) {
+			gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
 		}
-		if gc_fastlo3 < gc_fasthi3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				if gc_tx3 == gc_fastlo3 {
-					gc_seglen3 := gc_fasthi3 - gc_fastlo3
-					gc_at21 := x_[gc_fastlo3:][:gc_seglen3]
-					gc_at22 := out[gc_off13+gc_fastlo3:][:gc_seglen3]
-					gc_at23 := x[gc_off14+gc_fastlo3:][:gc_seglen3]
-					gc_at24 := sums[gc_off15:][:1]
-					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx3 := gc_fastlo3 + gc_u3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at5 := x_[gc_fastlo:][:gc_seglen]
+					gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at8 := sums[gc_off5:][:1]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:21
-						i := gc_tx3
+						i := gc_tx
 //line scan_block.go:23
-						g := gc_bx3*b + i
+						g := gc_bx*b + i
 //line scan_block.go:62
-						var r int32 = gc_at21[gc_u3]
+						var r int32 = gc_at5[gc_u]
 //line scan_block.go:30
 						incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
-								gc_at22[gc_u3] = incl
+								gc_at6[gc_u] = incl
 							case i > 0:
-								gc_at22[gc_u3] = gc_at23[gc_u3]
+								gc_at6[gc_u] = gc_at7[gc_u]
 							default:
-								gc_at22[gc_u3] = 0
+								gc_at6[gc_u] = 0
 							}
 						}
 						if sums != nil && i == b-1 {
-							gc_at24[0] = incl
+							gc_at8[0] = incl
 						}
 					}
-					gc_tx3 = gc_fasthi3 - 1
+//line scan_block.go:47
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx3
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx3*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx3
+				i_ := gc_tx
 //line scan_block.go:62
 				var r int32 = x_[i_]
 //line scan_block.go:30
@@ -2112,19 +2257,20 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx3] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		} else {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line scan_block.go:48
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx3
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx3*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx3
+				i_ := gc_tx
 //line scan_block.go:62
 				var r int32 = x_[i_]
 //line scan_block.go:30
@@ -2140,7 +2286,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx3] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		}
@@ -2148,114 +2294,116 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 }
 
 //line scan_block.go:19
-func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_y := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
 	n := len(in)
-	b := gc_bdx4
-	if b <= 1*gc_bdx4 {
-		gc_b4.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[uint32](t, b)[:b]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off16 := gc_bx4 * b
-		if gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 && gc_bdx4 <= len(x) {
-			gc_at25 := in[gc_off16:][:gc_bdx4]
-			gc_at26 := x[:gc_bdx4]
-			gc_vstep13 := 0
+//line scan_block.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop13 bool
-				gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:21
-					gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-						gc_tx4 := gc_vstep13
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan_block.go:21
-						var i int = gc_tx4
+						var i int = gc_tx
 //line scan_block.go:23
-						var g int = gc_bx4*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
-							v = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
+							v = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 						} else {
 //line scan_block.go:25
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-							if gc_if20.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								v = v.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
 //line scan_block.go:25
-						v.StoreSlice(gc_at26[gc_tx4:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep13, false
-				}(gc_vstep13)
-				if gc_stop13 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:21
-				gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-					gc_tx4 := gc_vstep13
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan_block.go:21
-					var i int = gc_tx4
+					var i int = gc_tx
 //line scan_block.go:23
-					var g int = gc_bx4*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
-						v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
+						v = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 					} else {
 //line scan_block.go:25
-						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						if gc_if18.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if18)
+							v = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
 //line scan_block.go:25
-					v.StoreSlice(gc_at26[gc_tx4:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan_block.go:21
-				i := gc_tx4
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx4*b + i
+				g := gc_bx*b + i
 				var v uint32
 				if true || g < n {
-					v = gc_at25[gc_tx4]
+					v = gc_at[gc_tx]
 				}
-				gc_at26[gc_tx4] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep14 := 0
+//line scan_block.go:32
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop14 bool
-				gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan_block.go:21
-					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-						gc_tx4 := gc_vstep14
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line scan_block.go:21
-						var i int = gc_tx4
+						var i int = gc_tx
 //line scan_block.go:23
-						var g int = gc_bx4*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan_block.go:25
@@ -2267,31 +2415,31 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							v = archsimd.LoadUint32x16Slice(in[g:])
 						} else {
 //line scan_block.go:26
-							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-							if gc_if16.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(x[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep14, false
-				}(gc_vstep14)
-				if gc_stop14 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:21
-				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-					gc_tx4 := gc_vstep14
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line scan_block.go:21
-					var i int = gc_tx4
+					var i int = gc_tx
 //line scan_block.go:23
-					var g int = gc_bx4*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan_block.go:25
@@ -2303,27 +2451,27 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						v = archsimd.LoadUint32x8Slice(in[g:])
 					} else {
 //line scan_block.go:26
-						gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						if gc_if14.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if14)
+							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(x[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep14
-			for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step17 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx4
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx4*b + i
+					g := gc_bx*b + i
 					var v uint32
 					if g < n {
 						v = in[g]
@@ -2331,13 +2479,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 				{
-					gc_tx4 := gc_step17 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_block.go:32
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx4
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx4*b + i
+					g := gc_bx*b + i
 					var v uint32
 					if g < n {
 						v = in[g]
@@ -2345,13 +2494,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 				{
-					gc_tx4 := gc_step17 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_block.go:32
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx4
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx4*b + i
+					g := gc_bx*b + i
 					var v uint32
 					if g < n {
 						v = in[g]
@@ -2359,13 +2509,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 				{
-					gc_tx4 := gc_step17 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_block.go:32
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx4
+					i := gc_tx
 //line scan_block.go:23
-					g := gc_bx4*b + i
+					g := gc_bx*b + i
 					var v uint32
 					if g < n {
 						v = in[g]
@@ -2373,13 +2524,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 			}
-			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line scan_block.go:32
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx4
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx4*b + i
+				g := gc_bx*b + i
 				var v uint32
 				if g < n {
 					v = in[g]
@@ -2393,157 +2545,169 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := offset; gc_bound4 > gc_from4 {
-				gc_from4 = gc_bound4
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_lo7, gc_hi7 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_lo7; gc_step18 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx4 := gc_step18 + 1
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx4 := gc_step18 + 2
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx4 := gc_step18 + 3
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_lo7; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y uint32
-					gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
-				gc_step19 := gc_hi7
-				for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step19 + 0
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx4 := gc_step19 + 1
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx4 := gc_step19 + 2
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx4 := gc_step19 + 3
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y uint32
-					gc_s_y[gc_rank4] = y
+//line scan_block.go:54
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := offset; gc_bound4 > gc_from4 {
-				gc_from4 = gc_bound4
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off17 := 0 - offset
-				if gc_from4 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x_) && gc_to4 <= len(x_)-gc_off17 {
-					gc_at27 := x_[gc_off17:][:gc_to4]
-					gc_vstep15 := gc_from4
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+					gc_at3 := x_[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx4
+								var i_ int = gc_tx
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
 								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								{
-									y = archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:])
+									y = archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])
 								}
 //line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank4:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx4
+							var i_ int = gc_tx
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:])
+//line scan_block.go:54
+							y = archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])
 //line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank4:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 						var y uint32
 //line scan_block.go:54
-						y = gc_at27[gc_tx4]
-						gc_s_y[gc_rank4] = y
+						y = gc_at3[gc_tx]
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep16 := gc_from4
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-							for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
-								gc_tx4 := gc_vstep16
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx4
+								var i_ int = gc_tx
 //line scan_block.go:52
 								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								{
@@ -2555,165 +2719,176 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 									y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
 								}
 //line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank4:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
-							gc_tx4 := gc_vstep16
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx4
+							var i_ int = gc_tx
 //line scan_block.go:52
 							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
 							y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
 //line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank4:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step20 := gc_vstep16
-					for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx4 := gc_step20 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
+							i_ := gc_tx
 //line scan_block.go:52
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank4] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx4 := gc_step20 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
+							i_ := gc_tx
 //line scan_block.go:52
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank4] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx4 := gc_step20 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
+							i_ := gc_tx
 //line scan_block.go:52
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank4] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx4 := gc_step20 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
+							i_ := gc_tx
 //line scan_block.go:52
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-							gc_s_y[gc_rank4] = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx4
+						i_ := gc_tx
 //line scan_block.go:52
 						var y uint32
 //line scan_block.go:54
 						y = x_[i_-offset]
-						gc_s_y[gc_rank4] = y
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
 		}
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := offset; gc_bound4 > gc_from4 {
-				gc_from4 = gc_bound4
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_from4 >= 0 && gc_to4 <= len(x_) {
-					gc_at28 := x_[:gc_to4]
-					gc_vstep17 := gc_from4
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x_) {
+					gc_at4 := x_[:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx4
+								var i_ int = gc_tx
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:50
-								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank4:])
+								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan_block.go:57
-									y.Add(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
+									y.Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
+//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-							gc_tx4 := gc_vstep17
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx4
+							var i_ int = gc_tx
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:50
-							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
+							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
 //line scan_block.go:57
-							y.Add(archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
+							y.Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						y := gc_s_y[gc_rank4]
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
-						gc_at28[gc_tx4] = y + gc_at28[gc_tx4]
+						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep18 := gc_from4
+//line scan_block.go:62
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop18 bool
-						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-								gc_tx4 := gc_vstep18
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								var i_ int = gc_tx4
+								var i_ int = gc_tx
 //line scan_block.go:50
-								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank4:])
+								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
 								{
+//line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
@@ -2722,21 +2897,23 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 									y.Add(archsimd.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
+//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep18, false
-						}(gc_vstep18)
-						if gc_stop18 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
-							gc_tx4 := gc_vstep18
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-							var i_ int = gc_tx4
+							var i_ int = gc_tx
 //line scan_block.go:50
-							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
+							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
+//line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 								break
@@ -2746,55 +2923,64 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step21 := gc_vstep18
-					for ; gc_step21+3 < gc_to4; gc_step21 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx4 := gc_step21 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
-							y := gc_s_y[gc_rank4]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx4 := gc_step21 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+//line scan_block.go:62
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
-							y := gc_s_y[gc_rank4]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx4 := gc_step21 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+//line scan_block.go:62
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
-							y := gc_s_y[gc_rank4]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-							gc_tx4 := gc_step21 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+//line scan_block.go:62
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
-							i_ := gc_tx4
-							y := gc_s_y[gc_rank4]
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-					for gc_tx4 := gc_step21; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_block.go:62
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:50
-						i_ := gc_tx4
-						y := gc_s_y[gc_rank4]
+						i_ := gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
 					}
@@ -2802,60 +2988,62 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 			}
 		}
 	}
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off18 := gc_bx4 * b
-		gc_off19 := 0 - 1
-		gc_off20 := gc_bx4
-		gc_fastlo4, gc_fasthi4 := 0, 0
-		if gc_off20 >= 0 && gc_off20 < len(sums) {
-			gc_fastlo4 = min(max(0, -gc_off18, -gc_off19), gc_bdx4)
-			gc_fasthi4 = max(min(gc_bdx4, len(x_), len(out)-gc_off18, len(x)-gc_off19, len(in)-gc_off18), gc_fastlo4)
+//line scan_block.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := 0 - 1
+		gc_off5 := gc_bx
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_off5 >= 0 && gc_off5 < len(sums) {
+			gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
 		}
-		if gc_fastlo4 < gc_fasthi4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				if gc_tx4 == gc_fastlo4 {
-					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at29 := x_[gc_fastlo4:][:gc_seglen4]
-					gc_at30 := out[gc_off18+gc_fastlo4:][:gc_seglen4]
-					gc_at31 := x[gc_off19+gc_fastlo4:][:gc_seglen4]
-					gc_at32 := sums[gc_off20:][:1]
-					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx4 := gc_fastlo4 + gc_u4
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at5 := x_[gc_fastlo:][:gc_seglen]
+					gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at8 := sums[gc_off5:][:1]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:21
-						i := gc_tx4
+						i := gc_tx
 //line scan_block.go:23
-						g := gc_bx4*b + i
+						g := gc_bx*b + i
 //line scan_block.go:62
-						var r uint32 = gc_at29[gc_u4]
+						var r uint32 = gc_at5[gc_u]
 //line scan_block.go:30
 						incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
-								gc_at30[gc_u4] = incl
+								gc_at6[gc_u] = incl
 							case i > 0:
-								gc_at30[gc_u4] = gc_at31[gc_u4]
+								gc_at6[gc_u] = gc_at7[gc_u]
 							default:
-								gc_at30[gc_u4] = 0
+								gc_at6[gc_u] = 0
 							}
 						}
 						if sums != nil && i == b-1 {
-							gc_at32[0] = incl
+							gc_at8[0] = incl
 						}
 					}
-					gc_tx4 = gc_fasthi4 - 1
+//line scan_block.go:47
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx4
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx4*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx4
+				i_ := gc_tx
 //line scan_block.go:62
 				var r uint32 = x_[i_]
 //line scan_block.go:30
@@ -2871,19 +3059,20 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx4] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		} else {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line scan_block.go:48
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-				i := gc_tx4
+				i := gc_tx
 //line scan_block.go:23
-				g := gc_bx4*b + i
+				g := gc_bx*b + i
 //line scan_block.go:50
-				i_ := gc_tx4
+				i_ := gc_tx
 //line scan_block.go:62
 				var r uint32 = x_[i_]
 //line scan_block.go:30
@@ -2899,7 +3088,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					}
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx4] = incl
+					sums[gc_bx] = incl
 				}
 			}
 		}
@@ -2945,65 +3134,67 @@ func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocud
 var gc_src_blellochScan = compiled.NewSource(gc_files_scan_block, "blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_block.go:76
-func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_a0 := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
-	gc_s_a1 := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
+func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line scan_block.go:77
 	n := len(in)
-	b := gc_bdx5
-	gc_pos5.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line scan_block.go:79
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
-	if m <= 2*gc_bdx5 {
-		gc_b5.SharedWritten()
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[T](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_stride5 := 2 * 1
-		gc_off19 := gc_bx5 * m
-		gc_off20 := (gc_bx5 * m) + 1
-		gc_off21 := 1
-		if compiled.InStride(gc_stride5, gc_off19, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride5, gc_off20, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride5, gc_off21, 0, gc_bdx5, len(temp)) {
-			for gc_tx5, gc_idx13, gc_idx14, gc_idx15, gc_idx16 := 0, gc_off19+gc_stride5*(0), gc_off20+gc_stride5*(0), 0+gc_stride5*(0), gc_off21+gc_stride5*(0); gc_tx5 < gc_bdx5; gc_tx5, gc_idx13, gc_idx14, gc_idx15, gc_idx16 = gc_tx5+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5, gc_idx15+gc_stride5, gc_idx16+gc_stride5 {
-				gc_rank5 := gc_base5 + gc_tx5
+//line scan_block.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * m
+		gc_off2 := (gc_bx * m) + 1
+		gc_off3 := 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				thid := gc_tx5
+				thid := gc_tx
 //line scan_block.go:84
-				g := gc_bx5*m + 2*thid
+				g := gc_bx*m + 2*thid
 				var a0, a1 T
 				if true || g < n {
-					a0 = in[gc_idx13]
+					a0 = in[gc_idx]
 				}
 				if true || g+1 < n {
-					a1 = in[gc_idx14]
+					a1 = in[gc_idx2]
 				}
-				temp[gc_idx15], temp[gc_idx16] = a0, a1
-				gc_s_a0[gc_rank5] = a0
-				gc_s_a1[gc_rank5] = a1
+				temp[gc_idx3], temp[gc_idx4] = a0, a1
+//line scan_block.go:95
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
 			}
 		} else {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx5
+				thid := gc_tx
 //line scan_block.go:84
-				g := gc_bx5*m + 2*thid
+				g := gc_bx*m + 2*thid
 				var a0, a1 T
 				if g < n {
 					a0 = in[g]
@@ -3012,45 +3203,48 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-				gc_s_a0[gc_rank5] = a0
-				gc_s_a1[gc_rank5] = a1
+//line scan_block.go:95
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy5*gc_bdz5 == 1 && offset == 1 && d <= gc_bdx5 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := d; gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+//line scan_block.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_stride6 := offset * (2 * 1)
-			gc_off22 := (offset * 2) - 1
-			gc_off23 := (offset * 1) - 1
-			if gc_from5 >= 0 && compiled.InStride(gc_stride6, gc_off22, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride6, gc_off23, gc_from5, gc_to5, len(temp)) {
-				for gc_tx5, gc_idx17, gc_idx18 := gc_from5, gc_off22+gc_stride6*(gc_from5), gc_off23+gc_stride6*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx17, gc_idx18 = gc_tx5+1, gc_idx17+gc_stride6, gc_idx18+gc_stride6 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 2) - 1
+			gc_off5 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 //line scan_block.go:78
-					thid := gc_tx5
+					thid := gc_tx
 					{
+//line scan_block.go:97
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:97
 						_ = ai
 //line scan_block.go:97
 						_ = bi
-						temp[gc_idx17] += temp[gc_idx18]
+						temp[gc_idx5] += temp[gc_idx6]
 					}
 				}
 			} else {
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:78
-					thid := gc_tx5
+					thid := gc_tx
 					{
 //line scan_block.go:97
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3063,104 +3257,110 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 		offset *= 2
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off24 := gc_bx5
-			gc_off25 := m - 1
-			if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 < len(sums) && gc_off25 >= 0 && gc_off25 < len(temp) {
-				gc_at9 := sums[gc_off24:][:1]
-				gc_at10 := temp[gc_off25:][:1]
-				gc_step9 := gc_from5
-				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := m - 1
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sums) && gc_off7 >= 0 && gc_off7 < len(temp) {
+				gc_at := sums[gc_off6:][:1]
+				gc_at2 := temp[gc_off7:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at9[0] = gc_at10[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at10[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at9[0] = gc_at10[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at10[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at9[0] = gc_at10[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at10[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at9[0] = gc_at10[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at10[0] = 0
+						gc_at2[0] = 0
 					}
 				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+//line scan_block.go:110
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
-						gc_at9[0] = gc_at10[0]
+						gc_at[0] = gc_at2[0]
 					}
-					gc_at10[0] = 0
+					gc_at2[0] = 0
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+//line scan_block.go:110
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx5] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx5 := gc_step10 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_block.go:110
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx5] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx5 := gc_step10 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_block.go:110
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx5] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx5 := gc_step10 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_block.go:110
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx5] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_block.go:110
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:103
 					if sums != nil {
-						sums[gc_bx5] = temp[m-1]
+						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
 				}
@@ -3169,42 +3369,44 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	}
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy5*gc_bdz5 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx5/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line scan_block.go:109
 		offset >>= 1
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := d_; gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+//line scan_block.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_stride7 := offset * (2 * 1)
-			gc_off26 := (offset * 1) - 1
-			gc_off27 := (offset * 2) - 1
-			if gc_from5 >= 0 && compiled.InStride(gc_stride7, gc_off26, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride7, gc_off27, gc_from5, gc_to5, len(temp)) {
-				for gc_tx5, gc_idx19, gc_idx20 := gc_from5, gc_off26+gc_stride7*(gc_from5), gc_off27+gc_stride7*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx19, gc_idx20 = gc_tx5+1, gc_idx19+gc_stride7, gc_idx20+gc_stride7 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride3 := offset * (2 * 1)
+			gc_off8 := (offset * 1) - 1
+			gc_off9 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 //line scan_block.go:78
-					thid := gc_tx5
+					thid := gc_tx
 					{
+//line scan_block.go:112
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:112
 						_ = ai_
 //line scan_block.go:112
 						_ = bi_
-						y := temp[gc_idx19]
-						temp[gc_idx19] = temp[gc_idx20]
-						temp[gc_idx20] += y
+						y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] += y
 					}
 				}
 			} else {
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:78
-					thid := gc_tx5
+					thid := gc_tx
 					{
 //line scan_block.go:112
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3216,44 +3418,48 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			}
 		}
 	}
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_stride8 := 2 * 1
-		gc_off28 := 1
-		gc_off29 := gc_bx5 * m
-		gc_off30 := (gc_bx5 * m) + 1
-		if compiled.InStride(gc_stride8, 0, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride8, gc_off28, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride8, gc_off29, 0, gc_bdx5, len(out)) && compiled.InStride(gc_stride8, gc_off30, 0, gc_bdx5, len(out)) && compiled.InStride(gc_stride8, gc_off29, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride8, gc_off30, 0, gc_bdx5, len(in)) {
-			for gc_tx5, gc_idx21, gc_idx22, gc_idx23, gc_idx24 := 0, 0+gc_stride8*(0), gc_off28+gc_stride8*(0), gc_off29+gc_stride8*(0), gc_off30+gc_stride8*(0); gc_tx5 < gc_bdx5; gc_tx5, gc_idx21, gc_idx22, gc_idx23, gc_idx24 = gc_tx5+1, gc_idx21+gc_stride8, gc_idx22+gc_stride8, gc_idx23+gc_stride8, gc_idx24+gc_stride8 {
-				gc_rank5 := gc_base5 + gc_tx5
+//line scan_block.go:123
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride4 := 2 * 1
+		gc_off10 := 1
+		gc_off11 := gc_bx * m
+		gc_off12 := (gc_bx * m) + 1
+		if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
+			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				thid := gc_tx5
+				thid := gc_tx
 //line scan_block.go:84
-				g := gc_bx5*m + 2*thid
-				a0 := gc_s_a0[gc_rank5]
-				a1 := gc_s_a1[gc_rank5]
+				g := gc_bx*m + 2*thid
+//line scan_block.go:86
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
-				e0 := temp[gc_idx21]
+				e0 := temp[gc_idx9]
 //line scan_block.go:119
-				e1 := temp[gc_idx22]
+				e1 := temp[gc_idx10]
 				if inclusive {
 					e0, e1 = e0+a0, e1+a1
 				}
 				if true || g < n {
-					out[gc_idx23] = e0
+					out[gc_idx11] = e0
 				}
 				if true || g+1 < n {
-					out[gc_idx24] = e1
+					out[gc_idx12] = e1
 				}
 			}
 		} else {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+//line scan_block.go:133
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx5
+				thid := gc_tx
 //line scan_block.go:84
-				g := gc_bx5*m + 2*thid
-				a0 := gc_s_a0[gc_rank5]
-				a1 := gc_s_a1[gc_rank5]
+				g := gc_bx*m + 2*thid
+//line scan_block.go:86
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
 				e0 := temp[2*thid]
 //line scan_block.go:119
@@ -3273,35 +3479,36 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 }
 
 //line scan_block.go:76
-func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan_block.go:77
 	n := len(in)
-	b := gc_bdx2
-	gc_pos2.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line scan_block.go:79
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
-	if m <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan_block.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -3317,13 +3524,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan_block.go:84
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:85
 					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -3432,7 +3639,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:92
 							if 0xffff&(1<<gc_k10) != 0 {
 //line scan_block.go:92
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos.Thread = gc_rank + gc_k10
 								{
 //line scan_block.go:92
 									temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
@@ -3442,12 +3649,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 						}
 //line scan_block.go:92
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line scan_block.go:92
-					a0.StoreSlice(gc_s_a0[gc_rank2:])
+					a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan_block.go:92
-					a1.StoreSlice(gc_s_a1[gc_rank2:])
+					a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -3468,13 +3675,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan_block.go:84
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:85
 				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -3583,7 +3790,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:92
 						if 0xff&(1<<gc_k5) != 0 {
 //line scan_block.go:92
-							gc_pos2.Thread = gc_rank2 + gc_k5
+							gc_pos.Thread = gc_rank + gc_k5
 							{
 //line scan_block.go:92
 								temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
@@ -3593,22 +3800,22 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 //line scan_block.go:92
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 //line scan_block.go:92
-				a0.StoreSlice(gc_s_a0[gc_rank2:])
+				a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan_block.go:92
-				a1.StoreSlice(gc_s_a1[gc_rank2:])
+				a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan_block.go:78
-			thid := gc_tx2
+			thid := gc_tx
 //line scan_block.go:84
-			g := gc_bx2*m + 2*thid
+			g := gc_bx*m + 2*thid
 			var a0, a1 float32
 			if g < n {
 				a0 = in[g]
@@ -3617,23 +3824,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-			gc_s_a0[gc_rank2] = a0
-			gc_s_a1[gc_rank2] = a1
+//line scan_block.go:95
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan_block.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -3651,11 +3860,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line scan_block.go:78
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line scan_block.go:97
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 								var gc_t12 int = 1*(2*thid+2) - 1
@@ -3710,6 +3920,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 							}
 						}
+//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -3731,11 +3942,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line scan_block.go:78
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line scan_block.go:97
 							var gc_t7 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 							var gc_t8 int = 1*(2*thid+2) - 1
@@ -3790,14 +4002,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 						}
 					}
+//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line scan_block.go:97
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3809,104 +4022,110 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		offset *= 2
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2
-			gc_off14 := m - 1
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(sums) && gc_off14 >= 0 && gc_off14 < len(temp) {
-				gc_at3 := sums[gc_off13:][:1]
-				gc_at4 := temp[gc_off14:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			gc_off2 := m - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+				gc_at := sums[gc_off:][:1]
+				gc_at2 := temp[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line scan_block.go:110
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
-					gc_at4[0] = 0
+					gc_at2[0] = 0
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line scan_block.go:110
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_block.go:110
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_block.go:110
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_block.go:110
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_block.go:110
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:103
 					if sums != nil {
-						sums[gc_bx2] = temp[m-1]
+						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
 				}
@@ -3915,19 +4134,20 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line scan_block.go:109
 		offset >>= 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan_block.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -3945,12 +4165,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps10:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line scan_block.go:112
 								var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 								var gc_t20 int = 1*(2*thid+2) - 1
@@ -4021,13 +4242,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 										if 0xffff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k41
+											gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
 											gc_lanes43[gc_k41] = temp[bi_+2*gc_k41]
 										}
 									}
 //line scan_block.go:115
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line scan_block.go:115
 									gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 								}
@@ -4055,16 +4276,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 										if 0xffff&(1<<gc_k42) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k42
+											gc_pos.Thread = gc_rank + gc_k42
 //line scan_block.go:115
 											temp[bi_+2*gc_k42] = gc_lanes44[gc_k42]
 										}
 									}
 //line scan_block.go:115
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4086,12 +4308,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line scan_block.go:112
 							var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 							var gc_t16 int = 1*(2*thid+2) - 1
@@ -4162,13 +4385,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									if 0xff&(1<<gc_k31) != 0 {
 //line scan_block.go:115
-										gc_pos2.Thread = gc_rank2 + gc_k31
+										gc_pos.Thread = gc_rank + gc_k31
 //line scan_block.go:115
 										gc_lanes33[gc_k31] = temp[bi_+2*gc_k31]
 									}
 								}
 //line scan_block.go:115
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line scan_block.go:115
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 							}
@@ -4196,24 +4419,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									if 0xff&(1<<gc_k32) != 0 {
 //line scan_block.go:115
-										gc_pos2.Thread = gc_rank2 + gc_k32
+										gc_pos.Thread = gc_rank + gc_k32
 //line scan_block.go:115
 										temp[bi_+2*gc_k32] = gc_lanes34[gc_k32]
 									}
 								}
 //line scan_block.go:115
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line scan_block.go:112
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -4224,7 +4448,8 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan_block.go:122
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
@@ -4248,17 +4473,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps12:
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan_block.go:84
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 //line scan_block.go:84
-					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
+					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
-					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
+					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
 //line scan_block.go:119
 					var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:119
@@ -4385,13 +4610,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 									if 0xffff&(1<<gc_k53) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k53
+										gc_pos.Thread = gc_rank + gc_k53
 //line scan_block.go:127
 										out[(g+1)+2*gc_k53] = gc_lanes55[gc_k53]
 									}
 								}
 //line scan_block.go:127
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line scan_block.go:127
@@ -4425,18 +4650,19 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 										if gc_if8.ToBits()&(1<<gc_k54) != 0 {
 //line scan_block.go:127
-											gc_pos2.Thread = gc_rank2 + gc_k54
+											gc_pos.Thread = gc_rank + gc_k54
 //line scan_block.go:127
 											out[(g+1)+2*gc_k54] = gc_lanes56[gc_k54]
 										}
 									}
 //line scan_block.go:127
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
+//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -4458,17 +4684,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps11:
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan_block.go:84
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 //line scan_block.go:84
-				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
+				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
-				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
+				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
 //line scan_block.go:119
 				var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:119
@@ -4593,13 +4819,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 								if 0xff&(1<<gc_k47) != 0 {
 //line scan_block.go:127
-									gc_pos2.Thread = gc_rank2 + gc_k47
+									gc_pos.Thread = gc_rank + gc_k47
 //line scan_block.go:127
 									out[(g+1)+2*gc_k47] = gc_lanes49[gc_k47]
 								}
 							}
 //line scan_block.go:127
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan_block.go:127
@@ -4631,29 +4857,31 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 									if gc_if6.ToBits()&(1<<gc_k48) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k48
+										gc_pos.Thread = gc_rank + gc_k48
 //line scan_block.go:127
 										out[(g+1)+2*gc_k48] = gc_lanes50[gc_k48]
 									}
 								}
 //line scan_block.go:127
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
+//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan_block.go:78
-			thid := gc_tx2
+			thid := gc_tx
 //line scan_block.go:84
-			g := gc_bx2*m + 2*thid
-			a0 := gc_s_a0[gc_rank2]
-			a1 := gc_s_a1[gc_rank2]
+			g := gc_bx*m + 2*thid
+//line scan_block.go:86
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
 			e0 := temp[2*thid]
 //line scan_block.go:119
@@ -4672,342 +4900,343 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 }
 
 //line scan_block.go:76
-func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_a0 := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-	gc_s_a1 := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
+func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line scan_block.go:77
 	n := len(in)
-	b := gc_bdx3
-	gc_pos3.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line scan_block.go:79
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
-	if m <= 2*gc_bdx3 {
-		gc_b3.SharedWritten()
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_vstep5 := 0
+//line scan_block.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop5 bool
-			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:78
-				gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-				gc_evens168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-				gc_odds168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-				gc_pairLo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-				gc_pairHi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-			gc_steps16:
-				for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-					gc_tx3 := gc_vstep5
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps4:
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-					var thid int = gc_tx3
+					var thid int = gc_tx
 //line scan_block.go:84
-					var g int = gc_bx3*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:85
 					var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					if g < n && uint(n-g) > 30 {
 //line scan_block.go:86
-						var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-							gc_ld45 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens168)
+							gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-							gc_ld45 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds168)
+							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 						} else {
 //line scan_block.go:87
-							break gc_steps16
+							break gc_steps4
 						}
 //line scan_block.go:87
-						a0 = gc_ld45
+						a0 = gc_ld13
 					} else {
 //line scan_block.go:87
-						gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:86
-						if gc_if15.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld46 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens168)
+								gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld46 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds168)
+								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 //line scan_block.go:87
-								break gc_steps16
+								break gc_steps4
 							}
 //line scan_block.go:87
-							a0 = a0.Merge(gc_ld46, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
 					}
 //line scan_block.go:89
 					if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:89
-						var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-							gc_ld47 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens168)
+							gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-							gc_ld47 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds168)
+							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
 //line scan_block.go:90
-							break gc_steps16
+							break gc_steps4
 						}
 //line scan_block.go:90
-						a1 = gc_ld47
+						a1 = gc_ld15
 					} else {
 //line scan_block.go:90
-						gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:89
-						if gc_if16.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-								gc_ld48 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens168)
+								gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld48 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds168)
+								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 //line scan_block.go:90
-								break gc_steps16
+								break gc_steps4
 							}
 //line scan_block.go:90
-							a1 = a1.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+							a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
 					}
 //line scan_block.go:89
-					gc_t31 := a0
+					gc_t7 := a0
 //line scan_block.go:89
-					gc_t32 := a1
+					gc_t8 := a1
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-						gc_t31.ConcatPermute(gc_t32, gc_pairLo4).StoreSlice(temp[2*thid:])
+						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t31.ConcatPermute(gc_t32, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
+						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line scan_block.go:92
-						var gc_lanes79 [16]int32
+						var gc_lanes23 [16]int32
 //line scan_block.go:92
-						var gc_lanes80 [16]int32
+						var gc_lanes24 [16]int32
 //line scan_block.go:92
-						gc_t31.Store(&gc_lanes79)
+						gc_t7.Store(&gc_lanes23)
 //line scan_block.go:92
-						gc_t32.Store(&gc_lanes80)
+						gc_t8.Store(&gc_lanes24)
 //line scan_block.go:92
-						for gc_k74 := range 16 {
+						for gc_k20 := range 16 {
 //line scan_block.go:92
-							if 0xffff&(1<<gc_k74) != 0 {
+							if 0xffff&(1<<gc_k20) != 0 {
 //line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k74
+								gc_pos.Thread = gc_rank + gc_k20
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k74] = gc_lanes79[gc_k74]
+									temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k74] = gc_lanes80[gc_k74]
+									temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
 								}
 							}
 						}
 //line scan_block.go:92
-						gc_pos3.Thread = gc_rank3
+						gc_pos.Thread = gc_rank
 					}
 //line scan_block.go:92
-					a0.StoreSlice(gc_s_a0[gc_rank3:])
+					a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan_block.go:92
-					a1.StoreSlice(gc_s_a1[gc_rank3:])
+					a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop5 {
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line scan_block.go:78
-			gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-			gc_evens8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-			gc_spreadLo8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-			gc_spreadHi8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-			gc_evenLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-		gc_steps14:
-			for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-				gc_tx3 := gc_vstep5
-				gc_rank3 := gc_base3 + gc_tx3
+			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps2:
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				var thid int = gc_tx3
+				var thid int = gc_tx
 //line scan_block.go:84
-				var g int = gc_bx3*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:85
 				var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				if g < n && uint(n-g) > 14 {
 //line scan_block.go:86
-					var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-						gc_ld37 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens8))
+						gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 					} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-						gc_ld37 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens8))
+						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
 //line scan_block.go:87
-						break gc_steps14
+						break gc_steps2
 					}
 //line scan_block.go:87
-					a0 = gc_ld37
+					a0 = gc_ld5
 				} else {
 //line scan_block.go:87
-					gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:86
-					if gc_if11.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line scan_block.go:86
-						var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld38 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens8))
+							gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld38 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens8))
+							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
 //line scan_block.go:87
-							break gc_steps14
+							break gc_steps2
 						}
 //line scan_block.go:87
-						a0 = gc_ld38.Merge(a0, gc_if11)
+						a0 = gc_ld6.Merge(a0, gc_if3)
 					}
 				}
 //line scan_block.go:89
 				if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:89
-					var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 					if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-						gc_ld39 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens8))
+						gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-						gc_ld39 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens8))
+						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
 //line scan_block.go:90
-						break gc_steps14
+						break gc_steps2
 					}
 //line scan_block.go:90
-					a1 = gc_ld39
+					a1 = gc_ld7
 				} else {
 //line scan_block.go:90
-					gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:89
-					if gc_if12.ToBits() != 0 {
+					if gc_if4.ToBits() != 0 {
 //line scan_block.go:89
-						var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-							gc_ld40 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens8))
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld40 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens8))
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
 //line scan_block.go:90
-							break gc_steps14
+							break gc_steps2
 						}
 //line scan_block.go:90
-						a1 = gc_ld40.Merge(a1, gc_if12)
+						a1 = gc_ld8.Merge(a1, gc_if4)
 					}
 				}
 //line scan_block.go:89
-				gc_t27 := a0
+				gc_t3 := a0
 //line scan_block.go:89
-				gc_t28 := a1
+				gc_t4 := a1
 //line scan_block.go:92
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-					gc_t27.Permute(gc_spreadLo8).Merge(gc_t28.Permute(gc_spreadLo8), gc_evenLanes8).StoreSlice(temp[2*thid:])
+					gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-					gc_t27.Permute(gc_spreadHi8).Merge(gc_t28.Permute(gc_spreadHi8), gc_evenLanes8).StoreSlice(temp[(2*thid)+8:])
+					gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
 //line scan_block.go:92
-					var gc_lanes67 [8]int32
+					var gc_lanes11 [8]int32
 //line scan_block.go:92
-					var gc_lanes68 [8]int32
+					var gc_lanes12 [8]int32
 //line scan_block.go:92
-					gc_t27.Store(&gc_lanes67)
+					gc_t3.Store(&gc_lanes11)
 //line scan_block.go:92
-					gc_t28.Store(&gc_lanes68)
+					gc_t4.Store(&gc_lanes12)
 //line scan_block.go:92
-					for gc_k64 := range 8 {
+					for gc_k10 := range 8 {
 //line scan_block.go:92
-						if 0xff&(1<<gc_k64) != 0 {
+						if 0xff&(1<<gc_k10) != 0 {
 //line scan_block.go:92
-							gc_pos3.Thread = gc_rank3 + gc_k64
+							gc_pos.Thread = gc_rank + gc_k10
 							{
 //line scan_block.go:92
-								temp[(2*thid)+2*gc_k64] = gc_lanes67[gc_k64]
+								temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k64] = gc_lanes68[gc_k64]
+								temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 							}
 						}
 					}
 //line scan_block.go:92
-					gc_pos3.Thread = gc_rank3
+					gc_pos.Thread = gc_rank
 				}
 //line scan_block.go:92
-				a0.StoreSlice(gc_s_a0[gc_rank3:])
+				a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan_block.go:92
-				a1.StoreSlice(gc_s_a1[gc_rank3:])
+				a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-			gc_rank3 := gc_base3 + gc_tx3
-			gc_pos3.Thread = gc_rank3
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan_block.go:78
-			thid := gc_tx3
+			thid := gc_tx
 //line scan_block.go:84
-			g := gc_bx3*m + 2*thid
+			g := gc_bx*m + 2*thid
 			var a0, a1 int32
 			if g < n {
 				a0 = in[g]
@@ -5016,187 +5245,193 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-			gc_s_a0[gc_rank3] = a0
-			gc_s_a1[gc_rank3] = a1
+//line scan_block.go:95
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy3*gc_bdz3 == 1 && offset == 1 && d <= gc_bdx3 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := d; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+//line scan_block.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-						gc_odds1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-						gc_spread16Lo7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-						gc_spread16Hi7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-						gc_evenLanes167 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-						gc_oddLanes167 := archsimd.Mask32x16FromBits(43690)
-					gc_steps20:
-						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps8:
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line scan_block.go:78
-							var thid int = gc_tx3
+							var thid int = gc_tx
 							{
-								var gc_t39 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-								var gc_t40 int = 1*(2*thid+2) - 1
+								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-								var ai int = gc_t39
+								var gc_t16 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-								var bi int = gc_t40
-								var gc_ld55 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var ai int = gc_t15
+//line scan_block.go:97
+								var bi int = gc_t16
+								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
-									gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1610)
+									gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-									gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1610)
+									gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
 //line scan_block.go:98
-									break gc_steps20
+									break gc_steps8
 								}
 //line scan_block.go:98
-								var gc_ld56 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-									gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1610)
+									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-									gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1610)
+									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
 //line scan_block.go:98
-									break gc_steps20
+									break gc_steps8
 								}
 //line scan_block.go:98
-								gc_st24 := gc_ld56.Add(gc_ld55)
+								gc_st4 := gc_ld24.Add(gc_ld23)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-									gc_st24.Permute(gc_spread16Lo7).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes167).StoreSlice(temp[bi+0:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st24.Permute(gc_spread16Hi7).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes167).StoreSlice(temp[bi+16:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-									gc_st24.Permute(gc_spread16Lo7).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes167).StoreSlice(temp[bi-1:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st24.Permute(gc_spread16Hi7).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes167).StoreSlice(temp[bi+15:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 //line scan_block.go:98
-									break gc_steps20
+									break gc_steps8
 								}
 							}
 						}
+//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				if offset == 1 {
 //line scan_block.go:78
-					gc_evens10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-					gc_spreadLo10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-					gc_spreadHi10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-					gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
-					gc_oddLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-				gc_steps18:
-					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line scan_block.go:78
-						var thid int = gc_tx3
+						var thid int = gc_tx
 						{
-							var gc_t35 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							var gc_t36 int = 1*(2*thid+2) - 1
+							var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							var ai int = gc_t35
+							var gc_t12 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-							var bi int = gc_t36
-							var gc_ld51 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var ai int = gc_t11
+//line scan_block.go:97
+							var bi int = gc_t12
+							var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
 							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld51 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens10))
+								gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 							} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld51 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens10))
+								gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 							} else {
 //line scan_block.go:98
-								break gc_steps18
+								break gc_steps6
 							}
 //line scan_block.go:98
-							var gc_ld52 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
 							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld52 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens10))
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 							} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld52 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens10))
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 							} else {
 //line scan_block.go:98
-								break gc_steps18
+								break gc_steps6
 							}
 //line scan_block.go:98
-							gc_st22 := gc_ld52.Add(gc_ld51)
+							gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
 							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_st22.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes10).StoreSlice(temp[bi+0:])
+								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-								gc_st22.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes10).StoreSlice(temp[bi+8:])
+								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 							} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_st22.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes7).StoreSlice(temp[bi-1:])
+								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-								gc_st22.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes7).StoreSlice(temp[bi+7:])
+								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 							} else {
 //line scan_block.go:98
-								break gc_steps18
+								break gc_steps6
 							}
 						}
 					}
+//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx3 := gc_vstep6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx3
+				thid := gc_tx
 				{
 //line scan_block.go:97
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -5208,104 +5443,110 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 		offset *= 2
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off15 := gc_bx3
-			gc_off16 := m - 1
-			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off16 >= 0 && gc_off16 < len(temp) {
-				gc_at5 := sums[gc_off15:][:1]
-				gc_at6 := temp[gc_off16:][:1]
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			gc_off2 := m - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+				gc_at := sums[gc_off:][:1]
+				gc_at2 := temp[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at5[0] = gc_at6[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at6[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at5[0] = gc_at6[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at6[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at5[0] = gc_at6[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at6[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at5[0] = gc_at6[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at6[0] = 0
+						gc_at2[0] = 0
 					}
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+//line scan_block.go:110
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
-						gc_at5[0] = gc_at6[0]
+						gc_at[0] = gc_at2[0]
 					}
-					gc_at6[0] = 0
+					gc_at2[0] = 0
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+//line scan_block.go:110
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx3 := gc_step6 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_block.go:110
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx3 := gc_step6 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_block.go:110
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx3 := gc_step6 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_block.go:110
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_block.go:110
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:103
 					if sums != nil {
-						sums[gc_bx3] = temp[m-1]
+						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
 				}
@@ -5314,305 +5555,310 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	}
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx3/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line scan_block.go:109
 		offset >>= 1
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := d_; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+//line scan_block.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep7 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-						gc_odds1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-						gc_spread16Lo9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-						gc_spread16Hi9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-						gc_evenLanes169 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-						gc_oddLanes169 := archsimd.Mask32x16FromBits(43690)
-					gc_steps24:
-						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+					gc_steps12:
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-							var thid int = gc_tx3
+							var thid int = gc_tx
 							{
-								var gc_t47 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-								var gc_t48 int = 1*(2*thid+2) - 1
+								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-								var ai_ int = gc_t47
+								var gc_t24 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-								var bi_ int = gc_t48
-								var gc_ld66 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var ai_ int = gc_t23
+//line scan_block.go:112
+								var bi_ int = gc_t24
+								var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
-									gc_ld66 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1612)
+									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-									gc_ld66 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1612)
+									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 //line scan_block.go:113
-									break gc_steps24
+									break gc_steps12
 								}
 //line scan_block.go:113
-								y := gc_ld66
+								y := gc_ld34
 //line scan_block.go:113
-								var gc_ld67 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-									gc_ld67 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1612)
+									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-									gc_ld67 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1612)
+									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line scan_block.go:114
-									break gc_steps24
+									break gc_steps12
 								}
 //line scan_block.go:114
-								gc_st31 := gc_ld67
+								gc_st11 := gc_ld35
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-									gc_st31.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes169).StoreSlice(temp[ai_+0:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st31.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes169).StoreSlice(temp[ai_+16:])
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-									gc_st31.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes169).StoreSlice(temp[ai_-1:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st31.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes169).StoreSlice(temp[ai_+15:])
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 //line scan_block.go:114
-									break gc_steps24
+									break gc_steps12
 								}
 //line scan_block.go:114
-								var gc_ld68 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-									gc_ld68 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1612)
+									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-									gc_ld68 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1612)
+									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line scan_block.go:115
-									var gc_lanes111 [16]int32
+									var gc_lanes55 [16]int32
 //line scan_block.go:115
-									for gc_k105 := range 16 {
+									for gc_k51 := range 16 {
 //line scan_block.go:115
-										if 0xffff&(1<<gc_k105) != 0 {
+										if 0xffff&(1<<gc_k51) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k105
+											gc_pos.Thread = gc_rank + gc_k51
 //line scan_block.go:115
-											gc_lanes111[gc_k105] = temp[bi_+2*gc_k105]
+											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
 //line scan_block.go:115
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 //line scan_block.go:115
-									gc_ld68 = archsimd.LoadInt32x16(&gc_lanes111)
+									gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
 								}
 //line scan_block.go:115
-								gc_st32 := gc_ld68.Add(y)
+								gc_st12 := gc_ld36.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-									gc_st32.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes169).StoreSlice(temp[bi_+0:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st32.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes169).StoreSlice(temp[bi_+16:])
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-									gc_st32.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes169).StoreSlice(temp[bi_-1:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st32.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes169).StoreSlice(temp[bi_+15:])
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
 //line scan_block.go:115
-									var gc_lanes112 [16]int32
+									var gc_lanes56 [16]int32
 //line scan_block.go:115
-									gc_st32.Store(&gc_lanes112)
+									gc_st12.Store(&gc_lanes56)
 //line scan_block.go:115
-									for gc_k106 := range 16 {
+									for gc_k52 := range 16 {
 //line scan_block.go:115
-										if 0xffff&(1<<gc_k106) != 0 {
+										if 0xffff&(1<<gc_k52) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k106
+											gc_pos.Thread = gc_rank + gc_k52
 //line scan_block.go:115
-											temp[bi_+2*gc_k106] = gc_lanes112[gc_k106]
+											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
 //line scan_block.go:115
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				if offset == 1 {
 //line scan_block.go:78
-					gc_evens12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-					gc_spreadLo12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-					gc_spreadHi12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-					gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
-					gc_oddLanes9 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-				gc_steps22:
-					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps10:
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-						var thid int = gc_tx3
+						var thid int = gc_tx
 						{
-							var gc_t43 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							var gc_t44 int = 1*(2*thid+2) - 1
+							var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							var ai_ int = gc_t43
+							var gc_t20 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-							var bi_ int = gc_t44
-							var gc_ld60 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var ai_ int = gc_t19
+//line scan_block.go:112
+							var bi_ int = gc_t20
+							var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
 							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-								gc_ld60 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens12))
+								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
 							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-								gc_ld60 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens12))
+								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 							} else {
 //line scan_block.go:113
-								break gc_steps22
+								break gc_steps10
 							}
 //line scan_block.go:113
-							y := gc_ld60
+							y := gc_ld28
 //line scan_block.go:113
-							var gc_ld61 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld61 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens12))
+								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_ld61 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens12))
+								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 							} else {
 //line scan_block.go:114
-								break gc_steps22
+								break gc_steps10
 							}
 //line scan_block.go:114
-							gc_st27 := gc_ld61
+							gc_st7 := gc_ld29
 //line scan_block.go:114
 							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-								gc_st27.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes12).StoreSlice(temp[ai_+0:])
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-								gc_st27.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes12).StoreSlice(temp[ai_+8:])
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_st27.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes9).StoreSlice(temp[ai_-1:])
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-								gc_st27.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes9).StoreSlice(temp[ai_+7:])
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 							} else {
 //line scan_block.go:114
-								break gc_steps22
+								break gc_steps10
 							}
 //line scan_block.go:114
-							var gc_ld62 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:114
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld62 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens12))
+								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								gc_ld62 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens12))
+								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 							} else {
 //line scan_block.go:115
-								var gc_lanes101 [8]int32
+								var gc_lanes45 [8]int32
 //line scan_block.go:115
-								for gc_k95 := range 8 {
+								for gc_k41 := range 8 {
 //line scan_block.go:115
-									if 0xff&(1<<gc_k95) != 0 {
+									if 0xff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-										gc_pos3.Thread = gc_rank3 + gc_k95
+										gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
-										gc_lanes101[gc_k95] = temp[bi_+2*gc_k95]
+										gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 									}
 								}
 //line scan_block.go:115
-								gc_pos3.Thread = gc_rank3
+								gc_pos.Thread = gc_rank
 //line scan_block.go:115
-								gc_ld62 = archsimd.LoadInt32x8(&gc_lanes101)
+								gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 							}
 //line scan_block.go:115
-							gc_st28 := gc_ld62.Add(y)
+							gc_st8 := gc_ld30.Add(y)
 //line scan_block.go:115
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-								gc_st28.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes12).StoreSlice(temp[bi_+0:])
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-								gc_st28.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes12).StoreSlice(temp[bi_+8:])
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								gc_st28.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes9).StoreSlice(temp[bi_-1:])
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-								gc_st28.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes9).StoreSlice(temp[bi_+7:])
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 							} else {
 //line scan_block.go:115
-								var gc_lanes102 [8]int32
+								var gc_lanes46 [8]int32
 //line scan_block.go:115
-								gc_st28.Store(&gc_lanes102)
+								gc_st8.Store(&gc_lanes46)
 //line scan_block.go:115
-								for gc_k96 := range 8 {
+								for gc_k42 := range 8 {
 //line scan_block.go:115
-									if 0xff&(1<<gc_k96) != 0 {
+									if 0xff&(1<<gc_k42) != 0 {
 //line scan_block.go:115
-										gc_pos3.Thread = gc_rank3 + gc_k96
+										gc_pos.Thread = gc_rank + gc_k42
 //line scan_block.go:115
-										temp[bi_+2*gc_k96] = gc_lanes102[gc_k96]
+										temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 									}
 								}
 //line scan_block.go:115
-								gc_pos3.Thread = gc_rank3
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx3
+				thid := gc_tx
 				{
 //line scan_block.go:112
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -5623,135 +5869,136 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_vstep8 := 0
+//line scan_block.go:122
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop8 bool
-			gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan_block.go:78
-				gc_evens1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-				gc_odds1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-				gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-				gc_spread16Lo10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+				gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-				gc_spread16Hi10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+				gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-				gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
+				gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-				gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
+				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-				gc_pairLo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+				gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-				gc_pairHi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-			gc_steps26:
-				for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-					gc_tx3 := gc_vstep8
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps14:
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-					var thid int = gc_tx3
+					var thid int = gc_tx
 //line scan_block.go:84
-					var g int = gc_bx3*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 //line scan_block.go:84
-					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank3:])
+					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
-					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank3:])
+					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 //line scan_block.go:119
-					var gc_ld71 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					var gc_ld39 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
-						gc_ld71 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1613)
+						gc_ld39 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-						gc_ld71 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1613)
+						gc_ld39 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 					} else {
 //line scan_block.go:119
-						break gc_steps26
+						break gc_steps14
 					}
 //line scan_block.go:119
-					e0 := gc_ld71
+					e0 := gc_ld39
 //line scan_block.go:119
-					var gc_ld72 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					var gc_ld40 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
-						gc_ld72 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1613)
+						gc_ld40 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-						gc_ld72 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1613)
+						gc_ld40 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 					} else {
 //line scan_block.go:119
-						break gc_steps26
+						break gc_steps14
 					}
 //line scan_block.go:119
-					e1 := gc_ld72
+					e1 := gc_ld40
 					if inclusive {
 //line scan_block.go:120
-						gc_t51 := e0.Add(a0)
+						gc_t27 := e0.Add(a0)
 //line scan_block.go:120
-						gc_t52 := e1.Add(a1)
+						gc_t28 := e1.Add(a1)
 //line scan_block.go:120
-						e0 = gc_t51
+						e0 = gc_t27
 //line scan_block.go:120
-						e1 = gc_t52
+						e1 = gc_t28
 					}
 //line scan_block.go:126
 					if g+1 < n && uint(n-(g+1)) > 30 && (g <
 //line scan_block.go:123
 						n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
-						e0.ConcatPermute(e1, gc_pairLo5).StoreSlice(out[g:])
+						e0.ConcatPermute(e1, gc_pairLo3).StoreSlice(out[g:])
 //line scan_block.go:124
-						e0.ConcatPermute(e1, gc_pairHi5).StoreSlice(out[g+16:])
+						e0.ConcatPermute(e1, gc_pairHi3).StoreSlice(out[g+16:])
 					} else {
 //line scan_block.go:124
 						if g <
 //line scan_block.go:123
 							n && uint(n-g) > 30 {
 //line scan_block.go:123
-							gc_st37 := e0
+							gc_st17 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
-								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1610)
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
 //line scan_block.go:124
-								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1610)
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
 							} else {
 //line scan_block.go:124
-								break gc_steps26
+								break gc_steps14
 							}
 						} else {
 //line scan_block.go:124
-							gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-							if gc_if19.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st38 := e0
+								gc_st18 := e0
 //line scan_block.go:123
-								gc_bits3 := gc_if19.ToBits()
+								gc_bits := gc_if11.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
-									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line scan_block.go:124
-									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
 //line scan_block.go:124
-									break gc_steps26
+									break gc_steps14
 								}
 							}
 						}
@@ -5760,206 +6007,207 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:126
 							1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:126
-							gc_st39 := e1
+							gc_st19 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
-								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1610)
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1610)
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
 //line scan_block.go:127
-								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1610)
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
 //line scan_block.go:127
-								var gc_lanes123 [16]int32
+								var gc_lanes67 [16]int32
 //line scan_block.go:127
-								gc_st39.Store(&gc_lanes123)
+								gc_st19.Store(&gc_lanes67)
 //line scan_block.go:127
-								for gc_k117 := range 16 {
+								for gc_k63 := range 16 {
 //line scan_block.go:127
-									if 0xffff&(1<<gc_k117) != 0 {
+									if 0xffff&(1<<gc_k63) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k117
+										gc_pos.Thread = gc_rank + gc_k63
 //line scan_block.go:127
-										out[(g+1)+2*gc_k117] = gc_lanes123[gc_k117]
+										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 									}
 								}
 //line scan_block.go:127
-								gc_pos3.Thread = gc_rank3
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line scan_block.go:127
-							gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-							if gc_if20.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st40 := e1
+								gc_st20 := e1
 //line scan_block.go:126
-								gc_bits4 := gc_if20.ToBits()
+								gc_bits2 := gc_if12.ToBits()
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
 //line scan_block.go:127
-									var gc_lanes124 [16]int32
+									var gc_lanes68 [16]int32
 //line scan_block.go:127
-									gc_st40.Store(&gc_lanes124)
+									gc_st20.Store(&gc_lanes68)
 //line scan_block.go:127
-									for gc_k118 := range 16 {
+									for gc_k64 := range 16 {
 //line scan_block.go:127
-										if gc_if20.ToBits()&(1<<gc_k118) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
 //line scan_block.go:127
-											gc_pos3.Thread = gc_rank3 + gc_k118
+											gc_pos.Thread = gc_rank + gc_k64
 //line scan_block.go:127
-											out[(g+1)+2*gc_k118] = gc_lanes124[gc_k118]
+											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
 										}
 									}
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
+//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep8, false
-			}(gc_vstep8)
-			if gc_stop8 {
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line scan_block.go:78
-			gc_evens13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-			gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+			gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-			gc_spreadLo13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-			gc_spreadHi13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-			gc_evenLanes13 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
-			gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-		gc_steps25:
-			for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-				gc_tx3 := gc_vstep8
-				gc_rank3 := gc_base3 + gc_tx3
+			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps13:
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				var thid int = gc_tx3
+				var thid int = gc_tx
 //line scan_block.go:84
-				var g int = gc_bx3*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 //line scan_block.go:84
-				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank3:])
+				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
-				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank3:])
+				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 //line scan_block.go:119
-				var gc_ld69 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
-					gc_ld69 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens13))
+					gc_ld37 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-					gc_ld69 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens13))
+					gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 				} else {
 //line scan_block.go:119
-					break gc_steps25
+					break gc_steps13
 				}
 //line scan_block.go:119
-				e0 := gc_ld69
+				e0 := gc_ld37
 //line scan_block.go:119
-				var gc_ld70 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
-					gc_ld70 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens13))
+					gc_ld38 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-					gc_ld70 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens13))
+					gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 				} else {
 //line scan_block.go:119
-					break gc_steps25
+					break gc_steps13
 				}
 //line scan_block.go:119
-				e1 := gc_ld70
+				e1 := gc_ld38
 				if inclusive {
 //line scan_block.go:120
-					gc_t49 := e0.Add(a0)
+					gc_t25 := e0.Add(a0)
 //line scan_block.go:120
-					gc_t50 := e1.Add(a1)
+					gc_t26 := e1.Add(a1)
 //line scan_block.go:120
-					e0 = gc_t49
+					e0 = gc_t25
 //line scan_block.go:120
-					e1 = gc_t50
+					e1 = gc_t26
 				}
 //line scan_block.go:126
 				if g+1 < n && uint(n-(g+1)) > 14 && (g <
 //line scan_block.go:123
 					n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
-					e0.Permute(gc_spreadLo13).Merge(e1.Permute(gc_spreadLo13), gc_evenLanes13).StoreSlice(out[g:])
+					e0.Permute(gc_spreadLo7).Merge(e1.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(out[g:])
 //line scan_block.go:124
-					e0.Permute(gc_spreadHi13).Merge(e1.Permute(gc_spreadHi13), gc_evenLanes13).StoreSlice(out[g+8:])
+					e0.Permute(gc_spreadHi7).Merge(e1.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(out[g+8:])
 				} else {
 //line scan_block.go:124
 					if g <
 //line scan_block.go:123
 						n && uint(n-g) > 14 {
 //line scan_block.go:123
-						gc_st33 := e0
+						gc_st13 := e0
 //line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-							gc_st33.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes13)
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes7)
 //line scan_block.go:124
-							gc_st33.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes13)
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st33.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes10)
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
 //line scan_block.go:124
-							gc_st33.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes10)
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
 						} else {
 //line scan_block.go:124
-							break gc_steps25
+							break gc_steps13
 						}
 					} else {
 //line scan_block.go:124
-						gc_if17 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-						if gc_if17.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line scan_block.go:123
-							gc_st34 := e0
+							gc_st14 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g+0:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:124
-								gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+8:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g-1:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:124
-								gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+7:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
 //line scan_block.go:124
-								break gc_steps25
+								break gc_steps13
 							}
 						}
 					}
@@ -5968,91 +6216,93 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:126
 						1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:126
-						gc_st35 := e1
+						gc_st15 := e1
 //line scan_block.go:126
 						if (g+
 							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-							gc_st35.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes13)
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
 //line scan_block.go:127
-							gc_st35.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes13)
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st35.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes10)
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
 //line scan_block.go:127
-							gc_st35.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes10)
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
 //line scan_block.go:127
-							var gc_lanes117 [8]int32
+							var gc_lanes61 [8]int32
 //line scan_block.go:127
-							gc_st35.Store(&gc_lanes117)
+							gc_st15.Store(&gc_lanes61)
 //line scan_block.go:127
-							for gc_k111 := range 8 {
+							for gc_k57 := range 8 {
 //line scan_block.go:127
-								if 0xff&(1<<gc_k111) != 0 {
+								if 0xff&(1<<gc_k57) != 0 {
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k111
+									gc_pos.Thread = gc_rank + gc_k57
 //line scan_block.go:127
-									out[(g+1)+2*gc_k111] = gc_lanes117[gc_k111]
+									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 								}
 							}
 //line scan_block.go:127
-							gc_pos3.Thread = gc_rank3
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan_block.go:127
-						gc_if18 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-						if gc_if18.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line scan_block.go:126
-							gc_st36 := e1
+							gc_st16 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
 //line scan_block.go:127
-								var gc_lanes118 [8]int32
+								var gc_lanes62 [8]int32
 //line scan_block.go:127
-								gc_st36.Store(&gc_lanes118)
+								gc_st16.Store(&gc_lanes62)
 //line scan_block.go:127
-								for gc_k112 := range 8 {
+								for gc_k58 := range 8 {
 //line scan_block.go:127
-									if gc_if18.ToBits()&(1<<gc_k112) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k112
+										gc_pos.Thread = gc_rank + gc_k58
 //line scan_block.go:127
-										out[(g+1)+2*gc_k112] = gc_lanes118[gc_k112]
+										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 									}
 								}
 //line scan_block.go:127
-								gc_pos3.Thread = gc_rank3
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
+//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
-			gc_rank3 := gc_base3 + gc_tx3
-			gc_pos3.Thread = gc_rank3
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan_block.go:78
-			thid := gc_tx3
+			thid := gc_tx
 //line scan_block.go:84
-			g := gc_bx3*m + 2*thid
-			a0 := gc_s_a0[gc_rank3]
-			a1 := gc_s_a1[gc_rank3]
+			g := gc_bx*m + 2*thid
+//line scan_block.go:86
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
 			e0 := temp[2*thid]
 //line scan_block.go:119
@@ -6071,342 +6321,343 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 }
 
 //line scan_block.go:76
-func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_a0 := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
-	gc_s_a1 := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
+func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line scan_block.go:77
 	n := len(in)
-	b := gc_bdx4
-	gc_pos4.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line scan_block.go:79
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
-	if m <= 2*gc_bdx4 {
-		gc_b4.SharedWritten()
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[uint32](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_vstep9 := 0
+//line scan_block.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop9 bool
-			gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:78
-				gc_iota214 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-				gc_evens1615 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-				gc_odds1615 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-				gc_pairLo7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-				gc_pairHi7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-			gc_steps30:
-				for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-					gc_tx4 := gc_vstep9
-					gc_rank4 := gc_base4 + gc_tx4
+				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps4:
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-					var thid int = gc_tx4
+					var thid int = gc_tx
 //line scan_block.go:84
-					var g int = gc_bx4*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:85
 					var a1 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 					if g < n && uint(n-g) > 30 {
 //line scan_block.go:86
-						var gc_ld85 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_ld13 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-							gc_ld85 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1615)
+							gc_ld13 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-							gc_ld85 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1615)
+							gc_ld13 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
 						} else {
 //line scan_block.go:87
-							break gc_steps30
+							break gc_steps4
 						}
 //line scan_block.go:87
-						a0 = gc_ld85
+						a0 = gc_ld13
 					} else {
 //line scan_block.go:87
-						gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:86
-						if gc_if27.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld86 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld14 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld86 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1615)
+								gc_ld14 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld86 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1615)
+								gc_ld14 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 //line scan_block.go:87
-								break gc_steps30
+								break gc_steps4
 							}
 //line scan_block.go:87
-							a0 = a0.Merge(gc_ld86, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
+							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
 					}
 //line scan_block.go:89
 					if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:89
-						var gc_ld87 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-							gc_ld87 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1615)
+							gc_ld15 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-							gc_ld87 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1615)
+							gc_ld15 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
 //line scan_block.go:90
-							break gc_steps30
+							break gc_steps4
 						}
 //line scan_block.go:90
-						a1 = gc_ld87
+						a1 = gc_ld15
 					} else {
 //line scan_block.go:90
-						gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:89
-						if gc_if28.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld88 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-								gc_ld88 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1615)
+								gc_ld16 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld88 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1615)
+								gc_ld16 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 //line scan_block.go:90
-								break gc_steps30
+								break gc_steps4
 							}
 //line scan_block.go:90
-							a1 = a1.Merge(gc_ld88, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+							a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
 					}
 //line scan_block.go:89
-					gc_t59 := a0
+					gc_t7 := a0
 //line scan_block.go:89
-					gc_t60 := a1
+					gc_t8 := a1
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-						gc_t59.ConcatPermute(gc_t60, gc_pairLo7).StoreSlice(temp[2*thid:])
+						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t59.ConcatPermute(gc_t60, gc_pairHi7).StoreSlice(temp[(2*thid)+16:])
+						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line scan_block.go:92
-						var gc_lanes147 [16]uint32
+						var gc_lanes23 [16]uint32
 //line scan_block.go:92
-						var gc_lanes148 [16]uint32
+						var gc_lanes24 [16]uint32
 //line scan_block.go:92
-						gc_t59.Store(&gc_lanes147)
+						gc_t7.Store(&gc_lanes23)
 //line scan_block.go:92
-						gc_t60.Store(&gc_lanes148)
+						gc_t8.Store(&gc_lanes24)
 //line scan_block.go:92
-						for gc_k138 := range 16 {
+						for gc_k20 := range 16 {
 //line scan_block.go:92
-							if 0xffff&(1<<gc_k138) != 0 {
+							if 0xffff&(1<<gc_k20) != 0 {
 //line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k138
+								gc_pos.Thread = gc_rank + gc_k20
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k138] = gc_lanes147[gc_k138]
+									temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k138] = gc_lanes148[gc_k138]
+									temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
 								}
 							}
 						}
 //line scan_block.go:92
-						gc_pos4.Thread = gc_rank4
+						gc_pos.Thread = gc_rank
 					}
 //line scan_block.go:92
-					a0.StoreSlice(gc_s_a0[gc_rank4:])
+					a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan_block.go:92
-					a1.StoreSlice(gc_s_a1[gc_rank4:])
+					a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep9, false
-			}(gc_vstep9)
-			if gc_stop9 {
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line scan_block.go:78
-			gc_iota212 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-			gc_evens15 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-			gc_spreadLo15 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-			gc_spreadHi15 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-			gc_evenLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-		gc_steps28:
-			for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-				gc_tx4 := gc_vstep9
-				gc_rank4 := gc_base4 + gc_tx4
+			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps2:
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				var thid int = gc_tx4
+				var thid int = gc_tx
 //line scan_block.go:84
-				var g int = gc_bx4*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:85
 				var a1 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 				if g < n && uint(n-g) > 14 {
 //line scan_block.go:86
-					var gc_ld77 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-						gc_ld77 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens15))
+						gc_ld5 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 					} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-						gc_ld77 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens15))
+						gc_ld5 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
 //line scan_block.go:87
-						break gc_steps28
+						break gc_steps2
 					}
 //line scan_block.go:87
-					a0 = gc_ld77
+					a0 = gc_ld5
 				} else {
 //line scan_block.go:87
-					gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:86
-					if gc_if23.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line scan_block.go:86
-						var gc_ld78 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld78 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens15))
+							gc_ld6 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld78 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens15))
+							gc_ld6 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
 //line scan_block.go:87
-							break gc_steps28
+							break gc_steps2
 						}
 //line scan_block.go:87
-						a0 = gc_ld78.Merge(a0, gc_if23)
+						a0 = gc_ld6.Merge(a0, gc_if3)
 					}
 				}
 //line scan_block.go:89
 				if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:89
-					var gc_ld79 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 					if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-						gc_ld79 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens15))
+						gc_ld7 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-						gc_ld79 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens15))
+						gc_ld7 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
 //line scan_block.go:90
-						break gc_steps28
+						break gc_steps2
 					}
 //line scan_block.go:90
-					a1 = gc_ld79
+					a1 = gc_ld7
 				} else {
 //line scan_block.go:90
-					gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:89
-					if gc_if24.ToBits() != 0 {
+					if gc_if4.ToBits() != 0 {
 //line scan_block.go:89
-						var gc_ld80 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-							gc_ld80 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens15))
+							gc_ld8 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld80 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens15))
+							gc_ld8 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
 //line scan_block.go:90
-							break gc_steps28
+							break gc_steps2
 						}
 //line scan_block.go:90
-						a1 = gc_ld80.Merge(a1, gc_if24)
+						a1 = gc_ld8.Merge(a1, gc_if4)
 					}
 				}
 //line scan_block.go:89
-				gc_t55 := a0
+				gc_t3 := a0
 //line scan_block.go:89
-				gc_t56 := a1
+				gc_t4 := a1
 //line scan_block.go:92
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-					gc_t55.Permute(gc_spreadLo15).Merge(gc_t56.Permute(gc_spreadLo15), gc_evenLanes15).StoreSlice(temp[2*thid:])
+					gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-					gc_t55.Permute(gc_spreadHi15).Merge(gc_t56.Permute(gc_spreadHi15), gc_evenLanes15).StoreSlice(temp[(2*thid)+8:])
+					gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
 //line scan_block.go:92
-					var gc_lanes135 [8]uint32
+					var gc_lanes11 [8]uint32
 //line scan_block.go:92
-					var gc_lanes136 [8]uint32
+					var gc_lanes12 [8]uint32
 //line scan_block.go:92
-					gc_t55.Store(&gc_lanes135)
+					gc_t3.Store(&gc_lanes11)
 //line scan_block.go:92
-					gc_t56.Store(&gc_lanes136)
+					gc_t4.Store(&gc_lanes12)
 //line scan_block.go:92
-					for gc_k128 := range 8 {
+					for gc_k10 := range 8 {
 //line scan_block.go:92
-						if 0xff&(1<<gc_k128) != 0 {
+						if 0xff&(1<<gc_k10) != 0 {
 //line scan_block.go:92
-							gc_pos4.Thread = gc_rank4 + gc_k128
+							gc_pos.Thread = gc_rank + gc_k10
 							{
 //line scan_block.go:92
-								temp[(2*thid)+2*gc_k128] = gc_lanes135[gc_k128]
+								temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k128] = gc_lanes136[gc_k128]
+								temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 							}
 						}
 					}
 //line scan_block.go:92
-					gc_pos4.Thread = gc_rank4
+					gc_pos.Thread = gc_rank
 				}
 //line scan_block.go:92
-				a0.StoreSlice(gc_s_a0[gc_rank4:])
+				a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan_block.go:92
-				a1.StoreSlice(gc_s_a1[gc_rank4:])
+				a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-			gc_rank4 := gc_base4 + gc_tx4
-			gc_pos4.Thread = gc_rank4
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan_block.go:78
-			thid := gc_tx4
+			thid := gc_tx
 //line scan_block.go:84
-			g := gc_bx4*m + 2*thid
+			g := gc_bx*m + 2*thid
 			var a0, a1 uint32
 			if g < n {
 				a0 = in[g]
@@ -6415,187 +6666,193 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-			gc_s_a0[gc_rank4] = a0
-			gc_s_a1[gc_rank4] = a1
+//line scan_block.go:95
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy4*gc_bdz4 == 1 && offset == 1 && d <= gc_bdx4 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := d; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+//line scan_block.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep10 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens1617 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-						gc_odds1617 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-						gc_spread16Lo12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-						gc_spread16Hi12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-						gc_evenLanes1612 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-						gc_oddLanes1612 := archsimd.Mask32x16FromBits(43690)
-					gc_steps34:
-						for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps8:
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line scan_block.go:78
-							var thid int = gc_tx4
+							var thid int = gc_tx
 							{
-								var gc_t67 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-								var gc_t68 int = 1*(2*thid+2) - 1
+								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-								var ai int = gc_t67
+								var gc_t16 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-								var bi int = gc_t68
-								var gc_ld95 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var ai int = gc_t15
+//line scan_block.go:97
+								var bi int = gc_t16
+								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
-									gc_ld95 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1617)
+									gc_ld23 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-									gc_ld95 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1617)
+									gc_ld23 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
 //line scan_block.go:98
-									break gc_steps34
+									break gc_steps8
 								}
 //line scan_block.go:98
-								var gc_ld96 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-									gc_ld96 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1617)
+									gc_ld24 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-									gc_ld96 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1617)
+									gc_ld24 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
 //line scan_block.go:98
-									break gc_steps34
+									break gc_steps8
 								}
 //line scan_block.go:98
-								gc_st44 := gc_ld96.Add(gc_ld95)
+								gc_st4 := gc_ld24.Add(gc_ld23)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-									gc_st44.Permute(gc_spread16Lo12).Merge(archsimd.LoadUint32x16Slice(temp[bi+0:]), gc_evenLanes1612).StoreSlice(temp[bi+0:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadUint32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st44.Permute(gc_spread16Hi12).Merge(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evenLanes1612).StoreSlice(temp[bi+16:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-									gc_st44.Permute(gc_spread16Lo12).Merge(archsimd.LoadUint32x16Slice(temp[bi-1:]), gc_oddLanes1612).StoreSlice(temp[bi-1:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadUint32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st44.Permute(gc_spread16Hi12).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes1612).StoreSlice(temp[bi+15:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 //line scan_block.go:98
-									break gc_steps34
+									break gc_steps8
 								}
 							}
 						}
+//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				if offset == 1 {
 //line scan_block.go:78
-					gc_evens18 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-					gc_spreadLo17 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-					gc_spreadHi17 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-					gc_evenLanes18 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
-					gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-				gc_steps32:
-					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
-						gc_tx4 := gc_vstep10
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line scan_block.go:78
-						var thid int = gc_tx4
+						var thid int = gc_tx
 						{
-							var gc_t63 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							var gc_t64 int = 1*(2*thid+2) - 1
+							var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							var ai int = gc_t63
+							var gc_t12 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-							var bi int = gc_t64
-							var gc_ld91 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var ai int = gc_t11
+//line scan_block.go:97
+							var bi int = gc_t12
+							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
 							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld91 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens18))
+								gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 							} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld91 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens18))
+								gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 							} else {
 //line scan_block.go:98
-								break gc_steps32
+								break gc_steps6
 							}
 //line scan_block.go:98
-							var gc_ld92 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
 							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld92 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens18))
+								gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 							} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld92 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens18))
+								gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 							} else {
 //line scan_block.go:98
-								break gc_steps32
+								break gc_steps6
 							}
 //line scan_block.go:98
-							gc_st42 := gc_ld92.Add(gc_ld91)
+							gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
 							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_st42.Permute(gc_spreadLo17).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes18).StoreSlice(temp[bi+0:])
+								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-								gc_st42.Permute(gc_spreadHi17).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes18).StoreSlice(temp[bi+8:])
+								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 							} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_st42.Permute(gc_spreadLo17).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes12).StoreSlice(temp[bi-1:])
+								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-								gc_st42.Permute(gc_spreadHi17).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes12).StoreSlice(temp[bi+7:])
+								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 							} else {
 //line scan_block.go:98
-								break gc_steps32
+								break gc_steps6
 							}
 						}
 					}
+//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx4 := gc_vstep10; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx4
+				thid := gc_tx
 				{
 //line scan_block.go:97
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -6607,104 +6864,110 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 		offset *= 2
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off17 := gc_bx4
-			gc_off18 := m - 1
-			if gc_from4 >= 0 && gc_off17 >= 0 && gc_off17 < len(sums) && gc_off18 >= 0 && gc_off18 < len(temp) {
-				gc_at7 := sums[gc_off17:][:1]
-				gc_at8 := temp[gc_off18:][:1]
-				gc_step7 := gc_from4
-				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			gc_off2 := m - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+				gc_at := sums[gc_off:][:1]
+				gc_at2 := temp[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at7[0] = gc_at8[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at8[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at7[0] = gc_at8[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at8[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at7[0] = gc_at8[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at8[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan_block.go:103
 						if sums != nil {
-							gc_at7[0] = gc_at8[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at8[0] = 0
+						gc_at2[0] = 0
 					}
 				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+//line scan_block.go:110
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
-						gc_at7[0] = gc_at8[0]
+						gc_at[0] = gc_at2[0]
 					}
-					gc_at8[0] = 0
+					gc_at2[0] = 0
 				}
 			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+//line scan_block.go:110
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx4 := gc_step8 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_block.go:110
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx4 := gc_step8 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_block.go:110
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx4 := gc_step8 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_block.go:110
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:103
 						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_block.go:110
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:103
 					if sums != nil {
-						sums[gc_bx4] = temp[m-1]
+						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
 				}
@@ -6713,305 +6976,310 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	}
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx4/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line scan_block.go:109
 		offset >>= 1
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := d_; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+//line scan_block.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep11 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop11 bool
-				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens1619 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-						gc_odds1619 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-						gc_spread16Lo14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-						gc_spread16Hi14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-						gc_evenLanes1614 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-						gc_oddLanes1614 := archsimd.Mask32x16FromBits(43690)
-					gc_steps38:
-						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+					gc_steps12:
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-							var thid int = gc_tx4
+							var thid int = gc_tx
 							{
-								var gc_t75 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-								var gc_t76 int = 1*(2*thid+2) - 1
+								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-								var ai_ int = gc_t75
+								var gc_t24 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-								var bi_ int = gc_t76
-								var gc_ld106 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var ai_ int = gc_t23
+//line scan_block.go:112
+								var bi_ int = gc_t24
+								var gc_ld34 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
-									gc_ld106 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1619)
+									gc_ld34 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-									gc_ld106 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1619)
+									gc_ld34 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 //line scan_block.go:113
-									break gc_steps38
+									break gc_steps12
 								}
 //line scan_block.go:113
-								y := gc_ld106
+								y := gc_ld34
 //line scan_block.go:113
-								var gc_ld107 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld35 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-									gc_ld107 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1619)
+									gc_ld35 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-									gc_ld107 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1619)
+									gc_ld35 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line scan_block.go:114
-									break gc_steps38
+									break gc_steps12
 								}
 //line scan_block.go:114
-								gc_st51 := gc_ld107
+								gc_st11 := gc_ld35
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-									gc_st51.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+0:]), gc_evenLanes1614).StoreSlice(temp[ai_+0:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st51.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evenLanes1614).StoreSlice(temp[ai_+16:])
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-									gc_st51.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[ai_-1:]), gc_oddLanes1614).StoreSlice(temp[ai_-1:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st51.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes1614).StoreSlice(temp[ai_+15:])
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 //line scan_block.go:114
-									break gc_steps38
+									break gc_steps12
 								}
 //line scan_block.go:114
-								var gc_ld108 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld36 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-									gc_ld108 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1619)
+									gc_ld36 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-									gc_ld108 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1619)
+									gc_ld36 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line scan_block.go:115
-									var gc_lanes179 [16]uint32
+									var gc_lanes55 [16]uint32
 //line scan_block.go:115
-									for gc_k169 := range 16 {
+									for gc_k51 := range 16 {
 //line scan_block.go:115
-										if 0xffff&(1<<gc_k169) != 0 {
+										if 0xffff&(1<<gc_k51) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k169
+											gc_pos.Thread = gc_rank + gc_k51
 //line scan_block.go:115
-											gc_lanes179[gc_k169] = temp[bi_+2*gc_k169]
+											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
 //line scan_block.go:115
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 //line scan_block.go:115
-									gc_ld108 = archsimd.LoadUint32x16(&gc_lanes179)
+									gc_ld36 = archsimd.LoadUint32x16(&gc_lanes55)
 								}
 //line scan_block.go:115
-								gc_st52 := gc_ld108.Add(y)
+								gc_st12 := gc_ld36.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-									gc_st52.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+0:]), gc_evenLanes1614).StoreSlice(temp[bi_+0:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st52.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evenLanes1614).StoreSlice(temp[bi_+16:])
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-									gc_st52.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes1614).StoreSlice(temp[bi_-1:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st52.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes1614).StoreSlice(temp[bi_+15:])
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
 //line scan_block.go:115
-									var gc_lanes180 [16]uint32
+									var gc_lanes56 [16]uint32
 //line scan_block.go:115
-									gc_st52.Store(&gc_lanes180)
+									gc_st12.Store(&gc_lanes56)
 //line scan_block.go:115
-									for gc_k170 := range 16 {
+									for gc_k52 := range 16 {
 //line scan_block.go:115
-										if 0xffff&(1<<gc_k170) != 0 {
+										if 0xffff&(1<<gc_k52) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k170
+											gc_pos.Thread = gc_rank + gc_k52
 //line scan_block.go:115
-											temp[bi_+2*gc_k170] = gc_lanes180[gc_k170]
+											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
 //line scan_block.go:115
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop11 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				if offset == 1 {
 //line scan_block.go:78
-					gc_evens20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-					gc_spreadLo19 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-					gc_spreadHi19 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-					gc_evenLanes20 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
-					gc_oddLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-				gc_steps36:
-					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
-						gc_rank4 := gc_base4 + gc_tx4
+					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps10:
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-						var thid int = gc_tx4
+						var thid int = gc_tx
 						{
-							var gc_t71 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							var gc_t72 int = 1*(2*thid+2) - 1
+							var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							var ai_ int = gc_t71
+							var gc_t20 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-							var bi_ int = gc_t72
-							var gc_ld100 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var ai_ int = gc_t19
+//line scan_block.go:112
+							var bi_ int = gc_t20
+							var gc_ld28 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
 							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-								gc_ld100 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens20))
+								gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
 							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-								gc_ld100 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens20))
+								gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 							} else {
 //line scan_block.go:113
-								break gc_steps36
+								break gc_steps10
 							}
 //line scan_block.go:113
-							y := gc_ld100
+							y := gc_ld28
 //line scan_block.go:113
-							var gc_ld101 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld29 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld101 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens20))
+								gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_ld101 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens20))
+								gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 							} else {
 //line scan_block.go:114
-								break gc_steps36
+								break gc_steps10
 							}
 //line scan_block.go:114
-							gc_st47 := gc_ld101
+							gc_st7 := gc_ld29
 //line scan_block.go:114
 							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-								gc_st47.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes20).StoreSlice(temp[ai_+0:])
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-								gc_st47.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes20).StoreSlice(temp[ai_+8:])
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_st47.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes14).StoreSlice(temp[ai_-1:])
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-								gc_st47.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes14).StoreSlice(temp[ai_+7:])
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 							} else {
 //line scan_block.go:114
-								break gc_steps36
+								break gc_steps10
 							}
 //line scan_block.go:114
-							var gc_ld102 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld30 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:114
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld102 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens20))
+								gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								gc_ld102 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens20))
+								gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 							} else {
 //line scan_block.go:115
-								var gc_lanes169 [8]uint32
+								var gc_lanes45 [8]uint32
 //line scan_block.go:115
-								for gc_k159 := range 8 {
+								for gc_k41 := range 8 {
 //line scan_block.go:115
-									if 0xff&(1<<gc_k159) != 0 {
+									if 0xff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-										gc_pos4.Thread = gc_rank4 + gc_k159
+										gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
-										gc_lanes169[gc_k159] = temp[bi_+2*gc_k159]
+										gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 									}
 								}
 //line scan_block.go:115
-								gc_pos4.Thread = gc_rank4
+								gc_pos.Thread = gc_rank
 //line scan_block.go:115
-								gc_ld102 = archsimd.LoadUint32x8(&gc_lanes169)
+								gc_ld30 = archsimd.LoadUint32x8(&gc_lanes45)
 							}
 //line scan_block.go:115
-							gc_st48 := gc_ld102.Add(y)
+							gc_st8 := gc_ld30.Add(y)
 //line scan_block.go:115
 							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-								gc_st48.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes20).StoreSlice(temp[bi_+0:])
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-								gc_st48.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes20).StoreSlice(temp[bi_+8:])
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								gc_st48.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes14).StoreSlice(temp[bi_-1:])
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-								gc_st48.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes14).StoreSlice(temp[bi_+7:])
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 							} else {
 //line scan_block.go:115
-								var gc_lanes170 [8]uint32
+								var gc_lanes46 [8]uint32
 //line scan_block.go:115
-								gc_st48.Store(&gc_lanes170)
+								gc_st8.Store(&gc_lanes46)
 //line scan_block.go:115
-								for gc_k160 := range 8 {
+								for gc_k42 := range 8 {
 //line scan_block.go:115
-									if 0xff&(1<<gc_k160) != 0 {
+									if 0xff&(1<<gc_k42) != 0 {
 //line scan_block.go:115
-										gc_pos4.Thread = gc_rank4 + gc_k160
+										gc_pos.Thread = gc_rank + gc_k42
 //line scan_block.go:115
-										temp[bi_+2*gc_k160] = gc_lanes170[gc_k160]
+										temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 									}
 								}
 //line scan_block.go:115
-								gc_pos4.Thread = gc_rank4
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-				thid := gc_tx4
+				thid := gc_tx
 				{
 //line scan_block.go:112
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -7022,135 +7290,136 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			}
 		}
 	}
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_vstep12 := 0
+//line scan_block.go:122
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop12 bool
-			gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan_block.go:78
-				gc_evens1620 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-				gc_odds1620 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-				gc_iota216 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-				gc_spread16Lo15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+				gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-				gc_spread16Hi15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+				gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-				gc_evenLanes1615 := archsimd.Mask32x16FromBits(21845)
+				gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-				gc_oddLanes1615 := archsimd.Mask32x16FromBits(43690)
+				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-				gc_pairLo8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+				gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-				gc_pairHi8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-			gc_steps40:
-				for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-					gc_tx4 := gc_vstep12
-					gc_rank4 := gc_base4 + gc_tx4
+				gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps14:
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-					var thid int = gc_tx4
+					var thid int = gc_tx
 //line scan_block.go:84
-					var g int = gc_bx4*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 //line scan_block.go:84
-					a0 := archsimd.LoadUint32x16Slice(gc_s_a0[gc_rank4:])
+					a0 := archsimd.LoadUint32x16Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
-					a1 := archsimd.LoadUint32x16Slice(gc_s_a1[gc_rank4:])
+					a1 := archsimd.LoadUint32x16Slice(gc_s_a1[gc_rank:])
 //line scan_block.go:119
-					var gc_ld111 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+					var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
-						gc_ld111 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1620)
+						gc_ld39 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-						gc_ld111 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1620)
+						gc_ld39 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 					} else {
 //line scan_block.go:119
-						break gc_steps40
+						break gc_steps14
 					}
 //line scan_block.go:119
-					e0 := gc_ld111
+					e0 := gc_ld39
 //line scan_block.go:119
-					var gc_ld112 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+					var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
-						gc_ld112 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1620)
+						gc_ld40 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-						gc_ld112 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1620)
+						gc_ld40 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 					} else {
 //line scan_block.go:119
-						break gc_steps40
+						break gc_steps14
 					}
 //line scan_block.go:119
-					e1 := gc_ld112
+					e1 := gc_ld40
 					if inclusive {
 //line scan_block.go:120
-						gc_t79 := e0.Add(a0)
+						gc_t27 := e0.Add(a0)
 //line scan_block.go:120
-						gc_t80 := e1.Add(a1)
+						gc_t28 := e1.Add(a1)
 //line scan_block.go:120
-						e0 = gc_t79
+						e0 = gc_t27
 //line scan_block.go:120
-						e1 = gc_t80
+						e1 = gc_t28
 					}
 //line scan_block.go:126
 					if g+1 < n && uint(n-(g+1)) > 30 && (g <
 //line scan_block.go:123
 						n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
-						e0.ConcatPermute(e1, gc_pairLo8).StoreSlice(out[g:])
+						e0.ConcatPermute(e1, gc_pairLo3).StoreSlice(out[g:])
 //line scan_block.go:124
-						e0.ConcatPermute(e1, gc_pairHi8).StoreSlice(out[g+16:])
+						e0.ConcatPermute(e1, gc_pairHi3).StoreSlice(out[g+16:])
 					} else {
 //line scan_block.go:124
 						if g <
 //line scan_block.go:123
 							n && uint(n-g) > 30 {
 //line scan_block.go:123
-							gc_st57 := e0
+							gc_st17 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
-								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1615)
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes165)
 //line scan_block.go:124
-								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1615)
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes165)
 							} else {
 //line scan_block.go:124
-								break gc_steps40
+								break gc_steps14
 							}
 						} else {
 //line scan_block.go:124
-							gc_if31 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-							if gc_if31.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st58 := e0
+								gc_st18 := e0
 //line scan_block.go:123
-								gc_bits5 := gc_if31.ToBits()
+								gc_bits := gc_if11.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
-									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line scan_block.go:124
-									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
 //line scan_block.go:124
-									break gc_steps40
+									break gc_steps14
 								}
 							}
 						}
@@ -7159,206 +7428,207 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:126
 							1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:126
-							gc_st59 := e1
+							gc_st19 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
-								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1615)
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1615)
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes165)
 //line scan_block.go:127
-								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1615)
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
 //line scan_block.go:127
-								var gc_lanes191 [16]uint32
+								var gc_lanes67 [16]uint32
 //line scan_block.go:127
-								gc_st59.Store(&gc_lanes191)
+								gc_st19.Store(&gc_lanes67)
 //line scan_block.go:127
-								for gc_k181 := range 16 {
+								for gc_k63 := range 16 {
 //line scan_block.go:127
-									if 0xffff&(1<<gc_k181) != 0 {
+									if 0xffff&(1<<gc_k63) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k181
+										gc_pos.Thread = gc_rank + gc_k63
 //line scan_block.go:127
-										out[(g+1)+2*gc_k181] = gc_lanes191[gc_k181]
+										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 									}
 								}
 //line scan_block.go:127
-								gc_pos4.Thread = gc_rank4
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line scan_block.go:127
-							gc_if32 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-							if gc_if32.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st60 := e1
+								gc_st20 := e1
 //line scan_block.go:126
-								gc_bits6 := gc_if32.ToBits()
+								gc_bits2 := gc_if12.ToBits()
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
 //line scan_block.go:127
-									var gc_lanes192 [16]uint32
+									var gc_lanes68 [16]uint32
 //line scan_block.go:127
-									gc_st60.Store(&gc_lanes192)
+									gc_st20.Store(&gc_lanes68)
 //line scan_block.go:127
-									for gc_k182 := range 16 {
+									for gc_k64 := range 16 {
 //line scan_block.go:127
-										if gc_if32.ToBits()&(1<<gc_k182) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
 //line scan_block.go:127
-											gc_pos4.Thread = gc_rank4 + gc_k182
+											gc_pos.Thread = gc_rank + gc_k64
 //line scan_block.go:127
-											out[(g+1)+2*gc_k182] = gc_lanes192[gc_k182]
+											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
 										}
 									}
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
+//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep12, false
-			}(gc_vstep12)
-			if gc_stop12 {
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line scan_block.go:78
-			gc_evens21 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-			gc_iota215 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+			gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-			gc_spreadLo20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-			gc_spreadHi20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-			gc_evenLanes21 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
-			gc_oddLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-		gc_steps39:
-			for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-				gc_tx4 := gc_vstep12
-				gc_rank4 := gc_base4 + gc_tx4
+			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps13:
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-				var thid int = gc_tx4
+				var thid int = gc_tx
 //line scan_block.go:84
-				var g int = gc_bx4*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 //line scan_block.go:84
-				a0 := archsimd.LoadUint32x8Slice(gc_s_a0[gc_rank4:])
+				a0 := archsimd.LoadUint32x8Slice(gc_s_a0[gc_rank:])
 //line scan_block.go:84
-				a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank4:])
+				a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank:])
 //line scan_block.go:119
-				var gc_ld109 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+				var gc_ld37 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
-					gc_ld109 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens21))
+					gc_ld37 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-					gc_ld109 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens21))
+					gc_ld37 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 				} else {
 //line scan_block.go:119
-					break gc_steps39
+					break gc_steps13
 				}
 //line scan_block.go:119
-				e0 := gc_ld109
+				e0 := gc_ld37
 //line scan_block.go:119
-				var gc_ld110 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+				var gc_ld38 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
-					gc_ld110 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens21))
+					gc_ld38 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-					gc_ld110 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens21))
+					gc_ld38 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 				} else {
 //line scan_block.go:119
-					break gc_steps39
+					break gc_steps13
 				}
 //line scan_block.go:119
-				e1 := gc_ld110
+				e1 := gc_ld38
 				if inclusive {
 //line scan_block.go:120
-					gc_t77 := e0.Add(a0)
+					gc_t25 := e0.Add(a0)
 //line scan_block.go:120
-					gc_t78 := e1.Add(a1)
+					gc_t26 := e1.Add(a1)
 //line scan_block.go:120
-					e0 = gc_t77
+					e0 = gc_t25
 //line scan_block.go:120
-					e1 = gc_t78
+					e1 = gc_t26
 				}
 //line scan_block.go:126
 				if g+1 < n && uint(n-(g+1)) > 14 && (g <
 //line scan_block.go:123
 					n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
-					e0.Permute(gc_spreadLo20).Merge(e1.Permute(gc_spreadLo20), gc_evenLanes21).StoreSlice(out[g:])
+					e0.Permute(gc_spreadLo7).Merge(e1.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(out[g:])
 //line scan_block.go:124
-					e0.Permute(gc_spreadHi20).Merge(e1.Permute(gc_spreadHi20), gc_evenLanes21).StoreSlice(out[g+8:])
+					e0.Permute(gc_spreadHi7).Merge(e1.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(out[g+8:])
 				} else {
 //line scan_block.go:124
 					if g <
 //line scan_block.go:123
 						n && uint(n-g) > 14 {
 //line scan_block.go:123
-						gc_st53 := e0
+						gc_st13 := e0
 //line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-							gc_st53.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes21)
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes7)
 //line scan_block.go:124
-							gc_st53.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes21)
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes7)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st53.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes15)
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes5)
 //line scan_block.go:124
-							gc_st53.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes15)
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes5)
 						} else {
 //line scan_block.go:124
-							break gc_steps39
+							break gc_steps13
 						}
 					} else {
 //line scan_block.go:124
-						gc_if29 := gc_iota215.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-						if gc_if29.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line scan_block.go:123
-							gc_st54 := e0
+							gc_st14 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g+0:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:124
-								gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+8:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g-1:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:124
-								gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+7:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
 //line scan_block.go:124
-								break gc_steps39
+								break gc_steps13
 							}
 						}
 					}
@@ -7367,91 +7637,93 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:126
 						1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:126
-						gc_st55 := e1
+						gc_st15 := e1
 //line scan_block.go:126
 						if (g+
 							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-							gc_st55.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes21)
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes7)
 //line scan_block.go:127
-							gc_st55.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes21)
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st55.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes15)
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes5)
 //line scan_block.go:127
-							gc_st55.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes15)
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
 //line scan_block.go:127
-							var gc_lanes185 [8]uint32
+							var gc_lanes61 [8]uint32
 //line scan_block.go:127
-							gc_st55.Store(&gc_lanes185)
+							gc_st15.Store(&gc_lanes61)
 //line scan_block.go:127
-							for gc_k175 := range 8 {
+							for gc_k57 := range 8 {
 //line scan_block.go:127
-								if 0xff&(1<<gc_k175) != 0 {
+								if 0xff&(1<<gc_k57) != 0 {
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k175
+									gc_pos.Thread = gc_rank + gc_k57
 //line scan_block.go:127
-									out[(g+1)+2*gc_k175] = gc_lanes185[gc_k175]
+									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 								}
 							}
 //line scan_block.go:127
-							gc_pos4.Thread = gc_rank4
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan_block.go:127
-						gc_if30 := gc_iota215.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-						if gc_if30.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line scan_block.go:126
-							gc_st56 := e1
+							gc_st16 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
 //line scan_block.go:127
-								var gc_lanes186 [8]uint32
+								var gc_lanes62 [8]uint32
 //line scan_block.go:127
-								gc_st56.Store(&gc_lanes186)
+								gc_st16.Store(&gc_lanes62)
 //line scan_block.go:127
-								for gc_k176 := range 8 {
+								for gc_k58 := range 8 {
 //line scan_block.go:127
-									if gc_if30.ToBits()&(1<<gc_k176) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k176
+										gc_pos.Thread = gc_rank + gc_k58
 //line scan_block.go:127
-										out[(g+1)+2*gc_k176] = gc_lanes186[gc_k176]
+										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 									}
 								}
 //line scan_block.go:127
-								gc_pos4.Thread = gc_rank4
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
 			}
+//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
-			gc_rank4 := gc_base4 + gc_tx4
-			gc_pos4.Thread = gc_rank4
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan_block.go:78
-			thid := gc_tx4
+			thid := gc_tx
 //line scan_block.go:84
-			g := gc_bx4*m + 2*thid
-			a0 := gc_s_a0[gc_rank4]
-			a1 := gc_s_a1[gc_rank4]
+			g := gc_bx*m + 2*thid
+//line scan_block.go:86
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
 			e0 := temp[2*thid]
 //line scan_block.go:119
@@ -7504,58 +7776,60 @@ func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*go
 var gc_src_warpShuffleScan = compiled.NewSource(gc_files_scan_block, "warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210").NoGoexit("91fc4235c1093e5661283e1c2c9fe3218310b40e62529356b2b8dd7f0b168755", "scan.go:102-103", "scan_block.go:212-218")
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
-	gc_shared15 := func(n int) []T {
+func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b23.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b23.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b23.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
-	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+//line scan_block.go:156
+	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
-	b := gc_bdx5
+	b := gc_bdx
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx5
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared15(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]T
-	var gc_c51r [32]T
-	var gc_c52r [32]T
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	var gc_c1r [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-			gc_tx5 := gc_tidx17.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x05 := gc_tidx17.X
-				gc_off21 := (gc_bx5 * b) + gc_x05
-				if gc_act5 == ^uint32(0) && gc_x05+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 {
-					gc_at21 := in[gc_off21:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * b) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at21)
+					copy(gc_l_v_2[:], gc_at)
 				} else {
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:143
-						g := gc_bx5*b + gc_tx5
+						g := gc_bx*b + gc_tx
 						var v T
 						if g < n {
 							v = in[g]
@@ -7563,110 +7837,115 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						var v_ T = v
 //line scan_block.go:170
 						var v_2 T = v_
-						gc_l_v_2[gc_lane5] = v_2
+//line scan_block.go:174
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 //line scan_block.go:203
-		gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all27 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo24, gc_hi24 := 0, 32
-					if gc_lo24 < gc_hi24 {
-						gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi24 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo24, gc_hi24)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					{
 //line scan_block.go:167
-						warp := (gc_w5 >> 5)
+						warp := (gc_w >> 5)
 						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 						var lanes_ int = lanes
 						_ = lanes_
-						gc_lo25, gc_hi25 := 0, 32
-						if gc_lo25 < gc_hi25 {
-							gc_lo25 = max(gc_lo25, max(min(d, 32), -1))
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 						}
-						if gc_lo25 < gc_hi25 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi25 = 0
+						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+							gc_hi3 = 0
 						}
-						gc_hi25 = min(gc_hi25, gc_cnt5)
-						for gc_lane5 := gc_lo25; gc_lane5 < gc_hi25; gc_lane5++ {
-							v_2 := gc_l_v_2[gc_lane5]
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line scan_block.go:204
-							y := gc_c51r[gc_lane5]
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
 							{
 								v_2 += y
 							}
-							gc_l_v_2[gc_lane5] = v_2
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w5:][:gc_cnt5], gc_l_v_2[:gc_cnt5])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w5:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w5:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo26, gc_hi26 := 0, 32
-		if gc_lo26 < gc_hi26 {
-			gc_lo26 = max(gc_lo26, max(min(0, 32), -1))
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
 		}
-		if gc_lo26 < gc_hi26 {
-			gc_hi26 = min(gc_hi26, min(max(0, -1), 32)+1)
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
 		}
-		gc_hi26 = min(gc_hi26, gc_cnt5)
-		for gc_lane5 := gc_lo26; gc_lane5 < gc_hi26; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			excl_ := gc_s_excl_[gc_rank5]
+		gc_hi4 = min(gc_hi4, gc_cnt)
+		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank5] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w5 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo27, gc_hi27 := 0, 32
-			if gc_lo27 < gc_hi27 && !(b_ > w) {
-				gc_hi27 = 0
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 && !(b_ > w) {
+				gc_hi5 = 0
 			}
-			if gc_lo27 < gc_hi27 {
-				gc_lo27 = max(gc_lo27, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo27 < gc_hi27 {
-				gc_hi27 = min(gc_hi27, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi27 = min(gc_hi27, gc_cnt5)
-			for gc_lane5 := gc_lo27; gc_lane5 < gc_hi27; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				incl_ := gc_s_incl_[gc_rank5]
+			gc_hi5 = min(gc_hi5, gc_cnt)
+			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -7676,114 +7955,124 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
-		var gc_c53r [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
+		var gc_c3r [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m195 uint32
+//line scan_block.go:186
+				var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w5 >> 5) == 0 {
-					gc_m195 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m19 = ^uint32(0)
 				}
-				gc_save195 := gc_act5
-				gc_act5 = gc_save195 & gc_m195
-				if gc_act5 != 0 {
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:167
-						lane := (gc_rank5 & 31)
+						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s T
 						if lane < warps {
 							s = totals[lane]
 						}
-						gc_l_s[gc_lane5] = s
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
 //line scan_block.go:187
 					var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all28 = (d_ < lanes_2)
+					gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all2 = (d_ < lanes_2)
 					}
-					if gc_all28 {
+					if gc_all2 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo28, gc_hi28 := 0, 32
-								if gc_lo28 < gc_hi28 {
-									gc_lo28 = max(gc_lo28, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo6, gc_hi6 := 0, 32
+								if gc_lo6 < gc_hi6 {
+									gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
 								}
-								if gc_lo28 < gc_hi28 && !(d_ < lanes_2) {
-									gc_hi28 = 0
+								if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+									gc_hi6 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo28, gc_hi28)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-								gc_lo29, gc_hi29 := 0, 32
-								if gc_lo29 < gc_hi29 {
-									gc_lo29 = max(gc_lo29, max(min(d_, 32), -1))
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_lo7, gc_hi7 := 0, 32
+								if gc_lo7 < gc_hi7 {
+									gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
 								}
-								if gc_lo29 < gc_hi29 && !(d_ < lanes_2) {
-									gc_hi29 = 0
+								if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+									gc_hi7 = 0
 								}
-								gc_hi29 = min(gc_hi29, gc_cnt5)
-								for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
-									v_3 := gc_l_v_3[gc_lane5]
+								gc_hi7 = min(gc_hi7, gc_cnt)
+								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 //line scan_block.go:204
-									y_ := gc_c53r[gc_lane5]
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
 									{
 										v_3 += y_
 									}
-									gc_l_v_3[gc_lane5] = v_3
+//line scan_block.go:209
+									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}
 					}
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:167
-						lane := (gc_rank5 & 31)
-						v_3 := gc_l_v_3[gc_lane5]
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_3 T = v_3
 //line scan_block.go:187
 						totals[lane] = r_3
 					}
 				}
-				gc_act5 = gc_save195 &^ gc_dead5
+//line scan_block.go:191
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off22 := gc_bx5 * b
-			gc_off23 := gc_bx5
-			if gc_off22 >= 0 && gc_off22 <= len(out) && gc_bdx5 <= len(out)-gc_off22 && gc_off23 >= 0 && gc_off23 < len(sums) && gc_off22 <= len(in) && gc_bdx5 <= len(in)-gc_off22 {
-				gc_at22 := out[gc_off22:][:gc_bdx5]
-				gc_at23 := sums[gc_off23:][:1]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_block.go:196
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * b
+			gc_off3 := gc_bx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_at3 := sums[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx5*b + gc_tx5
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -7798,25 +8087,28 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at22[gc_tx5] = incl
+							gc_at2[gc_tx] = incl
 						} else {
-							gc_at22[gc_tx5] = excl
+							gc_at2[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx5 == b-1 {
-						gc_at23[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at3[0] = incl
 					}
 				}
 			} else {
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx5*b + gc_tx5
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -7836,25 +8128,27 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx5 == b-1 {
-						sums[gc_bx5] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
 		}
 	} else {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off24 := gc_bx5 * b
-			gc_off25 := gc_bx5
-			if gc_off24 >= 0 && gc_off24 <= len(out) && gc_bdx5 <= len(out)-gc_off24 && gc_off25 >= 0 && gc_off25 < len(sums) && gc_off24 <= len(in) && gc_bdx5 <= len(in)-gc_off24 {
-				gc_at24 := out[gc_off24:][:gc_bdx5]
-				gc_at25 := sums[gc_off25:][:1]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
+//line scan_block.go:169
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * b
+			gc_off5 := gc_bx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx]
+				gc_at5 := sums[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
-					g := gc_bx5*b + gc_tx5
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r T = excl_
 //line scan_block.go:194
@@ -7865,23 +8159,25 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at24[gc_tx5] = incl
+							gc_at4[gc_tx] = incl
 						} else {
-							gc_at24[gc_tx5] = excl
+							gc_at4[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx5 == b-1 {
-						gc_at25[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at5[0] = incl
 					}
 				}
 			} else {
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx5*b + gc_tx5
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r T = excl_
 //line scan_block.go:194
@@ -7897,8 +8193,8 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx5 == b-1 {
-						sums[gc_bx5] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
@@ -7907,58 +8203,60 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line scan_block.go:156
+	gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
-	b := gc_bdx2
+	b := gc_bdx
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx2
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared12(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]float32
-	var gc_c21r [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off6 := (gc_bx2 * b) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
-					gc_at6 := in[gc_off6:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * b) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at6)
+					copy(gc_l_v_2[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:143
-						g := gc_bx2*b + gc_tx2
+						g := gc_bx*b + gc_tx
 						var v float32
 						if g < n {
 							v = in[g]
@@ -7966,74 +8264,75 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						var v_ float32 = v
 //line scan_block.go:170
 						var v_2 float32 = v_
-						gc_l_v_2[gc_lane2] = v_2
+//line scan_block.go:174
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 //line scan_block.go:203
-		gc_all3 := gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all3 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all3 = (d < (min(w, b_-(gc_w2>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all3 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo9, gc_hi9 := 0, 32
-					if gc_lo9 < gc_hi9 {
-						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi9 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo9, gc_hi9)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act2 == ^uint32(0) {
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
 //line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank2 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
 //line scan_block.go:205
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b4 = gc_all5
+										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
@@ -8041,42 +8340,42 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank2 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								gc_b3 := gc_none
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
 //line scan_block.go:205
-									gc_b3 = gc_all4
+									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 //line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8084,23 +8383,27 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					if gc_left != 0 {
 						{
 //line scan_block.go:167
-							warp := (gc_w2 >> 5)
+							warp := (gc_w >> 5)
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+//line scan_block.go:172
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-								lane_ := (gc_rank2 & 31)
-								v_2 := gc_l_v_2[gc_lane2]
-								y := gc_c21r[gc_lane2]
+								lane_ := (gc_rank & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+								y := gc_c1r[gc_lane]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-								gc_l_v_2[gc_lane2] = v_2
+//line scan_block.go:209
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
@@ -8108,54 +8411,56 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w2:][:gc_cnt2], gc_l_v_2[:gc_cnt2])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w2:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w2:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo10, gc_hi10 := 0, 32
-		if gc_lo10 < gc_hi10 {
-			gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 		}
-		if gc_lo10 < gc_hi10 {
-			gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 		}
-		gc_hi10 = min(gc_hi10, gc_cnt2)
-		for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			excl_ := gc_s_excl_[gc_rank2]
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank2] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w2 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo11, gc_hi11 := 0, 32
-			if gc_lo11 < gc_hi11 && !(b_ > w) {
-				gc_hi11 = 0
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
 			}
-			if gc_lo11 < gc_hi11 {
-				gc_lo11 = max(gc_lo11, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo11 < gc_hi11 {
-				gc_hi11 = min(gc_hi11, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi11 = min(gc_hi11, gc_cnt2)
-			for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				incl_ := gc_s_incl_[gc_rank2]
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -8165,34 +8470,36 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m192 uint32
+//line scan_block.go:186
+				var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w2 >> 5) == 0 {
-					gc_m192 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m19 = ^uint32(0)
 				}
-				gc_save192 := gc_act2
-				gc_act2 = gc_save192 & gc_m192
-				if gc_act2 != 0 {
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left2 := gc_act2
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line scan_block.go:183
 							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if lane < 0 || lane > len(totals)-8 {
@@ -8213,16 +8520,16 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 								}
 //line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if lane < 0 || lane > len(totals)-8 {
@@ -8236,27 +8543,28 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
 								}
 //line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank2 & 31)
+							lane := (gc_rank & 31)
 //line scan_block.go:183
 							var s float32
 							if lane < warps {
 								s = totals[lane]
 							}
-							gc_l_s[gc_lane2] = s
+//line scan_block.go:188
+							gc_l_s[gc_lane] = s
 						}
 					}
 //line scan_block.go:187
@@ -8264,64 +8572,64 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all8 = (d_ < lanes_2)
+					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all6 = (d_ < lanes_2)
 					}
-					if gc_all8 {
+					if gc_all6 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo12, gc_hi12 := 0, 32
-								if gc_lo12 < gc_hi12 {
-									gc_lo12 = max(gc_lo12, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 								}
-								if gc_lo12 < gc_hi12 && !(d_ < lanes_2) {
-									gc_hi12 = 0
+								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+									gc_hi5 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo12, gc_hi12)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-								gc_left3 := gc_act2
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_left3 := gc_act
 								if compiled.SIMD {
 //line scan_block.go:204
 									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act2 == ^uint32(0) {
+									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act == ^uint32(0) {
 //line scan_block.go:204
 										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane2
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_)
 											} else {
 //line scan_block.go:205
-												gc_b8 := gc_none6
+												gc_b7 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b8 = gc_all10
+													gc_b7 = gc_all8
 												}
 //line scan_block.go:205
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
+												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
 												if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
@@ -8329,67 +8637,70 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 												}
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line scan_block.go:202
-											var lane_2 int = gc_lane2
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-											gc_b7 := gc_none5
+											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+											gc_b6 := gc_none5
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b7 = gc_all9
+												gc_b6 = gc_all7
 											}
 //line scan_block.go:205
-											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 //line scan_block.go:205
 											if gc_if9.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_left3 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left3&(1<<gc_lane2) == 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
+										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank2 & 31)
-										v_3 := gc_l_v_3[gc_lane2]
-										y_ := gc_c23r[gc_lane2]
+										lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+										y_ := gc_c3r[gc_lane]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-										gc_l_v_3[gc_lane2] = v_3
+//line scan_block.go:209
+										gc_l_v_3[gc_lane] = v_3
 									}
 								}
 							}
 						}
 					}
-					gc_left4 := gc_act2
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_3 := v_3
 //line scan_block.go:187
@@ -8399,17 +8710,17 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								}
 //line scan_block.go:187
 								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_3 := v_3
 //line scan_block.go:187
@@ -8419,21 +8730,22 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								}
 //line scan_block.go:187
 								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank2 & 31)
-							v_3 := gc_l_v_3[gc_lane2]
+							lane := (gc_rank & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 							var r_3 float32 = v_3
 //line scan_block.go:187
@@ -8441,24 +8753,28 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						}
 					}
 				}
-				gc_act2 = gc_save192 &^ gc_dead2
+//line scan_block.go:192
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-				gc_at7 := out[gc_off7:][:gc_bdx2]
-				gc_at8 := sums[gc_off8:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_block.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * b
+			gc_off3 := gc_bx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_at3 := sums[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx2*b + gc_tx2
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -8473,25 +8789,28 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at7[gc_tx2] = incl
+							gc_at2[gc_tx] = incl
 						} else {
-							gc_at7[gc_tx2] = excl
+							gc_at2[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx2 == b-1 {
-						gc_at8[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at3[0] = incl
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx2*b + gc_tx2
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -8511,25 +8830,27 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx2 == b-1 {
-						sums[gc_bx2] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2 * b
-			gc_off10 := gc_bx2
-			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sums) && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-				gc_at9 := out[gc_off9:][:gc_bdx2]
-				gc_at10 := sums[gc_off10:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+//line scan_block.go:169
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * b
+			gc_off5 := gc_bx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx]
+				gc_at5 := sums[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
-					g := gc_bx2*b + gc_tx2
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r float32 = excl_
 //line scan_block.go:194
@@ -8540,23 +8861,25 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at9[gc_tx2] = incl
+							gc_at4[gc_tx] = incl
 						} else {
-							gc_at9[gc_tx2] = excl
+							gc_at4[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx2 == b-1 {
-						gc_at10[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at5[0] = incl
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx2*b + gc_tx2
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r float32 = excl_
 //line scan_block.go:194
@@ -8572,8 +8895,8 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx2 == b-1 {
-						sums[gc_bx2] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
@@ -8582,58 +8905,60 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
-	gc_shared13 := func(n int) []int32 {
+func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b9.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b9.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b9.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
-	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line scan_block.go:156
+	gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
-	b := gc_bdx3
+	b := gc_bdx
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx3
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared13(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]int32
-	var gc_c31r [32]int32
-	var gc_c32r [32]int32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx7.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx7.X
-				gc_off11 := (gc_bx3 * b) + gc_x03
-				if gc_act3 == ^uint32(0) && gc_x03+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 {
-					gc_at11 := in[gc_off11:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * b) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at11)
+					copy(gc_l_v_2[:], gc_at)
 				} else {
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:143
-						g := gc_bx3*b + gc_tx3
+						g := gc_bx*b + gc_tx
 						var v int32
 						if g < n {
 							v = in[g]
@@ -8641,141 +8966,146 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						var v_ int32 = v
 //line scan_block.go:170
 						var v_2 int32 = v_
-						gc_l_v_2[gc_lane3] = v_2
+//line scan_block.go:174
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 //line scan_block.go:203
-		gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all11 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo14, gc_hi14 := 0, 32
-					if gc_lo14 < gc_hi14 {
-						gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi14 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo14, gc_hi14)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
-					gc_left5 := gc_act3
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-						gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act3 == ^uint32(0) {
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
 //line scan_block.go:204
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-							gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank3 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane3
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
 //line scan_block.go:205
-									gc_b11 := gc_none8
+									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b11 = gc_all13
+										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
-									if gc_if12.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank3 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane3
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-								gc_b10 := gc_none7
+								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
 //line scan_block.go:205
-									gc_b10 = gc_all12
+									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 //line scan_block.go:205
-								if gc_if11.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if11)
+									v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left != 0 {
 						{
 //line scan_block.go:167
-							warp := (gc_w3 >> 5)
+							warp := (gc_w >> 5)
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left5&(1<<gc_lane3) == 0 {
+//line scan_block.go:172
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-								lane_ := (gc_rank3 & 31)
-								v_2 := gc_l_v_2[gc_lane3]
-								y := gc_c31r[gc_lane3]
+								lane_ := (gc_rank & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+								y := gc_c1r[gc_lane]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-								gc_l_v_2[gc_lane3] = v_2
+//line scan_block.go:209
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
@@ -8783,54 +9113,56 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w3:][:gc_cnt3], gc_l_v_2[:gc_cnt3])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w3:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w3:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo15, gc_hi15 := 0, 32
-		if gc_lo15 < gc_hi15 {
-			gc_lo15 = max(gc_lo15, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 		}
-		if gc_lo15 < gc_hi15 {
-			gc_hi15 = min(gc_hi15, min(max(0, -1), 32)+1)
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 		}
-		gc_hi15 = min(gc_hi15, gc_cnt3)
-		for gc_lane3 := gc_lo15; gc_lane3 < gc_hi15; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			excl_ := gc_s_excl_[gc_rank3]
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank3] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w3 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo16, gc_hi16 := 0, 32
-			if gc_lo16 < gc_hi16 && !(b_ > w) {
-				gc_hi16 = 0
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
 			}
-			if gc_lo16 < gc_hi16 {
-				gc_lo16 = max(gc_lo16, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo16 < gc_hi16 {
-				gc_hi16 = min(gc_hi16, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi16 = min(gc_hi16, gc_cnt3)
-			for gc_lane3 := gc_lo16; gc_lane3 < gc_hi16; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				incl_ := gc_s_incl_[gc_rank3]
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -8840,34 +9172,36 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
-		var gc_c33r [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
+		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m193 uint32
+//line scan_block.go:186
+				var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w3 >> 5) == 0 {
-					gc_m193 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m19 = ^uint32(0)
 				}
-				gc_save193 := gc_act3
-				gc_act3 = gc_save193 & gc_m193
-				if gc_act3 != 0 {
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left6 := gc_act3
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act3 == ^uint32(0) {
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -8880,24 +9214,24 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									s = archsimd.LoadInt32x8Slice(totals[lane:])
 								} else {
 //line scan_block.go:185
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									if gc_if20.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
 									}
 								}
 //line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane3:])
-								gc_left6 &^= 0xff << gc_lane3
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -8905,33 +9239,34 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									break
 								}
 //line scan_block.go:184
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if18.ToBits() != 0 {
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if8.ToBits() != 0 {
 //line scan_block.go:185
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
 //line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane3:])
-								gc_left6 &^= 0xff << gc_lane3
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank3 & 31)
+							lane := (gc_rank & 31)
 //line scan_block.go:183
 							var s int32
 							if lane < warps {
 								s = totals[lane]
 							}
-							gc_l_s[gc_lane3] = s
+//line scan_block.go:188
+							gc_l_s[gc_lane] = s
 						}
 					}
 //line scan_block.go:187
@@ -8939,132 +9274,135 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all16 = (d_ < lanes_2)
+					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all6 = (d_ < lanes_2)
 					}
-					if gc_all16 {
+					if gc_all6 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo17, gc_hi17 := 0, 32
-								if gc_lo17 < gc_hi17 {
-									gc_lo17 = max(gc_lo17, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 								}
-								if gc_lo17 < gc_hi17 && !(d_ < lanes_2) {
-									gc_hi17 = 0
+								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+									gc_hi5 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo17, gc_hi17)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-								gc_left7 := gc_act3
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_left3 := gc_act
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act3 == ^uint32(0) {
+									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane3
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_)
 											} else {
 //line scan_block.go:205
-												gc_b15 := gc_none12
+												gc_b7 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b15 = gc_all18
+													gc_b7 = gc_all8
 												}
 //line scan_block.go:205
-												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												if gc_if22.ToBits() != 0 {
+												if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 												}
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left7 &^= 0xff << gc_lane3
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											if gc_act3>>gc_lane3&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line scan_block.go:202
-											var lane_2 int = gc_lane3
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
-											gc_b14 := gc_none11
+											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+											gc_b6 := gc_none5
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b14 = gc_all17
+												gc_b6 = gc_all7
 											}
 //line scan_block.go:205
-											gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
+											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 //line scan_block.go:205
-											if gc_if21.ToBits() != 0 {
+											if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left7 &^= 0xff << gc_lane3
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left7 != 0 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left7&(1<<gc_lane3) == 0 {
+								if gc_left3 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank3 := gc_w3 + gc_lane3
+										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank3 & 31)
-										v_3 := gc_l_v_3[gc_lane3]
-										y_ := gc_c33r[gc_lane3]
+										lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+										y_ := gc_c3r[gc_lane]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-										gc_l_v_3[gc_lane3] = v_3
+//line scan_block.go:209
+										gc_l_v_3[gc_lane] = v_3
 									}
 								}
 							}
 						}
 					}
-					gc_left8 := gc_act3
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_3 := v_3
 //line scan_block.go:187
@@ -9074,17 +9412,17 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 								}
 //line scan_block.go:187
 								r_3.StoreSlice(totals[lane:])
-								gc_left8 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_3 := v_3
 //line scan_block.go:187
@@ -9094,21 +9432,22 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 								}
 //line scan_block.go:187
 								r_3.StoreSlice(totals[lane:])
-								gc_left8 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left8&(1<<gc_lane3) == 0 {
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank3 & 31)
-							v_3 := gc_l_v_3[gc_lane3]
+							lane := (gc_rank & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 							var r_3 int32 = v_3
 //line scan_block.go:187
@@ -9116,24 +9455,28 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						}
 					}
 				}
-				gc_act3 = gc_save193 &^ gc_dead3
+//line scan_block.go:192
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off12 := gc_bx3 * b
-			gc_off13 := gc_bx3
-			if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sums) && gc_off12 <= len(in) && gc_bdx3 <= len(in)-gc_off12 {
-				gc_at12 := out[gc_off12:][:gc_bdx3]
-				gc_at13 := sums[gc_off13:][:1]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_block.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * b
+			gc_off3 := gc_bx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_at3 := sums[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx3*b + gc_tx3
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -9148,25 +9491,28 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at12[gc_tx3] = incl
+							gc_at2[gc_tx] = incl
 						} else {
-							gc_at12[gc_tx3] = excl
+							gc_at2[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx3 == b-1 {
-						gc_at13[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at3[0] = incl
 					}
 				}
 			} else {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx3*b + gc_tx3
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -9186,25 +9532,27 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx3 == b-1 {
-						sums[gc_bx3] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
 		}
 	} else {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off14 := gc_bx3 * b
-			gc_off15 := gc_bx3
-			if gc_off14 >= 0 && gc_off14 <= len(out) && gc_bdx3 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off14 <= len(in) && gc_bdx3 <= len(in)-gc_off14 {
-				gc_at14 := out[gc_off14:][:gc_bdx3]
-				gc_at15 := sums[gc_off15:][:1]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
+//line scan_block.go:169
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * b
+			gc_off5 := gc_bx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx]
+				gc_at5 := sums[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
-					g := gc_bx3*b + gc_tx3
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r int32 = excl_
 //line scan_block.go:194
@@ -9215,23 +9563,25 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at14[gc_tx3] = incl
+							gc_at4[gc_tx] = incl
 						} else {
-							gc_at14[gc_tx3] = excl
+							gc_at4[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx3 == b-1 {
-						gc_at15[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at5[0] = incl
 					}
 				}
 			} else {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx3*b + gc_tx3
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r int32 = excl_
 //line scan_block.go:194
@@ -9247,8 +9597,8 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx3 == b-1 {
-						sums[gc_bx3] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
@@ -9257,58 +9607,60 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
-	gc_shared14 := func(n int) []uint32 {
+func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b16.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b16.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b16.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+//line scan_block.go:156
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
-	b := gc_bdx4
+	b := gc_bdx
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx4
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared14(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]uint32
-	var gc_c41r [32]uint32
-	var gc_c42r [32]uint32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	var gc_c1r [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-			gc_tx4 := gc_tidx12.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx12.X
-				gc_off16 := (gc_bx4 * b) + gc_x04
-				if gc_act4 == ^uint32(0) && gc_x04+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 {
-					gc_at16 := in[gc_off16:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * b) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at16)
+					copy(gc_l_v_2[:], gc_at)
 				} else {
-					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:143
-						g := gc_bx4*b + gc_tx4
+						g := gc_bx*b + gc_tx
 						var v uint32
 						if g < n {
 							v = in[g]
@@ -9316,141 +9668,146 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						var v_ uint32 = v
 //line scan_block.go:170
 						var v_2 uint32 = v_
-						gc_l_v_2[gc_lane4] = v_2
+//line scan_block.go:174
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 //line scan_block.go:203
-		gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all19 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo19, gc_hi19 := 0, 32
-					if gc_lo19 < gc_hi19 {
-						gc_lo19 = max(gc_lo19, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo19 < gc_hi19 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi19 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo19, gc_hi19)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
-					gc_left9 := gc_act4
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-						gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-						gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act4 == ^uint32(0) {
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
 //line scan_block.go:204
-							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-							gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank4 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane4
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
 //line scan_block.go:205
-									gc_b18 := gc_none14
+									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b18 = gc_all21
+										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
-									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
-									if gc_if24.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left9 &^= 0xff << gc_lane4
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank4 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane4
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-								gc_b17 := gc_none13
+								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
 //line scan_block.go:205
-									gc_b17 = gc_all20
+									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
-								gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 //line scan_block.go:205
-								if gc_if23.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if23)
+									v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left9 &^= 0xff << gc_lane4
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left != 0 {
 						{
 //line scan_block.go:167
-							warp := (gc_w4 >> 5)
+							warp := (gc_w >> 5)
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left9&(1<<gc_lane4) == 0 {
+//line scan_block.go:172
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-								lane_ := (gc_rank4 & 31)
-								v_2 := gc_l_v_2[gc_lane4]
-								y := gc_c41r[gc_lane4]
+								lane_ := (gc_rank & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+								y := gc_c1r[gc_lane]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-								gc_l_v_2[gc_lane4] = v_2
+//line scan_block.go:209
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
@@ -9458,54 +9815,56 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w4:][:gc_cnt4], gc_l_v_2[:gc_cnt4])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w4:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w4:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo20, gc_hi20 := 0, 32
-		if gc_lo20 < gc_hi20 {
-			gc_lo20 = max(gc_lo20, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 		}
-		if gc_lo20 < gc_hi20 {
-			gc_hi20 = min(gc_hi20, min(max(0, -1), 32)+1)
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 		}
-		gc_hi20 = min(gc_hi20, gc_cnt4)
-		for gc_lane4 := gc_lo20; gc_lane4 < gc_hi20; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			excl_ := gc_s_excl_[gc_rank4]
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank4] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w4 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo21, gc_hi21 := 0, 32
-			if gc_lo21 < gc_hi21 && !(b_ > w) {
-				gc_hi21 = 0
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
 			}
-			if gc_lo21 < gc_hi21 {
-				gc_lo21 = max(gc_lo21, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo21 < gc_hi21 {
-				gc_hi21 = min(gc_hi21, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi21 = min(gc_hi21, gc_cnt4)
-			for gc_lane4 := gc_lo21; gc_lane4 < gc_hi21; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				incl_ := gc_s_incl_[gc_rank4]
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -9515,34 +9874,36 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
-		var gc_c43r [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
+		var gc_c3r [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m194 uint32
+//line scan_block.go:186
+				var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w4 >> 5) == 0 {
-					gc_m194 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m19 = ^uint32(0)
 				}
-				gc_save194 := gc_act4
-				gc_act4 = gc_save194 & gc_m194
-				if gc_act4 != 0 {
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left10 := gc_act4
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act4 == ^uint32(0) {
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -9555,24 +9916,24 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									s = archsimd.LoadUint32x8Slice(totals[lane:])
 								} else {
 //line scan_block.go:185
-									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									if gc_if32.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
 									}
 								}
 //line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane4:])
-								gc_left10 &^= 0xff << gc_lane4
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -9580,33 +9941,34 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									break
 								}
 //line scan_block.go:184
-								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if30.ToBits() != 0 {
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if8.ToBits() != 0 {
 //line scan_block.go:185
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if30)
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
 //line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane4:])
-								gc_left10 &^= 0xff << gc_lane4
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left10 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left10&(1<<gc_lane4) == 0 {
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank4 & 31)
+							lane := (gc_rank & 31)
 //line scan_block.go:183
 							var s uint32
 							if lane < warps {
 								s = totals[lane]
 							}
-							gc_l_s[gc_lane4] = s
+//line scan_block.go:188
+							gc_l_s[gc_lane] = s
 						}
 					}
 //line scan_block.go:187
@@ -9614,132 +9976,135 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all24 = (d_ < lanes_2)
+					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all6 = (d_ < lanes_2)
 					}
-					if gc_all24 {
+					if gc_all6 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo22, gc_hi22 := 0, 32
-								if gc_lo22 < gc_hi22 {
-									gc_lo22 = max(gc_lo22, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 								}
-								if gc_lo22 < gc_hi22 && !(d_ < lanes_2) {
-									gc_hi22 = 0
+								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+									gc_hi5 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo22, gc_hi22)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-								gc_left11 := gc_act4
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_left3 := gc_act
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act4 == ^uint32(0) {
+									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all26 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane4
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_)
 											} else {
 //line scan_block.go:205
-												gc_b22 := gc_none18
+												gc_b7 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b22 = gc_all26
+													gc_b7 = gc_all8
 												}
 //line scan_block.go:205
-												gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
+												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												if gc_if34.ToBits() != 0 {
+												if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 												}
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left11 &^= 0xff << gc_lane4
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											if gc_act4>>gc_lane4&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line scan_block.go:202
-											var lane_2 int = gc_lane4
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-											gc_b21 := gc_none17
+											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+											gc_b6 := gc_none5
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b21 = gc_all25
+												gc_b6 = gc_all7
 											}
 //line scan_block.go:205
-											gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
+											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 //line scan_block.go:205
-											if gc_if33.ToBits() != 0 {
+											if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if33)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left11 &^= 0xff << gc_lane4
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left11 != 0 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left11&(1<<gc_lane4) == 0 {
+								if gc_left3 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank4 := gc_w4 + gc_lane4
+										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank4 & 31)
-										v_3 := gc_l_v_3[gc_lane4]
-										y_ := gc_c43r[gc_lane4]
+										lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+										y_ := gc_c3r[gc_lane]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-										gc_l_v_3[gc_lane4] = v_3
+//line scan_block.go:209
+										gc_l_v_3[gc_lane] = v_3
 									}
 								}
 							}
 						}
 					}
-					gc_left12 := gc_act4
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_3 := v_3
 //line scan_block.go:187
@@ -9749,17 +10114,17 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 								}
 //line scan_block.go:187
 								r_3.StoreSlice(totals[lane:])
-								gc_left12 &^= 0xff << gc_lane4
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_3 := v_3
 //line scan_block.go:187
@@ -9769,21 +10134,22 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 								}
 //line scan_block.go:187
 								r_3.StoreSlice(totals[lane:])
-								gc_left12 &^= 0xff << gc_lane4
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left12 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left12&(1<<gc_lane4) == 0 {
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank4 & 31)
-							v_3 := gc_l_v_3[gc_lane4]
+							lane := (gc_rank & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 							var r_3 uint32 = v_3
 //line scan_block.go:187
@@ -9791,24 +10157,28 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						}
 					}
 				}
-				gc_act4 = gc_save194 &^ gc_dead4
+//line scan_block.go:192
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off17 := gc_bx4 * b
-			gc_off18 := gc_bx4
-			if gc_off17 >= 0 && gc_off17 <= len(out) && gc_bdx4 <= len(out)-gc_off17 && gc_off18 >= 0 && gc_off18 < len(sums) && gc_off17 <= len(in) && gc_bdx4 <= len(in)-gc_off17 {
-				gc_at17 := out[gc_off17:][:gc_bdx4]
-				gc_at18 := sums[gc_off18:][:1]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_block.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * b
+			gc_off3 := gc_bx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_at3 := sums[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx4*b + gc_tx4
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -9823,25 +10193,28 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at17[gc_tx4] = incl
+							gc_at2[gc_tx] = incl
 						} else {
-							gc_at17[gc_tx4] = excl
+							gc_at2[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx4 == b-1 {
-						gc_at18[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at3[0] = incl
 					}
 				}
 			} else {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx4*b + gc_tx4
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -9861,25 +10234,27 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx4 == b-1 {
-						sums[gc_bx4] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
 		}
 	} else {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off19 := gc_bx4 * b
-			gc_off20 := gc_bx4
-			if gc_off19 >= 0 && gc_off19 <= len(out) && gc_bdx4 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) && gc_off19 <= len(in) && gc_bdx4 <= len(in)-gc_off19 {
-				gc_at19 := out[gc_off19:][:gc_bdx4]
-				gc_at20 := sums[gc_off20:][:1]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
+//line scan_block.go:169
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * b
+			gc_off5 := gc_bx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx]
+				gc_at5 := sums[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
-					g := gc_bx4*b + gc_tx4
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r uint32 = excl_
 //line scan_block.go:194
@@ -9890,23 +10265,25 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					incl := r_
 					if true || g < n {
 						if inclusive {
-							gc_at19[gc_tx4] = incl
+							gc_at4[gc_tx] = incl
 						} else {
-							gc_at19[gc_tx4] = excl
+							gc_at4[gc_tx] = excl
 						}
 					}
-					if sums != nil && gc_tx4 == b-1 {
-						gc_at20[0] = incl
+					if sums != nil && gc_tx == b-1 {
+						gc_at5[0] = incl
 					}
 				}
 			} else {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-					g := gc_bx4*b + gc_tx4
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
 					var r uint32 = excl_
 //line scan_block.go:194
@@ -9922,8 +10299,8 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							out[g] = excl
 						}
 					}
-					if sums != nil && gc_tx4 == b-1 {
-						sums[gc_bx4] = incl
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}

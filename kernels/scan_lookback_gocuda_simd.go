@@ -55,112 +55,127 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 var gc_src_lookbackScan = compiled.NewSource(gc_files_scan_lookback, "lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49").NoGoexit("bd67623a39ee401b02089d010a5636cc518a2492499cc40e57153d657072ef21", "scan.go:102-103", "scan_block.go:212-218", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
-	gc_shared15 := func(n int) []T {
+func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b23.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_n5 := gc_b23.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
-	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
-	gc_s_tile := compiled.Scratch[int](gc_b23, 2)[:gc_n5]
-	gc_s_i := compiled.Scratch[int](gc_b23, 3)[:gc_n5]
-	gc_s_excl := compiled.Scratch[T](gc_b23, 4)[:gc_n5]
-	gc_s_incl := compiled.Scratch[T](gc_b23, 5)[:gc_n5]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+//line scan_lookback.go:115
+	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+//line scan_lookback.go:117
+	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[T](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[T](gc_b, 5)[:gc_n]
 //line scan_lookback.go:102
 	n := len(in)
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
-	b := gc_bdx5
+	b := gc_bdx
 	var sh_ []scanTileShared[T] = sh
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := 0
-			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(sh_) {
-				gc_at9 := sh_[gc_off9:][:1]
-				gc_step9 := gc_from5
-				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx5 := gc_step9 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step + 0
+//line scan_lookback.go:120
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx5 := gc_step9 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+						gc_tx := gc_step + 1
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx5 := gc_step9 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+						gc_tx := gc_step + 2
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx5 := gc_step9 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+						gc_tx := gc_step + 3
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-					gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+//line scan_lookback.go:49
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx5 := gc_step10 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx5 := gc_step10 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx5 := gc_step10 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:49
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -169,32 +184,33 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	}
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx5
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared15(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]T
-	var gc_c51r [32]T
-	var gc_c52r [32]T
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	var gc_c1r [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-			gc_tx5 := gc_tidx17.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:48
 				var r int = sh_[0].tile
 //line scan_lookback.go:105
 				tile := r
-				i := tile*b + gc_tx5
+				i := tile*b + gc_tx
 				var v T
 				if i < n {
 					v = in[i]
@@ -202,110 +218,115 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				var v_ T = v
 //line scan_block.go:170
 				var v_2 T = v_
-				gc_l_v_2[gc_lane5] = v_2
-				gc_s_tile[gc_rank5] = tile
-				gc_s_i[gc_rank5] = i
+//line scan_block.go:177
+				gc_l_v_2[gc_lane] = v_2
+				gc_s_tile[gc_rank] = tile
+				gc_s_i[gc_rank] = i
 			}
 		}
 //line scan_block.go:203
-		gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all27 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo28, gc_hi28 := 0, 32
-					if gc_lo28 < gc_hi28 {
-						gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi28 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo28, gc_hi28)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					{
 //line scan_block.go:167
-						warp := (gc_w5 >> 5)
+						warp := (gc_w >> 5)
 						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 						var lanes_ int = lanes
 						_ = lanes_
-						gc_lo29, gc_hi29 := 0, 32
-						if gc_lo29 < gc_hi29 {
-							gc_lo29 = max(gc_lo29, max(min(d, 32), -1))
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 						}
-						if gc_lo29 < gc_hi29 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi29 = 0
+						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+							gc_hi3 = 0
 						}
-						gc_hi29 = min(gc_hi29, gc_cnt5)
-						for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
-							v_2 := gc_l_v_2[gc_lane5]
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line scan_block.go:204
-							y := gc_c51r[gc_lane5]
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
 							{
 								v_2 += y
 							}
-							gc_l_v_2[gc_lane5] = v_2
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w5:][:gc_cnt5], gc_l_v_2[:gc_cnt5])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w5:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w5:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo30, gc_hi30 := 0, 32
-		if gc_lo30 < gc_hi30 {
-			gc_lo30 = max(gc_lo30, max(min(0, 32), -1))
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
 		}
-		if gc_lo30 < gc_hi30 {
-			gc_hi30 = min(gc_hi30, min(max(0, -1), 32)+1)
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
 		}
-		gc_hi30 = min(gc_hi30, gc_cnt5)
-		for gc_lane5 := gc_lo30; gc_lane5 < gc_hi30; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			excl_ := gc_s_excl_[gc_rank5]
+		gc_hi4 = min(gc_hi4, gc_cnt)
+		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank5] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w5 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo31, gc_hi31 := 0, 32
-			if gc_lo31 < gc_hi31 && !(b_ > w) {
-				gc_hi31 = 0
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 && !(b_ > w) {
+				gc_hi5 = 0
 			}
-			if gc_lo31 < gc_hi31 {
-				gc_lo31 = max(gc_lo31, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo31 < gc_hi31 {
-				gc_hi31 = min(gc_hi31, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi31 = min(gc_hi31, gc_cnt5)
-			for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				incl_ := gc_s_incl_[gc_rank5]
+			gc_hi5 = min(gc_hi5, gc_cnt)
+			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -315,108 +336,119 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
-		var gc_c53r [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
+		var gc_c3r [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m215 uint32
+//line scan_block.go:186
+				var gc_m21 uint32
 //line scan_block.go:181
-				if (gc_w5 >> 5) == 0 {
-					gc_m215 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m21 = ^uint32(0)
 				}
-				gc_save215 := gc_act5
-				gc_act5 = gc_save215 & gc_m215
-				if gc_act5 != 0 {
+				gc_save21 := gc_act
+				gc_act = gc_save21 & gc_m21
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:167
-						lane := (gc_rank5 & 31)
+						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s T
 						if lane < warps {
 							s = totals[lane]
 						}
-						gc_l_s[gc_lane5] = s
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
 //line scan_block.go:187
 					var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all28 = (d_ < lanes_2)
+					gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all2 = (d_ < lanes_2)
 					}
-					if gc_all28 {
+					if gc_all2 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo32, gc_hi32 := 0, 32
-								if gc_lo32 < gc_hi32 {
-									gc_lo32 = max(gc_lo32, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo6, gc_hi6 := 0, 32
+								if gc_lo6 < gc_hi6 {
+									gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
 								}
-								if gc_lo32 < gc_hi32 && !(d_ < lanes_2) {
-									gc_hi32 = 0
+								if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+									gc_hi6 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo32, gc_hi32)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-								gc_lo33, gc_hi33 := 0, 32
-								if gc_lo33 < gc_hi33 {
-									gc_lo33 = max(gc_lo33, max(min(d_, 32), -1))
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_lo7, gc_hi7 := 0, 32
+								if gc_lo7 < gc_hi7 {
+									gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
 								}
-								if gc_lo33 < gc_hi33 && !(d_ < lanes_2) {
-									gc_hi33 = 0
+								if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+									gc_hi7 = 0
 								}
-								gc_hi33 = min(gc_hi33, gc_cnt5)
-								for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
-									v_3 := gc_l_v_3[gc_lane5]
+								gc_hi7 = min(gc_hi7, gc_cnt)
+								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 //line scan_block.go:204
-									y_ := gc_c53r[gc_lane5]
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
 									{
 										v_3 += y_
 									}
-									gc_l_v_3[gc_lane5] = v_3
+//line scan_block.go:209
+									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}
 					}
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:167
-						lane := (gc_rank5 & 31)
-						v_3 := gc_l_v_3[gc_lane5]
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_4 T = v_3
 //line scan_block.go:187
 						totals[lane] = r_4
 					}
 				}
-				gc_act5 = gc_save215 &^ gc_dead5
+//line scan_block.go:191
+				gc_act = gc_save21 &^ gc_dead
 			}
 		}
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+//line scan_block.go:196
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:167
-				warp := (gc_rank5 >> 5)
-				incl_ := gc_s_incl_[gc_rank5]
-				excl_ := gc_s_excl_[gc_rank5]
-				tile := gc_s_tile[gc_rank5]
+				warp := (gc_rank >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -429,29 +461,34 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				excl := r_
 //line scan_lookback.go:111
 				incl := r_2
-				if gc_tx5 == b-1 {
+				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-				gc_s_excl[gc_rank5] = excl
-				gc_s_incl[gc_rank5] = incl
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
-				gc_from5 = gc_bound5
+//line scan_lookback.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
-				gc_to5 = gc_bound5 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_lo34, gc_hi34 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
-				for gc_tx5 := 0; gc_tx5 < gc_lo34; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-					tile := gc_s_tile[gc_rank5]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo8, gc_hi8 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo8; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:138
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:140
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:142
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ T = excl_
@@ -461,14 +498,18 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank5] = excl
-					gc_s_incl[gc_rank5] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
-				for gc_tx5 := gc_hi34; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-					tile := gc_s_tile[gc_rank5]
+				for gc_tx := gc_hi8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:122
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:124
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:126
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ T = excl_
@@ -478,29 +519,30 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank5] = excl
-					gc_s_incl[gc_rank5] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
 			}
 		}
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
-				gc_from5 = gc_bound5
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
-				gc_to5 = gc_bound5 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := 0
-				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(sh) {
-					gc_at10 := sh[gc_off10:][:1]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						incl_ := gc_s_incl_[gc_rank5]
-						excl_ := gc_s_excl_[gc_rank5]
-						tile := gc_s_tile[gc_rank5]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ T = excl_
 //line scan_block.go:194
@@ -510,17 +552,18 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 //line scan_lookback.go:111
 						incl := r_2
 //line scan_lookback.go:113
-						gc_at10[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank5] = excl
-						gc_s_incl[gc_rank5] = incl
+						gc_at2[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				} else {
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						incl_ := gc_s_incl_[gc_rank5]
-						excl_ := gc_s_excl_[gc_rank5]
-						tile := gc_s_tile[gc_rank5]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ T = excl_
 //line scan_block.go:194
@@ -531,18 +574,20 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank5] = excl
-						gc_s_incl[gc_rank5] = incl
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				}
 			}
 		}
 	}
-	for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
-		gc_pos5.Thread = gc_rank5
-		i := gc_s_i[gc_rank5]
-		excl := gc_s_excl[gc_rank5]
-		incl := gc_s_incl[gc_rank5]
+//line scan_lookback.go:127
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
 //line scan_lookback.go:116
 		if i < n {
 			if inclusive {
@@ -555,112 +600,127 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, status []ScanTileState[float32], ticket *uint32, inclusive bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []float32, status []ScanTileState[float32], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_tile := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_i := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_s_excl := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_incl := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line scan_lookback.go:115
+	gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+//line scan_lookback.go:117
+	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 //line scan_lookback.go:102
 	n := len(in)
 	sh := gocuda.Shared[scanTileShared[float32]](t, 1)[:1]
-	b := gc_bdx2
+	b := gc_bdx
 	var sh_ []scanTileShared[float32] = sh
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sh_) {
-				gc_at3 := sh_[gc_off3:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line scan_lookback.go:120
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step + 1
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step + 2
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step + 3
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-					gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line scan_lookback.go:49
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -669,32 +729,33 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx2
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared12(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]float32
-	var gc_c21r [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:48
 				var r int = sh_[0].tile
 //line scan_lookback.go:105
 				tile := r
-				i := tile*b + gc_tx2
+				i := tile*b + gc_tx
 				var v float32
 				if i < n {
 					v = in[i]
@@ -702,74 +763,75 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var v_ float32 = v
 //line scan_block.go:170
 				var v_2 float32 = v_
-				gc_l_v_2[gc_lane2] = v_2
-				gc_s_tile[gc_rank2] = tile
-				gc_s_i[gc_rank2] = i
+//line scan_block.go:177
+				gc_l_v_2[gc_lane] = v_2
+				gc_s_tile[gc_rank] = tile
+				gc_s_i[gc_rank] = i
 			}
 		}
 //line scan_block.go:203
-		gc_all3 := gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all3 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all3 = (d < (min(w, b_-(gc_w2>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all3 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo10, gc_hi10 := 0, 32
-					if gc_lo10 < gc_hi10 {
-						gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi10 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act2 == ^uint32(0) {
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
 //line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank2 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
 //line scan_block.go:205
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b4 = gc_all5
+										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
@@ -777,42 +839,42 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									}
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank2 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								gc_b3 := gc_none
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
 //line scan_block.go:205
-									gc_b3 = gc_all4
+									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 //line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -820,23 +882,27 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					if gc_left != 0 {
 						{
 //line scan_block.go:167
-							warp := (gc_w2 >> 5)
+							warp := (gc_w >> 5)
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+//line scan_block.go:172
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-								lane_ := (gc_rank2 & 31)
-								v_2 := gc_l_v_2[gc_lane2]
-								y := gc_c21r[gc_lane2]
+								lane_ := (gc_rank & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+								y := gc_c1r[gc_lane]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-								gc_l_v_2[gc_lane2] = v_2
+//line scan_block.go:209
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
@@ -844,54 +910,56 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w2:][:gc_cnt2], gc_l_v_2[:gc_cnt2])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w2:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w2:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo11, gc_hi11 := 0, 32
-		if gc_lo11 < gc_hi11 {
-			gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 		}
-		if gc_lo11 < gc_hi11 {
-			gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 		}
-		gc_hi11 = min(gc_hi11, gc_cnt2)
-		for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			excl_ := gc_s_excl_[gc_rank2]
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank2] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w2 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo12, gc_hi12 := 0, 32
-			if gc_lo12 < gc_hi12 && !(b_ > w) {
-				gc_hi12 = 0
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
 			}
-			if gc_lo12 < gc_hi12 {
-				gc_lo12 = max(gc_lo12, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo12 < gc_hi12 {
-				gc_hi12 = min(gc_hi12, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi12 = min(gc_hi12, gc_cnt2)
-			for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				incl_ := gc_s_incl_[gc_rank2]
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -901,34 +969,36 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m212 uint32
+//line scan_block.go:186
+				var gc_m21 uint32
 //line scan_block.go:181
-				if (gc_w2 >> 5) == 0 {
-					gc_m212 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m21 = ^uint32(0)
 				}
-				gc_save212 := gc_act2
-				gc_act2 = gc_save212 & gc_m212
-				if gc_act2 != 0 {
+				gc_save21 := gc_act
+				gc_act = gc_save21 & gc_m21
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left2 := gc_act2
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line scan_block.go:183
 							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if lane < 0 || lane > len(totals)-8 {
@@ -949,16 +1019,16 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									}
 								}
 //line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if lane < 0 || lane > len(totals)-8 {
@@ -972,27 +1042,28 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
 								}
 //line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank2 & 31)
+							lane := (gc_rank & 31)
 //line scan_block.go:183
 							var s float32
 							if lane < warps {
 								s = totals[lane]
 							}
-							gc_l_s[gc_lane2] = s
+//line scan_block.go:188
+							gc_l_s[gc_lane] = s
 						}
 					}
 //line scan_block.go:187
@@ -1000,64 +1071,64 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all8 = (d_ < lanes_2)
+					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all6 = (d_ < lanes_2)
 					}
-					if gc_all8 {
+					if gc_all6 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo13, gc_hi13 := 0, 32
-								if gc_lo13 < gc_hi13 {
-									gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 								}
-								if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
-									gc_hi13 = 0
+								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+									gc_hi5 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo13, gc_hi13)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-								gc_left3 := gc_act2
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_left3 := gc_act
 								if compiled.SIMD {
 //line scan_block.go:204
 									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act2 == ^uint32(0) {
+									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act == ^uint32(0) {
 //line scan_block.go:204
 										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane2
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_)
 											} else {
 //line scan_block.go:205
-												gc_b8 := gc_none6
+												gc_b7 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b8 = gc_all10
+													gc_b7 = gc_all8
 												}
 //line scan_block.go:205
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
+												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
 												if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
@@ -1065,67 +1136,70 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 												}
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line scan_block.go:202
-											var lane_2 int = gc_lane2
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-											gc_b7 := gc_none5
+											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+											gc_b6 := gc_none5
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b7 = gc_all9
+												gc_b6 = gc_all7
 											}
 //line scan_block.go:205
-											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 //line scan_block.go:205
 											if gc_if9.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_left3 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left3&(1<<gc_lane2) == 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
+										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank2 & 31)
-										v_3 := gc_l_v_3[gc_lane2]
-										y_ := gc_c23r[gc_lane2]
+										lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+										y_ := gc_c3r[gc_lane]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-										gc_l_v_3[gc_lane2] = v_3
+//line scan_block.go:209
+										gc_l_v_3[gc_lane] = v_3
 									}
 								}
 							}
 						}
 					}
-					gc_left4 := gc_act2
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_4 := v_3
 //line scan_block.go:187
@@ -1135,17 +1209,17 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 //line scan_block.go:187
 								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_4 := v_3
 //line scan_block.go:187
@@ -1155,21 +1229,22 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 //line scan_block.go:187
 								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank2 & 31)
-							v_3 := gc_l_v_3[gc_lane2]
+							lane := (gc_rank & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 							var r_4 float32 = v_3
 //line scan_block.go:187
@@ -1177,18 +1252,23 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 				}
-				gc_act2 = gc_save212 &^ gc_dead2
+//line scan_block.go:192
+				gc_act = gc_save21 &^ gc_dead
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line scan_block.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:167
-				warp := (gc_rank2 >> 5)
-				incl_ := gc_s_incl_[gc_rank2]
-				excl_ := gc_s_excl_[gc_rank2]
-				tile := gc_s_tile[gc_rank2]
+				warp := (gc_rank >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -1201,29 +1281,34 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				excl := r_
 //line scan_lookback.go:111
 				incl := r_2
-				if gc_tx2 == b-1 {
+				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-				gc_s_excl[gc_rank2] = excl
-				gc_s_incl[gc_rank2] = incl
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+//line scan_lookback.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo14, gc_hi14 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo14; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-					tile := gc_s_tile[gc_rank2]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:138
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:140
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:142
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ float32 = excl_
@@ -1233,14 +1318,18 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank2] = excl
-					gc_s_incl[gc_rank2] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
-				for gc_tx2 := gc_hi14; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-					tile := gc_s_tile[gc_rank2]
+				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:122
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:124
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:126
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ float32 = excl_
@@ -1250,29 +1339,30 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank2] = excl
-					gc_s_incl[gc_rank2] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := 0
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh) {
-					gc_at4 := sh[gc_off4:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						incl_ := gc_s_incl_[gc_rank2]
-						excl_ := gc_s_excl_[gc_rank2]
-						tile := gc_s_tile[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ float32 = excl_
 //line scan_block.go:194
@@ -1282,17 +1372,18 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_lookback.go:111
 						incl := r_2
 //line scan_lookback.go:113
-						gc_at4[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank2] = excl
-						gc_s_incl[gc_rank2] = incl
+						gc_at2[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						incl_ := gc_s_incl_[gc_rank2]
-						excl_ := gc_s_excl_[gc_rank2]
-						tile := gc_s_tile[gc_rank2]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ float32 = excl_
 //line scan_block.go:194
@@ -1303,18 +1394,20 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank2] = excl
-						gc_s_incl[gc_rank2] = incl
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				}
 			}
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		i := gc_s_i[gc_rank2]
-		excl := gc_s_excl[gc_rank2]
-		incl := gc_s_incl[gc_rank2]
+//line scan_lookback.go:127
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
 //line scan_lookback.go:116
 		if i < n {
 			if inclusive {
@@ -1327,112 +1420,127 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
-	gc_shared13 := func(n int) []int32 {
+func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b9.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_n3 := gc_b9.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
-	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
-	gc_s_tile := compiled.Scratch[int](gc_b9, 2)[:gc_n3]
-	gc_s_i := compiled.Scratch[int](gc_b9, 3)[:gc_n3]
-	gc_s_excl := compiled.Scratch[int32](gc_b9, 4)[:gc_n3]
-	gc_s_incl := compiled.Scratch[int32](gc_b9, 5)[:gc_n3]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line scan_lookback.go:115
+	gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line scan_lookback.go:117
+	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[int32](gc_b, 5)[:gc_n]
 //line scan_lookback.go:102
 	n := len(in)
 	sh := gocuda.Shared[scanTileShared[int32]](t, 1)[:1]
-	b := gc_bdx3
+	b := gc_bdx
 	var sh_ []scanTileShared[int32] = sh
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := 0
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(sh_) {
-				gc_at5 := sh_[gc_off5:][:1]
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step5 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+//line scan_lookback.go:120
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx3 := gc_step5 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+						gc_tx := gc_step + 1
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx3 := gc_step5 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+						gc_tx := gc_step + 2
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx3 := gc_step5 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+						gc_tx := gc_step + 3
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-					gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+//line scan_lookback.go:49
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx3 := gc_step6 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx3 := gc_step6 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx3 := gc_step6 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:49
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -1441,32 +1549,33 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	}
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx3
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared13(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]int32
-	var gc_c31r [32]int32
-	var gc_c32r [32]int32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx7.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:48
 				var r int = sh_[0].tile
 //line scan_lookback.go:105
 				tile := r
-				i := tile*b + gc_tx3
+				i := tile*b + gc_tx
 				var v int32
 				if i < n {
 					v = in[i]
@@ -1474,141 +1583,146 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				var v_ int32 = v
 //line scan_block.go:170
 				var v_2 int32 = v_
-				gc_l_v_2[gc_lane3] = v_2
-				gc_s_tile[gc_rank3] = tile
-				gc_s_i[gc_rank3] = i
+//line scan_block.go:177
+				gc_l_v_2[gc_lane] = v_2
+				gc_s_tile[gc_rank] = tile
+				gc_s_i[gc_rank] = i
 			}
 		}
 //line scan_block.go:203
-		gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all11 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo16, gc_hi16 := 0, 32
-					if gc_lo16 < gc_hi16 {
-						gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi16 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo16, gc_hi16)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
-					gc_left5 := gc_act3
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-						gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act3 == ^uint32(0) {
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
 //line scan_block.go:204
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-							gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank3 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane3
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
 //line scan_block.go:205
-									gc_b11 := gc_none8
+									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b11 = gc_all13
+										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
-									if gc_if12.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank3 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane3
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-								gc_b10 := gc_none7
+								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
 //line scan_block.go:205
-									gc_b10 = gc_all12
+									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 //line scan_block.go:205
-								if gc_if11.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if11)
+									v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left != 0 {
 						{
 //line scan_block.go:167
-							warp := (gc_w3 >> 5)
+							warp := (gc_w >> 5)
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left5&(1<<gc_lane3) == 0 {
+//line scan_block.go:172
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-								lane_ := (gc_rank3 & 31)
-								v_2 := gc_l_v_2[gc_lane3]
-								y := gc_c31r[gc_lane3]
+								lane_ := (gc_rank & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+								y := gc_c1r[gc_lane]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-								gc_l_v_2[gc_lane3] = v_2
+//line scan_block.go:209
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
@@ -1616,54 +1730,56 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w3:][:gc_cnt3], gc_l_v_2[:gc_cnt3])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w3:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w3:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo17, gc_hi17 := 0, 32
-		if gc_lo17 < gc_hi17 {
-			gc_lo17 = max(gc_lo17, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 		}
-		if gc_lo17 < gc_hi17 {
-			gc_hi17 = min(gc_hi17, min(max(0, -1), 32)+1)
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 		}
-		gc_hi17 = min(gc_hi17, gc_cnt3)
-		for gc_lane3 := gc_lo17; gc_lane3 < gc_hi17; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			excl_ := gc_s_excl_[gc_rank3]
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank3] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w3 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo18, gc_hi18 := 0, 32
-			if gc_lo18 < gc_hi18 && !(b_ > w) {
-				gc_hi18 = 0
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
 			}
-			if gc_lo18 < gc_hi18 {
-				gc_lo18 = max(gc_lo18, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo18 < gc_hi18 {
-				gc_hi18 = min(gc_hi18, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi18 = min(gc_hi18, gc_cnt3)
-			for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				incl_ := gc_s_incl_[gc_rank3]
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -1673,34 +1789,36 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
-		var gc_c33r [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
+		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m213 uint32
+//line scan_block.go:186
+				var gc_m21 uint32
 //line scan_block.go:181
-				if (gc_w3 >> 5) == 0 {
-					gc_m213 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m21 = ^uint32(0)
 				}
-				gc_save213 := gc_act3
-				gc_act3 = gc_save213 & gc_m213
-				if gc_act3 != 0 {
+				gc_save21 := gc_act
+				gc_act = gc_save21 & gc_m21
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left6 := gc_act3
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act3 == ^uint32(0) {
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -1713,24 +1831,24 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									s = archsimd.LoadInt32x8Slice(totals[lane:])
 								} else {
 //line scan_block.go:185
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									if gc_if20.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
 									}
 								}
 //line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane3:])
-								gc_left6 &^= 0xff << gc_lane3
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -1738,33 +1856,34 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									break
 								}
 //line scan_block.go:184
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if18.ToBits() != 0 {
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if8.ToBits() != 0 {
 //line scan_block.go:185
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
 //line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane3:])
-								gc_left6 &^= 0xff << gc_lane3
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank3 & 31)
+							lane := (gc_rank & 31)
 //line scan_block.go:183
 							var s int32
 							if lane < warps {
 								s = totals[lane]
 							}
-							gc_l_s[gc_lane3] = s
+//line scan_block.go:188
+							gc_l_s[gc_lane] = s
 						}
 					}
 //line scan_block.go:187
@@ -1772,132 +1891,135 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all16 = (d_ < lanes_2)
+					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all6 = (d_ < lanes_2)
 					}
-					if gc_all16 {
+					if gc_all6 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo19, gc_hi19 := 0, 32
-								if gc_lo19 < gc_hi19 {
-									gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 								}
-								if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
-									gc_hi19 = 0
+								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+									gc_hi5 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo19, gc_hi19)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-								gc_left7 := gc_act3
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_left3 := gc_act
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act3 == ^uint32(0) {
+									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane3
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_)
 											} else {
 //line scan_block.go:205
-												gc_b15 := gc_none12
+												gc_b7 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b15 = gc_all18
+													gc_b7 = gc_all8
 												}
 //line scan_block.go:205
-												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												if gc_if22.ToBits() != 0 {
+												if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 												}
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left7 &^= 0xff << gc_lane3
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											if gc_act3>>gc_lane3&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line scan_block.go:202
-											var lane_2 int = gc_lane3
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
-											gc_b14 := gc_none11
+											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+											gc_b6 := gc_none5
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b14 = gc_all17
+												gc_b6 = gc_all7
 											}
 //line scan_block.go:205
-											gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
+											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 //line scan_block.go:205
-											if gc_if21.ToBits() != 0 {
+											if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left7 &^= 0xff << gc_lane3
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left7 != 0 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left7&(1<<gc_lane3) == 0 {
+								if gc_left3 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank3 := gc_w3 + gc_lane3
+										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank3 & 31)
-										v_3 := gc_l_v_3[gc_lane3]
-										y_ := gc_c33r[gc_lane3]
+										lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+										y_ := gc_c3r[gc_lane]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-										gc_l_v_3[gc_lane3] = v_3
+//line scan_block.go:209
+										gc_l_v_3[gc_lane] = v_3
 									}
 								}
 							}
 						}
 					}
-					gc_left8 := gc_act3
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_4 := v_3
 //line scan_block.go:187
@@ -1907,17 +2029,17 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 								}
 //line scan_block.go:187
 								r_4.StoreSlice(totals[lane:])
-								gc_left8 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane3
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_4 := v_3
 //line scan_block.go:187
@@ -1927,21 +2049,22 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 								}
 //line scan_block.go:187
 								r_4.StoreSlice(totals[lane:])
-								gc_left8 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left8&(1<<gc_lane3) == 0 {
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank3 & 31)
-							v_3 := gc_l_v_3[gc_lane3]
+							lane := (gc_rank & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 							var r_4 int32 = v_3
 //line scan_block.go:187
@@ -1949,18 +2072,23 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 				}
-				gc_act3 = gc_save213 &^ gc_dead3
+//line scan_block.go:192
+				gc_act = gc_save21 &^ gc_dead
 			}
 		}
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line scan_block.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:167
-				warp := (gc_rank3 >> 5)
-				incl_ := gc_s_incl_[gc_rank3]
-				excl_ := gc_s_excl_[gc_rank3]
-				tile := gc_s_tile[gc_rank3]
+				warp := (gc_rank >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -1973,29 +2101,34 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				excl := r_
 //line scan_lookback.go:111
 				incl := r_2
-				if gc_tx3 == b-1 {
+				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-				gc_s_excl[gc_rank3] = excl
-				gc_s_incl[gc_rank3] = incl
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
-				gc_from3 = gc_bound3
+//line scan_lookback.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
-				gc_to3 = gc_bound3 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_lo20, gc_hi20 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
-				for gc_tx3 := 0; gc_tx3 < gc_lo20; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-					tile := gc_s_tile[gc_rank3]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:138
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:140
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:142
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ int32 = excl_
@@ -2005,14 +2138,18 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank3] = excl
-					gc_s_incl[gc_rank3] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
-				for gc_tx3 := gc_hi20; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-					tile := gc_s_tile[gc_rank3]
+				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:122
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:124
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:126
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ int32 = excl_
@@ -2022,29 +2159,30 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank3] = excl
-					gc_s_incl[gc_rank3] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
 			}
 		}
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
-				gc_from3 = gc_bound3
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
-				gc_to3 = gc_bound3 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off6 := 0
-				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(sh) {
-					gc_at6 := sh[gc_off6:][:1]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						incl_ := gc_s_incl_[gc_rank3]
-						excl_ := gc_s_excl_[gc_rank3]
-						tile := gc_s_tile[gc_rank3]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ int32 = excl_
 //line scan_block.go:194
@@ -2054,17 +2192,18 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_lookback.go:111
 						incl := r_2
 //line scan_lookback.go:113
-						gc_at6[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank3] = excl
-						gc_s_incl[gc_rank3] = incl
+						gc_at2[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				} else {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						incl_ := gc_s_incl_[gc_rank3]
-						excl_ := gc_s_excl_[gc_rank3]
-						tile := gc_s_tile[gc_rank3]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ int32 = excl_
 //line scan_block.go:194
@@ -2075,18 +2214,20 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank3] = excl
-						gc_s_incl[gc_rank3] = incl
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				}
 			}
 		}
 	}
-	for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
-		i := gc_s_i[gc_rank3]
-		excl := gc_s_excl[gc_rank3]
-		incl := gc_s_incl[gc_rank3]
+//line scan_lookback.go:127
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
 //line scan_lookback.go:116
 		if i < n {
 			if inclusive {
@@ -2099,112 +2240,127 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
-	gc_shared14 := func(n int) []uint32 {
+func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b16.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_n4 := gc_b16.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
-	gc_s_tile := compiled.Scratch[int](gc_b16, 2)[:gc_n4]
-	gc_s_i := compiled.Scratch[int](gc_b16, 3)[:gc_n4]
-	gc_s_excl := compiled.Scratch[uint32](gc_b16, 4)[:gc_n4]
-	gc_s_incl := compiled.Scratch[uint32](gc_b16, 5)[:gc_n4]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+//line scan_lookback.go:115
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+//line scan_lookback.go:117
+	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
 //line scan_lookback.go:102
 	n := len(in)
 	sh := gocuda.Shared[scanTileShared[uint32]](t, 1)[:1]
-	b := gc_bdx4
+	b := gc_bdx
 	var sh_ []scanTileShared[uint32] = sh
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := 0
-			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(sh_) {
-				gc_at7 := sh_[gc_off7:][:1]
-				gc_step7 := gc_from4
-				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx4 := gc_step7 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 0
+//line scan_lookback.go:120
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx4 := gc_step7 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+						gc_tx := gc_step + 1
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx4 := gc_step7 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+						gc_tx := gc_step + 2
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx4 := gc_step7 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+						gc_tx := gc_step + 3
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-					gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+//line scan_lookback.go:49
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx4 := gc_step8 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx4 := gc_step8 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx4 := gc_step8 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:49
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -2213,32 +2369,33 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	}
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-	b_ := gc_bdx4
+	b_ := gc_bdx
 //line scan_block.go:176
-	totals := gc_shared14(w)[:w]
+	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]uint32
-	var gc_c41r [32]uint32
-	var gc_c42r [32]uint32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	var gc_c1r [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-			gc_tx4 := gc_tidx12.X - 1
-			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:48
 				var r int = sh_[0].tile
 //line scan_lookback.go:105
 				tile := r
-				i := tile*b + gc_tx4
+				i := tile*b + gc_tx
 				var v uint32
 				if i < n {
 					v = in[i]
@@ -2246,141 +2403,146 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				var v_ uint32 = v
 //line scan_block.go:170
 				var v_2 uint32 = v_
-				gc_l_v_2[gc_lane4] = v_2
-				gc_s_tile[gc_rank4] = tile
-				gc_s_i[gc_rank4] = i
+//line scan_block.go:177
+				gc_l_v_2[gc_lane] = v_2
+				gc_s_tile[gc_rank] = tile
+				gc_s_i[gc_rank] = i
 			}
 		}
 //line scan_block.go:203
-		gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
-		if gc_all19 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line scan_block.go:203
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo22, gc_hi22 := 0, 32
-					if gc_lo22 < gc_hi22 {
-						gc_lo22 = max(gc_lo22, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo22 < gc_hi22 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi22 = 0
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo22, gc_hi22)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
-					gc_left9 := gc_act4
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-						gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-						gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act4 == ^uint32(0) {
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
 //line scan_block.go:204
-							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-							gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank4 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane4
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
 //line scan_block.go:205
-									gc_b18 := gc_none14
+									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b18 = gc_all21
+										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
-									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
-									if gc_if24.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left9 &^= 0xff << gc_lane4
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:167
-								var warp int = (gc_rank4 >> 5)
+								var warp int = (gc_rank >> 5)
 								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:170
 								var lanes_ int = lanes
 //line scan_block.go:202
-								var lane_ int = gc_lane4
+								var lane_ int = gc_lane
 //line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-								gc_b17 := gc_none13
+								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
 //line scan_block.go:205
-									gc_b17 = gc_all20
+									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
-								gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 //line scan_block.go:205
-								if gc_if23.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if23)
+									v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
 //line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left9 &^= 0xff << gc_lane4
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left != 0 {
 						{
 //line scan_block.go:167
-							warp := (gc_w4 >> 5)
+							warp := (gc_w >> 5)
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left9&(1<<gc_lane4) == 0 {
+//line scan_block.go:172
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
+								gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-								lane_ := (gc_rank4 & 31)
-								v_2 := gc_l_v_2[gc_lane4]
-								y := gc_c41r[gc_lane4]
+								lane_ := (gc_rank & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+								y := gc_c1r[gc_lane]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-								gc_l_v_2[gc_lane4] = v_2
+//line scan_block.go:209
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
@@ -2388,54 +2550,56 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			}
 		}
 //line scan_block.go:209
-		copy(gc_s_incl_[gc_w4:][:gc_cnt4], gc_l_v_2[:gc_cnt4])
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-		if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w4:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w4:][0] = gc_l_v_2[0]
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-		gc_lo23, gc_hi23 := 0, 32
-		if gc_lo23 < gc_hi23 {
-			gc_lo23 = max(gc_lo23, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 		}
-		if gc_lo23 < gc_hi23 {
-			gc_hi23 = min(gc_hi23, min(max(0, -1), 32)+1)
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 		}
-		gc_hi23 = min(gc_hi23, gc_cnt4)
-		for gc_lane4 := gc_lo23; gc_lane4 < gc_hi23; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			excl_ := gc_s_excl_[gc_rank4]
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
 				excl_ = 0
 			}
-			gc_s_excl_[gc_rank4] = excl_
+			gc_s_excl_[gc_rank] = excl_
 		}
 		{
 //line scan_block.go:167
-			warp := (gc_w4 >> 5)
+			warp := (gc_w >> 5)
 			lanes := min(w, b_-warp*w)
 			_ = lanes
-			gc_lo24, gc_hi24 := 0, 32
-			if gc_lo24 < gc_hi24 && !(b_ > w) {
-				gc_hi24 = 0
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
 			}
-			if gc_lo24 < gc_hi24 {
-				gc_lo24 = max(gc_lo24, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 			}
-			if gc_lo24 < gc_hi24 {
-				gc_hi24 = min(gc_hi24, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 			}
-			gc_hi24 = min(gc_hi24, gc_cnt4)
-			for gc_lane4 := gc_lo24; gc_lane4 < gc_hi24; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				incl_ := gc_s_incl_[gc_rank4]
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
 					totals[warp] = incl_
@@ -2445,34 +2609,36 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
-		var gc_c43r [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
+		var gc_c3r [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m214 uint32
+//line scan_block.go:186
+				var gc_m21 uint32
 //line scan_block.go:181
-				if (gc_w4 >> 5) == 0 {
-					gc_m214 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m21 = ^uint32(0)
 				}
-				gc_save214 := gc_act4
-				gc_act4 = gc_save214 & gc_m214
-				if gc_act4 != 0 {
+				gc_save21 := gc_act
+				gc_act = gc_save21 & gc_m21
+				if gc_act != 0 {
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left10 := gc_act4
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act4 == ^uint32(0) {
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -2485,24 +2651,24 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									s = archsimd.LoadUint32x8Slice(totals[lane:])
 								} else {
 //line scan_block.go:185
-									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									if gc_if32.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
 									}
 								}
 //line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane4:])
-								gc_left10 &^= 0xff << gc_lane4
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:183
 								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 								if lane < 0 || lane > len(totals)-8 {
@@ -2510,33 +2676,34 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									break
 								}
 //line scan_block.go:184
-								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if30.ToBits() != 0 {
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if8.ToBits() != 0 {
 //line scan_block.go:185
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if30)
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
 //line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane4:])
-								gc_left10 &^= 0xff << gc_lane4
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left10 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left10&(1<<gc_lane4) == 0 {
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank4 & 31)
+							lane := (gc_rank & 31)
 //line scan_block.go:183
 							var s uint32
 							if lane < warps {
 								s = totals[lane]
 							}
-							gc_l_s[gc_lane4] = s
+//line scan_block.go:188
+							gc_l_s[gc_lane] = s
 						}
 					}
 //line scan_block.go:187
@@ -2544,132 +2711,135 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:187
 					var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all24 = (d_ < lanes_2)
+					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all6 = (d_ < lanes_2)
 					}
-					if gc_all24 {
+					if gc_all6 {
 						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 					} else {
 //line scan_block.go:203
 						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo25, gc_hi25 := 0, 32
-								if gc_lo25 < gc_hi25 {
-									gc_lo25 = max(gc_lo25, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 								}
-								if gc_lo25 < gc_hi25 && !(d_ < lanes_2) {
-									gc_hi25 = 0
+								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+									gc_hi5 = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo25, gc_hi25)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 							} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-								gc_left11 := gc_act4
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_left3 := gc_act
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act4 == ^uint32(0) {
+									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all26 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane4
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_)
 											} else {
 //line scan_block.go:205
-												gc_b22 := gc_none18
+												gc_b7 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b22 = gc_all26
+													gc_b7 = gc_all8
 												}
 //line scan_block.go:205
-												gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
+												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												if gc_if34.ToBits() != 0 {
+												if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 												}
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left11 &^= 0xff << gc_lane4
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											if gc_act4>>gc_lane4&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line scan_block.go:202
-											var lane_2 int = gc_lane4
+											var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-											gc_b21 := gc_none17
+											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+											gc_b6 := gc_none5
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b21 = gc_all25
+												gc_b6 = gc_all7
 											}
 //line scan_block.go:205
-											gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
+											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 //line scan_block.go:205
-											if gc_if33.ToBits() != 0 {
+											if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if33)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 											}
 //line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left11 &^= 0xff << gc_lane4
+											v_3.StoreSlice(gc_l_v_3[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left11 != 0 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left11&(1<<gc_lane4) == 0 {
+								if gc_left3 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank4 := gc_w4 + gc_lane4
+										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank4 & 31)
-										v_3 := gc_l_v_3[gc_lane4]
-										y_ := gc_c43r[gc_lane4]
+										lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+										y_ := gc_c3r[gc_lane]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-										gc_l_v_3[gc_lane4] = v_3
+//line scan_block.go:209
+										gc_l_v_3[gc_lane] = v_3
 									}
 								}
 							}
 						}
 					}
-					gc_left12 := gc_act4
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_4 := v_3
 //line scan_block.go:187
@@ -2679,17 +2849,17 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 								}
 //line scan_block.go:187
 								r_4.StoreSlice(totals[lane:])
-								gc_left12 &^= 0xff << gc_lane4
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line scan_block.go:167
-								var lane int = gc_lane4
+								var lane int = gc_lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:209
 								r_4 := v_3
 //line scan_block.go:187
@@ -2699,21 +2869,22 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 								}
 //line scan_block.go:187
 								r_4.StoreSlice(totals[lane:])
-								gc_left12 &^= 0xff << gc_lane4
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left12 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left12&(1<<gc_lane4) == 0 {
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank4 & 31)
-							v_3 := gc_l_v_3[gc_lane4]
+							lane := (gc_rank & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 							var r_4 uint32 = v_3
 //line scan_block.go:187
@@ -2721,18 +2892,23 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						}
 					}
 				}
-				gc_act4 = gc_save214 &^ gc_dead4
+//line scan_block.go:192
+				gc_act = gc_save21 &^ gc_dead
 			}
 		}
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line scan_block.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:167
-				warp := (gc_rank4 >> 5)
-				incl_ := gc_s_incl_[gc_rank4]
-				excl_ := gc_s_excl_[gc_rank4]
-				tile := gc_s_tile[gc_rank4]
+				warp := (gc_rank >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
@@ -2745,29 +2921,34 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				excl := r_
 //line scan_lookback.go:111
 				incl := r_2
-				if gc_tx4 == b-1 {
+				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-				gc_s_excl[gc_rank4] = excl
-				gc_s_incl[gc_rank4] = incl
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
-				gc_from4 = gc_bound4
+//line scan_lookback.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
-				gc_to4 = gc_bound4 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_lo26, gc_hi26 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
-				for gc_tx4 := 0; gc_tx4 < gc_lo26; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-					tile := gc_s_tile[gc_rank4]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:138
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:140
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:142
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ uint32 = excl_
@@ -2777,14 +2958,18 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank4] = excl
-					gc_s_incl[gc_rank4] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
-				for gc_tx4 := gc_hi26; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-					tile := gc_s_tile[gc_rank4]
+				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_lookback.go:122
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_lookback.go:124
+					excl_ := gc_s_excl_[gc_rank]
+//line scan_lookback.go:126
+					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
 					var r_ uint32 = excl_
@@ -2794,29 +2979,30 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-					gc_s_excl[gc_rank4] = excl
-					gc_s_incl[gc_rank4] = incl
+//line scan_lookback.go:116
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
 			}
 		}
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
-				gc_from4 = gc_bound4
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
-				gc_to4 = gc_bound4 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off8 := 0
-				if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(sh) {
-					gc_at8 := sh[gc_off8:][:1]
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						incl_ := gc_s_incl_[gc_rank4]
-						excl_ := gc_s_excl_[gc_rank4]
-						tile := gc_s_tile[gc_rank4]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ uint32 = excl_
 //line scan_block.go:194
@@ -2826,17 +3012,18 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_lookback.go:111
 						incl := r_2
 //line scan_lookback.go:113
-						gc_at8[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank4] = excl
-						gc_s_incl[gc_rank4] = incl
+						gc_at2[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				} else {
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						incl_ := gc_s_incl_[gc_rank4]
-						excl_ := gc_s_excl_[gc_rank4]
-						tile := gc_s_tile[gc_rank4]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
 //line scan_block.go:194
 						var r_ uint32 = excl_
 //line scan_block.go:194
@@ -2847,18 +3034,20 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-						gc_s_excl[gc_rank4] = excl
-						gc_s_incl[gc_rank4] = incl
+//line scan_lookback.go:119
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
 					}
 				}
 			}
 		}
 	}
-	for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-		gc_pos4.Thread = gc_rank4
-		i := gc_s_i[gc_rank4]
-		excl := gc_s_excl[gc_rank4]
-		incl := gc_s_incl[gc_rank4]
+//line scan_lookback.go:127
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
 //line scan_lookback.go:116
 		if i < n {
 			if inclusive {
@@ -2894,21 +3083,21 @@ func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticke
 var gc_src_coarsenedScan = compiled.NewSource(gc_files_scan_lookback, "coarsenedScan", "c349f5a27511243e0739cfdc374000b97c79062ec733005f5b96e0c0ed60120d", "scan_lookback.go:158-192", "scan.go:114-131", "scan.go:133-148", "scan_lookback.go:39-49").NoGoexit("054ff1c91f9615bc4e90af8bc93907d04be25e5db90c7abacd4ff2c7f61392d2", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
 
 //line scan_lookback.go:172
-func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tile := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_lo := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-	gc_s_hi := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_tile := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_lo := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_hi := compiled.Scratch[int](gc_b, 2)[:gc_n]
 //line scan_lookback.go:173
 	n := len(in)
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
-	b := gc_bdx2
-	if b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_lookback.go:176
 	totals := gocuda.Shared[T](t, b)[:b]
@@ -2916,119 +3105,134 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 //line scan_lookback.go:177
 	var ticket_ *uint32 = ticket
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh_) {
-				gc_at5 := sh_[gc_off4:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line scan_lookback.go:192
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step + 1
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step + 2
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step + 3
+//line scan_lookback.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
-					gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line scan_lookback.go:49
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:49
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := 0
-		if gc_off5 >= 0 && gc_off5 < len(sh_) && gc_bdx2 <= len(totals) {
-			gc_at6 := sh_[gc_off5:][:1]
-			gc_at7 := totals[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:52
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 0
+		if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
+			gc_at2 := sh_[gc_off2:][:1]
+			gc_at3 := totals[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:175
-				tid := gc_tx2
+				tid := gc_tx
 //line scan_lookback.go:48
-				var r int = gc_at6[0].tile
+				var r int = gc_at2[0].tile
 //line scan_lookback.go:177
 				tile := r
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
-				gc_at7[gc_tx2] = scanSum(in[lo:hi])
-				gc_s_tile[gc_rank2] = tile
-				gc_s_lo[gc_rank2] = lo
-				gc_s_hi[gc_rank2] = hi
+				gc_at3[gc_tx] = scanSum(in[lo:hi])
+//line scan_lookback.go:185
+				gc_s_tile[gc_rank] = tile
+				gc_s_lo[gc_rank] = lo
+				gc_s_hi[gc_rank] = hi
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:175
-				tid := gc_tx2
+				tid := gc_tx
 //line scan_lookback.go:48
 				var r int = sh_[0].tile
 //line scan_lookback.go:177
@@ -3036,41 +3240,48 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				totals[tid] = scanSum(in[lo:hi])
-				gc_s_tile[gc_rank2] = tile
-				gc_s_lo[gc_rank2] = lo
-				gc_s_hi[gc_rank2] = hi
+//line scan_lookback.go:185
+				gc_s_tile[gc_rank] = tile
+				gc_s_lo[gc_rank] = lo
+				gc_s_hi[gc_rank] = hi
 			}
 		}
 	}
+//line scan_lookback.go:192
 	compiled.OutOfLine(func() {
 		sh := sh[:1]
-		gc_s_tile := gc_s_tile[:gc_n2]
+//line scan_lookback.go:195
+		gc_s_tile := gc_s_tile[:gc_n]
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+//line scan_lookback.go:198
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					tile := gc_s_tile[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_lookback.go:177
+					tile := gc_s_tile[gc_rank]
 					{
+//line scan_lookback.go:183
 						var s T
 						{
-							gc_xs2 := totals
 //line scan_lookback.go:184
-							gc_i2 := 0
+							gc_xs := totals
 //line scan_lookback.go:184
-							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							gc_i := 0
+//line scan_lookback.go:184
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 //line scan_lookback.go:184
-									j := gc_i2 + 0
+									j := gc_i + 0
 //line scan_lookback.go:184
-									x := gc_xs2[j]
+									x := gc_xs[j]
 									{
 //line scan_lookback.go:185
 										totals[j] = s
@@ -3079,9 +3290,9 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 								}
 								{
 //line scan_lookback.go:187
-									j := gc_i2 + 1
+									j := gc_i + 1
 //line scan_lookback.go:187
-									x := gc_xs2[j]
+									x := gc_xs[j]
 									{
 //line scan_lookback.go:185
 										totals[j] = s
@@ -3090,9 +3301,9 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 								}
 								{
 //line scan_lookback.go:187
-									j := gc_i2 + 2
+									j := gc_i + 2
 //line scan_lookback.go:187
-									x := gc_xs2[j]
+									x := gc_xs[j]
 									{
 //line scan_lookback.go:185
 										totals[j] = s
@@ -3101,9 +3312,9 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 								}
 								{
 //line scan_lookback.go:187
-									j := gc_i2 + 3
+									j := gc_i + 3
 //line scan_lookback.go:187
-									x := gc_xs2[j]
+									x := gc_xs[j]
 									{
 //line scan_lookback.go:185
 										totals[j] = s
@@ -3112,12 +3323,12 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 								}
 							}
 //line scan_lookback.go:184
-							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 //line scan_lookback.go:184
-									j := gc_i2
+									j := gc_i
 //line scan_lookback.go:184
-									x := gc_xs2[j]
+									x := gc_xs[j]
 									{
 //line scan_lookback.go:185
 										totals[j] = s
@@ -3126,46 +3337,49 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 								}
 							}
 						}
+//line scan_lookback.go:188
 						sh[0].prefix = scanPublish(status, tile, s)
 					}
 				}
 			}
 		}
 	})
-	var gc_jam3 gc_jam_scanSerial[T]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := 0
-		if gc_off6 >= 0 && gc_off6 < len(sh) && gc_bdx2 <= len(totals) {
-			gc_at8 := sh[gc_off6:][:1]
-			gc_at9 := totals[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				lo := gc_s_lo[gc_rank2]
-				hi := gc_s_hi[gc_rank2]
+	var gc_jam gc_jam_scanSerial[T]
+//line scan_lookback.go:196
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
+			gc_at4 := sh[gc_off3:][:1]
+			gc_at5 := totals[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan_lookback.go:177
+				lo := gc_s_lo[gc_rank]
+				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
-				gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], gc_at8[0].prefix+gc_at9[gc_tx2], inclusive)
+				gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:175
-				tid := gc_tx2
-				lo := gc_s_lo[gc_rank2]
-				hi := gc_s_hi[gc_rank2]
+				tid := gc_tx
+//line scan_lookback.go:177
+				lo := gc_s_lo[gc_rank]
+				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
-				gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 			}
 		}
 	}
-	gc_jam_scanSerial_flush(&gc_jam3)
+//line scan_lookback.go:196
+	gc_jam_scanSerial_flush(&gc_jam)
 }
 
 // gc_jam_scanSerial holds up to 4 threads' calls of scanSerial, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line scan_lookback.go:201
 type gc_jam_scanSerial[T Number] struct {
 	n     int
 	lanes [4]gc_jam_scanSerial_lane[T]
@@ -3221,20 +3435,35 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 // gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
 func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	gc_l0_in := gc_j.lanes[0].in
+//line scan.go:137
 	gc_l0_out := gc_j.lanes[0].out
+//line scan.go:139
 	gc_l0_offset := gc_j.lanes[0].offset
+//line scan.go:141
 	gc_l0_inclusive := gc_j.lanes[0].inclusive
+//line scan.go:143
 	gc_l1_in := gc_j.lanes[1].in
+//line scan.go:145
 	gc_l1_out := gc_j.lanes[1].out
+//line scan.go:147
 	gc_l1_offset := gc_j.lanes[1].offset
+//line scan.go:149
 	gc_l1_inclusive := gc_j.lanes[1].inclusive
+//line scan.go:151
 	gc_l2_in := gc_j.lanes[2].in
+//line scan.go:153
 	gc_l2_out := gc_j.lanes[2].out
+//line scan.go:155
 	gc_l2_offset := gc_j.lanes[2].offset
+//line scan.go:157
 	gc_l2_inclusive := gc_j.lanes[2].inclusive
+//line scan.go:159
 	gc_l3_in := gc_j.lanes[3].in
+//line scan.go:161
 	gc_l3_out := gc_j.lanes[3].out
+//line scan.go:163
 	gc_l3_offset := gc_j.lanes[3].offset
+//line scan.go:165
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
 //line scan.go:119
 	gc_l0_s := gc_l0_offset

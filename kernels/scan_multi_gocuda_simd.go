@@ -55,161 +55,162 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 var gc_src_uniformAdd = compiled.NewSource(gc_files_scan_multi, "uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_multi.go:98
-func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out, offsets []T, perBlock int) {
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b5.Len()
-	gc_bx5 := gc_lo5%gc_gdx5 - 1
-	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-		if gc_b5.Stopped() {
+func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, offsets []T, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos5.Block = gc_blk5
-		gc_bx5++
-		if gc_bx5 == gc_gdx5 {
-			gc_bx5 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart5 := compiled.Disjoint(offsets, out)
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+		gc_apart := compiled.Disjoint(offsets, out)
+//line scan_multi.go:118
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(len(out), gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_qoff5, gc_qd5 := gc_bx5*gc_bdx5, perBlock
-			if compiled.Segmented(gc_qoff5, gc_qd5, gc_from5, gc_to5) {
-				for gc_seg5 := gc_from5; gc_seg5 < gc_to5; {
-					gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-					gc_r := gc_qoff5 - gc_q*gc_qd5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend5 := min(gc_to5, gc_qd5-gc_r)
-					gc_seglen5 := gc_segend5 - gc_seg5
-					gc_off9 := (gc_bx5 * gc_bdx5) + gc_seg5
-					gc_off10 := gc_q
-					if gc_off9 >= 0 && gc_off9 <= len(out) && gc_seglen5 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(offsets) && gc_apart5 {
-						gc_at9 := out[gc_off9:][:gc_seglen5]
-						gc_at10 := offsets[gc_off10:][:1]
-						gc_elem5 := gc_at10[0]
-						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx5 := gc_seg5 + gc_u5
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line scan_multi.go:99
-							i := gc_bx5*gc_bdx5 + gc_tx5
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line scan_multi.go:101
-								gc_at9[gc_u5] += gc_elem5
+								gc_at[gc_u] += gc_elem
 							}
 						}
 					} else {
-						gc_step9 := gc_seg5
-						for ; gc_step9+3 < gc_segend5; gc_step9 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx5 := gc_step9 + 0
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx5*gc_bdx5 + gc_tx5
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx5 := gc_step9 + 1
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx5*gc_bdx5 + gc_tx5
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx5 := gc_step9 + 2
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx5*gc_bdx5 + gc_tx5
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx5 := gc_step9 + 3
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx5*gc_bdx5 + gc_tx5
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						for gc_tx5 := gc_step9; gc_tx5 < gc_segend5; gc_tx5++ {
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-							i := gc_bx5*gc_bdx5 + gc_tx5
+							i := gc_bx*gc_bdx + gc_tx
 							{
 								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					gc_seg5 = gc_segend5
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-					i := gc_bx5*gc_bdx5 + gc_tx5
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] += offsets[i/perBlock]
 					}
@@ -220,65 +221,67 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 }
 
 //line scan_multi.go:98
-func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []float32, offsets []float32, perBlock int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, offsets []float32, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart2 := compiled.Disjoint(offsets, out)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_apart := compiled.Disjoint(offsets, out)
+//line scan_multi.go:118
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, perBlock
-			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
-					gc_off4 := gc_q
-					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(offsets) && gc_apart2 {
-						gc_at3 := out[gc_off3:][:gc_seglen2]
-						gc_at4 := offsets[gc_off4:][:1]
-						gc_elem2 := gc_at4[0]
-						gc_vstep := gc_seg2
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_multi.go:99
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 									_ = i
 									{
 //line scan_multi.go:100
-										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask322)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask322)).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
+//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -289,136 +292,137 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 						if compiled.SIMD {
 //line scan_multi.go:99
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 								_ = i
 								{
 //line scan_multi.go:100
-									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask32)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)).StoreSlice(gc_at[(gc_tx - gc_seg):])
 								}
 							}
+//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line scan_multi.go:99
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line scan_multi.go:101
-								gc_at3[gc_u2] += gc_elem2
+								gc_at[gc_u] += gc_elem
 							}
 						}
 					} else {
-						gc_step3 := gc_seg2
-						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] += offsets[i/perBlock]
 					}
@@ -429,201 +433,204 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 }
 
 //line scan_multi.go:98
-func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []int32, offsets []int32, perBlock int) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b3.Stopped() {
+func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, offsets []int32, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart3 := compiled.Disjoint(offsets, out)
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_apart := compiled.Disjoint(offsets, out)
+//line scan_multi.go:118
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(len(out), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_qoff3, gc_qd3 := gc_bx3*gc_bdx3, perBlock
-			if compiled.Segmented(gc_qoff3, gc_qd3, gc_from3, gc_to3) {
-				for gc_seg3 := gc_from3; gc_seg3 < gc_to3; {
-					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-					gc_r := gc_qoff3 - gc_q*gc_qd3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend3 := min(gc_to3, gc_qd3-gc_r)
-					gc_seglen3 := gc_segend3 - gc_seg3
-					gc_off5 := (gc_bx3 * gc_bdx3) + gc_seg3
-					gc_off6 := gc_q
-					if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen3 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(offsets) && gc_apart3 {
-						gc_at5 := out[gc_off5:][:gc_seglen3]
-						gc_at6 := offsets[gc_off6:][:1]
-						gc_elem3 := gc_at6[0]
-						gc_vstep2 := gc_seg3
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_segend3; gc_vstep2 += 16 {
-									gc_tx3 := gc_vstep2
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-									var i int = gc_bx3*gc_bdx3 + gc_tx3
+									var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 									_ = i
 									{
 //line scan_multi.go:100
-										archsimd.LoadInt32x16Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x16(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
+										archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
+//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_segend3; gc_vstep2 += 8 {
-								gc_tx3 := gc_vstep2
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								var i int = gc_bx3*gc_bdx3 + gc_tx3
+								var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 								_ = i
 								{
 //line scan_multi.go:100
-									archsimd.LoadInt32x8Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x8(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
+									archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 								}
 							}
+//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep2 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx3 := gc_seg3 + gc_u3
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line scan_multi.go:99
-							i := gc_bx3*gc_bdx3 + gc_tx3
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line scan_multi.go:101
-								gc_at5[gc_u3] += gc_elem3
+								gc_at[gc_u] += gc_elem
 							}
 						}
 					} else {
-						gc_step5 := gc_seg3
-						for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx3 := gc_step5 + 0
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx3*gc_bdx3 + gc_tx3
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx3 := gc_step5 + 1
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx3*gc_bdx3 + gc_tx3
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx3 := gc_step5 + 2
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx3*gc_bdx3 + gc_tx3
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx3 := gc_step5 + 3
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx3*gc_bdx3 + gc_tx3
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						for gc_tx3 := gc_step5; gc_tx3 < gc_segend3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-							i := gc_bx3*gc_bdx3 + gc_tx3
+							i := gc_bx*gc_bdx + gc_tx
 							{
 								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					gc_seg3 = gc_segend3
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] += offsets[i/perBlock]
 					}
@@ -634,201 +641,204 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 }
 
 //line scan_multi.go:98
-func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []uint32, offsets []uint32, perBlock int) {
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b4.Len()
-	gc_bx4 := gc_lo4%gc_gdx4 - 1
-	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b4.Stopped() {
+func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uint32, offsets []uint32, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos4.Block = gc_blk4
-		gc_bx4++
-		if gc_bx4 == gc_gdx4 {
-			gc_bx4 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart4 := compiled.Disjoint(offsets, out)
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+		gc_apart := compiled.Disjoint(offsets, out)
+//line scan_multi.go:118
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(len(out), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_qoff4, gc_qd4 := gc_bx4*gc_bdx4, perBlock
-			if compiled.Segmented(gc_qoff4, gc_qd4, gc_from4, gc_to4) {
-				for gc_seg4 := gc_from4; gc_seg4 < gc_to4; {
-					gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-					gc_r := gc_qoff4 - gc_q*gc_qd4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend4 := min(gc_to4, gc_qd4-gc_r)
-					gc_seglen4 := gc_segend4 - gc_seg4
-					gc_off7 := (gc_bx4 * gc_bdx4) + gc_seg4
-					gc_off8 := gc_q
-					if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen4 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(offsets) && gc_apart4 {
-						gc_at7 := out[gc_off7:][:gc_seglen4]
-						gc_at8 := offsets[gc_off8:][:1]
-						gc_elem4 := gc_at8[0]
-						gc_vstep3 := gc_seg4
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend4; gc_vstep3 += 16 {
-									gc_tx4 := gc_vstep3
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-									var i int = gc_bx4*gc_bdx4 + gc_tx4
+									var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 									_ = i
 									{
 //line scan_multi.go:100
-										archsimd.LoadUint32x16Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x16(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
+										archsimd.LoadUint32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
+//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend4; gc_vstep3 += 8 {
-								gc_tx4 := gc_vstep3
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								var i int = gc_bx4*gc_bdx4 + gc_tx4
+								var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 								_ = i
 								{
 //line scan_multi.go:100
-									archsimd.LoadUint32x8Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x8(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
+									archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 								}
 							}
+//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep3 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx4 := gc_seg4 + gc_u4
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line scan_multi.go:99
-							i := gc_bx4*gc_bdx4 + gc_tx4
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line scan_multi.go:101
-								gc_at7[gc_u4] += gc_elem4
+								gc_at[gc_u] += gc_elem
 							}
 						}
 					} else {
-						gc_step7 := gc_seg4
-						for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx4 := gc_step7 + 0
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx4*gc_bdx4 + gc_tx4
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx4 := gc_step7 + 1
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx4*gc_bdx4 + gc_tx4
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx4 := gc_step7 + 2
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx4*gc_bdx4 + gc_tx4
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 							{
-								gc_tx4 := gc_step7 + 3
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-								i := gc_bx4*gc_bdx4 + gc_tx4
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						for gc_tx4 := gc_step7; gc_tx4 < gc_segend4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-							i := gc_bx4*gc_bdx4 + gc_tx4
+							i := gc_bx*gc_bdx + gc_tx
 							{
 								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					gc_seg4 = gc_segend4
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] += offsets[i/perBlock]
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_multi.go:99
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] += offsets[i/perBlock]
 					}

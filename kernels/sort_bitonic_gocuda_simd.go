@@ -36,31 +36,32 @@ func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread
 var gc_src_bitonicStepKernel = compiled.NewSource(gc_files_sort_bitonic, "bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51").NoGoexit("a7d4c2514b46968257c23972ee4667f5923205603ab4ad46e7fa6fe4f8c9599b", "sort_bitonic.go:26-35")
 
 //line sort_bitonic.go:44
-func gc_body_bitonicStepKernel[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, keys []T, h int, flip bool) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, keys []T, h int, flip bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line sort_bitonic.go:45
 		n := len(keys)
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:47
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sort_bitonic.go:46
-				p := gc_bx2*gc_bdx2 + gc_tx2
+				p := gc_bx*gc_bdx + gc_tx
 				i, j := bitonicPair(p, h, flip)
 				if j < n && keys[j] < keys[i] {
 					keys[i], keys[j] = keys[j], keys[i]
@@ -102,85 +103,91 @@ func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Threa
 var gc_src_bitonicShared = compiled.NewSource(gc_files_sort_bitonic, "bitonicShared", "262743150475bf12768643b621ab7849ebf816b87e7668663140e530f738bd1c", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105").NoGoexit("a7d4c2514b46968257c23972ee4667f5923205603ab4ad46e7fa6fe4f8c9599b", "sort_bitonic.go:26-35")
 
 //line sort_bitonic.go:63
-func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stage int) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
-	b := gc_bdx5
-	gc_pos5.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[T](t, tile)[:tile]
-	base := gc_bx5 * tile
+	base := gc_bx * tile
 	m := min(tile, n-base)
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		gc_b5.Tick()
-		if gc_b5.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from17, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(gc_off, gc_to5) {
+//line sort_bitonic.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(gc_limit, gc_off); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off22 := gc_off
-			gc_off23 := gc_off + base
-			if gc_from17 >= 0 && gc_off22 >= 0 && gc_off22 <= len(s) && gc_to5 <= len(s)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(keys) && gc_to5 <= len(keys)-gc_off23 {
-				gc_at17 := s[gc_off22:][:gc_to5]
-				gc_at18 := keys[gc_off23:][:gc_to5]
-				gc_step11 := gc_from17
-				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx5 := gc_step11 + 0
+						gc_tx := gc_step + 0
+//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step11 + 1
+						gc_tx := gc_step + 1
+//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step11 + 2
+						gc_tx := gc_step + 2
+//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step11 + 3
+						gc_tx := gc_step + 3
+//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
-					gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step12 := gc_from17
-				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step12 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -188,11 +195,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx5 := gc_step12 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -200,11 +207,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx5 := gc_step12 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -212,11 +219,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx5 := gc_step12 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -224,11 +231,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						s[i] = keys[base+i]
 					}
 				}
-				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx5
+					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
 					gc_more = true
@@ -249,44 +256,45 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 //line sort_bitonic.go:77
 			var flip bool = true
 //line sort_bitonic.go:99
-			gc_chunk := compiled.StrideChunk(gc_bdx5)
-			gc_span := (gc_bdx5) * gc_chunk
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx5) * gc_chunk {
-				gc_b5.Tick()
-				if gc_b5.Stopped() {
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more2 = false
-				gc_from17, gc_to5 := 0, gc_bdx5
-				if !compiled.Adds(gc_off2, gc_to5) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound5 := compiled.Diff(gc_limit2, gc_off2); gc_bound5 < gc_to5 {
-					gc_to5 = gc_bound5
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start13 := gc_tx5
-						gc_from18 := gc_start13 + gc_off2
-						gc_trips13 := gc_limit2 - gc_from18
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from18 < gc_start13 || gc_from18 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips13 = compiled.ChunkTrips(gc_start13, gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
-						case gc_trips13 > gc_span:
-							gc_trips13 = gc_chunk
-						case gc_trips13 > 0:
-							gc_trips13 = (gc_trips13-1)/(gc_bdx5) + 1
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
-							gc_trips13 = 0
+							gc_trips = 0
 						}
-						if gc_trips13 == gc_chunk {
+						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-						for p := gc_from18; gc_trips13 > 0; p, gc_trips13 = p+(gc_bdx5), gc_trips13-1 {
+						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
@@ -306,44 +314,45 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 //line sort_bitonic.go:79
 				var flip_ bool = false
 //line sort_bitonic.go:99
-				gc_chunk2 := compiled.StrideChunk(gc_bdx5)
-				gc_span2 := (gc_bdx5) * gc_chunk2
+				gc_chunk2 := compiled.StrideChunk(gc_bdx)
+				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx5) * gc_chunk2 {
-					gc_b5.Tick()
-					if gc_b5.Stopped() {
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 					gc_more3 = false
-					gc_from17, gc_to5 := 0, gc_bdx5
-					if !compiled.Adds(gc_off3, gc_to5) {
+//line sort_bitonic.go:106
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound5 := compiled.Diff(gc_limit3, gc_off3); gc_bound5 < gc_to5 {
-						gc_to5 = gc_bound5
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-						for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-							gc_start14 := gc_tx5
-							gc_from19 := gc_start14 + gc_off3
-							gc_trips14 := gc_limit3 - gc_from19
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
 							switch {
-							case gc_from19 < gc_start14 || gc_from19 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-								gc_trips14 = compiled.ChunkTrips(gc_start14, gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
-							case gc_trips14 > gc_span2:
-								gc_trips14 = gc_chunk2
-							case gc_trips14 > 0:
-								gc_trips14 = (gc_trips14-1)/(gc_bdx5) + 1
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+							case gc_trips2 > gc_span2:
+								gc_trips2 = gc_chunk2
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 							default:
-								gc_trips14 = 0
+								gc_trips2 = 0
 							}
-							if gc_trips14 == gc_chunk2 {
+							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-							for p_ := gc_from19; gc_trips14 > 0; p_, gc_trips14 = p_+(gc_bdx5), gc_trips14-1 {
+							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
@@ -366,44 +375,45 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 //line sort_bitonic.go:84
 			var flip_2 bool = false
 //line sort_bitonic.go:99
-			gc_chunk3 := compiled.StrideChunk(gc_bdx5)
-			gc_span3 := (gc_bdx5) * gc_chunk3
+			gc_chunk3 := compiled.StrideChunk(gc_bdx)
+			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx5) * gc_chunk3 {
-				gc_b5.Tick()
-				if gc_b5.Stopped() {
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more4 = false
-				gc_from17, gc_to5 := 0, gc_bdx5
-				if !compiled.Adds(gc_off4, gc_to5) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound5 := compiled.Diff(gc_limit4, gc_off4); gc_bound5 < gc_to5 {
-					gc_to5 = gc_bound5
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start15 := gc_tx5
-						gc_from20 := gc_start15 + gc_off4
-						gc_trips15 := gc_limit4 - gc_from20
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
 						switch {
-						case gc_from20 < gc_start15 || gc_from20 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-							gc_trips15 = compiled.ChunkTrips(gc_start15, gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
-						case gc_trips15 > gc_span3:
-							gc_trips15 = gc_chunk3
-						case gc_trips15 > 0:
-							gc_trips15 = (gc_trips15-1)/(gc_bdx5) + 1
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 						default:
-							gc_trips15 = 0
+							gc_trips3 = 0
 						}
-						if gc_trips15 == gc_chunk3 {
+						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-						for p_2 := gc_from20; gc_trips15 > 0; p_2, gc_trips15 = p_2+(gc_bdx5), gc_trips15-1 {
+						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
@@ -417,65 +427,71 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 	}
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
-		gc_b5.Tick()
-		if gc_b5.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more5 = false
-		gc_from17, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(gc_off5, gc_to5) {
+//line sort_bitonic.go:95
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(gc_limit5, gc_off5); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off24 := gc_off5 + base
-			gc_off25 := gc_off5
-			if gc_from17 >= 0 && gc_off24 >= 0 && gc_off24 <= len(keys) && gc_to5 <= len(keys)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(s) && gc_to5 <= len(s)-gc_off25 {
-				gc_at19 := keys[gc_off24:][:gc_to5]
-				gc_at20 := s[gc_off25:][:gc_to5]
-				gc_step13 := gc_from17
-				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx := gc_step3 + 0
+//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
-						gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx := gc_step3 + 1
+//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
-						gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx := gc_step3 + 2
+//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
-						gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx := gc_step3 + 3
+//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
-						gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
-					gc_at19[gc_tx5] = gc_at20[gc_tx5]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_step14 := gc_from17
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step14 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -483,11 +499,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -495,11 +511,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -507,11 +523,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx5
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -519,11 +535,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						keys[base+i_] = s[i_]
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx5
+					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5
 					gc_more5 = true
@@ -536,57 +552,58 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 }
 
 //line sort_bitonic.go:63
-func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile int, stage int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile int, stage int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
-	b := gc_bdx2
-	gc_pos2.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[float32](t, tile)[:tile]
-	base := gc_bx2 * tile
+	base := gc_bx * tile
 	m := min(tile, n-base)
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line sort_bitonic.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_off
-			gc_off11 := gc_off + base
-			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to2 <= len(keys)-gc_off11 {
-				gc_at5 := s[gc_off10:][:gc_to2]
-				gc_at6 := keys[gc_off11:][:gc_to2]
-				gc_vstep := gc_from5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line sort_bitonic.go:65
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -596,41 +613,43 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line sort_bitonic.go:65
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 //line sort_bitonic.go:72
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from5 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from5
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line sort_bitonic.go:65
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 								break
 							}
+//line sort_bitonic.go:74
 							archsimd.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -641,31 +660,32 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line sort_bitonic.go:65
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 //line sort_bitonic.go:73
 							break
 						}
+//line sort_bitonic.go:74
 						archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from5 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -673,11 +693,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -685,11 +705,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -697,11 +717,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -709,11 +729,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						s[i] = keys[base+i]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx2
+					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
 					gc_more = true
@@ -734,44 +754,45 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:77
 			var flip bool = true
 //line sort_bitonic.go:99
-			gc_chunk := compiled.StrideChunk(gc_bdx2)
-			gc_span := (gc_bdx2) * gc_chunk
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more2 = false
-				gc_from5, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2, gc_to2) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start4 := gc_tx2
-						gc_from6 := gc_start4 + gc_off2
-						gc_trips4 := gc_limit2 - gc_from6
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
-						case gc_trips4 > gc_span:
-							gc_trips4 = gc_chunk
-						case gc_trips4 > 0:
-							gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
-							gc_trips4 = 0
+							gc_trips = 0
 						}
-						if gc_trips4 == gc_chunk {
+						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-						for p := gc_from6; gc_trips4 > 0; p, gc_trips4 = p+(gc_bdx2), gc_trips4-1 {
+						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
@@ -791,44 +812,45 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:79
 				var flip_ bool = false
 //line sort_bitonic.go:99
-				gc_chunk2 := compiled.StrideChunk(gc_bdx2)
-				gc_span2 := (gc_bdx2) * gc_chunk2
+				gc_chunk2 := compiled.StrideChunk(gc_bdx)
+				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 					gc_more3 = false
-					gc_from5, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off3, gc_to2) {
+//line sort_bitonic.go:106
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-							gc_start5 := gc_tx2
-							gc_from7 := gc_start5 + gc_off3
-							gc_trips5 := gc_limit3 - gc_from7
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
 							switch {
-							case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-								gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
-							case gc_trips5 > gc_span2:
-								gc_trips5 = gc_chunk2
-							case gc_trips5 > 0:
-								gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+							case gc_trips2 > gc_span2:
+								gc_trips2 = gc_chunk2
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 							default:
-								gc_trips5 = 0
+								gc_trips2 = 0
 							}
-							if gc_trips5 == gc_chunk2 {
+							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-							for p_ := gc_from7; gc_trips5 > 0; p_, gc_trips5 = p_+(gc_bdx2), gc_trips5-1 {
+							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
@@ -851,44 +873,45 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:84
 			var flip_2 bool = false
 //line sort_bitonic.go:99
-			gc_chunk3 := compiled.StrideChunk(gc_bdx2)
-			gc_span3 := (gc_bdx2) * gc_chunk3
+			gc_chunk3 := compiled.StrideChunk(gc_bdx)
+			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk3 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more4 = false
-				gc_from5, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off4, gc_to2) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start6 := gc_tx2
-						gc_from8 := gc_start6 + gc_off4
-						gc_trips6 := gc_limit4 - gc_from8
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
 						switch {
-						case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-							gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
-						case gc_trips6 > gc_span3:
-							gc_trips6 = gc_chunk3
-						case gc_trips6 > 0:
-							gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 						default:
-							gc_trips6 = 0
+							gc_trips3 = 0
 						}
-						if gc_trips6 == gc_chunk3 {
+						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-						for p_2 := gc_from8; gc_trips6 > 0; p_2, gc_trips6 = p_2+(gc_bdx2), gc_trips6-1 {
+						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
@@ -902,37 +925,38 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 	}
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more5 = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off5, gc_to2) {
+//line sort_bitonic.go:95
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_off5 + base
-			gc_off13 := gc_off5
-			if gc_from5 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to2 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to2 <= len(s)-gc_off13 {
-				gc_at7 := keys[gc_off12:][:gc_to2]
-				gc_at8 := s[gc_off13:][:gc_to2]
-				gc_vstep3 := gc_from5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line sort_bitonic.go:65
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -942,41 +966,43 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line sort_bitonic.go:65
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 						_ = i_
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from5 {
+				if gc_vstep3 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from5
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line sort_bitonic.go:65
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 								break
 							}
+//line sort_bitonic.go:90
 							archsimd.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -987,31 +1013,32 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line sort_bitonic.go:65
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 //line sort_bitonic.go:89
 							break
 						}
+//line sort_bitonic.go:90
 						archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from5 {
+				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1019,11 +1046,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1031,11 +1058,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1043,11 +1070,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx2
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1055,11 +1082,11 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						keys[base+i_] = s[i_]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx2
+					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5
 					gc_more5 = true
@@ -1072,136 +1099,140 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 }
 
 //line sort_bitonic.go:63
-func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, stage int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, stage int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
-	b := gc_bdx3
-	gc_pos3.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[int32](t, tile)[:tile]
-	base := gc_bx3 * tile
+	base := gc_bx * tile
 	m := min(tile, n-base)
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from9, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_off, gc_to3) {
+//line sort_bitonic.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off14 := gc_off
-			gc_off15 := gc_off + base
-			if gc_from9 >= 0 && gc_off14 >= 0 && gc_off14 <= len(s) && gc_to3 <= len(s)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(keys) && gc_to3 <= len(keys)-gc_off15 {
-				gc_at9 := s[gc_off14:][:gc_to3]
-				gc_at10 := keys[gc_off15:][:gc_to3]
-				gc_vstep5 := gc_from9
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line sort_bitonic.go:65
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line sort_bitonic.go:65
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 //line sort_bitonic.go:72
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from9 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
-					gc_at9[gc_tx3] = gc_at10[gc_tx3]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from9
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line sort_bitonic.go:65
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 								break
 							}
+//line sort_bitonic.go:74
 							archsimd.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line sort_bitonic.go:65
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 //line sort_bitonic.go:73
 							break
 						}
+//line sort_bitonic.go:74
 						archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from9 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1209,11 +1240,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx3 := gc_step7 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1221,11 +1252,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx3 := gc_step7 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1233,11 +1264,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx3 := gc_step7 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1245,11 +1276,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						s[i] = keys[base+i]
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx3
+					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
 					gc_more = true
@@ -1270,44 +1301,45 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:77
 			var flip bool = true
 //line sort_bitonic.go:99
-			gc_chunk := compiled.StrideChunk(gc_bdx3)
-			gc_span := (gc_bdx3) * gc_chunk
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx3) * gc_chunk {
-				gc_b3.Tick()
-				if gc_b3.Stopped() {
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more2 = false
-				gc_from9, gc_to3 := 0, gc_bdx3
-				if !compiled.Adds(gc_off2, gc_to3) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
-					gc_to3 = gc_bound3
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start7 := gc_tx3
-						gc_from10 := gc_start7 + gc_off2
-						gc_trips7 := gc_limit2 - gc_from10
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from10 < gc_start7 || gc_from10 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
-						case gc_trips7 > gc_span:
-							gc_trips7 = gc_chunk
-						case gc_trips7 > 0:
-							gc_trips7 = (gc_trips7-1)/(gc_bdx3) + 1
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
-							gc_trips7 = 0
+							gc_trips = 0
 						}
-						if gc_trips7 == gc_chunk {
+						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-						for p := gc_from10; gc_trips7 > 0; p, gc_trips7 = p+(gc_bdx3), gc_trips7-1 {
+						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
@@ -1327,44 +1359,45 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:79
 				var flip_ bool = false
 //line sort_bitonic.go:99
-				gc_chunk2 := compiled.StrideChunk(gc_bdx3)
-				gc_span2 := (gc_bdx3) * gc_chunk2
+				gc_chunk2 := compiled.StrideChunk(gc_bdx)
+				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx3) * gc_chunk2 {
-					gc_b3.Tick()
-					if gc_b3.Stopped() {
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 					gc_more3 = false
-					gc_from9, gc_to3 := 0, gc_bdx3
-					if !compiled.Adds(gc_off3, gc_to3) {
+//line sort_bitonic.go:106
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound3 := compiled.Diff(gc_limit3, gc_off3); gc_bound3 < gc_to3 {
-						gc_to3 = gc_bound3
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-							gc_start8 := gc_tx3
-							gc_from11 := gc_start8 + gc_off3
-							gc_trips8 := gc_limit3 - gc_from11
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
 							switch {
-							case gc_from11 < gc_start8 || gc_from11 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-								gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
-							case gc_trips8 > gc_span2:
-								gc_trips8 = gc_chunk2
-							case gc_trips8 > 0:
-								gc_trips8 = (gc_trips8-1)/(gc_bdx3) + 1
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+							case gc_trips2 > gc_span2:
+								gc_trips2 = gc_chunk2
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 							default:
-								gc_trips8 = 0
+								gc_trips2 = 0
 							}
-							if gc_trips8 == gc_chunk2 {
+							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-							for p_ := gc_from11; gc_trips8 > 0; p_, gc_trips8 = p_+(gc_bdx3), gc_trips8-1 {
+							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
@@ -1387,44 +1420,45 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:84
 			var flip_2 bool = false
 //line sort_bitonic.go:99
-			gc_chunk3 := compiled.StrideChunk(gc_bdx3)
-			gc_span3 := (gc_bdx3) * gc_chunk3
+			gc_chunk3 := compiled.StrideChunk(gc_bdx)
+			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx3) * gc_chunk3 {
-				gc_b3.Tick()
-				if gc_b3.Stopped() {
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more4 = false
-				gc_from9, gc_to3 := 0, gc_bdx3
-				if !compiled.Adds(gc_off4, gc_to3) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound3 := compiled.Diff(gc_limit4, gc_off4); gc_bound3 < gc_to3 {
-					gc_to3 = gc_bound3
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start9 := gc_tx3
-						gc_from12 := gc_start9 + gc_off4
-						gc_trips9 := gc_limit4 - gc_from12
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
 						switch {
-						case gc_from12 < gc_start9 || gc_from12 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-							gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
-						case gc_trips9 > gc_span3:
-							gc_trips9 = gc_chunk3
-						case gc_trips9 > 0:
-							gc_trips9 = (gc_trips9-1)/(gc_bdx3) + 1
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 						default:
-							gc_trips9 = 0
+							gc_trips3 = 0
 						}
-						if gc_trips9 == gc_chunk3 {
+						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-						for p_2 := gc_from12; gc_trips9 > 0; p_2, gc_trips9 = p_2+(gc_bdx3), gc_trips9-1 {
+						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
@@ -1438,116 +1472,120 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 	}
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more5 = false
-		gc_from9, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_off5, gc_to3) {
+//line sort_bitonic.go:95
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(gc_limit5, gc_off5); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off16 := gc_off5 + base
-			gc_off17 := gc_off5
-			if gc_from9 >= 0 && gc_off16 >= 0 && gc_off16 <= len(keys) && gc_to3 <= len(keys)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(s) && gc_to3 <= len(s)-gc_off17 {
-				gc_at11 := keys[gc_off16:][:gc_to3]
-				gc_at12 := s[gc_off17:][:gc_to3]
-				gc_vstep7 := gc_from9
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line sort_bitonic.go:65
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line sort_bitonic.go:65
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 						_ = i_
-						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from9 {
+				if gc_vstep3 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
-					gc_at11[gc_tx3] = gc_at12[gc_tx3]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep8 := gc_from9
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line sort_bitonic.go:65
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 								break
 							}
+//line sort_bitonic.go:90
 							archsimd.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line sort_bitonic.go:65
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 //line sort_bitonic.go:89
 							break
 						}
+//line sort_bitonic.go:90
 						archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from9 {
+				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step8 := gc_vstep8
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1555,11 +1593,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1567,11 +1605,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1579,11 +1617,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx3
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -1591,11 +1629,11 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						keys[base+i_] = s[i_]
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx3
+					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5
 					gc_more5 = true
@@ -1608,136 +1646,140 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 }
 
 //line sort_bitonic.go:63
-func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int, stage int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int, stage int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
-	b := gc_bdx4
-	gc_pos4.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[uint32](t, tile)[:tile]
-	base := gc_bx4 * tile
+	base := gc_bx * tile
 	m := min(tile, n-base)
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from13, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_off, gc_to4) {
+//line sort_bitonic.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(gc_limit, gc_off); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off18 := gc_off
-			gc_off19 := gc_off + base
-			if gc_from13 >= 0 && gc_off18 >= 0 && gc_off18 <= len(s) && gc_to4 <= len(s)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(keys) && gc_to4 <= len(keys)-gc_off19 {
-				gc_at13 := s[gc_off18:][:gc_to4]
-				gc_at14 := keys[gc_off19:][:gc_to4]
-				gc_vstep9 := gc_from13
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line sort_bitonic.go:65
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line sort_bitonic.go:65
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 //line sort_bitonic.go:72
 						_ = i
-						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep9 > gc_from13 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
-					gc_at13[gc_tx4] = gc_at14[gc_tx4]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep10 := gc_from13
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line sort_bitonic.go:65
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 								break
 							}
+//line sort_bitonic.go:74
 							archsimd.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
-						gc_tx4 := gc_vstep10
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line sort_bitonic.go:65
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line sort_bitonic.go:72
 						var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 //line sort_bitonic.go:73
 							break
 						}
+//line sort_bitonic.go:74
 						archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep10 > gc_from13 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step9 := gc_vstep10
-				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx4 := gc_step9 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1745,11 +1787,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx4 := gc_step9 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1757,11 +1799,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx4 := gc_step9 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1769,11 +1811,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						s[i] = keys[base+i]
 					}
 					{
-						gc_tx4 := gc_step9 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
@@ -1781,11 +1823,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						s[i] = keys[base+i]
 					}
 				}
-				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx4
+					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
 					gc_more = true
@@ -1806,44 +1848,45 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:77
 			var flip bool = true
 //line sort_bitonic.go:99
-			gc_chunk := compiled.StrideChunk(gc_bdx4)
-			gc_span := (gc_bdx4) * gc_chunk
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx4) * gc_chunk {
-				gc_b4.Tick()
-				if gc_b4.Stopped() {
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more2 = false
-				gc_from13, gc_to4 := 0, gc_bdx4
-				if !compiled.Adds(gc_off2, gc_to4) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound4 := compiled.Diff(gc_limit2, gc_off2); gc_bound4 < gc_to4 {
-					gc_to4 = gc_bound4
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-					for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start10 := gc_tx4
-						gc_from14 := gc_start10 + gc_off2
-						gc_trips10 := gc_limit2 - gc_from14
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from14 < gc_start10 || gc_from14 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
-						case gc_trips10 > gc_span:
-							gc_trips10 = gc_chunk
-						case gc_trips10 > 0:
-							gc_trips10 = (gc_trips10-1)/(gc_bdx4) + 1
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
-							gc_trips10 = 0
+							gc_trips = 0
 						}
-						if gc_trips10 == gc_chunk {
+						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-						for p := gc_from14; gc_trips10 > 0; p, gc_trips10 = p+(gc_bdx4), gc_trips10-1 {
+						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
@@ -1863,44 +1906,45 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:79
 				var flip_ bool = false
 //line sort_bitonic.go:99
-				gc_chunk2 := compiled.StrideChunk(gc_bdx4)
-				gc_span2 := (gc_bdx4) * gc_chunk2
+				gc_chunk2 := compiled.StrideChunk(gc_bdx)
+				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx4) * gc_chunk2 {
-					gc_b4.Tick()
-					if gc_b4.Stopped() {
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 					gc_more3 = false
-					gc_from13, gc_to4 := 0, gc_bdx4
-					if !compiled.Adds(gc_off3, gc_to4) {
+//line sort_bitonic.go:106
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound4 := compiled.Diff(gc_limit3, gc_off3); gc_bound4 < gc_to4 {
-						gc_to4 = gc_bound4
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-							gc_start11 := gc_tx4
-							gc_from15 := gc_start11 + gc_off3
-							gc_trips11 := gc_limit3 - gc_from15
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
 							switch {
-							case gc_from15 < gc_start11 || gc_from15 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-								gc_trips11 = compiled.ChunkTrips(gc_start11, gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
-							case gc_trips11 > gc_span2:
-								gc_trips11 = gc_chunk2
-							case gc_trips11 > 0:
-								gc_trips11 = (gc_trips11-1)/(gc_bdx4) + 1
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+							case gc_trips2 > gc_span2:
+								gc_trips2 = gc_chunk2
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 							default:
-								gc_trips11 = 0
+								gc_trips2 = 0
 							}
-							if gc_trips11 == gc_chunk2 {
+							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-							for p_ := gc_from15; gc_trips11 > 0; p_, gc_trips11 = p_+(gc_bdx4), gc_trips11-1 {
+							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
@@ -1923,44 +1967,45 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:84
 			var flip_2 bool = false
 //line sort_bitonic.go:99
-			gc_chunk3 := compiled.StrideChunk(gc_bdx4)
-			gc_span3 := (gc_bdx4) * gc_chunk3
+			gc_chunk3 := compiled.StrideChunk(gc_bdx)
+			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx4) * gc_chunk3 {
-				gc_b4.Tick()
-				if gc_b4.Stopped() {
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more4 = false
-				gc_from13, gc_to4 := 0, gc_bdx4
-				if !compiled.Adds(gc_off4, gc_to4) {
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound4 := compiled.Diff(gc_limit4, gc_off4); gc_bound4 < gc_to4 {
-					gc_to4 = gc_bound4
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-					for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-						gc_start12 := gc_tx4
-						gc_from16 := gc_start12 + gc_off4
-						gc_trips12 := gc_limit4 - gc_from16
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
 						switch {
-						case gc_from16 < gc_start12 || gc_from16 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-							gc_trips12 = compiled.ChunkTrips(gc_start12, gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
-						case gc_trips12 > gc_span3:
-							gc_trips12 = gc_chunk3
-						case gc_trips12 > 0:
-							gc_trips12 = (gc_trips12-1)/(gc_bdx4) + 1
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 						default:
-							gc_trips12 = 0
+							gc_trips3 = 0
 						}
-						if gc_trips12 == gc_chunk3 {
+						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-						for p_2 := gc_from16; gc_trips12 > 0; p_2, gc_trips12 = p_2+(gc_bdx4), gc_trips12-1 {
+						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
@@ -1974,116 +2019,120 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 	}
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more5 = false
-		gc_from13, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_off5, gc_to4) {
+//line sort_bitonic.go:95
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(gc_limit5, gc_off5); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off20 := gc_off5 + base
-			gc_off21 := gc_off5
-			if gc_from13 >= 0 && gc_off20 >= 0 && gc_off20 <= len(keys) && gc_to4 <= len(keys)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(s) && gc_to4 <= len(s)-gc_off21 {
-				gc_at15 := keys[gc_off20:][:gc_to4]
-				gc_at16 := s[gc_off21:][:gc_to4]
-				gc_vstep11 := gc_from13
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line sort_bitonic.go:65
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-							archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line sort_bitonic.go:65
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 						_ = i_
-						archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep11 > gc_from13 {
+				if gc_vstep3 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
-					gc_at15[gc_tx4] = gc_at16[gc_tx4]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep12 := gc_from13
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-							gc_tx4 := gc_vstep12
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line sort_bitonic.go:65
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 								break
 							}
+//line sort_bitonic.go:90
 							archsimd.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-						gc_tx4 := gc_vstep12
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line sort_bitonic.go:65
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line sort_bitonic.go:88
 						var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 //line sort_bitonic.go:89
 							break
 						}
+//line sort_bitonic.go:90
 						archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep12 > gc_from13 {
+				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step10 := gc_vstep12
-				for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -2091,11 +2140,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx4 := gc_step10 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -2103,11 +2152,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx4 := gc_step10 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -2115,11 +2164,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						keys[base+i_] = s[i_]
 					}
 					{
-						gc_tx4 := gc_step10 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-						tid := gc_tx4
+						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
@@ -2127,11 +2176,11 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						keys[base+i_] = s[i_]
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sort_bitonic.go:65
-					tid := gc_tx4
+					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5
 					gc_more5 = true

@@ -37,79 +37,81 @@ func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
 var gc_src_blockRadixSort = compiled.NewSource(gc_files_sort, "blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sort.go:38
-func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_x := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-	gc_s_p := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
-	gc_s_tBefore := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
-	gc_s_fTotal := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_x := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_p := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_tBefore := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_fTotal := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line sort.go:39
 	n := len(keys)
-	b := gc_bdx2
-	base := gc_bx2 * b
+	b := gc_bdx
+	base := gc_bx * b
 	size := min(b, n-base)
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:b][:size]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep7 := 0
+//line sort.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line sort.go:40
-			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sort.go:40
-			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-				gc_tx2 := gc_vstep7
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line sort.go:40
-				gc_alive8 := gc_all8
+				gc_alive := gc_all
 //line sort.go:40
-				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line sort.go:40
-					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line sort.go:40
-				var i int = gc_tx2
+				var i int = gc_tx
 //line sort.go:43
-				gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
+				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
 //line sort.go:43
-				if gc_alive8.And(gc_if4).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line sort.go:43
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_if4).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line sort.go:43
-					gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line sort.go:47
 				if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(values)-8 {
 //line sort.go:47
 					break
 				}
-				archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive8)
+//line sort.go:48
+				archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line sort.go:40
-			i := gc_tx2
+			i := gc_tx
 //line sort.go:43
 			if i >= size {
 				{
 //line sort.go:43
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 			values[i] = keys[base+i]
@@ -122,25 +124,26 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		var bit_ uint = bit
 //line sort.go:60
 		size_ := uint32(len(values_))
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep8 := 0
+//line sort.go:62
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line sort.go:59
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sort.go:62
-				gc_vb2 := archsimd.BroadcastUint32x8(1)
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb := archsimd.BroadcastUint32x8(1)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line sort.go:62
-					gc_alive9 := gc_all9
+					gc_alive2 := gc_all2
 //line sort.go:62
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line sort.go:62
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line sort.go:59
-					var i_ uint32 = uint32(gc_tx2)
+					var i_ uint32 = uint32(gc_tx)
 //line sort.go:61
 					if int(i_) < 0 || int(i_) > len(values_)-8 {
 //line sort.go:61
@@ -148,52 +151,54 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					}
 //line sort.go:61
 					x := archsimd.LoadUint32x8Slice(values_[i_:])
-					p := x.ShiftAllRight(uint64(bit_)).And(gc_vb2)
-					p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive9)
-					x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive9).StoreSlice(gc_s_x[gc_rank2:])
-					p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive9).StoreSlice(gc_s_p[gc_rank2:])
+					p := x.ShiftAllRight(uint64(bit_)).And(gc_vb)
+					p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
+					x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank:]), gc_alive2).StoreSlice(gc_s_x[gc_rank:])
+					p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank:]), gc_alive2).StoreSlice(gc_s_p[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line sort.go:59
-				i_ := uint32(gc_tx2)
+				i_ := uint32(gc_tx)
 //line sort.go:61
 				x := values_[i_]
 				p := (x >> bit_) & 1
 				values_[i_] = p
-				gc_s_x[gc_rank2] = x
-				gc_s_p[gc_rank2] = p
+//line sort.go:66
+				gc_s_x[gc_rank] = x
+				gc_s_p[gc_rank] = p
 			}
 		}
 //line sort.go:65
 		var x_ []uint32 = values_
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep9 := 0
+//line scan_block.go:53
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line scan_block.go:50
-					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:50
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-						gc_alive11 := gc_all11
+						gc_alive4 := gc_all4
 //line scan_block.go:50
-						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line scan_block.go:50
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line scan_block.go:50
-						var i_2 int = gc_tx2
+						var i_2 int = gc_tx
 //line scan_block.go:52
 						var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						if (i_2-
@@ -204,79 +209,85 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 						if i_2 >= offset {
 //line scan_block.go:53
-							y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11)
+							y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
 						} else {
 //line scan_block.go:54
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
 //line scan_block.go:53
-							if gc_alive11.And(gc_if6).ToBits() != 0 {
+							if gc_alive4.And(gc_if3).ToBits() != 0 {
 //line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11.And(gc_if6))
+								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
 							}
 						}
-						y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive11).StoreSlice(gc_s_y[gc_rank2:])
+//line scan_block.go:55
+						y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:]), gc_alive4).StoreSlice(gc_s_y[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line scan_block.go:50
-					i_2 := gc_tx2
+					i_2 := gc_tx
 //line scan_block.go:52
 					var y uint32
 					if i_2 >= offset {
 						y = x_[i_2-offset]
 					}
-					gc_s_y[gc_rank2] = y
+//line scan_block.go:57
+					gc_s_y[gc_rank] = y
 				}
 			}
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+//line scan_block.go:62
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep10 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 //line scan_block.go:50
-					gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-						gc_alive12 := gc_all12
+						gc_alive5 := gc_all5
 //line scan_block.go:50
-						if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line scan_block.go:50
-							gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line scan_block.go:50
-						var i_2 int = gc_tx2
+						var i_2 int = gc_tx
 //line scan_block.go:50
-						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:])
+						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
 						{
+//line scan_block.go:58
 							if i_2 < 0 || i_2 > len(x_)-8 {
 //line scan_block.go:58
 								break
 							}
 //line scan_block.go:58
-							y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive12)
+							y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
 						}
 					}
+//line scan_block.go:60
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line scan_block.go:50
-					i_2 := gc_tx2
-					y := gc_s_y[gc_rank2]
+					i_2 := gc_tx
+//line scan_block.go:52
+					y := gc_s_y[gc_rank]
 					{
 //line scan_block.go:58
 						x_[i_2] = y + x_[i_2]
@@ -284,83 +295,87 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep11 := 0
+//line scan_block.go:65
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line scan_block.go:50
-				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-					gc_tx2 := gc_vstep11
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:50
-					gc_alive13 := gc_all13
+					gc_alive6 := gc_all6
 //line scan_block.go:50
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
 //line scan_block.go:50
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line scan_block.go:50
-					var i_2 int = gc_tx2
+					var i_2 int = gc_tx
 //line scan_block.go:62
 					if i_2 < 0 || i_2 > len(x_)-8 {
 //line scan_block.go:62
 						break
 					}
 //line scan_block.go:62
-					gc_t2 := archsimd.LoadUint32x8Slice(x_[i_2:])
+					gc_t := archsimd.LoadUint32x8Slice(x_[i_2:])
 //line scan_block.go:62
-					r := gc_t2
+					r := gc_t
 //line scan_block.go:62
 					tBefore := r
 //line scan_block.go:62
-					var gc_u2 uint32
+					var gc_u uint32
 //line sort.go:66
-					if gc_in2 := gc_alive13.ToBits(); gc_in2 != 0 {
+					if gc_in := gc_alive6.ToBits(); gc_in != 0 {
 //line sort.go:66
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line sort.go:66
-						gc_u2 = values_[size_-1]
+						gc_u = values_[size_-1]
 					}
 //line sort.go:66
-					var tTotal uint32 = gc_u2
+					var tTotal uint32 = gc_u
 					var fTotal uint32 = size_ - tTotal
-					tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive13).StoreSlice(gc_s_tBefore[gc_rank2:])
-					archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive13).StoreSlice(gc_s_fTotal[gc_rank2:])
+					tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank:]), gc_alive6).StoreSlice(gc_s_tBefore[gc_rank:])
+					archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank:]), gc_alive6).StoreSlice(gc_s_fTotal[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line scan_block.go:50
-				i_2 := gc_tx2
+				i_2 := gc_tx
 //line scan_block.go:62
 				var r uint32 = x_[i_2]
 //line sort.go:65
 				tBefore := r
 				tTotal := values_[size_-1]
 				fTotal := size_ - tTotal
-				gc_s_tBefore[gc_rank2] = tBefore
-				gc_s_fTotal[gc_rank2] = fTotal
+//line sort.go:72
+				gc_s_tBefore[gc_rank] = tBefore
+				gc_s_fTotal[gc_rank] = fTotal
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line sort.go:78
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line sort.go:59
-				i_ := uint32(gc_tx2)
-				x := gc_s_x[gc_rank2]
-				p := gc_s_p[gc_rank2]
-				tBefore := gc_s_tBefore[gc_rank2]
-				fTotal := gc_s_fTotal[gc_rank2]
+				i_ := uint32(gc_tx)
+//line sort.go:61
+				x := gc_s_x[gc_rank]
+				p := gc_s_p[gc_rank]
+				tBefore := gc_s_tBefore[gc_rank]
+				fTotal := gc_s_fTotal[gc_rank]
 //line sort.go:69
 				if p != 0 {
 					values_[tBefore-1+fTotal] = x
@@ -370,40 +385,42 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep12 := 0
+//line sort.go:79
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep6 := 0
 		if compiled.SIMD {
 //line sort.go:40
-			gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-				gc_tx2 := gc_vstep12
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+				gc_tx := gc_vstep6
+				gc_rank := gc_base + gc_tx
 //line sort.go:40
-				gc_alive14 := gc_all14
+				gc_alive7 := gc_all7
 //line sort.go:40
-				if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
+				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line sort.go:40
-					gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line sort.go:40
-				var i int = gc_tx2
+				var i int = gc_tx
 //line sort.go:53
 				if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
 //line sort.go:53
 					break
 				}
-				archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive14)
+//line sort.go:54
+				archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line sort.go:40
-			i := gc_tx2
+			i := gc_tx
 //line sort.go:53
 			keys[base+i] = values[i]
 		}

@@ -34,40 +34,40 @@ func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.T
 var gc_src_spMVScalar = compiled.NewSource(gc_files_spmv, "spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:139
-func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols []int32, vals, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []int32, vals, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line spmv.go:140
 		rows := len(y)
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(rows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(rows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line spmv.go:141
-						row := gc_bx2*gc_bdx2 + gc_tx2
+						row := gc_bx*gc_bdx + gc_tx
 //line spmv.go:145
 						var sum float32
 						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
@@ -77,6 +77,7 @@ func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols 
 					}
 				}
 			}
+//line spmv.go:154
 		})
 	}
 }
@@ -100,47 +101,48 @@ func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.T
 var gc_src_spMVCached = compiled.NewSource(gc_files_spmv, "spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:161
-func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line spmv.go:162
 	rows := len(y)
-	cache := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	begin := gc_bx2 * gc_bdx2
-	end := min(begin+gc_bdx2, len(x))
+	cache := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	begin := gc_bx * gc_bdx
+	end := min(begin+gc_bdx, len(x))
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(begin, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(begin, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(end, begin); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(end, begin); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := begin
-			if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
-				gc_at3 := cache[:gc_to2]
-				gc_at4 := x[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := begin
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := cache[:gc_to]
+				gc_at2 := x[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line spmv.go:166
-							var row int = begin + gc_tx2
+							var row int = begin + gc_tx
 //line spmv.go:166
 							_ = row
 							{
 //line spmv.go:167
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line spmv.go:169
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -149,38 +151,40 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line spmv.go:166
-						var row int = begin + gc_tx2
+						var row int = begin + gc_tx
 //line spmv.go:166
 						_ = row
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line spmv.go:168
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line spmv.go:172
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line spmv.go:166
-							var row int = begin + gc_tx2
+							var row int = begin + gc_tx
 							{
-								if row < 0 || row > len(x)-16 || gc_tx2 < 0 || gc_tx2 > len(cache)-16 {
+								if row < 0 || row > len(x)-16 || gc_tx < 0 || gc_tx > len(cache)-16 {
 //line spmv.go:168
 									break
 								}
 //line spmv.go:168
-								archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx:])
 							}
 						}
+//line spmv.go:170
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -189,83 +193,90 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line spmv.go:166
-						var row int = begin + gc_tx2
-						if row < 0 || row > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cache)-8 {
+						var row int = begin + gc_tx
+//line spmv.go:168
+						if row < 0 || row > len(x)-8 || gc_tx < 0 || gc_tx > len(cache)-8 {
+//line spmv.go:168
 							break
 						}
 //line spmv.go:168
-						archsimd.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line spmv.go:166
-						row := begin + gc_tx2
+						row := begin + gc_tx
 //line spmv.go:168
-						cache[gc_tx2] = x[row]
+						cache[gc_tx] = x[row]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line spmv.go:172
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line spmv.go:166
-						row := begin + gc_tx2
+						row := begin + gc_tx
 //line spmv.go:168
-						cache[gc_tx2] = x[row]
+						cache[gc_tx] = x[row]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line spmv.go:172
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line spmv.go:166
-						row := begin + gc_tx2
+						row := begin + gc_tx
 //line spmv.go:168
-						cache[gc_tx2] = x[row]
+						cache[gc_tx] = x[row]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line spmv.go:172
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line spmv.go:166
-						row := begin + gc_tx2
+						row := begin + gc_tx
 //line spmv.go:168
-						cache[gc_tx2] = x[row]
+						cache[gc_tx] = x[row]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line spmv.go:172
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line spmv.go:166
-					row := begin + gc_tx2
+					row := begin + gc_tx
 //line spmv.go:168
-					cache[gc_tx2] = x[row]
+					cache[gc_tx] = x[row]
 				}
 			}
 		}
 	}
+//line spmv.go:174
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(begin, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(begin, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(rows, begin); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line spmv.go:166
-					row := begin + gc_tx2
+					row := begin + gc_tx
 //line spmv.go:174
 					var sum float32
 					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
@@ -282,6 +293,7 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 				}
 			}
 		}
+//line spmv.go:190
 	})
 }
 
@@ -307,47 +319,49 @@ func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thr
 var gc_src_spMVWarp = compiled.NewSource(gc_files_spmv, "spMVWarp", "f2ce1d1fa2d72dd9329ef704384b72d88f5abac9d6c76e3f0c613ae62da4de08", "spmv.go:188-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:200
-func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line spmv.go:201
 	rows := len(y)
+//line spmv.go:203
 	var gc_l_sum [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line spmv.go:211
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line spmv.go:202
-				lane := (gc_rank2 & 31)
-				row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
+				lane := (gc_rank & 31)
+				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
 				if row >= rows {
 					{
 //line spmv.go:204
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line spmv.go:204
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line spmv.go:207
@@ -355,11 +369,12 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
 				}
-				gc_l_sum[gc_lane2] = sum
+//line spmv.go:212
+				gc_l_sum[gc_lane] = sum
 			}
 		}
 //line spmv.go:211
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_sum)
 			} else {
@@ -368,78 +383,80 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 		} else {
 //line spmv.go:211
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
 				} else {
 //line spmv.go:212
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line spmv.go:212
-								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
 //line spmv.go:212
-								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line spmv.go:212
-								sum.StoreSlice(gc_l_sum[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								sum.StoreSlice(gc_l_sum[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line spmv.go:212
-								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
 //line spmv.go:212
-								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line spmv.go:212
-								sum.StoreSlice(gc_l_sum[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								sum.StoreSlice(gc_l_sum[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							sum := gc_l_sum[gc_lane2]
+//line spmv.go:225
+							sum := gc_l_sum[gc_lane]
 //line spmv.go:212
-							sum += gc_c21r[gc_lane2]
-							gc_l_sum[gc_lane2] = sum
+							sum += gc_c1r[gc_lane]
+							gc_l_sum[gc_lane] = sum
 						}
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line spmv.go:203
-					row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
-					sum := gc_l_sum[gc_lane2]
+					row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+//line spmv.go:205
+					sum := gc_l_sum[gc_lane]
 					{
 //line spmv.go:215
 						y[row] = sum

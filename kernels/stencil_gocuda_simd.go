@@ -37,107 +37,108 @@ func StencilStepKernel(x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float3
 var gc_src_stencilStep = compiled.NewSource(gc_files_stencil, "stencilStep", "e4f30b3c0385f01a057e4d8963225060482aba681e59c2ce62e5d8d6e0205855", "stencil.go:18-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stencil.go:27
-func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-				gc_bz2++
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
 			}
 		}
 //line stencil.go:32
-		y := y0 + gc_by2
+		y := y0 + gc_by
 //line stencil.go:32
-		z := z0 + gc_bz2
+		z := z0 + gc_bz
 		nxy := nx * ny
-		gc_apart2 := compiled.Disjoint(coef, aout)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(x0+gc_bx2*gc_bdx2, gc_to2) {
+		gc_apart := compiled.Disjoint(coef, aout)
+//line stencil.go:37
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(x1, x0+gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(x1, x0+gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off24 := 0
-			gc_off25 := (x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)
-			gc_off26 := 1
-			gc_off27 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 1
-			gc_off28 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 1
-			gc_off29 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + nx
-			gc_off30 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - nx
-			gc_off31 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + nxy
-			gc_off32 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - nxy
-			gc_off33 := 2
-			gc_off34 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 2
-			gc_off35 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 2
-			gc_off36 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (2 * nx)
-			gc_off37 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (2 * nx)
-			gc_off38 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (2 * nxy)
-			gc_off39 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (2 * nxy)
-			gc_off40 := 3
-			gc_off41 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 3
-			gc_off42 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 3
-			gc_off43 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nx)
-			gc_off44 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nx)
-			gc_off45 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nxy)
-			gc_off46 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nxy)
-			gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-			if gc_off24 >= 0 && gc_off24 < len(coef) && gc_apart2 && gc_off26 >= 0 && gc_off26 < len(coef) && gc_off33 >= 0 && gc_off33 < len(coef) && gc_off40 >= 0 && gc_off40 < len(coef) {
-				gc_fastlo2 = min(max(gc_from2, 0, -gc_off25, -gc_off27, -gc_off28, -gc_off29, -gc_off30, -gc_off31, -gc_off32, -gc_off34, -gc_off35, -gc_off36, -gc_off37, -gc_off38, -gc_off39, -gc_off41, -gc_off42, -gc_off43, -gc_off44, -gc_off45, -gc_off46), gc_to2)
-				gc_fasthi2 = max(min(gc_to2, len(ain)-gc_off25, len(ain)-gc_off27, len(ain)-gc_off28, len(ain)-gc_off29, len(ain)-gc_off30, len(ain)-gc_off31, len(ain)-gc_off32, len(ain)-gc_off34, len(ain)-gc_off35, len(ain)-gc_off36, len(ain)-gc_off37, len(ain)-gc_off38, len(ain)-gc_off39, len(ain)-gc_off41, len(ain)-gc_off42, len(ain)-gc_off43, len(ain)-gc_off44, len(ain)-gc_off45, len(ain)-gc_off46, len(aout)-gc_off25, len(vsq)-gc_off25), gc_fastlo2)
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			gc_off2 := (x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)
+			gc_off3 := 1
+			gc_off4 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + 1
+			gc_off5 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - 1
+			gc_off6 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + nx
+			gc_off7 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - nx
+			gc_off8 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + nxy
+			gc_off9 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - nxy
+			gc_off10 := 2
+			gc_off11 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + 2
+			gc_off12 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - 2
+			gc_off13 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (2 * nx)
+			gc_off14 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (2 * nx)
+			gc_off15 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (2 * nxy)
+			gc_off16 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (2 * nxy)
+			gc_off17 := 3
+			gc_off18 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + 3
+			gc_off19 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - 3
+			gc_off20 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (3 * nx)
+			gc_off21 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (3 * nx)
+			gc_off22 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (3 * nxy)
+			gc_off23 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (3 * nxy)
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off >= 0 && gc_off < len(coef) && gc_apart && gc_off3 >= 0 && gc_off3 < len(coef) && gc_off10 >= 0 && gc_off10 < len(coef) && gc_off17 >= 0 && gc_off17 < len(coef) {
+				gc_fastlo = min(max(gc_from, 0, -gc_off2, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23), gc_to)
+				gc_fasthi = max(min(gc_to, len(ain)-gc_off2, len(ain)-gc_off4, len(ain)-gc_off5, len(ain)-gc_off6, len(ain)-gc_off7, len(ain)-gc_off8, len(ain)-gc_off9, len(ain)-gc_off11, len(ain)-gc_off12, len(ain)-gc_off13, len(ain)-gc_off14, len(ain)-gc_off15, len(ain)-gc_off16, len(ain)-gc_off18, len(ain)-gc_off19, len(ain)-gc_off20, len(ain)-gc_off21, len(ain)-gc_off22, len(ain)-gc_off23, len(aout)-gc_off2, len(vsq)-gc_off2), gc_fastlo)
 			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at26 := coef[gc_off24:][:1]
-						gc_at27 := ain[gc_off25+gc_fastlo2:][:gc_seglen2]
-						gc_at28 := coef[gc_off26:][:1]
-						gc_at29 := ain[gc_off27+gc_fastlo2:][:gc_seglen2]
-						gc_at30 := ain[gc_off28+gc_fastlo2:][:gc_seglen2]
-						gc_at31 := ain[gc_off29+gc_fastlo2:][:gc_seglen2]
-						gc_at32 := ain[gc_off30+gc_fastlo2:][:gc_seglen2]
-						gc_at33 := ain[gc_off31+gc_fastlo2:][:gc_seglen2]
-						gc_at34 := ain[gc_off32+gc_fastlo2:][:gc_seglen2]
-						gc_at35 := coef[gc_off33:][:1]
-						gc_at36 := ain[gc_off34+gc_fastlo2:][:gc_seglen2]
-						gc_at37 := ain[gc_off35+gc_fastlo2:][:gc_seglen2]
-						gc_at38 := ain[gc_off36+gc_fastlo2:][:gc_seglen2]
-						gc_at39 := ain[gc_off37+gc_fastlo2:][:gc_seglen2]
-						gc_at40 := ain[gc_off38+gc_fastlo2:][:gc_seglen2]
-						gc_at41 := ain[gc_off39+gc_fastlo2:][:gc_seglen2]
-						gc_at42 := coef[gc_off40:][:1]
-						gc_at43 := ain[gc_off41+gc_fastlo2:][:gc_seglen2]
-						gc_at44 := ain[gc_off42+gc_fastlo2:][:gc_seglen2]
-						gc_at45 := ain[gc_off43+gc_fastlo2:][:gc_seglen2]
-						gc_at46 := ain[gc_off44+gc_fastlo2:][:gc_seglen2]
-						gc_at47 := ain[gc_off45+gc_fastlo2:][:gc_seglen2]
-						gc_at48 := ain[gc_off46+gc_fastlo2:][:gc_seglen2]
-						gc_at49 := aout[gc_off25+gc_fastlo2:][:gc_seglen2]
-						gc_at50 := vsq[gc_off25+gc_fastlo2:][:gc_seglen2]
-						gc_elem5 := gc_at26[0]
-						gc_elem6 := gc_at28[0]
-						gc_elem7 := gc_at35[0]
-						gc_elem8 := gc_at42[0]
-						gc_vstep := gc_fastlo2
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := coef[gc_off:][:1]
+						gc_at2 := ain[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := coef[gc_off3:][:1]
+						gc_at4 := ain[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := ain[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := ain[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := ain[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := ain[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := ain[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := coef[gc_off10:][:1]
+						gc_at11 := ain[gc_off11+gc_fastlo:][:gc_seglen]
+						gc_at12 := ain[gc_off12+gc_fastlo:][:gc_seglen]
+						gc_at13 := ain[gc_off13+gc_fastlo:][:gc_seglen]
+						gc_at14 := ain[gc_off14+gc_fastlo:][:gc_seglen]
+						gc_at15 := ain[gc_off15+gc_fastlo:][:gc_seglen]
+						gc_at16 := ain[gc_off16+gc_fastlo:][:gc_seglen]
+						gc_at17 := coef[gc_off17:][:1]
+						gc_at18 := ain[gc_off18+gc_fastlo:][:gc_seglen]
+						gc_at19 := ain[gc_off19+gc_fastlo:][:gc_seglen]
+						gc_at20 := ain[gc_off20+gc_fastlo:][:gc_seglen]
+						gc_at21 := ain[gc_off21+gc_fastlo:][:gc_seglen]
+						gc_at22 := ain[gc_off22+gc_fastlo:][:gc_seglen]
+						gc_at23 := ain[gc_off23+gc_fastlo:][:gc_seglen]
+						gc_at24 := aout[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at25 := vsq[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at[0]
+						gc_elem2 := gc_at3[0]
+						gc_elem3 := gc_at10[0]
+						gc_elem4 := gc_at17[0]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -145,18 +146,18 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line stencil.go:39
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line stencil.go:28
-									var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+									var x int = x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 									var i int = z*nxy + y*nx + x
 //line stencil.go:34
 									_ = i
-									div := compiled.BroadcastFloat32x16At(&gc_at26[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x16At(&gc_at28[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at35[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+									div := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at17[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx - gc_fastlo):]))))
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -170,40 +171,41 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line stencil.go:39
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line stencil.go:28
-								var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+								var x int = x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 								var i int = z*nxy + y*nx + x
 //line stencil.go:34
 								_ = i
-								div := compiled.BroadcastFloat32x8At(&gc_at26[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x8At(&gc_at28[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at35[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+								div := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at17[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx - gc_fastlo):]))))
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line stencil.go:28
-							x := x0 + gc_bx2*gc_bdx2 + gc_tx2
+							x := x0 + gc_bx*gc_bdx + gc_tx
 							_ = x
 //line stencil.go:35
-							div := gc_elem5*gc_at27[gc_u2] +
-								gc_elem6*(gc_at29[gc_u2]+gc_at30[gc_u2]+gc_at31[gc_u2]+gc_at32[gc_u2]+gc_at33[gc_u2]+gc_at34[gc_u2]) +
-								gc_elem7*(gc_at36[gc_u2]+gc_at37[gc_u2]+gc_at38[gc_u2]+gc_at39[gc_u2]+gc_at40[gc_u2]+gc_at41[gc_u2]) +
-								gc_elem8*(gc_at43[gc_u2]+gc_at44[gc_u2]+gc_at45[gc_u2]+gc_at46[gc_u2]+gc_at47[gc_u2]+gc_at48[gc_u2])
-							gc_at49[gc_u2] = 2*gc_at27[gc_u2] - gc_at49[gc_u2] + gc_at50[gc_u2]*div
+							div := gc_elem*gc_at2[gc_u] +
+								gc_elem2*(gc_at4[gc_u]+gc_at5[gc_u]+gc_at6[gc_u]+gc_at7[gc_u]+gc_at8[gc_u]+gc_at9[gc_u]) +
+								gc_elem3*(gc_at11[gc_u]+gc_at12[gc_u]+gc_at13[gc_u]+gc_at14[gc_u]+gc_at15[gc_u]+gc_at16[gc_u]) +
+								gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
+							gc_at24[gc_u] = 2*gc_at2[gc_u] - gc_at24[gc_u] + gc_at25[gc_u]*div
 						}
-						gc_tx2 = gc_fasthi2 - 1
+//line stencil.go:42
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line stencil.go:28
-					x := x0 + gc_bx2*gc_bdx2 + gc_tx2
+					x := x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 					i := z*nxy + y*nx + x
 					div := coef[0]*ain[i] +
@@ -213,7 +215,8 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line stencil.go:43
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -221,12 +224,12 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line stencil.go:39
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line stencil.go:28
-							var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+							var x int = x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 							var i int = z*nxy + y*nx + x
 							if i < 0 || i > len(ain)-16 || (i+
@@ -252,12 +255,12 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line stencil.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line stencil.go:28
-						var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+						var x int = x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 						var i int = z*nxy + y*nx + x
 						if i < 0 || i > len(ain)-8 || (i+
@@ -273,11 +276,11 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line stencil.go:28
-					x := x0 + gc_bx2*gc_bdx2 + gc_tx2
+					x := x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 					i := z*nxy + y*nx + x
 					div := coef[0]*ain[i] +

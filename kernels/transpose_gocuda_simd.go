@@ -35,55 +35,55 @@ func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 var gc_src_transposeNaive = compiled.NewSource(gc_files_transpose, "transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:112
-func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, rows, cols int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, rows, cols int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*TransposeTile, gc_to2) {
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*TransposeTile, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(cols, gc_bx2*TransposeTile); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(cols, gc_bx*TransposeTile); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line transpose.go:113
-						x := gc_bx2*TransposeTile + gc_tx2
-						y := gc_by2*TransposeTile + gc_ty2
+						x := gc_bx*TransposeTile + gc_tx
+						y := gc_by*TransposeTile + gc_ty
 //line transpose.go:118
 						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
 							out[x*rows+y+j] = in[(y+j)*cols+x]
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -112,16 +112,16 @@ func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 var gc_src_transposeTiled = compiled.NewSource(gc_files_transpose, "transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:134
-func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line transpose.go:135
 	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
 //line transpose.go:135
@@ -134,8 +134,8 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 	var cols_ int = cols
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -146,16 +146,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line transpose.go:164
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line transpose.go:164
-							var ty int = gc_ty2
-							var x int = gc_bx2*TransposeTile + tx
-							var y int = gc_by2*TransposeTile + ty
+							var ty int = gc_ty
+							var x int = gc_bx*TransposeTile + tx
+							var y int = gc_by*TransposeTile + ty
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 								if x <
@@ -175,13 +175,13 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 											if 0xffff&(1<<gc_k5) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line transpose.go:169
 												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
@@ -199,26 +199,26 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 											if 0xffff&(1<<gc_k6) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line transpose.go:169
 												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line transpose.go:169
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line transpose.go:169
 									if y+j <
 //line transpose.go:168
 										rows_ {
 //line transpose.go:168
-										gc_b4 = gc_all2
+										gc_b3 = gc_all2
 									}
 //line transpose.go:168
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
 //line transpose.go:168
 									if gc_if2.ToBits() != 0 {
 //line transpose.go:168
@@ -236,13 +236,13 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line transpose.go:169
-													gc_pos2.Thread = gc_rank2 + gc_k7
+													gc_pos.Thread = gc_rank + gc_k7
 //line transpose.go:169
 													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
 												}
 											}
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
@@ -260,18 +260,19 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line transpose.go:169
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos.Thread = gc_rank + gc_k8
 //line transpose.go:169
 													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -286,16 +287,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line transpose.go:164
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line transpose.go:164
-						var ty int = gc_ty2
-						var x int = gc_bx2*TransposeTile + tx
-						var y int = gc_by2*TransposeTile + ty
+						var ty int = gc_ty
+						var x int = gc_bx*TransposeTile + tx
+						var y int = gc_by*TransposeTile + ty
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
@@ -315,13 +316,13 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 										if 0xff&(1<<gc_k) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line transpose.go:169
 											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 										}
 									}
 //line transpose.go:169
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
@@ -339,26 +340,26 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 										if 0xff&(1<<gc_k2) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line transpose.go:169
 											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line transpose.go:169
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line transpose.go:169
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line transpose.go:169
 								if y+j <
 //line transpose.go:168
 									rows_ {
 //line transpose.go:168
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line transpose.go:168
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
 //line transpose.go:168
 								if gc_if.ToBits() != 0 {
 //line transpose.go:168
@@ -376,13 +377,13 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line transpose.go:169
 												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
@@ -400,67 +401,71 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line transpose.go:169
 												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line transpose.go:164
-					tx := gc_tx2
+					tx := gc_tx
 //line transpose.go:164
-					ty := gc_ty2
-					x := gc_bx2*TransposeTile + tx
-					y := gc_by2*TransposeTile + ty
+					ty := gc_ty
+					x := gc_bx*TransposeTile + tx
+					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
 							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line transpose.go:175
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line transpose.go:164
-					tx := gc_tx2
+					tx := gc_tx
 //line transpose.go:164
-					ty := gc_ty2
+					ty := gc_ty
+//line transpose.go:166
 					var x int
+//line transpose.go:168
 					var y int
 //line transpose.go:173
-					x = gc_by2*TransposeTile + tx
-					y = gc_bx2*TransposeTile + ty
+					x = gc_by*TransposeTile + tx
+					y = gc_bx*TransposeTile + ty
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
 							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -490,16 +495,16 @@ func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Threa
 var gc_src_transposePadded = compiled.NewSource(gc_files_transpose, "transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:151
-func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, cols int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line transpose.go:152
 	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
 //line transpose.go:152
@@ -512,8 +517,8 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 	var cols_ int = cols
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -524,16 +529,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line transpose.go:164
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line transpose.go:164
-							var ty int = gc_ty2
-							var x int = gc_bx2*TransposeTile + tx
-							var y int = gc_by2*TransposeTile + ty
+							var ty int = gc_ty
+							var x int = gc_bx*TransposeTile + tx
+							var y int = gc_by*TransposeTile + ty
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 								if x <
@@ -553,13 +558,13 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 											if 0xffff&(1<<gc_k5) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line transpose.go:169
 												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
@@ -577,26 +582,26 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 											if 0xffff&(1<<gc_k6) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line transpose.go:169
 												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line transpose.go:169
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line transpose.go:169
 									if y+j <
 //line transpose.go:168
 										rows_ {
 //line transpose.go:168
-										gc_b4 = gc_all2
+										gc_b3 = gc_all2
 									}
 //line transpose.go:168
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
 //line transpose.go:168
 									if gc_if2.ToBits() != 0 {
 //line transpose.go:168
@@ -614,13 +619,13 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line transpose.go:169
-													gc_pos2.Thread = gc_rank2 + gc_k7
+													gc_pos.Thread = gc_rank + gc_k7
 //line transpose.go:169
 													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
 												}
 											}
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
@@ -638,18 +643,19 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line transpose.go:169
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos.Thread = gc_rank + gc_k8
 //line transpose.go:169
 													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -664,16 +670,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line transpose.go:164
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line transpose.go:164
-						var ty int = gc_ty2
-						var x int = gc_bx2*TransposeTile + tx
-						var y int = gc_by2*TransposeTile + ty
+						var ty int = gc_ty
+						var x int = gc_bx*TransposeTile + tx
+						var y int = gc_by*TransposeTile + ty
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
@@ -693,13 +699,13 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 										if 0xff&(1<<gc_k) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line transpose.go:169
 											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 										}
 									}
 //line transpose.go:169
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
@@ -717,26 +723,26 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 										if 0xff&(1<<gc_k2) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line transpose.go:169
 											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line transpose.go:169
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line transpose.go:169
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line transpose.go:169
 								if y+j <
 //line transpose.go:168
 									rows_ {
 //line transpose.go:168
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line transpose.go:168
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
 //line transpose.go:168
 								if gc_if.ToBits() != 0 {
 //line transpose.go:168
@@ -754,13 +760,13 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line transpose.go:169
 												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
@@ -778,67 +784,71 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line transpose.go:169
 												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line transpose.go:164
-					tx := gc_tx2
+					tx := gc_tx
 //line transpose.go:164
-					ty := gc_ty2
-					x := gc_bx2*TransposeTile + tx
-					y := gc_by2*TransposeTile + ty
+					ty := gc_ty
+					x := gc_bx*TransposeTile + tx
+					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
 							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line transpose.go:175
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line transpose.go:164
-					tx := gc_tx2
+					tx := gc_tx
 //line transpose.go:164
-					ty := gc_ty2
+					ty := gc_ty
+//line transpose.go:166
 					var x int
+//line transpose.go:168
 					var y int
 //line transpose.go:173
-					x = gc_by2*TransposeTile + tx
-					y = gc_bx2*TransposeTile + ty
+					x = gc_by*TransposeTile + tx
+					y = gc_bx*TransposeTile + ty
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
 							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

@@ -32,32 +32,33 @@ func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
 var gc_src_syncRounds = compiled.NewSource(gc_files_blocks, "syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:11-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:16
-func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line blocks.go:17
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line blocks.go:19
 	for range rounds {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) {
-				gc_at4 := s[:gc_bdx2]
+//line blocks.go:21
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blocks.go:18
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blocks.go:18
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line blocks.go:18
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -69,19 +70,19 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				if compiled.SIMD {
 //line blocks.go:18
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blocks.go:18
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line blocks.go:18
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line blocks.go:20
-					gc_at4[gc_tx2]++
+					gc_at[gc_tx]++
 				}
 			} else {
 				gc_vstep2 := 0
@@ -90,15 +91,16 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blocks.go:18
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line blocks.go:18
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line blocks.go:20
 							if tid < 0 || tid > len(s)-16 {
 //line blocks.go:20
 								break
 							}
+//line blocks.go:21
 							archsimd.LoadInt32x16Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -111,84 +113,86 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				if compiled.SIMD {
 //line blocks.go:18
 					gc_vb := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line blocks.go:18
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line blocks.go:20
 						if tid < 0 || tid > len(s)-8 {
 //line blocks.go:20
 							break
 						}
+//line blocks.go:21
 						archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blocks.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line blocks.go:20
 					s[tid]++
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(counts) && gc_bdx2 <= len(s) {
-			gc_at5 := counts[:gc_bdx2]
-			gc_at6 := s[:gc_bdx2]
+//line blocks.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
+			gc_at2 := counts[:gc_bdx]
+			gc_at3 := s[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 //line blocks.go:18
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line blocks.go:18
 						_ = tid
-						archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -198,34 +202,35 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line blocks.go:18
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line blocks.go:18
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line blocks.go:23
-				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				gc_at2[gc_tx] = gc_at3[gc_tx]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line blocks.go:18
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line blocks.go:23
 						if tid < 0 || tid > len(s)-16 || tid > len(counts)-16 {
 //line blocks.go:23
 							break
 						}
+//line blocks.go:24
 						archsimd.LoadInt32x16Slice(s[tid:]).StoreSlice(counts[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -236,63 +241,64 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line blocks.go:18
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line blocks.go:23
 					if tid < 0 || tid > len(s)-8 || tid > len(counts)-8 {
 //line blocks.go:23
 						break
 					}
+//line blocks.go:24
 					archsimd.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blocks.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blocks.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blocks.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blocks.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blocks.go:18
-				tid := gc_tx2
+				tid := gc_tx
 //line blocks.go:23
 				counts[tid] = s[tid]
 			}
@@ -317,44 +323,45 @@ func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*goc
 var gc_src_blockReduceShuffle = compiled.NewSource(gc_files_blocks, "blockReduceShuffle", "5dcf9b328034ad9bf227cd2547ffacc1b1b9fefbaf9ca7b1284f8e2af1333fcf", "blocks.go:26-50", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:33
-func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blocks.go:34
-	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+//line blocks.go:36
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blocks.go:35
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
 			}
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+		gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:36
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
@@ -363,64 +370,68 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 		} else {
 //line blocks.go:36
 			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 //line blocks.go:37
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						v := gc_l_v[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blocks.go:41
+						v := gc_l_v[gc_lane]
 //line blocks.go:37
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blocks.go:40
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blocks.go:45
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-					gc_at2 := partial[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blocks.go:44
 							var s float64
 							{
-								gc_xs4 := warps
 //line blocks.go:45
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blocks.go:45
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blocks.go:45
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blocks.go:45
-										gc_k16 := gc_i4 + 0
+										gc_k6 := gc_i2 + 0
 //line blocks.go:45
-										w := gc_xs4[gc_k16]
+										w := gc_xs2[gc_k6]
 										{
 //line blocks.go:46
 											s += w
@@ -428,9 +439,9 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 									{
 //line blocks.go:47
-										gc_k17 := gc_i4 + 1
+										gc_k7 := gc_i2 + 1
 //line blocks.go:47
-										w := gc_xs4[gc_k17]
+										w := gc_xs2[gc_k7]
 										{
 //line blocks.go:46
 											s += w
@@ -438,9 +449,9 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 									{
 //line blocks.go:47
-										gc_k18 := gc_i4 + 2
+										gc_k8 := gc_i2 + 2
 //line blocks.go:47
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blocks.go:46
 											s += w
@@ -448,9 +459,9 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 									{
 //line blocks.go:47
-										gc_k19 := gc_i4 + 3
+										gc_k9 := gc_i2 + 3
 //line blocks.go:47
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blocks.go:46
 											s += w
@@ -458,12 +469,12 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 								}
 //line blocks.go:45
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blocks.go:45
-										gc_k20 := gc_i4
+										gc_k10 := gc_i2
 //line blocks.go:45
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blocks.go:46
 											s += w
@@ -471,26 +482,29 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 								}
 							}
-							gc_at2[0] = s
+//line blocks.go:48
+							gc_at[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blocks.go:44
 							var s float64
 							{
-								gc_xs3 := warps
 //line blocks.go:45
-								gc_i3 := 0
+								gc_xs := warps
 //line blocks.go:45
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blocks.go:45
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blocks.go:45
-										gc_k11 := gc_i3 + 0
+										gc_k := gc_i + 0
 //line blocks.go:45
-										w := gc_xs3[gc_k11]
+										w := gc_xs[gc_k]
 										{
 //line blocks.go:46
 											s += w
@@ -498,9 +512,9 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 									{
 //line blocks.go:47
-										gc_k12 := gc_i3 + 1
+										gc_k2 := gc_i + 1
 //line blocks.go:47
-										w := gc_xs3[gc_k12]
+										w := gc_xs[gc_k2]
 										{
 //line blocks.go:46
 											s += w
@@ -508,9 +522,9 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 									{
 //line blocks.go:47
-										gc_k13 := gc_i3 + 2
+										gc_k3 := gc_i + 2
 //line blocks.go:47
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blocks.go:46
 											s += w
@@ -518,9 +532,9 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 									{
 //line blocks.go:47
-										gc_k14 := gc_i3 + 3
+										gc_k4 := gc_i + 3
 //line blocks.go:47
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blocks.go:46
 											s += w
@@ -528,12 +542,12 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 								}
 //line blocks.go:45
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blocks.go:45
-										gc_k15 := gc_i3
+										gc_k5 := gc_i
 //line blocks.go:45
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blocks.go:46
 											s += w
@@ -541,7 +555,8 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blocks.go:48
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -552,8 +567,6 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line blocks.go:59
 type gc_jam_runSum struct {
 	n     int
 	lanes [4]gc_jam_runSum_lane
@@ -616,7 +629,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
+//line blocks.go:146
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blocks.go:148
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -624,7 +639,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
+//line blocks.go:156
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blocks.go:158
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -632,7 +649,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
+//line blocks.go:166
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blocks.go:168
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -640,11 +659,16 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
+//line blocks.go:176
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blocks.go:178
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blocks.go:181
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blocks.go:183
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blocks.go:185
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blocks.go:130
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -701,6 +725,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
+//line blocks.go:133
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -723,71 +748,76 @@ func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda
 var gc_src_blockReduceTree = compiled.NewSource(gc_files_blocks, "blockReduceTree", "f4105b6c711f30643442847ede3f55afabf390f22bf577c1a3bdd2b2bb82b535", "blocks.go:52-72", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:58
-func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blocks.go:59
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line blocks.go:59
-	s := gocuda.Shared[float64](t, gc_bdx2)[:gc_bdx2]
-	var gc_jam2 gc_jam_runSum
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
+	var gc_jam gc_jam_runSum
+//line blocks.go:62
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line blocks.go:60
-			tid := gc_tx2
-			gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, s, tid)
+			tid := gc_tx
+			gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
 		}
 	}
-	gc_jam_runSum_flush(&gc_jam2)
+//line blocks.go:65
+	gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:63
-	for stride := gc_bdx2 / 2; stride > 0; stride /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
+//line blocks.go:65
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := stride
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to2 <= len(s)-gc_off4 {
-				gc_at5 := s[:gc_to2]
-				gc_at6 := s[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := stride
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := s[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line blocks.go:60
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line blocks.go:60
 						_ = tid
 						{
 //line blocks.go:64
-							archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line blocks.go:66
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line blocks.go:65
-						gc_at5[gc_tx2] += gc_at6[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line blocks.go:60
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line blocks.go:65
 							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line blocks.go:65
 								break
@@ -796,60 +826,61 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 						}
 					}
+//line blocks.go:67
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:60
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line blocks.go:65
 							s[tid] += s[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:60
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line blocks.go:65
 							s[tid] += s[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:60
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line blocks.go:65
 							s[tid] += s[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:60
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line blocks.go:65
 							s[tid] += s[tid+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blocks.go:60
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line blocks.go:65
 						s[tid] += s[tid+stride]
@@ -859,76 +890,83 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line blocks.go:73
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
-				gc_at7 := partial[gc_off5:][:1]
-				gc_at8 := s[gc_off6:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := s[gc_off3:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line blocks.go:70
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line blocks.go:70
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line blocks.go:70
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line blocks.go:70
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line blocks.go:74
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line blocks.go:70
-					gc_at7[0] = gc_at8[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line blocks.go:74
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:70
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line blocks.go:74
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:70
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line blocks.go:74
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:70
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line blocks.go:74
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blocks.go:70
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line blocks.go:74
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blocks.go:70
-					partial[gc_bx2] = s[0]
+					partial[gc_bx] = s[0]
 				}
 			}
 		}
@@ -952,129 +990,133 @@ func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocud
 var gc_src_blockReduceGroup = compiled.NewSource(gc_files_blocks, "blockReduceGroup", "e783176d9f0a0b535d080645eb1bf5fea3e026f3dd66cebe01a39a51eca4d70f", "blocks.go:74-96", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:81
-func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_n2 := gc_b2.Len()
+func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
 //line blocks.go:82
 	block := cg.ThisThreadBlock(t)
 	_ = block
 //line blocks.go:83
-	s := gocuda.Shared[float64](t, gc_n2)[:gc_n2]
-	var gc_jam2 gc_jam_runSum
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
+	var gc_jam gc_jam_runSum
+//line blocks.go:86
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line blocks.go:84
-		tid := gc_rank2
-		gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+tid)*run, run, s, tid)
+		tid := gc_rank
+		gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
 	}
-	gc_jam_runSum_flush(&gc_jam2)
+//line blocks.go:88
+	gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:87
-	for stride := gc_n2 / 2; stride > 0; stride /= 2 {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+	for stride := gc_n / 2; stride > 0; stride /= 2 {
+//line blocks.go:89
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line blocks.go:84
-				tid := gc_rank2
+				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
 			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line blocks.go:84
-				tid := gc_rank2
+				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
 			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line blocks.go:84
-				tid := gc_rank2
+				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
 			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line blocks.go:84
-				tid := gc_rank2
+				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line blocks.go:84
-			tid := gc_rank2
+			tid := gc_rank
 //line blocks.go:88
 			if tid < stride {
 				s[tid] += s[tid+stride]
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line blocks.go:95
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
 //line blocks.go:84
-			tid := gc_rank2
+			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
-				partial[gc_bidx2.X] = s[0]
+				partial[gc_bidx.X] = s[0]
 			}
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
 //line blocks.go:84
-			tid := gc_rank2
+			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
-				partial[gc_bidx2.X] = s[0]
+				partial[gc_bidx.X] = s[0]
 			}
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
 //line blocks.go:84
-			tid := gc_rank2
+			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
-				partial[gc_bidx2.X] = s[0]
+				partial[gc_bidx.X] = s[0]
 			}
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
 //line blocks.go:84
-			tid := gc_rank2
+			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
-				partial[gc_bidx2.X] = s[0]
+				partial[gc_bidx.X] = s[0]
 			}
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line blocks.go:84
-		tid := gc_rank2
+		tid := gc_rank
 //line blocks.go:93
 		if tid == 0 {
-			partial[gc_bidx2.X] = s[0]
+			partial[gc_bidx.X] = s[0]
 		}
 	}
 }
@@ -1097,69 +1139,73 @@ func BlockReduceTileKernel(x []float32, partial []float64, run int) func(*gocuda
 var gc_src_blockReduceTile = compiled.NewSource(gc_files_blocks, "blockReduceTile", "81f6e236523875eff93842d6c2027aa90b7e2f117a62f7eb7913c113ff8ac1c4", "blocks.go:98-125", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:106
-func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_n2 := gc_b2.Len()
+func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
 //line blocks.go:107
 	block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
-	warps := gocuda.Shared[float64](t, gc_n2/32)
+	warps := gocuda.Shared[float64](t, gc_n/32)
+//line blocks.go:111
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line blocks.go:110
-			v := gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run, gc_l_v[:], gc_lane2)
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
 			_ = v
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+		gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:111
 		for off := 32 / 2; off > 0; off /= 2 {
-			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v := gc_l_v[gc_lane2]
+			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blocks.go:116
+				v := gc_l_v[gc_lane]
 //line blocks.go:112
-				v += gc_c21r[gc_lane2]
-				gc_l_v[gc_lane2] = v
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 //line blocks.go:114
-			if (gc_rank2 & (32 - 1)) == 0 {
-				warps[(gc_rank2 / 32)] = v
+			if (gc_rank & (32 - 1)) == 0 {
+				warps[(gc_rank / 32)] = v
 			}
 		}
 	}
+//line blocks.go:120
 	compiled.OutOfLine(func() {
 		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line blocks.go:118
-				if gc_rank2 == 0 {
+				if gc_rank == 0 {
 					var s float64
 					{
-						gc_xs2 := warps
 //line blocks.go:120
-						gc_i2 := 0
+						gc_xs := warps
 //line blocks.go:120
-						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+						gc_i := 0
+//line blocks.go:120
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 //line blocks.go:120
-								gc_k6 := gc_i2 + 0
+								gc_k := gc_i + 0
 //line blocks.go:120
-								w := gc_xs2[gc_k6]
+								w := gc_xs[gc_k]
 								{
 //line blocks.go:121
 									s += w
@@ -1167,9 +1213,9 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 							{
 //line blocks.go:122
-								gc_k7 := gc_i2 + 1
+								gc_k2 := gc_i + 1
 //line blocks.go:122
-								w := gc_xs2[gc_k7]
+								w := gc_xs[gc_k2]
 								{
 //line blocks.go:121
 									s += w
@@ -1177,9 +1223,9 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 							{
 //line blocks.go:122
-								gc_k8 := gc_i2 + 2
+								gc_k3 := gc_i + 2
 //line blocks.go:122
-								w := gc_xs2[gc_k8]
+								w := gc_xs[gc_k3]
 								{
 //line blocks.go:121
 									s += w
@@ -1187,9 +1233,9 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 							{
 //line blocks.go:122
-								gc_k9 := gc_i2 + 3
+								gc_k4 := gc_i + 3
 //line blocks.go:122
-								w := gc_xs2[gc_k9]
+								w := gc_xs[gc_k4]
 								{
 //line blocks.go:121
 									s += w
@@ -1197,12 +1243,12 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 //line blocks.go:120
-						for ; gc_i2 < len(gc_xs2); gc_i2++ {
+						for ; gc_i < len(gc_xs); gc_i++ {
 							{
 //line blocks.go:120
-								gc_k10 := gc_i2
+								gc_k5 := gc_i
 //line blocks.go:120
-								w := gc_xs2[gc_k10]
+								w := gc_xs[gc_k5]
 								{
 //line blocks.go:121
 									s += w
@@ -1210,7 +1256,8 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 					}
-					partial[gc_bidx2.X] = s
+//line blocks.go:123
+					partial[gc_bidx.X] = s
 				}
 			}
 		}
@@ -1220,5 +1267,4 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 // gc_files_blocks holds the source files whose lines the kernels' records hash.
 //
 //go:embed blocks.go
-//line blocks.go:133
 var gc_files_blocks embed.FS

@@ -34,32 +34,32 @@ func Mandelbrot64Kernel(x0, y0, x1, y1 float64, width, height, maxIter int, out 
 var gc_src_mandelbrot64 = compiled.NewSource(gc_files_mandelbrot64, "mandelbrot64", "3fa7d2148256af27c4e503e9f01efeb149ea4ea45581b74d5f4ec7ab6f1ef1b3", "mandelbrot64.go:25-42").NoGoexit("9a07cefaac5bdc462988bd78921684fc196646f6307b4019380c85248542db86", "mandelbrot64.go:5-23")
 
 //line mandelbrot64.go:31
-func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &x0
 	_ = &y0
 	_ = &x1
 	_ = &y1
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line mandelbrot64.go:37
@@ -68,26 +68,27 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:38
 		dy := (y1 - y0) / float64(height)
 		_ = &dy
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line mandelbrot64.go:41
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= height {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= height {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * width)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line mandelbrot64.go:32
 					gc_iotaf649 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
@@ -107,11 +108,11 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vb44 := archsimd.BroadcastFloat64x4(2)
 //line mandelbrot64.go:18
 					gc_vb45 := archsimd.BroadcastInt64x4(1)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line mandelbrot64.go:32
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-						var j int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
 						x := gc_vb40.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf649).Mul(gc_vb39))
 						y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
@@ -167,23 +168,23 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 							}
 						}
 //line mandelbrot64.go:41
-						gc_i9.StoreSlice(gc_at2[gc_tx2:])
+						gc_i9.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line mandelbrot64.go:32
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
 					x := x0 + float64(i)*dx
 					y := y0 + float64(j)*dy
-					gc_at2[gc_tx2] = int64(mandel64(x, y, maxIter))
+					gc_at[gc_tx] = int64(mandel64(x, y, maxIter))
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line mandelbrot64.go:32
 					gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
@@ -203,11 +204,11 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vb14 := archsimd.BroadcastFloat64x4(2)
 //line mandelbrot64.go:18
 					gc_vb15 := archsimd.BroadcastInt64x4(1)
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line mandelbrot64.go:32
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-						var j int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
 						x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb9))
 						y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
@@ -267,21 +268,21 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line mandelbrot64.go:32
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
 					x := x0 + float64(i)*dx
 					y := y0 + float64(j)*dy
 					out[j*width+i] = int64(mandel64(x, y, maxIter))
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

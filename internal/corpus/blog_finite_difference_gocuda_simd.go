@@ -30,16 +30,16 @@ func DerivativeXKernel(f, df []float32, cAx, cBx, cCx, cDx float32) func(*gocuda
 var gc_src_derivativeX = compiled.NewSource(gc_files_blog_finite_difference, "derivativeX", "1f8ce4440884381c5e0ea33e3f343393a5a475608043a071d4c3e0a5ec4f6b9e", "blog_finite_difference.go:22-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:26
-func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &cAx
 	_ = &cBx
 	_ = &cCx
@@ -47,46 +47,46 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:27
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
 //line blog_finite_difference.go:31
-	k := gc_by2
+	k := gc_by
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row4 := gc_ty2
-			gc_off16 := 4
-			gc_off17 := k*fdMx*fdMy + (gc_bx2*gc_bdy2+gc_ty2)*fdMx
-			gc_fastlo4, gc_fasthi4 := 0, 0
-			if gc_row4 >= 0 && gc_row4 < len(sF) {
-				gc_fastlo4 = min(max(0, -gc_off16, -gc_off17), gc_bdx2)
-				gc_fasthi4 = max(min(gc_bdx2, len(sF[gc_row4])-gc_off16, len(f)-gc_off17), gc_fastlo4)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := 4
+			gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(sF) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(sF[gc_row])-gc_off, len(f)-gc_off2), gc_fastlo)
 			}
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at16 := sF[gc_row4][gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_at17 := f[gc_off17+gc_fastlo4:][:gc_seglen4]
-						gc_vstep := gc_fastlo4
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_row][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi4; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line blog_finite_difference.go:29
-									var i int = gc_tx2
+									var i int = gc_tx
 //line blog_finite_difference.go:32
 									var si int = i + 4
 //line blog_finite_difference.go:32
 									_ = si
-									var sj int = gc_ty2
+									var sj int = gc_ty
 //line blog_finite_difference.go:33
 									_ = sj
 //line blog_finite_difference.go:30
-									var j int = gc_bx2*gc_bdy2 + gc_ty2
+									var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 									_ = globalIdx
-									archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -96,47 +96,47 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line blog_finite_difference.go:29
-								var i int = gc_tx2
+								var i int = gc_tx
 //line blog_finite_difference.go:32
 								var si int = i + 4
 //line blog_finite_difference.go:32
 								_ = si
-								var sj int = gc_ty2
+								var sj int = gc_ty
 //line blog_finite_difference.go:33
 								_ = sj
 //line blog_finite_difference.go:30
-								var j int = gc_bx2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 								_ = globalIdx
-								archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line blog_finite_difference.go:29
-							i := gc_tx2
+							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:37
-							gc_at16[gc_u4] = gc_at17[gc_u4]
+							gc_at[gc_u] = gc_at2[gc_u]
 						}
-						gc_tx2 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-					i := gc_tx2
+					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
-					sj := gc_ty2
+					sj := gc_ty
 //line blog_finite_difference.go:30
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
@@ -147,17 +147,17 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-							var i int = gc_tx2
+							var i int = gc_tx
 //line blog_finite_difference.go:32
 							var si int = i + 4
-							var sj int = gc_ty2
+							var sj int = gc_ty
 //line blog_finite_difference.go:30
-							var j int = gc_bx2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
@@ -165,6 +165,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:37
 								break
 							}
+//line blog_finite_difference.go:38
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -175,17 +176,17 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-						var i int = gc_tx2
+						var i int = gc_tx
 //line blog_finite_difference.go:32
 						var si int = i + 4
-						var sj int = gc_ty2
+						var sj int = gc_ty
 //line blog_finite_difference.go:30
-						var j int = gc_bx2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
@@ -193,146 +194,148 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:37
 							break
 						}
+//line blog_finite_difference.go:38
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-						i := gc_tx2
+						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
-						sj := gc_ty2
+						sj := gc_ty
 //line blog_finite_difference.go:30
-						j := gc_bx2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-						i := gc_tx2
+						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
-						sj := gc_ty2
+						sj := gc_ty
 //line blog_finite_difference.go:30
-						j := gc_bx2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-						i := gc_tx2
+						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
-						sj := gc_ty2
+						sj := gc_ty
 //line blog_finite_difference.go:30
-						j := gc_bx2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-						i := gc_tx2
+						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
-						sj := gc_ty2
+						sj := gc_ty
 //line blog_finite_difference.go:30
-						j := gc_bx2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-					i := gc_tx2
+					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
-					sj := gc_ty2
+					sj := gc_ty
 //line blog_finite_difference.go:30
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 4; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 4; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row5 := gc_ty2
-			gc_off18 := 4 - 4
-			gc_off19 := (4 + fdMx) - 5
-			gc_off20 := 4 + fdMx
-			gc_off21 := 4 + 1
-			gc_fastlo5, gc_fasthi5 := gc_from2, gc_from2
-			if gc_row5 >= 0 && gc_row5 < len(sF) {
-				gc_fastlo5 = min(max(gc_from2, 0, -gc_off18, -gc_off19, -gc_off20, -gc_off21), gc_to2)
-				gc_fasthi5 = max(min(gc_to2, len(sF[gc_row5])-gc_off18, len(sF[gc_row5])-gc_off19, len(sF[gc_row5])-gc_off20, len(sF[gc_row5])-gc_off21), gc_fastlo5)
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			gc_off3 := 4 - 4
+			gc_off4 := (4 + fdMx) - 5
+			gc_off5 := 4 + fdMx
+			gc_off6 := 4 + 1
+			gc_fastlo2, gc_fasthi2 := gc_from, gc_from
+			if gc_row2 >= 0 && gc_row2 < len(sF) {
+				gc_fastlo2 = min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
+				gc_fasthi2 = max(min(gc_to, len(sF[gc_row2])-gc_off3, len(sF[gc_row2])-gc_off4, len(sF[gc_row2])-gc_off5, len(sF[gc_row2])-gc_off6), gc_fastlo2)
 			}
-			if gc_fastlo5 < gc_fasthi5 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo5 {
-						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at18 := sF[gc_row5][gc_off18+gc_fastlo5:][:gc_seglen5]
-						gc_at19 := sF[gc_row5][gc_off19+gc_fastlo5:][:gc_seglen5]
-						gc_at20 := sF[gc_row5][gc_off20+gc_fastlo5:][:gc_seglen5]
-						gc_at21 := sF[gc_row5][gc_off21+gc_fastlo5:][:gc_seglen5]
-						gc_vstep3 := gc_fastlo5
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sF[gc_row2][gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sF[gc_row2][gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := sF[gc_row2][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := sF[gc_row2][gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line blog_finite_difference.go:29
-									var i int = gc_tx2
+									var i int = gc_tx
 //line blog_finite_difference.go:32
 									var si int = i + 4
 //line blog_finite_difference.go:32
 									_ = si
-									var sj int = gc_ty2
+									var sj int = gc_ty
 //line blog_finite_difference.go:33
 									_ = sj
 									{
 //line blog_finite_difference.go:42
-										archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo5):])
+										archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 //line blog_finite_difference.go:42
-										archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
+										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 									}
 								}
+//line blog_finite_difference.go:44
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -341,62 +344,65 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line blog_finite_difference.go:29
-								var i int = gc_tx2
+								var i int = gc_tx
 //line blog_finite_difference.go:32
 								var si int = i + 4
 //line blog_finite_difference.go:32
 								_ = si
-								var sj int = gc_ty2
+								var sj int = gc_ty
 //line blog_finite_difference.go:33
 								_ = sj
 //line blog_finite_difference.go:42
-								archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo5):])
+								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 //line blog_finite_difference.go:42
-								archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
+								archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u5 := gc_vstep3 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx2 := gc_fastlo5 + gc_u5
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 //line blog_finite_difference.go:29
-							i := gc_tx2
+							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:43
-							gc_at18[gc_u5] = gc_at19[gc_u5]
-							gc_at20[gc_u5] = gc_at21[gc_u5]
+							gc_at3[gc_u2] = gc_at4[gc_u2]
+							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
-						gc_tx2 = gc_fasthi5 - 1
+//line blog_finite_difference.go:47
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-					i := gc_tx2
+					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
-					sj := gc_ty2
+					sj := gc_ty
 //line blog_finite_difference.go:43
 					sF[sj][si-4] = sF[sj][si+fdMx-5]
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line blog_finite_difference.go:48
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-							var i int = gc_tx2
+							var i int = gc_tx
 //line blog_finite_difference.go:32
 							var si int = i + 4
-							var sj int = gc_ty2
+							var sj int = gc_ty
 							{
+//line blog_finite_difference.go:43
 								if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || (si+
 									1) < 0 || (si+1) > len(sF[sj])-16 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-16 {
 //line blog_finite_difference.go:43
@@ -416,15 +422,16 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-						var i int = gc_tx2
+						var i int = gc_tx
 //line blog_finite_difference.go:32
 						var si int = i + 4
-						var sj int = gc_ty2
+						var sj int = gc_ty
+//line blog_finite_difference.go:43
 						if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
 							1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
 //line blog_finite_difference.go:43
@@ -435,59 +442,61 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:43
 						archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 					}
+//line blog_finite_difference.go:46
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-					i := gc_tx2
+					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
-					sj := gc_ty2
+					sj := gc_ty
 //line blog_finite_difference.go:43
 					sF[sj][si-4] = sF[sj][si+fdMx-5]
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line blog_finite_difference.go:48
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off22 := k*fdMx*fdMy + (gc_bx2*gc_bdy2+gc_ty2)*fdMx
-			gc_row6 := gc_ty2
-			gc_off23 := 4 + 1
-			gc_off24 := 4 - 1
-			gc_off25 := 4 + 2
-			gc_off26 := 4 - 2
-			gc_off27 := 4 + 3
-			gc_off28 := 4 - 3
-			gc_off29 := 4 + 4
-			gc_off30 := 4 - 4
-			gc_fastlo6, gc_fasthi6 := 0, 0
-			if gc_row6 >= 0 && gc_row6 < len(sF) {
-				gc_fastlo6 = min(max(0, -gc_off22, -gc_off23, -gc_off24, -gc_off25, -gc_off26, -gc_off27, -gc_off28, -gc_off29, -gc_off30), gc_bdx2)
-				gc_fasthi6 = max(min(gc_bdx2, len(df)-gc_off22, len(sF[gc_row6])-gc_off23, len(sF[gc_row6])-gc_off24, len(sF[gc_row6])-gc_off25, len(sF[gc_row6])-gc_off26, len(sF[gc_row6])-gc_off27, len(sF[gc_row6])-gc_off28, len(sF[gc_row6])-gc_off29, len(sF[gc_row6])-gc_off30), gc_fastlo6)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			gc_row3 := gc_ty
+			gc_off8 := 4 + 1
+			gc_off9 := 4 - 1
+			gc_off10 := 4 + 2
+			gc_off11 := 4 - 2
+			gc_off12 := 4 + 3
+			gc_off13 := 4 - 3
+			gc_off14 := 4 + 4
+			gc_off15 := 4 - 4
+			gc_fastlo3, gc_fasthi3 := 0, 0
+			if gc_row3 >= 0 && gc_row3 < len(sF) {
+				gc_fastlo3 = min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15), gc_bdx)
+				gc_fasthi3 = max(min(gc_bdx, len(df)-gc_off7, len(sF[gc_row3])-gc_off8, len(sF[gc_row3])-gc_off9, len(sF[gc_row3])-gc_off10, len(sF[gc_row3])-gc_off11, len(sF[gc_row3])-gc_off12, len(sF[gc_row3])-gc_off13, len(sF[gc_row3])-gc_off14, len(sF[gc_row3])-gc_off15), gc_fastlo3)
 			}
-			if gc_fastlo6 < gc_fasthi6 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo6 {
-						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at22 := df[gc_off22+gc_fastlo6:][:gc_seglen6]
-						gc_at23 := sF[gc_row6][gc_off23+gc_fastlo6:][:gc_seglen6]
-						gc_at24 := sF[gc_row6][gc_off24+gc_fastlo6:][:gc_seglen6]
-						gc_at25 := sF[gc_row6][gc_off25+gc_fastlo6:][:gc_seglen6]
-						gc_at26 := sF[gc_row6][gc_off26+gc_fastlo6:][:gc_seglen6]
-						gc_at27 := sF[gc_row6][gc_off27+gc_fastlo6:][:gc_seglen6]
-						gc_at28 := sF[gc_row6][gc_off28+gc_fastlo6:][:gc_seglen6]
-						gc_at29 := sF[gc_row6][gc_off29+gc_fastlo6:][:gc_seglen6]
-						gc_at30 := sF[gc_row6][gc_off30+gc_fastlo6:][:gc_seglen6]
-						gc_vstep5 := gc_fastlo6
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := sF[gc_row3][gc_off8+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := sF[gc_row3][gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at10 := sF[gc_row3][gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at11 := sF[gc_row3][gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at12 := sF[gc_row3][gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_at13 := sF[gc_row3][gc_off13+gc_fastlo3:][:gc_seglen3]
+						gc_at14 := sF[gc_row3][gc_off14+gc_fastlo3:][:gc_seglen3]
+						gc_at15 := sF[gc_row3][gc_off15+gc_fastlo3:][:gc_seglen3]
+						gc_vstep5 := gc_fastlo3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
@@ -496,24 +505,24 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 								gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
 								gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
 								gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
-								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 //line blog_finite_difference.go:29
-									var i int = gc_tx2
+									var i int = gc_tx
 //line blog_finite_difference.go:32
 									var si int = i + 4
 //line blog_finite_difference.go:32
 									_ = si
-									var sj int = gc_ty2
+									var sj int = gc_ty
 //line blog_finite_difference.go:33
 									_ = sj
 //line blog_finite_difference.go:30
-									var j int = gc_bx2*gc_bdy2 + gc_ty2
+									var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 									_ = globalIdx
-									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
+									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
@@ -528,50 +537,50 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
 							gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
 							gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
-							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 //line blog_finite_difference.go:29
-								var i int = gc_tx2
+								var i int = gc_tx
 //line blog_finite_difference.go:32
 								var si int = i + 4
 //line blog_finite_difference.go:32
 								_ = si
-								var sj int = gc_ty2
+								var sj int = gc_ty
 //line blog_finite_difference.go:33
 								_ = sj
 //line blog_finite_difference.go:30
-								var j int = gc_bx2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 								_ = globalIdx
-								gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
+								gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u6 := gc_vstep5 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-							gc_tx2 := gc_fastlo6 + gc_u6
+						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
 //line blog_finite_difference.go:29
-							i := gc_tx2
+							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:49
-							gc_at22[gc_u6] = cAx*(gc_at23[gc_u6]-gc_at24[gc_u6]) +
-								cBx*(gc_at25[gc_u6]-gc_at26[gc_u6]) +
-								cCx*(gc_at27[gc_u6]-gc_at28[gc_u6]) +
-								cDx*(gc_at29[gc_u6]-gc_at30[gc_u6])
+							gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
+								cBx*(gc_at10[gc_u3]-gc_at11[gc_u3]) +
+								cCx*(gc_at12[gc_u3]-gc_at13[gc_u3]) +
+								cDx*(gc_at14[gc_u3]-gc_at15[gc_u3])
 						}
-						gc_tx2 = gc_fasthi6 - 1
+						gc_tx = gc_fasthi3 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-					i := gc_tx2
+					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
-					sj := gc_ty2
+					sj := gc_ty
 //line blog_finite_difference.go:30
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
@@ -590,17 +599,17 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBx)
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCx)
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDx)
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-							var i int = gc_tx2
+							var i int = gc_tx
 //line blog_finite_difference.go:32
 							var si int = i + 4
-							var sj int = gc_ty2
+							var sj int = gc_ty
 //line blog_finite_difference.go:30
-							var j int = gc_bx2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
@@ -611,6 +620,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:49
 								break
 							}
+//line blog_finite_difference.go:50
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -626,17 +636,17 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-						var i int = gc_tx2
+						var i int = gc_tx
 //line blog_finite_difference.go:32
 						var si int = i + 4
-						var sj int = gc_ty2
+						var sj int = gc_ty
 //line blog_finite_difference.go:30
-						var j int = gc_bx2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
@@ -647,20 +657,21 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:49
 							break
 						}
+//line blog_finite_difference.go:50
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:29
-					i := gc_tx2
+					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
-					sj := gc_ty2
+					sj := gc_ty
 //line blog_finite_difference.go:30
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
@@ -670,9 +681,9 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						cDx*(sF[sj][si+4]-sF[sj][si-4])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -692,16 +703,16 @@ func DerivativeXLPencilsKernel(f, df []float32, cAx, cBx, cCx, cDx float32) func
 var gc_src_derivativeXLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeXLPencils", "535bab4238ab741294705a7f4d0d94c1d29bbfc8f42977af2479b69bc46f3314", "blog_finite_difference.go:55-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:59
-func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &cAx
 	_ = &cBx
 	_ = &cCx
@@ -709,79 +720,83 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:60
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
 //line blog_finite_difference.go:63
-	jBase := gc_bx2 * fdLPencils
-	k := gc_by2
+	jBase := gc_bx * fdLPencils
+	k := gc_by
 //line blog_finite_difference.go:67
-	gc_chunk := compiled.StrideChunk(gc_bdy2)
-	gc_span := (gc_bdy2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 //line blog_finite_difference.go:67
-	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:74
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:62
-				i := gc_tx2
+				i := gc_tx
 //line blog_finite_difference.go:65
 				si := i + 4
 //line blog_finite_difference.go:67
-				gc_start3 := gc_ty2
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for sj := gc_from5; gc_trips3 > 0; sj, gc_trips3 = sj+(gc_bdy2), gc_trips3-1 {
+				for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:68
 					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
 					sF[sj][si] = f[globalIdx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
+//line blog_finite_difference.go:79
 	compiled.OutOfLine(func() {
 		sF := sF[:32]
 		{
-			gc_ty2 := 0
-			gc_from4, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 4; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+//line blog_finite_difference.go:83
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 4; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from4
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:62
-							var i int = gc_tx2
+							var i int = gc_tx
 //line blog_finite_difference.go:65
 							var si int = i + 4
 							{
-								for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
+//line blog_finite_difference.go:76
+								for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
 //line blog_finite_difference.go:76
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_finite_difference.go:76
@@ -797,13 +812,13 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 											if 0xffff&(1<<gc_k5) != 0 {
 //line blog_finite_difference.go:77
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line blog_finite_difference.go:77
 												gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
 											}
 										}
 //line blog_finite_difference.go:77
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:77
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
@@ -821,13 +836,13 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 											if 0xffff&(1<<gc_k6) != 0 {
 //line blog_finite_difference.go:77
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line blog_finite_difference.go:77
 												sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line blog_finite_difference.go:77
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line blog_finite_difference.go:77
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -844,13 +859,13 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 											if 0xffff&(1<<gc_k7) != 0 {
 //line blog_finite_difference.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos.Thread = gc_rank + gc_k7
 //line blog_finite_difference.go:78
 												gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
 											}
 										}
 //line blog_finite_difference.go:78
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:78
 										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 									}
@@ -868,17 +883,18 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 											if 0xffff&(1<<gc_k8) != 0 {
 //line blog_finite_difference.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos.Thread = gc_rank + gc_k8
 //line blog_finite_difference.go:78
 												sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
 											}
 										}
 //line blog_finite_difference.go:78
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
+//line blog_finite_difference.go:80
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -887,16 +903,17 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:62
-						var i int = gc_tx2
+						var i int = gc_tx
 //line blog_finite_difference.go:65
 						var si int = i + 4
 						{
-							for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
+//line blog_finite_difference.go:76
+							for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
 //line blog_finite_difference.go:76
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_finite_difference.go:76
@@ -912,13 +929,13 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 										if 0xff&(1<<gc_k) != 0 {
 //line blog_finite_difference.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line blog_finite_difference.go:77
 											gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
 										}
 									}
 //line blog_finite_difference.go:77
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:77
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
@@ -936,13 +953,13 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 										if 0xff&(1<<gc_k2) != 0 {
 //line blog_finite_difference.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line blog_finite_difference.go:77
 											sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line blog_finite_difference.go:77
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line blog_finite_difference.go:77
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -959,13 +976,13 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 										if 0xff&(1<<gc_k3) != 0 {
 //line blog_finite_difference.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line blog_finite_difference.go:78
 											gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
 										}
 									}
 //line blog_finite_difference.go:78
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:78
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 								}
@@ -983,79 +1000,81 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 										if 0xff&(1<<gc_k4) != 0 {
 //line blog_finite_difference.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line blog_finite_difference.go:78
 											sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line blog_finite_difference.go:78
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line blog_finite_difference.go:80
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:62
-					i := gc_tx2
+					i := gc_tx
 //line blog_finite_difference.go:65
 					si := i + 4
 					{
 //line blog_finite_difference.go:76
-						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ += gc_bdy2 {
+						for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
 							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
 							sF[sj_][si+fdMx] = sF[sj_][si+1]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 //line blog_finite_difference.go:84
-	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
-	gc_span2 := (gc_bdy2) * gc_chunk2
+	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
 //line blog_finite_difference.go:84
-	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:91
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:62
-				i := gc_tx2
+				i := gc_tx
 //line blog_finite_difference.go:65
 				si := i + 4
 //line blog_finite_difference.go:84
-				gc_start4 := gc_ty2
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for sj_2 := gc_from6; gc_trips4 > 0; sj_2, gc_trips4 = sj_2+(gc_bdy2), gc_trips4-1 {
+				for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:85
 					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
 					df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
@@ -1064,9 +1083,9 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 						cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1086,16 +1105,16 @@ func DerivativeYKernel(f, df []float32, cAy, cBy, cCy, cDy float32) func(*gocuda
 var gc_src_derivativeY = compiled.NewSource(gc_files_blog_finite_difference, "derivativeY", "834d61f936d2758daddf9c7b0871934af1a5f6e380c55d1655b2319b6a3d60ac", "blog_finite_difference.go:93-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:97
-func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &cAy
 	_ = &cBy
 	_ = &cCy
@@ -1103,38 +1122,38 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:98
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
 //line blog_finite_difference.go:102
-	k := gc_by2
+	k := gc_by
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row14 := (gc_ty2 + 4)
-			gc_off3 := (gc_bx2 * gc_bdx2) + (k*fdMx*fdMy + gc_ty2*fdMx)
-			if gc_row14 >= 0 && gc_row14 < len(sF) && gc_bdx2 <= len(sF[gc_row14]) && gc_off3 >= 0 && gc_off3 <= len(f) && gc_bdx2 <= len(f)-gc_off3 {
-				gc_at16 := sF[gc_row14][:gc_bdx2]
-				gc_at17 := f[gc_off3:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := (gc_ty + 4)
+			gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
+				gc_at := sF[gc_row][:gc_bdx]
+				gc_at2 := f[gc_off:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_finite_difference.go:103
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:103
 							_ = si
 //line blog_finite_difference.go:101
-							var j int = gc_ty2
+							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
 //line blog_finite_difference.go:104
 							_ = sj
 //line blog_finite_difference.go:100
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 							_ = globalIdx
-							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1144,49 +1163,49 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_finite_difference.go:103
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:103
 						_ = si
 //line blog_finite_difference.go:101
-						var j int = gc_ty2
+						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
 //line blog_finite_difference.go:100
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 						_ = globalIdx
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line blog_finite_difference.go:108
-					gc_at16[gc_tx2] = gc_at17[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:101
-							var j int = gc_ty2
+							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
 //line blog_finite_difference.go:100
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
@@ -1194,6 +1213,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:108
 								break
 							}
+//line blog_finite_difference.go:109
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1204,18 +1224,18 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:101
-						var j int = gc_ty2
+						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:100
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
@@ -1223,134 +1243,135 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:108
 							break
 						}
+//line blog_finite_difference.go:109
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:101
-						j := gc_ty2
+						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
 //line blog_finite_difference.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:101
-						j := gc_ty2
+						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
 //line blog_finite_difference.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:101
-						j := gc_ty2
+						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
 //line blog_finite_difference.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:101
-						j := gc_ty2
+						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
 //line blog_finite_difference.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-					si := gc_tx2
+					si := gc_tx
 //line blog_finite_difference.go:101
-					j := gc_ty2
+					j := gc_ty
 //line blog_finite_difference.go:104
 					sj := j + 4
 //line blog_finite_difference.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 					sF[sj][si] = f[globalIdx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_ty2 >= 4 {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= 4 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_row15 := (gc_ty2 + 4) - 4
-			gc_row16 := (gc_ty2 + 4) + fdMy - 5
-			gc_row17 := (gc_ty2 + 4) + fdMy
-			gc_row18 := (gc_ty2 + 4) + 1
-			if gc_from2 >= 0 && gc_row15 >= 0 && gc_row15 < len(sF) && gc_to2 <= len(sF[gc_row15]) && gc_row16 >= 0 && gc_row16 < len(sF) && gc_to2 <= len(sF[gc_row16]) && gc_row17 >= 0 && gc_row17 < len(sF) && gc_to2 <= len(sF[gc_row17]) && gc_row18 >= 0 && gc_row18 < len(sF) && gc_to2 <= len(sF[gc_row18]) {
-				gc_at18 := sF[gc_row15][:gc_to2]
-				gc_at19 := sF[gc_row16][:gc_to2]
-				gc_at20 := sF[gc_row17][:gc_to2]
-				gc_at21 := sF[gc_row18][:gc_to2]
-				gc_vstep3 := gc_from2
+			gc_row2 := (gc_ty + 4) - 4
+			gc_row3 := (gc_ty + 4) + fdMy - 5
+			gc_row4 := (gc_ty + 4) + fdMy
+			gc_row5 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
+				gc_at3 := sF[gc_row2][:gc_to]
+				gc_at4 := sF[gc_row3][:gc_to]
+				gc_at5 := sF[gc_row4][:gc_to]
+				gc_at6 := sF[gc_row5][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line blog_finite_difference.go:101
-							var j int = gc_ty2
+							var j int = gc_ty
 //line blog_finite_difference.go:103
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:103
 							_ = si
 							var sj int = j + 4
@@ -1358,11 +1379,12 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							_ = sj
 							{
 //line blog_finite_difference.go:112
-								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line blog_finite_difference.go:112
-								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
+//line blog_finite_difference.go:114
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1371,44 +1393,46 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line blog_finite_difference.go:101
-						var j int = gc_ty2
+						var j int = gc_ty
 //line blog_finite_difference.go:103
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:103
 						_ = si
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
 //line blog_finite_difference.go:112
-						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line blog_finite_difference.go:112
-						archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line blog_finite_difference.go:113
-					gc_at18[gc_tx2] = gc_at19[gc_tx2]
-					gc_at20[gc_tx2] = gc_at21[gc_tx2]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line blog_finite_difference.go:118
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:101
-							var j int = gc_ty2
+							var j int = gc_ty
 //line blog_finite_difference.go:103
-							var si int = gc_tx2
+							var si int = gc_tx
 							var sj int = j + 4
 							{
+//line blog_finite_difference.go:113
 								if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
 //line blog_finite_difference.go:113
 									break
@@ -1427,15 +1451,16 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:101
-						var j int = gc_ty2
+						var j int = gc_ty
 //line blog_finite_difference.go:103
-						var si int = gc_tx2
+						var si int = gc_tx
 						var sj int = j + 4
+//line blog_finite_difference.go:113
 						if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
 //line blog_finite_difference.go:113
 							break
@@ -1445,49 +1470,51 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:113
 						archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 					}
+//line blog_finite_difference.go:116
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:101
-					j := gc_ty2
+					j := gc_ty
 //line blog_finite_difference.go:103
-					si := gc_tx2
+					si := gc_tx
 					sj := j + 4
 //line blog_finite_difference.go:113
 					sF[sj-4][si] = sF[sj+fdMy-5][si]
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line blog_finite_difference.go:118
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_bx2 * gc_bdx2) + (k*fdMx*fdMy + gc_ty2*fdMx)
-			gc_row19 := (gc_ty2 + 4) + 1
-			gc_row20 := (gc_ty2 + 4) - 1
-			gc_row21 := (gc_ty2 + 4) + 2
-			gc_row22 := (gc_ty2 + 4) - 2
-			gc_row23 := (gc_ty2 + 4) + 3
-			gc_row24 := (gc_ty2 + 4) - 3
-			gc_row25 := (gc_ty2 + 4) + 4
-			gc_row26 := (gc_ty2 + 4) - 4
-			if gc_off4 >= 0 && gc_off4 <= len(df) && gc_bdx2 <= len(df)-gc_off4 && gc_row19 >= 0 && gc_row19 < len(sF) && gc_bdx2 <= len(sF[gc_row19]) && gc_row20 >= 0 && gc_row20 < len(sF) && gc_bdx2 <= len(sF[gc_row20]) && gc_row21 >= 0 && gc_row21 < len(sF) && gc_bdx2 <= len(sF[gc_row21]) && gc_row22 >= 0 && gc_row22 < len(sF) && gc_bdx2 <= len(sF[gc_row22]) && gc_row23 >= 0 && gc_row23 < len(sF) && gc_bdx2 <= len(sF[gc_row23]) && gc_row24 >= 0 && gc_row24 < len(sF) && gc_bdx2 <= len(sF[gc_row24]) && gc_row25 >= 0 && gc_row25 < len(sF) && gc_bdx2 <= len(sF[gc_row25]) && gc_row26 >= 0 && gc_row26 < len(sF) && gc_bdx2 <= len(sF[gc_row26]) {
-				gc_at22 := df[gc_off4:][:gc_bdx2]
-				gc_at23 := sF[gc_row19][:gc_bdx2]
-				gc_at24 := sF[gc_row20][:gc_bdx2]
-				gc_at25 := sF[gc_row21][:gc_bdx2]
-				gc_at26 := sF[gc_row22][:gc_bdx2]
-				gc_at27 := sF[gc_row23][:gc_bdx2]
-				gc_at28 := sF[gc_row24][:gc_bdx2]
-				gc_at29 := sF[gc_row25][:gc_bdx2]
-				gc_at30 := sF[gc_row26][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			gc_row6 := (gc_ty + 4) + 1
+			gc_row7 := (gc_ty + 4) - 1
+			gc_row8 := (gc_ty + 4) + 2
+			gc_row9 := (gc_ty + 4) - 2
+			gc_row10 := (gc_ty + 4) + 3
+			gc_row11 := (gc_ty + 4) - 3
+			gc_row12 := (gc_ty + 4) + 4
+			gc_row13 := (gc_ty + 4) - 4
+			if gc_off2 >= 0 && gc_off2 <= len(df) && gc_bdx <= len(df)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_bdx <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_bdx <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_bdx <= len(sF[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(sF) && gc_bdx <= len(sF[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(sF) && gc_bdx <= len(sF[gc_row10]) && gc_row11 >= 0 && gc_row11 < len(sF) && gc_bdx <= len(sF[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(sF) && gc_bdx <= len(sF[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(sF) && gc_bdx <= len(sF[gc_row13]) {
+				gc_at7 := df[gc_off2:][:gc_bdx]
+				gc_at8 := sF[gc_row6][:gc_bdx]
+				gc_at9 := sF[gc_row7][:gc_bdx]
+				gc_at10 := sF[gc_row8][:gc_bdx]
+				gc_at11 := sF[gc_row9][:gc_bdx]
+				gc_at12 := sF[gc_row10][:gc_bdx]
+				gc_at13 := sF[gc_row11][:gc_bdx]
+				gc_at14 := sF[gc_row12][:gc_bdx]
+				gc_at15 := sF[gc_row13][:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1497,25 +1524,25 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBy)
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCy)
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line blog_finite_difference.go:103
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:103
 							_ = si
 //line blog_finite_difference.go:101
-							var j int = gc_ty2
+							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
 //line blog_finite_difference.go:104
 							_ = sj
 //line blog_finite_difference.go:100
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 							_ = globalIdx
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1530,34 +1557,34 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBy)
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCy)
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDy)
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line blog_finite_difference.go:103
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:103
 						_ = si
 //line blog_finite_difference.go:101
-						var j int = gc_ty2
+						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
 //line blog_finite_difference.go:100
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 						_ = globalIdx
-						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line blog_finite_difference.go:119
-					gc_at22[gc_tx2] = cAy*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
-						cBy*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
-						cCy*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
-						cDy*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
+					gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
 				}
 			} else {
 				gc_vstep6 := 0
@@ -1569,18 +1596,18 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBy)
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCy)
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDy)
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:101
-							var j int = gc_ty2
+							var j int = gc_ty
 //line blog_finite_difference.go:104
 							var sj int = j + 4
 //line blog_finite_difference.go:100
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:119
@@ -1588,6 +1615,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:119
 								break
 							}
+//line blog_finite_difference.go:120
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1603,18 +1631,18 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:101
-						var j int = gc_ty2
+						var j int = gc_ty
 //line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:100
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:119
@@ -1622,21 +1650,22 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:119
 							break
 						}
+//line blog_finite_difference.go:120
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:103
-					si := gc_tx2
+					si := gc_tx
 //line blog_finite_difference.go:101
-					j := gc_ty2
+					j := gc_ty
 //line blog_finite_difference.go:104
 					sj := j + 4
 //line blog_finite_difference.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:119
@@ -1646,9 +1675,9 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						cDy*(sF[sj+4][si]-sF[sj-4][si])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1668,16 +1697,16 @@ func DerivativeYLPencilsKernel(f, df []float32, cAy, cBy, cCy, cDy float32) func
 var gc_src_derivativeYLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeYLPencils", "515e20c411d596a155abba299b1f69e641ddaf9dc9adb0f751f942d39adfe873", "blog_finite_difference.go:125-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:129
-func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &cAy
 	_ = &cBy
 	_ = &cCy
@@ -1685,97 +1714,100 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:130
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
 //line blog_finite_difference.go:133
-	k := gc_by2
+	k := gc_by
 //line blog_finite_difference.go:136
-	gc_chunk := compiled.StrideChunk(gc_bdy2)
-	gc_span := (gc_bdy2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 //line blog_finite_difference.go:136
-	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:143
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:132
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:134
-				si := gc_tx2
+				si := gc_tx
 //line blog_finite_difference.go:136
-				gc_start3 := gc_ty2
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for j := gc_from5; gc_trips3 > 0; j, gc_trips3 = j+(gc_bdy2), gc_trips3-1 {
+				for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:137
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					sj := j + 4
 					sF[sj][si] = f[globalIdx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from4, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_ty2 + 4) >= 8 {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line blog_finite_difference.go:150
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty + 4) >= 8 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_row5 := (gc_ty2 + 4) - 4
-			gc_row6 := (gc_ty2 + 4) + fdMy - 5
-			gc_row7 := (gc_ty2 + 4) + fdMy
-			gc_row8 := (gc_ty2 + 4) + 1
-			if gc_from4 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
-				gc_at5 := sF[gc_row5][:gc_to2]
-				gc_at6 := sF[gc_row6][:gc_to2]
-				gc_at7 := sF[gc_row7][:gc_to2]
-				gc_at8 := sF[gc_row8][:gc_to2]
-				gc_vstep := gc_from4
+			gc_row := (gc_ty + 4) - 4
+			gc_row2 := (gc_ty + 4) + fdMy - 5
+			gc_row3 := (gc_ty + 4) + fdMy
+			gc_row4 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
+				gc_at := sF[gc_row][:gc_to]
+				gc_at2 := sF[gc_row2][:gc_to]
+				gc_at3 := sF[gc_row3][:gc_to]
+				gc_at4 := sF[gc_row4][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_finite_difference.go:134
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:134
 							_ = si
 //line blog_finite_difference.go:144
-							var sj_ int = gc_ty2 + 4
+							var sj_ int = gc_ty + 4
 //line blog_finite_difference.go:144
 							_ = sj_
 							{
 //line blog_finite_difference.go:145
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line blog_finite_difference.go:145
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line blog_finite_difference.go:147
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1784,40 +1816,41 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_finite_difference.go:134
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:134
 						_ = si
 //line blog_finite_difference.go:144
-						var sj_ int = gc_ty2 + 4
+						var sj_ int = gc_ty + 4
 //line blog_finite_difference.go:144
 						_ = sj_
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line blog_finite_difference.go:145
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line blog_finite_difference.go:146
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from4
+//line blog_finite_difference.go:151
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:134
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:144
-							var sj_ int = gc_ty2 + 4
+							var sj_ int = gc_ty + 4
 							{
 								if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
 //line blog_finite_difference.go:146
@@ -1837,15 +1870,17 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:134
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:144
-						var sj_ int = gc_ty2 + 4
+						var sj_ int = gc_ty + 4
+//line blog_finite_difference.go:146
 						if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
+//line blog_finite_difference.go:146
 							break
 						}
 //line blog_finite_difference.go:146
@@ -1853,64 +1888,67 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:146
 						archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 					}
+//line blog_finite_difference.go:149
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:134
-					si := gc_tx2
+					si := gc_tx
 //line blog_finite_difference.go:144
-					sj_ := gc_ty2 + 4
+					sj_ := gc_ty + 4
 //line blog_finite_difference.go:146
 					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line blog_finite_difference.go:151
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line blog_finite_difference.go:152
-	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
-	gc_span2 := (gc_bdy2) * gc_chunk2
+	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
 //line blog_finite_difference.go:152
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:159
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:132
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:134
-				si := gc_tx2
+				si := gc_tx
 //line blog_finite_difference.go:152
-				gc_start4 := gc_ty2
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for j_ := gc_from6; gc_trips4 > 0; j_, gc_trips4 = j_+(gc_bdy2), gc_trips4-1 {
+				for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:153
 					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
 					sj_2 := j_ + 4
@@ -1920,9 +1958,9 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 						cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1942,16 +1980,16 @@ func DerivativeZKernel(f, df []float32, cAz, cBz, cCz, cDz float32) func(*gocuda
 var gc_src_derivativeZ = compiled.NewSource(gc_files_blog_finite_difference, "derivativeZ", "db71b614767e09229a73fd912e0bb99eec27b2d2a9c87f5d472315b9e7dcc232", "blog_finite_difference.go:162-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:166
-func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &cAz
 	_ = &cBz
 	_ = &cCz
@@ -1959,38 +1997,38 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:167
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
 //line blog_finite_difference.go:170
-	j := gc_by2
+	j := gc_by
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row14 := (gc_ty2 + 4)
-			gc_off3 := (gc_bx2 * gc_bdx2) + (gc_ty2*fdMx*fdMy + j*fdMx)
-			if gc_row14 >= 0 && gc_row14 < len(sF) && gc_bdx2 <= len(sF[gc_row14]) && gc_off3 >= 0 && gc_off3 <= len(f) && gc_bdx2 <= len(f)-gc_off3 {
-				gc_at16 := sF[gc_row14][:gc_bdx2]
-				gc_at17 := f[gc_off3:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := (gc_ty + 4)
+			gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
+				gc_at := sF[gc_row][:gc_bdx]
+				gc_at2 := f[gc_off:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_finite_difference.go:172
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:172
 							_ = si
 //line blog_finite_difference.go:171
-							var k int = gc_ty2
+							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
 //line blog_finite_difference.go:173
 							_ = sk
 //line blog_finite_difference.go:169
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 							_ = globalIdx
-							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2000,49 +2038,49 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_finite_difference.go:172
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:172
 						_ = si
 //line blog_finite_difference.go:171
-						var k int = gc_ty2
+						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
 //line blog_finite_difference.go:169
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 						_ = globalIdx
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line blog_finite_difference.go:177
-					gc_at16[gc_tx2] = gc_at17[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:171
-							var k int = gc_ty2
+							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
 //line blog_finite_difference.go:169
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
@@ -2050,6 +2088,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:177
 								break
 							}
+//line blog_finite_difference.go:178
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2060,18 +2099,18 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:171
-						var k int = gc_ty2
+						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:169
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
@@ -2079,133 +2118,134 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:177
 							break
 						}
+//line blog_finite_difference.go:178
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:171
-						k := gc_ty2
+						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
 //line blog_finite_difference.go:169
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:171
-						k := gc_ty2
+						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
 //line blog_finite_difference.go:169
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:171
-						k := gc_ty2
+						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
 //line blog_finite_difference.go:169
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-						si := gc_tx2
+						si := gc_tx
 //line blog_finite_difference.go:171
-						k := gc_ty2
+						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
 //line blog_finite_difference.go:169
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-					si := gc_tx2
+					si := gc_tx
 //line blog_finite_difference.go:171
-					k := gc_ty2
+					k := gc_ty
 //line blog_finite_difference.go:173
 					sk := k + 4
 //line blog_finite_difference.go:169
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 					sF[sk][si] = f[globalIdx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_ty2 >= 4 {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= 4 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_row15 := (gc_ty2 + 4) - 4
-			gc_row16 := (gc_ty2 + 4) + fdMz - 5
-			gc_row17 := (gc_ty2 + 4) + fdMz
-			gc_row18 := (gc_ty2 + 4) + 1
-			if gc_from2 >= 0 && gc_row15 >= 0 && gc_row15 < len(sF) && gc_to2 <= len(sF[gc_row15]) && gc_row16 >= 0 && gc_row16 < len(sF) && gc_to2 <= len(sF[gc_row16]) && gc_row17 >= 0 && gc_row17 < len(sF) && gc_to2 <= len(sF[gc_row17]) && gc_row18 >= 0 && gc_row18 < len(sF) && gc_to2 <= len(sF[gc_row18]) {
-				gc_at18 := sF[gc_row15][:gc_to2]
-				gc_at19 := sF[gc_row16][:gc_to2]
-				gc_at20 := sF[gc_row17][:gc_to2]
-				gc_at21 := sF[gc_row18][:gc_to2]
-				gc_vstep3 := gc_from2
+			gc_row2 := (gc_ty + 4) - 4
+			gc_row3 := (gc_ty + 4) + fdMz - 5
+			gc_row4 := (gc_ty + 4) + fdMz
+			gc_row5 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
+				gc_at3 := sF[gc_row2][:gc_to]
+				gc_at4 := sF[gc_row3][:gc_to]
+				gc_at5 := sF[gc_row4][:gc_to]
+				gc_at6 := sF[gc_row5][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line blog_finite_difference.go:171
-							var k int = gc_ty2
-							var si int = gc_tx2
+							var k int = gc_ty
+							var si int = gc_tx
 //line blog_finite_difference.go:172
 							_ = si
 							var sk int = k + 4
@@ -2213,11 +2253,12 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							_ = sk
 							{
 //line blog_finite_difference.go:181
-								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line blog_finite_difference.go:181
-								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
+//line blog_finite_difference.go:183
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2226,42 +2267,44 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line blog_finite_difference.go:171
-						var k int = gc_ty2
-						var si int = gc_tx2
+						var k int = gc_ty
+						var si int = gc_tx
 //line blog_finite_difference.go:172
 						_ = si
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
 //line blog_finite_difference.go:181
-						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line blog_finite_difference.go:181
-						archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line blog_finite_difference.go:182
-					gc_at18[gc_tx2] = gc_at19[gc_tx2]
-					gc_at20[gc_tx2] = gc_at21[gc_tx2]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line blog_finite_difference.go:187
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:171
-							var k int = gc_ty2
-							var si int = gc_tx2
+							var k int = gc_ty
+							var si int = gc_tx
 							var sk int = k + 4
 							{
+//line blog_finite_difference.go:182
 								if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
 //line blog_finite_difference.go:182
 									break
@@ -2280,14 +2323,15 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:171
-						var k int = gc_ty2
-						var si int = gc_tx2
+						var k int = gc_ty
+						var si int = gc_tx
 						var sk int = k + 4
+//line blog_finite_difference.go:182
 						if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
 //line blog_finite_difference.go:182
 							break
@@ -2297,48 +2341,50 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:182
 						archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 					}
+//line blog_finite_difference.go:185
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:171
-					k := gc_ty2
-					si := gc_tx2
+					k := gc_ty
+					si := gc_tx
 					sk := k + 4
 //line blog_finite_difference.go:182
 					sF[sk-4][si] = sF[sk+fdMz-5][si]
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line blog_finite_difference.go:187
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_bx2 * gc_bdx2) + (gc_ty2*fdMx*fdMy + j*fdMx)
-			gc_row19 := (gc_ty2 + 4) + 1
-			gc_row20 := (gc_ty2 + 4) - 1
-			gc_row21 := (gc_ty2 + 4) + 2
-			gc_row22 := (gc_ty2 + 4) - 2
-			gc_row23 := (gc_ty2 + 4) + 3
-			gc_row24 := (gc_ty2 + 4) - 3
-			gc_row25 := (gc_ty2 + 4) + 4
-			gc_row26 := (gc_ty2 + 4) - 4
-			if gc_off4 >= 0 && gc_off4 <= len(df) && gc_bdx2 <= len(df)-gc_off4 && gc_row19 >= 0 && gc_row19 < len(sF) && gc_bdx2 <= len(sF[gc_row19]) && gc_row20 >= 0 && gc_row20 < len(sF) && gc_bdx2 <= len(sF[gc_row20]) && gc_row21 >= 0 && gc_row21 < len(sF) && gc_bdx2 <= len(sF[gc_row21]) && gc_row22 >= 0 && gc_row22 < len(sF) && gc_bdx2 <= len(sF[gc_row22]) && gc_row23 >= 0 && gc_row23 < len(sF) && gc_bdx2 <= len(sF[gc_row23]) && gc_row24 >= 0 && gc_row24 < len(sF) && gc_bdx2 <= len(sF[gc_row24]) && gc_row25 >= 0 && gc_row25 < len(sF) && gc_bdx2 <= len(sF[gc_row25]) && gc_row26 >= 0 && gc_row26 < len(sF) && gc_bdx2 <= len(sF[gc_row26]) {
-				gc_at22 := df[gc_off4:][:gc_bdx2]
-				gc_at23 := sF[gc_row19][:gc_bdx2]
-				gc_at24 := sF[gc_row20][:gc_bdx2]
-				gc_at25 := sF[gc_row21][:gc_bdx2]
-				gc_at26 := sF[gc_row22][:gc_bdx2]
-				gc_at27 := sF[gc_row23][:gc_bdx2]
-				gc_at28 := sF[gc_row24][:gc_bdx2]
-				gc_at29 := sF[gc_row25][:gc_bdx2]
-				gc_at30 := sF[gc_row26][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			gc_row6 := (gc_ty + 4) + 1
+			gc_row7 := (gc_ty + 4) - 1
+			gc_row8 := (gc_ty + 4) + 2
+			gc_row9 := (gc_ty + 4) - 2
+			gc_row10 := (gc_ty + 4) + 3
+			gc_row11 := (gc_ty + 4) - 3
+			gc_row12 := (gc_ty + 4) + 4
+			gc_row13 := (gc_ty + 4) - 4
+			if gc_off2 >= 0 && gc_off2 <= len(df) && gc_bdx <= len(df)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_bdx <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_bdx <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_bdx <= len(sF[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(sF) && gc_bdx <= len(sF[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(sF) && gc_bdx <= len(sF[gc_row10]) && gc_row11 >= 0 && gc_row11 < len(sF) && gc_bdx <= len(sF[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(sF) && gc_bdx <= len(sF[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(sF) && gc_bdx <= len(sF[gc_row13]) {
+				gc_at7 := df[gc_off2:][:gc_bdx]
+				gc_at8 := sF[gc_row6][:gc_bdx]
+				gc_at9 := sF[gc_row7][:gc_bdx]
+				gc_at10 := sF[gc_row8][:gc_bdx]
+				gc_at11 := sF[gc_row9][:gc_bdx]
+				gc_at12 := sF[gc_row10][:gc_bdx]
+				gc_at13 := sF[gc_row11][:gc_bdx]
+				gc_at14 := sF[gc_row12][:gc_bdx]
+				gc_at15 := sF[gc_row13][:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -2348,25 +2394,25 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBz)
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCz)
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line blog_finite_difference.go:172
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:172
 							_ = si
 //line blog_finite_difference.go:171
-							var k int = gc_ty2
+							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
 //line blog_finite_difference.go:173
 							_ = sk
 //line blog_finite_difference.go:169
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 							_ = globalIdx
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -2381,34 +2427,34 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBz)
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCz)
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDz)
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line blog_finite_difference.go:172
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:172
 						_ = si
 //line blog_finite_difference.go:171
-						var k int = gc_ty2
+						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
 //line blog_finite_difference.go:169
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 						_ = globalIdx
-						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line blog_finite_difference.go:188
-					gc_at22[gc_tx2] = cAz*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
-						cBz*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
-						cCz*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
-						cDz*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
+					gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
 				}
 			} else {
 				gc_vstep6 := 0
@@ -2420,18 +2466,18 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBz)
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCz)
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDz)
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:171
-							var k int = gc_ty2
+							var k int = gc_ty
 //line blog_finite_difference.go:173
 							var sk int = k + 4
 //line blog_finite_difference.go:169
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:188
@@ -2439,6 +2485,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:188
 								break
 							}
+//line blog_finite_difference.go:189
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2454,18 +2501,18 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:171
-						var k int = gc_ty2
+						var k int = gc_ty
 //line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:169
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:188
@@ -2473,21 +2520,22 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:188
 							break
 						}
+//line blog_finite_difference.go:189
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:172
-					si := gc_tx2
+					si := gc_tx
 //line blog_finite_difference.go:171
-					k := gc_ty2
+					k := gc_ty
 //line blog_finite_difference.go:173
 					sk := k + 4
 //line blog_finite_difference.go:169
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:188
@@ -2497,9 +2545,9 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						cDz*(sF[sk+4][si]-sF[sk-4][si])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -2519,16 +2567,16 @@ func DerivativeZLPencilsKernel(f, df []float32, cAz, cBz, cCz, cDz float32) func
 var gc_src_derivativeZLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeZLPencils", "72d6e5a34673d9d7205a5a4237004c585560ca99174df969a8d8f309bdc61192", "blog_finite_difference.go:194-229").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:198
-func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &cAz
 	_ = &cBz
 	_ = &cCz
@@ -2536,97 +2584,100 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:199
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
 //line blog_finite_difference.go:202
-	j := gc_by2
+	j := gc_by
 //line blog_finite_difference.go:205
-	gc_chunk := compiled.StrideChunk(gc_bdy2)
-	gc_span := (gc_bdy2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 //line blog_finite_difference.go:205
-	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:212
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:201
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:203
-				si := gc_tx2
+				si := gc_tx
 //line blog_finite_difference.go:205
-				gc_start3 := gc_ty2
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for k := gc_from5; gc_trips3 > 0; k, gc_trips3 = k+(gc_bdy2), gc_trips3-1 {
+				for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:206
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					sk := k + 4
 					sF[sk][si] = f[globalIdx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from4, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_ty2 + 4) >= 8 {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line blog_finite_difference.go:219
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty + 4) >= 8 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_row5 := (gc_ty2 + 4) - 4
-			gc_row6 := (gc_ty2 + 4) + fdMz - 5
-			gc_row7 := (gc_ty2 + 4) + fdMz
-			gc_row8 := (gc_ty2 + 4) + 1
-			if gc_from4 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
-				gc_at5 := sF[gc_row5][:gc_to2]
-				gc_at6 := sF[gc_row6][:gc_to2]
-				gc_at7 := sF[gc_row7][:gc_to2]
-				gc_at8 := sF[gc_row8][:gc_to2]
-				gc_vstep := gc_from4
+			gc_row := (gc_ty + 4) - 4
+			gc_row2 := (gc_ty + 4) + fdMz - 5
+			gc_row3 := (gc_ty + 4) + fdMz
+			gc_row4 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
+				gc_at := sF[gc_row][:gc_to]
+				gc_at2 := sF[gc_row2][:gc_to]
+				gc_at3 := sF[gc_row3][:gc_to]
+				gc_at4 := sF[gc_row4][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_finite_difference.go:203
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:203
 							_ = si
 //line blog_finite_difference.go:213
-							var k_ int = gc_ty2 + 4
+							var k_ int = gc_ty + 4
 //line blog_finite_difference.go:213
 							_ = k_
 							{
 //line blog_finite_difference.go:214
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line blog_finite_difference.go:214
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line blog_finite_difference.go:216
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2635,40 +2686,41 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_finite_difference.go:203
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:203
 						_ = si
 //line blog_finite_difference.go:213
-						var k_ int = gc_ty2 + 4
+						var k_ int = gc_ty + 4
 //line blog_finite_difference.go:213
 						_ = k_
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line blog_finite_difference.go:214
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line blog_finite_difference.go:215
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from4
+//line blog_finite_difference.go:220
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:203
-							var si int = gc_tx2
+							var si int = gc_tx
 //line blog_finite_difference.go:213
-							var k_ int = gc_ty2 + 4
+							var k_ int = gc_ty + 4
 							{
 								if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
 //line blog_finite_difference.go:215
@@ -2688,15 +2740,17 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:203
-						var si int = gc_tx2
+						var si int = gc_tx
 //line blog_finite_difference.go:213
-						var k_ int = gc_ty2 + 4
+						var k_ int = gc_ty + 4
+//line blog_finite_difference.go:215
 						if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
+//line blog_finite_difference.go:215
 							break
 						}
 //line blog_finite_difference.go:215
@@ -2704,64 +2758,67 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:215
 						archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 					}
+//line blog_finite_difference.go:218
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:203
-					si := gc_tx2
+					si := gc_tx
 //line blog_finite_difference.go:213
-					k_ := gc_ty2 + 4
+					k_ := gc_ty + 4
 //line blog_finite_difference.go:215
 					sF[k_-4][si] = sF[k_+fdMz-5][si]
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line blog_finite_difference.go:220
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line blog_finite_difference.go:221
-	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
-	gc_span2 := (gc_bdy2) * gc_chunk2
+	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
 //line blog_finite_difference.go:221
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:228
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:201
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:203
-				si := gc_tx2
+				si := gc_tx
 //line blog_finite_difference.go:221
-				gc_start4 := gc_ty2
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for k_2 := gc_from6; gc_trips4 > 0; k_2, gc_trips4 = k_2+(gc_bdy2), gc_trips4-1 {
+				for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:222
 					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
 					sk_ := k_2 + 4
@@ -2771,9 +2828,9 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 						cDz*(sF[sk_+4][si]-sF[sk_-4][si])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -30,55 +30,58 @@ func BlogSaxpyKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_blogSaxpy = compiled.NewSource(gc_files_blog_memory, "blogSaxpy", "cd15cc84046a8f85e9803acd414e67229b4e1ca32b2b70780934eaa786c67dc4", "blog_memory.go:9-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:13
-func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line blog_memory.go:24
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line blog_memory.go:35
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:16
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_memory.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:14
 							_ = i
 							{
 //line blog_memory.go:15
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line blog_memory.go:17
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -89,36 +92,37 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 				if compiled.SIMD {
 //line blog_memory.go:16
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_memory.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:14
 						_ = i
 						{
 //line blog_memory.go:15
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line blog_memory.go:17
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line blog_memory.go:16
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:16
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line blog_memory.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:16
@@ -128,6 +132,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
+//line blog_memory.go:18
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -138,10 +143,10 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 				if compiled.SIMD {
 //line blog_memory.go:16
 					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line blog_memory.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line blog_memory.go:16
@@ -151,61 +156,62 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
+//line blog_memory.go:18
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						y[i] = a*x[i] + y[i]
 					}
@@ -231,51 +237,53 @@ func BlogSaxpyGridStrideKernel(n int, a float32, x, y []float32) func(*gocuda.Th
 var gc_src_blogSaxpyGridStride = compiled.NewSource(gc_files_blog_memory, "blogSaxpyGridStride", "0bb9a77e18e1ac133dab18e8fca2a1dca06ae6be6dfb45da9a62b58fbf4bda24", "blog_memory.go:20-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:24
-func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &a
-	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		if gc_first2 < gc_last2 {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_first2 % gc_gdx2
-			gc_bx2 := 0
-			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line blog_memory.go:44
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line blog_memory.go:46
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at5 := y[gc_off4:][:gc_to2]
-					gc_at6 := x[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:26
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line blog_memory.go:25
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_memory.go:25
 								_ = i
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -287,39 +295,41 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 					if compiled.SIMD {
 //line blog_memory.go:26
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line blog_memory.go:25
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_memory.go:25
 							_ = i
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line blog_memory.go:26
 						gc_more = true
 //line blog_memory.go:26
-						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:26
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line blog_memory.go:25
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:26
 									break
 								}
+//line blog_memory.go:27
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -332,74 +342,75 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 					if compiled.SIMD {
 //line blog_memory.go:26
 						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line blog_memory.go:25
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line blog_memory.go:26
 								break
 							}
+//line blog_memory.go:27
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_memory.go:26
 						y[i] = a*x[i] + y[i]
@@ -409,113 +420,119 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 		}
 	} else {
 //line blog_memory.go:25
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line blog_memory.go:32
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-							gc_at7 := y[gc_off5:][:gc_to2]
-							gc_at8 := x[gc_off5:][:gc_to2]
-							gc_step6 := gc_from2
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx2 := gc_step6 + 0
+									gc_tx := gc_step2 + 0
+//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 1
+									gc_tx := gc_step2 + 1
+//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 2
+									gc_tx := gc_step2 + 2
+//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 3
+									gc_tx := gc_step2 + 3
+//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
-								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						} else {
-							gc_step7 := gc_from2
-							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx2 := gc_step7 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
 								y[i] = a*x[i] + y[i]
@@ -543,33 +560,34 @@ func StaticReverseKernel(d []int32, n int) func(*gocuda.Thread) {
 var gc_src_staticReverse = compiled.NewSource(gc_files_blog_memory, "staticReverse", "743b8d430706a9662036679c37589695e5707bab8d3af8ede774592af8914cd8", "blog_memory.go:30-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:35
-func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line blog_memory.go:36
-	if 64 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 64 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-			gc_at4 := s[:gc_bdx2]
-			gc_at5 := d[:gc_bdx2]
+//line blog_memory.go:38
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line blog_memory.go:37
-						var tt int = gc_tx2
+						var tt int = gc_tx
 //line blog_memory.go:37
 						_ = tt
-						archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -579,34 +597,35 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line blog_memory.go:37
-					var tt int = gc_tx2
+					var tt int = gc_tx
 //line blog_memory.go:37
 					_ = tt
-					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line blog_memory.go:39
-				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line blog_memory.go:37
-						var tt int = gc_tx2
+						var tt int = gc_tx
 //line blog_memory.go:39
 						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 //line blog_memory.go:39
 							break
 						}
+//line blog_memory.go:40
 						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -617,126 +636,128 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line blog_memory.go:37
-					var tt int = gc_tx2
+					var tt int = gc_tx
 //line blog_memory.go:39
 					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 //line blog_memory.go:39
 						break
 					}
+//line blog_memory.go:40
 					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-				tt := gc_tx2
+				tt := gc_tx
 //line blog_memory.go:39
 				s[tt] = d[tt]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_stride2 := 0 - 1
-		gc_off2 := n - 1
-		if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-			gc_at6 := d[:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line blog_memory.go:45
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		gc_off := n - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line blog_memory.go:41
-				gc_at6[gc_tx2] = s[gc_idx2]
+				gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_memory.go:37
-				tt := gc_tx2
+				tt := gc_tx
 				tr := n - tt - 1
 //line blog_memory.go:41
 				d[tt] = s[tr]
@@ -759,29 +780,30 @@ func DynamicReverseKernel(d []int32, n int) func(*gocuda.Thread) {
 var gc_src_dynamicReverse = compiled.NewSource(gc_files_blog_memory, "dynamicReverse", "ebb333f849b92326b3fd0194b3e2b24916b44a217904ce300c146b1a41ce6d66", "blog_memory.go:44-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:48
-func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line blog_memory.go:49
 	s := gocuda.DynamicShared[int32](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-			gc_at4 := s[:gc_bdx2]
-			gc_at5 := d[:gc_bdx2]
+//line blog_memory.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line blog_memory.go:50
-						var tt int = gc_tx2
+						var tt int = gc_tx
 //line blog_memory.go:50
 						_ = tt
-						archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -791,34 +813,35 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line blog_memory.go:50
-					var tt int = gc_tx2
+					var tt int = gc_tx
 //line blog_memory.go:50
 					_ = tt
-					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line blog_memory.go:52
-				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line blog_memory.go:50
-						var tt int = gc_tx2
+						var tt int = gc_tx
 //line blog_memory.go:52
 						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 //line blog_memory.go:52
 							break
 						}
+//line blog_memory.go:53
 						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -829,126 +852,128 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line blog_memory.go:50
-					var tt int = gc_tx2
+					var tt int = gc_tx
 //line blog_memory.go:52
 					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 //line blog_memory.go:52
 						break
 					}
+//line blog_memory.go:53
 					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-				tt := gc_tx2
+				tt := gc_tx
 //line blog_memory.go:52
 				s[tt] = d[tt]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_stride2 := 0 - 1
-		gc_off2 := n - 1
-		if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-			gc_at6 := d[:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line blog_memory.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		gc_off := n - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line blog_memory.go:54
-				gc_at6[gc_tx2] = s[gc_idx2]
+				gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-					tt := gc_tx2
+					tt := gc_tx
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_memory.go:50
-				tt := gc_tx2
+				tt := gc_tx
 				tr := n - tt - 1
 //line blog_memory.go:54
 				d[tt] = s[tr]
@@ -984,102 +1009,104 @@ func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 var gc_src_offsetKernel = compiled.NewSource(gc_files_blog_memory, "offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:62
-func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []T, s int) {
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_gdy5 := gc_gd5.Y
-	gc_n5 := gc_b5.Len()
-	gc_bx5 := 0
-	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
-		if gc_b5.Stopped() {
+func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []T, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line blog_memory.go:72
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first5 := gc_q5 % gc_gdx5
-		gc_by5 := gc_q5 / gc_gdx5 % gc_gdy5
-		gc_bz5 := gc_q5 / (gc_gdx5 * gc_gdy5)
-		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
-		gc_q5 += gc_run5
-		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off5 := (gc_bdx5 * gc_bx5) + s
-			if gc_runlo5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_runhi5 <= len(a)-gc_off5 {
-				gc_at5 := a[gc_off5:][:gc_runhi5]
-				gc_step6 := gc_runlo5
-				for ; gc_step6+3 < gc_runhi5; gc_step6 += 4 {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line blog_memory.go:83
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_step := gc_runlo
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
-						gc_tx5 := gc_step6 + 0
+						gc_tx := gc_step + 0
 //line blog_memory.go:64
-						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
-						gc_tx5 := gc_step6 + 1
+						gc_tx := gc_step + 1
 //line blog_memory.go:64
-						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
-						gc_tx5 := gc_step6 + 2
+						gc_tx := gc_step + 2
 //line blog_memory.go:64
-						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
-						gc_tx5 := gc_step6 + 3
+						gc_tx := gc_step + 3
 //line blog_memory.go:64
-						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 				}
-				for gc_tx5 := gc_step6; gc_tx5 < gc_runhi5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
 //line blog_memory.go:64
-					gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+					gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_step7 := gc_runlo5
-				for ; gc_step7+3 < gc_runhi5; gc_step7 += 4 {
+				gc_step2 := gc_runlo
+				for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step7 + 0
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx5 := gc_step7 + 1
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx5 := gc_step7 + 2
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx5 := gc_step7 + 3
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 				}
-				for gc_tx5 := gc_step7; gc_tx5 < gc_runhi5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-					i := gc_bdx5*gc_bx5 + gc_tx5 + s
+					i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -1088,42 +1115,44 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 }
 
 //line blog_memory.go:62
-func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, s int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line blog_memory.go:72
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bdx2 * gc_bx2) + s
-			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 {
-				gc_at2 := a[gc_off2:][:gc_runhi2]
-				gc_vstep := gc_runlo2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line blog_memory.go:83
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:64
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_memory.go:63
-							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+							var i int = gc_bdx*gc_bx + gc_tx + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1135,35 +1164,36 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 				if compiled.SIMD {
 //line blog_memory.go:64
 					gc_vb3 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_memory.go:63
-						var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+						var i int = gc_bdx*gc_bx + gc_tx + s
 //line blog_memory.go:63
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line blog_memory.go:64
-					gc_at2[gc_tx2] = gc_at2[gc_tx2] + 1
+					gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep2 := gc_runlo2
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:64
 						gc_vb2 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line blog_memory.go:63
-							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+							var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 								break
 							}
+//line blog_memory.go:65
 							archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1176,63 +1206,64 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 				if compiled.SIMD {
 //line blog_memory.go:64
 					gc_vb := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line blog_memory.go:63
-						var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+						var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
 							break
 						}
+//line blog_memory.go:65
 						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-					i := gc_bdx2*gc_bx2 + gc_tx2 + s
+					i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -1241,151 +1272,155 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 }
 
 //line blog_memory.go:62
-func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, s int) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := 0
-	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b3.Stopped() {
+func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line blog_memory.go:72
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first3 := gc_q3 % gc_gdx3
-		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
-		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
-		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
-		gc_q3 += gc_run3
-		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := (gc_bdx3 * gc_bx3) + s
-			if gc_runlo3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_runhi3 <= len(a)-gc_off3 {
-				gc_at3 := a[gc_off3:][:gc_runhi3]
-				gc_vstep3 := gc_runlo3
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line blog_memory.go:83
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:64
-						gc_vb8 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep3+15 < gc_runhi3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+						gc_vb4 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_memory.go:63
-							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+							var i int = gc_bdx*gc_bx + gc_tx + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadInt32x16Slice(gc_at3[gc_tx3:]).Add(gc_vb8).StoreSlice(gc_at3[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb7 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep3+7 < gc_runhi3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_memory.go:63
-						var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+						var i int = gc_bdx*gc_bx + gc_tx + s
 //line blog_memory.go:63
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb7).StoreSlice(gc_at3[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_runhi3; gc_tx3++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line blog_memory.go:64
-					gc_at3[gc_tx3] = gc_at3[gc_tx3] + 1
+					gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep4 := gc_runlo3
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:64
-						gc_vb6 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep4+15 < gc_runhi3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+						gc_vb2 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line blog_memory.go:63
-							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+							var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 								break
 							}
-							archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb6).StoreSlice(a[i:])
+//line blog_memory.go:65
+							archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb5 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep4+7 < gc_runhi3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					gc_vb := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line blog_memory.go:63
-						var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+						var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
 							break
 						}
-						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
+//line blog_memory.go:65
+						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_runhi3; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
-						gc_tx3 := gc_step4 + 0
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx3 := gc_step4 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx3 := gc_step4 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx3 := gc_step4 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 				}
-				for gc_tx3 := gc_step4; gc_tx3 < gc_runhi3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-					i := gc_bdx3*gc_bx3 + gc_tx3 + s
+					i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -1394,151 +1429,155 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 }
 
 //line blog_memory.go:62
-func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, s int) {
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_gdy4 := gc_gd4.Y
-	gc_n4 := gc_b4.Len()
-	gc_bx4 := 0
-	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
-		if gc_b4.Stopped() {
+func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line blog_memory.go:72
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first4 := gc_q4 % gc_gdx4
-		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
-		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
-		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
-		gc_q4 += gc_run4
-		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off4 := (gc_bdx4 * gc_bx4) + s
-			if gc_runlo4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_runhi4 <= len(a)-gc_off4 {
-				gc_at4 := a[gc_off4:][:gc_runhi4]
-				gc_vstep5 := gc_runlo4
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line blog_memory.go:83
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:64
-						gc_vb12 := archsimd.BroadcastUint32x16(1)
-						for ; gc_vstep5+15 < gc_runhi4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+						gc_vb4 := archsimd.BroadcastUint32x16(1)
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line blog_memory.go:63
-							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+							var i int = gc_bdx*gc_bx + gc_tx + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadUint32x16Slice(gc_at4[gc_tx4:]).Add(gc_vb12).StoreSlice(gc_at4[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb11 := archsimd.BroadcastUint32x8(1)
-					for ; gc_vstep5+7 < gc_runhi4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					gc_vb3 := archsimd.BroadcastUint32x8(1)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line blog_memory.go:63
-						var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+						var i int = gc_bdx*gc_bx + gc_tx + s
 //line blog_memory.go:63
 						_ = i
-						archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb11).StoreSlice(gc_at4[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_runhi4; gc_tx4++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line blog_memory.go:64
-					gc_at4[gc_tx4] = gc_at4[gc_tx4] + 1
+					gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep6 := gc_runlo4
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:64
-						gc_vb10 := archsimd.BroadcastUint32x16(1)
-						for ; gc_vstep6+15 < gc_runhi4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+						gc_vb2 := archsimd.BroadcastUint32x16(1)
+						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line blog_memory.go:63
-							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+							var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 								break
 							}
-							archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb10).StoreSlice(a[i:])
+//line blog_memory.go:65
+							archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb9 := archsimd.BroadcastUint32x8(1)
-					for ; gc_vstep6+7 < gc_runhi4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					gc_vb := archsimd.BroadcastUint32x8(1)
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line blog_memory.go:63
-						var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+						var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
 							break
 						}
-						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb9).StoreSlice(a[i:])
+//line blog_memory.go:65
+						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_runhi4; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
-						gc_tx4 := gc_step5 + 0
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx4 := gc_step5 + 1
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx4 := gc_step5 + 2
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
-						gc_tx4 := gc_step5 + 3
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 				}
-				for gc_tx4 := gc_step5; gc_tx4 < gc_runhi4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:63
-					i := gc_bdx4*gc_bx4 + gc_tx4 + s
+					i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -1559,64 +1598,65 @@ func StrideKernel[T number](a []T, s int) func(*gocuda.Thread) {
 var gc_src_strideKernel = compiled.NewSource(gc_files_blog_memory, "strideKernel", "5a8cdf0c17abbb0ae33d052435574d2a71268cd8a20b1a158c7b349562720f7b", "blog_memory.go:67-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:70
-func gc_body_strideKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []T, s int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []T, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line blog_memory.go:88
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:71
-					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:71
-					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:71
-					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:71
-					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_memory.go:71
-				i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+				i := (gc_bdx*gc_bx + gc_tx) * s
 				a[i] = a[i] + 1
 			}
 		}
@@ -1637,37 +1677,38 @@ func BlogCopySharedMemKernel(odata, idata []float32) func(*gocuda.Thread) {
 var gc_src_blogCopySharedMem = compiled.NewSource(gc_files_blog_memory, "blogCopySharedMem", "0f66f6b55284825118de39bf3a2a369adffdb820dbbcaf11eebe8c394fcdf49d", "blog_memory.go:82-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:86
-func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line blog_memory.go:87
 	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
 //line blog_memory.go:91
-	width := gc_gdx2 * blogTileDim
+	width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line blog_memory.go:96
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line blog_memory.go:89
-							var x int = gc_bx2*blogTileDim + gc_tx2
-							var y int = gc_by2*blogTileDim + gc_ty2
+							var x int = gc_bx*blogTileDim + gc_tx
+							var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:93
 							for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
@@ -1685,20 +1726,20 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 										if 0xffff&(1<<gc_k3) != 0 {
 //line blog_memory.go:94
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line blog_memory.go:94
 											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 										}
 									}
 //line blog_memory.go:94
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line blog_memory.go:94
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line blog_memory.go:94
-								if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-16 {
+								if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-16 {
 //line blog_memory.go:94
-									gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+									gc_ld2.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
 								} else {
 //line blog_memory.go:94
 									var gc_lanes4 [16]float32
@@ -1709,16 +1750,17 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 										if 0xffff&(1<<gc_k4) != 0 {
 //line blog_memory.go:94
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line blog_memory.go:94
-											tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k4] = gc_lanes4[gc_k4]
+											tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line blog_memory.go:94
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line blog_memory.go:96
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1727,12 +1769,12 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line blog_memory.go:89
-						var x int = gc_bx2*blogTileDim + gc_tx2
-						var y int = gc_by2*blogTileDim + gc_ty2
+						var x int = gc_bx*blogTileDim + gc_tx
+						var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:93
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
@@ -1750,20 +1792,20 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 									if 0xff&(1<<gc_k) != 0 {
 //line blog_memory.go:94
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line blog_memory.go:94
 										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 									}
 								}
 //line blog_memory.go:94
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line blog_memory.go:94
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line blog_memory.go:94
-							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-8 {
+							if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-8 {
 //line blog_memory.go:94
-								gc_ld.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+								gc_ld.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
 							} else {
 //line blog_memory.go:94
 								var gc_lanes2 [8]float32
@@ -1774,32 +1816,33 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 									if 0xff&(1<<gc_k2) != 0 {
 //line blog_memory.go:94
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line blog_memory.go:94
-										tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
+										tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line blog_memory.go:94
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line blog_memory.go:96
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:89
-					x := gc_bx2*blogTileDim + gc_tx2
-					y := gc_by2*blogTileDim + gc_ty2
+					x := gc_bx*blogTileDim + gc_tx
+					y := gc_by*blogTileDim + gc_ty
 //line blog_memory.go:93
 					for j := 0; j < blogTileDim; j += blogBlockRows {
-						tile[(gc_ty2+j)*blogTileDim+gc_tx2] = idata[(y+j)*width+x]
+						tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1807,25 +1850,26 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line blog_memory.go:108
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line blog_memory.go:89
-							var x int = gc_bx2*blogTileDim + gc_tx2
-							var y int = gc_by2*blogTileDim + gc_ty2
+							var x int = gc_bx*blogTileDim + gc_tx
+							var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:99
 							for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_memory.go:99
-								if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-16 {
-									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+								if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-16 {
+									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
 								} else {
 //line blog_memory.go:100
 									var gc_lanes7 [16]float32
@@ -1834,13 +1878,13 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 										if 0xffff&(1<<gc_k7) != 0 {
 //line blog_memory.go:100
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line blog_memory.go:100
-											gc_lanes7[gc_k7] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k7]
+											gc_lanes7[gc_k7] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k7]
 										}
 									}
 //line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line blog_memory.go:100
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 								}
@@ -1858,16 +1902,17 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 										if 0xffff&(1<<gc_k8) != 0 {
 //line blog_memory.go:100
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line blog_memory.go:100
 											odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 //line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line blog_memory.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1876,19 +1921,19 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line blog_memory.go:89
-						var x int = gc_bx2*blogTileDim + gc_tx2
-						var y int = gc_by2*blogTileDim + gc_ty2
+						var x int = gc_bx*blogTileDim + gc_tx
+						var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:99
 						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:99
-							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+							if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-8 {
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
 							} else {
 //line blog_memory.go:100
 								var gc_lanes5 [8]float32
@@ -1897,13 +1942,13 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 									if 0xff&(1<<gc_k5) != 0 {
 //line blog_memory.go:100
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line blog_memory.go:100
-										gc_lanes5[gc_k5] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k5]
+										gc_lanes5[gc_k5] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k5]
 									}
 								}
 //line blog_memory.go:100
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line blog_memory.go:100
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
@@ -1921,32 +1966,33 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 									if 0xff&(1<<gc_k6) != 0 {
 //line blog_memory.go:100
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line blog_memory.go:100
 										odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 //line blog_memory.go:100
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line blog_memory.go:102
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:89
-					x := gc_bx2*blogTileDim + gc_tx2
-					y := gc_by2*blogTileDim + gc_ty2
+					x := gc_bx*blogTileDim + gc_tx
+					y := gc_by*blogTileDim + gc_ty
 //line blog_memory.go:99
 					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-						odata[(y+j_)*width+x] = tile[(gc_ty2+j_)*blogTileDim+gc_tx2]
+						odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1967,38 +2013,39 @@ func BlogTransposeCoalescedKernel(odata, idata []float32) func(*gocuda.Thread) {
 var gc_src_blogTransposeCoalesced = compiled.NewSource(gc_files_blog_memory, "blogTransposeCoalesced", "51c23bfcc188ac879e6a4f0659d90a6cdbdc9a835e8d9936fe6c2f0522a8d917", "blog_memory.go:104-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:108
-func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line blog_memory.go:109
 	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
 //line blog_memory.go:113
-	width := gc_gdx2 * blogTileDim
+	width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line blog_memory.go:118
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line blog_memory.go:111
-							var x int = gc_bx2*blogTileDim + gc_tx2
-							var y int = gc_by2*blogTileDim + gc_ty2
+							var x int = gc_bx*blogTileDim + gc_tx
+							var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:115
 							for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
@@ -2016,20 +2063,20 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 										if 0xffff&(1<<gc_k3) != 0 {
 //line blog_memory.go:116
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line blog_memory.go:116
 											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 										}
 									}
 //line blog_memory.go:116
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line blog_memory.go:116
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line blog_memory.go:116
-								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-16 {
+								if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-16 {
 //line blog_memory.go:116
-									gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+									gc_ld2.StoreSlice(tile[gc_ty+j][gc_tx:])
 								} else {
 //line blog_memory.go:116
 									var gc_lanes4 [16]float32
@@ -2040,16 +2087,17 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 										if 0xffff&(1<<gc_k4) != 0 {
 //line blog_memory.go:116
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line blog_memory.go:116
-											tile[gc_ty2+j][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+											tile[gc_ty+j][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line blog_memory.go:116
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line blog_memory.go:118
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2058,13 +2106,13 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_memory.go:111
-						var x int = gc_bx2*blogTileDim + gc_tx2
-						var y int = gc_by2*blogTileDim + gc_ty2
+						var x int = gc_bx*blogTileDim + gc_tx
+						var y int = gc_by*blogTileDim + gc_ty
 //line blog_memory.go:115
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
@@ -2082,20 +2130,20 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 									if 0xff&(1<<gc_k) != 0 {
 //line blog_memory.go:116
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line blog_memory.go:116
 										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 									}
 								}
 //line blog_memory.go:116
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line blog_memory.go:116
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line blog_memory.go:116
-							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-8 {
+							if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-8 {
 //line blog_memory.go:116
-								gc_ld.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+								gc_ld.StoreSlice(tile[gc_ty+j][gc_tx:])
 							} else {
 //line blog_memory.go:116
 								var gc_lanes2 [8]float32
@@ -2106,32 +2154,34 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 									if 0xff&(1<<gc_k2) != 0 {
 //line blog_memory.go:116
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line blog_memory.go:116
-										tile[gc_ty2+j][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+										tile[gc_ty+j][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line blog_memory.go:116
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line blog_memory.go:118
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_memory.go:111
-					x := gc_bx2*blogTileDim + gc_tx2
-					y := gc_by2*blogTileDim + gc_ty2
+					x := gc_bx*blogTileDim + gc_tx
+					y := gc_by*blogTileDim + gc_ty
 //line blog_memory.go:115
 					for j := 0; j < blogTileDim; j += blogBlockRows {
-						tile[gc_ty2+j][gc_tx2] = idata[(y+j)*width+x]
+						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line blog_memory.go:121
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -2139,24 +2189,26 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:132
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var x int
+//line blog_memory.go:139
 					var y int
 //line blog_memory.go:121
-					x = gc_by2*blogTileDim + gc_tx2
-					y = gc_bx2*blogTileDim + gc_ty2
+					x = gc_by*blogTileDim + gc_tx
+					y = gc_bx*blogTileDim + gc_ty
 //line blog_memory.go:124
 					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-						odata[(y+j_)*width+x] = tile[gc_tx2][gc_ty2+j_]
+						odata[(y+j_)*width+x] = tile[gc_tx][gc_ty+j_]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

@@ -35,106 +35,178 @@ func DeviceReduceStableKernel(in, out []int32, n int) func(*gocuda.Thread) {
 var gc_src_deviceReduceStableKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceStableKernel", "f5aa478b2a114647632022d9b8ab60a918fc61496047490d3e7ba455f3f5b4f8", "blog_reduction.go:54-69", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:60
-func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	clear(gc_s_sum)
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line blog_reduction.go:78
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line blog_reduction.go:81
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line blog_reduction.go:61
+				var sum int32
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line blog_reduction.go:61
+			var sum int32
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+		var sum int32
+//line blog_reduction.go:63
+		gc_s_sum[gc_rank] = sum
+	}
 //line blog_reduction.go:62
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line blog_reduction.go:69
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-				gc_at3 := in[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:62
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:62
 							_ = i
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:63
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:62
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:62
 						_ = i
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]))
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+					sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:63
 					gc_more = true
 //line blog_reduction.go:63
-					sum += gc_at3[gc_tx2]
-					gc_s_sum[gc_rank2] = sum
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:62
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:63
 								break
@@ -142,23 +214,23 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:63
 							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:63
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:62
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 						if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:63
 							break
@@ -166,141 +238,144 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:63
 						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:63
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:63
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:63
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:63
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:62
-					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:63
 					sum += in[i]
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 //line blog_reduction.go:31
-	shared := gc_shared12(32)[:32]
+	shared := gc_shared1(32)[:32]
+//line blog_reduction.go:33
 	var gc_l_val_ [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line blog_reduction.go:65
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:65
 					val := sum
 //line blog_reduction.go:35
 					val_ := val
 //line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					val_.StoreSlice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_s_val[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line blog_reduction.go:35
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:65
 					val := sum
 //line blog_reduction.go:35
 					val_ := val
 //line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					val_.StoreSlice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_s_val[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line blog_reduction.go:48
+				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:65
 				var val int32 = sum
 //line blog_reduction.go:35
 				var val_ int32 = val
-				gc_l_val_[gc_lane2] = val_
+//line blog_reduction.go:38
+				gc_l_val_[gc_lane] = val_
 			}
 		}
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
@@ -313,67 +388,70 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		} else {
 //line blog_reduction.go:22
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
 				} else {
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_ := gc_l_val_[gc_lane2]
+//line blog_reduction.go:36
+							val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
-							val_ += gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				wid := gc_tx2 / gocuda.WarpSize
-				val_ := gc_l_val_[gc_lane2]
+				lane := gc_tx % gocuda.WarpSize
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:37
 				var val int32
 //line blog_reduction.go:25
 				var r_ int32 = val_
@@ -383,104 +461,110 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				if lane == 0 {
 					shared[wid] = val
 				}
-				gc_s_val[gc_rank2] = val
+//line blog_reduction.go:42
+				gc_s_val[gc_rank] = val
 			}
 		}
 	}
+//line blog_reduction.go:48
 	var gc_l_val_2 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line blog_reduction.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
+				lane := gc_tx % gocuda.WarpSize
+//line blog_reduction.go:34
 				var val int32
 //line blog_reduction.go:44
 				val = 0
-				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+				if gc_tx < gc_bdx/gocuda.WarpSize {
 					val = shared[lane]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 		}
 		{
-			var gc_m152 uint32
+			var gc_m15 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blog_reduction.go:33
-					wid := gc_tx2 / gocuda.WarpSize
+					wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m152 |= 1 << gc_lane2
+						gc_m15 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
 //line blog_reduction.go:49
 							val_2 := val
 //line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
 //line blog_reduction.go:49
 							val_2 := val
 //line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val := gc_s_val[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+						val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 						var val_2 int32 = val
-						gc_l_val_2[gc_lane2] = val_2
+//line blog_reduction.go:51
+						gc_l_val_2[gc_lane] = val_2
 					}
 				}
 //line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					var gc_run2 compiled.ShflSteps
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
@@ -493,60 +577,61 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				} else {
 //line blog_reduction.go:22
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 						} else {
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:36
+									val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
-									val_2 += gc_c22r[gc_lane2]
-									gc_l_val_2[gc_lane2] = val_2
+									val_2 += gc_c2r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
 								}
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:25
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:25
 							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
@@ -554,17 +639,17 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:49
 							val = r_2
 //line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:49
 							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
@@ -572,302 +657,355 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:49
 							val = r_2
 //line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val_2 := gc_l_val_2[gc_lane2]
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+						val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:64
 						var val int32
 //line blog_reduction.go:25
 						var r_2 int32 = val_2
 //line blog_reduction.go:49
 						val = r_2
-						gc_s_val[gc_rank2] = val
+//line blog_reduction.go:51
+						gc_s_val[gc_rank] = val
 					}
 				}
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line blog_reduction.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:72
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:74
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val := gc_s_val[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+				gc_s_sum[gc_rank] = sum
 			}
-			gc_step8 := gc_hi4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:75
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:77
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val := gc_s_val[gc_rank2]
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blog_reduction.go:73
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:75
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:67
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
-				gc_at4 := out[gc_off5:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+				gc_at2 := out[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step5 + 0
+//line blog_reduction.go:85
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:87
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						gc_at4[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at2[0] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step5 + 1
+//line blog_reduction.go:75
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:77
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						gc_at4[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at2[0] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step5 + 2
+//line blog_reduction.go:75
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:77
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						gc_at4[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at2[0] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step5 + 3
+//line blog_reduction.go:75
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:77
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						gc_at4[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at2[0] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:76
+					val := gc_s_val[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
 //line blog_reduction.go:67
-					gc_at4[0] = sum
-					gc_s_sum[gc_rank2] = sum
+					gc_at2[0] = sum
+//line blog_reduction.go:70
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val
 //line blog_reduction.go:65
 						sum = r
 //line blog_reduction.go:67
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:70
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
 //line blog_reduction.go:67
-					out[gc_bx2] = sum
-					gc_s_sum[gc_rank2] = sum
+					out[gc_bx] = sum
+//line blog_reduction.go:70
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
@@ -889,158 +1027,170 @@ func DeviceReduceStableVector2Kernel(in, out []int32, n int) func(*gocuda.Thread
 var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource(gc_files_blog_reduction, "deviceReduceStableKernelVector2", "ed7a909c43b9850f84ec60daf852eda2d1ac434de631e350a2381b5cda689586", "blog_reduction.go:83-104", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("02cc7cb6f1bab6be9731ea7777c2a20fa22d6d96b4df63bccc8db5b46efa7677", "blog_reduction.go:74-81")
 
 //line blog_reduction.go:88
-func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 2)[:gc_n2]
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line blog_reduction.go:106
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line blog_reduction.go:108
+	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
+//line blog_reduction.go:110
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line blog_reduction.go:89
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-			gc_s_sum[gc_rank2] = sum
-			gc_s_in2[gc_rank2] = in2
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line blog_reduction.go:89
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-			gc_s_sum[gc_rank2] = sum
-			gc_s_in2[gc_rank2] = in2
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line blog_reduction.go:89
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-			gc_s_sum[gc_rank2] = sum
-			gc_s_in2[gc_rank2] = in2
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line blog_reduction.go:89
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-			gc_s_sum[gc_rank2] = sum
-			gc_s_in2[gc_rank2] = in2
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line blog_reduction.go:89
 		var sum int32
 //line blog_reduction.go:91
 		in2 := toInt2s(in)
-		gc_s_sum[gc_rank2] = sum
-		gc_s_in2[gc_rank2] = in2
+//line blog_reduction.go:94
+		gc_s_sum[gc_rank] = sum
+		gc_s_in2[gc_rank] = in2
 	}
 //line blog_reduction.go:92
-	gc_chunk := compiled.StrideChunk(gc_bdx2 * gc_gdx2)
-	gc_span := (gc_bdx2 * gc_gdx2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+	gc_span := (gc_bdx * gc_gdx) * gc_chunk
 //line blog_reduction.go:92
-	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx2 * gc_gdx2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line blog_reduction.go:99
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:90
-				idx := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
-				in2 := gc_s_in2[gc_rank2]
+				idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:92
-				gc_start2 := idx
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				sum := gc_s_sum[gc_rank]
+				in2 := gc_s_in2[gc_rank]
+//line blog_reduction.go:92
+				gc_start := idx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(gc_bdx2*gc_gdx2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2*gc_gdx2), gc_trips2-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
 //line blog_reduction.go:93
 					val := in2[i]
 					sum += val.X + val.Y
 				}
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 //line blog_reduction.go:31
-	shared := gc_shared12(32)[:32]
+	shared := gc_shared1(32)[:32]
+//line blog_reduction.go:33
 	var gc_l_val_2 [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line blog_reduction.go:97
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line blog_reduction.go:97
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line blog_reduction.go:102
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line blog_reduction.go:90
-					var idx int = gc_bx2*gc_bdx2 + gc_tx2
+					var idx int = gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 					var i_ int = idx + n/2*2
 //line blog_reduction.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					if i_ < 0 || i_ > len(in)-8 {
 //line blog_reduction.go:97
 						break
@@ -1063,34 +1213,35 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:97
 					val_2 := val_
 //line blog_reduction.go:97
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					val_2.StoreSlice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:97
-					val_.StoreSlice(gc_s_val_[gc_rank2:])
+					val_.StoreSlice(gc_s_val_[gc_rank:])
 //line blog_reduction.go:97
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line blog_reduction.go:112
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line blog_reduction.go:90
-					var idx int = gc_bx2*gc_bdx2 + gc_tx2
+					var idx int = gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 					var i_ int = idx + n/2*2
 //line blog_reduction.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					if i_ < 0 || i_ > len(in)-8 {
 //line blog_reduction.go:97
 						break
@@ -1106,35 +1257,36 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:98
 					val_2 := val_
 //line blog_reduction.go:98
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					val_2.StoreSlice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:98
-					val_.StoreSlice(gc_s_val_[gc_rank2:])
+					val_.StoreSlice(gc_s_val_[gc_rank:])
 //line blog_reduction.go:98
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blog_reduction.go:90
-					idx := gc_bx2*gc_bdx2 + gc_tx2
+					idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 					i_ := idx + n/2*2
-					sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:98
+					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:97
 					if i_ < n {
 						sum += in[i_]
@@ -1142,13 +1294,14 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					var val_ int32 = sum
 //line blog_reduction.go:35
 					var val_2 int32 = val_
-					gc_l_val_2[gc_lane2] = val_2
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:38
+					gc_l_val_2[gc_lane] = val_2
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
@@ -1161,67 +1314,70 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		} else {
 //line blog_reduction.go:22
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
 				} else {
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_2.StoreSlice(gc_l_val_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_2.StoreSlice(gc_l_val_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:36
+							val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
-							val_2 += gc_c21r[gc_lane2]
-							gc_l_val_2[gc_lane2] = val_2
+							val_2 += gc_c1r[gc_lane]
+							gc_l_val_2[gc_lane] = val_2
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				wid := gc_tx2 / gocuda.WarpSize
-				val_2 := gc_l_val_2[gc_lane2]
+				lane := gc_tx % gocuda.WarpSize
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:37
 				var val_ int32
 //line blog_reduction.go:25
 				var r_ int32 = val_2
@@ -1231,104 +1387,110 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				if lane == 0 {
 					shared[wid] = val_
 				}
-				gc_s_val_[gc_rank2] = val_
+//line blog_reduction.go:42
+				gc_s_val_[gc_rank] = val_
 			}
 		}
 	}
+//line blog_reduction.go:48
 	var gc_l_val_3 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line blog_reduction.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
+				lane := gc_tx % gocuda.WarpSize
+//line blog_reduction.go:34
 				var val_ int32
 //line blog_reduction.go:44
 				val_ = 0
-				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+				if gc_tx < gc_bdx/gocuda.WarpSize {
 					val_ = shared[lane]
 				}
-				gc_s_val_[gc_rank2] = val_
+				gc_s_val_[gc_rank] = val_
 			}
 		}
 		{
-			var gc_m152 uint32
+			var gc_m15 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blog_reduction.go:33
-					wid := gc_tx2 / gocuda.WarpSize
+					wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m152 |= 1 << gc_lane2
+						gc_m15 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
 //line blog_reduction.go:49
 							val_3 := val_
 //line blog_reduction.go:49
-							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							val_3.StoreSlice(gc_l_val_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
 //line blog_reduction.go:49
 							val_3 := val_
 //line blog_reduction.go:49
-							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							val_3.StoreSlice(gc_l_val_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val_ := gc_s_val_[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+						val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:49
 						var val_3 int32 = val_
-						gc_l_val_3[gc_lane2] = val_3
+//line blog_reduction.go:51
+						gc_l_val_3[gc_lane] = val_3
 					}
 				}
 //line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					var gc_run2 compiled.ShflSteps
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
@@ -1341,60 +1503,61 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				} else {
 //line blog_reduction.go:22
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
 						} else {
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
 //line blog_reduction.go:23
-										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_3.StoreSlice(gc_l_val_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line blog_reduction.go:23
-										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
 //line blog_reduction.go:23
-										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_3.StoreSlice(gc_l_val_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_3 := gc_l_val_3[gc_lane2]
+//line blog_reduction.go:36
+									val_3 := gc_l_val_3[gc_lane]
 //line blog_reduction.go:23
-									val_3 += gc_c22r[gc_lane2]
-									gc_l_val_3[gc_lane2] = val_3
+									val_3 += gc_c2r[gc_lane]
+									gc_l_val_3[gc_lane] = val_3
 								}
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:25
-							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
 //line blog_reduction.go:25
 							var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
@@ -1402,17 +1565,17 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:49
 							val_ = r_2
 //line blog_reduction.go:49
-							val_.StoreSlice(gc_s_val_[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val_.StoreSlice(gc_s_val_[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
 //line blog_reduction.go:49
 							var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
@@ -1420,309 +1583,361 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:49
 							val_ = r_2
 //line blog_reduction.go:49
-							val_.StoreSlice(gc_s_val_[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val_.StoreSlice(gc_s_val_[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val_3 := gc_l_val_3[gc_lane2]
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+						val_3 := gc_l_val_3[gc_lane]
+//line blog_reduction.go:64
 						var val_ int32
 //line blog_reduction.go:25
 						var r_2 int32 = val_3
 //line blog_reduction.go:49
 						val_ = r_2
-						gc_s_val_[gc_rank2] = val_
+//line blog_reduction.go:51
+						gc_s_val_[gc_rank] = val_
 					}
 				}
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line blog_reduction.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from3, gc_bdx2), max(gc_from3, gc_to2)
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:72
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:74
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val_ := gc_s_val_[gc_rank2]
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+				val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+				gc_s_sum[gc_rank] = sum
 			}
-			gc_step8 := gc_hi4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:110
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:112
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val_ := gc_s_val_[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blog_reduction.go:108
+				val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:110
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:102
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 < len(out) {
-				gc_at3 := out[gc_off4:][:1]
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+				gc_at := out[gc_off2:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step4 + 0
+//line blog_reduction.go:120
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:122
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						gc_at3[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at[0] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step4 + 1
+//line blog_reduction.go:110
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:112
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						gc_at3[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at[0] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step4 + 2
+//line blog_reduction.go:110
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:112
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						gc_at3[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at[0] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step4 + 3
+//line blog_reduction.go:110
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:112
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						gc_at3[0] = sum
-						gc_s_sum[gc_rank2] = sum
+						gc_at[0] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:111
+					val_ := gc_s_val_[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
 //line blog_reduction.go:102
-					gc_at3[0] = sum
-					gc_s_sum[gc_rank2] = sum
+					gc_at[0] = sum
+//line blog_reduction.go:105
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
 						var r int32 = val_
 //line blog_reduction.go:100
 						sum = r
 //line blog_reduction.go:102
-						out[gc_bx2] = sum
-						gc_s_sum[gc_rank2] = sum
+						out[gc_bx] = sum
+//line blog_reduction.go:105
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
 //line blog_reduction.go:102
-					out[gc_bx2] = sum
-					gc_s_sum[gc_rank2] = sum
+					out[gc_bx] = sum
+//line blog_reduction.go:105
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 }
 
-//line blog_reduction.go:112
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // DeviceReduceWarpAtomicKernel is device_reduce_warp_atomic_kernel of
@@ -1740,100 +1955,171 @@ func DeviceReduceWarpAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Th
 var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceWarpAtomicKernel", "f650181f77b523a1cfb3cc649c762dc70929cd88943d78d4d67c192d483b93b5", "blog_reduction.go:106-120", "blog_reduction.go:20-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:111
-func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out *int32, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	clear(gc_s_sum)
+func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line blog_reduction.go:124
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line blog_reduction.go:112
+				var sum int32
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line blog_reduction.go:112
+			var sum int32
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+		var sum int32
+//line blog_reduction.go:114
+		gc_s_sum[gc_rank] = sum
+	}
 //line blog_reduction.go:113
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line blog_reduction.go:120
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-				gc_at2 := in[gc_off3:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:113
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:113
 							_ = i
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:114
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:113
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:113
 						_ = i
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:124
+					sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:114
 					gc_more = true
 //line blog_reduction.go:114
-					sum += gc_at2[gc_tx2]
-					gc_s_sum[gc_rank2] = sum
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:113
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:114
 								break
@@ -1841,23 +2127,23 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 //line blog_reduction.go:114
 							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:114
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:113
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 						if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:114
 							break
@@ -1865,130 +2151,133 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 //line blog_reduction.go:114
 						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:114
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:114
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:114
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:114
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:113
-					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:114
 					sum += in[i]
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
+//line blog_reduction.go:122
 	var gc_l_val [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line blog_reduction.go:116
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:116
 					val := sum
 //line blog_reduction.go:116
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_l_val[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line blog_reduction.go:116
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:116
 					val := sum
 //line blog_reduction.go:116
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_l_val[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line blog_reduction.go:129
+				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:116
 				var val int32 = sum
-				gc_l_val[gc_lane2] = val
+//line blog_reduction.go:118
+				gc_l_val[gc_lane] = val
 			}
 		}
 //line blog_reduction.go:22
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy2*gc_bdz2 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_val)
 			} else {
 				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
@@ -1996,73 +2285,76 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 		} else {
 //line blog_reduction.go:22
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
 				} else {
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
 //line blog_reduction.go:23
-								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val.StoreSlice(gc_l_val[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val.StoreSlice(gc_l_val[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line blog_reduction.go:23
-								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
 //line blog_reduction.go:23
-								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val.StoreSlice(gc_l_val[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val.StoreSlice(gc_l_val[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							val := gc_l_val[gc_lane2]
+//line blog_reduction.go:36
+							val := gc_l_val[gc_lane]
 //line blog_reduction.go:23
-							val += gc_c21r[gc_lane2]
-							gc_l_val[gc_lane2] = val
+							val += gc_c1r[gc_lane]
+							gc_l_val[gc_lane] = val
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val := gc_l_val[gc_lane]
+//line blog_reduction.go:42
 				var sum int32
 //line blog_reduction.go:25
 				var r int32 = val
 //line blog_reduction.go:116
 				sum = r
-				if gc_tx2%gocuda.WarpSize == 0 {
+				if gc_tx%gocuda.WarpSize == 0 {
 					atomic.Add(out, sum)
 				}
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:121
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
@@ -2082,106 +2374,178 @@ func DeviceReduceBlockAtomicKernel(in []int32, out *int32, n int) func(*gocuda.T
 var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:122-135", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:126
-func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, out *int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	clear(gc_s_sum)
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line blog_reduction.go:144
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line blog_reduction.go:147
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line blog_reduction.go:127
+				var sum int32
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line blog_reduction.go:127
+			var sum int32
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+		var sum int32
+//line blog_reduction.go:129
+		gc_s_sum[gc_rank] = sum
+	}
 //line blog_reduction.go:128
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line blog_reduction.go:135
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-				gc_at2 := in[gc_off3:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:128
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:128
 							_ = i
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:129
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:128
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:128
 						_ = i
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+					sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:129
 					gc_more = true
 //line blog_reduction.go:129
-					sum += gc_at2[gc_tx2]
-					gc_s_sum[gc_rank2] = sum
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:128
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:129
 								break
@@ -2189,23 +2553,23 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:129
 							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:129
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:128
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 						if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:129
 							break
@@ -2213,141 +2577,144 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:129
 						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:129
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:129
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:129
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:129
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:128
-					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blog_reduction.go:129
 					sum += in[i]
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 //line blog_reduction.go:31
-	shared := gc_shared12(32)[:32]
+	shared := gc_shared1(32)[:32]
+//line blog_reduction.go:33
 	var gc_l_val_ [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line blog_reduction.go:131
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:131
 					val := sum
 //line blog_reduction.go:35
 					val_ := val
 //line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					val_.StoreSlice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_s_val[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line blog_reduction.go:35
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:131
 					val := sum
 //line blog_reduction.go:35
 					val_ := val
 //line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					val_.StoreSlice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_s_val[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line blog_reduction.go:48
+				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:131
 				var val int32 = sum
 //line blog_reduction.go:35
 				var val_ int32 = val
-				gc_l_val_[gc_lane2] = val_
+//line blog_reduction.go:38
+				gc_l_val_[gc_lane] = val_
 			}
 		}
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
@@ -2360,67 +2727,70 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		} else {
 //line blog_reduction.go:22
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
 				} else {
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
 //line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_ := gc_l_val_[gc_lane2]
+//line blog_reduction.go:36
+							val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
-							val_ += gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				wid := gc_tx2 / gocuda.WarpSize
-				val_ := gc_l_val_[gc_lane2]
+				lane := gc_tx % gocuda.WarpSize
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:37
 				var val int32
 //line blog_reduction.go:25
 				var r_ int32 = val_
@@ -2430,104 +2800,110 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				if lane == 0 {
 					shared[wid] = val
 				}
-				gc_s_val[gc_rank2] = val
+//line blog_reduction.go:42
+				gc_s_val[gc_rank] = val
 			}
 		}
 	}
+//line blog_reduction.go:48
 	var gc_l_val_2 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line blog_reduction.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
+				lane := gc_tx % gocuda.WarpSize
+//line blog_reduction.go:34
 				var val int32
 //line blog_reduction.go:44
 				val = 0
-				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+				if gc_tx < gc_bdx/gocuda.WarpSize {
 					val = shared[lane]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 		}
 		{
-			var gc_m152 uint32
+			var gc_m15 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blog_reduction.go:33
-					wid := gc_tx2 / gocuda.WarpSize
+					wid := gc_tx / gocuda.WarpSize
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m152 |= 1 << gc_lane2
+						gc_m15 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
 //line blog_reduction.go:49
 							val_2 := val
 //line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
 //line blog_reduction.go:49
 							val_2 := val
 //line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val := gc_s_val[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+						val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 						var val_2 int32 = val
-						gc_l_val_2[gc_lane2] = val_2
+//line blog_reduction.go:51
+						gc_l_val_2[gc_lane] = val_2
 					}
 				}
 //line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					var gc_run2 compiled.ShflSteps
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
@@ -2540,60 +2916,61 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				} else {
 //line blog_reduction.go:22
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 						} else {
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:36
+									val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
-									val_2 += gc_c22r[gc_lane2]
-									gc_l_val_2[gc_lane2] = val_2
+									val_2 += gc_c2r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
 								}
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:25
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:25
 							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
@@ -2601,17 +2978,17 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:49
 							val = r_2
 //line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line blog_reduction.go:49
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:49
 							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
@@ -2619,167 +2996,201 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:49
 							val = r_2
 //line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val_2 := gc_l_val_2[gc_lane2]
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+						val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:64
 						var val int32
 //line blog_reduction.go:25
 						var r_2 int32 = val_2
 //line blog_reduction.go:49
 						val = r_2
-						gc_s_val[gc_rank2] = val
+//line blog_reduction.go:51
+						gc_s_val[gc_rank] = val
 					}
 				}
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line blog_reduction.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:72
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:74
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val := gc_s_val[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+				gc_s_sum[gc_rank] = sum
 			}
-			gc_step7 := gc_hi4
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:141
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val := gc_s_val[gc_rank2]
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blog_reduction.go:139
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:141
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:133
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := gc_from2
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step5 := gc_from
+			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2787,13 +3198,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:136
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2801,13 +3213,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:136
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2815,13 +3228,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:136
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
@@ -2829,13 +3243,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-					gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:136
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				val := gc_s_val[gc_rank2]
+			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
@@ -2843,7 +3258,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				sum = r
 //line blog_reduction.go:133
 				atomic.Add(out, sum)
-				gc_s_sum[gc_rank2] = sum
+//line blog_reduction.go:136
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
@@ -2865,106 +3281,177 @@ func DeviceReduceAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread
 var gc_src_deviceReduceAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceAtomicKernel", "f598978bbb9bbb505f027800f44f380abd59784a4c9e55f26bf715c7127d6ec7", "blog_reduction.go:137-147").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:141
-func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out *int32, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out *int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		clear(gc_s_sum)
+//line blog_reduction.go:160
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
+//line blog_reduction.go:142
+					var sum int32
+					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+//line blog_reduction.go:142
+				var sum int32
+				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+			var sum int32
+//line blog_reduction.go:144
+			gc_s_sum[gc_rank] = sum
+		}
 //line blog_reduction.go:143
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line blog_reduction.go:150
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-					gc_at2 := in[gc_off3:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:143
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:143
 								_ = i
-								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:144
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
+								sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:143
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:143
 							_ = i
-							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:154
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:144
 						gc_more = true
 //line blog_reduction.go:144
-						sum += gc_at2[gc_tx2]
-						gc_s_sum[gc_rank2] = sum
+						sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:143
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:144
 									break
@@ -2972,23 +3459,23 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line blog_reduction.go:144
 								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:144
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
+								sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:143
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:144
 								break
@@ -2996,112 +3483,113 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line blog_reduction.go:144
 							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_reduction.go:144
 							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_reduction.go:144
 							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_reduction.go:144
 							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_reduction.go:144
 							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:143
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_reduction.go:144
 						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line blog_reduction.go:152
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 			atomic.Add(out, sum)
 		}
@@ -3123,83 +3611,86 @@ func CGSumKernelTileShfl(sum *int32, input []int32, n int) func(*gocuda.Thread) 
 var gc_src_cgSumKernelTileShfl = compiled.NewSource(gc_files_blog_reduction, "cgSumKernelTileShfl", "4c0022a0f59f564d1a42e01f2b06b62230a315434aac67de008de352b50ad7cc", "blog_reduction.go:171-185", "blog_reduction.go:160-169").NoGoexit("186276cb1ed0e1f87596a8d509c8cbd656337d989bf159ab9a85d0426a556151", "blog_reduction.go:149-158")
 
 //line blog_reduction.go:176
-func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
+func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
 //line blog_reduction.go:179
 	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile
+//line blog_reduction.go:182
 	var gc_l_val [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line blog_reduction.go:177
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:180
 			var val int32 = mySum
-			gc_l_val[gc_lane2] = val
+//line blog_reduction.go:183
+			gc_l_val[gc_lane] = val
 		}
 //line blog_reduction.go:165
 		for i := g.Size() / 2; i > 0; i /= 2 {
-			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
-			gc_left := gc_act2
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:166
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
 //line blog_reduction.go:166
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:166
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line blog_reduction.go:166
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
 //line blog_reduction.go:166
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blog_reduction.go:166
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					val := gc_l_val[gc_lane2]
+//line blog_reduction.go:179
+					val := gc_l_val[gc_lane]
 //line blog_reduction.go:166
-					val += gc_c21r[gc_lane2]
-					gc_l_val[gc_lane2] = val
+					val += gc_c1r[gc_lane]
+					gc_l_val[gc_lane] = val
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			val := gc_l_val[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
 //line blog_reduction.go:168
 			var r int32 = val
 //line blog_reduction.go:180
 			tileSum := r
 //line blog_reduction.go:182
-			if (gc_rank2 & (32 - 1)) == 0 {
+			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(sum, tileSum)
 			}
 		}
@@ -3223,11 +3714,11 @@ func CGSumKernelBlock(sum *int32, input []int32, n int) func(*gocuda.Thread) {
 var gc_src_cgSumKernelBlock = compiled.NewSource(gc_files_blog_reduction, "cgSumKernelBlock", "c48ff463d4060a3622d16ddf173e968ddef4a473abf0d8afc5a6b7a756e52159", "blog_reduction.go:206-223", "blog_reduction.go:187-204")
 
 //line blog_reduction.go:213
-func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line blog_reduction.go:216
 	temp := gocuda.DynamicShared[int32](t)
 	g := cg.ThisThreadBlock(t)
@@ -3235,234 +3726,257 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 	_ = g_
 //line blog_reduction.go:218
 	var temp_ []int32 = temp
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+//line blog_reduction.go:220
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line blog_reduction.go:214
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-			gc_s_val[gc_rank2] = val
+//line blog_reduction.go:221
+			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line blog_reduction.go:214
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-			gc_s_val[gc_rank2] = val
+//line blog_reduction.go:221
+			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line blog_reduction.go:214
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-			gc_s_val[gc_rank2] = val
+//line blog_reduction.go:221
+			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line blog_reduction.go:214
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-			gc_s_val[gc_rank2] = val
+//line blog_reduction.go:221
+			gc_s_val[gc_rank] = val
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		gc_b2.Enter(gc_rank2)
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
 //line blog_reduction.go:214
 		mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 		var val int32 = mySum
-		gc_s_val[gc_rank2] = val
+//line blog_reduction.go:221
+		gc_s_val[gc_rank] = val
 	}
 //line blog_reduction.go:195
-	for i := gc_n2 / 2; i > 0; i /= 2 {
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+	for i := gc_n / 2; i > 0; i /= 2 {
+//line blog_reduction.go:197
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
 			}
 			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
 			}
 			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
 			}
 			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-			lane := gc_rank2
-			val := gc_s_val[gc_rank2]
+			lane := gc_rank
+//line blog_reduction.go:193
+			val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 			temp_[lane] = val
 		}
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+//line blog_reduction.go:200
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
 					val += temp_[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
 					val += temp_[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
 					val += temp_[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
 					val += temp_[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-			lane := gc_rank2
-			val := gc_s_val[gc_rank2]
+			lane := gc_rank
+//line blog_reduction.go:193
+			val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 			if lane < i {
 				val += temp_[lane+i]
 			}
-			gc_s_val[gc_rank2] = val
+			gc_s_val[gc_rank] = val
 		}
 	}
-	gc_step8 := 0
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+//line blog_reduction.go:206
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
-			val := gc_s_val[gc_rank2]
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
 //line blog_reduction.go:203
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
 //line blog_reduction.go:220
-			if gc_rank2 == 0 {
+			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
-			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:227
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
 //line blog_reduction.go:203
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
 //line blog_reduction.go:220
-			if gc_rank2 == 0 {
+			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
-			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:227
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
 //line blog_reduction.go:203
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
 //line blog_reduction.go:220
-			if gc_rank2 == 0 {
+			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
-			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:227
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
 //line blog_reduction.go:203
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
 //line blog_reduction.go:220
-			if gc_rank2 == 0 {
+			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		val := gc_s_val[gc_rank2]
+//line blog_reduction.go:227
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		val := gc_s_val[gc_rank]
 //line blog_reduction.go:203
 		var r int32 = val
 //line blog_reduction.go:218
 		blockSum := r
 //line blog_reduction.go:220
-		if gc_rank2 == 0 {
+		if gc_rank == 0 {
 			atomic.Add(sum, blockSum)
 		}
 	}
@@ -3483,135 +3997,140 @@ func FilterKKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Th
 var gc_src_filterK = compiled.NewSource(gc_files_blog_reduction, "filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:225-235").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:230
-func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nres *int32, src []int32, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *int32, src []int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line blog_reduction.go:248
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(src) && gc_to2 <= len(src)-gc_off2 {
-				gc_at2 := src[gc_off2:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(src) && gc_to <= len(src)-gc_off {
+				gc_at := src[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line blog_reduction.go:264
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						if i < n && gc_at2[gc_tx2] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line blog_reduction.go:239
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						if i < n && gc_at2[gc_tx2] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line blog_reduction.go:239
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						if i < n && gc_at2[gc_tx2] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line blog_reduction.go:239
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						if i < n && gc_at2[gc_tx2] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					if i < n && gc_at2[gc_tx2] > 0 {
-						dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+					i := gc_tx + gc_bx*gc_bdx
+					if i < n && gc_at[gc_tx] > 0 {
+						dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
+						i := gc_tx + gc_bx*gc_bdx
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
+						i := gc_tx + gc_bx*gc_bdx
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
+						i := gc_tx + gc_bx*gc_bdx
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
+						i := gc_tx + gc_bx*gc_bdx
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
-					i := gc_tx2 + gc_bx2*gc_bdx2
+					i := gc_tx + gc_bx*gc_bdx
 					if i < n && src[i] > 0 {
 						dst[atomic.Add(nres, 1)] = src[i]
 					}
@@ -3635,62 +4154,64 @@ func FilterKAggKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda
 var gc_src_filterKAgg = compiled.NewSource(gc_files_blog_reduction, "filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:258
-func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line blog_reduction.go:269
 	var gc_l_rank [32]int
-	var gc_c21r [32]uint32
-	var gc_c22m [32]uint32
-	var gc_c22v [32]int32
-	var gc_c22a [32]int
-	var gc_c22w [32]int
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m52 uint32
+//line blog_reduction.go:282
+			var gc_m5 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blog_reduction.go:259
-					i := gc_tx2 + gc_bx2*gc_bdx2
+					i := gc_tx + gc_bx*gc_bdx
 					if i < n && src[i] > 0 {
-						gc_m52 |= 1 << gc_lane2
+						gc_m5 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save52 := gc_act2
-			gc_act2 = gc_save52 & gc_m52
-			if gc_act2 != 0 {
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
 //line blog_reduction.go:261
 				var ctr *int32 = nres
 //line blog_reduction.go:242
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line blog_reduction.go:242
-					active := gc_c21r[gc_lane2]
+					active := gc_c1r[gc_lane]
 					leader := bits.TrailingZeros32(active)
 					change := int32(bits.OnesCount32(active))
 					rank := bits.OnesCount32(active & t.LaneMaskLT())
@@ -3698,40 +4219,43 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 					if rank == 0 {
 						warpRes = atomic.Add(ctr, change)
 					}
-					gc_c22m[gc_lane2] = active
-					gc_c22v[gc_lane2] = warpRes
-					gc_c22a[gc_lane2] = leader
-					gc_c22w[gc_lane2] = gocuda.WarpSize
-					gc_l_rank[gc_lane2] = rank
+					gc_c2m[gc_lane] = active
+					gc_c2v[gc_lane] = warpRes
+					gc_c2a[gc_lane] = leader
+					gc_c2w[gc_lane] = gocuda.WarpSize
+					gc_l_rank[gc_lane] = rank
 				}
 //line blog_reduction.go:250
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line blog_reduction.go:259
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						rank := gc_l_rank[gc_lane2]
+						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:261
+						rank := gc_l_rank[gc_lane]
+//line blog_reduction.go:263
 						var warpRes int32
 //line blog_reduction.go:250
-						warpRes = gc_c22r[gc_lane2]
+						warpRes = gc_c2r[gc_lane]
 						var r int32 = warpRes + int32(rank)
 //line blog_reduction.go:261
 						dst[r] = src[i]
 					}
 				}
 			}
-			gc_act2 = gc_save52 &^ gc_dead2
+//line blog_reduction.go:266
+			gc_act = gc_save5 &^ gc_dead
 		}
 	}
 }

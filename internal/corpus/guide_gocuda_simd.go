@@ -30,32 +30,33 @@ func GuideVecAddKernel(a, b, c []float32) func(*gocuda.Thread) {
 var gc_src_guideVecAdd = compiled.NewSource(gc_files_guide, "guideVecAdd", "473bf5a73bf3a6d9b9c78e9c5e3bbfa210092ed57291828040a669545ec8fce7", "guide.go:13-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:17
-func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(c) && gc_bdx2 <= len(a) && gc_bdx2 <= len(b) {
-				gc_at4 := c[:gc_bdx2]
-				gc_at5 := a[:gc_bdx2]
-				gc_at6 := b[:gc_bdx2]
+		gc_pos.Block = gc_blk
+//line guide.go:28
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
+				gc_at := c[:gc_bdx]
+				gc_at2 := a[:gc_bdx]
+				gc_at3 := b[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line guide.go:18
-							var i int = gc_tx2
+							var i int = gc_tx
 //line guide.go:18
 							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -65,33 +66,34 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line guide.go:18
-						var i int = gc_tx2
+						var i int = gc_tx
 //line guide.go:18
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line guide.go:19
-					gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line guide.go:18
-							var i int = gc_tx2
+							var i int = gc_tx
 							if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line guide.go:19
 								break
 							}
+//line guide.go:20
 							archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -102,58 +104,59 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line guide.go:18
-						var i int = gc_tx2
+						var i int = gc_tx
 						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line guide.go:19
 							break
 						}
+//line guide.go:20
 						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:18
-						i := gc_tx2
+						i := gc_tx
 						c[i] = a[i] + b[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:18
-						i := gc_tx2
+						i := gc_tx
 						c[i] = a[i] + b[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:18
-						i := gc_tx2
+						i := gc_tx
 						c[i] = a[i] + b[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:18
-						i := gc_tx2
+						i := gc_tx
 						c[i] = a[i] + b[i]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:18
-					i := gc_tx2
+					i := gc_tx
 					c[i] = a[i] + b[i]
 				}
 			}
@@ -175,69 +178,70 @@ func GuideMatAddKernel(a, b, c *[guideN][guideN]float32) func(*gocuda.Thread) {
 var gc_src_guideMatAdd = compiled.NewSource(gc_files_guide, "guideMatAdd", "63a0ac97fa4928bc9e6bbb21b1b01b50c8b7ce399d95b89300d493400af239fa", "guide.go:22-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:26
-func gc_body_guideMatAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c *[guideN][guideN]float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guideN][guideN]float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+		gc_pos.Block = gc_blk
+//line guide.go:38
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:27
-					i := gc_tx2
-					j := gc_ty2
+					i := gc_tx
+					j := gc_ty
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:27
-					i := gc_tx2
-					j := gc_ty2
+					i := gc_tx
+					j := gc_ty
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:27
-					i := gc_tx2
-					j := gc_ty2
+					i := gc_tx
+					j := gc_ty
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:27
-					i := gc_tx2
-					j := gc_ty2
+					i := gc_tx
+					j := gc_ty
 					c[i][j] = a[i][j] + b[i][j]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line guide.go:27
-				i := gc_tx2
-				j := gc_ty2
+				i := gc_tx
+				j := gc_ty
 				c[i][j] = a[i][j] + b[i][j]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -258,106 +262,107 @@ func GuideMatAddBlocksKernel(a, b, c *[guideN][guideN]float32) func(*gocuda.Thre
 var gc_src_guideMatAddBlocks = compiled.NewSource(gc_files_guide, "guideMatAddBlocks", "8fd75e16372dde6d7367d42b9177e428c05229a3d7f36fd933893e0bb4684490", "guide.go:32-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:37
-func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c *[guideN][guideN]float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guideN][guideN]float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line guide.go:62
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(guideN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(guideN, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= guideN {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= guideN {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 					{
 						c[i][j] = a[i][j] + b[i][j]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 					{
 						c[i][j] = a[i][j] + b[i][j]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 					{
 						c[i][j] = a[i][j] + b[i][j]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 					{
 						c[i][j] = a[i][j] + b[i][j]
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line guide.go:38
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				j := gc_by2*gc_bdy2 + gc_ty2
+				i := gc_bx*gc_bdx + gc_tx
+				j := gc_by*gc_bdy + gc_ty
 				{
 					c[i][j] = a[i][j] + b[i][j]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -378,48 +383,48 @@ func GuideMatMulKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:60
-func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guideMatrix) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMatrix) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := 0
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line guide.go:63
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps2:
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line guide.go:63
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:62
 								var cValue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:65
@@ -432,24 +437,24 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:65
 								for e := 0; e < a.Width; e = e + 1 {
 //line guide.go:65
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:65
 									if (e*
 										b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-16 {
 //line guide.go:66
-										gc_ld4 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
+										gc_ld2 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
 									} else {
 //line guide.go:66
-										break gc_steps4
+										break gc_steps2
 									}
 //line guide.go:66
-									cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(gc_ld4))
+									cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(gc_ld2))
 								}
 								cValue.StoreSlice(c.Elements[row*c.Width+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
@@ -458,14 +463,16 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:63
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
+//line guide.go:69
+							gc_rank := gc_base + gc_tx
+//line guide.go:72
+							gc_pos.Thread = gc_rank
 //line guide.go:63
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:62
 							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:65
@@ -476,8 +483,8 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 								break
 							}
 //line guide.go:63
-							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
-							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_row int = gc_by*gc_bdy + gc_ty
+							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
 //line guide.go:62
 							var gc_cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:65
@@ -490,43 +497,43 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:65
 							for e := 0; e < a.Width; e = e + 1 {
 //line guide.go:65
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:65
 								if (e*
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
 //line guide.go:66
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
 //line guide.go:66
 									break gc_jam
 								}
 //line guide.go:66
-								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld3))
+								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
 //line guide.go:66
-								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:66
 								if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
 //line guide.go:66
-									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
 								} else {
 //line guide.go:66
 									break gc_jam
 								}
 //line guide.go:66
-								gc_cValue = gc_cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[gc_row*a.Width+e], gc_Lane0Mask32).Mul(gc_gc_ld3))
+								gc_cValue = gc_cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[gc_row*a.Width+e], gc_Lane0Mask32).Mul(gc_gc_ld))
 							}
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 //line guide.go:68
 							gc_cValue.StoreSlice(c.Elements[gc_row*c.Width+gc_col:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line guide.go:63
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:62
 							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:65
@@ -539,29 +546,29 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:65
 							for e := 0; e < a.Width; e = e + 1 {
 //line guide.go:65
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:65
 								if (e*
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
 //line guide.go:66
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
 //line guide.go:66
-									break gc_steps3
+									break gc_steps
 								}
 //line guide.go:66
-								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld3))
+								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
 							}
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:63
-						row := gc_by2*gc_bdy2 + gc_ty2
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
 //line guide.go:62
 						var cValue float32
 //line guide.go:65
@@ -570,9 +577,10 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						}
 						c.Elements[row*c.Width+col] = cValue
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+//line guide.go:71
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -597,72 +605,78 @@ func GuideMatMulSharedKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 var gc_src_guideMatMulShared = compiled.NewSource(gc_files_guide, "guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137").NoGoexit("c13cce40370319d61de9703f27e7b73085c74ff4e656beb76da682d0b1b79992", "guide.go:71-73", "guide.go:75-75", "guide.go:77-84")
 
 //line guide.go:93
-func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b2, 0)[:gc_n2]
-	gc_s_cValue := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b, 0)[:gc_n]
+	gc_s_cValue := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line guide.go:95
-	blockRow := gc_by2
-	blockCol := gc_bx2
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+	blockRow := gc_by
+	blockCol := gc_bx
+//line guide.go:98
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line guide.go:99
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-			gc_s_cSub[gc_rank2] = cSub
-			gc_s_cValue[gc_rank2] = cValue
+//line guide.go:105
+			gc_s_cSub[gc_rank] = cSub
+			gc_s_cValue[gc_rank] = cValue
 		}
 		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line guide.go:99
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-			gc_s_cSub[gc_rank2] = cSub
-			gc_s_cValue[gc_rank2] = cValue
+//line guide.go:105
+			gc_s_cSub[gc_rank] = cSub
+			gc_s_cValue[gc_rank] = cValue
 		}
 		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line guide.go:99
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-			gc_s_cSub[gc_rank2] = cSub
-			gc_s_cValue[gc_rank2] = cValue
+//line guide.go:105
+			gc_s_cSub[gc_rank] = cSub
+			gc_s_cValue[gc_rank] = cValue
 		}
 		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line guide.go:99
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-			gc_s_cSub[gc_rank2] = cSub
-			gc_s_cValue[gc_rank2] = cValue
+//line guide.go:105
+			gc_s_cSub[gc_rank] = cSub
+			gc_s_cValue[gc_rank] = cValue
 		}
 	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line guide.go:99
 		cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 		var cValue float32
-		gc_s_cSub[gc_rank2] = cSub
-		gc_s_cValue[gc_rank2] = cValue
+//line guide.go:105
+		gc_s_cSub[gc_rank] = cSub
+		gc_s_cValue[gc_rank] = cValue
 	}
 //line guide.go:109
 	for m := 0; m < (a.Width / guideBlockSize); m++ {
@@ -670,23 +684,23 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at3 := as[gc_row10][:gc_bdx2]
-					gc_at4 := bs[gc_row10][:gc_bdx2]
-					gc_vstep2 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row9 := gc_ty
+				if gc_row9 >= 0 && gc_row9 < len(as) && gc_bdx <= len(as[gc_row9]) && gc_row9 < len(bs) && gc_bdx <= len(bs[gc_row9]) {
+					gc_at := as[gc_row9][:gc_bdx]
+					gc_at2 := bs[gc_row9][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line guide.go:105
-								var row int = gc_ty2
-								var col int = gc_tx2
+								var row int = gc_ty
+								var col int = gc_tx
 //line guide.go:111
 								var gc_aSub7 guideMatrix
 								gc_aSub7.Width = guideBlockSize
@@ -722,15 +736,15 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								var gc_a7 guideMatrix = aSub
 //line guide.go:112
-								var gc_row8 int = row
+								var gc_row7 int = row
 //line guide.go:112
 								var gc_col7 int = col
 //line guide.go:112
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:112
-								if (gc_row8*gc_a7.Stride+gc_col7) >= 0 && (gc_row8*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
+								if (gc_row7*gc_a7.Stride+gc_col7) >= 0 && (gc_row7*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
 //line guide.go:112
-									gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row8*gc_a7.Stride+gc_col7:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row7*gc_a7.Stride+gc_col7:])
 								} else {
 //line guide.go:112
 									var gc_lanes7 [16]float32
@@ -739,30 +753,30 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 										if 0xffff&(1<<gc_k7) != 0 {
 //line guide.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line guide.go:112
-											gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row8*gc_a7.Stride+gc_col7)+gc_k7]
+											gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row7*gc_a7.Stride+gc_col7)+gc_k7]
 										}
 									}
 //line guide.go:112
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line guide.go:112
 									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
 								}
 //line guide.go:112
-								gc_ld7.StoreSlice(gc_at3[gc_tx2:])
+								gc_ld7.StoreSlice(gc_at[gc_tx:])
 //line guide.go:112
 								var gc_a8 guideMatrix = bSub
 //line guide.go:112
-								var gc_row9 int = row
+								var gc_row8 int = row
 //line guide.go:112
 								var gc_col8 int = col
 //line guide.go:112
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:112
-								if (gc_row9*gc_a8.Stride+gc_col8) >= 0 && (gc_row9*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
+								if (gc_row8*gc_a8.Stride+gc_col8) >= 0 && (gc_row8*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
 //line guide.go:112
-									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row9*gc_a8.Stride+gc_col8:])
+									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row8*gc_a8.Stride+gc_col8:])
 								} else {
 //line guide.go:112
 									var gc_lanes8 [16]float32
@@ -771,34 +785,34 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 										if 0xffff&(1<<gc_k8) != 0 {
 //line guide.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line guide.go:112
-											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row9*gc_a8.Stride+gc_col8)+gc_k8]
+											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row8*gc_a8.Stride+gc_col8)+gc_k8]
 										}
 									}
 //line guide.go:112
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line guide.go:112
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
 								}
 //line guide.go:112
-								gc_ld8.StoreSlice(gc_at4[gc_tx2:])
+								gc_ld8.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line guide.go:105
-							var row int = gc_ty2
-							var col int = gc_tx2
+							var row int = gc_ty
+							var col int = gc_tx
 //line guide.go:111
 							var gc_aSub5 guideMatrix
 							gc_aSub5.Width = guideBlockSize
@@ -834,15 +848,15 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							var gc_a5 guideMatrix = aSub
 //line guide.go:112
-							var gc_row6 int = row
+							var gc_row5 int = row
 //line guide.go:112
 							var gc_col5 int = col
 //line guide.go:112
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:112
-							if (gc_row6*gc_a5.Stride+gc_col5) >= 0 && (gc_row6*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
+							if (gc_row5*gc_a5.Stride+gc_col5) >= 0 && (gc_row5*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
 //line guide.go:112
-								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row6*gc_a5.Stride+gc_col5:])
+								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row5*gc_a5.Stride+gc_col5:])
 							} else {
 //line guide.go:112
 								var gc_lanes5 [8]float32
@@ -851,30 +865,30 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 									if 0xff&(1<<gc_k5) != 0 {
 //line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line guide.go:112
-										gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row6*gc_a5.Stride+gc_col5)+gc_k5]
+										gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row5*gc_a5.Stride+gc_col5)+gc_k5]
 									}
 								}
 //line guide.go:112
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line guide.go:112
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
 //line guide.go:112
-							gc_ld5.StoreSlice(gc_at3[gc_tx2:])
+							gc_ld5.StoreSlice(gc_at[gc_tx:])
 //line guide.go:112
 							var gc_a6 guideMatrix = bSub
 //line guide.go:112
-							var gc_row7 int = row
+							var gc_row6 int = row
 //line guide.go:112
 							var gc_col6 int = col
 //line guide.go:112
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:112
-							if (gc_row7*gc_a6.Stride+gc_col6) >= 0 && (gc_row7*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
+							if (gc_row6*gc_a6.Stride+gc_col6) >= 0 && (gc_row6*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
 //line guide.go:112
-								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row7*gc_a6.Stride+gc_col6:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row6*gc_a6.Stride+gc_col6:])
 							} else {
 //line guide.go:112
 								var gc_lanes6 [8]float32
@@ -883,46 +897,47 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 									if 0xff&(1<<gc_k6) != 0 {
 //line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line guide.go:112
-										gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row7*gc_a6.Stride+gc_col6)+gc_k6]
+										gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row6*gc_a6.Stride+gc_col6)+gc_k6]
 									}
 								}
 //line guide.go:112
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line guide.go:112
 								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
 //line guide.go:112
-							gc_ld6.StoreSlice(gc_at4[gc_tx2:])
+							gc_ld6.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:105
-						row := gc_ty2
-						col := gc_tx2
+						row := gc_ty
+						col := gc_tx
 //line guide.go:111
 						aSub := getSubMatrix(a, blockRow, m)
 						bSub := getSubMatrix(b, m, blockCol)
 //line guide.go:119
-						gc_at3[gc_tx2] = getElement(aSub, row, col)
-						gc_at4[gc_tx2] = getElement(bSub, row, col)
+						gc_at[gc_tx] = getElement(aSub, row, col)
+						gc_at2[gc_tx] = getElement(bSub, row, col)
 					}
 				} else {
-					gc_vstep3 := 0
+//line guide.go:125
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line guide.go:105
-								var row int = gc_ty2
-								var col int = gc_tx2
+								var row int = gc_ty
+								var col int = gc_tx
 //line guide.go:111
 								if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
 //line guide.go:111
@@ -963,15 +978,15 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								var gc_a3 guideMatrix = aSub
 //line guide.go:112
-								var gc_row4 int = row
+								var gc_row3 int = row
 //line guide.go:112
 								var gc_col3 int = col
 //line guide.go:112
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:112
-								if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
+								if (gc_row3*gc_a3.Stride+gc_col3) >= 0 && (gc_row3*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
 //line guide.go:112
-									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
+									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row3*gc_a3.Stride+gc_col3:])
 								} else {
 //line guide.go:112
 									var gc_lanes3 [16]float32
@@ -980,13 +995,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 										if 0xffff&(1<<gc_k3) != 0 {
 //line guide.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line guide.go:112
-											gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row4*gc_a3.Stride+gc_col3)+gc_k3]
+											gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row3*gc_a3.Stride+gc_col3)+gc_k3]
 										}
 									}
 //line guide.go:112
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line guide.go:112
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
@@ -995,15 +1010,15 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 								var gc_a4 guideMatrix = bSub
 //line guide.go:119
-								var gc_row5 int = row
+								var gc_row4 int = row
 //line guide.go:119
 								var gc_col4 int = col
 //line guide.go:119
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:119
-								if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
+								if (gc_row4*gc_a4.Stride+gc_col4) >= 0 && (gc_row4*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
 //line guide.go:119
-									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row4*gc_a4.Stride+gc_col4:])
 								} else {
 //line guide.go:119
 									var gc_lanes4 [16]float32
@@ -1012,13 +1027,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 										if 0xffff&(1<<gc_k4) != 0 {
 //line guide.go:119
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line guide.go:119
-											gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row5*gc_a4.Stride+gc_col4)+gc_k4]
+											gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row4*gc_a4.Stride+gc_col4)+gc_k4]
 										}
 									}
 //line guide.go:119
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line guide.go:119
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 								}
@@ -1026,20 +1041,20 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 								gc_ld4.StoreSlice(bs[row][col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line guide.go:105
-							var row int = gc_ty2
-							var col int = gc_tx2
+							var row int = gc_ty
+							var col int = gc_tx
 //line guide.go:111
 							if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
 //line guide.go:111
@@ -1080,15 +1095,15 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							var gc_a guideMatrix = aSub
 //line guide.go:112
-							var gc_row2 int = row
+							var gc_row int = row
 //line guide.go:112
 							var gc_col int = col
 //line guide.go:112
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:112
-							if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
+							if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
 //line guide.go:112
-								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row2*gc_a.Stride+gc_col:])
+								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
 							} else {
 //line guide.go:112
 								var gc_lanes [8]float32
@@ -1097,13 +1112,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 									if 0xff&(1<<gc_k) != 0 {
 //line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line guide.go:112
-										gc_lanes[gc_k] = gc_a.Elements[(gc_row2*gc_a.Stride+gc_col)+gc_k]
+										gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
 									}
 								}
 //line guide.go:112
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line guide.go:112
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
@@ -1112,15 +1127,15 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 							var gc_a2 guideMatrix = bSub
 //line guide.go:119
-							var gc_row3 int = row
+							var gc_row2 int = row
 //line guide.go:119
 							var gc_col2 int = col
 //line guide.go:119
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:119
-							if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
+							if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
 //line guide.go:119
-								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row3*gc_a2.Stride+gc_col2:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
 							} else {
 //line guide.go:119
 								var gc_lanes2 [8]float32
@@ -1129,13 +1144,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 									if 0xff&(1<<gc_k2) != 0 {
 //line guide.go:119
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line guide.go:119
-										gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row3*gc_a2.Stride+gc_col2)+gc_k2]
+										gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
 									}
 								}
 //line guide.go:119
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line guide.go:119
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 							}
@@ -1144,12 +1159,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:105
-						row := gc_ty2
-						col := gc_tx2
+						row := gc_ty
+						col := gc_tx
 //line guide.go:111
 						aSub := getSubMatrix(a, blockRow, m)
 						bSub := getSubMatrix(b, m, blockCol)
@@ -1158,30 +1173,31 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						bs[row][col] = getElement(bSub, row, col)
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line guide.go:125
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line guide.go:105
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line guide.go:105
-							var row int = gc_ty2
-							var col int = gc_tx2
+							var row int = gc_ty
+							var col int = gc_tx
 //line guide.go:106
-							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank2:])
+							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank:])
 //line guide.go:126
 							if col < 0 || col > len(bs[compiled.Trip(0)])-16 || col > len(bs[compiled.Trip(1)])-16 || col > len(bs[compiled.Trip(2)])-16 || col > len(bs[compiled.Trip(3)])-16 || col > len(bs[compiled.Trip(4)])-16 || col > len(bs[compiled.Trip(5)])-16 || col > len(bs[compiled.Trip(6)])-16 || col > len(bs[compiled.Trip(7)])-16 || col > len(bs[compiled.Trip(8)])-16 || col > len(bs[compiled.Trip(9)])-16 || col > len(bs[compiled.Trip(10)])-16 || col > len(bs[compiled.Trip(11)])-16 || col > len(bs[compiled.Trip(12)])-16 || col > len(bs[compiled.Trip(13)])-16 || col > len(bs[compiled.Trip(14)])-16 || col > len(bs[compiled.Trip(15)])-16 {
 //line guide.go:126
@@ -1252,11 +1268,11 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
 							}
 //line guide.go:127
-							cValue.StoreSlice(gc_s_cValue[gc_rank2:])
+							cValue.StoreSlice(gc_s_cValue[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
@@ -1264,15 +1280,15 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 				if compiled.SIMD {
 //line guide.go:105
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guide.go:105
-						var row int = gc_ty2
-						var col int = gc_tx2
+						var row int = gc_ty
+						var col int = gc_tx
 //line guide.go:106
-						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank2:])
+						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
 //line guide.go:126
 						if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
 //line guide.go:126
@@ -1311,17 +1327,18 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
-						cValue.StoreSlice(gc_s_cValue[gc_rank2:])
+						cValue.StoreSlice(gc_s_cValue[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:105
-					row := gc_ty2
-					col := gc_tx2
-					cValue := gc_s_cValue[gc_rank2]
+					row := gc_ty
+					col := gc_tx
+//line guide.go:108
+					cValue := gc_s_cValue[gc_rank]
 					{
 //line guide.go:126
 						e := int(0)
@@ -1402,83 +1419,88 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						e := int(15)
 						cValue += as[row][e] * bs[e][col]
 					}
-					gc_s_cValue[gc_rank2] = cValue
+					gc_s_cValue[gc_rank] = cValue
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:105
-					row := gc_ty2
-					col := gc_tx2
-					cSub := gc_s_cSub[gc_rank2]
-					cValue := gc_s_cValue[gc_rank2]
+					row := gc_ty
+					col := gc_tx
+//line guide.go:108
+					cSub := gc_s_cSub[gc_rank]
+					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:105
-					row := gc_ty2
-					col := gc_tx2
-					cSub := gc_s_cSub[gc_rank2]
-					cValue := gc_s_cValue[gc_rank2]
+					row := gc_ty
+					col := gc_tx
+//line guide.go:108
+					cSub := gc_s_cSub[gc_rank]
+					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:105
-					row := gc_ty2
-					col := gc_tx2
-					cSub := gc_s_cSub[gc_rank2]
-					cValue := gc_s_cValue[gc_rank2]
+					row := gc_ty
+					col := gc_tx
+//line guide.go:108
+					cSub := gc_s_cSub[gc_rank]
+					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guide.go:105
-					row := gc_ty2
-					col := gc_tx2
-					cSub := gc_s_cSub[gc_rank2]
-					cValue := gc_s_cValue[gc_rank2]
+					row := gc_ty
+					col := gc_tx
+//line guide.go:108
+					cSub := gc_s_cSub[gc_rank]
+					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line guide.go:105
-				row := gc_ty2
-				col := gc_tx2
-				cSub := gc_s_cSub[gc_rank2]
-				cValue := gc_s_cValue[gc_rank2]
+				row := gc_ty
+				col := gc_tx
+//line guide.go:108
+				cSub := gc_s_cSub[gc_rank]
+				cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
 				setElement(cSub, row, col, cValue)
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1500,56 +1522,57 @@ func GuideBcastKernel(arg int32) func(*gocuda.Thread) {
 var gc_src_guideBcast = compiled.NewSource(gc_files_guide, "guideBcast", "701db051632ec788f72fdfa889a1af4d14fc4de8131205fc4d442f4eeaf44c12", "guide.go:139-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:145
-func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line guide.go:154
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line guide.go:146
-				laneID := gc_tx2 & 0x1f
+				laneID := gc_tx & 0x1f
 				var value int32
 				if laneID == 0 {
 					value = arg
 				}
-				gc_c21v[gc_lane2] = value
+				gc_c1v[gc_lane] = value
 			}
 		}
 //line guide.go:151
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 				var value int32
 //line guide.go:151
-				value = gc_c21r[gc_lane2]
+				value = gc_c1r[gc_lane]
 				if value != arg {
-					t.Printf("Thread %d failed.\n", gc_tx2)
+					t.Printf("Thread %d failed.\n", gc_tx)
 				}
 			}
 		}
@@ -1571,80 +1594,84 @@ func GuideScan4Kernel(out []int32) func(*gocuda.Thread) {
 var gc_src_guideScan4 = compiled.NewSource(gc_files_guide, "guideScan4", "075a10ad2b8e6c4dde3714e6f649f401da258a98ac97921b88d1cac1a3917f96", "guide.go:157-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:162
-func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line guide.go:170
 	var gc_l_value [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line guide.go:163
-				laneID := gc_tx2 & 0x1f
+				laneID := gc_tx & 0x1f
 //line guide.go:165
 				value := int32(31 - laneID)
-				gc_l_value[gc_lane2] = value
+//line guide.go:167
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line guide.go:168
 		for i := 1; i <= 4; i *= 2 {
 //line guide.go:172
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line guide.go:163
-					laneID := gc_tx2 & 0x1f
-					value := gc_l_value[gc_lane2]
+					laneID := gc_tx & 0x1f
+//line guide.go:165
+					value := gc_l_value[gc_lane]
 //line guide.go:172
-					n := gc_c21r[gc_lane2]
+					n := gc_c1r[gc_lane]
 					if (laneID & 7) >= i {
 						value += n
 					}
-					gc_l_value[gc_lane2] = value
+//line guide.go:177
+					gc_l_value[gc_lane] = value
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line guide.go:178
-					copy(gc_at2, gc_l_value[:])
+					copy(gc_at, gc_l_value[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						value := gc_l_value[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						value := gc_l_value[gc_lane]
 //line guide.go:178
-						out[gc_tx2] = value
+						out[gc_tx] = value
 					}
 				}
 			}
@@ -1667,38 +1694,40 @@ func GuideWarpReduceKernel() func(*gocuda.Thread) {
 var gc_src_guideWarpReduce = compiled.NewSource(gc_files_guide, "guideWarpReduce", "569e7c74d63e414c0e41fe883c2605b2ab7fc66e7de190f576cc7248d5cdf112", "guide.go:181-198").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:186
-func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_guideWarpReduce(gc_b *compiled.Block) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line guide.go:195
 	var gc_l_value [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line guide.go:187
-				laneID := gc_tx2 & 0x1f
+				laneID := gc_tx & 0x1f
 //line guide.go:189
 				value := int32(31 - laneID)
-				gc_l_value[gc_lane2] = value
+//line guide.go:191
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line guide.go:192
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for i := 16; i >= 1; i /= 2 {
 //line guide.go:193
@@ -1711,67 +1740,68 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 		} else {
 //line guide.go:192
 			for i := 16; i >= 1; i /= 2 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
 				} else {
 //line guide.go:193
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line guide.go:193
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line guide.go:193
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line guide.go:193
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line guide.go:193
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line guide.go:193
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line guide.go:193
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							value := gc_l_value[gc_lane2]
+//line guide.go:206
+							value := gc_l_value[gc_lane]
 //line guide.go:193
-							value += gc_c21r[gc_lane2]
-							gc_l_value[gc_lane2] = value
+							value += gc_c1r[gc_lane]
+							gc_l_value[gc_lane] = value
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				value := gc_l_value[gc_lane2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				value := gc_l_value[gc_lane]
 //line guide.go:197
-				t.Printf("Thread %d final value = %d\n", gc_tx2, value)
+				t.Printf("Thread %d final value = %d\n", gc_tx, value)
 			}
 		}
 	}

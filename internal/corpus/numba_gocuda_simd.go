@@ -31,69 +31,73 @@ func NumbaVecAddKernel(a, b, c []float64) func(*gocuda.Thread) {
 var gc_src_numbaVecAdd = compiled.NewSource(gc_files_numba, "numbaVecAdd", "51d992abccd9016a3099f9b8d9632c7c315f1bf04504d013f8fb9c7d6fbc2ce4", "numba.go:18-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:21
-func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line numba.go:31
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line numba.go:24
 		size := len(c)
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line numba.go:26
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(size, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-				gc_at4 := c[gc_off2:][:gc_to2]
-				gc_at5 := a[gc_off2:][:gc_to2]
-				gc_at6 := b[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line numba.go:23
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:23
 						_ = tid
 						{
 //line numba.go:26
-							archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line numba.go:28
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line numba.go:27
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line numba.go:23
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx*gc_bdx + gc_tx
 						{
+//line numba.go:27
 							if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
 //line numba.go:27
 								break
@@ -102,65 +106,66 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
 						}
 					}
+//line numba.go:29
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 						{
 //line numba.go:27
 							c[tid] = a[tid] + b[tid]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 						{
 //line numba.go:27
 							c[tid] = a[tid] + b[tid]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 						{
 //line numba.go:27
 							c[tid] = a[tid] + b[tid]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 						{
 //line numba.go:27
 							c[tid] = a[tid] + b[tid]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line numba.go:23
-					tid := gc_bx2*gc_bdx2 + gc_tx2
+					tid := gc_bx*gc_bdx + gc_tx
 					{
 //line numba.go:27
 						c[tid] = a[tid] + b[tid]
@@ -187,69 +192,69 @@ func NumbaMatmulKernel(a []float64, aRows, aCols int, b []float64, bCols int, c 
 var gc_src_numbaMatmul = compiled.NewSource(gc_files_numba, "numbaMatmul", "3ddaed435948425ff10c2ad13e3ac1af581e225fb9239d851e4b540eb273955a", "numba.go:31-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:35
-func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.Y
-	gc_bdy2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.Y
-	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
-		if gc_b2.Stopped() {
+func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-				gc_bz2++
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
 			}
 		}
-		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
-		gc_pos2.Block = gc_blk2
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
+		gc_pos.Block = gc_blk
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_ty := 0
+				gc_tz := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(cCols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= cRows {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-							gc_tz2++
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= cRows {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line numba.go:39
-						gc_vb2 := archsimd.BroadcastFloat64x4(0.)
+						gc_vb := archsimd.BroadcastFloat64x4(0.)
 //line numba.go:39
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
-					gc_steps3:
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+							gc_pos.Thread = gc_rank
 //line numba.go:36
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by*gc_bdy + gc_ty
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
-								tmp := gc_vb2
+								tmp := gc_vb
 								if (i*
 //line numba.go:43
 									cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
@@ -259,31 +264,32 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:40
 								for k := 0; k < aCols; k = k + 1 {
 //line numba.go:40
-									var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+									var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line numba.go:40
 									if (k*
 										bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
 //line numba.go:41
-										gc_ld3 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
+										gc_ld = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
 									} else {
 //line numba.go:41
-										break gc_steps3
+										break gc_steps
 									}
 //line numba.go:41
-									tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask64).Mul(gc_ld3))
+									tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask64).Mul(gc_ld))
 								}
 //line numba.go:41
 								tmp.StoreSlice(c[i*cCols+j:])
 							}
 						}
+//line numba.go:45
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
 //line numba.go:36
-						i := gc_by2*gc_bdy2 + gc_ty2
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by*gc_bdy + gc_ty
+						j := gc_bx*gc_bdx + gc_tx
 						{
 							tmp := 0.
 							for k := 0; k < aCols; k++ {
@@ -292,10 +298,10 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 							c[i*cCols+j] = tmp
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
@@ -320,40 +326,41 @@ func NumbaFastMatmulKernel(a []float64, aRows, aCols int, b []float64, bRows, bC
 var gc_src_numbaFastMatmul = compiled.NewSource(gc_files_numba, "numbaFastMatmul", "578bfdcde4dde823e6a893a45c88364bde3387c5a5e6033e86e7ec60cd6ffdc9", "numba.go:50-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:55
-func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line numba.go:57
 	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 //line numba.go:65
-	bpg := gc_gdx2
-	gc_vstep3 := 0
+	bpg := gc_gdx
+//line numba.go:67
+	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
-		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line numba.go:68
 			gc_vb2 := archsimd.BroadcastFloat32x16(0.)
-			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-				gc_rank2 := gc_vstep3
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
 //line numba.go:68
 				tmp := gc_vb2
 //line numba.go:68
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+				tmp.StoreSlice(gc_s_tmp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
+			return gc_vstep, false
+		}(gc_vstep)
 		if gc_stop {
 			return
 		}
@@ -361,93 +368,98 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	if compiled.SIMD {
 //line numba.go:68
 		gc_vb := archsimd.BroadcastFloat32x8(0.)
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line numba.go:68
 			tmp := gc_vb
 //line numba.go:68
-			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+			tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep3
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-			gc_s_tmp[gc_rank2] = tmp
+//line numba.go:70
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-			gc_s_tmp[gc_rank2] = tmp
+//line numba.go:70
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-			gc_s_tmp[gc_rank2] = tmp
+//line numba.go:70
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-			gc_s_tmp[gc_rank2] = tmp
+//line numba.go:70
+			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line numba.go:68
 		var tmp float32 = 0.
-		gc_s_tmp[gc_rank2] = tmp
+//line numba.go:70
+		gc_s_tmp[gc_rank] = tmp
 	}
 //line numba.go:69
 	for i := range bpg {
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := gc_ty2
-				gc_off4 := ((gc_by2*gc_bdy2 + gc_ty2) * aCols) + (i * numbaTPB)
-				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + i*numbaTPB) * bCols)
-				if gc_row2 >= 0 && gc_row2 < len(sA) && gc_bdx2 <= len(sA[gc_row2]) && gc_row2 < len(sB) && gc_bdx2 <= len(sB[gc_row2]) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx2 <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 {
-					gc_at6 := sA[gc_row2][:gc_bdx2]
-					gc_at7 := sB[gc_row2][:gc_bdx2]
-					gc_at8 := a[gc_off4:][:gc_bdx2]
-					gc_at9 := b[gc_off5:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off := ((gc_by*gc_bdy + gc_ty) * aCols) + (i * numbaTPB)
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_ty + i*numbaTPB) * bCols)
+				if gc_row >= 0 && gc_row < len(sA) && gc_bdx <= len(sA[gc_row]) && gc_row < len(sB) && gc_bdx <= len(sB[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := sA[gc_row][:gc_bdx]
+					gc_at2 := sB[gc_row][:gc_bdx]
+					gc_at3 := a[gc_off:][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 //line numba.go:63
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line numba.go:71
-						gc_at6[gc_tx2] = 0
-						gc_at7[gc_tx2] = 0
+						gc_at[gc_tx] = 0
+						gc_at2[gc_tx] = 0
 						if y < aRows && (tx+i*numbaTPB) < aCols {
-							gc_at6[gc_tx2] = float32(gc_at8[gc_tx2])
+							gc_at[gc_tx] = float32(gc_at3[gc_tx])
 						}
 						if x < bCols && (ty+i*numbaTPB) < bRows {
-							gc_at7[gc_tx2] = float32(gc_at9[gc_tx2])
+							gc_at2[gc_tx] = float32(gc_at4[gc_tx])
 						}
 					}
 				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 //line numba.go:63
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line numba.go:71
 						sA[ty][tx] = 0
 						sB[ty][tx] = 0
@@ -459,30 +471,30 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line numba.go:63
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line numba.go:63
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line numba.go:64
-							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
+							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
 //line numba.go:84
 							if tx < 0 || tx > len(sB[compiled.Trip(0)])-16 || tx > len(sB[compiled.Trip(1)])-16 || tx > len(sB[compiled.Trip(2)])-16 || tx > len(sB[compiled.Trip(3)])-16 || tx > len(sB[compiled.Trip(4)])-16 || tx > len(sB[compiled.Trip(5)])-16 || tx > len(sB[compiled.Trip(6)])-16 || tx > len(sB[compiled.Trip(7)])-16 || tx > len(sB[compiled.Trip(8)])-16 || tx > len(sB[compiled.Trip(9)])-16 || tx > len(sB[compiled.Trip(10)])-16 || tx > len(sB[compiled.Trip(11)])-16 || tx > len(sB[compiled.Trip(12)])-16 || tx > len(sB[compiled.Trip(13)])-16 || tx > len(sB[compiled.Trip(14)])-16 || tx > len(sB[compiled.Trip(15)])-16 {
 //line numba.go:84
@@ -553,11 +565,11 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
 							}
 //line numba.go:85
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
@@ -565,15 +577,15 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				if compiled.SIMD {
 //line numba.go:63
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:63
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line numba.go:64
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line numba.go:84
 						if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
 //line numba.go:84
@@ -612,17 +624,18 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:85
 						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:63
-					tx := gc_tx2
-					ty := gc_ty2
-					tmp := gc_s_tmp[gc_rank2]
+					tx := gc_tx
+					ty := gc_ty
+//line numba.go:66
+					tmp := gc_s_tmp[gc_rank]
 					{
 //line numba.go:84
 						j := int(0)
@@ -703,134 +716,158 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						j := int(15)
 						tmp += sA[ty][j] * sB[j][tx]
 					}
-					gc_s_tmp[gc_rank2] = tmp
+					gc_s_tmp[gc_rank] = tmp
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(cCols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= cRows {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= cRows {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * cCols)
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
-				gc_at10 := c[gc_off6:][:gc_to2]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line numba.go:121
+						gc_rank := gc_base + gc_tx
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
-						gc_at10[gc_tx2] = float64(tmp)
+						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+//line numba.go:96
+						gc_tx := gc_step2 + 1
+//line numba.go:98
+						gc_rank := gc_base + gc_tx
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
-						gc_at10[gc_tx2] = float64(tmp)
+						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+//line numba.go:96
+						gc_tx := gc_step2 + 2
+//line numba.go:98
+						gc_rank := gc_base + gc_tx
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
-						gc_at10[gc_tx2] = float64(tmp)
+						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+//line numba.go:96
+						gc_tx := gc_step2 + 3
+//line numba.go:98
+						gc_rank := gc_base + gc_tx
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
-						gc_at10[gc_tx2] = float64(tmp)
+						gc_at5[gc_tx] = float64(tmp)
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
+//line numba.go:96
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line numba.go:63
+					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
-					gc_at10[gc_tx2] = float64(tmp)
+					gc_at5[gc_tx] = float64(tmp)
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+//line numba.go:96
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
-						tmp := gc_s_tmp[gc_rank2]
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line numba.go:96
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
-						tmp := gc_s_tmp[gc_rank2]
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line numba.go:96
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
-						tmp := gc_s_tmp[gc_rank2]
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line numba.go:96
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
-						tmp := gc_s_tmp[gc_rank2]
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+//line numba.go:63
+						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line numba.go:96
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_by2*gc_bdy2 + gc_ty2
-					tmp := gc_s_tmp[gc_rank2]
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+//line numba.go:63
+					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 					c[y*cCols+x] = float64(tmp)
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line numba.go:96
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -852,38 +889,39 @@ func NumbaArraySumKernel(data []int64, nelem int) func(*gocuda.Thread) {
 var gc_src_numbaArraySum = compiled.NewSource(gc_files_numba, "numbaArraySum", "0217f0198110a7476a8f68429e9f72d17a59731256ae7e1266fbc9288b1f7386", "numba.go:96-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:102
-func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line numba.go:104
 	size := len(data)
 //line numba.go:109
 	shr := gocuda.Shared[int32](t, nelem)[:nelem]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line numba.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line numba.go:103
-			tid := gc_tx2
+			tid := gc_tx
 //line numba.go:106
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line numba.go:105
 			if !(tid < size) {
 				{
 //line numba.go:105
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line numba.go:105
-					continue gc_L12
+					continue gc_L1
 				}
 			}
 //line numba.go:110
@@ -892,39 +930,40 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 	}
 //line numba.go:116
 	s := 1
-	for s < gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for s < gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
-			if gc_exact2 {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line numba.go:126
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line numba.go:103
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line numba.go:120
 						shr[tid] += shr[tid+s]
 					}
 				}
 			} else {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line numba.go:103
-					tid := gc_tx2
+					tid := gc_tx
 //line numba.go:118
 					if tid%(2*s) == 0 {
 //line numba.go:120
@@ -936,19 +975,20 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 //line numba.go:122
 		s *= 2
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line numba.go:125
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line numba.go:103
-			tid := gc_tx2
+			tid := gc_tx
 			{
 //line numba.go:128
 				data[tid] = int64(shr[tid])
@@ -972,123 +1012,124 @@ func NumbaMaxReduceKernel(inputArray, outputArray []float32) func(*gocuda.Thread
 var gc_src_numbaMaxReduce = compiled.NewSource(gc_files_numba, "numbaMaxReduce", "7c530872d8b77e68d857414107d22cbb90e57944a74d3e1e31c44938d4fe0da6", "numba.go:133-169").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:138
-func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line numba.go:140
 	temp := gocuda.Shared[float32](t, 1024)[:1024]
 //line numba.go:144
-	blockSize := gc_bdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(temp) && gc_off4 >= 0 && gc_off4 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off4 {
-			gc_at6 := temp[:gc_bdx2]
-			gc_at7 := inputArray[gc_off4:][:gc_bdx2]
-			gc_vstep3 := 0
+	blockSize := gc_bdx
+//line numba.go:146
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := inputArray[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line numba.go:142
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line numba.go:142
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line numba.go:142
 						_ = tx
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 						if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
 //line numba.go:147
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line numba.go:147
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 //line numba.go:147
-							gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line numba.go:147
-							if gc_else6.ToBits() != 0 {
+							if gc_else4.ToBits() != 0 {
 								{
 //line numba.go:147
-									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line numba.go:142
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line numba.go:142
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line numba.go:142
 					_ = tx
-					var tid int = gc_bx2*gc_bdx2 + gc_tx2
+					var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
 //line numba.go:147
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
 //line numba.go:147
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-						if gc_if5.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line numba.go:147
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 //line numba.go:147
-						gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:147
-						if gc_else5.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 							{
 //line numba.go:147
-								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line numba.go:143
-				tid := gc_bx2*gc_bdx2 + gc_tx2
+				tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 				if true || tid < len(inputArray) {
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
-					gc_at6[gc_tx2] = float32(math.Inf(-1))
+					gc_at[gc_tx] = float32(math.Inf(-1))
 				}
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line numba.go:142
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line numba.go:142
-						var tx int = gc_tx2
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+						var tx int = gc_tx
+						var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 						if tid < 0 || tid > len(inputArray)-16 || tx < 0 || tx > len(temp)-16 {
 //line numba.go:147
@@ -1100,38 +1141,39 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 							archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 						} else {
 //line numba.go:148
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if4).StoreSlice(temp[tx:])
+								archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if2).StoreSlice(temp[tx:])
 							}
 //line numba.go:148
-							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 //line numba.go:148
-							if gc_else4.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 								{
 //line numba.go:148
-									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else4).StoreSlice(temp[tx:])
+									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else2).StoreSlice(temp[tx:])
 								}
 							}
 						}
 					}
+//line numba.go:152
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line numba.go:142
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line numba.go:142
-					var tx int = gc_tx2
-					var tid int = gc_bx2*gc_bdx2 + gc_tx2
+					var tx int = gc_tx
+					var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
 //line numba.go:147
@@ -1143,34 +1185,35 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 					} else {
 //line numba.go:148
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line numba.go:147
-							archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if3).StoreSlice(temp[tx:])
+							archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if).StoreSlice(temp[tx:])
 						}
 //line numba.go:148
-						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:148
-						if gc_else3.ToBits() != 0 {
+						if gc_else.ToBits() != 0 {
 							{
 //line numba.go:148
-								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else3).StoreSlice(temp[tx:])
+								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else).StoreSlice(temp[tx:])
 							}
 						}
 					}
 				}
+//line numba.go:152
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:142
-					tx := gc_tx2
-					tid := gc_bx2*gc_bdx2 + gc_tx2
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < len(inputArray) {
 						temp[tx] = inputArray[tid]
@@ -1179,12 +1222,12 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:142
-					tx := gc_tx2
-					tid := gc_bx2*gc_bdx2 + gc_tx2
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < len(inputArray) {
 						temp[tx] = inputArray[tid]
@@ -1193,12 +1236,12 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:142
-					tx := gc_tx2
-					tid := gc_bx2*gc_bdx2 + gc_tx2
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < len(inputArray) {
 						temp[tx] = inputArray[tid]
@@ -1207,12 +1250,12 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:142
-					tx := gc_tx2
-					tid := gc_bx2*gc_bdx2 + gc_tx2
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < len(inputArray) {
 						temp[tx] = inputArray[tid]
@@ -1221,12 +1264,12 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line numba.go:142
-				tx := gc_tx2
-				tid := gc_bx2*gc_bdx2 + gc_tx2
+				tx := gc_tx
+				tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 				if tid < len(inputArray) {
 					temp[tx] = inputArray[tid]
@@ -1240,111 +1283,112 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	s := blockSize / 2
 	for ; s > 0; s /= 2 {
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line numba.go:160
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(inputArray), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(inputArray), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := s
-			if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp) && gc_to2 <= len(temp)-gc_off5 {
-				gc_at8 := temp[:gc_to2]
-				gc_at9 := temp[gc_off5:][:gc_to2]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
+				gc_at3 := temp[:gc_to]
+				gc_at4 := temp[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx := gc_step2 + 0
 						{
 //line numba.go:159
-							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx := gc_step2 + 1
 						{
 //line numba.go:159
-							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx := gc_step2 + 2
 						{
 //line numba.go:159
-							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx := gc_step2 + 3
 						{
 //line numba.go:159
-							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					{
 //line numba.go:159
-						gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:142
-						tx := gc_tx2
+						tx := gc_tx
 						{
 //line numba.go:159
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:142
-						tx := gc_tx2
+						tx := gc_tx
 						{
 //line numba.go:159
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:142
-						tx := gc_tx2
+						tx := gc_tx
 						{
 //line numba.go:159
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:142
-						tx := gc_tx2
+						tx := gc_tx
 						{
 //line numba.go:159
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:142
-					tx := gc_tx2
+					tx := gc_tx
 					{
 //line numba.go:159
 						temp[tx] = max(temp[tx], temp[tx+s])
@@ -1354,74 +1398,81 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line numba.go:167
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(outputArray) {
-				gc_at10 := outputArray[gc_off6:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
+				gc_at5 := outputArray[gc_off3:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line numba.go:167
-						gc_at10[0] = temp[0]
+						gc_at5[0] = temp[0]
 					}
 					{
 //line numba.go:167
-						gc_at10[0] = temp[0]
+						gc_at5[0] = temp[0]
 					}
 					{
 //line numba.go:167
-						gc_at10[0] = temp[0]
+						gc_at5[0] = temp[0]
 					}
 					{
 //line numba.go:167
-						gc_at10[0] = temp[0]
+						gc_at5[0] = temp[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line numba.go:171
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line numba.go:167
-					gc_at10[0] = temp[0]
+					gc_at5[0] = temp[0]
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line numba.go:171
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:167
-						outputArray[gc_bx2] = temp[0]
+						outputArray[gc_bx] = temp[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line numba.go:171
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:167
-						outputArray[gc_bx2] = temp[0]
+						outputArray[gc_bx] = temp[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line numba.go:171
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:167
-						outputArray[gc_bx2] = temp[0]
+						outputArray[gc_bx] = temp[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line numba.go:171
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line numba.go:167
-						outputArray[gc_bx2] = temp[0]
+						outputArray[gc_bx] = temp[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line numba.go:171
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line numba.go:167
-					outputArray[gc_bx2] = temp[0]
+					outputArray[gc_bx] = temp[0]
 				}
 			}
 		}
@@ -1447,97 +1498,102 @@ func NumbaSolveHeatEquationKernel(buf0, buf1 []float64, timesteps int, k float64
 var gc_src_numbaSolveHeatEquation = compiled.NewSource(gc_files_numba, "numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:177
-func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 	_ = &k
 //line numba.go:186
 	grid := cg.ThisGrid(t)
 	_ = grid
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line numba.go:189
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(buf0), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-		gc_from2 = gc_bound2
+	if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
+		gc_from = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line numba.go:178
-				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line numba.go:178
-					gc_alive5 := gc_all5
+					gc_alive2 := gc_all2
 //line numba.go:178
-					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line numba.go:178
-						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line numba.go:178
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line numba.go:178
 					_ = i
 					{
-						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line numba.go:182
-						gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^gc_alive5.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
+//line numba.go:182
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
 				}
+//line numba.go:184
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line numba.go:178
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line numba.go:178
-				gc_alive4 := gc_all4
+				gc_alive := gc_all
 //line numba.go:178
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line numba.go:178
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line numba.go:178
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				var i int = gc_bx*gc_bdx + gc_tx
 //line numba.go:178
 				_ = i
 				{
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line numba.go:182
-					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+//line numba.go:182
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
+//line numba.go:184
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 			{
 				{
 //line numba.go:181
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
@@ -1553,29 +1609,30 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 			data = buf1
 			nextData = buf0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line numba.go:199
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line numba.go:178
-				gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line numba.go:178
-				gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line numba.go:206
-				gc_vb5 := archsimd.BroadcastFloat64x4(2)
+				gc_vb := archsimd.BroadcastFloat64x4(2)
 //line numba.go:206
-				gc_vb6 := archsimd.BroadcastFloat64x4(k)
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb2 := archsimd.BroadcastFloat64x4(k)
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line numba.go:206
-					gc_alive8 := gc_all8
+					gc_alive5 := gc_all5
 //line numba.go:206
-					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex5 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex5 != 0 {
 //line numba.go:206
-						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line numba.go:178
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line numba.go:200
 					if i < 0 || i > len(data)-4 || (i+
 //line numba.go:206
@@ -1590,44 +1647,44 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:200
 					var nextTemp archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line numba.go:204
-					gc_if5 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 //line numba.go:206
-					if gc_alive8.And(gc_if5).ToBits() != 0 {
+					if gc_alive5.And(gc_if).ToBits() != 0 {
 //line numba.go:206
-						nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_if5))
+						nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_if))
 					}
 //line numba.go:206
-					gc_else5 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-					if gc_alive8.And(gc_else5).ToBits() != 0 {
+					gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					if gc_alive5.And(gc_else).ToBits() != 0 {
 //line numba.go:207
-						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 //line numba.go:207
-						if gc_alive8.And(gc_else5).And(gc_if6).ToBits() != 0 {
+						if gc_alive5.And(gc_else).And(gc_if2).ToBits() != 0 {
 //line numba.go:207
-							nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_if6))
+							nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_if2))
 						}
-						gc_else6 := gc_if6.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_else2 := gc_if2.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line numba.go:209
-						if gc_alive8.And(gc_else5).And(gc_else6).ToBits() != 0 {
+						if gc_alive5.And(gc_else).And(gc_else2).ToBits() != 0 {
 							{
 //line numba.go:209
-								nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_else6))
+								nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_else2))
 							}
 						}
 					}
 //line numba.go:216
-					nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive8)
+					nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line numba.go:178
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line numba.go:200
 				currTemp := data[i]
 //line numba.go:203
@@ -1646,7 +1703,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 				nextData[i] = nextTemp
 			}
 		}
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
 	}

@@ -35,23 +35,24 @@ func SgemmNTKernel(a []float32, lda int, b []float32, ldb int, c []float32, ldc 
 var gc_src_mysgemmNT = compiled.NewSource(gc_files_parboil, "mysgemmNT", "f91d07ce7de78396c0505c2e02cc2fd9184e6eef2f5afc51505936736fa85fa5", "parboil.go:20-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:28
-func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_cc := compiled.Scratch[[16]float32](gc_b2, 0)[:gc_n2]
+func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
 	_ = &alpha
 	_ = &beta
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+//line parboil.go:39
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line parboil.go:30
 		var cc [sgemmTileN]float32
 		{
@@ -136,33 +137,33 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 				cc[i] = 0.0
 			}
 		}
-		gc_s_cc[gc_rank2] = cc
+		gc_s_cc[gc_rank] = cc
 	}
 //line parboil.go:39
 	for i_ := 0; i_ < k; i_ += sgemmTileTBHeight {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := gc_ty2
-				gc_off5 := (gc_by2 * sgemmTileN) + ((i_ + gc_ty2) * ldb)
-				if gc_row2 >= 0 && gc_row2 < len(bS) && gc_bdx2 <= len(bS[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 {
-					gc_at3 := bS[gc_row2][:gc_bdx2]
-					gc_at4 := b[gc_off5:][:gc_bdx2]
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off4 := (gc_by * sgemmTileN) + ((i_ + gc_ty) * ldb)
+				if gc_row >= 0 && gc_row < len(bS) && gc_bdx <= len(bS[gc_row]) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_bdx <= len(b)-gc_off4 {
+					gc_at := bS[gc_row][:gc_bdx]
+					gc_at2 := b[gc_off4:][:gc_bdx]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line parboil.go:36
-								var n int = gc_by2*sgemmTileN + gc_tx2
+								var n int = gc_by*sgemmTileN + gc_tx
 //line parboil.go:36
 								_ = n
 //line parboil.go:40
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:40
 								_ = av
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -172,24 +173,24 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line parboil.go:36
-							var n int = gc_by2*sgemmTileN + gc_tx2
+							var n int = gc_by*sgemmTileN + gc_tx
 //line parboil.go:36
 							_ = n
 //line parboil.go:40
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:40
 							_ = av
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line parboil.go:40
 						var av float32
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = av
 					}
 				} else {
@@ -197,21 +198,22 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line parboil.go:36
-								var n int = gc_by2*sgemmTileN + gc_tx2
+								var n int = gc_by*sgemmTileN + gc_tx
 //line parboil.go:40
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:40
 								_ = av
-								if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb) > len(b)-16 || gc_tx2 < 0 || gc_tx2 > len(bS[gc_ty2])-16 {
+								if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-16 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-16 {
 //line parboil.go:41
 									break
 								}
-								archsimd.LoadFloat32x16Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
+//line parboil.go:42
+								archsimd.LoadFloat32x16Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -221,55 +223,59 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line parboil.go:36
-							var n int = gc_by2*sgemmTileN + gc_tx2
+							var n int = gc_by*sgemmTileN + gc_tx
 //line parboil.go:40
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:40
 							_ = av
-							if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb) > len(b)-8 || gc_tx2 < 0 || gc_tx2 > len(bS[gc_ty2])-8 {
+							if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-8 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-8 {
 //line parboil.go:41
 								break
 							}
-							archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
+//line parboil.go:42
+							archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:36
-						n := gc_by2*sgemmTileN + gc_tx2
+						n := gc_by*sgemmTileN + gc_tx
 //line parboil.go:40
 						var av float32
-						bS[gc_ty2][gc_tx2] = b[n+(i_+gc_ty2)*ldb]
+						bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
 						_ = av
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			bS := bS[:8]
-			gc_s_cc := gc_s_cc[:gc_n2]
+//line parboil.go:55
+			gc_s_cc := gc_s_cc[:gc_n]
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line parboil.go:58
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:34
-						mid := gc_ty2*gc_bdx2 + gc_tx2
-						m := gc_bx2*sgemmTileM + mid
-						cc := gc_s_cc[gc_rank2]
+						mid := gc_ty*gc_bdx + gc_tx
+						m := gc_bx*sgemmTileM + mid
+//line parboil.go:37
+						cc := gc_s_cc[gc_rank]
 						var av float32
 //line parboil.go:43
 						for j := 0; j < sgemmTileTBHeight; j++ {
@@ -357,28 +363,30 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 								}
 							}
 						}
-						gc_s_cc[gc_rank2] = cc
+//line parboil.go:49
+						gc_s_cc[gc_rank] = cc
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
 		})
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line parboil.go:34
-				mid := gc_ty2*gc_bdx2 + gc_tx2
-				m := gc_bx2*sgemmTileM + mid
+				mid := gc_ty*gc_bdx + gc_tx
+				m := gc_bx*sgemmTileM + mid
 //line parboil.go:52
-				tt := ldc*gc_by2*sgemmTileN + m
-				cc := gc_s_cc[gc_rank2]
+				tt := ldc*gc_by*sgemmTileN + m
+//line parboil.go:54
+				cc := gc_s_cc[gc_rank]
 				{
 //line parboil.go:53
 					i_2 := int(0)
@@ -460,9 +468,9 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -487,55 +495,55 @@ func StencilCoarsenKernel(c0, c1 float32, a0, anext []float32, nx, ny, nz int) f
 var gc_src_block2DHybridCoarsenX = compiled.NewSource(gc_files_parboil, "block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171").NoGoexit("0994a54e60f1aaec58a3e6f3aa5240dc46bfaf647c7b391764b0f25d2826d636", "parboil.go:58-59")
 
 //line parboil.go:70
-func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, anext []float32, nx, ny, nz int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_bottom := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_bottom2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_top := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_top2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, anext []float32, nx, ny, nz int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_bottom := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bottom2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_top := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_top2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	_ = &c0
 	_ = &c1
 //line parboil.go:79
 	shA0 := gocuda.DynamicShared[float32](t)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_ty2 * gc_bdx2 * 2
-			gc_off6 := gc_bdx2 + (gc_ty2 * gc_bdx2 * 2)
-			if gc_off5 >= 0 && gc_off5 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off6 {
-				gc_at5 := shA0[gc_off5:][:gc_bdx2]
-				gc_at6 := shA0[gc_off6:][:gc_bdx2]
-				gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty * gc_bdx * 2
+			gc_off2 := gc_bdx + (gc_ty * gc_bdx * 2)
+			if gc_off >= 0 && gc_off <= len(shA0) && gc_bdx <= len(shA0)-gc_off && gc_off2 >= 0 && gc_off2 <= len(shA0) && gc_bdx <= len(shA0)-gc_off2 {
+				gc_at := shA0[gc_off:][:gc_bdx]
+				gc_at2 := shA0[gc_off2:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line parboil.go:80
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line parboil.go:75
-							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+							var shID int = gc_tx + gc_ty*gc_bdx*2
 //line parboil.go:75
 							_ = shID
-							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:80
-							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at[gc_tx:])
 //line parboil.go:80
-							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
@@ -543,39 +551,39 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				if compiled.SIMD {
 //line parboil.go:80
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line parboil.go:75
-						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+						var shID int = gc_tx + gc_ty*gc_bdx*2
 //line parboil.go:75
 						_ = shID
-						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:80
-						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at[gc_tx:])
 //line parboil.go:80
-						gc_vb3.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line parboil.go:80
-					gc_at5[gc_tx2] = 0.0
-					gc_at6[gc_tx2] = 0.0
+					gc_at[gc_tx] = 0.0
+					gc_at2[gc_tx] = 0.0
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line parboil.go:80
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line parboil.go:75
-							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 							if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:80
@@ -586,8 +594,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_vb2.StoreSlice(shA0[shID2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
@@ -595,11 +603,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				if compiled.SIMD {
 //line parboil.go:80
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line parboil.go:75
-						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						var shID int = gc_tx + gc_ty*gc_bdx*2
+						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:80
@@ -611,77 +619,77 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 						shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 						shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 						shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 						shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parboil.go:75
-					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+					shID := gc_tx + gc_ty*gc_bdx*2
+					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:80
 					shA0[shID] = 0.0
 					shA0[shID2] = 0.0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line parboil.go:93
 					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:93
@@ -691,15 +699,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_steps2:
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line parboil.go:72
-						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-						var j int = gc_by2*gc_bdy2 + gc_ty2
-						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						var i int = gc_bx*gc_bdx*2 + gc_tx
+						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+						var j int = gc_by*gc_bdy + gc_ty
+						var shID int = gc_tx + gc_ty*gc_bdx*2
+						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:93
 						bottom := gc_vb6
 //line parboil.go:93
@@ -755,16 +763,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_ld10.StoreSlice(shA0[shID:])
 						} else {
 //line parboil.go:98
-							gc_b5 := gc_none2
+							gc_b4 := gc_none2
 //line parboil.go:98
 							if j <
 //line parboil.go:96
 								ny {
 //line parboil.go:96
-								gc_b5 = gc_all2
+								gc_b4 = gc_all2
 							}
 //line parboil.go:96
-							gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b5.ToBits())
+							gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b4.ToBits())
 //line parboil.go:96
 							if gc_if3.ToBits() != 0 {
 //line parboil.go:96
@@ -830,13 +838,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 									if 0xffff&(1<<gc_k26) != 0 {
 //line parboil.go:101
-										gc_pos2.Thread = gc_rank2 + gc_k26
+										gc_pos.Thread = gc_rank + gc_k26
 //line parboil.go:101
 										gc_lanes13[gc_k26] = a0[gc_t13+gc_k26]
 									}
 								}
 //line parboil.go:101
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parboil.go:101
 								gc_ld13 = archsimd.LoadFloat32x16(&gc_lanes13)
 							}
@@ -863,13 +871,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 									if 0xffff&(1<<gc_k28) != 0 {
 //line parboil.go:102
-										gc_pos2.Thread = gc_rank2 + gc_k28
+										gc_pos.Thread = gc_rank + gc_k28
 //line parboil.go:102
 										gc_lanes14[gc_k28] = a0[gc_t14+gc_k28]
 									}
 								}
 //line parboil.go:102
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parboil.go:102
 								gc_ld14 = archsimd.LoadFloat32x16(&gc_lanes14)
 							}
@@ -877,16 +885,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_ld14.StoreSlice(shA0[shID2:])
 						} else {
 //line parboil.go:102
-							gc_b6 := gc_none2
+							gc_b5 := gc_none2
 //line parboil.go:102
 							if j <
 //line parboil.go:100
 								ny {
 //line parboil.go:100
-								gc_b6 = gc_all2
+								gc_b5 = gc_all2
 							}
 //line parboil.go:100
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b6.ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b5.ToBits())
 //line parboil.go:100
 							if gc_if4.ToBits() != 0 {
 //line parboil.go:100
@@ -910,13 +918,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 										if gc_if4.ToBits()&(1<<gc_k30) != 0 {
 //line parboil.go:101
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos.Thread = gc_rank + gc_k30
 //line parboil.go:101
 											gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
 										}
 									}
 //line parboil.go:101
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line parboil.go:101
 									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
 								}
@@ -943,13 +951,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 										if gc_if4.ToBits()&(1<<gc_k32) != 0 {
 //line parboil.go:102
-											gc_pos2.Thread = gc_rank2 + gc_k32
+											gc_pos.Thread = gc_rank + gc_k32
 //line parboil.go:102
 											gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
 										}
 									}
 //line parboil.go:102
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line parboil.go:102
 									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
 								}
@@ -958,17 +966,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							}
 						}
 //line parboil.go:100
-						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+						bottom.StoreSlice(gc_s_bottom[gc_rank:])
 //line parboil.go:100
-						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 //line parboil.go:100
-						top.StoreSlice(gc_s_top[gc_rank2:])
+						top.StoreSlice(gc_s_top[gc_rank:])
 //line parboil.go:100
-						top2.StoreSlice(gc_s_top2[gc_rank2:])
+						top2.StoreSlice(gc_s_top2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
@@ -983,15 +991,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line parboil.go:72
-					var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-					var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-					var j int = gc_by2*gc_bdy2 + gc_ty2
-					var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+					var i int = gc_bx*gc_bdx*2 + gc_tx
+					var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+					var j int = gc_by*gc_bdy + gc_ty
+					var shID int = gc_tx + gc_ty*gc_bdx*2
+					var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:93
 					bottom := gc_vb5
 //line parboil.go:93
@@ -1047,16 +1055,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_ld2.StoreSlice(shA0[shID:])
 					} else {
 //line parboil.go:98
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line parboil.go:98
 						if j <
 //line parboil.go:96
 							ny {
 //line parboil.go:96
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line parboil.go:96
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b3)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b2)
 //line parboil.go:96
 						if gc_if.ToBits() != 0 {
 //line parboil.go:96
@@ -1122,13 +1130,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 								if 0xff&(1<<gc_k10) != 0 {
 //line parboil.go:101
-									gc_pos2.Thread = gc_rank2 + gc_k10
+									gc_pos.Thread = gc_rank + gc_k10
 //line parboil.go:101
 									gc_lanes5[gc_k10] = a0[gc_t5+gc_k10]
 								}
 							}
 //line parboil.go:101
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parboil.go:101
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 						}
@@ -1155,13 +1163,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 								if 0xff&(1<<gc_k12) != 0 {
 //line parboil.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos.Thread = gc_rank + gc_k12
 //line parboil.go:102
 									gc_lanes6[gc_k12] = a0[gc_t6+gc_k12]
 								}
 							}
 //line parboil.go:102
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parboil.go:102
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 						}
@@ -1169,16 +1177,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_ld6.StoreSlice(shA0[shID2:])
 					} else {
 //line parboil.go:102
-						gc_b4 := gc_none
+						gc_b3 := gc_none
 //line parboil.go:102
 						if j <
 //line parboil.go:100
 							ny {
 //line parboil.go:100
-							gc_b4 = gc_all
+							gc_b3 = gc_all
 						}
 //line parboil.go:100
-						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b4)
+						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b3)
 //line parboil.go:100
 						if gc_if2.ToBits() != 0 {
 //line parboil.go:100
@@ -1202,13 +1210,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 									if gc_if2.ToBits()&(1<<gc_k14) != 0 {
 //line parboil.go:101
-										gc_pos2.Thread = gc_rank2 + gc_k14
+										gc_pos.Thread = gc_rank + gc_k14
 //line parboil.go:101
 										gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
 									}
 								}
 //line parboil.go:101
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parboil.go:101
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 							}
@@ -1235,13 +1243,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 									if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 //line parboil.go:102
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos.Thread = gc_rank + gc_k16
 //line parboil.go:102
 										gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
 									}
 								}
 //line parboil.go:102
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parboil.go:102
 								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
 							}
@@ -1250,25 +1258,25 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						}
 					}
 //line parboil.go:100
-					bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+					bottom.StoreSlice(gc_s_bottom[gc_rank:])
 //line parboil.go:100
-					bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+					bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 //line parboil.go:100
-					top.StoreSlice(gc_s_top[gc_rank2:])
+					top.StoreSlice(gc_s_top[gc_rank:])
 //line parboil.go:100
-					top2.StoreSlice(gc_s_top2[gc_rank2:])
+					top2.StoreSlice(gc_s_top2[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line parboil.go:72
-				i := gc_bx2*gc_bdx2*2 + gc_tx2
-				i2 := gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-				j := gc_by2*gc_bdy2 + gc_ty2
-				shID := gc_tx2 + gc_ty2*gc_bdx2*2
-				shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+				i := gc_bx*gc_bdx*2 + gc_tx
+				i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+				j := gc_by*gc_bdy + gc_ty
+				shID := gc_tx + gc_ty*gc_bdx*2
+				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:93
 				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
 //line parboil.go:96
@@ -1280,26 +1288,27 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
 					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
 				}
-				gc_s_bottom[gc_rank2] = bottom
-				gc_s_bottom2[gc_rank2] = bottom2
-				gc_s_top[gc_rank2] = top
-				gc_s_top2[gc_rank2] = top2
+//line parboil.go:108
+				gc_s_bottom[gc_rank] = bottom
+				gc_s_bottom2[gc_rank] = bottom2
+				gc_s_top[gc_rank] = top
+				gc_s_top2[gc_rank] = top2
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line parboil.go:107
 	for k := 1; k < nz-1; k++ {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line parboil.go:72
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:72
@@ -1310,58 +1319,58 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_vb9 := archsimd.BroadcastFloat32x16(c1)
 						gc_vb10 := archsimd.BroadcastFloat32x16(c0)
 					gc_steps4:
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line parboil.go:72
-							var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-							var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-							var j int = gc_by2*gc_bdy2 + gc_ty2
-							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							var i int = gc_bx*gc_bdx*2 + gc_tx
+							var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+							var j int = gc_by*gc_bdy + gc_ty
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:85
+							gc_b12 := gc_none4
+//line parboil.go:85
+							if j > 0 {
+//line parboil.go:85
+								gc_b12 = gc_all4
+							}
 //line parboil.go:85
 							gc_b13 := gc_none4
 //line parboil.go:85
-							if j > 0 {
+							if j < (ny - 1) {
 //line parboil.go:85
 								gc_b13 = gc_all4
 							}
 //line parboil.go:85
+							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b12.ToBits()).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b13.ToBits())
 							gc_b14 := gc_none4
-//line parboil.go:85
-							if j < (ny - 1) {
-//line parboil.go:85
-								gc_b14 = gc_all4
-							}
-//line parboil.go:85
-							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b13.ToBits()).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b14.ToBits())
-							gc_b15 := gc_none4
 //line parboil.go:86
 							if j > 0 {
+//line parboil.go:86
+								gc_b14 = gc_all4
+							}
+//line parboil.go:86
+							gc_b15 := gc_none4
+//line parboil.go:86
+							if j < ny-1 {
 //line parboil.go:86
 								gc_b15 = gc_all4
 							}
 //line parboil.go:86
-							gc_b16 := gc_none4
-//line parboil.go:86
-							if j < ny-1 {
-//line parboil.go:86
-								gc_b16 = gc_all4
-							}
-//line parboil.go:86
-							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b16.ToBits())
-							xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
-							xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
-							var yLBound bool = gc_ty2 == 0
-							var yHBound bool = gc_ty2 == (gc_bdy2 - 1)
+							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b15.ToBits())
+							xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx, 16))))
+							xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx*2 - 1), (gc_tx + gc_bdx), 16))))
+							var yLBound bool = gc_ty == 0
+							var yHBound bool = gc_ty == (gc_bdy - 1)
 //line parboil.go:90
-							bottom := archsimd.LoadFloat32x16Slice(gc_s_bottom[gc_rank2:])
+							bottom := archsimd.LoadFloat32x16Slice(gc_s_bottom[gc_rank:])
 //line parboil.go:90
-							bottom2 := archsimd.LoadFloat32x16Slice(gc_s_bottom2[gc_rank2:])
+							bottom2 := archsimd.LoadFloat32x16Slice(gc_s_bottom2[gc_rank:])
 //line parboil.go:90
-							top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
+							top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank:])
 //line parboil.go:90
-							top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
+							top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
 //line parboil.go:108
 							var aLeftRight archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:108
@@ -1371,17 +1380,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							if (shID+
 //line parboil.go:120
-								2*gc_bdx2) < 0 || (shID+2*gc_bdx2) > len(shA0)-16 || (shID-
+								2*gc_bdx) < 0 || (shID+2*gc_bdx) > len(shA0)-16 || (shID-
 //line parboil.go:125
-								2*gc_bdx2) < 0 || (shID-2*gc_bdx2) > len(shA0)-16 || (shID-
+								2*gc_bdx) < 0 || (shID-2*gc_bdx) > len(shA0)-16 || (shID-
 //line parboil.go:130
 								1) < 0 || (shID-1) > len(shA0)-16 || (shID+
 //line parboil.go:133
 								1) < 0 || (shID+1) > len(shA0)-16 || shID < 0 || shID > len(shA0)-16 || (shID2+
 //line parboil.go:146
-								2*gc_bdx2) < 0 || (shID2+2*gc_bdx2) > len(shA0)-16 || (shID2-
+								2*gc_bdx) < 0 || (shID2+2*gc_bdx) > len(shA0)-16 || (shID2-
 //line parboil.go:151
-								2*gc_bdx2) < 0 || (shID2-2*gc_bdx2) > len(shA0)-16 || (shID2+
+								2*gc_bdx) < 0 || (shID2-2*gc_bdx) > len(shA0)-16 || (shID2+
 //line parboil.go:156
 								1) < 0 || (shID2+1) > len(shA0)-16 || (shID2-
 //line parboil.go:159
@@ -1414,16 +1423,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								top = gc_ld27
 							} else {
 //line parboil.go:113
-								gc_b17 := gc_none4
+								gc_b16 := gc_none4
 //line parboil.go:113
 								if j <
 //line parboil.go:112
 									ny {
 //line parboil.go:112
-									gc_b17 = gc_all4
+									gc_b16 = gc_all4
 								}
 //line parboil.go:112
-								gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
+								gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b16.ToBits())
 //line parboil.go:112
 								if gc_if11.ToBits() != 0 {
 //line parboil.go:112
@@ -1477,7 +1486,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									aUp = aUp.Merge(gc_ld29, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								} else {
 //line parboil.go:118
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 								if yLBound {
 //line parboil.go:120
@@ -1504,7 +1513,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									aDown = aDown.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								} else {
 //line parboil.go:123
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 								gc_if13 := xLBound
 //line parboil.go:125
@@ -1562,13 +1571,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:134
 										if gc_if12.ToBits()&(1<<gc_k56) != 0 {
 //line parboil.go:134
-											gc_pos2.Thread = gc_rank2 + gc_k56
+											gc_pos.Thread = gc_rank + gc_k56
 //line parboil.go:133
 											anext[gc_t49+gc_k56] = gc_lanes34[gc_k56]
 										}
 									}
 //line parboil.go:133
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line parboil.go:138
@@ -1596,13 +1605,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 										if 0xffff&(1<<gc_k58) != 0 {
 //line parboil.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k58
+											gc_pos.Thread = gc_rank + gc_k58
 //line parboil.go:139
 											gc_lanes35[gc_k58] = a0[gc_t51+gc_k58]
 										}
 									}
 //line parboil.go:139
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line parboil.go:139
 									gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes35)
 								}
@@ -1610,16 +1619,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								top2 = gc_ld32
 							} else {
 //line parboil.go:139
-								gc_b18 := gc_none4
+								gc_b17 := gc_none4
 //line parboil.go:139
 								if j <
 //line parboil.go:138
 									ny {
 //line parboil.go:138
-									gc_b18 = gc_all4
+									gc_b17 = gc_all4
 								}
 //line parboil.go:138
-								gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
+								gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b17.ToBits())
 //line parboil.go:138
 								if gc_if14.ToBits() != 0 {
 //line parboil.go:138
@@ -1645,13 +1654,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 											if gc_if14.ToBits()&(1<<gc_k60) != 0 {
 //line parboil.go:139
-												gc_pos2.Thread = gc_rank2 + gc_k60
+												gc_pos.Thread = gc_rank + gc_k60
 //line parboil.go:139
 												gc_lanes36[gc_k60] = a0[gc_t53+gc_k60]
 											}
 										}
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line parboil.go:139
 										gc_ld33 = archsimd.LoadFloat32x16(&gc_lanes36)
 									}
@@ -1687,13 +1696,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 											if gc_if15.ToBits()&(1<<gc_k61) != 0 {
 //line parboil.go:144
-												gc_pos2.Thread = gc_rank2 + gc_k61
+												gc_pos.Thread = gc_rank + gc_k61
 //line parboil.go:144
 												gc_lanes37[gc_k61] = a0[gc_t55+gc_k61]
 											}
 										}
 //line parboil.go:144
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line parboil.go:144
 										gc_ld34 = archsimd.LoadFloat32x16(&gc_lanes37)
 									}
@@ -1701,7 +1710,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									aUp = aUp.Merge(gc_ld34, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 								} else {
 //line parboil.go:144
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 								}
 								if yLBound {
 //line parboil.go:146
@@ -1728,13 +1737,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 											if gc_if15.ToBits()&(1<<gc_k62) != 0 {
 //line parboil.go:149
-												gc_pos2.Thread = gc_rank2 + gc_k62
+												gc_pos.Thread = gc_rank + gc_k62
 //line parboil.go:149
 												gc_lanes38[gc_k62] = a0[gc_t57+gc_k62]
 											}
 										}
 //line parboil.go:149
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line parboil.go:149
 										gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes38)
 									}
@@ -1742,7 +1751,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									aDown = aDown.Merge(gc_ld35, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 								} else {
 //line parboil.go:149
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 								}
 								gc_if16 := xHBound
 //line parboil.go:151
@@ -1771,13 +1780,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 											if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()&(1<<gc_k63) != 0 {
 //line parboil.go:154
-												gc_pos2.Thread = gc_rank2 + gc_k63
+												gc_pos.Thread = gc_rank + gc_k63
 //line parboil.go:154
 												gc_lanes39[gc_k63] = a0[gc_t59+gc_k63]
 											}
 										}
 //line parboil.go:154
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line parboil.go:154
 										gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes39)
 									}
@@ -1814,23 +1823,23 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:160
 										if gc_if15.ToBits()&(1<<gc_k64) != 0 {
 //line parboil.go:160
-											gc_pos2.Thread = gc_rank2 + gc_k64
+											gc_pos.Thread = gc_rank + gc_k64
 //line parboil.go:159
 											anext[gc_t60+gc_k64] = gc_lanes40[gc_k64]
 										}
 									}
 //line parboil.go:159
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line parboil.go:144
-							top.StoreSlice(gc_s_top[gc_rank2:])
+							top.StoreSlice(gc_s_top[gc_rank:])
 //line parboil.go:144
-							top2.StoreSlice(gc_s_top2[gc_rank2:])
+							top2.StoreSlice(gc_s_top2[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
@@ -1846,58 +1855,58 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vb7 := archsimd.BroadcastFloat32x8(c1)
 					gc_vb8 := archsimd.BroadcastFloat32x8(c0)
 				gc_steps3:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line parboil.go:72
-						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-						var j int = gc_by2*gc_bdy2 + gc_ty2
-						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						var i int = gc_bx*gc_bdx*2 + gc_tx
+						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+						var j int = gc_by*gc_bdy + gc_ty
+						var shID int = gc_tx + gc_ty*gc_bdx*2
+						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:85
+						gc_b6 := gc_none3
+//line parboil.go:85
+						if j > 0 {
+//line parboil.go:85
+							gc_b6 = gc_all3
+						}
 //line parboil.go:85
 						gc_b7 := gc_none3
 //line parboil.go:85
-						if j > 0 {
+						if j < (ny - 1) {
 //line parboil.go:85
 							gc_b7 = gc_all3
 						}
 //line parboil.go:85
+						wRegion := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b6).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b7)
 						gc_b8 := gc_none3
-//line parboil.go:85
-						if j < (ny - 1) {
-//line parboil.go:85
-							gc_b8 = gc_all3
-						}
-//line parboil.go:85
-						wRegion := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b7).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b8)
-						gc_b9 := gc_none3
 //line parboil.go:86
 						if j > 0 {
+//line parboil.go:86
+							gc_b8 = gc_all3
+						}
+//line parboil.go:86
+						gc_b9 := gc_none3
+//line parboil.go:86
+						if j < ny-1 {
 //line parboil.go:86
 							gc_b9 = gc_all3
 						}
 //line parboil.go:86
-						gc_b10 := gc_none3
-//line parboil.go:86
-						if j < ny-1 {
-//line parboil.go:86
-							gc_b10 = gc_all3
-						}
-//line parboil.go:86
-						wRegion2 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b10)
-						xLBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-						xHBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
-						var yLBound bool = gc_ty2 == 0
-						var yHBound bool = gc_ty2 == (gc_bdy2 - 1)
+						wRegion2 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b9)
+						xLBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+						xHBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx*2 - 1), (gc_tx + gc_bdx), 8))))
+						var yLBound bool = gc_ty == 0
+						var yHBound bool = gc_ty == (gc_bdy - 1)
 //line parboil.go:90
-						bottom := archsimd.LoadFloat32x8Slice(gc_s_bottom[gc_rank2:])
+						bottom := archsimd.LoadFloat32x8Slice(gc_s_bottom[gc_rank:])
 //line parboil.go:90
-						bottom2 := archsimd.LoadFloat32x8Slice(gc_s_bottom2[gc_rank2:])
+						bottom2 := archsimd.LoadFloat32x8Slice(gc_s_bottom2[gc_rank:])
 //line parboil.go:90
-						top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+						top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank:])
 //line parboil.go:90
-						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
 //line parboil.go:108
 						var aLeftRight archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:108
@@ -1907,17 +1916,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						if (shID+
 //line parboil.go:120
-							2*gc_bdx2) < 0 || (shID+2*gc_bdx2) > len(shA0)-8 || (shID-
+							2*gc_bdx) < 0 || (shID+2*gc_bdx) > len(shA0)-8 || (shID-
 //line parboil.go:125
-							2*gc_bdx2) < 0 || (shID-2*gc_bdx2) > len(shA0)-8 || (shID-
+							2*gc_bdx) < 0 || (shID-2*gc_bdx) > len(shA0)-8 || (shID-
 //line parboil.go:130
 							1) < 0 || (shID-1) > len(shA0)-8 || (shID+
 //line parboil.go:133
 							1) < 0 || (shID+1) > len(shA0)-8 || shID < 0 || shID > len(shA0)-8 || (shID2+
 //line parboil.go:146
-							2*gc_bdx2) < 0 || (shID2+2*gc_bdx2) > len(shA0)-8 || (shID2-
+							2*gc_bdx) < 0 || (shID2+2*gc_bdx) > len(shA0)-8 || (shID2-
 //line parboil.go:151
-							2*gc_bdx2) < 0 || (shID2-2*gc_bdx2) > len(shA0)-8 || (shID2+
+							2*gc_bdx) < 0 || (shID2-2*gc_bdx) > len(shA0)-8 || (shID2+
 //line parboil.go:156
 							1) < 0 || (shID2+1) > len(shA0)-8 || (shID2-
 //line parboil.go:159
@@ -1950,16 +1959,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							top = gc_ld17
 						} else {
 //line parboil.go:113
-							gc_b11 := gc_none3
+							gc_b10 := gc_none3
 //line parboil.go:113
 							if j <
 //line parboil.go:112
 								ny {
 //line parboil.go:112
-								gc_b11 = gc_all3
+								gc_b10 = gc_all3
 							}
 //line parboil.go:112
-							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b11)
+							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b10)
 //line parboil.go:112
 							if gc_if5.ToBits() != 0 {
 //line parboil.go:112
@@ -2013,7 +2022,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								aUp = gc_ld19.Merge(aUp, gc_if6)
 							} else {
 //line parboil.go:118
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if6)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx:]).Merge(aUp, gc_if6)
 							}
 							if yLBound {
 //line parboil.go:120
@@ -2040,7 +2049,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								aDown = gc_ld20.Merge(aDown, gc_if6)
 							} else {
 //line parboil.go:123
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if6)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx:]).Merge(aDown, gc_if6)
 							}
 							gc_if7 := xLBound
 //line parboil.go:125
@@ -2095,13 +2104,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:134
 									if gc_if6.ToBits()&(1<<gc_k40) != 0 {
 //line parboil.go:134
-										gc_pos2.Thread = gc_rank2 + gc_k40
+										gc_pos.Thread = gc_rank + gc_k40
 //line parboil.go:133
 										anext[gc_t27+gc_k40] = gc_lanes22[gc_k40]
 									}
 								}
 //line parboil.go:133
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line parboil.go:138
@@ -2129,13 +2138,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 									if 0xff&(1<<gc_k42) != 0 {
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2 + gc_k42
+										gc_pos.Thread = gc_rank + gc_k42
 //line parboil.go:139
 										gc_lanes23[gc_k42] = a0[gc_t29+gc_k42]
 									}
 								}
 //line parboil.go:139
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parboil.go:139
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes23)
 							}
@@ -2143,16 +2152,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							top2 = gc_ld22
 						} else {
 //line parboil.go:139
-							gc_b12 := gc_none3
+							gc_b11 := gc_none3
 //line parboil.go:139
 							if j <
 //line parboil.go:138
 								ny {
 //line parboil.go:138
-								gc_b12 = gc_all3
+								gc_b11 = gc_all3
 							}
 //line parboil.go:138
-							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b12)
+							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b11)
 //line parboil.go:138
 							if gc_if8.ToBits() != 0 {
 //line parboil.go:138
@@ -2178,13 +2187,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 										if gc_if8.ToBits()&(1<<gc_k44) != 0 {
 //line parboil.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos.Thread = gc_rank + gc_k44
 //line parboil.go:139
 											gc_lanes24[gc_k44] = a0[gc_t31+gc_k44]
 										}
 									}
 //line parboil.go:139
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line parboil.go:139
 									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes24)
 								}
@@ -2220,13 +2229,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 										if gc_if9.ToBits()&(1<<gc_k45) != 0 {
 //line parboil.go:144
-											gc_pos2.Thread = gc_rank2 + gc_k45
+											gc_pos.Thread = gc_rank + gc_k45
 //line parboil.go:144
 											gc_lanes25[gc_k45] = a0[gc_t33+gc_k45]
 										}
 									}
 //line parboil.go:144
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line parboil.go:144
 									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes25)
 								}
@@ -2234,7 +2243,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								aUp = gc_ld24.Merge(aUp, gc_if9)
 							} else {
 //line parboil.go:144
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if9)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx:]).Merge(aUp, gc_if9)
 							}
 							if yLBound {
 //line parboil.go:146
@@ -2261,13 +2270,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 										if gc_if9.ToBits()&(1<<gc_k46) != 0 {
 //line parboil.go:149
-											gc_pos2.Thread = gc_rank2 + gc_k46
+											gc_pos.Thread = gc_rank + gc_k46
 //line parboil.go:149
 											gc_lanes26[gc_k46] = a0[gc_t35+gc_k46]
 										}
 									}
 //line parboil.go:149
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line parboil.go:149
 									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes26)
 								}
@@ -2275,7 +2284,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								aDown = gc_ld25.Merge(aDown, gc_if9)
 							} else {
 //line parboil.go:149
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if9)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx:]).Merge(aDown, gc_if9)
 							}
 							gc_if10 := xHBound
 //line parboil.go:151
@@ -2304,13 +2313,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 										if gc_if9.And(gc_if10).ToBits()&(1<<gc_k47) != 0 {
 //line parboil.go:154
-											gc_pos2.Thread = gc_rank2 + gc_k47
+											gc_pos.Thread = gc_rank + gc_k47
 //line parboil.go:154
 											gc_lanes27[gc_k47] = a0[gc_t37+gc_k47]
 										}
 									}
 //line parboil.go:154
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line parboil.go:154
 									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes27)
 								}
@@ -2344,42 +2353,43 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:160
 									if gc_if9.ToBits()&(1<<gc_k48) != 0 {
 //line parboil.go:160
-										gc_pos2.Thread = gc_rank2 + gc_k48
+										gc_pos.Thread = gc_rank + gc_k48
 //line parboil.go:159
 										anext[gc_t38+gc_k48] = gc_lanes28[gc_k48]
 									}
 								}
 //line parboil.go:159
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line parboil.go:144
-						top.StoreSlice(gc_s_top[gc_rank2:])
+						top.StoreSlice(gc_s_top[gc_rank:])
 //line parboil.go:144
-						top2.StoreSlice(gc_s_top2[gc_rank2:])
+						top2.StoreSlice(gc_s_top2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parboil.go:72
-					i := gc_bx2*gc_bdx2*2 + gc_tx2
-					i2 := gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-					j := gc_by2*gc_bdy2 + gc_ty2
-					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+					i := gc_bx*gc_bdx*2 + gc_tx
+					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+					j := gc_by*gc_bdy + gc_ty
+					shID := gc_tx + gc_ty*gc_bdx*2
+					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:85
 					wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
 					wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
-					xLBound := gc_tx2 == 0
-					xHBound := (gc_tx2 + gc_bdx2) == (gc_bdx2*2 - 1)
-					yLBound := gc_ty2 == 0
-					yHBound := gc_ty2 == (gc_bdy2 - 1)
-					bottom := gc_s_bottom[gc_rank2]
-					bottom2 := gc_s_bottom2[gc_rank2]
-					top := gc_s_top[gc_rank2]
-					top2 := gc_s_top2[gc_rank2]
+					xLBound := gc_tx == 0
+					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
+					yLBound := gc_ty == 0
+					yHBound := gc_ty == (gc_bdy - 1)
+//line parboil.go:92
+					bottom := gc_s_bottom[gc_rank]
+					bottom2 := gc_s_bottom2[gc_rank]
+					top := gc_s_top[gc_rank]
+					top2 := gc_s_top2[gc_rank]
 //line parboil.go:108
 					var aLeftRight, aUp, aDown float32
 //line parboil.go:112
@@ -2391,12 +2401,12 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						if yHBound {
 							aUp = a0[index3D(nx, ny, i, j+1, k)]
 						} else {
-							aUp = shA0[shID+2*gc_bdx2]
+							aUp = shA0[shID+2*gc_bdx]
 						}
 						if yLBound {
 							aDown = a0[index3D(nx, ny, i, j-1, k)]
 						} else {
-							aDown = shA0[shID-2*gc_bdx2]
+							aDown = shA0[shID-2*gc_bdx]
 						}
 						if xLBound {
 							aLeftRight = a0[index3D(nx, ny, i-1, j, k)]
@@ -2416,12 +2426,12 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						if yHBound {
 							aUp = a0[index3D(nx, ny, i2, j+1, k)]
 						} else {
-							aUp = shA0[shID2+2*gc_bdx2]
+							aUp = shA0[shID2+2*gc_bdx]
 						}
 						if yLBound {
 							aDown = a0[index3D(nx, ny, i2, j-1, k)]
 						} else {
-							aDown = shA0[shID2-2*gc_bdx2]
+							aDown = shA0[shID2-2*gc_bdx]
 						}
 						if xHBound {
 							aLeftRight = a0[index3D(nx, ny, i2+1, j, k)]
@@ -2432,35 +2442,36 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
-					gc_s_top[gc_rank2] = top
-					gc_s_top2[gc_rank2] = top2
+//line parboil.go:165
+					gc_s_top[gc_rank] = top
+					gc_s_top2[gc_rank] = top2
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_ty2 * gc_bdx2 * 2
-				gc_off8 := gc_bdx2 + (gc_ty2 * gc_bdx2 * 2)
-				if gc_off7 >= 0 && gc_off7 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off8 {
-					gc_at7 := shA0[gc_off7:][:gc_bdx2]
-					gc_at8 := shA0[gc_off8:][:gc_bdx2]
-					gc_vstep7 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_ty * gc_bdx * 2
+				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
+				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
+					gc_at3 := shA0[gc_off3:][:gc_bdx]
+					gc_at4 := shA0[gc_off4:][:gc_bdx]
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line parboil.go:75
-								var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+								var shID int = gc_tx + gc_ty*gc_bdx*2
 //line parboil.go:75
 								_ = shID
-								var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
 								_ = shID2
 //line parboil.go:76
@@ -2468,38 +2479,38 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 								var bottom2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
-								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
+								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank:])
 //line parboil.go:76
-								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
+								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
 //line parboil.go:165
-								bottom = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+								bottom = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])
 //line parboil.go:165
-								top.StoreSlice(gc_at7[gc_tx2:])
+								top.StoreSlice(gc_at3[gc_tx:])
 //line parboil.go:165
-								bottom2 = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+								bottom2 = archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])
 //line parboil.go:165
-								top2.StoreSlice(gc_at8[gc_tx2:])
+								top2.StoreSlice(gc_at4[gc_tx:])
 //line parboil.go:165
-								bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+								bottom.StoreSlice(gc_s_bottom[gc_rank:])
 //line parboil.go:165
-								bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+								bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line parboil.go:75
-							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+							var shID int = gc_tx + gc_ty*gc_bdx*2
 //line parboil.go:75
 							_ = shID
-							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:76
@@ -2507,57 +2518,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							var bottom2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
-							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank:])
 //line parboil.go:76
-							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
 //line parboil.go:165
-							bottom = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+							bottom = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
 //line parboil.go:165
-							top.StoreSlice(gc_at7[gc_tx2:])
+							top.StoreSlice(gc_at3[gc_tx:])
 //line parboil.go:165
-							bottom2 = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+							bottom2 = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])
 //line parboil.go:165
-							top2.StoreSlice(gc_at8[gc_tx2:])
+							top2.StoreSlice(gc_at4[gc_tx:])
 //line parboil.go:165
-							bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+							bottom.StoreSlice(gc_s_bottom[gc_rank:])
 //line parboil.go:165
-							bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+							bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line parboil.go:78
 						var bottom float32
+//line parboil.go:80
 						var bottom2 float32
-						top := gc_s_top[gc_rank2]
-						top2 := gc_s_top2[gc_rank2]
+//line parboil.go:82
+						top := gc_s_top[gc_rank]
+						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
-						bottom = gc_at7[gc_tx2]
-						gc_at7[gc_tx2] = top
-						bottom2 = gc_at8[gc_tx2]
-						gc_at8[gc_tx2] = top2
-						gc_s_bottom[gc_rank2] = bottom
-						gc_s_bottom2[gc_rank2] = bottom2
+						bottom = gc_at3[gc_tx]
+						gc_at3[gc_tx] = top
+						bottom2 = gc_at4[gc_tx]
+						gc_at4[gc_tx] = top2
+						gc_s_bottom[gc_rank] = bottom
+						gc_s_bottom2[gc_rank] = bottom2
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line parboil.go:75
-								var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-								var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+								var shID int = gc_tx + gc_ty*gc_bdx*2
+								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
 								var bottom archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
 								var bottom2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
-								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
+								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank:])
 //line parboil.go:76
-								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
+								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
 //line parboil.go:165
 								if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:165
@@ -2569,32 +2583,32 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								bottom2 = archsimd.LoadFloat32x16Slice(shA0[shID2:])
 								top2.StoreSlice(shA0[shID2:])
 //line parboil.go:168
-								bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+								bottom.StoreSlice(gc_s_bottom[gc_rank:])
 //line parboil.go:168
-								bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+								bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line parboil.go:75
-							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
 							var bottom archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
 							var bottom2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
-							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank:])
 //line parboil.go:76
-							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
 //line parboil.go:165
 							if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:165
@@ -2606,113 +2620,128 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							bottom2 = archsimd.LoadFloat32x8Slice(shA0[shID2:])
 							top2.StoreSlice(shA0[shID2:])
 //line parboil.go:168
-							bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+							bottom.StoreSlice(gc_s_bottom[gc_rank:])
 //line parboil.go:168
-							bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+							bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep8
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step2 := gc_vstep6
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line parboil.go:75
-							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							shID := gc_tx + gc_ty*gc_bdx*2
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:78
 							var bottom float32
+//line parboil.go:80
 							var bottom2 float32
-							top := gc_s_top[gc_rank2]
-							top2 := gc_s_top2[gc_rank2]
+//line parboil.go:82
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
 							bottom = shA0[shID]
 							shA0[shID] = top
 							bottom2 = shA0[shID2]
 							shA0[shID2] = top2
-							gc_s_bottom[gc_rank2] = bottom
-							gc_s_bottom2[gc_rank2] = bottom2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line parboil.go:75
-							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							shID := gc_tx + gc_ty*gc_bdx*2
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:78
 							var bottom float32
+//line parboil.go:80
 							var bottom2 float32
-							top := gc_s_top[gc_rank2]
-							top2 := gc_s_top2[gc_rank2]
+//line parboil.go:82
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
 							bottom = shA0[shID]
 							shA0[shID] = top
 							bottom2 = shA0[shID2]
 							shA0[shID2] = top2
-							gc_s_bottom[gc_rank2] = bottom
-							gc_s_bottom2[gc_rank2] = bottom2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line parboil.go:75
-							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							shID := gc_tx + gc_ty*gc_bdx*2
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:78
 							var bottom float32
+//line parboil.go:80
 							var bottom2 float32
-							top := gc_s_top[gc_rank2]
-							top2 := gc_s_top2[gc_rank2]
+//line parboil.go:82
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
 							bottom = shA0[shID]
 							shA0[shID] = top
 							bottom2 = shA0[shID2]
 							shA0[shID2] = top2
-							gc_s_bottom[gc_rank2] = bottom
-							gc_s_bottom2[gc_rank2] = bottom2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line parboil.go:75
-							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							shID := gc_tx + gc_ty*gc_bdx*2
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:78
 							var bottom float32
+//line parboil.go:80
 							var bottom2 float32
-							top := gc_s_top[gc_rank2]
-							top2 := gc_s_top2[gc_rank2]
+//line parboil.go:82
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
 							bottom = shA0[shID]
 							shA0[shID] = top
 							bottom2 = shA0[shID2]
 							shA0[shID2] = top2
-							gc_s_bottom[gc_rank2] = bottom
-							gc_s_bottom2[gc_rank2] = bottom2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:78
 						var bottom float32
+//line parboil.go:80
 						var bottom2 float32
-						top := gc_s_top[gc_rank2]
-						top2 := gc_s_top2[gc_rank2]
+//line parboil.go:82
+						top := gc_s_top[gc_rank]
+						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
 						bottom = shA0[shID]
 						shA0[shID] = top
 						bottom2 = shA0[shID2]
 						shA0[shID2] = top2
-						gc_s_bottom[gc_rank2] = bottom
-						gc_s_bottom2[gc_rank2] = bottom2
+						gc_s_bottom[gc_rank] = bottom
+						gc_s_bottom2[gc_rank] = bottom2
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -2740,38 +2769,38 @@ func SpmvJDSKernel(dstVector, dData []float32, dIndex, dPerm []int32, xVec []flo
 var gc_src_spmvJDS = compiled.NewSource(gc_files_parboil, "spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:180
-func gc_body_spmvJDS(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(dim, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(dim, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:181
-						ix := gc_bx2*gc_bdx2 + gc_tx2
+						ix := gc_bx*gc_bdx + gc_tx
 						warpID := ix >> 5
 						{
 //line parboil.go:185
@@ -2841,54 +2870,56 @@ func ComputePhiMagKernel(phiR, phiI, phiMag []float32, numK int) func(*gocuda.Th
 var gc_src_computePhiMagGPU = compiled.NewSource(gc_files_parboil, "computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:251
-func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, phiI, phiMag []float32, numK int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI, phiMag []float32, numK int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*mriqPhiMagThreadsPerBlock, gc_to2) {
+//line parboil.go:269
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(numK, gc_bx2*mriqPhiMagThreadsPerBlock); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(numK, gc_bx*mriqPhiMagThreadsPerBlock); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * mriqPhiMagThreadsPerBlock
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(phiR) && gc_to2 <= len(phiR)-gc_off2 && gc_off2 <= len(phiI) && gc_to2 <= len(phiI)-gc_off2 && gc_off2 <= len(phiMag) && gc_to2 <= len(phiMag)-gc_off2 {
-				gc_at4 := phiR[gc_off2:][:gc_to2]
-				gc_at5 := phiI[gc_off2:][:gc_to2]
-				gc_at6 := phiMag[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * mriqPhiMagThreadsPerBlock
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(phiR) && gc_to <= len(phiR)-gc_off && gc_off <= len(phiI) && gc_to <= len(phiI)-gc_off && gc_off <= len(phiMag) && gc_to <= len(phiMag)-gc_off {
+				gc_at := phiR[gc_off:][:gc_to]
+				gc_at2 := phiI[gc_off:][:gc_to]
+				gc_at3 := phiMag[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line parboil.go:252
-							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+							var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 //line parboil.go:252
 							_ = indexK
 							{
-								real_ := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
+								real_ := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line parboil.go:254
-								imag_ := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
+								imag_ := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
 //line parboil.go:254
-								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
+								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line parboil.go:256
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2897,39 +2928,40 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line parboil.go:252
-						var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 //line parboil.go:252
 						_ = indexK
 						{
-							real_ := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+							real_ := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line parboil.go:254
-							imag_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+							imag_ := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 //line parboil.go:254
-							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
+							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line parboil.go:256
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line parboil.go:254
-						real_ := gc_at4[gc_tx2]
-						imag_ := gc_at5[gc_tx2]
-						gc_at6[gc_tx2] = real_*real_ + imag_*imag_
+						real_ := gc_at[gc_tx]
+						imag_ := gc_at2[gc_tx]
+						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line parboil.go:252
-							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+							var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 							{
 								if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
 //line parboil.go:254
@@ -2950,10 +2982,10 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line parboil.go:252
-						var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 						{
 							if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
 //line parboil.go:254
@@ -2968,14 +3000,14 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
@@ -2983,11 +3015,11 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
@@ -2995,11 +3027,11 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
@@ -3007,11 +3039,11 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
@@ -3019,11 +3051,11 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parboil.go:252
-					indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+					indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 					{
 						real_ := phiR[indexK]
 						imag_ := phiI[indexK]
@@ -3053,45 +3085,48 @@ func ComputeQKernel(numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.Co
 var gc_src_computeQGPU = compiled.NewSource(gc_files_parboil, "computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303").NoGoexit("5e76df34262cf6570b5d7e7efc393c9a98d4bb5afe37342682ee6ab30fb491fa", "parboil.go:242-244", "parboil.go:245-245")
 
 //line parboil.go:266
-func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_kGlobalIndex {
-		gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
+func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
+//line parboil.go:275
+	for gc_rank := range gc_s_kGlobalIndex {
+		gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 	}
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * mriqQThreadsPerBlock
-			if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 && gc_off2 <= len(y) && gc_bdx2 <= len(y)-gc_off2 && gc_off2 <= len(z) && gc_bdx2 <= len(z)-gc_off2 && gc_off2 <= len(qr) && gc_bdx2 <= len(qr)-gc_off2 && gc_off2 <= len(qi) && gc_bdx2 <= len(qi)-gc_off2 {
-				gc_at6 := x[gc_off2:][:gc_bdx2]
-				gc_at7 := y[gc_off2:][:gc_bdx2]
-				gc_at8 := z[gc_off2:][:gc_bdx2]
-				gc_at9 := qr[gc_off2:][:gc_bdx2]
-				gc_at10 := qi[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
+//line parboil.go:289
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * mriqQThreadsPerBlock
+			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
+				gc_at := x[gc_off:][:gc_bdx]
+				gc_at2 := y[gc_off:][:gc_bdx]
+				gc_at3 := z[gc_off:][:gc_bdx]
+				gc_at4 := qr[gc_off:][:gc_bdx]
+				gc_at5 := qi[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parboil.go:270
-					sX := gc_at6[gc_tx2]
-					sY := gc_at7[gc_tx2]
-					sZ := gc_at8[gc_tx2]
-					sQr := gc_at9[gc_tx2]
-					sQi := gc_at10[gc_tx2]
+					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
+//line parboil.go:270
+					sX := gc_at[gc_tx]
+					sY := gc_at2[gc_tx]
+					sZ := gc_at3[gc_tx]
+					sQr := gc_at4[gc_tx]
+					sQi := gc_at5[gc_tx]
 //line parboil.go:277
 					kIndex := 0
 					if numK%2 != 0 {
@@ -3104,17 +3139,19 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 //line parboil.go:286
 					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
 //line parboil.go:286
-						gc_b2.Tick()
+						gc_b.Tick()
 //line parboil.go:286
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line parboil.go:286
 							return
 						}
+//line parboil.go:287
 						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+//line parboil.go:293
 						kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +
@@ -3123,16 +3160,19 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
 					}
 //line parboil.go:301
-					gc_at9[gc_tx2] = sQr
-					gc_at10[gc_tx2] = sQi
+					gc_at4[gc_tx] = sQr
+					gc_at5[gc_tx] = sQi
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line parboil.go:311
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parboil.go:268
-					xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
-					kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
+					xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
+//line parboil.go:270
+					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
+//line parboil.go:270
 					sX := x[xIndex]
 					sY := y[xIndex]
 					sZ := z[xIndex]
@@ -3150,17 +3190,19 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 //line parboil.go:286
 					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
 //line parboil.go:286
-						gc_b2.Tick()
+						gc_b.Tick()
 //line parboil.go:286
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line parboil.go:286
 							return
 						}
+//line parboil.go:287
 						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+//line parboil.go:293
 						kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +

@@ -32,51 +32,53 @@ func CorrMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 var gc_src_corrMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "corrMeanKernel", "47e2ccd277618152fdb889b5ca4a4e8f75478c5714a352e1966090ef5f1d39cc", "polybench_datamining.go:27-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:31
-func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, mean, data []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(mean) && gc_to2 <= len(mean)-gc_off5 {
-					gc_at5 := mean[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+					gc_at := mean[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_datamining.go:32
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:32
 								_ = j
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_datamining.go:35
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -87,38 +89,44 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:35
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_datamining.go:32
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:32
 							_ = j
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_datamining.go:35
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0.0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_datamining.go:35
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_datamining.go:43
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_datamining.go:32
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
+//line polybench_datamining.go:35
 									if j < 0 || j > len(mean)-16 {
+//line polybench_datamining.go:35
 										break
 									}
 //line polybench_datamining.go:35
 									gc_vb2.StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -129,10 +137,11 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_datamining.go:32
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
 							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:35
 								break
@@ -142,46 +151,55 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
 						mean[j] = 0.0
 					}
 				}
@@ -189,33 +207,35 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 		}
 //line polybench_datamining.go:36
 		for i := 0; i < n; i++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_datamining.go:38
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
-					gc_at6 := mean[gc_off6:][:gc_to2]
-					gc_at7 := data[gc_off7:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+					gc_at2 := mean[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line polybench_datamining.go:32
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:32
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -224,33 +244,35 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line polybench_datamining.go:32
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:32
 							_ = j
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_datamining.go:36
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_datamining.go:37
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_datamining.go:43
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 //line polybench_datamining.go:32
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:37
 									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
@@ -261,6 +283,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:39
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -269,10 +292,10 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line polybench_datamining.go:32
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:37
 								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
@@ -283,60 +306,65 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 							}
 						}
+//line polybench_datamining.go:39
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:37
 								mean[j] += data[i*m+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:37
 								mean[j] += data[i*m+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:37
 								mean[j] += data[i*m+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:37
 								mean[j] += data[i*m+j]
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:37
 							mean[j] += data[i*m+j]
@@ -346,33 +374,35 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_datamining.go:47
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(mean) && gc_to2 <= len(mean)-gc_off8 {
-					gc_at8 := mean[gc_off8:][:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
+					gc_at4 := mean[gc_off4:][:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:39
 							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 //line polybench_datamining.go:32
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:32
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -383,31 +413,32 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:39
 						gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 //line polybench_datamining.go:32
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:32
 							_ = j
 //line polybench_datamining.go:34
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at8[gc_tx2] /= corrFloatN
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_at4[gc_tx] /= corrFloatN
 					}
 				} else {
-					gc_vstep6 := gc_from2
+//line polybench_datamining.go:43
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:39
 							gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 //line polybench_datamining.go:32
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:39
 									if j < 0 || j > len(mean)-16 {
@@ -418,6 +449,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:41
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -428,10 +460,10 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:39
 						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 //line polybench_datamining.go:32
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:39
@@ -442,50 +474,54 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step3 := gc_vstep6
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:43
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 						mean[j] /= corrFloatN
 					}
@@ -511,156 +547,174 @@ func CorrStdKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
 var gc_src_corrStdKernel = compiled.NewSource(gc_files_polybench_datamining, "corrStdKernel", "8a159dab0a2ff8e431d42cfdad2618fb54e57974ce1d9a0261123fcbf67d6fd3", "polybench_datamining.go:43-61").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
 
 //line polybench_datamining.go:47
-func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, mean, std, data []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(std) && gc_to2 <= len(std)-gc_off5 {
-					gc_at6 := std[gc_off5:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(std) && gc_to <= len(std)-gc_off {
+					gc_at := std[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:51
-							gc_vb10 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_datamining.go:48
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:48
 								_ = j
 								{
-									gc_vb10.StoreSlice(gc_at6[gc_tx2:])
+//line polybench_datamining.go:51
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
-						gc_vb9 := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_datamining.go:48
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:48
 							_ = j
-							gc_vb9.StoreSlice(gc_at6[gc_tx2:])
+//line polybench_datamining.go:51
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at6[gc_tx2] = 0.0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_datamining.go:51
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_datamining.go:63
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:51
-							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_datamining.go:48
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
+//line polybench_datamining.go:51
 									if j < 0 || j > len(std)-16 {
+//line polybench_datamining.go:51
 										break
 									}
 //line polybench_datamining.go:51
-									gc_vb8.StoreSlice(std[j:])
+									gc_vb2.StoreSlice(std[j:])
 								}
 							}
+//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
-						gc_vb7 := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_datamining.go:48
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
 							if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:51
 								break
 							}
 //line polybench_datamining.go:51
-							gc_vb7.StoreSlice(std[j:])
+							gc_vb.StoreSlice(std[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:63
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:63
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:63
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:63
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
 						std[j] = 0.0
 					}
 				}
@@ -668,69 +722,73 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 		}
 //line polybench_datamining.go:52
 		for i := 0; i < n; i++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_datamining.go:54
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(std) && gc_to2 <= len(std)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 {
-					gc_at7 := std[gc_off6:][:gc_to2]
-					gc_at8 := data[gc_off7:][:gc_to2]
-					gc_at9 := mean[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+					gc_at2 := std[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_at4 := mean[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line polybench_datamining.go:48
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:48
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line polybench_datamining.go:48
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:48
 							_ = j
 							{
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_datamining.go:52
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_datamining.go:53
-							gc_at7[gc_tx2] += (gc_at8[gc_tx2] - gc_at9[gc_tx2]) * (gc_at8[gc_tx2] - gc_at9[gc_tx2])
+							gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+//line polybench_datamining.go:63
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 //line polybench_datamining.go:48
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:53
 									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
@@ -741,18 +799,19 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
 								}
 							}
+//line polybench_datamining.go:55
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line polybench_datamining.go:48
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:53
 								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
@@ -763,13 +822,14 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
 							}
 						}
+//line polybench_datamining.go:55
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:53
 							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
@@ -779,139 +839,57 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_datamining.go:67
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(std) && gc_to2 <= len(std)-gc_off8 {
-					gc_at10 := std[gc_off8:][:gc_to2]
-					gc_vstep7 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(std) && gc_to <= len(std)-gc_off4 {
+					gc_at5 := std[gc_off4:][:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-//line polybench_datamining.go:55
-							gc_vb20 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:57
-							gc_vb21 := archsimd.BroadcastFloat32x16(corrEps)
-							gc_vb22 := archsimd.BroadcastFloat32x16(1.0)
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-//line polybench_datamining.go:48
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-								_ = j
-								{
-									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Div(gc_vb20).StoreSlice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:50
-									gc_t11 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:50
-									gc_x6 := gc_t11
-//line polybench_datamining.go:50
-									gc_t12 := gc_x6.Sqrt()
-//line polybench_datamining.go:50
-									gc_t12.StoreSlice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:50
-									gc_if6 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb21)
-//line polybench_datamining.go:50
-									if gc_if6.ToBits() != 0 {
-//line polybench_datamining.go:50
-										gc_vb22.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if6)
-									}
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_datamining.go:55
-						gc_vb17 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:57
-						gc_vb18 := archsimd.BroadcastFloat32x8(corrEps)
-						gc_vb19 := archsimd.BroadcastFloat32x8(1.0)
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-//line polybench_datamining.go:48
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-							_ = j
-//line polybench_datamining.go:50
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb17).StoreSlice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:50
-							gc_t9 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:50
-							gc_x5 := gc_t9
-//line polybench_datamining.go:50
-							gc_t10 := gc_x5.Sqrt()
-//line polybench_datamining.go:50
-							gc_t10.StoreSlice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:50
-							gc_if5 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb18)
-//line polybench_datamining.go:50
-							if gc_if5.ToBits() != 0 {
-//line polybench_datamining.go:50
-								gc_vb19.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if5)
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_datamining.go:55
-						gc_at10[gc_tx2] /= corrFloatN
-						gc_at10[gc_tx2] = sqrtf(gc_at10[gc_tx2])
-						if gc_at10[gc_tx2] <= corrEps {
-							gc_at10[gc_tx2] = 1.0
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:55
 							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
 //line polybench_datamining.go:57
 							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
 							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 //line polybench_datamining.go:48
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:48
+								_ = j
 								{
-//line polybench_datamining.go:55
-									if j < 0 || j > len(std)-16 {
-//line polybench_datamining.go:55
-										break
-									}
-//line polybench_datamining.go:55
-									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb14).StoreSlice(std[j:])
-//line polybench_datamining.go:55
-									gc_t7 := archsimd.LoadFloat32x16Slice(std[j:])
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Div(gc_vb14).StoreSlice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+									gc_t7 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
 									gc_x4 := gc_t7
-//line polybench_datamining.go:56
+//line polybench_datamining.go:50
 									gc_t8 := gc_x4.Sqrt()
-//line polybench_datamining.go:56
-									gc_t8.StoreSlice(std[j:])
-//line polybench_datamining.go:56
-									gc_if4 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb15)
+//line polybench_datamining.go:50
+									gc_t8.StoreSlice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+									gc_if4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).LessEqual(gc_vb15)
+//line polybench_datamining.go:50
 									if gc_if4.ToBits() != 0 {
-//line polybench_datamining.go:57
-										gc_vb16.StoreMasked((*[16]float32)(std[j:]), gc_if4)
+//line polybench_datamining.go:50
+										gc_vb16.StoreMasked((*[16]float32)(gc_at5[gc_tx:]), gc_if4)
 									}
 								}
 							}
+//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -921,38 +899,124 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:57
 						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
 						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 //line polybench_datamining.go:48
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:48
+							_ = j
+//line polybench_datamining.go:50
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb11).StoreSlice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+							gc_t5 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+							gc_x3 := gc_t5
+//line polybench_datamining.go:50
+							gc_t6 := gc_x3.Sqrt()
+//line polybench_datamining.go:50
+							gc_t6.StoreSlice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+							gc_if3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb12)
+//line polybench_datamining.go:50
+							if gc_if3.ToBits() != 0 {
+//line polybench_datamining.go:50
+								gc_vb13.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if3)
+							}
+						}
+//line polybench_datamining.go:52
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_at5[gc_tx] /= corrFloatN
+						gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
+						if gc_at5[gc_tx] <= corrEps {
+							gc_at5[gc_tx] = 1.0
+						}
+					}
+				} else {
+//line polybench_datamining.go:63
+					gc_vstep6 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line polybench_datamining.go:55
+							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:57
+							gc_vb9 := archsimd.BroadcastFloat32x16(corrEps)
+							gc_vb10 := archsimd.BroadcastFloat32x16(1.0)
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+//line polybench_datamining.go:48
+								var j int = gc_bx*gc_bdx + gc_tx
+								{
+//line polybench_datamining.go:55
+									if j < 0 || j > len(std)-16 {
+//line polybench_datamining.go:55
+										break
+									}
+//line polybench_datamining.go:55
+									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb8).StoreSlice(std[j:])
+//line polybench_datamining.go:55
+									gc_t3 := archsimd.LoadFloat32x16Slice(std[j:])
+									gc_x2 := gc_t3
+//line polybench_datamining.go:56
+									gc_t4 := gc_x2.Sqrt()
+//line polybench_datamining.go:56
+									gc_t4.StoreSlice(std[j:])
+//line polybench_datamining.go:56
+									gc_if2 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb9)
+									if gc_if2.ToBits() != 0 {
+//line polybench_datamining.go:57
+										gc_vb10.StoreMasked((*[16]float32)(std[j:]), gc_if2)
+									}
+								}
+							}
+//line polybench_datamining.go:60
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line polybench_datamining.go:55
+						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:57
+						gc_vb6 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb7 := archsimd.BroadcastFloat32x8(1.0)
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+//line polybench_datamining.go:48
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:55
 							if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:55
 								break
 							}
 //line polybench_datamining.go:55
-							archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb11).StoreSlice(std[j:])
+							archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb5).StoreSlice(std[j:])
 //line polybench_datamining.go:55
-							gc_t5 := archsimd.LoadFloat32x8Slice(std[j:])
-							gc_x3 := gc_t5
+							gc_t := archsimd.LoadFloat32x8Slice(std[j:])
+							gc_x := gc_t
 //line polybench_datamining.go:56
-							gc_t6 := gc_x3.Sqrt()
+							gc_t2 := gc_x.Sqrt()
 //line polybench_datamining.go:56
-							gc_t6.StoreSlice(std[j:])
+							gc_t2.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-							gc_if3 := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb12)
-							if gc_if3.ToBits() != 0 {
+							gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb6)
+							if gc_if.ToBits() != 0 {
 //line polybench_datamining.go:57
-								gc_vb13.StoreMasked((*[8]float32)(std[j:]), gc_if3)
+								gc_vb7.StoreMasked((*[8]float32)(std[j:]), gc_if)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:55
 						std[j] /= corrFloatN
 						std[j] = sqrtf(std[j])
@@ -982,73 +1046,76 @@ func CorrReduceKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) 
 var gc_src_corrReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "corrReduceKernel", "3af2ada4d51a51e040a740a49af188555736462d27dad8a22e9b4a4cd3594b6c", "polybench_datamining.go:63-75").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
 
 //line polybench_datamining.go:67
-func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, mean, std, data []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_datamining.go:78
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_datamining.go:89
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= n {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= n {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 && gc_off4 <= len(std) && gc_to2 <= len(std)-gc_off4 {
-				gc_at4 := data[gc_off3:][:gc_to2]
-				gc_at5 := mean[gc_off4:][:gc_to2]
-				gc_at6 := std[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := mean[gc_off2:][:gc_to]
+				gc_at3 := std[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:73
 						gc_vb4 := archsimd.BroadcastFloat32x16(corrFloatN)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line polybench_datamining.go:68
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:68
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:69
 							_ = i
 							{
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 //line polybench_datamining.go:71
 								gc_x4 := gc_vb4
 //line polybench_datamining.go:71
 								gc_t4 := gc_x4.Sqrt()
 //line polybench_datamining.go:71
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line polybench_datamining.go:73
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1059,48 +1126,51 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 				if compiled.SIMD {
 //line polybench_datamining.go:73
 					gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line polybench_datamining.go:68
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:68
 						_ = j
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:69
 						_ = i
 						{
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 //line polybench_datamining.go:71
 							gc_x3 := gc_vb3
 //line polybench_datamining.go:71
 							gc_t3 := gc_x3.Sqrt()
 //line polybench_datamining.go:71
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line polybench_datamining.go:73
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line polybench_datamining.go:72
-						gc_at4[gc_tx2] -= gc_at5[gc_tx2]
-						gc_at4[gc_tx2] /= sqrtf(corrFloatN) * gc_at6[gc_tx2]
+						gc_at[gc_tx] -= gc_at2[gc_tx]
+						gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:73
 						gc_vb2 := archsimd.BroadcastFloat32x16(corrFloatN)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_datamining.go:68
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_datamining.go:72
 								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
+//line polybench_datamining.go:72
 									break
 								}
 //line polybench_datamining.go:72
@@ -1123,13 +1193,15 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 				if compiled.SIMD {
 //line polybench_datamining.go:73
 					gc_vb := archsimd.BroadcastFloat32x8(corrFloatN)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_datamining.go:68
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_datamining.go:72
 							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
+//line polybench_datamining.go:72
 								break
 							}
 //line polybench_datamining.go:72
@@ -1144,13 +1216,13 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_datamining.go:68
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_datamining.go:72
 						data[i*m+j] -= mean[j]
@@ -1158,9 +1230,9 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1182,38 +1254,38 @@ func CorrKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 var gc_src_corrKernel = compiled.NewSource(gc_files_polybench_datamining, "corrKernel", "b67234bd606bd7a387746fcfff122a38a2c295e2c4acebd360a12c66cfcb423f", "polybench_datamining.go:77-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:81
-func gc_body_corrKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, symmat, data []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(m-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(m-1, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:82
-						j1 := gc_bx2*gc_bdx2 + gc_tx2
+						j1 := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:85
 							symmat[j1*m+j1] = 1.0
@@ -1247,51 +1319,53 @@ func CovarMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 var gc_src_covarMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "covarMeanKernel", "1edcf8b2cd66e33e39d0261d3db6f28ce91a5bb62ede37939ae5a964c35b0da4", "polybench_datamining.go:96-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:99
-func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, mean, data []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(mean) && gc_to2 <= len(mean)-gc_off5 {
-					gc_at5 := mean[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+					gc_at := mean[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:103
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_datamining.go:100
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:100
 								_ = j
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_datamining.go:103
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1302,38 +1376,44 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:103
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_datamining.go:100
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:100
 							_ = j
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_datamining.go:103
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0.0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_datamining.go:103
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_datamining.go:111
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:103
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_datamining.go:100
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
+//line polybench_datamining.go:103
 									if j < 0 || j > len(mean)-16 {
+//line polybench_datamining.go:103
 										break
 									}
 //line polybench_datamining.go:103
 									gc_vb2.StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1344,10 +1424,11 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:103
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_datamining.go:100
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
 							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:103
 								break
@@ -1357,46 +1438,55 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
 						mean[j] = 0.0
 					}
 				}
@@ -1404,33 +1494,35 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 		}
 //line polybench_datamining.go:104
 		for i := 0; i < n; i++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_datamining.go:106
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
-					gc_at6 := mean[gc_off6:][:gc_to2]
-					gc_at7 := data[gc_off7:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+					gc_at2 := mean[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line polybench_datamining.go:100
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:100
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1439,33 +1531,35 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line polybench_datamining.go:100
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:100
 							_ = j
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_datamining.go:104
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_datamining.go:105
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_datamining.go:111
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 //line polybench_datamining.go:100
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:105
 									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
@@ -1476,6 +1570,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:107
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1484,10 +1579,10 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line polybench_datamining.go:100
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:105
 								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
@@ -1498,60 +1593,65 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 							}
 						}
+//line polybench_datamining.go:107
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:105
 								mean[j] += data[i*m+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:105
 								mean[j] += data[i*m+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:105
 								mean[j] += data[i*m+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_datamining.go:105
 								mean[j] += data[i*m+j]
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:105
 							mean[j] += data[i*m+j]
@@ -1561,33 +1661,35 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_datamining.go:115
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(mean) && gc_to2 <= len(mean)-gc_off8 {
-					gc_at8 := mean[gc_off8:][:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
+					gc_at4 := mean[gc_off4:][:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:107
 							gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 //line polybench_datamining.go:100
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:100
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
+//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -1598,31 +1700,32 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:107
 						gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 //line polybench_datamining.go:100
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:100
 							_ = j
 //line polybench_datamining.go:102
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at8[gc_tx2] /= float32(covarFloatN)
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_at4[gc_tx] /= float32(covarFloatN)
 					}
 				} else {
-					gc_vstep6 := gc_from2
+//line polybench_datamining.go:111
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:107
 							gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 //line polybench_datamining.go:100
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_datamining.go:107
 									if j < 0 || j > len(mean)-16 {
@@ -1633,6 +1736,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:109
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -1643,10 +1747,10 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:107
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 //line polybench_datamining.go:100
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:107
@@ -1657,50 +1761,54 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step3 := gc_vstep6
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:111
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 						mean[j] /= float32(covarFloatN)
 					}
@@ -1726,64 +1834,67 @@ func CovarReduceKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 var gc_src_covarReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "covarReduceKernel", "1243bfa414135a46b0fc3e01f2736e1aec14b2bbcad89f9d80661b6fdc5385a3", "polybench_datamining.go:111-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:115
-func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, mean, data []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_datamining.go:126
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_datamining.go:137
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= n {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= n {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 {
-				gc_at3 := data[gc_off3:][:gc_to2]
-				gc_at4 := mean[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := mean[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line polybench_datamining.go:116
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:116
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:117
 							_ = i
 							{
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line polybench_datamining.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1792,45 +1903,49 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line polybench_datamining.go:116
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:116
 						_ = j
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:117
 						_ = i
 						{
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line polybench_datamining.go:121
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line polybench_datamining.go:120
-						gc_at3[gc_tx2] -= gc_at4[gc_tx2]
+						gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_datamining.go:116
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_datamining.go:120
 								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
+//line polybench_datamining.go:120
 									break
 								}
 //line polybench_datamining.go:120
 								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 							}
 						}
+//line polybench_datamining.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1839,92 +1954,95 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_datamining.go:116
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_datamining.go:120
 							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
+//line polybench_datamining.go:120
 								break
 							}
 //line polybench_datamining.go:120
 							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 						}
 					}
+//line polybench_datamining.go:122
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_datamining.go:120
 							data[i*m+j] -= mean[j]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_datamining.go:120
 							data[i*m+j] -= mean[j]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_datamining.go:120
 							data[i*m+j] -= mean[j]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_datamining.go:120
 							data[i*m+j] -= mean[j]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_datamining.go:116
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_datamining.go:120
 						data[i*m+j] -= mean[j]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1946,38 +2064,38 @@ func CovarKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 var gc_src_covarKernel = compiled.NewSource(gc_files_polybench_datamining, "covarKernel", "2ffb5c42306b98eb72e26fa55e4a28bec2fe46221920ce90b2718314518af51c", "polybench_datamining.go:124-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:128
-func gc_body_covarKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, symmat, data []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:129
-						j1 := gc_bx2*gc_bdx2 + gc_tx2
+						j1 := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:132
 							for j2 := j1; j2 < m; j2++ {

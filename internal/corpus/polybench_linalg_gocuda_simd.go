@@ -31,71 +31,73 @@ func Mm2Kernel1(ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) fu
 var gc_src_mm2Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel1", "9991d797f35b96fd146bc7187134e426f51df84366c25d64ff0b6a4851f8ae51", "polybench_linalg.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:15
-func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &alpha
 	_ = &beta
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(tmp) && gc_to2 <= len(tmp)-gc_off5 {
-					gc_at5 := tmp[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(tmp) && gc_to <= len(tmp)-gc_off {
+					gc_at := tmp[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:16
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:16
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:17
 								_ = i
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:20
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -106,42 +108,48 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:20
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:16
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:16
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:17
 							_ = i
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:20
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:20
+						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:27
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:16
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
+//line polybench_linalg.go:20
 									if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
+//line polybench_linalg.go:20
 										break
 									}
 //line polybench_linalg.go:20
 									gc_vb2.StoreSlice(tmp[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -152,11 +160,12 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:16
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
 							if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 //line polybench_linalg.go:20
 								break
@@ -166,106 +175,118 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:27
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:27
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:27
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:27
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
 						tmp[i*nj+j] = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:27
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
-			gc_apart2 := compiled.Disjoint(a, tmp)
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(a, tmp)
+//line polybench_linalg.go:25
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
-				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
-					gc_at6 := tmp[gc_off6:][:gc_to2]
-					gc_at7 := a[gc_off7:][:1]
-					gc_at8 := b[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := tmp[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:16
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:17
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -274,41 +295,43 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:16
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:17
 							_ = i
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:24
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:22
-							gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:27
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:22
 									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
@@ -319,6 +342,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -327,13 +351,13 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_linalg.go:22
 								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
@@ -344,23 +368,25 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 							}
 						}
+//line polybench_linalg.go:24
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:22
 							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:27
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -382,71 +408,72 @@ func Mm2Kernel2(ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) fu
 var gc_src_mm2Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel2", "8fdf67083b8c546374449e976cc37b6b516f7aabb76411a9936ee8f86a8d885c", "polybench_linalg.go:27-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:30
-func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &alpha
 	_ = &beta
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(d) && gc_to2 <= len(d)-gc_off5 {
-					gc_at5 := d[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(d) && gc_to <= len(d)-gc_off {
+					gc_at := d[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:31
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:31
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:32
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -457,43 +484,48 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:35
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:31
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:31
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:32
 							_ = i
 //line polybench_linalg.go:34
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] *= beta
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:35
+						gc_at[gc_tx] *= beta
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:42
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:31
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
+//line polybench_linalg.go:35
 									if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
+//line polybench_linalg.go:35
 										break
 									}
 //line polybench_linalg.go:35
 									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -504,11 +536,12 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:31
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
 							if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 //line polybench_linalg.go:35
 								break
@@ -518,108 +551,120 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:42
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:42
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:42
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:42
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
 						d[i*nl+j] *= beta
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:42
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
-			gc_apart2 := compiled.Disjoint(tmp, d)
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(tmp, d)
+//line polybench_linalg.go:40
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
-				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
-					gc_at6 := d[gc_off6:][:gc_to2]
-					gc_at7 := tmp[gc_off7:][:1]
-					gc_at8 := c[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+					gc_at2 := d[gc_off2:][:gc_to]
+					gc_at3 := tmp[gc_off3:][:1]
+					gc_at4 := c[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:31
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:31
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:32
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -630,43 +675,45 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:31
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:31
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:32
 							_ = i
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:36
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:37
-							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:42
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:31
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:37
 									if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
@@ -677,6 +724,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:39
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -687,13 +735,13 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:31
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_linalg.go:37
 								if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
@@ -704,23 +752,25 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 							}
 						}
+//line polybench_linalg.go:39
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:37
 							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:42
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -742,69 +792,71 @@ func Mm3Kernel1(ni, nj, nk, nl, nm int, a, b, e []float32) func(*gocuda.Thread) 
 var gc_src_mm3Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel1", "c6a88f7b202df1aaf7b4e7f36148af8092f940bf7288efea780a549f8ce7f481", "polybench_linalg.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:45
-func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, a, b, e []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, a, b, e []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(e) && gc_to2 <= len(e)-gc_off5 {
-					gc_at5 := e[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(e) && gc_to <= len(e)-gc_off {
+					gc_at := e[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:50
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:46
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:46
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:47
 								_ = i
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:50
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -815,42 +867,48 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:50
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:46
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:46
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:47
 							_ = i
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:50
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:50
+						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:57
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:50
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:46
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
+//line polybench_linalg.go:50
 									if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
+//line polybench_linalg.go:50
 										break
 									}
 //line polybench_linalg.go:50
 									gc_vb2.StoreSlice(e[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -861,11 +919,12 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:50
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:46
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
 							if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 //line polybench_linalg.go:50
 								break
@@ -875,108 +934,120 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:57
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:57
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:57
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:57
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
 						e[i*nj+j] = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:57
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
-			gc_apart2 := compiled.Disjoint(a, e)
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(a, e)
+//line polybench_linalg.go:55
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
-				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
-					gc_at6 := e[gc_off6:][:gc_to2]
-					gc_at7 := a[gc_off7:][:1]
-					gc_at8 := b[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := e[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:46
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:46
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:47
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:51
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -987,43 +1058,45 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:46
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:46
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:47
 							_ = i
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:51
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:52
-							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:57
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:46
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:52
 									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
@@ -1034,6 +1107,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:54
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1044,13 +1118,13 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:46
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_linalg.go:52
 								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
@@ -1061,23 +1135,25 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 							}
 						}
+//line polybench_linalg.go:54
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:52
 							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:57
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1099,69 +1175,71 @@ func Mm3Kernel2(ni, nj, nk, nl, nm int, c, d, f []float32) func(*gocuda.Thread) 
 var gc_src_mm3Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel2", "0c9864797aaea62c9508bb60ddd77d6dd0bf308526fb99ed4c8aed16ed656235", "polybench_linalg.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:60
-func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, c, d, f []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, c, d, f []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= nj {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nj {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(f) && gc_to2 <= len(f)-gc_off5 {
-					gc_at5 := f[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off {
+					gc_at := f[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:65
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:61
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:61
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:62
 								_ = i
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:65
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1172,42 +1250,48 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:65
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:61
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:61
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:62
 							_ = i
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:65
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:65
+						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:72
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:65
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:61
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
+//line polybench_linalg.go:65
 									if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
+//line polybench_linalg.go:65
 										break
 									}
 //line polybench_linalg.go:65
 									gc_vb2.StoreSlice(f[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1218,11 +1302,12 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:65
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:61
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
 							if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 //line polybench_linalg.go:65
 								break
@@ -1232,108 +1317,120 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:72
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:72
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:72
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:72
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
 						f[i*nl+j] = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:72
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
-			gc_apart2 := compiled.Disjoint(c, f)
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(c, f)
+//line polybench_linalg.go:70
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= nj {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nj {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nm + k
-				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
-					gc_at6 := f[gc_off6:][:gc_to2]
-					gc_at7 := c[gc_off7:][:1]
-					gc_at8 := d[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nm + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
+					gc_at2 := f[gc_off2:][:gc_to]
+					gc_at3 := c[gc_off3:][:1]
+					gc_at4 := d[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:61
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:61
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:62
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:66
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1344,43 +1441,45 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:61
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:61
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:62
 							_ = i
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:66
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:67
-							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:72
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:61
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:67
 									if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
@@ -1391,6 +1490,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:69
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1401,13 +1501,13 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:61
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_linalg.go:67
 								if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
@@ -1418,23 +1518,25 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 							}
 						}
+//line polybench_linalg.go:69
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:67
 							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:72
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1456,69 +1558,71 @@ func Mm3Kernel3(ni, nj, nk, nl, nm int, e, f, g []float32) func(*gocuda.Thread) 
 var gc_src_mm3Kernel3 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel3", "9e39847c6e7113117ece9f8523aeec34ef7f8024f63b705fe81b8675860f29e0", "polybench_linalg.go:72-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:75
-func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, e, f, g []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, e, f, g []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(g) && gc_to2 <= len(g)-gc_off5 {
-					gc_at5 := g[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(g) && gc_to <= len(g)-gc_off {
+					gc_at := g[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:80
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:76
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:76
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:77
 								_ = i
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:80
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1529,42 +1633,48 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:80
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:76
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:76
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:77
 							_ = i
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:80
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:80
+						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:87
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:80
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:76
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
+//line polybench_linalg.go:80
 									if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
+//line polybench_linalg.go:80
 										break
 									}
 //line polybench_linalg.go:80
 									gc_vb2.StoreSlice(g[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1575,11 +1685,12 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:80
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:76
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
 							if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 //line polybench_linalg.go:80
 								break
@@ -1589,108 +1700,120 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:87
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:87
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:87
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:87
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
 						g[i*nl+j] = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:87
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
-			gc_apart2 := compiled.Disjoint(e, g)
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(e, g)
+//line polybench_linalg.go:85
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
-				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
-					gc_at6 := g[gc_off6:][:gc_to2]
-					gc_at7 := e[gc_off7:][:1]
-					gc_at8 := f[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
+					gc_at2 := g[gc_off2:][:gc_to]
+					gc_at3 := e[gc_off3:][:1]
+					gc_at4 := f[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:76
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:76
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:77
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:81
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1701,43 +1824,45 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:76
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:76
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:77
 							_ = i
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:81
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:82
-							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:87
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:76
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:82
 									if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
@@ -1748,6 +1873,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:84
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1758,13 +1884,13 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:76
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_linalg.go:82
 								if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
@@ -1775,23 +1901,25 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 							}
 						}
+//line polybench_linalg.go:84
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:82
 							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:87
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1813,71 +1941,72 @@ func GemmKernel(ni, nj, nk int, alpha, beta float32, a, b, c []float32) func(*go
 var gc_src_gemmKernel = compiled.NewSource(gc_files_polybench_linalg, "gemmKernel", "957dc98babd3b2bbf537d15b1163f88f3d49b7c198ad4b59f33e14bbba9f1350", "polybench_linalg.go:87-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:90
-func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk int, alpha, beta float32, a, b, c []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, alpha, beta float32, a, b, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &alpha
 	_ = &beta
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to2 <= len(c)-gc_off5 {
-					gc_at5 := c[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+					gc_at := c[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:91
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:91
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:92
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:96
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1888,43 +2017,48 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD {
 //line polybench_linalg.go:95
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:91
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:91
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:92
 							_ = i
 //line polybench_linalg.go:94
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] *= beta
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:95
+						gc_at[gc_tx] *= beta
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:102
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:91
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
+//line polybench_linalg.go:95
 									if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
+//line polybench_linalg.go:95
 										break
 									}
 //line polybench_linalg.go:95
 									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:97
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1935,11 +2069,12 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD {
 //line polybench_linalg.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:91
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
 							if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 //line polybench_linalg.go:95
 								break
@@ -1949,106 +2084,118 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:102
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:102
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:102
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							i := gc_by2*gc_bdy2 + gc_ty2
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:102
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
 						c[i*nj+j] *= beta
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:102
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
-			gc_apart2 := compiled.Disjoint(a, c)
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(a, c)
+//line polybench_linalg.go:100
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
-				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
-					gc_at6 := c[gc_off6:][:gc_to2]
-					gc_at7 := a[gc_off7:][:1]
-					gc_at8 := b[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := c[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:91
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:92
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2057,41 +2204,43 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:91
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:92
 							_ = i
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:99
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:97
-							gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:102
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
 								{
 //line polybench_linalg.go:97
 									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
@@ -2102,6 +2251,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2110,13 +2260,13 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
 //line polybench_linalg.go:97
 								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
@@ -2127,23 +2277,25 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 							}
 						}
+//line polybench_linalg.go:99
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:97
 							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line polybench_linalg.go:102
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -2165,54 +2317,54 @@ func SyrkKernel(ni, nj int, alpha, beta float32, a, c []float32) func(*gocuda.Th
 var gc_src_syrkKernel = compiled.NewSource(gc_files_polybench_linalg, "syrkKernel", "26de29fa65fe336808a3398d03eab9b9552e12c2c5e230ec8ab10fb5830ba288", "polybench_linalg.go:102-115").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:105
-func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, alpha, beta float32, a, c []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_syrkKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alpha, beta float32, a, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 						continue
 					}
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:106
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:110
 							c[i*ni+j] *= beta
@@ -2221,9 +2373,9 @@ func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a
 							}
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -2247,54 +2399,54 @@ func Syr2kKernel(ni, nj int, alpha, beta float32, a, b, c []float32) func(*gocud
 var gc_src_syr2kKernel = compiled.NewSource(gc_files_polybench_linalg, "syr2kKernel", "54301b31d73202f382a45db812ffe4b195577e4e43a42414ddd985263a28a237", "polybench_linalg.go:117-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:121
-func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, alpha, beta float32, a, b, c []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_syr2kKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alpha, beta float32, a, b, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 						continue
 					}
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:122
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						i := gc_by2*gc_bdy2 + gc_ty2
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						{
 //line polybench_linalg.go:126
 							c[i*ni+j] *= beta
@@ -2303,9 +2455,9 @@ func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, 
 							}
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -2329,38 +2481,38 @@ func AtaxKernel1(nx, ny int, a, x, tmp []float32) func(*gocuda.Thread) {
 var gc_src_ataxKernel1 = compiled.NewSource(gc_files_polybench_linalg, "ataxKernel1", "9c31ac5be39e3ce4497ec8bdcf67c992511f95cfff45e38aa0aa9f3afda6ab7d", "polybench_linalg.go:133-146").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:137
-func gc_body_ataxKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, x, tmp []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_ataxKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, x, tmp []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(nx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:138
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:141
 							tmp[i] = 0
@@ -2391,51 +2543,53 @@ func AtaxKernel2(nx, ny int, a, y, tmp []float32) func(*gocuda.Thread) {
 var gc_src_ataxKernel2 = compiled.NewSource(gc_files_polybench_linalg, "ataxKernel2", "dc8c040cbfa32f6dc7223cbda944802bfa297b6f63fb22ef75648202fefc5e9b", "polybench_linalg.go:148-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:152
-func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, y, tmp []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, y, tmp []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 {
-					gc_at5 := y[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off {
+					gc_at := y[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:156
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:153
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:153
 								_ = j
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:156
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2446,38 +2600,44 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:156
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:153
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:153
 							_ = j
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:156
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:156
+						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:163
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:156
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:153
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
+//line polybench_linalg.go:156
 									if j < 0 || j > len(y)-16 {
+//line polybench_linalg.go:156
 										break
 									}
 //line polybench_linalg.go:156
 									gc_vb2.StoreSlice(y[j:])
 								}
 							}
+//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2488,10 +2648,11 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:156
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:153
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
 							if j < 0 || j > len(y)-8 {
 //line polybench_linalg.go:156
 								break
@@ -2501,46 +2662,55 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
 							y[j] = 0
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
 						y[j] = 0
 					}
 				}
@@ -2548,41 +2718,43 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 		}
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
-			gc_apart2 := compiled.Disjoint(tmp, y)
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(tmp, y)
+//line polybench_linalg.go:161
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				gc_off7 := (gc_bx2 * gc_bdx2) + (i * ny)
-				gc_off8 := i
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) && gc_apart2 {
-					gc_at6 := y[gc_off6:][:gc_to2]
-					gc_at7 := a[gc_off7:][:gc_to2]
-					gc_at8 := tmp[gc_off8:][:1]
-					gc_elem2 := gc_at8[0]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * ny)
+				gc_off4 := i
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) && gc_apart {
+					gc_at2 := y[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:gc_to]
+					gc_at4 := tmp[gc_off4:][:1]
+					gc_elem := gc_at4[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:153
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:153
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:157
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2593,39 +2765,41 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:153
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:153
 							_ = j
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:157
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:158
-							gc_at6[gc_tx2] += gc_at7[gc_tx2] * gc_elem2
+							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:163
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:153
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_linalg.go:158
 									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
@@ -2636,6 +2810,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
 								}
 							}
+//line polybench_linalg.go:160
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2646,12 +2821,12 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:153
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:158
 								if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
@@ -2662,60 +2837,65 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
 							}
 						}
+//line polybench_linalg.go:160
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:158
 								y[j] += a[i*ny+j] * tmp[i]
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:158
 								y[j] += a[i*ny+j] * tmp[i]
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:158
 								y[j] += a[i*ny+j] * tmp[i]
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:158
 								y[j] += a[i*ny+j] * tmp[i]
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:163
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:158
 							y[j] += a[i*ny+j] * tmp[i]
@@ -2740,51 +2920,53 @@ func BicgKernel1(nx, ny int, a, r, s []float32) func(*gocuda.Thread) {
 var gc_src_bicgKernel1 = compiled.NewSource(gc_files_polybench_linalg, "bicgKernel1", "2c4b9264a9bb6c46c14550b7e58e206b97b7227870ffb3dba8c7fdac76d8b15e", "polybench_linalg.go:163-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:166
-func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, r, s []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, r, s []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to2 <= len(s)-gc_off5 {
-					gc_at5 := s[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+					gc_at := s[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:170
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_linalg.go:167
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:167
 								_ = j
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:170
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2795,38 +2977,44 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:170
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_linalg.go:167
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:167
 							_ = j
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:170
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0.0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_linalg.go:170
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:177
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:170
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_linalg.go:167
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
+//line polybench_linalg.go:170
 									if j < 0 || j > len(s)-16 {
+//line polybench_linalg.go:170
 										break
 									}
 //line polybench_linalg.go:170
 									gc_vb2.StoreSlice(s[j:])
 								}
 							}
+//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2837,10 +3025,11 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:170
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_linalg.go:167
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
 							if j < 0 || j > len(s)-8 {
 //line polybench_linalg.go:170
 								break
@@ -2850,46 +3039,55 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
 						s[j] = 0.0
 					}
 				}
@@ -2897,41 +3095,43 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 		}
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
-			gc_apart2 := compiled.Disjoint(r, s)
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(r, s)
+//line polybench_linalg.go:175
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				gc_off7 := i
-				gc_off8 := (gc_bx2 * gc_bdx2) + (i * ny)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
-					gc_at6 := s[gc_off6:][:gc_to2]
-					gc_at7 := r[gc_off7:][:1]
-					gc_at8 := a[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := i
+				gc_off4 := (gc_bx * gc_bdx) + (i * ny)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					gc_at2 := s[gc_off2:][:gc_to]
+					gc_at3 := r[gc_off3:][:1]
+					gc_at4 := a[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:167
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:167
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:171
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2942,39 +3142,41 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:167
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:167
 							_ = j
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:171
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:172
-							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_linalg.go:177
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:167
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_linalg.go:172
 									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
@@ -2985,6 +3187,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 								}
 							}
+//line polybench_linalg.go:174
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2995,12 +3198,12 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:167
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:172
 								if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
@@ -3011,60 +3214,65 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 							}
 						}
+//line polybench_linalg.go:174
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:172
 								s[j] += r[i] * a[i*ny+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:172
 								s[j] += r[i] * a[i*ny+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:172
 								s[j] += r[i] * a[i*ny+j]
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:172
 								s[j] += r[i] * a[i*ny+j]
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:177
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:172
 							s[j] += r[i] * a[i*ny+j]
@@ -3089,38 +3297,38 @@ func BicgKernel2(nx, ny int, a, p, q []float32) func(*gocuda.Thread) {
 var gc_src_bicgKernel2 = compiled.NewSource(gc_files_polybench_linalg, "bicgKernel2", "f188c132e7abf52338e526667a94199feec633970d29009d432d5245f5a145b7", "polybench_linalg.go:177-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:180
-func gc_body_bicgKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, p, q []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_bicgKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, p, q []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(nx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:181
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:184
 							q[i] = 0.0
@@ -3151,38 +3359,38 @@ func GesummvKernel(n int, alpha, beta float32, a, b, tmp, x, y []float32) func(*
 var gc_src_gesummvKernel = compiled.NewSource(gc_files_polybench_linalg, "gesummvKernel", "39c2c99709a38000e022300f57cf2d536682b78e0169d6ec8da59e6197cf5bcc", "polybench_linalg.go:191-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:195
-func gc_body_gesummvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, alpha, beta float32, a, b, tmp, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_gesummvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, alpha, beta float32, a, b, tmp, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:196
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:199
 							for j := 0; j < n; j++ {
@@ -3211,41 +3419,41 @@ func MvtKernel1(n int, a, x1, y1 []float32) func(*gocuda.Thread) {
 var gc_src_mvtKernel1 = compiled.NewSource(gc_files_polybench_linalg, "mvtKernel1", "96b470b4485ed14c3361bd129e12710e325e11f1fa9c53a10e78599924077443", "polybench_linalg.go:207-218").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:210
-func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1, y1 []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1 []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:211
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
@@ -3254,11 +3462,11 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:211
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
@@ -3267,11 +3475,11 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:211
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
@@ -3280,11 +3488,11 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:211
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
@@ -3293,11 +3501,11 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:211
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:214
 							for j := 0; j < n; j++ {
@@ -3324,60 +3532,62 @@ func MvtKernel2(n int, a, x2, y2 []float32) func(*gocuda.Thread) {
 var gc_src_mvtKernel2 = compiled.NewSource(gc_files_polybench_linalg, "mvtKernel2", "4a3b038ecc12bbb5b2f8a07bd617012d2244a21f81011fc2fa07160f77ceb0ae", "polybench_linalg.go:220-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:223
-func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2, y2 []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2 []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
-			gc_apart2 := compiled.Disjoint(y2, x2)
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(y2, x2)
+//line polybench_linalg.go:231
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				gc_off5 := (gc_bx2 * gc_bdx2) + (j * n)
-				gc_off6 := j
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) && gc_apart2 {
-					gc_at4 := x2[gc_off4:][:gc_to2]
-					gc_at5 := a[gc_off5:][:gc_to2]
-					gc_at6 := y2[gc_off6:][:1]
-					gc_elem2 := gc_at6[0]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_bx * gc_bdx) + (j * n)
+				gc_off3 := j
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) && gc_apart {
+					gc_at := x2[gc_off:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := y2[gc_off3:][:1]
+					gc_elem := gc_at3[0]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:224
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:224
 								_ = i
 								{
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324))).StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_linalg.go:228
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -3388,40 +3598,43 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 					if compiled.SIMD {
 //line polybench_linalg.go:224
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:224
 							_ = i
 							{
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line polybench_linalg.go:228
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:228
-							gc_at4[gc_tx2] += gc_at5[gc_tx2] * gc_elem2
+							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_linalg.go:233
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:224
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 								{
+//line polybench_linalg.go:228
 									if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
 //line polybench_linalg.go:228
 										break
@@ -3430,6 +3643,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 									archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
 								}
 							}
+//line polybench_linalg.go:230
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -3440,13 +3654,14 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 					if compiled.SIMD {
 //line polybench_linalg.go:224
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
+//line polybench_linalg.go:228
 								if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
 //line polybench_linalg.go:228
 									break
@@ -3455,60 +3670,65 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 								archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
 							}
 						}
+//line polybench_linalg.go:230
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:228
 								x2[i] += a[j*n+i] * y2[j]
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:233
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:228
 								x2[i] += a[j*n+i] * y2[j]
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:233
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:228
 								x2[i] += a[j*n+i] * y2[j]
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:233
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:228
 								x2[i] += a[j*n+i] * y2[j]
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:233
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:228
 							x2[i] += a[j*n+i] * y2[j]

@@ -32,42 +32,42 @@ func GramschmidtKernel1(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 var gc_src_gramschmidtKernel1 = compiled.NewSource(gc_files_polybench_solvers, "gramschmidtKernel1", "78fab0a815e957cceed0b669855cb3c82dc4e98d3555dda66d7cb98a9443a52d", "polybench_solvers.go:9-23").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
 
 //line polybench_solvers.go:13
-func gc_body_gramschmidtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
+				if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound > gc_from {
+					gc_from = gc_bound
 				}
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+				if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line polybench_solvers.go:17
 							var nrm float32 = 0.0
@@ -99,83 +99,84 @@ func GramschmidtKernel2(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 var gc_src_gramschmidtKernel2 = compiled.NewSource(gc_files_polybench_solvers, "gramschmidtKernel2", "73245013b696ed6bbd19da98b86a2e31030cb2ef228742b62aad1b199dd2cf5c", "polybench_solvers.go:25-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:29
-func gc_body_gramschmidtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_solvers.go:47
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_solvers.go:33
 						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_solvers.go:33
 						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_solvers.go:33
 						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_solvers.go:33
 						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				{
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
@@ -201,59 +202,61 @@ func GramschmidtKernel3(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 var gc_src_gramschmidtKernel3 = compiled.NewSource(gc_files_polybench_solvers, "gramschmidtKernel3", "072fed5a041a349d14f3e814cee910400772cab2ded6e70ea7481285b3d34889", "polybench_solvers.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:41
-func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
+			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
 			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bx2 * gc_bdx2) + (k * nj)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(r) && gc_to2 <= len(r)-gc_off5 {
-					gc_at5 := r[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(r) && gc_to <= len(r)-gc_off {
+					gc_at := r[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:45
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line polybench_solvers.go:42
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:42
 								_ = j
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_solvers.go:45
+									gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
+//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -264,38 +267,44 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:45
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_solvers.go:42
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:42
 							_ = j
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_solvers.go:45
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_at5[gc_tx2] = 0.0
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line polybench_solvers.go:45
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line polybench_solvers.go:55
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:45
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line polybench_solvers.go:42
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
+//line polybench_solvers.go:45
 									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
+//line polybench_solvers.go:45
 										break
 									}
 //line polybench_solvers.go:45
 									gc_vb2.StoreSlice(r[k*nj+j:])
 								}
 							}
+//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -306,10 +315,11 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:45
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line polybench_solvers.go:42
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:45
 								break
@@ -319,46 +329,55 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:55
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:55
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:55
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:55
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 						r[k*nj+j] = 0.0
 					}
 				}
@@ -366,49 +385,51 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		}
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
-			gc_apart2 := compiled.Disjoint(q, r)
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(q, r)
+//line polybench_solvers.go:50
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
+			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
 			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (gc_bx2 * gc_bdx2) + (k * nj)
-				gc_off7 := i*nj + k
-				gc_off8 := (gc_bx2 * gc_bdx2) + (i * nj)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(r) && gc_to2 <= len(r)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(q) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
-					gc_at6 := r[gc_off6:][:gc_to2]
-					gc_at7 := q[gc_off7:][:1]
-					gc_at8 := a[gc_off8:][:gc_to2]
-					gc_elem2 := gc_at7[0]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + (k * nj)
+				gc_off3 := i*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (i * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					gc_at2 := r[gc_off2:][:gc_to]
+					gc_at3 := q[gc_off3:][:1]
+					gc_at4 := a[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_solvers.go:42
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:42
 								_ = j
 								{
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line polybench_solvers.go:46
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -419,39 +440,41 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:42
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:42
 							_ = j
 							{
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line polybench_solvers.go:46
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_solvers.go:47
-							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line polybench_solvers.go:55
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_solvers.go:42
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_solvers.go:47
 									if (i*nj+j) < 0 || (i*nj+j) > len(a)-16 || (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
@@ -462,6 +485,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 									archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 								}
 							}
+//line polybench_solvers.go:49
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -472,12 +496,12 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:42
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_solvers.go:47
 								if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
@@ -488,13 +512,14 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 							}
 						}
+//line polybench_solvers.go:49
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_solvers.go:47
 							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
@@ -503,36 +528,37 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				}
 			}
 		}
+//line polybench_solvers.go:58
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-					gc_from2 = gc_to2
-				} else if gc_bound2 >= gc_from2 {
-					gc_from2 = gc_bound2 + 1
+				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
 				}
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep5 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_solvers.go:42
 							gc_Lane0Mask326 := compiled.Lane0Mask32()
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 								{
 //line polybench_solvers.go:49
 									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
@@ -556,13 +582,13 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 												if 0xffff&(1<<gc_k3) != 0 {
 //line polybench_solvers.go:50
-													gc_pos2.Thread = gc_rank2 + gc_k3
+													gc_pos.Thread = gc_rank + gc_k3
 //line polybench_solvers.go:50
 													gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
 												}
 											}
 //line polybench_solvers.go:50
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line polybench_solvers.go:50
 											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 										}
@@ -580,17 +606,18 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 												if 0xffff&(1<<gc_k4) != 0 {
 //line polybench_solvers.go:50
-													gc_pos2.Thread = gc_rank2 + gc_k4
+													gc_pos.Thread = gc_rank + gc_k4
 //line polybench_solvers.go:50
 													a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 //line polybench_solvers.go:50
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
+//line polybench_solvers.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -601,12 +628,12 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:42
 						gc_Lane0Mask325 := compiled.Lane0Mask32()
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_solvers.go:49
 								if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
@@ -630,13 +657,13 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 											if 0xff&(1<<gc_k) != 0 {
 //line polybench_solvers.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k
+												gc_pos.Thread = gc_rank + gc_k
 //line polybench_solvers.go:50
 												gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
 											}
 										}
 //line polybench_solvers.go:50
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line polybench_solvers.go:50
 										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 									}
@@ -654,24 +681,25 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 											if 0xff&(1<<gc_k2) != 0 {
 //line polybench_solvers.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos.Thread = gc_rank + gc_k2
 //line polybench_solvers.go:50
 												a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 //line polybench_solvers.go:50
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
+//line polybench_solvers.go:52
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_solvers.go:49
 							for i_ := 0; i_ < ni; i_++ {
@@ -698,69 +726,72 @@ func LuKernel1(n int, a []float32, k int) func(*gocuda.Thread) {
 var gc_src_luKernel1 = compiled.NewSource(gc_files_polybench_solvers, "luKernel1", "91dc55459eb8a6e2f82431e83fdc978081641b88d75ce4a28e6698e6fca861ea", "polybench_solvers.go:55-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:58
-func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []float32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_solvers.go:68
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_solvers.go:79
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2 * gc_bdx2) + (k * n)
-			gc_off4 := k*n + k
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to2 <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(a) {
-				gc_at3 := a[gc_off3:][:gc_to2]
-				gc_at4 := a[gc_off4:][:1]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + (k * n)
+			gc_off2 := k*n + k
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := a[gc_off2:][:1]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:59
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
+						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx {
+								gc_sx -= gc_bdx
 								gc_sbx++
 							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx
 //line polybench_solvers.go:59
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:59
 							_ = j
 							{
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324)).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line polybench_solvers.go:63
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -771,57 +802,61 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 				if compiled.SIMD {
 //line polybench_solvers.go:59
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx2 {
-							gc_sx2 -= gc_bdx2
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
 							gc_sbx2++
 						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx2
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx2
 //line polybench_solvers.go:59
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:59
 						_ = j
 						{
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323)).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line polybench_solvers.go:63
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line polybench_solvers.go:62
-						gc_at3[gc_tx2] = gc_at3[gc_tx2] / gc_at4[0]
+						gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:59
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-							for gc_sx3 >= gc_bdx2 {
-								gc_sx3 -= gc_bdx2
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx {
+								gc_sx3 -= gc_bdx
 								gc_sbx3++
 							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx3
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx3
 //line polybench_solvers.go:59
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
+//line polybench_solvers.go:62
 								if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
+//line polybench_solvers.go:62
 									break
 								}
 //line polybench_solvers.go:62
 								archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
 							}
 						}
+//line polybench_solvers.go:64
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -832,33 +867,36 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 				if compiled.SIMD {
 //line polybench_solvers.go:59
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-						for gc_sx4 >= gc_bdx2 {
-							gc_sx4 -= gc_bdx2
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx {
+							gc_sx4 -= gc_bdx
 							gc_sbx4++
 						}
-						gc_tx2 := gc_vstep2
-						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx4
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx4
 //line polybench_solvers.go:59
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 						{
+//line polybench_solvers.go:62
 							if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+//line polybench_solvers.go:62
 								break
 							}
 //line polybench_solvers.go:62
 							archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
 						}
 					}
+//line polybench_solvers.go:64
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:59
-					j := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_solvers.go:62
 						a[k*n+j] = a[k*n+j] / a[k*n+k]
@@ -882,83 +920,86 @@ func LuKernel2(n int, a []float32, k int) func(*gocuda.Thread) {
 var gc_src_luKernel2 = compiled.NewSource(gc_files_polybench_solvers, "luKernel2", "292fb4874930f53e16981989fbc00e6d2cc75e9eedc652651dff1071cd44fea6", "polybench_solvers.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:69
-func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []float32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_solvers.go:80
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_solvers.go:91
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_by2*gc_bdy2 + gc_ty2) <= k) || ((gc_by2*gc_bdy2 + gc_ty2) >= n) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) <= k) || ((gc_by*gc_bdy + gc_ty) >= n) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-			gc_off5 := (gc_by2*gc_bdy2+gc_ty2)*n + k
-			gc_off6 := (gc_bx2 * gc_bdx2) + (k * n)
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(a) && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 {
-				gc_at4 := a[gc_off4:][:gc_to2]
-				gc_at5 := a[gc_off5:][:1]
-				gc_at6 := a[gc_off6:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off2 := (gc_by*gc_bdy+gc_ty)*n + k
+			gc_off3 := (gc_bx * gc_bdx) + (k * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := a[gc_off2:][:1]
+				gc_at3 := a[gc_off3:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:70
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
+						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx {
+								gc_sx -= gc_bdx
 								gc_sbx++
 							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx
 //line polybench_solvers.go:70
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:70
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_solvers.go:71
 							_ = i
 							{
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line polybench_solvers.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -969,61 +1010,65 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 				if compiled.SIMD {
 //line polybench_solvers.go:70
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx2 {
-							gc_sx2 -= gc_bdx2
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
 							gc_sbx2++
 						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx2
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx2
 //line polybench_solvers.go:70
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:70
 						_ = j
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_solvers.go:71
 						_ = i
 						{
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line polybench_solvers.go:75
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line polybench_solvers.go:74
-						gc_at4[gc_tx2] = gc_at4[gc_tx2] - gc_at5[0]*gc_at6[gc_tx2]
+						gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:70
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-							for gc_sx3 >= gc_bdx2 {
-								gc_sx3 -= gc_bdx2
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx {
+								gc_sx3 -= gc_bdx
 								gc_sbx3++
 							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx3
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx3
 //line polybench_solvers.go:70
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_solvers.go:74
 								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
+//line polybench_solvers.go:74
 									break
 								}
 //line polybench_solvers.go:74
 								archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 							}
 						}
+//line polybench_solvers.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1034,44 +1079,47 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 				if compiled.SIMD {
 //line polybench_solvers.go:70
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-						for gc_sx4 >= gc_bdx2 {
-							gc_sx4 -= gc_bdx2
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx {
+							gc_sx4 -= gc_bdx
 							gc_sbx4++
 						}
-						gc_tx2 := gc_vstep2
-						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx4
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx4
 //line polybench_solvers.go:70
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_solvers.go:74
 							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+//line polybench_solvers.go:74
 								break
 							}
 //line polybench_solvers.go:74
 							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 						}
 					}
+//line polybench_solvers.go:76
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:70
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_solvers.go:74
 						a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -32,53 +32,55 @@ func FdtdStep1Kernel(nx, ny int, fict, ex, ey, hz []float32, step int) func(*goc
 var gc_src_fdtdStep1Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep1Kernel", "7176e4e8d8fabe83707a19a9b6de314ad2f511a19f651d5a4fd3f7861cfe57c3", "polybench_stencils.go:12-27").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:16
-func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, fict, ex, ey, hz []float32, step int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, fict, ex, ey, hz []float32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_stencils.go:27
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_apart2 := compiled.Disjoint(fict, ey)
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(fict, ey)
+//line polybench_stencils.go:40
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-			gc_off5 := step
-			gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * ny)
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(fict) && gc_apart2 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(hz) && gc_to2 <= len(hz)-gc_off6 {
-				gc_at5 := ey[gc_off4:][:gc_to2]
-				gc_at6 := fict[gc_off5:][:1]
-				gc_at7 := hz[gc_off4:][:gc_to2]
-				gc_at8 := hz[gc_off6:][:gc_to2]
-				gc_elem2 := gc_at6[0]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := step
+			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
+				gc_at := ey[gc_off:][:gc_to]
+				gc_at2 := fict[gc_off2:][:1]
+				gc_at3 := hz[gc_off:][:gc_to]
+				gc_at4 := hz[gc_off3:][:gc_to]
+				gc_elem := gc_at2[0]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -86,29 +88,32 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_stencils.go:24
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
+						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx {
+								gc_sx -= gc_bdx
 								gc_sbx++
 							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx
 //line polybench_stencils.go:17
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:17
 							_ = j
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_stencils.go:21
 								if i == 0 {
-									compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_stencils.go:21
+									compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).StoreSlice(gc_at[gc_tx:])
 								} else {
 //line polybench_stencils.go:21
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
+//line polybench_stencils.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -121,45 +126,48 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_stencils.go:24
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx2 {
-							gc_sx2 -= gc_bdx2
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
 							gc_sbx2++
 						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx2
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx2
 //line polybench_stencils.go:17
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:17
 						_ = j
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_stencils.go:21
 							if i == 0 {
-								compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_stencils.go:21
+								compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line polybench_stencils.go:21
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line polybench_stencils.go:23
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line polybench_stencils.go:18
-					i := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:21
 						if i == 0 {
-							gc_at5[gc_tx2] = gc_elem2
+							gc_at[gc_tx] = gc_elem
 						} else {
-							gc_at5[gc_tx2] = gc_at5[gc_tx2] - 0.5*(gc_at7[gc_tx2]-gc_at8[gc_tx2])
+							gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
 						}
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -167,21 +175,23 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_stencils.go:24
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
-						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-							for gc_sx3 >= gc_bdx2 {
-								gc_sx3 -= gc_bdx2
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx {
+								gc_sx3 -= gc_bdx
 								gc_sbx3++
 							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx3
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx3
 //line polybench_stencils.go:17
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_stencils.go:21
 								if (i*
 									ny+j) < 0 || (i*ny+j) > len(ey)-16 || (i*
+//line polybench_stencils.go:24
 									ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
 //line polybench_stencils.go:21
 									break
@@ -208,21 +218,23 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_stencils.go:24
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-						for gc_sx4 >= gc_bdx2 {
-							gc_sx4 -= gc_bdx2
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx {
+							gc_sx4 -= gc_bdx
 							gc_sbx4++
 						}
-						gc_tx2 := gc_vstep2
-						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx4
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx4
 //line polybench_stencils.go:17
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_stencils.go:21
 							if (i*
 								ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
+//line polybench_stencils.go:24
 								ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
 //line polybench_stencils.go:21
 								break
@@ -239,13 +251,13 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:17
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:21
 						if i == 0 {
@@ -256,9 +268,9 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -279,80 +291,83 @@ func FdtdStep2Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Th
 var gc_src_fdtdStep2Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep2Kernel", "aa383e1332fc6b37cfeeed6552b0881646168b007fb1eef5f38b3e59b26ff0b6", "polybench_stencils.go:29-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:32
-func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, ex, ey, hz []float32, step int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_stencils.go:43
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:54
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-			gc_off4 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(ex)-gc_off3, len(hz)-gc_off3, len(hz)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := ex[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := hz[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(ex)-gc_off, len(hz)-gc_off, len(hz)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := ex[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := hz[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:37
 								gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line polybench_stencils.go:33
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:33
 									_ = j
-									var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:34
 									_ = i
 									{
-										archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line polybench_stencils.go:38
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -363,65 +378,69 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						if compiled.SIMD {
 //line polybench_stencils.go:37
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line polybench_stencils.go:33
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:33
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:34
 								_ = i
 								{
-									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line polybench_stencils.go:38
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:33
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 							{
 //line polybench_stencils.go:37
-								gc_at4[gc_u2] = gc_at4[gc_u2] - 0.5*(gc_at5[gc_u2]-gc_at6[gc_u2])
+								gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:33
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:37
 						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:37
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_stencils.go:33
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_stencils.go:37
 								if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
+//line polybench_stencils.go:37
 									break
 								}
 //line polybench_stencils.go:37
 								archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 							}
 						}
+//line polybench_stencils.go:39
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -432,37 +451,40 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 				if compiled.SIMD {
 //line polybench_stencils.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_stencils.go:33
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_stencils.go:37
 							if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
+//line polybench_stencils.go:37
 								break
 							}
 //line polybench_stencils.go:37
 							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 						}
 					}
+//line polybench_stencils.go:39
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:33
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:37
 						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -483,75 +505,78 @@ func FdtdStep3Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Th
 var gc_src_fdtdStep3Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep3Kernel", "be18be1e5d585881a27614f23347ecafb6b07e938fc739e8b60887d30ea93064", "polybench_stencils.go:41-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:44
-func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, ex, ey, hz []float32, step int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_stencils.go:55
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:66
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(ny-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= nx-1 {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx-1 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-			gc_off5 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-			gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * ny)
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(hz)-gc_off4, len(ex)-gc_off5, len(ex)-gc_off4, len(ey)-gc_off6, len(ey)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at7 := ex[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at8 := ex[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := ey[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := ey[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) + 1) * ny)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(hz)-gc_off, len(ex)-gc_off2, len(ex)-gc_off, len(ey)-gc_off3, len(ey)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := ex[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := ex[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := ey[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := ey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:49
 								gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line polybench_stencils.go:45
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:45
 									_ = j
-									var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:46
 									_ = i
 									{
-										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line polybench_stencils.go:50
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -562,65 +587,69 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						if compiled.SIMD {
 //line polybench_stencils.go:49
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line polybench_stencils.go:45
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:45
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:46
 								_ = i
 								{
-									archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line polybench_stencils.go:50
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:45
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 							{
 //line polybench_stencils.go:49
-								gc_at6[gc_u2] = gc_at6[gc_u2] - 0.7*(gc_at7[gc_u2]-gc_at8[gc_u2]+gc_at9[gc_u2]-gc_at10[gc_u2])
+								gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:45
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:49
 						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:49
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.7)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_stencils.go:45
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_stencils.go:49
 								if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
+//line polybench_stencils.go:49
 									break
 								}
 //line polybench_stencils.go:49
 								archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 							}
 						}
+//line polybench_stencils.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -631,37 +660,40 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 				if compiled.SIMD {
 //line polybench_stencils.go:49
 					gc_vb := archsimd.BroadcastFloat32x8(0.7)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_stencils.go:45
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_stencils.go:49
 							if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
+//line polybench_stencils.go:49
 								break
 							}
 //line polybench_stencils.go:49
 							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 						}
 					}
+//line polybench_stencils.go:51
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:45
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:49
 						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -682,83 +714,85 @@ func Jacobi1DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
 var gc_src_jacobi1DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "jacobi1DKernel1", "2c5370e1331b196e0ea4670a131e099a739d8647f523e55afded11ab730715ba", "polybench_stencils.go:53-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:58
-func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_stencils.go:68
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:79
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			gc_off5 := (gc_bx2 * gc_bdx2) - 1
-			gc_off6 := (gc_bx2 * gc_bdx2) + 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(b)-gc_off4, len(a)-gc_off5, len(a)-gc_off4, len(a)-gc_off6), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at5 := b[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := a[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at7 := a[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off, len(a)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:59
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-								gc_at5[gc_u2] = float32(0.33333 * float64(gc_at6[gc_u2]+gc_at7[gc_u2]+gc_at8[gc_u2]))
+								gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_stencils.go:62
 						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_stencils.go:62
 						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
@@ -783,59 +817,62 @@ func Jacobi1DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 var gc_src_jacobi1DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi1DKernel2", "1b17f61f4211c64c4af4ea30131d42727be960f4cb4f9be676500f284fed952d", "polybench_stencils.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:70
-func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_stencils.go:80
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:91
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-				gc_at3 := a[gc_off2:][:gc_to2]
-				gc_at4 := b[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line polybench_stencils.go:71
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:71
 							_ = j
 							{
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line polybench_stencils.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -844,41 +881,45 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line polybench_stencils.go:71
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:71
 						_ = j
 						{
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line polybench_stencils.go:75
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line polybench_stencils.go:74
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_stencils.go:71
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
+//line polybench_stencils.go:74
 								if j < 0 || j > len(b)-16 || j > len(a)-16 {
+//line polybench_stencils.go:74
 									break
 								}
 //line polybench_stencils.go:74
 								archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
 							}
 						}
+//line polybench_stencils.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -887,77 +928,80 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_stencils.go:71
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 						{
+//line polybench_stencils.go:74
 							if j < 0 || j > len(b)-8 || j > len(a)-8 {
+//line polybench_stencils.go:74
 								break
 							}
 //line polybench_stencils.go:74
 							archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
 						}
 					}
+//line polybench_stencils.go:76
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_stencils.go:74
 							a[j] = b[j]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_stencils.go:74
 							a[j] = b[j]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_stencils.go:74
 							a[j] = b[j]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_stencils.go:74
 							a[j] = b[j]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
-					j := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_stencils.go:74
 						a[j] = b[j]
@@ -982,84 +1026,87 @@ func Jacobi2DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
 var gc_src_jacobi2DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "jacobi2DKernel1", "fbfd5d0d389759e2c7434937991337bd5798b80781dfa4106d5f8ccf7107ff84", "polybench_stencils.go:78-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:82
-func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_stencils.go:93
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:104
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-			gc_off7 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-			gc_off8 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-			gc_off9 := (gc_bx2 * gc_bdx2) + ((1 + (gc_by2*gc_bdy2 + gc_ty2)) * n)
-			gc_off10 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * n)
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(b)-gc_off6, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at7 := b[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := a[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := a[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := a[gc_off9+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := a[gc_off10+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off3 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off4 := (gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) * n)
+			gc_off5 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * n)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:87
 								gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line polybench_stencils.go:83
-									var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:83
 									_ = i
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:84
 									_ = j
 									{
-										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
+										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line polybench_stencils.go:88
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -1070,64 +1117,68 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						if compiled.SIMD {
 //line polybench_stencils.go:87
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line polybench_stencils.go:83
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:83
 								_ = i
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:84
 								_ = j
 								{
-									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
+									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line polybench_stencils.go:88
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:84
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 							{
-								gc_at7[gc_u2] = 0.2 * (gc_at8[gc_u2] + gc_at9[gc_u2] + gc_at10[gc_u2] + gc_at11[gc_u2] + gc_at12[gc_u2])
+								gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:83
-					i := gc_by2*gc_bdy2 + gc_ty2
-					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_stencils.go:87
 						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:87
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.2)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_stencils.go:83
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by*gc_bdy + gc_ty
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
+//line polybench_stencils.go:87
 								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
+//line polybench_stencils.go:87
 									break
 								}
 //line polybench_stencils.go:87
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 							}
 						}
+//line polybench_stencils.go:89
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1138,37 +1189,40 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				if compiled.SIMD {
 //line polybench_stencils.go:87
 					gc_vb := archsimd.BroadcastFloat32x8(0.2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_stencils.go:83
-						var i int = gc_by2*gc_bdy2 + gc_ty2
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by*gc_bdy + gc_ty
+						var j int = gc_bx*gc_bdx + gc_tx
 						{
+//line polybench_stencils.go:87
 							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
+//line polybench_stencils.go:87
 								break
 							}
 //line polybench_stencils.go:87
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 						}
 					}
+//line polybench_stencils.go:89
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:83
-					i := gc_by2*gc_bdy2 + gc_ty2
-					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_stencils.go:87
 						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1188,69 +1242,72 @@ func Jacobi2DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 var gc_src_jacobi2DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi2DKernel2", "0928cae810ef2d7d2dae0159e74894960e172618b3858f5ebe754d20755c009e", "polybench_stencils.go:91-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:95
-func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line polybench_stencils.go:106
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:117
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-				gc_at3 := a[gc_off2:][:gc_to2]
-				gc_at4 := b[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line polybench_stencils.go:96
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:96
 							_ = i
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:97
 							_ = j
 							{
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line polybench_stencils.go:101
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1259,45 +1316,49 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line polybench_stencils.go:96
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:96
 						_ = i
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:97
 						_ = j
 						{
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line polybench_stencils.go:101
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line polybench_stencils.go:100
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_stencils.go:96
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by*gc_bdy + gc_ty
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
+//line polybench_stencils.go:100
 								if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
+//line polybench_stencils.go:100
 									break
 								}
 //line polybench_stencils.go:100
 								archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 							}
 						}
+//line polybench_stencils.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1306,37 +1367,40 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_stencils.go:96
-						var i int = gc_by2*gc_bdy2 + gc_ty2
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by*gc_bdy + gc_ty
+						var j int = gc_bx*gc_bdx + gc_tx
 						{
+//line polybench_stencils.go:100
 							if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
+//line polybench_stencils.go:100
 								break
 							}
 //line polybench_stencils.go:100
 							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 						}
 					}
+//line polybench_stencils.go:102
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:96
-					i := gc_by2*gc_bdy2 + gc_ty2
-					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
 					{
 //line polybench_stencils.go:100
 						a[i*n+j] = b[i*n+j]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1358,28 +1422,28 @@ func Convolution2DKernel(ni, nj int, a, b []float32) func(*gocuda.Thread) {
 var gc_src_convolution2DKernel = compiled.NewSource(gc_files_polybench_stencils, "convolution2DKernel", "e411833efe0d179dde74b90591231e3b0a34ae6b779170e6ce70afa76861755f", "polybench_stencils.go:104-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:108
-func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, b []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line polybench_stencils.go:112
@@ -1397,57 +1461,58 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		c11, c21, c31 = +0.2, +0.5, -0.8
 		c12, c22, c32 = -0.3, +0.6, -0.9
 		c13, c23, c33 = +0.4, +0.7, +0.10
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line polybench_stencils.go:118
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(nj-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_by2*gc_bdy2 + gc_ty2) >= ni-1) || ((gc_by2*gc_bdy2 + gc_ty2) <= 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= ni-1) || ((gc_by*gc_bdy + gc_ty) <= 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off11 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-			gc_off12 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
-			gc_off13 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
-			gc_off14 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
-			gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
-			gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
-			gc_off17 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
-			gc_off18 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
-			gc_off19 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
-			gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(b)-gc_off11, len(a)-gc_off12, len(a)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at11 := b[gc_off11+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := a[gc_off12+gc_fastlo2:][:gc_seglen2]
-						gc_at13 := a[gc_off13+gc_fastlo2:][:gc_seglen2]
-						gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
-						gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
-						gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
-						gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
-						gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
-						gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
-						gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off3 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off4 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off5 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off6 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off7 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off8 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_off9 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_off10 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1467,20 +1532,21 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 								gc_vb35 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:121
 								gc_vb36 := archsimd.BroadcastFloat32x16(c33)
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line polybench_stencils.go:109
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:109
 									_ = j
-									var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:110
 									_ = i
 									{
 //line polybench_stencils.go:118
-										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line polybench_stencils.go:120
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -1505,42 +1571,43 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							gc_vb26 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
 							gc_vb27 := archsimd.BroadcastFloat32x8(c33)
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line polybench_stencils.go:109
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:109
 								_ = j
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:110
 								_ = i
 								{
 //line polybench_stencils.go:118
-									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line polybench_stencils.go:120
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:109
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 							{
 //line polybench_stencils.go:119
-								gc_at11[gc_u2] = c11*gc_at12[gc_u2] + c21*gc_at13[gc_u2] + c31*gc_at14[gc_u2] +
-									c12*gc_at15[gc_u2] + c22*gc_at16[gc_u2] + c32*gc_at17[gc_u2] +
-									c13*gc_at18[gc_u2] + c23*gc_at19[gc_u2] + c33*gc_at20[gc_u2]
+								gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+									c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
+									c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:109
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:119
 						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
@@ -1549,7 +1616,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -1569,12 +1636,13 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 						gc_vb17 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:121
 						gc_vb18 := archsimd.BroadcastFloat32x16(c33)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_stencils.go:109
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_bx*gc_bdx + gc_tx
+							var i int = gc_by*gc_bdy + gc_ty
 							{
+//line polybench_stencils.go:119
 								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
 									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-16 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-16 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-16 || ((i+
 									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
@@ -1587,6 +1655,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 							}
 						}
+//line polybench_stencils.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1611,12 +1680,13 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					gc_vb8 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
 					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_stencils.go:109
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_by*gc_bdy + gc_ty
 						{
+//line polybench_stencils.go:119
 							if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
 								0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
 								1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
@@ -1629,14 +1699,15 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 						}
 					}
+//line polybench_stencils.go:121
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:109
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					{
 //line polybench_stencils.go:119
 						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
@@ -1645,9 +1716,9 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1670,28 +1741,28 @@ func Convolution3DKernel(ni, nj, nk int, a, b []float32, i int) func(*gocuda.Thr
 var gc_src_convolution3DKernel = compiled.NewSource(gc_files_polybench_stencils, "convolution3DKernel", "fd31921eb0d0838f23f158edcd0a84eea4864ae180195479aa90fd6fcdfb3aa8", "polybench_stencils.go:125-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:130
-func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk int, a, b []float32, i int) {
-	gc_pos2 := gc_b8.Pos()
-	gc_bd2 := gc_b8.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b8.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b8.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b8.Stopped() {
+func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, a, b []float32, i int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line polybench_stencils.go:134
@@ -1709,197 +1780,200 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		c11, c21, c31 = +2, +5, -8
 		c12, c22, c32 = -3, +6, -9
 		c13, c23, c33 = +4, +7, +10
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := (gc_bx2 * gc_bdx2) + (i*(nk*nj) + (gc_by2*gc_bdy2+gc_ty2)*nk)
-			gc_off14 := ((gc_bx2 * gc_bdx2) - 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-			gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-			gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-			gc_off17 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
-			gc_off18 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
-			gc_off19 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-			gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-			gc_off21 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
-			gc_off22 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
-			gc_off23 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
-			gc_off24 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
-			gc_fastlo2 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23, -gc_off24), gc_bdx2)
-			gc_fasthi2 := max(min(gc_bdx2, len(b)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20, len(a)-gc_off21, len(a)-gc_off22, len(a)-gc_off23, len(a)-gc_off24), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at13 := b[gc_off13+gc_fastlo2:][:gc_seglen2]
-						gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
-						gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
-						gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
-						gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
-						gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
-						gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
-						gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
-						gc_at21 := a[gc_off21+gc_fastlo2:][:gc_seglen2]
-						gc_at22 := a[gc_off22+gc_fastlo2:][:gc_seglen2]
-						gc_at23 := a[gc_off23+gc_fastlo2:][:gc_seglen2]
-						gc_at24 := a[gc_off24+gc_fastlo2:][:gc_seglen2]
-						gc_vstep3 := gc_fastlo2
+//line polybench_stencils.go:140
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off4 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off5 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off6 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_off7 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off8 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off9 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off10 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off11 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_off12 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10, len(a)-gc_off11, len(a)-gc_off12), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+						gc_at11 := a[gc_off11+gc_fastlo:][:gc_seglen]
+						gc_at12 := a[gc_off12+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
-							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:131
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-								gc_none6 := archsimd.Mask32x16FromBits(0)
+								gc_none4 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:141
-								gc_vb46 := archsimd.BroadcastFloat32x16(c11)
+								gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-								gc_vb47 := archsimd.BroadcastFloat32x16(c13)
-								gc_vb48 := archsimd.BroadcastFloat32x16(c21)
+								gc_vb29 := archsimd.BroadcastFloat32x16(c13)
+								gc_vb30 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-								gc_vb49 := archsimd.BroadcastFloat32x16(c23)
-								gc_vb50 := archsimd.BroadcastFloat32x16(c31)
+								gc_vb31 := archsimd.BroadcastFloat32x16(c23)
+								gc_vb32 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-								gc_vb51 := archsimd.BroadcastFloat32x16(c33)
-								gc_vb52 := archsimd.BroadcastFloat32x16(c12)
+								gc_vb33 := archsimd.BroadcastFloat32x16(c33)
+								gc_vb34 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-								gc_vb53 := archsimd.BroadcastFloat32x16(c22)
-								gc_vb54 := archsimd.BroadcastFloat32x16(c32)
-								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								gc_vb35 := archsimd.BroadcastFloat32x16(c22)
+								gc_vb36 := archsimd.BroadcastFloat32x16(c32)
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line polybench_stencils.go:131
-									var k int = gc_bx2*gc_bdx2 + gc_tx2
-									var j int = gc_by2*gc_bdy2 + gc_ty2
+									var k int = gc_bx*gc_bdx + gc_tx
+									var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 									if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-										gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
+										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									} else {
 //line polybench_stencils.go:140
-										gc_b18 := gc_none6
+										gc_b11 := gc_none4
 //line polybench_stencils.go:140
 										if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-											gc_b18 = gc_all6
+											gc_b11 = gc_all4
 										}
 //line polybench_stencils.go:140
-										gc_b19 := gc_none6
+										gc_b12 := gc_none4
 //line polybench_stencils.go:140
 										if i > 0 {
 //line polybench_stencils.go:140
-											gc_b19 = gc_all6
+											gc_b12 = gc_all4
 										}
 //line polybench_stencils.go:140
-										gc_b20 := gc_none6
+										gc_b13 := gc_none4
 //line polybench_stencils.go:140
 										if j > 0 {
 //line polybench_stencils.go:140
-											gc_b20 = gc_all6
+											gc_b13 = gc_all4
 										}
 //line polybench_stencils.go:140
-										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b19.ToBits()).ToBits()&gc_b20.ToBits()).ToBits() & gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b11.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b12.ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-										if gc_if6.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line polybench_stencils.go:140
-											gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if6)
+											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[16]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if4)
 										}
 									}
 								}
+//line polybench_stencils.go:142
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep, false
+							}(gc_vstep)
 							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line polybench_stencils.go:131
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-							gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:131
-							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:141
-							gc_vb37 := archsimd.BroadcastFloat32x8(c11)
+							gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-							gc_vb38 := archsimd.BroadcastFloat32x8(c13)
-							gc_vb39 := archsimd.BroadcastFloat32x8(c21)
+							gc_vb20 := archsimd.BroadcastFloat32x8(c13)
+							gc_vb21 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-							gc_vb40 := archsimd.BroadcastFloat32x8(c23)
-							gc_vb41 := archsimd.BroadcastFloat32x8(c31)
+							gc_vb22 := archsimd.BroadcastFloat32x8(c23)
+							gc_vb23 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-							gc_vb42 := archsimd.BroadcastFloat32x8(c33)
-							gc_vb43 := archsimd.BroadcastFloat32x8(c12)
+							gc_vb24 := archsimd.BroadcastFloat32x8(c33)
+							gc_vb25 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-							gc_vb44 := archsimd.BroadcastFloat32x8(c22)
-							gc_vb45 := archsimd.BroadcastFloat32x8(c32)
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							gc_vb26 := archsimd.BroadcastFloat32x8(c22)
+							gc_vb27 := archsimd.BroadcastFloat32x8(c32)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line polybench_stencils.go:131
-								var k int = gc_bx2*gc_bdx2 + gc_tx2
-								var j int = gc_by2*gc_bdy2 + gc_ty2
+								var k int = gc_bx*gc_bdx + gc_tx
+								var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-									gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
+									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
 //line polybench_stencils.go:140
-									gc_b15 := gc_none5
+									gc_b8 := gc_none3
 //line polybench_stencils.go:140
 									if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-										gc_b15 = gc_all5
+										gc_b8 = gc_all3
 									}
 //line polybench_stencils.go:140
-									gc_b16 := gc_none5
+									gc_b9 := gc_none3
 //line polybench_stencils.go:140
 									if i > 0 {
 //line polybench_stencils.go:140
-										gc_b16 = gc_all5
+										gc_b9 = gc_all3
 									}
 //line polybench_stencils.go:140
-									gc_b17 := gc_none5
+									gc_b10 := gc_none3
 //line polybench_stencils.go:140
 									if j > 0 {
 //line polybench_stencils.go:140
-										gc_b17 = gc_all5
+										gc_b10 = gc_all3
 									}
 //line polybench_stencils.go:140
-									gc_if5 := gc_b15.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b16).And(gc_b17).And(gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+									gc_if3 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b9).And(gc_b10).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-									if gc_if5.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line polybench_stencils.go:140
-										gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if5)
+										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
 									}
 								}
 							}
+//line polybench_stencils.go:142
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:131
-							k := gc_bx2*gc_bdx2 + gc_tx2
-							j := gc_by2*gc_bdy2 + gc_ty2
+							k := gc_bx*gc_bdx + gc_tx
+							j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 							if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-								gc_at13[gc_u2] = c11*gc_at14[gc_u2] + c13*gc_at15[gc_u2] +
-									c21*gc_at14[gc_u2] + c23*gc_at15[gc_u2] +
-									c31*gc_at14[gc_u2] + c33*gc_at15[gc_u2] +
-									c12*gc_at16[gc_u2] + c22*gc_at17[gc_u2] +
-									c32*gc_at18[gc_u2] + c11*gc_at19[gc_u2] +
-									c13*gc_at20[gc_u2] + c21*gc_at21[gc_u2] +
-									c23*gc_at22[gc_u2] + c31*gc_at23[gc_u2] +
-									c33*gc_at24[gc_u2]
+								gc_at[gc_u] = c11*gc_at2[gc_u] + c13*gc_at3[gc_u] +
+									c21*gc_at2[gc_u] + c23*gc_at3[gc_u] +
+									c31*gc_at2[gc_u] + c33*gc_at3[gc_u] +
+									c12*gc_at4[gc_u] + c22*gc_at5[gc_u] +
+									c32*gc_at6[gc_u] + c11*gc_at7[gc_u] +
+									c13*gc_at8[gc_u] + c21*gc_at9[gc_u] +
+									c23*gc_at10[gc_u] + c31*gc_at11[gc_u] +
+									c33*gc_at12[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:131
-					k := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					k := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
@@ -1913,35 +1987,35 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:131
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:141
-						gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+						gc_vb10 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-						gc_vb29 := archsimd.BroadcastFloat32x16(c13)
-						gc_vb30 := archsimd.BroadcastFloat32x16(c21)
+						gc_vb11 := archsimd.BroadcastFloat32x16(c13)
+						gc_vb12 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-						gc_vb31 := archsimd.BroadcastFloat32x16(c23)
-						gc_vb32 := archsimd.BroadcastFloat32x16(c31)
+						gc_vb13 := archsimd.BroadcastFloat32x16(c23)
+						gc_vb14 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-						gc_vb33 := archsimd.BroadcastFloat32x16(c33)
-						gc_vb34 := archsimd.BroadcastFloat32x16(c12)
+						gc_vb15 := archsimd.BroadcastFloat32x16(c33)
+						gc_vb16 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-						gc_vb35 := archsimd.BroadcastFloat32x16(c22)
-						gc_vb36 := archsimd.BroadcastFloat32x16(c32)
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						gc_vb17 := archsimd.BroadcastFloat32x16(c22)
+						gc_vb18 := archsimd.BroadcastFloat32x16(c32)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line polybench_stencils.go:131
-							var k int = gc_bx2*gc_bdx2 + gc_tx2
-							var j int = gc_by2*gc_bdy2 + gc_ty2
+							var k int = gc_bx*gc_bdx + gc_tx
+							var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
 //line polybench_stencils.go:140
@@ -1950,71 +2024,72 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-								gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 							} else {
 //line polybench_stencils.go:141
-								gc_b12 := gc_none4
+								gc_b5 := gc_none2
 //line polybench_stencils.go:141
 								if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-									gc_b12 = gc_all4
+									gc_b5 = gc_all2
 								}
 //line polybench_stencils.go:140
-								gc_b13 := gc_none4
+								gc_b6 := gc_none2
 //line polybench_stencils.go:140
 								if i > 0 {
 //line polybench_stencils.go:140
-									gc_b13 = gc_all4
+									gc_b6 = gc_all2
 								}
 //line polybench_stencils.go:140
-								gc_b14 := gc_none4
+								gc_b7 := gc_none2
 //line polybench_stencils.go:140
 								if j > 0 {
 //line polybench_stencils.go:140
-									gc_b14 = gc_all4
+									gc_b7 = gc_all2
 								}
 //line polybench_stencils.go:140
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b6.ToBits()).ToBits()&gc_b7.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line polybench_stencils.go:140
-									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if4)
+									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
 								}
 							}
 						}
+//line polybench_stencils.go:143
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line polybench_stencils.go:131
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:131
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:141
-					gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+					gc_vb := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-					gc_vb20 := archsimd.BroadcastFloat32x8(c13)
-					gc_vb21 := archsimd.BroadcastFloat32x8(c21)
+					gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+					gc_vb3 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-					gc_vb22 := archsimd.BroadcastFloat32x8(c23)
-					gc_vb23 := archsimd.BroadcastFloat32x8(c31)
+					gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+					gc_vb5 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-					gc_vb24 := archsimd.BroadcastFloat32x8(c33)
-					gc_vb25 := archsimd.BroadcastFloat32x8(c12)
+					gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+					gc_vb7 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-					gc_vb26 := archsimd.BroadcastFloat32x8(c22)
-					gc_vb27 := archsimd.BroadcastFloat32x8(c32)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+					gc_vb9 := archsimd.BroadcastFloat32x8(c32)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line polybench_stencils.go:131
-						var k int = gc_bx2*gc_bdx2 + gc_tx2
-						var j int = gc_by2*gc_bdy2 + gc_ty2
+						var k int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
 //line polybench_stencils.go:140
@@ -2023,46 +2098,47 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 						if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-							gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 						} else {
 //line polybench_stencils.go:141
-							gc_b9 := gc_none3
+							gc_b2 := gc_none
 //line polybench_stencils.go:141
 							if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-								gc_b9 = gc_all3
+								gc_b2 = gc_all
 							}
 //line polybench_stencils.go:140
-							gc_b10 := gc_none3
+							gc_b3 := gc_none
 //line polybench_stencils.go:140
 							if i > 0 {
 //line polybench_stencils.go:140
-								gc_b10 = gc_all3
+								gc_b3 = gc_all
 							}
 //line polybench_stencils.go:140
-							gc_b11 := gc_none3
+							gc_b4 := gc_none
 //line polybench_stencils.go:140
 							if j > 0 {
 //line polybench_stencils.go:140
-								gc_b11 = gc_all3
+								gc_b4 = gc_all
 							}
 //line polybench_stencils.go:140
-							gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+							gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line polybench_stencils.go:140
-								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if3)
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 							}
 						}
 					}
+//line polybench_stencils.go:143
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:131
-					k := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					k := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
@@ -2076,9 +2152,9 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

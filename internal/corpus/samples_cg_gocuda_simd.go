@@ -34,18 +34,18 @@ func ReduceMultiPassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 b
 var gc_src_reduceMultiPass = compiled.NewSource(gc_files_samples_cg, "reduceMultiPass", "6879b62393004a0a27d86d14ae330d4107f8e82465a614f18359d11ddfffc716", "samples_cg.go:77-86", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:83
-func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
 	var gIdata_ []float32 = gIdata
@@ -62,7 +62,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:54
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_cg.go:58
-	gridSize := blockSize_ * 2 * gc_gdx2
+	gridSize := blockSize_ * 2 * gc_gdx
 //line samples_cg.go:70
 	var sdata_ []float32 = sdata
 //line samples_cg.go:70
@@ -71,41 +71,44 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 	tile32 := cg.TiledPartition(cta_2, 32)
 //line samples_cg.go:22
 	const vec = 32
+//line samples_cg.go:24
 	var gc_l_mySum_ [32]float32
 	var gc_l_beta [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_cg.go:70
 				var tid_ int = tid
 //line samples_cg.go:57
-				i := gc_bx2*(blockSize_*2) + gc_tx2
+				i := gc_bx*(blockSize_*2) + gc_tx
 //line samples_cg.go:59
 				var mySum float32
 //line samples_cg.go:61
 				for i < n_ {
 //line samples_cg.go:61
-					gc_b2.Tick()
+					gc_b.Tick()
 //line samples_cg.go:61
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line samples_cg.go:61
 						return
 					}
+//line samples_cg.go:62
 					mySum += gIdata_[i]
+//line samples_cg.go:64
 					if nIsPow2_ || i+blockSize_ < n_ {
 						mySum += gIdata_[i+blockSize_]
 					}
@@ -115,84 +118,88 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 				var mySum_ float32 = mySum
 //line samples_cg.go:19
 				sdata_[tid_] = mySum_
-				gc_l_mySum_[gc_lane2] = mySum_
+				gc_l_mySum_[gc_lane] = mySum_
 			}
 		}
 //line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-		gc_left := gc_act2
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
 //line samples_cg.go:25
 					beta := mySum_
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					beta.StoreSlice(gc_l_beta[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line samples_cg.go:26
-					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
 //line samples_cg.go:25
 					beta := mySum_
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					beta.StoreSlice(gc_l_beta[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				mySum_ := gc_l_mySum_[gc_lane2]
+//line samples_cg.go:39
+				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_cg.go:25
 				beta := mySum_
 				var temp float32
+//line samples_cg.go:28
 				_ = temp
-				gc_l_beta[gc_lane2] = beta
+				gc_l_beta[gc_lane] = beta
 			}
 		}
 //line samples_cg.go:28
 		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_bdy2*gc_bdz2 == 1 {
-				if gc_lo4 < gc_hi4 {
-					gc_hi4 = min(gc_hi4, min(max(i_, -1), 32))
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(i_, -1), 32))
 				}
 			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			if gc_lo4 < gc_hi4 {
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-						tid := gc_tx2
+						tid := gc_tx
 //line samples_cg.go:70
 						var tid_ int = tid
 //line samples_cg.go:23
 						vid := tid_ & (vec - 1)
-						beta := gc_l_beta[gc_lane2]
+//line samples_cg.go:25
+						beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
 						var temp float32
 //line samples_cg.go:29
 						if vid < i_ {
@@ -200,23 +207,24 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 							beta += temp
 							sdata_[tid_] = beta
 						}
-						gc_l_beta[gc_lane2] = beta
+						gc_l_beta[gc_lane] = beta
 					}
 				}
 			}
 //line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
+//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 				var beta float32
 //line samples_cg.go:39
-				if gc_rank2 == 0 {
+				if gc_rank == 0 {
 					beta = 0
-					for i_2 := 0; i_2 < gc_bdx2; i_2 += vec {
+					for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
 						beta += sdata_[i_2]
 					}
 					sdata_[0] = beta
@@ -224,95 +232,96 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			}
 		}
 	})
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line samples_cg.go:50
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2
-		gc_off4 := 0
-		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-			gc_at3 := gOdata_[gc_off3:][:1]
-			gc_at4 := sdata[gc_off4:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+			gc_at := gOdata_[gc_off:][:1]
+			gc_at2 := sdata[gc_off2:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				{
 //line samples_cg.go:73
-					gc_at3[0] = gc_at4[0]
+					gc_at[0] = gc_at2[0]
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line samples_cg.go:73
-					gOdata_[gc_bx2] = sdata[0]
+					gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -341,18 +350,18 @@ func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 
 var gc_src_reduceSinglePass = compiled.NewSource(gc_files_samples_cg, "reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:96
-func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)
 //line samples_cg.go:100
@@ -370,7 +379,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:54
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_cg.go:58
-	gridSize := blockSize_ * 2 * gc_gdx2
+	gridSize := blockSize_ * 2 * gc_gdx
 //line samples_cg.go:70
 	var sdata_ []float32 = sdata
 //line samples_cg.go:70
@@ -379,41 +388,44 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 	tile32 := cg.TiledPartition(cta_2, 32)
 //line samples_cg.go:22
 	const vec = 32
+//line samples_cg.go:24
 	var gc_l_mySum_2 [32]float32
 	var gc_l_beta [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-				tid_ := gc_tx2
+				tid_ := gc_tx
 //line samples_cg.go:70
 				var tid_2 int = tid_
 //line samples_cg.go:57
-				i_ := gc_bx2*(blockSize_*2) + gc_tx2
+				i_ := gc_bx*(blockSize_*2) + gc_tx
 //line samples_cg.go:59
 				var mySum_ float32
 //line samples_cg.go:61
 				for i_ < n_ {
 //line samples_cg.go:61
-					gc_b2.Tick()
+					gc_b.Tick()
 //line samples_cg.go:61
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line samples_cg.go:61
 						return
 					}
+//line samples_cg.go:62
 					mySum_ += gIdata_[i_]
+//line samples_cg.go:64
 					if nIsPow2_ || i_+blockSize_ < n_ {
 						mySum_ += gIdata_[i_+blockSize_]
 					}
@@ -423,84 +435,88 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				var mySum_2 float32 = mySum_
 //line samples_cg.go:19
 				sdata_[tid_2] = mySum_2
-				gc_l_mySum_2[gc_lane2] = mySum_2
+				gc_l_mySum_2[gc_lane] = mySum_2
 			}
 		}
 //line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-		gc_left := gc_act2
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
 //line samples_cg.go:25
 					beta := mySum_2
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					beta.StoreSlice(gc_l_beta[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line samples_cg.go:26
-					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
 //line samples_cg.go:25
 					beta := mySum_2
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:26
 					_ = temp
 //line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					beta.StoreSlice(gc_l_beta[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				mySum_2 := gc_l_mySum_2[gc_lane2]
+//line samples_cg.go:39
+				mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_cg.go:25
 				beta := mySum_2
 				var temp float32
+//line samples_cg.go:28
 				_ = temp
-				gc_l_beta[gc_lane2] = beta
+				gc_l_beta[gc_lane] = beta
 			}
 		}
 //line samples_cg.go:28
 		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
-			gc_lo5, gc_hi5 := 0, 32
-			if gc_bdy2*gc_bdz2 == 1 {
-				if gc_lo5 < gc_hi5 {
-					gc_hi5 = min(gc_hi5, min(max(i_2, -1), 32))
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(i_2, -1), 32))
 				}
 			}
-			gc_hi5 = min(gc_hi5, gc_cnt2)
-			if gc_lo5 < gc_hi5 {
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-						tid_ := gc_tx2
+						tid_ := gc_tx
 //line samples_cg.go:70
 						var tid_2 int = tid_
 //line samples_cg.go:23
 						vid := tid_2 & (vec - 1)
-						beta := gc_l_beta[gc_lane2]
+//line samples_cg.go:25
+						beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
 						var temp float32
 //line samples_cg.go:29
 						if vid < i_2 {
@@ -508,23 +524,24 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							beta += temp
 							sdata_[tid_2] = beta
 						}
-						gc_l_beta[gc_lane2] = beta
+						gc_l_beta[gc_lane] = beta
 					}
 				}
 			}
 //line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
+//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 				var beta float32
 //line samples_cg.go:39
-				if gc_rank2 == 0 {
+				if gc_rank == 0 {
 					beta = 0
-					for i_3 := 0; i_3 < gc_bdx2; i_3 += vec {
+					for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
 						beta += sdata_[i_3]
 					}
 					sdata_[0] = beta
@@ -533,98 +550,105 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		}
 	})
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata_) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := gOdata_[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := gOdata_[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line samples_cg.go:73
-						gc_at5[0] = gc_at6[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at5[0] = gc_at6[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at5[0] = gc_at6[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at5[0] = gc_at6[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_cg.go:77
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:73
-					gc_at5[0] = gc_at6[0]
+					gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+//line samples_cg.go:77
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_cg.go:77
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_cg.go:77
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_cg.go:77
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:73
-						gOdata_[gc_bx2] = sdata[0]
+						gOdata_[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_cg.go:77
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_cg.go:73
-					gOdata_[gc_bx2] = sdata[0]
+					gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
 	}
 //line samples_cg.go:103
-	if gc_gdx2 > 1 {
+	if gc_gdx > 1 {
 //line samples_cg.go:105
 		amLast := gocuda.Shared[bool](t, 1)[:1]
 		smem := gocuda.DynamicShared[float32](t)
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples_cg.go:108
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:104
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_cg.go:109
 				atomic.ThreadFence()
 //line samples_cg.go:112
 				if tid == 0 {
-					ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
+					ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
 //line samples_cg.go:115
-					amLast[0] = ticket == uint32(gc_gdx2-1)
+					amLast[0] = ticket == uint32(gc_gdx-1)
 				}
 			}
 		}
@@ -638,123 +662,130 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			tile32_ := cg.TiledPartition(cta_3, 32)
 //line samples_cg.go:22
 			const vec = 32
+//line samples_cg.go:24
 			var gc_l_mySum_3 [32]float32
 			var gc_l_beta_ [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:104
-						tid := gc_tx2
+						tid := gc_tx
 //line samples_cg.go:130
 						var tid_3 int = tid
 //line samples_cg.go:122
 						i := tid
 						var mySum float32
 //line samples_cg.go:125
-						for i < gc_gdx2 {
+						for i < gc_gdx {
 //line samples_cg.go:125
-							gc_b2.Tick()
+							gc_b.Tick()
 //line samples_cg.go:125
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line samples_cg.go:125
 								return
 							}
+//line samples_cg.go:126
 							mySum += gOdata[i]
 							i += blockSize
 						}
+//line samples_cg.go:130
 						var mySum_3 float32 = mySum
 //line samples_cg.go:19
 						sdata_2[tid_3] = mySum_3
-						gc_l_mySum_3[gc_lane2] = mySum_3
+						gc_l_mySum_3[gc_lane] = mySum_3
 					}
 				}
 //line samples_cg.go:20
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
-				gc_left2 := gc_act2
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane:])
 //line samples_cg.go:25
 							beta_ := mySum_3
 							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:26
 							_ = temp_
 //line samples_cg.go:26
-							beta_.StoreSlice(gc_l_beta_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							beta_.StoreSlice(gc_l_beta_[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line samples_cg.go:26
-							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane:])
 //line samples_cg.go:25
 							beta_ := mySum_3
 							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:26
 							_ = temp_
 //line samples_cg.go:26
-							beta_.StoreSlice(gc_l_beta_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							beta_.StoreSlice(gc_l_beta_[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						mySum_3 := gc_l_mySum_3[gc_lane2]
+//line samples_cg.go:39
+						mySum_3 := gc_l_mySum_3[gc_lane]
 //line samples_cg.go:25
 						beta_ := mySum_3
 						var temp_ float32
+//line samples_cg.go:28
 						_ = temp_
-						gc_l_beta_[gc_lane2] = beta_
+						gc_l_beta_[gc_lane] = beta_
 					}
 				}
 //line samples_cg.go:28
 				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
-					gc_lo6, gc_hi6 := 0, 32
-					if gc_bdy2*gc_bdz2 == 1 {
-						if gc_lo6 < gc_hi6 {
-							gc_hi6 = min(gc_hi6, min(max(i_4, -1), 32))
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(i_4, -1), 32))
 						}
 					}
-					gc_hi6 = min(gc_hi6, gc_cnt2)
-					if gc_lo6 < gc_hi6 {
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line samples_cg.go:104
-								tid := gc_tx2
+								tid := gc_tx
 //line samples_cg.go:130
 								var tid_3 int = tid
 //line samples_cg.go:23
 								vid_ := tid_3 & (vec - 1)
-								beta_ := gc_l_beta_[gc_lane2]
+//line samples_cg.go:25
+								beta_ := gc_l_beta_[gc_lane]
+//line samples_cg.go:27
 								var temp_ float32
 //line samples_cg.go:29
 								if vid_ < i_4 {
@@ -762,23 +793,24 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 									beta_ += temp_
 									sdata_2[tid_3] = beta_
 								}
-								gc_l_beta_[gc_lane2] = beta_
+								gc_l_beta_[gc_lane] = beta_
 							}
 						}
 					}
 //line samples_cg.go:34
-					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
+					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
+//line samples_cg.go:38
 			compiled.OutOfLine(func() {
 				{
-					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-						gc_pos2.Thread = gc_rank2
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
 						var beta_ float32
 //line samples_cg.go:39
-						if gc_rank2 == 0 {
+						if gc_rank == 0 {
 							beta_ = 0
-							for i_5 := 0; i_5 < gc_bdx2; i_5 += vec {
+							for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
 								beta_ += sdata_2[i_5]
 							}
 							sdata_2[0] = beta_
@@ -786,115 +818,130 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					}
 				}
 			})
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line samples_cg.go:50
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 0
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off6 < len(smem) {
-					gc_at7 := gOdata[gc_off6:][:1]
-					gc_at8 := smem[gc_off6:][:1]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := 0
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
+					gc_at3 := gOdata[gc_off3:][:1]
+					gc_at4 := smem[gc_off3:][:1]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+//line samples_cg.go:64
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
-								gc_at7[0] = gc_at8[0]
+//line samples_cg.go:133
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+//line samples_cg.go:142
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
-								gc_at7[0] = gc_at8[0]
+//line samples_cg.go:133
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+//line samples_cg.go:142
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
-								gc_at7[0] = gc_at8[0]
+//line samples_cg.go:133
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+//line samples_cg.go:142
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
-								gc_at7[0] = gc_at8[0]
+//line samples_cg.go:133
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
-							gc_at7[0] = gc_at8[0]
+//line samples_cg.go:133
+							gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 							*retirementCount = 0
 						}
 					}
 				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line samples_cg.go:133
 							gOdata[0] = smem[0]
 //line samples_cg.go:136
 							*retirementCount = 0
@@ -923,51 +970,52 @@ func ScalarProdKernel(dC, dA, dB []float32, vectorN, elementN int) func(*gocuda.
 var gc_src_scalarProdGPU = compiled.NewSource(gc_files_samples_cg, "scalarProdGPU", "45f6de3295d8c3656096b2623e8315ef1a6541bd29a079c5f5d704fcdf30ff18", "samples_cg.go:145-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:152
-func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN, elementN int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, elementN int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_cg.go:153
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_cg.go:154
 	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
 //line samples_cg.go:156
-	for vec := gc_bx2; vec < vectorN; vec += gc_gdx2 {
+	for vec := gc_bx; vec < vectorN; vec += gc_gdx {
 		vectorBase := elementN * vec
 		vectorEnd := vectorBase + elementN
 //line samples_cg.go:160
-		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
+//line samples_cg.go:167
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from3
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line samples_cg.go:160
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_cg.go:160
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps2:
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line samples_cg.go:160
-						var iAccum int = gc_tx2 + gc_off
+						var iAccum int = gc_tx + gc_off
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:163
 						if iAccum < 0 || iAccum > len(accumResult)-8 {
@@ -1020,14 +1068,14 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from3 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_cg.go:160
-					iAccum := gc_tx2 + gc_off
+					iAccum := gc_tx + gc_off
 					gc_more = true
 //line samples_cg.go:161
 					var sum float32
@@ -1043,36 +1091,37 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:170
 		for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
 //line samples_cg.go:173
-			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more2 = false
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2, gc_to2) {
+//line samples_cg.go:180
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_off2
-					gc_off7 := gc_off2 + stride
-					if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 {
-						gc_at4 := accumResult[gc_off6:][:gc_to2]
-						gc_at5 := accumResult[gc_off7:][:gc_to2]
-						gc_vstep2 := gc_from3
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := gc_off2
+					gc_off4 := gc_off2 + stride
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(accumResult) && gc_to <= len(accumResult)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(accumResult) && gc_to <= len(accumResult)-gc_off4 {
+						gc_at := accumResult[gc_off3:][:gc_to]
+						gc_at2 := accumResult[gc_off4:][:gc_to]
+						gc_vstep2 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 //line samples_cg.go:173
-									var iAccum_ int = gc_tx2 + gc_off2
+									var iAccum_ int = gc_tx + gc_off2
 //line samples_cg.go:173
 									_ = iAccum_
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -1082,37 +1131,39 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 //line samples_cg.go:173
-								var iAccum_ int = gc_tx2 + gc_off2
+								var iAccum_ int = gc_tx + gc_off2
 //line samples_cg.go:173
 								_ = iAccum_
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep2 > gc_from3 {
+						if gc_vstep2 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+//line samples_cg.go:174
 							gc_more2 = true
 //line samples_cg.go:174
-							gc_at4[gc_tx2] += gc_at5[gc_tx2]
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					} else {
-						gc_vstep3 := gc_from3
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line samples_cg.go:173
-									var iAccum_ int = gc_tx2 + gc_off2
+									var iAccum_ int = gc_tx + gc_off2
 									if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
 //line samples_cg.go:174
 										break
 									}
+//line samples_cg.go:175
 									archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1123,69 +1174,70 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line samples_cg.go:173
-								var iAccum_ int = gc_tx2 + gc_off2
+								var iAccum_ int = gc_tx + gc_off2
 								if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
 //line samples_cg.go:174
 									break
 								}
+//line samples_cg.go:175
 								archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep3 > gc_from3 {
+						if gc_vstep3 > gc_from {
 							gc_more2 = true
 						}
-						gc_step5 := gc_vstep3
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						gc_step := gc_vstep3
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
+								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
+								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
+								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
+								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_cg.go:173
-							iAccum_ := gc_tx2 + gc_off2
+							iAccum_ := gc_tx + gc_off2
 							gc_more2 = true
 //line samples_cg.go:174
 							accumResult[iAccum_] += accumResult[stride+iAccum_]
@@ -1195,72 +1247,79 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 			}
 		}
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line samples_cg.go:182
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := vec
-				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(dC) {
-					gc_at6 := dC[gc_off8:][:1]
-					gc_step6 := gc_from3
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := vec
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
+					gc_at3 := dC[gc_off5:][:1]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 //line samples_cg.go:181
-							gc_at6[0] = accumResult[0]
+							gc_at3[0] = accumResult[0]
 						}
 						{
 //line samples_cg.go:181
-							gc_at6[0] = accumResult[0]
+							gc_at3[0] = accumResult[0]
 						}
 						{
 //line samples_cg.go:181
-							gc_at6[0] = accumResult[0]
+							gc_at3[0] = accumResult[0]
 						}
 						{
 //line samples_cg.go:181
-							gc_at6[0] = accumResult[0]
+							gc_at3[0] = accumResult[0]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_cg.go:185
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:181
-						gc_at6[0] = accumResult[0]
+						gc_at3[0] = accumResult[0]
 					}
 				} else {
-					gc_step7 := gc_from3
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line samples_cg.go:185
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line samples_cg.go:185
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line samples_cg.go:185
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line samples_cg.go:185
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_cg.go:185
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 						dC[vec] = accumResult[0]
 					}
@@ -1286,85 +1345,87 @@ func ReduceSinglePassMultiBlockCGKernel(gIdata []float32, gOdata []float32, n in
 var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource(gc_files_samples_cg, "reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:213
-func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_cg.go:214
 	block := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 //line samples_cg.go:217
 	sdata := gocuda.DynamicShared[float64](t)
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+//line samples_cg.go:219
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:220
-			sdata[gc_rank2] = 0
+			sdata[gc_rank] = 0
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:220
-			sdata[gc_rank2] = 0
+			sdata[gc_rank] = 0
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:220
-			sdata[gc_rank2] = 0
+			sdata[gc_rank] = 0
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:220
-			sdata[gc_rank2] = 0
+			sdata[gc_rank] = 0
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line samples_cg.go:220
-		sdata[gc_rank2] = 0
+		sdata[gc_rank] = 0
 	}
 	gc_chunk := compiled.StrideChunk(int(grid.Size()))
 	gc_span := (int(grid.Size())) * gc_chunk
 //line samples_cg.go:222
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+//line samples_cg.go:229
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line samples_cg.go:222
-			gc_start2 := int(grid.ThreadRank())
-			gc_from4 := gc_start2 + gc_off
-			gc_trips2 := gc_limit - gc_from4
+			gc_start := int(grid.ThreadRank())
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
 			switch {
-			case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
-			case gc_trips2 > gc_span:
-				gc_trips2 = gc_chunk
-			case gc_trips2 > 0:
-				gc_trips2 = (gc_trips2-1)/(int(grid.Size())) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(int(grid.Size())) + 1
 			default:
-				gc_trips2 = 0
+				gc_trips = 0
 			}
-			if gc_trips2 == gc_chunk {
+			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-			for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(int(grid.Size())), gc_trips2-1 {
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid.Size())), gc_trips-1 {
 //line samples_cg.go:223
-				sdata[gc_rank2] += float64(gIdata[i])
+				sdata[gc_rank] += float64(gIdata[i])
 			}
 		}
 	}
@@ -1374,203 +1435,212 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 	var cta cg.ThreadBlock = block
 //line samples_cg.go:191
 	tile32 := cg.TiledPartition(cta, 32)
-	var gc_c21v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+//line samples_cg.go:194
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:190
-			tid := gc_rank2
+			tid := gc_rank
 //line samples_cg.go:193
-			gc_c21v[gc_lane2] = sdata_[tid]
+			gc_c1v[gc_lane] = sdata_[tid]
 		}
 //line samples_cg.go:193
-		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:190
-			tid := gc_rank2
+			tid := gc_rank
 //line samples_cg.go:193
-			sdata_[tid] = gc_c21r[gc_lane2]
+			sdata_[tid] = gc_c1r[gc_lane]
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+//line samples_cg.go:198
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line samples_cg.go:196
 		beta := 0.0
-		if gc_rank2 == 0 {
+		if gc_rank == 0 {
 			beta = 0
-			for i_ := 0; i_ < gc_bdx2; i_ += tile32.Size() {
+			for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
 //line samples_cg.go:199
-				gc_b2.Tick()
+				gc_b.Tick()
 //line samples_cg.go:199
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line samples_cg.go:199
 					return
 				}
+//line samples_cg.go:200
 				beta += sdata_[i_]
 			}
 			sdata_[0] = beta
 		}
 	}
-	gc_apart2 := compiled.Disjoint(sdata, gOdata)
-	gc_off4 := gc_bx2
-	gc_off5 := 0
-	if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_apart2 {
-		gc_at3 := gOdata[gc_off4:][:1]
-		gc_at4 := sdata[gc_off5:][:1]
-		gc_elem2 := gc_at4[0]
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line samples_cg.go:207
+	gc_apart := compiled.Disjoint(sdata, gOdata)
+//line samples_cg.go:210
+	gc_off2 := gc_bx
+	gc_off3 := 0
+	if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
+		gc_at := gOdata[gc_off2:][:1]
+		gc_at2 := sdata[gc_off3:][:1]
+		gc_elem := gc_at2[0]
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+//line samples_cg.go:221
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gc_at3[0] = float32(gc_elem2)
+				if gc_rank == 0 {
+					gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+//line samples_cg.go:239
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gc_at3[0] = float32(gc_elem2)
+				if gc_rank == 0 {
+					gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+//line samples_cg.go:239
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gc_at3[0] = float32(gc_elem2)
+				if gc_rank == 0 {
+					gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+//line samples_cg.go:239
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gc_at3[0] = float32(gc_elem2)
+				if gc_rank == 0 {
+					gc_at[0] = float32(gc_elem)
 				}
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-			if gc_rank2 == 0 {
-				gc_at3[0] = float32(gc_elem2)
+			if gc_rank == 0 {
+				gc_at[0] = float32(gc_elem)
 			}
 		}
 	} else {
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gOdata[gc_bx2] = float32(sdata[0])
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gOdata[gc_bx2] = float32(sdata[0])
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gOdata[gc_bx2] = float32(sdata[0])
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gOdata[gc_bx2] = float32(sdata[0])
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-			if gc_rank2 == 0 {
-				gOdata[gc_bx2] = float32(sdata[0])
+			if gc_rank == 0 {
+				gOdata[gc_bx] = float32(sdata[0])
 			}
 		}
 	}
 //line samples_cg.go:236
-	if !gc_b2.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
 	compiled.OutOfLine(func() {
 		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step8 + 0
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx2; block_++ {
+						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
 					}
 				}
 				{
-					gc_rank2 := gc_step8 + 1
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx2; block_++ {
+						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
 					}
 				}
 				{
-					gc_rank2 := gc_step8 + 2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx2; block_++ {
+						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
 					}
 				}
 				{
-					gc_rank2 := gc_step8 + 3
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx2; block_++ {
+						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
 					}
 				}
 			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line samples_cg.go:238
 				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx2; block_++ {
+					for block_ := 1; block_ < gc_gdx; block_++ {
 						gOdata[0] += gOdata[block_]
 					}
 				}
@@ -1594,139 +1664,147 @@ func FilterArrKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.
 var gc_src_filterArr = compiled.NewSource(gc_files_samples_cg, "filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:264
-func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line samples_cg.go:276
 	var gc_l_active [32]cg.Coalesced
 	var gc_l_i [32]int
-	var gc_c21r [32]cg.Coalesced
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_save72 := gc_act2
-			gc_in72 := gc_act2
+//line samples_cg.go:268
+			gc_save7 := gc_act
+			gc_in7 := gc_act
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line samples_cg.go:265
-					id := gc_tx2 + gc_bx2*gc_bdx2
+					id := gc_tx + gc_bx*gc_bdx
 //line samples_cg.go:267
 					i := id
-					gc_l_i[gc_lane2] = i
+//line samples_cg.go:269
+					gc_l_i[gc_lane] = i
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in72 &^ gc_dead2
-				var gc_m72, gc_skip72 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in7 &^ gc_dead
+				var gc_m7, gc_skip7 uint32
+//line samples_cg.go:280
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:267
 					if i < n {
-						gc_m72 |= 1 << gc_lane2
+						gc_m7 |= 1 << gc_lane
 					}
 				}
-				gc_in72 &= gc_m72
-				gc_act2 = gc_in72
-				if gc_act2 == 0 {
+				gc_in7 &= gc_m7
+				gc_act = gc_in7
+				if gc_act == 0 {
 					break
 				}
 				{
-					var gc_m52 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m5 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_l_i[gc_lane]
 //line samples_cg.go:268
 						if src[i] > 0 {
-							gc_m52 |= 1 << gc_lane2
+							gc_m5 |= 1 << gc_lane
 						}
 					}
-					gc_save52 := gc_act2
-					gc_act2 = gc_save52 & gc_m52
-					if gc_act2 != 0 {
+					gc_save5 := gc_act
+					gc_act = gc_save5 & gc_m5
+					if gc_act != 0 {
 //line samples_cg.go:269
 						var counter *int32 = nres
 //line samples_cg.go:249
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
 //line samples_cg.go:249
-							active := gc_c21r[gc_lane2]
+							active := gc_c1r[gc_lane]
 //line samples_cg.go:251
 							var res int32
 							if active.ThreadRank() == 0 {
 								res = atomic.Add(counter, int32(active.Size()))
 							}
-							gc_c22v[gc_lane2] = res
-							gc_l_active[gc_lane2] = active
+							gc_c2v[gc_lane] = res
+							gc_l_active[gc_lane] = active
 						}
 //line samples_cg.go:255
-						compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_active, 0, &gc_c22v, 0, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							active := gc_l_active[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							active := gc_l_active[gc_lane]
+//line samples_cg.go:265
 							var res int32
-							i := gc_l_i[gc_lane2]
+//line samples_cg.go:267
+							i := gc_l_i[gc_lane]
 //line samples_cg.go:255
-							res = gc_c22r[gc_lane2]
+							res = gc_c2r[gc_lane]
 							var r int32 = res + int32(active.ThreadRank())
 //line samples_cg.go:269
 							dst[r] = src[i]
 						}
 					}
-					gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip72
+//line samples_cg.go:273
+					gc_act = gc_save5 &^ gc_dead &^ gc_skip7
 				}
-				gc_act2 = gc_in72 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in7 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i := gc_l_i[gc_lane2]
+//line samples_cg.go:282
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:267
-					i += gc_gdx2 * gc_bdx2
-					gc_l_i[gc_lane2] = i
+					i += gc_gdx * gc_bdx
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 }
@@ -1750,169 +1828,180 @@ func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize,
 var gc_src_mapToBuckets = compiled.NewSource(gc_files_samples_cg, "mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:294
-func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
+func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
 //line samples_cg.go:295
 	grid := cg.ThisGrid(t)
+//line samples_cg.go:298
 	var gc_l_bucket_ [32]int
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_l_bucket [32]int
-	var gc_c21r [32]cg.Coalesced
-	var gc_c22r [32]cg.Coalesced
-	var gc_c22g [32]cg.Coalesced
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2r [32]cg.Coalesced
+	var gc_c2g [32]cg.Coalesced
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_save102 := gc_act2
-			gc_in102 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+//line samples_cg.go:298
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line samples_cg.go:297
 				i := int(grid.ThreadRank())
-				gc_l_i[gc_lane2] = i
+//line samples_cg.go:299
+				gc_l_i[gc_lane] = i
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				var gc_m102, gc_skip102 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line samples_cg.go:309
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:297
 					if i < srcSize {
-						gc_m102 |= 1 << gc_lane2
+						gc_m10 |= 1 << gc_lane
 					}
 				}
-				gc_in102 &= gc_m102
-				gc_act2 = gc_in102
-				if gc_act2 == 0 {
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:298
 					bucket := int(srcArr[i])
-					gc_l_bucket[gc_lane2] = bucket
+//line samples_cg.go:300
+					gc_l_bucket[gc_lane] = bucket
 				}
 				{
-					var gc_m82 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						bucket := gc_l_bucket[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:299
 						if bucket < numOfBuckets {
-							gc_m82 |= 1 << gc_lane2
+							gc_m8 |= 1 << gc_lane
 						}
 					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							bucket := gc_l_bucket[gc_lane2]
+//line samples_cg.go:312
+							bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:300
 							var bucket_ int = bucket
-							gc_l_bucket_[gc_lane2] = bucket_
+//line samples_cg.go:302
+							gc_l_bucket_[gc_lane] = bucket_
 						}
 //line samples_cg.go:300
 						var counter []int32 = bucketCounters
 //line samples_cg.go:278
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+//line samples_cg.go:285
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
 							_ = bucket_
 //line samples_cg.go:278
-							active := gc_c21r[gc_lane2]
-							gc_c22g[gc_lane2] = active
+							active := gc_c1r[gc_lane]
+							gc_c2g[gc_lane] = active
 						}
 //line samples_cg.go:279
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
 //line samples_cg.go:279
-							labeledGroup := gc_c22r[gc_lane2]
+							labeledGroup := gc_c2r[gc_lane]
 //line samples_cg.go:281
 							var res int32
 							if labeledGroup.ThreadRank() == 0 {
 								res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
 							}
-							gc_c23v[gc_lane2] = res
-							gc_l_labeledGroup[gc_lane2] = labeledGroup
+							gc_c3v[gc_lane] = res
+							gc_l_labeledGroup[gc_lane] = labeledGroup
 						}
 //line samples_cg.go:285
-						compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_labeledGroup, 0, &gc_c23v, 0, nil, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							labeledGroup := gc_l_labeledGroup[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							labeledGroup := gc_l_labeledGroup[gc_lane]
+//line samples_cg.go:295
 							var res int32
-							i := gc_l_i[gc_lane2]
+//line samples_cg.go:297
+							i := gc_l_i[gc_lane]
 //line samples_cg.go:285
-							res = gc_c23r[gc_lane2]
+							res = gc_c3r[gc_lane]
 							var r int32 = res + int32(labeledGroup.ThreadRank())
 //line samples_cg.go:300
 							indicesBuckets[r] = int32(i)
 						}
 					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
+//line samples_cg.go:304
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:297
 					i += int(grid.Size())
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -1935,177 +2024,187 @@ func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32,
 var gc_src_calculateMaxInEachBuckets = compiled.NewSource(gc_files_samples_cg, "calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:323
-func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
+func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
 //line samples_cg.go:324
 	grid := cg.ThisGrid(t)
+//line samples_cg.go:327
 	var gc_l_bucket_ [32]int
 	var gc_l_valueForMax [32]int32
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_l_bucket [32]int
-	var gc_c21r [32]cg.Coalesced
-	var gc_c22r [32]cg.Coalesced
-	var gc_c22g [32]cg.Coalesced
-	var gc_c23r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2r [32]cg.Coalesced
+	var gc_c2g [32]cg.Coalesced
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_save102 := gc_act2
-			gc_in102 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+//line samples_cg.go:327
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line samples_cg.go:326
 				i := int(grid.ThreadRank())
-				gc_l_i[gc_lane2] = i
+//line samples_cg.go:328
+				gc_l_i[gc_lane] = i
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				var gc_m102, gc_skip102 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line samples_cg.go:338
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:326
 					if i < srcSize {
-						gc_m102 |= 1 << gc_lane2
+						gc_m10 |= 1 << gc_lane
 					}
 				}
-				gc_in102 &= gc_m102
-				gc_act2 = gc_in102
-				if gc_act2 == 0 {
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:327
 					bucket := int(srcArr[i])
-					gc_l_bucket[gc_lane2] = bucket
+//line samples_cg.go:329
+					gc_l_bucket[gc_lane] = bucket
 				}
 				{
-					var gc_m82 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						bucket := gc_l_bucket[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:328
 						if bucket < numOfBuckets {
-							gc_m82 |= 1 << gc_lane2
+							gc_m8 |= 1 << gc_lane
 						}
 					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							bucket := gc_l_bucket[gc_lane2]
+//line samples_cg.go:341
+							bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:329
 							var bucket_ int = bucket
-							gc_l_bucket_[gc_lane2] = bucket_
+//line samples_cg.go:331
+							gc_l_bucket_[gc_lane] = bucket_
 						}
 //line samples_cg.go:329
 						var counter []int32 = bucketsMax
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							i := gc_l_i[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							i := gc_l_i[gc_lane]
 //line samples_cg.go:329
 							var valueForMax int32 = valueInBuckets[i]
 //line samples_cg.go:309
-							gc_l_valueForMax[gc_lane2] = valueForMax
+							gc_l_valueForMax[gc_lane] = valueForMax
 						}
 //line samples_cg.go:309
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+//line samples_cg.go:316
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
 							_ = bucket_
 //line samples_cg.go:309
-							active := gc_c21r[gc_lane2]
-							gc_c22g[gc_lane2] = active
+							active := gc_c1r[gc_lane]
+							gc_c2g[gc_lane] = active
 						}
 //line samples_cg.go:310
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							valueForMax := gc_l_valueForMax[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							valueForMax := gc_l_valueForMax[gc_lane]
 							_ = valueForMax
 //line samples_cg.go:310
-							labeledGroup := gc_c22r[gc_lane2]
+							labeledGroup := gc_c2r[gc_lane]
 //line samples_cg.go:312
-							gc_l_labeledGroup[gc_lane2] = labeledGroup
+							gc_l_labeledGroup[gc_lane] = labeledGroup
 						}
 //line samples_cg.go:312
-						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
-							labeledGroup := gc_l_labeledGroup[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+//line samples_cg.go:322
+							labeledGroup := gc_l_labeledGroup[gc_lane]
 //line samples_cg.go:312
-							maxValueInGroup := gc_c23r[gc_lane2]
+							maxValueInGroup := gc_c3r[gc_lane]
 //line samples_cg.go:314
 							if labeledGroup.ThreadRank() == 0 {
 								atomic.Max(&counter[bucket_], maxValueInGroup)
 							}
 						}
 					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
+//line samples_cg.go:320
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:326
 					i += int(grid.Size())
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -2128,157 +2227,165 @@ func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndE
 var gc_src_oddEvenCountAndSumCG = compiled.NewSource(gc_files_samples_cg, "oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:340
-func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
+func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
 //line samples_cg.go:341
 	cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	tile32 := cg.TiledPartition(cta, 32)
+//line samples_cg.go:346
 	var gc_l_i [32]int
 	var gc_l_elem [32]int32
 	var gc_l_subTile [32]cg.Coalesced
-	var gc_c21v [32]bool
-	var gc_c21r [32]cg.Coalesced
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_save112 := gc_act2
-			gc_in112 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+//line samples_cg.go:346
+			gc_save11 := gc_act
+			gc_in11 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line samples_cg.go:345
 				i := int(grid.ThreadRank())
-				gc_l_i[gc_lane2] = i
+//line samples_cg.go:347
+				gc_l_i[gc_lane] = i
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in112 &^ gc_dead2
-				var gc_m112, gc_skip112 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in11 &^ gc_dead
+				var gc_m11, gc_skip11 uint32
+//line samples_cg.go:357
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:345
 					if i < size {
-						gc_m112 |= 1 << gc_lane2
+						gc_m11 |= 1 << gc_lane
 					}
 				}
-				gc_in112 &= gc_m112
-				gc_act2 = gc_in112
-				if gc_act2 == 0 {
+				gc_in11 &= gc_m11
+				gc_act = gc_in11
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:346
 					elem := inputArr[i]
-					gc_c21v[gc_lane2] = elem&1 != 0
-					gc_l_elem[gc_lane2] = elem
+					gc_c1v[gc_lane] = elem&1 != 0
+					gc_l_elem[gc_lane] = elem
 				}
 //line samples_cg.go:347
-				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "BinaryPartition", gc_w2, gc_act2, nil, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_w + gc_lane
+//line samples_cg.go:354
+					gc_b.Enter(gc_rank)
 //line samples_cg.go:347
-					subTile := gc_c21r[gc_lane2]
-					gc_l_subTile[gc_lane2] = subTile
+					subTile := gc_c1r[gc_lane]
+//line samples_cg.go:349
+					gc_l_subTile[gc_lane] = subTile
 				}
 				{
-					var gc_m82 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						elem := gc_l_elem[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						elem := gc_l_elem[gc_lane]
 //line samples_cg.go:348
 						if elem&1 != 0 {
-							gc_m82 |= 1 << gc_lane2
+							gc_m8 |= 1 << gc_lane
 						}
 					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
 //line samples_cg.go:349
-						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							subTile := gc_l_subTile[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							subTile := gc_l_subTile[gc_lane]
 //line samples_cg.go:349
-							oddGroupSum := gc_c22r[gc_lane2]
+							oddGroupSum := gc_c2r[gc_lane]
 							if subTile.ThreadRank() == 0 {
 								atomic.Add(numOfOdds, int32(subTile.Size()))
 								atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
 							}
 						}
 					}
-					gc_act2 = gc_save82 &^ gc_m82 &^ gc_dead2 &^ gc_skip112
-					if gc_act2 != 0 {
+//line samples_cg.go:357
+					gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
+					if gc_act != 0 {
 //line samples_cg.go:355
-						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							subTile := gc_l_subTile[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							subTile := gc_l_subTile[gc_lane]
 //line samples_cg.go:355
-							evenGroupSum := gc_c23r[gc_lane2]
+							evenGroupSum := gc_c3r[gc_lane]
 							if subTile.ThreadRank() == 0 {
 								atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
 							}
 						}
 					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip112
+//line samples_cg.go:362
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip11
 				}
 //line samples_cg.go:360
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-				gc_act2 = gc_in112 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+				gc_act = gc_in11 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:345
 					i += int(grid.Size())
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }

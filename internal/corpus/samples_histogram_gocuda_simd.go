@@ -35,28 +35,29 @@ func Histogram64Kernel(dPartialHistograms []uint32, dData []uint4, dataCount int
 var gc_src_histogram64Kernel = compiled.NewSource(gc_files_samples_histogram, "histogram64Kernel", "f85d89f581b0e24777ec3d98cba510f944b69992b0534e41a8f33cd017134dbd", "samples_histogram.go:42-92").NoGoexit("a8ac78928d13372854cb2e308f01a28714144186c9d23e679aae562bb86da6ea", "samples_histogram.go:28-31", "samples_histogram.go:33-40")
 
 //line samples_histogram.go:49
-func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint32, dData []uint4, dataCount int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b2, 0)[:gc_n2]
+func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32, dData []uint4, dataCount int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)[:gc_n]
 //line samples_histogram.go:50
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_histogram.go:51
-			tx := uint32(gc_tx2)
+			tx := uint32(gc_tx)
 			threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
 				((tx & (sharedMemoryBanks - 1)) << 2) |
 				((tx & (sharedMemoryBanks * 3)) >> 4)
@@ -68,124 +69,127 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 				{
 //line samples_histogram.go:62
 					i := int(0)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(1)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(2)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(3)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(4)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(5)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(6)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(7)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(8)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(9)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(10)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(11)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(12)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(13)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(14)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:62
 					i := int(15)
-					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 			}
-			gc_s_sThreadBase[gc_rank2] = sThreadBase
+//line samples_histogram.go:68
+			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
 	}
 //line samples_histogram.go:68
-	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx2 * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+//line samples_histogram.go:75
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to2 <= len(dData)-gc_off4 {
-				gc_at2 := dData[gc_off4:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sThreadBase := gc_s_sThreadBase[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dData) && gc_to <= len(dData)-gc_off3 {
+				gc_at := dData[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sThreadBase := gc_s_sThreadBase[gc_rank]
+//line samples_histogram.go:69
 					gc_more2 = true
 //line samples_histogram.go:69
-					data := gc_at2[gc_tx2]
+					data := gc_at[gc_tx]
 					addWord64(sThreadBase, data.X)
 					addWord64(sThreadBase, data.Y)
 					addWord64(sThreadBase, data.Z)
 					addWord64(sThreadBase, data.W)
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sThreadBase := gc_s_sThreadBase[gc_rank2]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sThreadBase := gc_s_sThreadBase[gc_rank]
 //line samples_histogram.go:68
-					pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
 //line samples_histogram.go:69
 					data := dData[pos]
@@ -198,17 +202,20 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := histogram64BinCount; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line samples_histogram.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := histogram64BinCount; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				sHistBase := sHist[gc_tx2*histogram64ThreadblockSize:]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_histogram.go:80
+				sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
+//line samples_histogram.go:82
 				var sum uint32
-				pos_ := 4 * (gc_tx2 & (sharedMemoryBanks - 1))
+				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
 					{
 //line samples_histogram.go:85
@@ -339,7 +346,7 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 					}
 				}
-				dPartialHistograms[gc_bx2*histogram64BinCount+gc_tx2] = sum
+				dPartialHistograms[gc_bx*histogram64BinCount+gc_tx] = sum
 			}
 		}
 	}
@@ -362,128 +369,156 @@ func MergeHistogram64Kernel(dHistogram, dPartialHistograms []uint32, histogramCo
 var gc_src_mergeHistogram64Kernel = compiled.NewSource(gc_files_samples_histogram, "mergeHistogram64Kernel", "ebf78ce82168cda6812ec7e538129ef2528f4aa7aedd6c12490ce401893f497c", "samples_histogram.go:94-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_histogram.go:99
-func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
+func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:100
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_histogram.go:101
-	if histogramMergeBlockSize <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if histogramMergeBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	clear(gc_s_sum)
+//line samples_histogram.go:103
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line samples_histogram.go:103
+				var sum uint32
+				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line samples_histogram.go:103
+			var sum uint32
+			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+		var sum uint32
+//line samples_histogram.go:105
+		gc_s_sum[gc_rank] = sum
+	}
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
 //line samples_histogram.go:105
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line samples_histogram.go:112
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:105
-				gc_start2 := gc_tx2
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(histogramMergeBlockSize) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
 //line samples_histogram.go:106
-					sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
+					sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
 				}
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(data) {
-			gc_at5 := data[:gc_bdx2]
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-//line samples_histogram.go:109
-						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:109
-						sum.StoreSlice(gc_at5[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-//line samples_histogram.go:109
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:109
-					sum.StoreSlice(gc_at5[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
-//line samples_histogram.go:109
-				gc_at5[gc_tx2] = sum
-			}
-		} else {
+//line samples_histogram.go:114
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(data) {
+			gc_at := data[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line samples_histogram.go:109
-						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:109
-						if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:109
-							break
-						}
-//line samples_histogram.go:109
-						sum.StoreSlice(data[gc_tx2:])
+						sum.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -493,126 +528,132 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line samples_histogram.go:109
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:109
-					if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+					sum.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_histogram.go:116
+				sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:109
+				gc_at[gc_tx] = sum
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line samples_histogram.go:109
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:109
+						if gc_tx < 0 || gc_tx > len(data)-16 {
+//line samples_histogram.go:109
+							break
+						}
+//line samples_histogram.go:109
+						sum.StoreSlice(data[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line samples_histogram.go:109
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:109
+					if gc_tx < 0 || gc_tx > len(data)-8 {
 //line samples_histogram.go:109
 						break
 					}
 //line samples_histogram.go:109
-					sum.StoreSlice(data[gc_tx2:])
+					sum.StoreSlice(data[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:109
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:109
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:109
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:109
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:109
-				data[gc_tx2] = sum
+				data[gc_tx] = sum
 			}
 		}
 	}
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line samples_histogram.go:113
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := stride
-			if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
-				gc_at6 := data[:gc_to2]
-				gc_at7 := data[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from3
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							{
-//line samples_histogram.go:114
-								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						{
-//line samples_histogram.go:114
-							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					{
-//line samples_histogram.go:115
-						gc_at6[gc_tx2] += gc_at7[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep4 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
+				gc_at2 := data[:gc_to]
+				gc_at3 := data[gc_off2:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							{
-								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:115
-									break
-								}
-//line samples_histogram.go:115
-								archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+//line samples_histogram.go:114
+								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line samples_histogram.go:116
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -621,138 +662,189 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						{
-							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+//line samples_histogram.go:114
+							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+					}
+//line samples_histogram.go:116
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples_histogram.go:115
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							{
+//line samples_histogram.go:115
+								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
+//line samples_histogram.go:115
+									break
+								}
+//line samples_histogram.go:115
+								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
+							}
+						}
+//line samples_histogram.go:117
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						{
+//line samples_histogram.go:115
+							if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 //line samples_histogram.go:115
 								break
 							}
 //line samples_histogram.go:115
-							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+							archsimd.LoadUint32x8Slice(data[gc_tx:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 						}
 					}
+//line samples_histogram.go:117
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:115
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:115
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:115
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:115
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_histogram.go:115
-						data[gc_tx2] += data[gc_tx2+stride]
+						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line samples_histogram.go:123
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) {
-				gc_at8 := dHistogram[gc_off5:][:1]
-				gc_step8 := gc_from3
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+				gc_at4 := dHistogram[gc_off3:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line samples_histogram.go:120
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 					{
 //line samples_histogram.go:120
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 					{
 //line samples_histogram.go:120
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 					{
 //line samples_histogram.go:120
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_histogram.go:124
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:120
-					gc_at8[0] = data[0]
+					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line samples_histogram.go:124
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:124
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:124
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:124
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:124
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
-					dHistogram[gc_bx2] = data[0]
+					dHistogram[gc_bx] = data[0]
 				}
 			}
 		}
@@ -775,219 +867,240 @@ func Histogram256Kernel(dPartialHistograms, dData []uint32, dataCount int) func(
 var gc_src_histogram256Kernel = compiled.NewSource(gc_files_samples_histogram, "histogram256Kernel", "393b1d72bbb983d719258fb99e0def3bb79f6380468ea763b09994551be46efa", "samples_histogram.go:138-177").NoGoexit("ab1cccb934083c4cd63a4c2451e207ed2fca746cf739eb2c0d5b31a2d368d8ff", "samples_histogram.go:124-128", "samples_histogram.go:130-136")
 
 //line samples_histogram.go:144
-func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData []uint32, dataCount int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b2, 0)[:gc_n2]
+func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData []uint32, dataCount int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:145
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:149
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_histogram.go:148
-			sWarpHist := sHist[(gc_tx2>>log2WarpSize)*histogram256BinCount:]
+			sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
 			{
 				{
 					i := int(0)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:151
 					i := int(1)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:151
 					i := int(2)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:151
 					i := int(3)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:151
 					i := int(4)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:151
 					i := int(5)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:151
 					i := int(6)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 				{
 //line samples_histogram.go:151
 					i := int(7)
-					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
 			}
-			gc_s_sWarpHist[gc_rank2] = sWarpHist
+			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
 //line samples_histogram.go:160
-	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx2 * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+//line samples_histogram.go:167
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (gc_bx2 * gc_bdx2) + gc_off2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
-				gc_at2 := dData[gc_off5:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to <= len(dData)-gc_off4 {
+				gc_at := dData[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line samples_histogram.go:183
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
-						data := gc_at2[gc_tx2]
+						data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line samples_histogram.go:167
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
-						data := gc_at2[gc_tx2]
+						data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line samples_histogram.go:167
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
-						data := gc_at2[gc_tx2]
+						data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line samples_histogram.go:167
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
-						data := gc_at2[gc_tx2]
+						data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-					tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-					sWarpHist := gc_s_sWarpHist[gc_rank2]
+					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+					sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 					gc_more2 = true
 //line samples_histogram.go:161
-					data := gc_at2[gc_tx2]
+					data := gc_at[gc_tx]
 					addWord256(sWarpHist, data, tag)
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
-					tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-					sWarpHist := gc_s_sWarpHist[gc_rank2]
+					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+					sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
-					pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
 //line samples_histogram.go:161
 					data := dData[pos]
@@ -998,71 +1111,72 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 	}
 //line samples_histogram.go:168
 	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line samples_histogram.go:175
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD {
 //line samples_histogram.go:172
-				gc_vb4 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				gc_vb2 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line samples_histogram.go:168
-					var bin int = gc_tx2 + gc_off3
+					var bin int = gc_tx + gc_off3
 					var sum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_histogram.go:171
 					if (bin+compiled.Trip(0)*
-						histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
+						histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
 //line samples_histogram.go:171
 						break
 					}
 					{
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb4))
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
 					}
 					{
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb4))
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
 					}
 					{
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb4))
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
 					}
 					{
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb4))
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
 					}
 					{
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb4))
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
 					}
 					{
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb4))
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
 					}
 //line samples_histogram.go:175
-					sum.StoreSlice(dPartialHistograms[gc_bx2*histogram256BinCount+bin:])
+					sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_vstep2 > gc_from2 {
+			if gc_vstep > gc_from {
 				gc_more3 = true
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_histogram.go:168
-				bin := gc_tx2 + gc_off3
+				bin := gc_tx + gc_off3
 				gc_more3 = true
 //line samples_histogram.go:169
 				var sum uint32
@@ -1098,7 +1212,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 					}
 				}
-				dPartialHistograms[gc_bx2*histogram256BinCount+bin] = sum
+				dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
 			}
 		}
 	}
@@ -1121,128 +1235,156 @@ func MergeHistogram256Kernel(dHistogram, dPartialHistograms []uint32, histogramC
 var gc_src_mergeHistogram256Kernel = compiled.NewSource(gc_files_samples_histogram, "mergeHistogram256Kernel", "b0acfd1138363a6bf5d30f8074a1fd26ba86311526f79c0c4dd81f85736646ac", "samples_histogram.go:179-207").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_histogram.go:184
-func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
+func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	clear(gc_s_sum)
+//line samples_histogram.go:188
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line samples_histogram.go:187
+				var sum uint32
+				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line samples_histogram.go:187
+			var sum uint32
+			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+		var sum uint32
+//line samples_histogram.go:189
+		gc_s_sum[gc_rank] = sum
+	}
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
 //line samples_histogram.go:189
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line samples_histogram.go:196
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:189
-				gc_start2 := gc_tx2
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(histogramMergeBlockSize) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
 //line samples_histogram.go:190
-					sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
+					sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
 				}
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 //line samples_histogram.go:193
-	if histogramMergeBlockSize <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if histogramMergeBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(data) {
-			gc_at5 := data[:gc_bdx2]
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-//line samples_histogram.go:194
-						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:194
-						sum.StoreSlice(gc_at5[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-//line samples_histogram.go:194
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:194
-					sum.StoreSlice(gc_at5[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
-//line samples_histogram.go:194
-				gc_at5[gc_tx2] = sum
-			}
-		} else {
+//line samples_histogram.go:195
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(data) {
+			gc_at := data[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line samples_histogram.go:194
-						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:194
-						if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:194
-							break
-						}
-//line samples_histogram.go:194
-						sum.StoreSlice(data[gc_tx2:])
+						sum.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1252,126 +1394,132 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line samples_histogram.go:194
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:194
-					if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+					sum.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_histogram.go:201
+				sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:194
+				gc_at[gc_tx] = sum
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line samples_histogram.go:194
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:194
+						if gc_tx < 0 || gc_tx > len(data)-16 {
+//line samples_histogram.go:194
+							break
+						}
+//line samples_histogram.go:194
+						sum.StoreSlice(data[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line samples_histogram.go:194
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:194
+					if gc_tx < 0 || gc_tx > len(data)-8 {
 //line samples_histogram.go:194
 						break
 					}
 //line samples_histogram.go:194
-					sum.StoreSlice(data[gc_tx2:])
+					sum.StoreSlice(data[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:194
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:194
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:194
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:194
-					data[gc_tx2] = sum
+					data[gc_tx] = sum
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:194
-				data[gc_tx2] = sum
+				data[gc_tx] = sum
 			}
 		}
 	}
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line samples_histogram.go:198
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := stride
-			if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
-				gc_at6 := data[:gc_to2]
-				gc_at7 := data[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from3
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							{
-//line samples_histogram.go:199
-								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						{
-//line samples_histogram.go:199
-							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					{
-//line samples_histogram.go:200
-						gc_at6[gc_tx2] += gc_at7[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep4 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
+				gc_at2 := data[:gc_to]
+				gc_at3 := data[gc_off2:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							{
-								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:200
-									break
-								}
-//line samples_histogram.go:200
-								archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+//line samples_histogram.go:199
+								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line samples_histogram.go:201
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1380,138 +1528,189 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						{
-							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+//line samples_histogram.go:199
+							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+					}
+//line samples_histogram.go:201
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples_histogram.go:200
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							{
+//line samples_histogram.go:200
+								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
+//line samples_histogram.go:200
+									break
+								}
+//line samples_histogram.go:200
+								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
+							}
+						}
+//line samples_histogram.go:202
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						{
+//line samples_histogram.go:200
+							if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 //line samples_histogram.go:200
 								break
 							}
 //line samples_histogram.go:200
-							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+							archsimd.LoadUint32x8Slice(data[gc_tx:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 						}
 					}
+//line samples_histogram.go:202
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:200
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:200
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:200
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples_histogram.go:200
-							data[gc_tx2] += data[gc_tx2+stride]
+							data[gc_tx] += data[gc_tx+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_histogram.go:200
-						data[gc_tx2] += data[gc_tx2+stride]
+						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line samples_histogram.go:208
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) {
-				gc_at8 := dHistogram[gc_off5:][:1]
-				gc_step8 := gc_from3
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+				gc_at4 := dHistogram[gc_off3:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line samples_histogram.go:205
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 					{
 //line samples_histogram.go:205
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 					{
 //line samples_histogram.go:205
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 					{
 //line samples_histogram.go:205
-						gc_at8[0] = data[0]
+						gc_at4[0] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_histogram.go:209
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:205
-					gc_at8[0] = data[0]
+					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line samples_histogram.go:209
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:209
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:209
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:209
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
-						dHistogram[gc_bx2] = data[0]
+						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:209
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
-					dHistogram[gc_bx2] = data[0]
+					dHistogram[gc_bx] = data[0]
 				}
 			}
 		}

@@ -37,54 +37,57 @@ func VectorAddKernel(a, b, c []float32, numElements int) func(*gocuda.Thread) {
 var gc_src_vectorAdd = compiled.NewSource(gc_files_samples_intro, "vectorAdd", "86287606636ab95dbfdc58d57cd6bb5d06f6937b3438086b6ce8644cc1ac7332", "samples_intro.go:14-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:19
-func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, numElements int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, numElements int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line samples_intro.go:29
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line samples_intro.go:40
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(numElements, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bdx2 * gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-				gc_at4 := c[gc_off2:][:gc_to2]
-				gc_at5 := a[gc_off2:][:gc_to2]
-				gc_at6 := b[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:23
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line samples_intro.go:20
-							var i int = gc_bdx2*gc_bx2 + gc_tx2
+							var i int = gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:20
 							_ = i
 							{
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line samples_intro.go:24
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -95,43 +98,47 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 				if compiled.SIMD {
 //line samples_intro.go:23
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line samples_intro.go:20
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:20
 						_ = i
 						{
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line samples_intro.go:24
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line samples_intro.go:23
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2] + 0.0
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line samples_intro.go:20
-							var i int = gc_bdx2*gc_bx2 + gc_tx2
+							var i int = gc_bdx*gc_bx + gc_tx
 							{
+//line samples_intro.go:23
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+//line samples_intro.go:23
 									break
 								}
 //line samples_intro.go:23
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
 							}
 						}
+//line samples_intro.go:25
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -142,77 +149,80 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 				if compiled.SIMD {
 //line samples_intro.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line samples_intro.go:20
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx*gc_bx + gc_tx
 						{
+//line samples_intro.go:23
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line samples_intro.go:23
 								break
 							}
 //line samples_intro.go:23
 							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
 						}
 					}
+//line samples_intro.go:25
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						{
 //line samples_intro.go:23
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						{
 //line samples_intro.go:23
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						{
 //line samples_intro.go:23
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						{
 //line samples_intro.go:23
 							c[i] = a[i] + b[i] + 0.0
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:20
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					{
 //line samples_intro.go:23
 						c[i] = a[i] + b[i] + 0.0
@@ -241,20 +251,20 @@ func MatrixMulKernel(c, a, b []float32, wA, wB int) func(*gocuda.Thread) {
 var gc_src_matrixMulCUDA = compiled.NewSource(gc_files_samples_intro, "matrixMulCUDA", "7a66cc8affac7384f3a97f3017360760b59bfb55d1e5a1d0f8bc9fcbd809224a", "samples_intro.go:31-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:39
-func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_cSub := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line samples_intro.go:41
-	bx := gc_bx2
-	by := gc_by2
+	bx := gc_bx
+	by := gc_by
 //line samples_intro.go:49
 	aBegin := wA * matrixMulBlock * by
 //line samples_intro.go:51
@@ -265,197 +275,269 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 	bBegin := matrixMulBlock * bx
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-	clear(gc_s_cSub)
+//line samples_intro.go:59
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line samples_intro.go:60
+				var cSub archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_intro.go:60
+				cSub.StoreSlice(gc_s_cSub[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line samples_intro.go:60
+			var cSub archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_intro.go:60
+			cSub.StoreSlice(gc_s_cSub[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank] = cSub
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+		var cSub float32
+//line samples_intro.go:62
+		gc_s_cSub[gc_rank] = cSub
+	}
 //line samples_intro.go:62
 	for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line samples_intro.go:63
 		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := gc_ty2
-				gc_off5 := a0 + wA*gc_ty2
-				gc_off6 := b0 + wB*gc_ty2
-				if gc_row2 >= 0 && gc_row2 < len(as) && gc_bdx2 <= len(as[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx2 <= len(a)-gc_off5 && gc_row2 < len(bs) && gc_bdx2 <= len(bs[gc_row2]) && gc_off6 >= 0 && gc_off6 <= len(b) && gc_bdx2 <= len(b)-gc_off6 {
-					gc_at6 := as[gc_row2][:gc_bdx2]
-					gc_at7 := a[gc_off5:][:gc_bdx2]
-					gc_at8 := bs[gc_row2][:gc_bdx2]
-					gc_at9 := b[gc_off6:][:gc_bdx2]
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off2 := a0 + wA*gc_ty
+				gc_off3 := b0 + wB*gc_ty
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off2:][:gc_bdx]
+					gc_at3 := bs[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off3:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line samples_intro.go:45
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line samples_intro.go:45
 								_ = tx
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line samples_intro.go:46
 								_ = ty
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
-						if gc_stop {
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line samples_intro.go:45
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line samples_intro.go:45
 							_ = tx
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line samples_intro.go:46
 							_ = ty
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:67
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
-						gc_at8[gc_tx2] = gc_at9[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-								var tx int = gc_tx2
-								var ty int = gc_ty2
+								var tx int = gc_tx
+								var ty int = gc_ty
 //line samples_intro.go:67
 								if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
 //line samples_intro.go:67
 									break
 								}
+//line samples_intro.go:68
 								archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
 								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
-						if gc_stop2 {
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line samples_intro.go:67
 							if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-8 || tx < 0 || tx > len(as[ty])-8 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-8 || tx > len(bs[ty])-8 {
 //line samples_intro.go:67
 								break
 							}
+//line samples_intro.go:68
 							archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
 							archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep3
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-							tx := gc_tx2
-							ty := gc_ty2
+							tx := gc_tx
+							ty := gc_ty
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-							tx := gc_tx2
-							ty := gc_ty2
+							tx := gc_tx
+							ty := gc_ty
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-							tx := gc_tx2
-							ty := gc_ty2
+							tx := gc_tx
+							ty := gc_ty
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-							tx := gc_tx2
-							ty := gc_ty2
+							tx := gc_tx
+							ty := gc_ty
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line samples_intro.go:67
 						as[ty][tx] = a[a0+wA*ty+tx]
 						bs[ty][tx] = b[b0+wB*ty+tx]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:45
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line samples_intro.go:46
-							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
+							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:72
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line samples_intro.go:72
@@ -526,27 +608,27 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 							}
 //line samples_intro.go:73
-							cSub.StoreSlice(gc_s_cSub[gc_rank2:])
+							cSub.StoreSlice(gc_s_cSub[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
-					if gc_stop3 {
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_intro.go:45
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line samples_intro.go:46
-						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:72
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line samples_intro.go:72
@@ -585,17 +667,18 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:73
 						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line samples_intro.go:73
-						cSub.StoreSlice(gc_s_cSub[gc_rank2:])
+						cSub.StoreSlice(gc_s_cSub[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-					tx := gc_tx2
-					ty := gc_ty2
-					cSub := gc_s_cSub[gc_rank2]
+					tx := gc_tx
+					ty := gc_ty
+//line samples_intro.go:48
+					cSub := gc_s_cSub[gc_rank]
 					{
 //line samples_intro.go:72
 						k := int(0)
@@ -676,11 +759,11 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						k := int(15)
 						cSub += as[ty][k] * bs[k][tx]
 					}
-					gc_s_cSub[gc_rank2] = cSub
+					gc_s_cSub[gc_rank] = cSub
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -688,74 +771,75 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:80
 	c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := c0 + wB*gc_ty2
-			if gc_off7 >= 0 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 {
-				gc_at10 := c[gc_off7:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := c0 + wB*gc_ty
+			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
+				gc_at5 := c[gc_off4:][:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line samples_intro.go:45
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line samples_intro.go:45
 							_ = tx
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line samples_intro.go:46
 							_ = ty
 //line samples_intro.go:46
-							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
+							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:81
-							cSub.StoreSlice(gc_at10[gc_tx2:])
+							cSub.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
-					if gc_stop4 {
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line samples_intro.go:45
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line samples_intro.go:45
 						_ = tx
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line samples_intro.go:46
 						_ = ty
 //line samples_intro.go:46
-						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:81
-						cSub.StoreSlice(gc_at10[gc_tx2:])
+						cSub.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					cSub := gc_s_cSub[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_intro.go:48
+					cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
-					gc_at10[gc_tx2] = cSub
+					gc_at5[gc_tx] = cSub
 				}
 			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line samples_intro.go:45
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line samples_intro.go:46
-							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
+							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:81
 							if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
 //line samples_intro.go:81
@@ -767,19 +851,19 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
-					if gc_stop5 {
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line samples_intro.go:45
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line samples_intro.go:46
-						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
 //line samples_intro.go:81
 						if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
 //line samples_intro.go:81
@@ -790,67 +874,72 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-						tx := gc_tx2
-						ty := gc_ty2
-						cSub := gc_s_cSub[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line samples_intro.go:48
+						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-						tx := gc_tx2
-						ty := gc_ty2
-						cSub := gc_s_cSub[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line samples_intro.go:48
+						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-						tx := gc_tx2
-						ty := gc_ty2
-						cSub := gc_s_cSub[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line samples_intro.go:48
+						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-						tx := gc_tx2
-						ty := gc_ty2
-						cSub := gc_s_cSub[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line samples_intro.go:48
+						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:45
-					tx := gc_tx2
-					ty := gc_ty2
-					cSub := gc_s_cSub[gc_rank2]
+					tx := gc_tx
+					ty := gc_ty
+//line samples_intro.go:48
+					cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -873,42 +962,44 @@ func IncrementKernel(gData []int32, incValue int32) func(*gocuda.Thread) {
 var gc_src_incrementKernel = compiled.NewSource(gc_files_samples_intro, "incrementKernel", "629125e6a1701eab7af5602771cfc3088aef7022974de16444dda1fc351a645e", "samples_intro.go:84-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:89
-func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []int32, incValue int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int32, incValue int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line samples_intro.go:99
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gData) && gc_runhi2 <= len(gData)-gc_off2 {
-				gc_at2 := gData[gc_off2:][:gc_runhi2]
-				gc_vstep := gc_runlo2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line samples_intro.go:110
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
+				gc_at := gData[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:91
 						gc_vb4 := archsimd.BroadcastInt32x16(incValue)
-						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line samples_intro.go:90
-							var idx int = gc_bx2*gc_bdx2 + gc_tx2
+							var idx int = gc_bx*gc_bdx + gc_tx
 //line samples_intro.go:90
 							_ = idx
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -920,35 +1011,36 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 				if compiled.SIMD {
 //line samples_intro.go:91
 					gc_vb3 := archsimd.BroadcastInt32x8(incValue)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line samples_intro.go:90
-						var idx int = gc_bx2*gc_bdx2 + gc_tx2
+						var idx int = gc_bx*gc_bdx + gc_tx
 //line samples_intro.go:90
 						_ = idx
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line samples_intro.go:91
-					gc_at2[gc_tx2] = gc_at2[gc_tx2] + incValue
+					gc_at[gc_tx] = gc_at[gc_tx] + incValue
 				}
 			} else {
-				gc_vstep2 := gc_runlo2
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:91
 						gc_vb2 := archsimd.BroadcastInt32x16(incValue)
-						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line samples_intro.go:90
-							var idx int = gc_bx2*gc_bdx2 + gc_tx2
+							var idx int = gc_bx*gc_bdx + gc_tx
 							if idx < 0 || idx > len(gData)-16 {
 //line samples_intro.go:91
 								break
 							}
+//line samples_intro.go:92
 							archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -961,63 +1053,64 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 				if compiled.SIMD {
 //line samples_intro.go:91
 					gc_vb := archsimd.BroadcastInt32x8(incValue)
-					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line samples_intro.go:90
-						var idx int = gc_bx2*gc_bdx2 + gc_tx2
+						var idx int = gc_bx*gc_bdx + gc_tx
 						if idx < 0 || idx > len(gData)-8 {
 //line samples_intro.go:91
 							break
 						}
+//line samples_intro.go:92
 						archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						gData[idx] = gData[idx] + incValue
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						gData[idx] = gData[idx] + incValue
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						gData[idx] = gData[idx] + incValue
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						gData[idx] = gData[idx] + incValue
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:90
-					idx := gc_bx2*gc_bdx2 + gc_tx2
+					idx := gc_bx*gc_bdx + gc_tx
 					gData[idx] = gData[idx] + incValue
 				}
 			}
@@ -1042,31 +1135,32 @@ func TemplateKernel(gIdata, gOdata []float32) func(*gocuda.Thread) {
 var gc_src_templateTestKernel = compiled.NewSource(gc_files_samples_intro, "templateTestKernel", "e229d15e39ef2fc9b14ba9a94b2986d27889899622f50c982e7452c75dcce8d4", "samples_intro.go:94-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:101
-func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line samples_intro.go:102
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:105
-	numThreads := gc_bdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
-			gc_at6 := sdata[:gc_bdx2]
-			gc_at7 := gIdata[:gc_bdx2]
+	numThreads := gc_bdx
+//line samples_intro.go:107
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line samples_intro.go:104
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:104
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1076,34 +1170,35 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line samples_intro.go:104
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:104
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:107
-				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_intro.go:104
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:107
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:107
 							break
 						}
+//line samples_intro.go:108
 						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1114,84 +1209,86 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_intro.go:104
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:107
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:107
 						break
 					}
+//line samples_intro.go:108
 					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:107
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sdata) {
-			gc_at8 := sdata[:gc_bdx2]
+//line samples_intro.go:113
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:110
 					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 //line samples_intro.go:104
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:104
 						_ = tid
-						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1203,18 +1300,18 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			if compiled.SIMD {
 //line samples_intro.go:110
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line samples_intro.go:104
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:104
 					_ = tid
-					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
 			gc_vstep4 := 0
@@ -1223,15 +1320,16 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:110
 					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_intro.go:104
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:110
 						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:110
 							break
 						}
+//line samples_intro.go:111
 						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1244,83 +1342,85 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			if compiled.SIMD {
 //line samples_intro.go:110
 				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_intro.go:104
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:110
 					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:110
 						break
 					}
+//line samples_intro.go:111
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:110
 				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
-			gc_at9 := gOdata[:gc_bdx2]
-			gc_at10 := sdata[:gc_bdx2]
+//line samples_intro.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 //line samples_intro.go:104
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:104
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -1330,34 +1430,35 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line samples_intro.go:104
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:104
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:113
-				gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
 //line samples_intro.go:104
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:113
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:113
 							break
 						}
+//line samples_intro.go:114
 						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1368,63 +1469,64 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line samples_intro.go:104
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:113
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:113
 						break
 					}
+//line samples_intro.go:114
 					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:104
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:113
 				gOdata[tid] = sdata[tid]
 			}
@@ -1463,273 +1565,280 @@ func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 var gc_src_simpleTemplatesTestKernel = compiled.NewSource(gc_files_samples_intro, "simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:122
-func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, gOdata []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_n5 := gc_b5.Len()
+func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, gOdata []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_intro.go:126
-	numThreads := gc_bdx5
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
-			gc_at21 := sdata[:gc_bdx5]
-			gc_at22 := gIdata[:gc_bdx5]
+	numThreads := gc_bdx
 //line samples_intro.go:128
-			if compiled.Disjoint(gc_at21, gc_at22) {
-				copy(gc_at21, gc_at22)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
+//line samples_intro.go:128
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
 			} else {
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_bdx5; gc_step16 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx5 := gc_step16 + 0
+						gc_tx := gc_step + 0
 //line samples_intro.go:128
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step16 + 1
+						gc_tx := gc_step + 1
 //line samples_intro.go:128
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step16 + 2
+						gc_tx := gc_step + 2
 //line samples_intro.go:128
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step16 + 3
+						gc_tx := gc_step + 3
 //line samples_intro.go:128
-						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step16; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:128
-					gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_step17 := 0
-			for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step17 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx5 := gc_step17 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx5 := gc_step17 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx5 := gc_step17 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
-			for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx5
+				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		if gc_bdx5 <= len(sdata) {
-			gc_at23 := sdata[:gc_bdx5]
-			gc_step18 := 0
-			for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
+//line samples_intro.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx5 := gc_step18 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 0
+//line samples_intro.go:142
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx5 := gc_step18 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 1
+//line samples_intro.go:136
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx5 := gc_step18 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 2
+//line samples_intro.go:136
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx5 := gc_step18 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step3 + 3
+//line samples_intro.go:136
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 			}
-			for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-				gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+				gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			gc_step19 := 0
-			for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx5 := gc_step19 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx5 := gc_step19 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx5 := gc_step19 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx5 := gc_step19 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 			}
-			for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx5
+				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = T(numThreads) * sdata[tid]
 			}
 		}
 	}
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
-			gc_at24 := gOdata[:gc_bdx5]
-			gc_at25 := sdata[:gc_bdx5]
+//line samples_intro.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
 //line samples_intro.go:134
-			if compiled.Disjoint(gc_at24, gc_at25) {
-				copy(gc_at24, gc_at25)
+			if compiled.Disjoint(gc_at4, gc_at5) {
+				copy(gc_at4, gc_at5)
 			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step20 + 0
+						gc_tx := gc_step5 + 0
 //line samples_intro.go:134
-						gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step20 + 1
+						gc_tx := gc_step5 + 1
 //line samples_intro.go:134
-						gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step20 + 2
+						gc_tx := gc_step5 + 2
 //line samples_intro.go:134
-						gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step20 + 3
+						gc_tx := gc_step5 + 3
 //line samples_intro.go:134
-						gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:134
-					gc_at24[gc_tx5] = gc_at25[gc_tx5]
+					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			}
 		} else {
-			gc_step21 := 0
-			for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx5 := gc_step21 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx5 := gc_step21 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx5 := gc_step21 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx5 := gc_step21 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx5
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 			}
-			for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx5
+				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
 			}
@@ -1738,31 +1847,32 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 }
 
 //line samples_intro.go:122
-func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []float32, gOdata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:126
-	numThreads := gc_bdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
-			gc_at6 := sdata[:gc_bdx2]
-			gc_at7 := gIdata[:gc_bdx2]
+	numThreads := gc_bdx
+//line samples_intro.go:128
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line samples_intro.go:125
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1772,34 +1882,35 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line samples_intro.go:125
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:128
-				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_intro.go:125
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:128
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 							break
 						}
+//line samples_intro.go:129
 						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1810,84 +1921,86 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_intro.go:125
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:128
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
 						break
 					}
+//line samples_intro.go:129
 					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sdata) {
-			gc_at8 := sdata[:gc_bdx2]
+//line samples_intro.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:131
 					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 //line samples_intro.go:125
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1899,21 +2012,21 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			if compiled.SIMD {
 //line samples_intro.go:131
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line samples_intro.go:125
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-				gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+				gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
 			gc_vstep4 := 0
@@ -1922,15 +2035,16 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:131
 					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_intro.go:125
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:131
 						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 							break
 						}
+//line samples_intro.go:132
 						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1943,83 +2057,85 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			if compiled.SIMD {
 //line samples_intro.go:131
 				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_intro.go:125
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:131
 					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
 						break
 					}
+//line samples_intro.go:132
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
-			gc_at9 := gOdata[:gc_bdx2]
-			gc_at10 := sdata[:gc_bdx2]
+//line samples_intro.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 //line samples_intro.go:125
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -2029,34 +2145,35 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line samples_intro.go:125
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:134
-				gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
 //line samples_intro.go:125
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:134
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 							break
 						}
+//line samples_intro.go:135
 						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2067,63 +2184,64 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line samples_intro.go:125
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line samples_intro.go:134
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
 						break
 					}
+//line samples_intro.go:135
 					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx2
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
 			}
@@ -2132,392 +2250,401 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 }
 
 //line samples_intro.go:122
-func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[int32](t)
 //line samples_intro.go:126
-	numThreads := gc_bdx3
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(sdata) && gc_bdx3 <= len(gIdata) {
-			gc_at11 := sdata[:gc_bdx3]
-			gc_at12 := gIdata[:gc_bdx3]
-			gc_vstep7 := 0
+	numThreads := gc_bdx
+//line samples_intro.go:128
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-						gc_tx3 := gc_vstep7
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line samples_intro.go:125
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line samples_intro.go:125
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:128
-				gc_at11[gc_tx3] = gc_at12[gc_tx3]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-						gc_tx3 := gc_vstep8
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_intro.go:125
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line samples_intro.go:128
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 							break
 						}
+//line samples_intro.go:129
 						archsimd.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_intro.go:125
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line samples_intro.go:128
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
 						break
 					}
+//line samples_intro.go:129
 					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep8
-			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step10 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx3 := gc_step10 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx3 := gc_step10 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx3 := gc_step10 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
-			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx3
+				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(sdata) {
-			gc_at13 := sdata[:gc_bdx3]
-			gc_vstep9 := 0
+//line samples_intro.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:131
-					gc_vb8 := archsimd.BroadcastInt32x16(int32(numThreads))
-					for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-						gc_tx3 := gc_vstep9
+					gc_vb4 := archsimd.BroadcastInt32x16(int32(numThreads))
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 //line samples_intro.go:125
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						gc_vb8.Mul(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+						gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line samples_intro.go:131
-				gc_vb7 := archsimd.BroadcastInt32x8(int32(numThreads))
-				for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-					gc_tx3 := gc_vstep9
+				gc_vb3 := archsimd.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line samples_intro.go:125
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					gc_vb7.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+					gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-				gc_at13[gc_tx3] = int32(numThreads) * gc_at13[gc_tx3]
+				gc_at3[gc_tx] = int32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:131
-					gc_vb6 := archsimd.BroadcastInt32x16(int32(numThreads))
-					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-						gc_tx3 := gc_vstep10
+					gc_vb2 := archsimd.BroadcastInt32x16(int32(numThreads))
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_intro.go:125
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line samples_intro.go:131
 						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 							break
 						}
-						gc_vb6.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:132
+						gc_vb2.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line samples_intro.go:131
-				gc_vb5 := archsimd.BroadcastInt32x8(int32(numThreads))
-				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-					gc_tx3 := gc_vstep10
+				gc_vb := archsimd.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_intro.go:125
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line samples_intro.go:131
 					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
 						break
 					}
-					gc_vb5.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:132
+					gc_vb.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep10
-			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx3 := gc_step11 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = int32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx3 := gc_step11 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = int32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx3 := gc_step11 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = int32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx3 := gc_step11 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = int32(numThreads) * sdata[tid]
 				}
 			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx3
+				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = int32(numThreads) * sdata[tid]
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(gOdata) && gc_bdx3 <= len(sdata) {
-			gc_at14 := gOdata[:gc_bdx3]
-			gc_at15 := sdata[:gc_bdx3]
-			gc_vstep11 := 0
+//line samples_intro.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop11 bool
-				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-						gc_tx3 := gc_vstep11
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 //line samples_intro.go:125
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop11 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-					gc_tx3 := gc_vstep11
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line samples_intro.go:125
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+					archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:134
-				gc_at14[gc_tx3] = gc_at15[gc_tx3]
+				gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			gc_vstep12 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop12 bool
-				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-					for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-						gc_tx3 := gc_vstep12
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
 //line samples_intro.go:125
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line samples_intro.go:134
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 							break
 						}
+//line samples_intro.go:135
 						archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep12, false
-				}(gc_vstep12)
-				if gc_stop12 {
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
-					gc_tx3 := gc_vstep12
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line samples_intro.go:125
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line samples_intro.go:134
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
 						break
 					}
+//line samples_intro.go:135
 					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep12
-			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step12 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx3 := gc_step12 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx3 := gc_step12 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx3 := gc_step12 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx3
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 			}
-			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx3
+				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
 			}
@@ -2526,392 +2653,401 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 }
 
 //line samples_intro.go:122
-func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_n4 := gc_b4.Len()
+func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[uint32](t)
 //line samples_intro.go:126
-	numThreads := gc_bdx4
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		if gc_bdx4 <= len(sdata) && gc_bdx4 <= len(gIdata) {
-			gc_at16 := sdata[:gc_bdx4]
-			gc_at17 := gIdata[:gc_bdx4]
-			gc_vstep13 := 0
+	numThreads := gc_bdx
+//line samples_intro.go:128
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop13 bool
-				gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-					for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-						gc_tx4 := gc_vstep13
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line samples_intro.go:125
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep13, false
-				}(gc_vstep13)
-				if gc_stop13 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-					gc_tx4 := gc_vstep13
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line samples_intro.go:125
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:128
-				gc_at16[gc_tx4] = gc_at17[gc_tx4]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep14 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop14 bool
-				gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-					for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-						gc_tx4 := gc_vstep14
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_intro.go:125
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line samples_intro.go:128
 						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 							break
 						}
+//line samples_intro.go:129
 						archsimd.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep14, false
-				}(gc_vstep14)
-				if gc_stop14 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-					gc_tx4 := gc_vstep14
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_intro.go:125
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line samples_intro.go:128
 					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
 						break
 					}
+//line samples_intro.go:129
 					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step13 := gc_vstep14
-			for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step13 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx4 := gc_step13 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx4 := gc_step13 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
-					gc_tx4 := gc_step13 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
-			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx4
+				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		if gc_bdx4 <= len(sdata) {
-			gc_at18 := sdata[:gc_bdx4]
-			gc_vstep15 := 0
+//line samples_intro.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop15 bool
-				gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:131
-					gc_vb12 := archsimd.BroadcastUint32x16(uint32(numThreads))
-					for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-						gc_tx4 := gc_vstep15
+					gc_vb4 := archsimd.BroadcastUint32x16(uint32(numThreads))
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 //line samples_intro.go:125
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						gc_vb12.Mul(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+						gc_vb4.Mul(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep15, false
-				}(gc_vstep15)
-				if gc_stop15 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line samples_intro.go:131
-				gc_vb11 := archsimd.BroadcastUint32x8(uint32(numThreads))
-				for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-					gc_tx4 := gc_vstep15
+				gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line samples_intro.go:125
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					gc_vb11.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+					gc_vb3.Mul(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:131
-				gc_at18[gc_tx4] = uint32(numThreads) * gc_at18[gc_tx4]
+				gc_at3[gc_tx] = uint32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			gc_vstep16 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop16 bool
-				gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:131
-					gc_vb10 := archsimd.BroadcastUint32x16(uint32(numThreads))
-					for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-						gc_tx4 := gc_vstep16
+					gc_vb2 := archsimd.BroadcastUint32x16(uint32(numThreads))
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_intro.go:125
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line samples_intro.go:131
 						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 							break
 						}
-						gc_vb10.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:132
+						gc_vb2.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep16, false
-				}(gc_vstep16)
-				if gc_stop16 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line samples_intro.go:131
-				gc_vb9 := archsimd.BroadcastUint32x8(uint32(numThreads))
-				for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
-					gc_tx4 := gc_vstep16
+				gc_vb := archsimd.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_intro.go:125
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line samples_intro.go:131
 					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
 						break
 					}
-					gc_vb9.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:132
+					gc_vb.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step14 := gc_vstep16
-			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx4 := gc_step14 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = uint32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx4 := gc_step14 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = uint32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx4 := gc_step14 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = uint32(numThreads) * sdata[tid]
 				}
 				{
-					gc_tx4 := gc_step14 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = uint32(numThreads) * sdata[tid]
 				}
 			}
-			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx4
+				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = uint32(numThreads) * sdata[tid]
 			}
 		}
 	}
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		if gc_bdx4 <= len(gOdata) && gc_bdx4 <= len(sdata) {
-			gc_at19 := gOdata[:gc_bdx4]
-			gc_at20 := sdata[:gc_bdx4]
-			gc_vstep17 := 0
+//line samples_intro.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop17 bool
-				gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-					for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
-						gc_tx4 := gc_vstep17
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 //line samples_intro.go:125
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep17, false
-				}(gc_vstep17)
-				if gc_stop17 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
-					gc_tx4 := gc_vstep17
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line samples_intro.go:125
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line samples_intro.go:125
 					_ = tid
-					archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+					archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:134
-				gc_at19[gc_tx4] = gc_at20[gc_tx4]
+				gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			gc_vstep18 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop18 bool
-				gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-					for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
-						gc_tx4 := gc_vstep18
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
 //line samples_intro.go:125
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line samples_intro.go:134
 						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 							break
 						}
+//line samples_intro.go:135
 						archsimd.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep18, false
-				}(gc_vstep18)
-				if gc_stop18 {
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
-					gc_tx4 := gc_vstep18
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line samples_intro.go:125
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line samples_intro.go:134
 					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
 						break
 					}
+//line samples_intro.go:135
 					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step15 := gc_vstep18
-			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx4 := gc_step15 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx4 := gc_step15 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx4 := gc_step15 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
-					gc_tx4 := gc_step15 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-					tid := gc_tx4
+					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 			}
-			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:125
-				tid := gc_tx4
+				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
 			}
@@ -2934,68 +3070,71 @@ func VoteAnyKernel1(input, result []uint32, size int) func(*gocuda.Thread) {
 var gc_src_voteAnyKernel1 = compiled.NewSource(gc_files_samples_intro, "voteAnyKernel1", "34ccb56e1bc7a3a47c177b844e582f3964d23cb1b86f8760a6c0df2907ac85f8", "samples_intro.go:137-147").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
 
 //line samples_intro.go:142
-func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line samples_intro.go:145
 	mask := uint32(0xffffffff)
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line samples_intro.go:147
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:143
-				tx := gc_tx2
+				tx := gc_tx
 //line samples_intro.go:146
-				gc_c21v[gc_lane2] = input[tx] != 0
+				gc_c1v[gc_lane] = input[tx] != 0
 			}
 		}
 //line samples_intro.go:146
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
-					gc_at2 := result[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_intro.go:158
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:146
-						var anySync bool = gc_c21r[gc_lane2]
+						var anySync bool = gc_c1r[gc_lane]
 //line samples_intro.go:146
-						gc_at2[gc_lane2] = b2u(anySync)
+						gc_at[gc_lane] = b2u(anySync)
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+//line samples_intro.go:150
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:143
-						tx := gc_tx2
+						tx := gc_tx
 //line samples_intro.go:146
-						var anySync bool = gc_c21r[gc_lane2]
+						var anySync bool = gc_c1r[gc_lane]
 //line samples_intro.go:146
 						result[tx] = b2u(anySync)
 					}
@@ -3019,68 +3158,71 @@ func VoteAllKernel2(input, result []uint32, size int) func(*gocuda.Thread) {
 var gc_src_voteAllKernel2 = compiled.NewSource(gc_files_samples_intro, "voteAllKernel2", "96860dd37251c2dc5f65c5216daf3fefcfbcb1d3dbd79da57e8d3c60fba5e692", "samples_intro.go:149-158").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
 
 //line samples_intro.go:153
-func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line samples_intro.go:156
 	mask := uint32(0xffffffff)
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line samples_intro.go:158
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:154
-				tx := gc_tx2
+				tx := gc_tx
 //line samples_intro.go:157
-				gc_c21v[gc_lane2] = input[tx] != 0
+				gc_c1v[gc_lane] = input[tx] != 0
 			}
 		}
 //line samples_intro.go:157
-		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
-					gc_at2 := result[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_intro.go:169
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:157
-						var allSync bool = gc_c21r[gc_lane2]
+						var allSync bool = gc_c1r[gc_lane]
 //line samples_intro.go:157
-						gc_at2[gc_lane2] = b2u(allSync)
+						gc_at[gc_lane] = b2u(allSync)
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+//line samples_intro.go:161
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:154
-						tx := gc_tx2
+						tx := gc_tx
 //line samples_intro.go:157
-						var allSync bool = gc_c21r[gc_lane2]
+						var allSync bool = gc_c1r[gc_lane]
 //line samples_intro.go:157
 						result[tx] = b2u(allSync)
 					}
@@ -3105,88 +3247,90 @@ func VoteAnyKernel3(info []bool, warpSize int) func(*gocuda.Thread) {
 var gc_src_voteAnyKernel3 = compiled.NewSource(gc_files_samples_intro, "voteAnyKernel3", "137298b08eef0f80e9e8a7cef8140b254f5af280ec293569810fc43bc6a33507", "samples_intro.go:160-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:165
-func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line samples_intro.go:167
 	mask := uint32(0xffffffff)
+//line samples_intro.go:169
 	var gc_l_offs [32][]bool
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	var gc_c22v [32]bool
-	var gc_c22r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:166
-				tx := gc_tx2
+				tx := gc_tx
 //line samples_intro.go:168
 				offs := info[tx*3:]
 //line samples_intro.go:171
-				gc_c21v[gc_lane2] = tx >= (warpSize*3)/2
-				gc_l_offs[gc_lane2] = offs
+				gc_c1v[gc_lane] = tx >= (warpSize*3)/2
+				gc_l_offs[gc_lane] = offs
 			}
 		}
 //line samples_intro.go:171
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:166
-				tx := gc_tx2
-				offs := gc_l_offs[gc_lane2]
+				tx := gc_tx
+//line samples_intro.go:168
+				offs := gc_l_offs[gc_lane]
 //line samples_intro.go:171
-				offs[0] = gc_c21r[gc_lane2]
+				offs[0] = gc_c1r[gc_lane]
 //line samples_intro.go:173
 				offs[1] = tx >= (warpSize*3)/2
 			}
 		}
 		{
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line samples_intro.go:166
-					tx := gc_tx2
+					tx := gc_tx
 //line samples_intro.go:176
-					gc_c22v[gc_lane2] = tx >= (warpSize*3)/2
+					gc_c2v[gc_lane] = tx >= (warpSize*3)/2
 				}
 			}
 //line samples_intro.go:176
-			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c22v, nil, nil, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				offs := gc_l_offs[gc_lane2]
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				offs := gc_l_offs[gc_lane]
 //line samples_intro.go:176
-				var allSync bool = gc_c22r[gc_lane2]
+				var allSync bool = gc_c2r[gc_lane]
 //line samples_intro.go:176
 				if allSync {
 					offs[2] = true
@@ -3215,72 +3359,73 @@ func AtomicIntrinsicsKernel(gOdata []int32) func(*gocuda.Thread) {
 var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource(gc_files_samples_intro, "atomicIntrinsicsTestKernel", "7312d153d989877809699c5bb10f8a972f7d076db0b32e184d289078cc9e7c02", "samples_intro.go:189-213").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:196
-func gc_body_atomicIntrinsicsTestKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gOdata []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gOdata []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := 0
-			gc_off13 := 1
-			gc_off14 := 2
-			gc_off15 := 3
-			gc_off16 := 4
-			gc_off17 := 5
-			gc_off18 := 6
-			gc_off19 := 7
-			gc_off20 := 8
-			gc_off21 := 9
-			gc_off22 := 10
-			if gc_off12 >= 0 && gc_off12 < len(gOdata) && gc_off13 >= 0 && gc_off13 < len(gOdata) && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off17 >= 0 && gc_off17 < len(gOdata) && gc_off18 >= 0 && gc_off18 < len(gOdata) && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(gOdata) && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(gOdata) {
-				gc_at12 := gOdata[gc_off12:][:1]
-				gc_at13 := gOdata[gc_off13:][:1]
-				gc_at14 := gOdata[gc_off14:][:1]
-				gc_at15 := gOdata[gc_off15:][:1]
-				gc_at16 := gOdata[gc_off16:][:1]
-				gc_at17 := gOdata[gc_off17:][:1]
-				gc_at18 := gOdata[gc_off18:][:1]
-				gc_at19 := gOdata[gc_off19:][:1]
-				gc_at20 := gOdata[gc_off20:][:1]
-				gc_at21 := gOdata[gc_off21:][:1]
-				gc_at22 := gOdata[gc_off22:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:214
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			gc_off2 := 1
+			gc_off3 := 2
+			gc_off4 := 3
+			gc_off5 := 4
+			gc_off6 := 5
+			gc_off7 := 6
+			gc_off8 := 7
+			gc_off9 := 8
+			gc_off10 := 9
+			gc_off11 := 10
+			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
+				gc_at := gOdata[gc_off:][:1]
+				gc_at2 := gOdata[gc_off2:][:1]
+				gc_at3 := gOdata[gc_off3:][:1]
+				gc_at4 := gOdata[gc_off4:][:1]
+				gc_at5 := gOdata[gc_off5:][:1]
+				gc_at6 := gOdata[gc_off6:][:1]
+				gc_at7 := gOdata[gc_off7:][:1]
+				gc_at8 := gOdata[gc_off8:][:1]
+				gc_at9 := gOdata[gc_off9:][:1]
+				gc_at10 := gOdata[gc_off10:][:1]
+				gc_at11 := gOdata[gc_off11:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:197
-					tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
+					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
-					atomic.Add(&gc_at12[0], 10)
-					atomic.Sub(&gc_at13[0], 10)
-					atomic.Exch(&gc_at14[0], int32(tid))
-					atomic.Max(&gc_at15[0], int32(tid))
-					atomic.Min(&gc_at16[0], int32(tid))
-					atomic.Inc((*uint32)(unsafe.Pointer(&gc_at17[0])), 17)
-					atomic.Dec((*uint32)(unsafe.Pointer(&gc_at18[0])), 137)
-					atomic.CAS(&gc_at19[0], int32(tid-1), int32(tid))
+					atomic.Add(&gc_at[0], 10)
+					atomic.Sub(&gc_at2[0], 10)
+					atomic.Exch(&gc_at3[0], int32(tid))
+					atomic.Max(&gc_at4[0], int32(tid))
+					atomic.Min(&gc_at5[0], int32(tid))
+					atomic.Inc((*uint32)(unsafe.Pointer(&gc_at6[0])), 17)
+					atomic.Dec((*uint32)(unsafe.Pointer(&gc_at7[0])), 137)
+					atomic.CAS(&gc_at8[0], int32(tid-1), int32(tid))
 //line samples_intro.go:210
-					atomic.And(&gc_at20[0], int32(2*tid+7))
-					atomic.Or(&gc_at21[0], int32(1)<<tid)
-					atomic.Xor(&gc_at22[0], int32(tid))
+					atomic.And(&gc_at9[0], int32(2*tid+7))
+					atomic.Or(&gc_at10[0], int32(1)<<tid)
+					atomic.Xor(&gc_at11[0], int32(tid))
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:197
-					tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
+					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
 					atomic.Add(&gOdata[0], 10)
 					atomic.Sub(&gOdata[1], 10)
@@ -3318,142 +3463,149 @@ func TimedReductionKernel(input, output []float32, timer []int64) func(*gocuda.T
 var gc_src_timedReduction = compiled.NewSource(gc_files_samples_intro, "timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:223
-func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, timer []int64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer []int64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_intro.go:224
 	shared := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:227
-	bid := gc_bx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := bid
-		gc_off8 := gc_bdx2
-		if gc_off7 >= 0 && gc_off7 < len(timer) && gc_bdx2 <= len(shared) && gc_bdx2 <= len(input) && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_bdx2 <= len(shared)-gc_off8 && gc_off8 <= len(input) && gc_bdx2 <= len(input)-gc_off8 {
-			gc_at11 := timer[gc_off7:][:1]
-			gc_at12 := shared[:gc_bdx2]
-			gc_at13 := input[:gc_bdx2]
-			gc_at14 := shared[gc_off8:][:gc_bdx2]
-			gc_at15 := input[gc_off8:][:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	bid := gc_bx
+//line samples_intro.go:229
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := bid
+		gc_off2 := gc_bdx
+		if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
+			gc_at := timer[gc_off:][:1]
+			gc_at2 := shared[:gc_bdx]
+			gc_at3 := input[:gc_bdx]
+			gc_at4 := shared[gc_off2:][:gc_bdx]
+			gc_at5 := input[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
-					gc_at11[0] = int64(intrinsic.Clock())
+					gc_at[0] = int64(intrinsic.Clock())
 				}
 //line samples_intro.go:234
-				gc_at12[gc_tx2] = gc_at13[gc_tx2]
-				gc_at14[gc_tx2] = gc_at15[gc_tx2]
+				gc_at2[gc_tx] = gc_at3[gc_tx]
+				gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-				tid := gc_tx2
+				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
 					timer[bid] = int64(intrinsic.Clock())
 				}
 //line samples_intro.go:234
 				shared[tid] = input[tid]
-				shared[tid+gc_bdx2] = input[tid+gc_bdx2]
+				shared[tid+gc_bdx] = input[tid+gc_bdx]
 			}
 		}
 	}
 //line samples_intro.go:238
-	for d := gc_bdx2; d > 0; d /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for d := gc_bdx; d > 0; d /= 2 {
+//line samples_intro.go:240
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := d
-			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 {
-				gc_at16 := shared[:gc_to2]
-				gc_at17 := shared[gc_off9:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := d
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+				gc_at6 := shared[:gc_to]
+				gc_at7 := shared[gc_off3:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line samples_intro.go:226
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line samples_intro.go:226
 							_ = tid
 							{
-								f0 := archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
-								f1 := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])
+								f0 := archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:])
 //line samples_intro.go:242
-								gc_if6 := f1.Less(f0)
+								f1 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:])
 //line samples_intro.go:242
-								if gc_if6.ToBits() != 0 {
+								gc_if4 := f1.Less(f0)
 //line samples_intro.go:242
-									f1.Merge(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]), gc_if6).StoreSlice(gc_at16[gc_tx2:])
+								if gc_if4.ToBits() != 0 {
+//line samples_intro.go:242
+									f1.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 								}
 							}
 						}
+//line samples_intro.go:244
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line samples_intro.go:226
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line samples_intro.go:226
 						_ = tid
 						{
-							f0 := archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
-							f1 := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])
+							f0 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line samples_intro.go:242
-							gc_if5 := f1.Less(f0)
+							f1 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
 //line samples_intro.go:242
-							if gc_if5.ToBits() != 0 {
+							gc_if3 := f1.Less(f0)
 //line samples_intro.go:242
-								f1.Merge(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]), gc_if5).StoreSlice(gc_at16[gc_tx2:])
+							if gc_if3.ToBits() != 0 {
+//line samples_intro.go:242
+								f1.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
 					}
+//line samples_intro.go:244
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line samples_intro.go:242
-						f0 := gc_at16[gc_tx2]
-						f1 := gc_at17[gc_tx2]
+						f0 := gc_at6[gc_tx]
+						f1 := gc_at7[gc_tx]
 //line samples_intro.go:245
 						if f1 < f0 {
-							gc_at16[gc_tx2] = f1
+							gc_at6[gc_tx] = f1
 						}
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line samples_intro.go:226
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line samples_intro.go:242
 								if tid < 0 || tid > len(shared)-16 || (tid+
 									d) < 0 || (tid+d) > len(shared)-16 {
 //line samples_intro.go:242
@@ -3463,27 +3615,29 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 								f0 := archsimd.LoadFloat32x16Slice(shared[tid:])
 //line samples_intro.go:242
 								f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
-								gc_if4 := f1.Less(f0)
+								gc_if2 := f1.Less(f0)
 //line samples_intro.go:243
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line samples_intro.go:243
-									f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if4).StoreSlice(shared[tid:])
+									f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if2).StoreSlice(shared[tid:])
 								}
 							}
 						}
+//line samples_intro.go:248
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line samples_intro.go:226
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line samples_intro.go:242
 							if tid < 0 || tid > len(shared)-8 || (tid+
 								d) < 0 || (tid+d) > len(shared)-8 {
 //line samples_intro.go:242
@@ -3493,24 +3647,25 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
 //line samples_intro.go:242
 							f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
-							gc_if3 := f1.Less(f0)
+							gc_if := f1.Less(f0)
 //line samples_intro.go:243
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line samples_intro.go:243
-								f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if3).StoreSlice(shared[tid:])
+								f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
 							}
 						}
 					}
+//line samples_intro.go:248
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line samples_intro.go:242
 							f0 := shared[tid]
@@ -3522,11 +3677,11 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line samples_intro.go:242
 							f0 := shared[tid]
@@ -3538,11 +3693,11 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line samples_intro.go:242
 							f0 := shared[tid]
@@ -3554,11 +3709,11 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line samples_intro.go:242
 							f0 := shared[tid]
@@ -3570,11 +3725,11 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line samples_intro.go:242
 						f0 := shared[tid]
@@ -3589,74 +3744,81 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line samples_intro.go:255
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := bid
-			gc_off11 := 0
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(output) && gc_off11 >= 0 && gc_off11 < len(shared) {
-				gc_at18 := output[gc_off10:][:1]
-				gc_at19 := shared[gc_off11:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := bid
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at8 := output[gc_off4:][:1]
+				gc_at9 := shared[gc_off5:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line samples_intro.go:253
-						gc_at18[0] = gc_at19[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line samples_intro.go:253
-						gc_at18[0] = gc_at19[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line samples_intro.go:253
-						gc_at18[0] = gc_at19[0]
+						gc_at8[0] = gc_at9[0]
 					}
 					{
 //line samples_intro.go:253
-						gc_at18[0] = gc_at19[0]
+						gc_at8[0] = gc_at9[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_intro.go:257
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_intro.go:253
-					gc_at18[0] = gc_at19[0]
+					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+//line samples_intro.go:257
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:257
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:257
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:257
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:257
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:253
 					output[bid] = shared[0]
 				}
@@ -3664,88 +3826,102 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line samples_intro.go:260
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := bid + gc_gdx2
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(timer) {
-				gc_at20 := timer[gc_off12:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := bid + gc_gdx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
+				gc_at10 := timer[gc_off6:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+//line samples_intro.go:273
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						gc_at20[0] = int64(intrinsic.Clock())
+						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+						gc_tx := gc_step4 + 1
+//line samples_intro.go:265
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						gc_at20[0] = int64(intrinsic.Clock())
+						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+						gc_tx := gc_step4 + 2
+//line samples_intro.go:265
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						gc_at20[0] = int64(intrinsic.Clock())
+						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+						gc_tx := gc_step4 + 3
+//line samples_intro.go:265
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						gc_at20[0] = int64(intrinsic.Clock())
+						gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-					gc_at20[0] = int64(intrinsic.Clock())
+					gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line samples_intro.go:263
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:263
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:259
-					timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+					timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}
 			}
 		}
@@ -3770,17 +3946,18 @@ func CGKernel() func(*gocuda.Thread) {
 var gc_src_cgkernel = compiled.NewSource(gc_files_samples_intro, "cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290")
 
 //line samples_intro.go:300
-func gc_body_cgkernel(gc_b2 *compiled.Block) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_input := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_r := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_returned := compiled.Scratch[bool](gc_b2, 3)[:gc_n2]
+func gc_body_cgkernel(gc_b *compiled.Block) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_input := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+//line samples_intro.go:308
+	gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)
-	threadBlockGroupSize := gc_n2
+	threadBlockGroupSize := gc_n
 //line samples_intro.go:304
 	workspace := gocuda.DynamicShared[int32](t)
 //line samples_intro.go:307
@@ -3789,141 +3966,152 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	_ = g
 //line samples_intro.go:308
 	var x []int32 = workspace
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+//line samples_intro.go:310
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line samples_intro.go:306
-		input := int32(gc_rank2)
+		input := int32(gc_rank)
 //line samples_intro.go:308
 		var val int32 = input
 //line samples_intro.go:308
 		var r int32
 //line samples_intro.go:308
 		var returned bool
-		gc_s_val[gc_rank2] = val
-		gc_s_input[gc_rank2] = input
-		gc_s_r[gc_rank2] = r
-		gc_s_returned[gc_rank2] = returned
+//line samples_intro.go:313
+		gc_s_val[gc_rank] = val
+		gc_s_input[gc_rank] = input
+		gc_s_r[gc_rank] = r
+		gc_s_returned[gc_rank] = returned
 	}
 //line samples_intro.go:277
-	for i := gc_n2 / 2; i > 0; i /= 2 {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	for i := gc_n / 2; i > 0; i /= 2 {
+//line samples_intro.go:279
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
-//line samples_intro.go:278
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 				x[lane] = val
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
-//line samples_intro.go:278
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 				x[lane] = val
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
-//line samples_intro.go:278
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 				x[lane] = val
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
-//line samples_intro.go:278
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 				x[lane] = val
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-			lane := gc_rank2
-			val := gc_s_val[gc_rank2]
-//line samples_intro.go:278
+			lane := gc_rank
+//line samples_intro.go:277
+			val := gc_s_val[gc_rank]
 			x[lane] = val
 		}
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+//line samples_intro.go:282
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
 					val += x[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
 					val += x[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
 					val += x[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane := gc_rank2
-				val := gc_s_val[gc_rank2]
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
 					val += x[lane+i]
 				}
-				gc_s_val[gc_rank2] = val
+				gc_s_val[gc_rank] = val
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-			lane := gc_rank2
-			val := gc_s_val[gc_rank2]
+			lane := gc_rank
+//line samples_intro.go:277
+			val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 			if lane < i {
 				val += x[lane+i]
 			}
-			gc_s_val[gc_rank2] = val
+			gc_s_val[gc_rank] = val
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		gc_b2.Enter(gc_rank2)
-		val := gc_s_val[gc_rank2]
-		r := gc_s_r[gc_rank2]
-		returned := gc_s_returned[gc_rank2]
+//line samples_intro.go:288
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+		val := gc_s_val[gc_rank]
+		r := gc_s_r[gc_rank]
+//line samples_intro.go:294
+		returned := gc_s_returned[gc_rank]
 //line samples_intro.go:286
-		if gc_rank2 == 0 {
+		if gc_rank == 0 {
 			r = val
 //line samples_intro.go:287
 			returned = true
@@ -3937,74 +4125,77 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 //line samples_intro.go:308
 		output := r
 //line samples_intro.go:310
-		if gc_rank2 == 0 {
+		if gc_rank == 0 {
 			t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
-				gc_n2-1, output, expectedOutput)
-			t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n2/16)
+				gc_n-1, output, expectedOutput)
+			t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
 		}
 	}
 //line samples_intro.go:318
 	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line samples_intro.go:321
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
 			var input int32
 //line samples_intro.go:323
-			input = int32((gc_rank2 & (16 - 1)))
-			gc_s_input[gc_rank2] = input
+			input = int32((gc_rank & (16 - 1)))
+			gc_s_input[gc_rank] = input
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
 			var input int32
 //line samples_intro.go:323
-			input = int32((gc_rank2 & (16 - 1)))
-			gc_s_input[gc_rank2] = input
+			input = int32((gc_rank & (16 - 1)))
+			gc_s_input[gc_rank] = input
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
 			var input int32
 //line samples_intro.go:323
-			input = int32((gc_rank2 & (16 - 1)))
-			gc_s_input[gc_rank2] = input
+			input = int32((gc_rank & (16 - 1)))
+			gc_s_input[gc_rank] = input
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
 			var input int32
 //line samples_intro.go:323
-			input = int32((gc_rank2 & (16 - 1)))
-			gc_s_input[gc_rank2] = input
+			input = int32((gc_rank & (16 - 1)))
+			gc_s_input[gc_rank] = input
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 		var input int32
 //line samples_intro.go:323
-		input = int32((gc_rank2 & (16 - 1)))
-		gc_s_input[gc_rank2] = input
+		input = int32((gc_rank & (16 - 1)))
+		gc_s_input[gc_rank] = input
 	}
 //line samples_intro.go:324
 	expectedOutput = 15 * 16 / 2
 	var g_ cg.Tile = tiledPartition16
+//line samples_intro.go:327
 	var gc_l_x_ [32][]int32
 	var gc_l_val_ [32]int32
 	var gc_l_r_ [32]int32
 	var gc_l_returned_ [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_intro.go:321
-			workspaceOffset := gc_rank2 - (gc_rank2 & (16 - 1))
-			input := gc_s_input[gc_rank2]
+			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
+//line samples_intro.go:323
+			input := gc_s_input[gc_rank]
 //line samples_intro.go:325
 			var x_ []int32 = workspace[workspaceOffset:]
 //line samples_intro.go:325
@@ -4013,50 +4204,58 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			var r_ int32
 //line samples_intro.go:325
 			var returned_ bool
-			gc_l_x_[gc_lane2] = x_
-			gc_l_val_[gc_lane2] = val_
-			gc_l_r_[gc_lane2] = r_
-			gc_l_returned_[gc_lane2] = returned_
+//line samples_intro.go:330
+			gc_l_x_[gc_lane] = x_
+			gc_l_val_[gc_lane] = val_
+			gc_l_r_[gc_lane] = r_
+			gc_l_returned_[gc_lane] = returned_
 		}
 //line samples_intro.go:277
 		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane_ := (gc_rank2 & (g_.Size() - 1))
-				x_ := gc_l_x_[gc_lane2]
-				val_ := gc_l_val_[gc_lane2]
+				lane_ := (gc_rank & (g_.Size() - 1))
+//line samples_intro.go:277
+				x_ := gc_l_x_[gc_lane]
+//line samples_intro.go:279
+				val_ := gc_l_val_[gc_lane]
+//line samples_intro.go:278
 				x_[lane_] = val_
 			}
 //line samples_intro.go:279
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-				lane_ := (gc_rank2 & (g_.Size() - 1))
-				x_ := gc_l_x_[gc_lane2]
-				val_ := gc_l_val_[gc_lane2]
-//line samples_intro.go:280
+				lane_ := (gc_rank & (g_.Size() - 1))
+//line samples_intro.go:277
+				x_ := gc_l_x_[gc_lane]
+//line samples_intro.go:279
+				val_ := gc_l_val_[gc_lane]
 				if lane_ < i_ {
 					val_ += x_[lane_+i_]
 				}
-				gc_l_val_[gc_lane2] = val_
+				gc_l_val_[gc_lane] = val_
 			}
 //line samples_intro.go:283
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			val_ := gc_l_val_[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			val_ := gc_l_val_[gc_lane]
+//line samples_intro.go:291
 			var output int32
-			r_ := gc_l_r_[gc_lane2]
-			returned_ := gc_l_returned_[gc_lane2]
+//line samples_intro.go:293
+			r_ := gc_l_r_[gc_lane]
+//line samples_intro.go:295
+			returned_ := gc_l_returned_[gc_lane]
 //line samples_intro.go:286
-			if (gc_rank2 & (g_.Size() - 1)) == 0 {
+			if (gc_rank & (g_.Size() - 1)) == 0 {
 				r_ = val_
 //line samples_intro.go:287
 				returned_ = true
@@ -4070,12 +4269,12 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 //line samples_intro.go:325
 			output = r_
 //line samples_intro.go:327
-			if (gc_rank2 & (16 - 1)) == 0 {
+			if (gc_rank & (16 - 1)) == 0 {
 				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
 					output, expectedOutput)
 			}
-			gc_l_r_[gc_lane2] = r_
-			gc_l_returned_[gc_lane2] = returned_
+			gc_l_r_[gc_lane] = r_
+			gc_l_returned_[gc_lane] = returned_
 		}
 	}
 }

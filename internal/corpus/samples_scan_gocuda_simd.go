@@ -36,39 +36,41 @@ func ShflScanKernel(data []int32, width int, partialSums []int32) func(*gocuda.T
 var gc_src_shflScanTest = compiled.NewSource(gc_files_samples_scan, "shflScanTest", "5d5c85cc0bfcbb6fcb1b6c25c594fa0251a85ee6d441f214adae4c1d3452e71d", "samples_scan.go:12-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:21
-func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partialSums []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_value := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partialSums []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+//line samples_scan.go:24
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line samples_scan.go:39
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line samples_scan.go:23
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 					if id < 0 || id > len(data)-8 {
 //line samples_scan.go:28
@@ -77,26 +79,27 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:28
 					value := archsimd.LoadInt32x8Slice(data[id:])
 //line samples_scan.go:28
-					value.StoreSlice(gc_s_value[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_s_value[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line samples_scan.go:43
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line samples_scan.go:23
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 					if id < 0 || id > len(data)-8 {
 //line samples_scan.go:28
@@ -105,250 +108,263 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:28
 					value := archsimd.LoadInt32x8Slice(data[id:])
 //line samples_scan.go:28
-					value.StoreSlice(gc_s_value[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_s_value[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
+					id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 					value := data[id]
-					gc_s_value[gc_rank2] = value
+//line samples_scan.go:30
+					gc_s_value[gc_rank] = value
 				}
 			}
 		}
 //line samples_scan.go:31
 		for i := 1; i <= width; i *= 2 {
 			mask := uint32(0xffffffff)
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line samples_scan.go:33
-						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank:])
 //line samples_scan.go:33
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line samples_scan.go:33
-						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank:])
 //line samples_scan.go:33
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					value := gc_s_value[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line samples_scan.go:46
+					value := gc_s_value[gc_rank]
 //line samples_scan.go:33
-					gc_c21v[gc_lane2] = value
+					gc_c1v[gc_lane] = value
 				}
 			}
 //line samples_scan.go:33
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
+					id := gc_bx*gc_bdx + gc_tx
 					laneID := id % gocuda.WarpSize
-					value := gc_s_value[gc_rank2]
+//line samples_scan.go:26
+					value := gc_s_value[gc_rank]
 //line samples_scan.go:33
-					n := gc_c21r[gc_lane2]
+					n := gc_c1r[gc_lane]
 //line samples_scan.go:35
 					if laneID >= i {
 						value += n
 					}
-					gc_s_value[gc_rank2] = value
+//line samples_scan.go:39
+					gc_s_value[gc_rank] = value
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(gocuda.WarpSize-1, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(gocuda.WarpSize-1, 32), -1))
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(gocuda.WarpSize-1, -1), 32)+1)
 			}
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_scan.go:26
-					warpID := gc_tx2 / gocuda.WarpSize
-					value := gc_s_value[gc_rank2]
+					warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
+					value := gc_s_value[gc_rank]
 //line samples_scan.go:41
-					if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
+					if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
 						sums[warpID] = value
 					}
 				}
 			}
 		}
 	}
+//line samples_scan.go:50
 	var gc_l_warpSum [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m122 uint32
+//line samples_scan.go:58
+			var gc_m12 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
+					id := gc_bx*gc_bdx + gc_tx
 					laneID := id % gocuda.WarpSize
 //line samples_scan.go:26
-					warpID := gc_tx2 / gocuda.WarpSize
+					warpID := gc_tx / gocuda.WarpSize
 //line samples_scan.go:48
-					if warpID == 0 && laneID < gc_bdx2/gocuda.WarpSize {
-						gc_m122 |= 1 << gc_lane2
+					if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
+						gc_m12 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_scan.go:23
-						id := gc_bx2*gc_bdx2 + gc_tx2
+						id := gc_bx*gc_bdx + gc_tx
 						laneID := id % gocuda.WarpSize
 //line samples_scan.go:49
 						warpSum := sums[laneID]
-						gc_l_warpSum[gc_lane2] = warpSum
+//line samples_scan.go:51
+						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
 //line samples_scan.go:51
-				mask_ := uint32(1<<(gc_bdx2/gocuda.WarpSize) - 1)
-				for i_ := 1; i_ <= gc_bdx2/gocuda.WarpSize; i_ *= 2 {
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
+				mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
+				for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line samples_scan.go:23
-							id := gc_bx2*gc_bdx2 + gc_tx2
+							id := gc_bx*gc_bdx + gc_tx
 							laneID := id % gocuda.WarpSize
-							warpSum := gc_l_warpSum[gc_lane2]
+//line samples_scan.go:26
+							warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:53
-							n_ := gc_c22r[gc_lane2]
+							n_ := gc_c2r[gc_lane]
 //line samples_scan.go:55
 							if laneID >= i_ {
 								warpSum += n_
 							}
-							gc_l_warpSum[gc_lane2] = warpSum
+//line samples_scan.go:59
+							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_scan.go:23
-						id := gc_bx2*gc_bdx2 + gc_tx2
+						id := gc_bx*gc_bdx + gc_tx
 						laneID := id % gocuda.WarpSize
-						warpSum := gc_l_warpSum[gc_lane2]
+//line samples_scan.go:26
+						warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:60
 						sums[laneID] = warpSum
 					}
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		gc_off5 := gc_bx2
-		if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(partialSums) {
-			gc_at4 := data[gc_off4:][:gc_bdx2]
-			gc_at5 := partialSums[gc_off5:][:1]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples_scan.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		gc_off2 := gc_bx
+		if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
+			gc_at := data[gc_off:][:gc_bdx]
+			gc_at2 := partialSums[gc_off2:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_scan.go:26
-				warpID := gc_tx2 / gocuda.WarpSize
-				value := gc_s_value[gc_rank2]
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
 //line samples_scan.go:68
@@ -358,21 +374,23 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:72
 				value += blockSum
 //line samples_scan.go:74
-				gc_at4[gc_tx2] = value
+				gc_at[gc_tx] = value
 //line samples_scan.go:77
-				if partialSums != nil && gc_tx2 == gc_bdx2-1 {
-					gc_at5[0] = value
+				if partialSums != nil && gc_tx == gc_bdx-1 {
+					gc_at2[0] = value
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples_scan.go:83
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_scan.go:23
-				id := gc_bx2*gc_bdx2 + gc_tx2
+				id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:26
-				warpID := gc_tx2 / gocuda.WarpSize
-				value := gc_s_value[gc_rank2]
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
 //line samples_scan.go:68
@@ -384,8 +402,8 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:74
 				data[id] = value
 //line samples_scan.go:77
-				if partialSums != nil && gc_tx2 == gc_bdx2-1 {
-					partialSums[gc_bx2] = value
+				if partialSums != nil && gc_tx == gc_bdx-1 {
+					partialSums[gc_bx] = value
 				}
 			}
 		}
@@ -407,229 +425,235 @@ func UniformAddKernel(data, partialSums []int32, length int) func(*gocuda.Thread
 var gc_src_uniformAdd = compiled.NewSource(gc_files_samples_scan, "uniformAdd", "cc0e163be54ec7fb7399524c5ee29622de638f169112bca97d0856a7b075dbf9", "samples_scan.go:82-101").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:87
-func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+//line samples_scan.go:90
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_scan.go:89
-				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_scan.go:89
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line samples_scan.go:89
-					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line samples_scan.go:89
-						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line samples_scan.go:89
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 					gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
 //line samples_scan.go:91
-					if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line samples_scan.go:91
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits())
 //line samples_scan.go:91
-						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 					}
 //line samples_scan.go:95
-					gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
-					if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+					gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx, 16))))
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line samples_scan.go:96
-						var gc_u3 int32
+						var gc_u2 int32
 //line samples_scan.go:96
-						if gc_in3 := archsimd.Mask32x16FromBits(gc_alive3.ToBits() & gc_if4.ToBits()).ToBits(); gc_in3 != 0 {
+						if gc_in2 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits(); gc_in2 != 0 {
 //line samples_scan.go:96
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
+							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line samples_scan.go:96
-							gc_u3 = partialSums[gc_bx2]
+							gc_u2 = partialSums[gc_bx]
 						}
 //line samples_scan.go:96
-						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line samples_scan.go:96
-							buf[0] = gc_u3
+							buf[0] = gc_u2
 						}
 					}
 				}
+//line samples_scan.go:98
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line samples_scan.go:89
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_scan.go:89
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_scan.go:89
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line samples_scan.go:89
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line samples_scan.go:89
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line samples_scan.go:89
-				var id int = gc_bx2*gc_bdx2 + gc_tx2
+				var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 				gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
 //line samples_scan.go:91
-				if gc_alive2.And(gc_if).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line samples_scan.go:91
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line samples_scan.go:91
-					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line samples_scan.go:95
-				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-				if gc_alive2.And(gc_if2).ToBits() != 0 {
+				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+				if gc_alive.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-					var gc_u2 int32
+					var gc_u int32
 //line samples_scan.go:96
-					if gc_in2 := gc_alive2.And(gc_if2).ToBits(); gc_in2 != 0 {
+					if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
 //line samples_scan.go:96
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line samples_scan.go:96
-						gc_u2 = partialSums[gc_bx2]
+						gc_u = partialSums[gc_bx]
 					}
 //line samples_scan.go:96
-					if gc_alive2.And(gc_if2).ToBits() != 0 {
+					if gc_alive.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-						buf[0] = gc_u2
+						buf[0] = gc_u
 					}
 				}
 			}
+//line samples_scan.go:98
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line samples_scan.go:89
-			id := gc_bx2*gc_bdx2 + gc_tx2
+			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 			if id > length {
 				{
 //line samples_scan.go:91
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
-			if gc_tx2 == 0 {
-				buf[0] = partialSums[gc_bx2]
+			if gc_tx == 0 {
+				buf[0] = partialSums[gc_bx]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+//line samples_scan.go:102
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_scan.go:89
-				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_scan.go:89
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line samples_scan.go:89
-					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line samples_scan.go:89
-						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line samples_scan.go:89
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 					if id < 0 || id > len(data)-16 {
 //line samples_scan.go:100
 						break
 					}
 //line samples_scan.go:100
-					var gc_u5 int32
+					var gc_u4 int32
 //line samples_scan.go:100
-					if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
+					if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line samples_scan.go:100
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
+						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line samples_scan.go:100
-						gc_u5 = buf[0]
+						gc_u4 = buf[0]
 					}
-					archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u5)).StoreMasked((*[16]int32)(data[id:]), gc_alive5)
+//line samples_scan.go:101
+					archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u4)).StoreMasked((*[16]int32)(data[id:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line samples_scan.go:89
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_scan.go:89
-				gc_alive4 := gc_all4
+				gc_alive3 := gc_all3
 //line samples_scan.go:89
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line samples_scan.go:89
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line samples_scan.go:89
-				var id int = gc_bx2*gc_bdx2 + gc_tx2
+				var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 				if id < 0 || id > len(data)-8 {
 //line samples_scan.go:100
 					break
 				}
 //line samples_scan.go:100
-				var gc_u4 int32
+				var gc_u3 int32
 //line samples_scan.go:100
-				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line samples_scan.go:100
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line samples_scan.go:100
-					gc_u4 = buf[0]
+					gc_u3 = buf[0]
 				}
-				archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u4)).StoreMasked((*[8]int32)(data[id:]), gc_alive4)
+//line samples_scan.go:101
+				archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u3)).StoreMasked((*[8]int32)(data[id:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line samples_scan.go:89
-			id := gc_bx2*gc_bdx2 + gc_tx2
+			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 			data[id] += buf[0]
 		}
@@ -652,19 +676,20 @@ func ScanExclusiveSharedKernel(dDst, dSrc []uint4, size int) func(*gocuda.Thread
 var gc_src_scanExclusiveShared = compiled.NewSource(gc_files_samples_scan, "scanExclusiveShared", "a04e8f3172f5db441a3196ab687837fdf3e9c7bb630e6cce16beb7ef571c80c3", "samples_scan.go:162-182", "samples_scan.go:109-126", "samples_scan.go:128-131", "samples_scan.go:133-150", "samples_scan.go:152-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:168
-func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_pos_ := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-	gc_s_idata := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
-	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b2, 3)[:gc_n2]
-	gc_s_idata4_ := compiled.Scratch[uint4](gc_b2, 4)[:gc_n2]
+func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
+//line samples_scan.go:181
+	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
@@ -693,12 +718,12 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 //line samples_scan.go:130
 	var cta_4 cg.ThreadBlock = cta_3
 	_ = cta_4
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:172
-			pos := gc_bx2*gc_bdx2 + gc_tx2
+			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:175
 			idata4 := dSrc[pos]
 //line samples_scan.go:178
@@ -714,113 +739,124 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 //line samples_scan.go:130
 			var idata_ uint32 = idata
 //line samples_scan.go:113
-			pos_ := 2*gc_tx2 - (gc_tx2 & (size_4 - 1))
+			pos_ := 2*gc_tx - (gc_tx & (size_4 - 1))
 			sData_4[pos_] = 0
 			pos_ += size_4
 			sData_4[pos_] = idata_
-			gc_s_pos_[gc_rank2] = pos_
-			gc_s_idata[gc_rank2] = idata
-			gc_s_idata4_2[gc_rank2] = idata4_2
-			gc_s_idata4_[gc_rank2] = idata4_
+//line samples_scan.go:123
+			gc_s_pos_[gc_rank] = pos_
+			gc_s_idata[gc_rank] = idata
+			gc_s_idata4_2[gc_rank] = idata4_2
+			gc_s_idata4_[gc_rank] = idata4_
 		}
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+//line samples_scan.go:120
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			pos_ := gc_s_pos_[gc_rank2]
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_4[pos_] + sData_4[pos_-offset]
-			gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+			gc_s_tt[gc_rank] = tt
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line samples_scan.go:126
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_4[pos_] = tt
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_4[pos_] = tt
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_4[pos_] = tt
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_4[pos_] = tt
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			pos_ := gc_s_pos_[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 			sData_4[pos_] = tt
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line samples_scan.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:172
-			pos := gc_bx2*gc_bdx2 + gc_tx2
-			pos_ := gc_s_pos_[gc_rank2]
-			idata := gc_s_idata[gc_rank2]
-			idata4_2 := gc_s_idata4_2[gc_rank2]
-			idata4_ := gc_s_idata4_[gc_rank2]
+			pos := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:174
+			pos_ := gc_s_pos_[gc_rank]
+			idata := gc_s_idata[gc_rank]
+			idata4_2 := gc_s_idata4_2[gc_rank]
+//line samples_scan.go:178
+			idata4_ := gc_s_idata4_[gc_rank]
 //line samples_scan.go:125
 			var r_3 uint32 = sData_4[pos_]
 //line samples_scan.go:130
@@ -862,17 +898,17 @@ func ScanExclusiveShared2Kernel(dBuf, dDst, dSrc []uint32, n, arrayLength int) f
 var gc_src_scanExclusiveShared2 = compiled.NewSource(gc_files_samples_scan, "scanExclusiveShared2", "f498885e68588e96015fdea4ba39aee069b462aad702cc763a2dcd301dc46abe", "samples_scan.go:184-211", "samples_scan.go:109-126", "samples_scan.go:128-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:189
-func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint32, n, arrayLength int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_pos_ := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-	gc_s_idata_ := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
+func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint32, n, arrayLength int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_idata_ := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 //line samples_scan.go:190
 	cta := cg.ThisThreadBlock(t)
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
@@ -889,12 +925,12 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 //line samples_scan.go:130
 	var cta_2 cg.ThreadBlock = cta_
 	_ = cta_2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:194
-			pos := gc_bx2*gc_bdx2 + gc_tx2
+			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:197
 			var idata uint32
 //line samples_scan.go:199
@@ -907,109 +943,119 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 //line samples_scan.go:130
 			var idata_2 uint32 = idata_
 //line samples_scan.go:113
-			pos_ := 2*gc_tx2 - (gc_tx2 & (size_ - 1))
+			pos_ := 2*gc_tx - (gc_tx & (size_ - 1))
 			sData_2[pos_] = 0
 			pos_ += size_
 			sData_2[pos_] = idata_2
-			gc_s_pos_[gc_rank2] = pos_
-			gc_s_idata_[gc_rank2] = idata_
+//line samples_scan.go:121
+			gc_s_pos_[gc_rank] = pos_
+			gc_s_idata_[gc_rank] = idata_
 		}
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+//line samples_scan.go:120
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-				gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			pos_ := gc_s_pos_[gc_rank2]
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_2[pos_] + sData_2[pos_-offset]
-			gc_s_tt[gc_rank2] = tt
+//line samples_scan.go:122
+			gc_s_tt[gc_rank] = tt
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line samples_scan.go:126
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_2[pos_] = tt
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_2[pos_] = tt
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_2[pos_] = tt
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-				pos_ := gc_s_pos_[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_2[pos_] = tt
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			pos_ := gc_s_pos_[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 			sData_2[pos_] = tt
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line samples_scan.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:194
-			pos := gc_bx2*gc_bdx2 + gc_tx2
-			pos_ := gc_s_pos_[gc_rank2]
-			idata_ := gc_s_idata_[gc_rank2]
+			pos := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:196
+			pos_ := gc_s_pos_[gc_rank]
+			idata_ := gc_s_idata_[gc_rank]
 //line samples_scan.go:125
 			var r_ uint32 = sData_2[pos_]
 //line samples_scan.go:130
@@ -1037,116 +1083,118 @@ func UniformUpdateKernel(dData []uint4, dBuffer []uint32) func(*gocuda.Thread) {
 var gc_src_uniformUpdate = compiled.NewSource(gc_files_samples_scan, "uniformUpdate", "f2a52b3df72805a6f8dd79d71a8c6bf9331059660b75b4627195ded83bcb79aa", "samples_scan.go:213-235").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:218
-func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_scan.go:219
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line samples_scan.go:222
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2
-		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(dBuffer) {
-			gc_at2 := dBuffer[gc_off2:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
+			gc_at := dBuffer[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					{
 //line samples_scan.go:224
-						buf[0] = gc_at2[0]
+						buf[0] = gc_at[0]
 					}
 				}
 				{
 					{
 //line samples_scan.go:224
-						buf[0] = gc_at2[0]
+						buf[0] = gc_at[0]
 					}
 				}
 				{
 					{
 //line samples_scan.go:224
-						buf[0] = gc_at2[0]
+						buf[0] = gc_at[0]
 					}
 				}
 				{
 					{
 //line samples_scan.go:224
-						buf[0] = gc_at2[0]
+						buf[0] = gc_at[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				{
 //line samples_scan.go:224
-					buf[0] = gc_at2[0]
+					buf[0] = gc_at[0]
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx2]
+						buf[0] = dBuffer[gc_bx]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx2]
+						buf[0] = dBuffer[gc_bx]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx2]
+						buf[0] = dBuffer[gc_bx]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx2]
+						buf[0] = dBuffer[gc_bx]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line samples_scan.go:224
-					buf[0] = dBuffer[gc_bx2]
+					buf[0] = dBuffer[gc_bx]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line samples_scan.go:231
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:221
-			pos := gc_bx2*gc_bdx2 + gc_tx2
+			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:229
 			data4 := dData[pos]
 			data4.X += buf[0]

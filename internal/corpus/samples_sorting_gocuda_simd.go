@@ -36,53 +36,54 @@ func BitonicSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayL
 var gc_src_bitonicSortShared = compiled.NewSource(gc_files_samples_sorting, "bitonicSortShared", "722f67f37338b0d313ff7db441350456e2096fa91a971b035de5b0825865c82b", "samples_sorting.go:33-75").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:38
-func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_sorting.go:39
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_sorting.go:40
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := 0
-		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off11 := (sharedSizeLimit / 2)
-		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-		if gc_fastlo3 < gc_fasthi3 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo3 {
-					gc_seglen3 := gc_fasthi3 - gc_fastlo3
-					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_vstep := gc_fastlo3
+//line samples_sorting.go:43
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line samples_sorting.go:44
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:44
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -92,62 +93,63 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line samples_sorting.go:44
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:44
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx2 := gc_fastlo3 + gc_u3
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line samples_sorting.go:44
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:45
-						gc_at17[gc_u3] = gc_at18[gc_u3]
-						gc_at19[gc_u3] = gc_at20[gc_u3]
-						gc_at21[gc_u3] = gc_at22[gc_u3]
-						gc_at23[gc_u3] = gc_at24[gc_u3]
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_tx2 = gc_fasthi3 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:44
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_sorting.go:44
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
+						var off int = gc_bx*sharedSizeLimit + gc_tx
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:45
 							break
 						}
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:46
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -157,33 +159,34 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_sorting.go:44
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+					var off int = gc_bx*sharedSizeLimit + gc_tx
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:45
 						break
 					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:46
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:44
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -191,57 +194,58 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	for size := 2; size < arrayLength; size <<= 1 {
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
 //line samples_sorting.go:56
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+//line samples_sorting.go:56
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 //line samples_sorting.go:56
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 //line samples_sorting.go:56
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 //line samples_sorting.go:56
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:52
-					ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+					ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 //line samples_sorting.go:56
-					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
@@ -250,85 +254,86 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:63
 	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:65
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:65
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:65
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:65
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:65
-					pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off14 := 0
-		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_off16 := (sharedSizeLimit / 2)
-		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-		if gc_fastlo4 < gc_fasthi4 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo4 {
-					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_vstep3 := gc_fastlo4
+//line samples_sorting.go:73
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_vstep3 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line samples_sorting.go:44
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:44
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -338,61 +343,62 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line samples_sorting.go:44
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:44
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_fastlo4 + gc_u4
+					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 //line samples_sorting.go:44
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:71
-						gc_at25[gc_u4] = gc_at26[gc_u4]
-						gc_at27[gc_u4] = gc_at28[gc_u4]
-						gc_at29[gc_u4] = gc_at30[gc_u4]
-						gc_at31[gc_u4] = gc_at32[gc_u4]
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_tx2 = gc_fasthi4 - 1
+					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:44
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_sorting.go:44
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:71
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:71
 							break
 						}
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:72
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -402,32 +408,33 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_sorting.go:44
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:71
-					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:71
 						break
 					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:72
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:44
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -448,53 +455,54 @@ func BitonicSortShared1Kernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) func(
 var gc_src_bitonicSortShared1 = compiled.NewSource(gc_files_samples_sorting, "bitonicSortShared1", "b0a06f95ed2e62161740a429cc4a82855253fe034d431af6deace436df98fcd2", "samples_sorting.go:77-119").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:82
-func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_sorting.go:83
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_sorting.go:84
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := 0
-		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off11 := (sharedSizeLimit / 2)
-		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-		if gc_fastlo3 < gc_fasthi3 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo3 {
-					gc_seglen3 := gc_fasthi3 - gc_fastlo3
-					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_vstep := gc_fastlo3
+//line samples_sorting.go:87
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line samples_sorting.go:87
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:87
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -504,62 +512,63 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line samples_sorting.go:87
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:87
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx2 := gc_fastlo3 + gc_u3
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line samples_sorting.go:87
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:88
-						gc_at17[gc_u3] = gc_at18[gc_u3]
-						gc_at19[gc_u3] = gc_at20[gc_u3]
-						gc_at21[gc_u3] = gc_at22[gc_u3]
-						gc_at23[gc_u3] = gc_at24[gc_u3]
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_tx2 = gc_fasthi3 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:87
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_sorting.go:87
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
+						var off int = gc_bx*sharedSizeLimit + gc_tx
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:88
 							break
 						}
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:89
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -569,33 +578,34 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_sorting.go:87
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+					var off int = gc_bx*sharedSizeLimit + gc_tx
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:88
 						break
 					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:89
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:87
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -603,145 +613,147 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
 //line samples_sorting.go:99
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx & (size / 2)) != 0)
+//line samples_sorting.go:99
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
+						ddd := b2u((gc_tx & (size / 2)) != 0)
 //line samples_sorting.go:99
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
+						ddd := b2u((gc_tx & (size / 2)) != 0)
 //line samples_sorting.go:99
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:95
-						ddd := b2u((gc_tx2 & (size / 2)) != 0)
+						ddd := b2u((gc_tx & (size / 2)) != 0)
 //line samples_sorting.go:99
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:95
-					ddd := b2u((gc_tx2 & (size / 2)) != 0)
+					ddd := b2u((gc_tx & (size / 2)) != 0)
 //line samples_sorting.go:99
-					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 		}
 	}
-	ddd_ := uint32(gc_bx2 & 1)
+	ddd_ := uint32(gc_bx & 1)
 //line samples_sorting.go:107
 	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:109
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:109
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:109
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:109
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:109
-					pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off14 := 0
-		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_off16 := (sharedSizeLimit / 2)
-		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-		if gc_fastlo4 < gc_fasthi4 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo4 {
-					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_vstep3 := gc_fastlo4
+//line samples_sorting.go:117
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_vstep3 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line samples_sorting.go:87
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:87
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -751,61 +763,62 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line samples_sorting.go:87
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:87
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_fastlo4 + gc_u4
+					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 //line samples_sorting.go:87
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:115
-						gc_at25[gc_u4] = gc_at26[gc_u4]
-						gc_at27[gc_u4] = gc_at28[gc_u4]
-						gc_at29[gc_u4] = gc_at30[gc_u4]
-						gc_at31[gc_u4] = gc_at32[gc_u4]
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_tx2 = gc_fasthi4 - 1
+					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:87
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_sorting.go:87
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:115
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:115
 							break
 						}
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:116
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -815,32 +828,33 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_sorting.go:87
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:115
-					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:115
 						break
 					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:116
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:87
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -865,29 +879,30 @@ func BitonicMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 var gc_src_bitonicMergeGlobal = compiled.NewSource(gc_files_samples_sorting, "bitonicMergeGlobal", "02742a992b64b1d84e2883dec9aaa534c176083da1095f2979361109a30cc300", "samples_sorting.go:121-145").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:126
-func gc_body_bitonicMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:144
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:127
-				globalComparatorI := gc_bx2*gc_bdx2 + gc_tx2
+				globalComparatorI := gc_bx*gc_bdx + gc_tx
 				comparatorI := globalComparatorI & (arrayLength/2 - 1)
 //line samples_sorting.go:131
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -928,53 +943,54 @@ func BitonicMergeSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 var gc_src_bitonicMergeShared = compiled.NewSource(gc_files_samples_sorting, "bitonicMergeShared", "898fac2b94b23e03686c579eff0bab5d51b90856a17ff80b92859167f0a097e5", "samples_sorting.go:147-178").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:152
-func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples_sorting.go:153
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_sorting.go:154
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := 0
-		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off11 := (sharedSizeLimit / 2)
-		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-		if gc_fastlo3 < gc_fasthi3 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo3 {
-					gc_seglen3 := gc_fasthi3 - gc_fastlo3
-					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_vstep := gc_fastlo3
+//line samples_sorting.go:157
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line samples_sorting.go:157
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:157
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -984,62 +1000,63 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line samples_sorting.go:157
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:157
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx2 := gc_fastlo3 + gc_u3
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line samples_sorting.go:157
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:158
-						gc_at17[gc_u3] = gc_at18[gc_u3]
-						gc_at19[gc_u3] = gc_at20[gc_u3]
-						gc_at21[gc_u3] = gc_at22[gc_u3]
-						gc_at23[gc_u3] = gc_at24[gc_u3]
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_tx2 = gc_fasthi3 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:157
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_sorting.go:157
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
+						var off int = gc_bx*sharedSizeLimit + gc_tx
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:158
 							break
 						}
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:159
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1049,131 +1066,134 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_sorting.go:157
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+					var off int = gc_bx*sharedSizeLimit + gc_tx
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:158
 						break
 					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:159
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:157
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
 //line samples_sorting.go:167
 	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line samples_sorting.go:169
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:164
-					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 //line samples_sorting.go:169
-					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:164
-					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 //line samples_sorting.go:169
-					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:164
-					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 //line samples_sorting.go:169
-					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:164
-					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 //line samples_sorting.go:169
-					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:164
-				comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+				comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 //line samples_sorting.go:169
-				pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+				pos := 2*gc_tx - (gc_tx & (stride - 1))
 				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off14 := 0
-		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_off16 := (sharedSizeLimit / 2)
-		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-		if gc_fastlo4 < gc_fasthi4 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo4 {
-					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_vstep3 := gc_fastlo4
+//line samples_sorting.go:176
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_vstep3 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line samples_sorting.go:157
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:157
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1183,61 +1203,62 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line samples_sorting.go:157
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:157
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_fastlo4 + gc_u4
+					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 //line samples_sorting.go:157
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:174
-						gc_at25[gc_u4] = gc_at26[gc_u4]
-						gc_at27[gc_u4] = gc_at28[gc_u4]
-						gc_at29[gc_u4] = gc_at30[gc_u4]
-						gc_at31[gc_u4] = gc_at32[gc_u4]
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_tx2 = gc_fasthi4 - 1
+					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:157
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_sorting.go:157
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:174
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:174
 							break
 						}
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:175
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1247,32 +1268,33 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_sorting.go:157
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:174
-					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:174
 						break
 					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:175
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:157
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1297,54 +1319,55 @@ func OddEvenMergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, a
 var gc_src_oddEvenMergeSortShared = compiled.NewSource(gc_files_samples_sorting, "oddEvenMergeSortShared", "6feda7d8a1dbb3dca23061171a220d594dd44e1ac3462a4416fa378f7bbd6bd9", "samples_sorting.go:180-222").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:185
-func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_offset := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line samples_sorting.go:186
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_sorting.go:187
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := 0
-		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off11 := (sharedSizeLimit / 2)
-		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-		if gc_fastlo3 < gc_fasthi3 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo3 {
-					gc_seglen3 := gc_fasthi3 - gc_fastlo3
-					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-					gc_vstep := gc_fastlo3
+//line samples_sorting.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line samples_sorting.go:190
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:190
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1354,62 +1377,63 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line samples_sorting.go:190
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:190
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx2 := gc_fastlo3 + gc_u3
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line samples_sorting.go:190
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:191
-						gc_at17[gc_u3] = gc_at18[gc_u3]
-						gc_at19[gc_u3] = gc_at20[gc_u3]
-						gc_at21[gc_u3] = gc_at22[gc_u3]
-						gc_at23[gc_u3] = gc_at24[gc_u3]
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_tx2 = gc_fasthi3 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:190
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line samples_sorting.go:190
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
+						var off int = gc_bx*sharedSizeLimit + gc_tx
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:191
 							break
 						}
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:192
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1419,125 +1443,133 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_sorting.go:190
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+					var off int = gc_bx*sharedSizeLimit + gc_tx
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:191
 						break
 					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:192
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:190
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				sKey[gc_tx2+0] = dSrcKey[off+0]
-				sVal[gc_tx2+0] = dSrcVal[off+0]
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
 //line samples_sorting.go:196
 	for size := 2; size <= arrayLength; size <<= 1 {
 		stride := size / 2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+//line samples_sorting.go:199
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
-					offset := gc_tx2 & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+					offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
-					offset := gc_tx2 & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+					offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
-					offset := gc_tx2 & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+					offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
-					offset := gc_tx2 & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+					offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank] = offset
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
-				offset := gc_tx2 & (stride - 1)
-				gc_s_offset[gc_rank2] = offset
+				offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+				gc_s_offset[gc_rank] = offset
 			}
 		}
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line samples_sorting.go:206
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:202
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:202
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:202
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_sorting.go:202
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_sorting.go:202
-					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 			}
@@ -1546,13 +1578,16 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 		stride >>= 1
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:209
-					pos_ := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-					offset := gc_s_offset[gc_rank2]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:209
+					pos_ := 2*gc_tx - (gc_tx & (stride - 1))
+//line samples_sorting.go:211
+					offset := gc_s_offset[gc_rank]
+//line samples_sorting.go:211
 					if offset >= stride {
 						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
 					}
@@ -1560,39 +1595,40 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-		gc_off14 := 0
-		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-		gc_off16 := (sharedSizeLimit / 2)
-		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-		if gc_fastlo4 < gc_fasthi4 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo4 {
-					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-					gc_vstep3 := gc_fastlo4
+//line samples_sorting.go:220
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_vstep3 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line samples_sorting.go:190
-								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+								var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:190
 								_ = off
-								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1602,61 +1638,62 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line samples_sorting.go:190
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+							var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:190
 							_ = off
-							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_fastlo4 + gc_u4
+					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 //line samples_sorting.go:190
-						off := gc_bx2*sharedSizeLimit + gc_tx2
+						off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
 //line samples_sorting.go:218
-						gc_at25[gc_u4] = gc_at26[gc_u4]
-						gc_at27[gc_u4] = gc_at28[gc_u4]
-						gc_at29[gc_u4] = gc_at30[gc_u4]
-						gc_at31[gc_u4] = gc_at32[gc_u4]
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_tx2 = gc_fasthi4 - 1
+					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:190
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line samples_sorting.go:190
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:218
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:218
 							break
 						}
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:219
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1666,32 +1703,33 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line samples_sorting.go:190
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:218
-					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:218
 						break
 					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:219
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:190
-				off := gc_bx2*sharedSizeLimit + gc_tx2
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx2+0]
-				dDstVal[off+0] = sVal[gc_tx2+0]
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1715,29 +1753,30 @@ func OddEvenMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 var gc_src_oddEvenMergeGlobal = compiled.NewSource(gc_files_samples_sorting, "oddEvenMergeGlobal", "ef453d25b19c2231b4eda21518fa6afbc176aad4a9c87dd6edb0b6698b5f74c2", "samples_sorting.go:224-263").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:228
-func gc_body_oddEvenMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:246
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:229
-				globalComparatorI := gc_bx2*gc_bdx2 + gc_tx2
+				globalComparatorI := gc_bx*gc_bdx + gc_tx
 //line samples_sorting.go:232
 				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
 //line samples_sorting.go:234

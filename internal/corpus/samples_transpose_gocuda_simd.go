@@ -32,44 +32,44 @@ func TransposeCopyKernel(odata, idata []float32, width, height int) func(*gocuda
 var gc_src_transposeCopy = compiled.NewSource(gc_files_samples_transpose, "transposeCopy", "ff00ba7828215cd451bbc550998d9b3d47d62bca4e0062bed9328f711ef81ef7", "samples_transpose.go:19-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:22
-func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, idata []float32, width, height int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata []float32, width, height int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line samples_transpose.go:23
-								var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-								var yIndex int = gc_by2*transposeTileDim + gc_ty2
+								var xIndex int = gc_bx*transposeTileDim + gc_tx
+								var yIndex int = gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:26
 								var index int = xIndex + width*yIndex
 //line samples_transpose.go:28
@@ -89,13 +89,13 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 											if 0xffff&(1<<gc_k3) != 0 {
 //line samples_transpose.go:29
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line samples_transpose.go:29
 												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 											}
 										}
 //line samples_transpose.go:29
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line samples_transpose.go:29
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 									}
@@ -113,16 +113,17 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 											if 0xffff&(1<<gc_k4) != 0 {
 //line samples_transpose.go:29
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line samples_transpose.go:29
 												odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line samples_transpose.go:29
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
+//line samples_transpose.go:31
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -131,12 +132,12 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line samples_transpose.go:23
-							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							var yIndex int = gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:26
 							var index int = xIndex + width*yIndex
 //line samples_transpose.go:28
@@ -156,13 +157,13 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 										if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line samples_transpose.go:29
 											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 										}
 									}
 //line samples_transpose.go:29
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line samples_transpose.go:29
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
@@ -180,27 +181,28 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 										if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line samples_transpose.go:29
 											odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line samples_transpose.go:29
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line samples_transpose.go:31
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step := gc_vstep
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:23
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
 //line samples_transpose.go:28
@@ -209,12 +211,12 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:23
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
 //line samples_transpose.go:28
@@ -223,12 +225,12 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:23
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
 //line samples_transpose.go:28
@@ -237,12 +239,12 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:23
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
 //line samples_transpose.go:28
@@ -251,12 +253,12 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_transpose.go:23
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						yIndex := gc_by2*transposeTileDim + gc_ty2
+						xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:26
 						index := xIndex + width*yIndex
 //line samples_transpose.go:28
@@ -264,9 +266,9 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							odata[index+i*width] = idata[index+i*width]
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -288,16 +290,16 @@ func CopySharedMemKernel(odata, idata []float32, width, height int) func(*gocuda
 var gc_src_copySharedMem = compiled.NewSource(gc_files_samples_transpose, "copySharedMem", "c3cb271b1559e93546477b74a0fde102f4a72daea7c0131f89020a33f980dbf0", "samples_transpose.go:33-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:37
-func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width, height int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line samples_transpose.go:38
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
@@ -306,8 +308,9 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line samples_transpose.go:44
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -318,13 +321,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:41
-							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							var yIndex int = gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:44
 							var index int = xIndex + width*yIndex
 //line samples_transpose.go:46
@@ -347,20 +350,20 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 											if 0xffff&(1<<gc_k5) != 0 {
 //line samples_transpose.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line samples_transpose.go:48
 												gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
 											}
 										}
 //line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line samples_transpose.go:48
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
 //line samples_transpose.go:48
-									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
+									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
 //line samples_transpose.go:48
-										gc_ld3.StoreSlice(tile[gc_ty2+i][gc_tx2:])
+										gc_ld3.StoreSlice(tile[gc_ty+i][gc_tx:])
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes6 [16]float32
@@ -371,26 +374,26 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 											if 0xffff&(1<<gc_k6) != 0 {
 //line samples_transpose.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line samples_transpose.go:48
-												tile[gc_ty2+i][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
+												tile[gc_ty+i][gc_tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line samples_transpose.go:48
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line samples_transpose.go:48
 									if yIndex <
 //line samples_transpose.go:47
 										height {
 //line samples_transpose.go:47
-										gc_b4 = gc_all2
+										gc_b3 = gc_all2
 									}
 //line samples_transpose.go:47
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b3.ToBits())
 //line samples_transpose.go:47
 									if gc_if2.ToBits() != 0 {
 //line samples_transpose.go:47
@@ -408,20 +411,20 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line samples_transpose.go:48
-													gc_pos2.Thread = gc_rank2 + gc_k7
+													gc_pos.Thread = gc_rank + gc_k7
 //line samples_transpose.go:48
 													gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
 												}
 											}
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line samples_transpose.go:48
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
 //line samples_transpose.go:48
-										if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
+										if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
 //line samples_transpose.go:48
-											gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
+											gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty+i][gc_tx:]), gc_if2)
 										} else {
 //line samples_transpose.go:48
 											var gc_lanes8 [16]float32
@@ -432,18 +435,19 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line samples_transpose.go:48
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos.Thread = gc_rank + gc_k8
 //line samples_transpose.go:48
-													tile[gc_ty2+i][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+													tile[gc_ty+i][gc_tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line samples_transpose.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -458,13 +462,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_transpose.go:41
-						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-						var yIndex int = gc_by2*transposeTileDim + gc_ty2
+						var xIndex int = gc_bx*transposeTileDim + gc_tx
+						var yIndex int = gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:44
 						var index int = xIndex + width*yIndex
 //line samples_transpose.go:46
@@ -487,20 +491,20 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 										if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line samples_transpose.go:48
 											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 										}
 									}
 //line samples_transpose.go:48
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line samples_transpose.go:48
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line samples_transpose.go:48
-								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
+								if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
 //line samples_transpose.go:48
-									gc_ld.StoreSlice(tile[gc_ty2+i][gc_tx2:])
+									gc_ld.StoreSlice(tile[gc_ty+i][gc_tx:])
 								} else {
 //line samples_transpose.go:48
 									var gc_lanes2 [8]float32
@@ -511,26 +515,26 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 										if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line samples_transpose.go:48
-											tile[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+											tile[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line samples_transpose.go:48
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line samples_transpose.go:48
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line samples_transpose.go:48
 								if yIndex <
 //line samples_transpose.go:47
 									height {
 //line samples_transpose.go:47
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line samples_transpose.go:47
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b2)
 //line samples_transpose.go:47
 								if gc_if.ToBits() != 0 {
 //line samples_transpose.go:47
@@ -548,20 +552,20 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line samples_transpose.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line samples_transpose.go:48
 												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 											}
 										}
 //line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line samples_transpose.go:48
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
 //line samples_transpose.go:48
-									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
+									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
 //line samples_transpose.go:48
-										gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
+										gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty+i][gc_tx:]), gc_if)
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes4 [8]float32
@@ -572,38 +576,39 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line samples_transpose.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line samples_transpose.go:48
-												tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+												tile[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line samples_transpose.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:41
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					yIndex := gc_by2*transposeTileDim + gc_ty2
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:44
 					index := xIndex + width*yIndex
 //line samples_transpose.go:46
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						if xIndex < width && yIndex < height {
-							tile[gc_ty2+i][gc_tx2] = idata[index+i*width]
+							tile[gc_ty+i][gc_tx] = idata[index+i*width]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -611,8 +616,9 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line samples_transpose.go:63
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -623,13 +629,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:41
-							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							var yIndex int = gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:44
 							var index int = xIndex + width*yIndex
 //line samples_transpose.go:54
@@ -640,8 +646,8 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:55
-									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
-										gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
+										gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes13 [16]float32
@@ -650,13 +656,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 											if 0xffff&(1<<gc_k13) != 0 {
 //line samples_transpose.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k13
+												gc_pos.Thread = gc_rank + gc_k13
 //line samples_transpose.go:56
-												gc_lanes13[gc_k13] = tile[gc_ty2+i_][gc_tx2+gc_k13]
+												gc_lanes13[gc_k13] = tile[gc_ty+i_][gc_tx+gc_k13]
 											}
 										}
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line samples_transpose.go:56
 										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
 									}
@@ -674,33 +680,33 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 											if 0xffff&(1<<gc_k14) != 0 {
 //line samples_transpose.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos.Thread = gc_rank + gc_k14
 //line samples_transpose.go:56
 												odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
 											}
 										}
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line samples_transpose.go:56
-									gc_b6 := gc_none4
+									gc_b5 := gc_none4
 //line samples_transpose.go:56
 									if yIndex <
 //line samples_transpose.go:55
 										width {
 //line samples_transpose.go:55
-										gc_b6 = gc_all4
+										gc_b5 = gc_all4
 									}
 //line samples_transpose.go:55
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b5.ToBits())
 //line samples_transpose.go:55
 									if gc_if4.ToBits() != 0 {
 //line samples_transpose.go:55
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:55
-										if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
-											gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
+											gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
 										} else {
 //line samples_transpose.go:56
 											var gc_lanes15 [16]float32
@@ -709,13 +715,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 //line samples_transpose.go:56
-													gc_pos2.Thread = gc_rank2 + gc_k15
+													gc_pos.Thread = gc_rank + gc_k15
 //line samples_transpose.go:56
-													gc_lanes15[gc_k15] = tile[gc_ty2+i_][gc_tx2+gc_k15]
+													gc_lanes15[gc_k15] = tile[gc_ty+i_][gc_tx+gc_k15]
 												}
 											}
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line samples_transpose.go:56
 											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
 										}
@@ -733,18 +739,19 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 //line samples_transpose.go:56
-													gc_pos2.Thread = gc_rank2 + gc_k16
+													gc_pos.Thread = gc_rank + gc_k16
 //line samples_transpose.go:56
 													odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
 												}
 											}
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line samples_transpose.go:58
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -759,13 +766,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_transpose.go:41
-						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-						var yIndex int = gc_by2*transposeTileDim + gc_ty2
+						var xIndex int = gc_bx*transposeTileDim + gc_tx
+						var yIndex int = gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:44
 						var index int = xIndex + width*yIndex
 //line samples_transpose.go:54
@@ -776,8 +783,8 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
-								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
+									gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
 								} else {
 //line samples_transpose.go:56
 									var gc_lanes9 [8]float32
@@ -786,13 +793,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 										if 0xff&(1<<gc_k9) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos.Thread = gc_rank + gc_k9
 //line samples_transpose.go:56
-											gc_lanes9[gc_k9] = tile[gc_ty2+i_][gc_tx2+gc_k9]
+											gc_lanes9[gc_k9] = tile[gc_ty+i_][gc_tx+gc_k9]
 										}
 									}
 //line samples_transpose.go:56
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line samples_transpose.go:56
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
@@ -810,33 +817,33 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 										if 0xff&(1<<gc_k10) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos.Thread = gc_rank + gc_k10
 //line samples_transpose.go:56
 											odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
 //line samples_transpose.go:56
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line samples_transpose.go:56
-								gc_b5 := gc_none3
+								gc_b4 := gc_none3
 //line samples_transpose.go:56
 								if yIndex <
 //line samples_transpose.go:55
 									width {
 //line samples_transpose.go:55
-									gc_b5 = gc_all3
+									gc_b4 = gc_all3
 								}
 //line samples_transpose.go:55
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b4)
 //line samples_transpose.go:55
 								if gc_if3.ToBits() != 0 {
 //line samples_transpose.go:55
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
-									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
-										gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
+										gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes11 [8]float32
@@ -845,13 +852,13 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 //line samples_transpose.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos.Thread = gc_rank + gc_k11
 //line samples_transpose.go:56
-												gc_lanes11[gc_k11] = tile[gc_ty2+i_][gc_tx2+gc_k11]
+												gc_lanes11[gc_k11] = tile[gc_ty+i_][gc_tx+gc_k11]
 											}
 										}
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line samples_transpose.go:56
 										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
 									}
@@ -869,38 +876,39 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 											if gc_if3.ToBits()&(1<<gc_k12) != 0 {
 //line samples_transpose.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos.Thread = gc_rank + gc_k12
 //line samples_transpose.go:56
 												odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
 											}
 										}
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line samples_transpose.go:58
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:41
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					yIndex := gc_by2*transposeTileDim + gc_ty2
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:44
 					index := xIndex + width*yIndex
 //line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						if xIndex < height && yIndex < width {
-							odata[index+i_*width] = tile[gc_ty2+i_][gc_tx2]
+							odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -923,43 +931,43 @@ func TransposeNaiveKernel(odata, idata []float32, width, height int) func(*gocud
 var gc_src_transposeNaive = compiled.NewSource(gc_files_samples_transpose, "transposeNaive", "443e35bf73c0724d19bdf81815cc59a283ac757fcbb6a12d2e86e68b55b679d8", "samples_transpose.go:61-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:65
-func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, idata []float32, width, height int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata []float32, width, height int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:66
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
@@ -969,12 +977,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:66
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
@@ -984,12 +992,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:66
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
@@ -999,12 +1007,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:66
-							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							yIndex := gc_by2*transposeTileDim + gc_ty2
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
@@ -1014,12 +1022,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_transpose.go:66
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						yIndex := gc_by2*transposeTileDim + gc_ty2
+						xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
 //line samples_transpose.go:69
 						indexIn := xIndex + width*yIndex
 						indexOut := yIndex + height*xIndex
@@ -1028,9 +1036,9 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							odata[indexOut+i] = idata[indexIn+i*width]
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -1052,17 +1060,17 @@ func TransposeCoalescedKernel(odata, idata []float32, width, height int) func(*g
 var gc_src_transposeCoalesced = compiled.NewSource(gc_files_samples_transpose, "transposeCoalesced", "378efe97d837583464fb56bcee0efdc769efe9b3d8e24520e143708bdfa41436", "samples_transpose.go:77-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:81
-func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, width, height int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line samples_transpose.go:82
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
@@ -1070,52 +1078,57 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:87
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:90
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:85
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					yIndex := gc_by2*transposeTileDim + gc_ty2
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
 //line samples_transpose.go:89
-					xIndex = gc_by2*transposeTileDim + gc_tx2
-					yIndex = gc_bx2*transposeTileDim + gc_ty2
+					xIndex = gc_by*transposeTileDim + gc_tx
+					yIndex = gc_bx*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
 //line samples_transpose.go:93
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					gc_s_indexOut[gc_rank2] = indexOut
+//line samples_transpose.go:100
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:112
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					indexOut := gc_s_indexOut[gc_rank2]
+//line samples_transpose.go:115
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 //line samples_transpose.go:99
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1136,17 +1149,17 @@ func TransposeNoBankConflictsKernel(odata, idata []float32, width, height int) f
 var gc_src_transposeNoBankConflicts = compiled.NewSource(gc_files_samples_transpose, "transposeNoBankConflicts", "da8c706ca8175e54c3e7d3c503b832c7449a60e5bdbda2e3162597b4891b21c2", "samples_transpose.go:104-129").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:108
-func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []float32, width, height int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line samples_transpose.go:109
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
@@ -1154,52 +1167,57 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:114
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:117
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:112
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					yIndex := gc_by2*transposeTileDim + gc_ty2
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
 //line samples_transpose.go:116
-					xIndex = gc_by2*transposeTileDim + gc_tx2
-					yIndex = gc_bx2*transposeTileDim + gc_ty2
+					xIndex = gc_by*transposeTileDim + gc_tx
+					yIndex = gc_bx*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
 //line samples_transpose.go:120
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					gc_s_indexOut[gc_rank2] = indexOut
+//line samples_transpose.go:127
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:139
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					indexOut := gc_s_indexOut[gc_rank2]
+//line samples_transpose.go:142
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 //line samples_transpose.go:126
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1220,20 +1238,20 @@ func TransposeDiagonalKernel(odata, idata []float32, width, height int) func(*go
 var gc_src_transposeDiagonal = compiled.NewSource(gc_files_samples_transpose, "transposeDiagonal", "dfba87c79f639e3b613c69f61d218c137b3fd4f6cc3dbb25e2eccf83df819fd0", "samples_transpose.go:131-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:135
-func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, width, height int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line samples_transpose.go:136
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
@@ -1243,61 +1261,66 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	var blockIdxX, blockIdxY int
 //line samples_transpose.go:142
 	if width == height {
-		blockIdxY = gc_bx2
-		blockIdxX = (gc_bx2 + gc_by2) % gc_gdx2
+		blockIdxY = gc_bx
+		blockIdxX = (gc_bx + gc_by) % gc_gdx
 	} else {
-		bid := gc_bx2 + gc_gdx2*gc_by2
-		blockIdxY = bid % gc_gdy2
-		blockIdxX = ((bid / gc_gdy2) + blockIdxY) % gc_gdx2
+		bid := gc_bx + gc_gdx*gc_by
+		blockIdxY = bid % gc_gdy
+		blockIdxX = ((bid / gc_gdy) + blockIdxY) % gc_gdx
 	}
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:153
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:156
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:151
-					xIndex := blockIdxX*transposeTileDim + gc_tx2
-					yIndex := blockIdxY*transposeTileDim + gc_ty2
+					xIndex := blockIdxX*transposeTileDim + gc_tx
+					yIndex := blockIdxY*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
 //line samples_transpose.go:155
-					xIndex = blockIdxY*transposeTileDim + gc_tx2
-					yIndex = blockIdxX*transposeTileDim + gc_ty2
+					xIndex = blockIdxY*transposeTileDim + gc_tx
+					yIndex = blockIdxX*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
 //line samples_transpose.go:159
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					gc_s_indexOut[gc_rank2] = indexOut
+//line samples_transpose.go:166
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:178
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					indexOut := gc_s_indexOut[gc_rank2]
+//line samples_transpose.go:181
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 //line samples_transpose.go:165
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1319,16 +1342,16 @@ func TransposeFineGrainedKernel(odata, idata []float32, width, height int) func(
 var gc_src_transposeFineGrained = compiled.NewSource(gc_files_samples_transpose, "transposeFineGrained", "f41ebbfb881776578e088e12fe6fc9a467bfadb999d1e5ac491c5664bb78634b", "samples_transpose.go:170-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:175
-func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32, width, height int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line samples_transpose.go:176
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
@@ -1337,19 +1360,20 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line samples_transpose.go:182
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line samples_transpose.go:179
-							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							var yIndex int = gc_by*transposeTileDim + gc_ty
 							var index int = xIndex + yIndex*width
 //line samples_transpose.go:183
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
@@ -1368,20 +1392,20 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 										if 0xffff&(1<<gc_k3) != 0 {
 //line samples_transpose.go:184
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line samples_transpose.go:184
 											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 										}
 									}
 //line samples_transpose.go:184
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line samples_transpose.go:184
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line samples_transpose.go:184
-								if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-16 {
+								if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-16 {
 //line samples_transpose.go:184
-									gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
+									gc_ld2.StoreSlice(block[gc_ty+i][gc_tx:])
 								} else {
 //line samples_transpose.go:184
 									var gc_lanes4 [16]float32
@@ -1392,16 +1416,17 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 										if 0xffff&(1<<gc_k4) != 0 {
 //line samples_transpose.go:184
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line samples_transpose.go:184
-											block[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+											block[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line samples_transpose.go:184
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line samples_transpose.go:186
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1410,13 +1435,13 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_transpose.go:179
-						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-						var yIndex int = gc_by2*transposeTileDim + gc_ty2
+						var xIndex int = gc_bx*transposeTileDim + gc_tx
+						var yIndex int = gc_by*transposeTileDim + gc_ty
 						var index int = xIndex + yIndex*width
 //line samples_transpose.go:183
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
@@ -1435,20 +1460,20 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 									if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:184
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line samples_transpose.go:184
 										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 									}
 								}
 //line samples_transpose.go:184
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line samples_transpose.go:184
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line samples_transpose.go:184
-							if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-8 {
+							if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-8 {
 //line samples_transpose.go:184
-								gc_ld.StoreSlice(block[gc_ty2+i][gc_tx2:])
+								gc_ld.StoreSlice(block[gc_ty+i][gc_tx:])
 							} else {
 //line samples_transpose.go:184
 								var gc_lanes2 [8]float32
@@ -1459,33 +1484,34 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 									if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:184
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line samples_transpose.go:184
-										block[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+										block[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line samples_transpose.go:184
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line samples_transpose.go:186
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:179
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					yIndex := gc_by2*transposeTileDim + gc_ty2
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
 					index := xIndex + yIndex*width
 //line samples_transpose.go:183
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						block[gc_ty2+i][gc_tx2] = idata[index+i*width]
+						block[gc_ty+i][gc_tx] = idata[index+i*width]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1493,23 +1519,24 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:198
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:179
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					yIndex := gc_by2*transposeTileDim + gc_ty2
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
 					index := xIndex + yIndex*width
 //line samples_transpose.go:189
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-						odata[index+i_*height] = block[gc_tx2][gc_ty2+i_]
+						odata[index+i_*height] = block[gc_tx][gc_ty+i_]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1531,17 +1558,17 @@ func TransposeCoarseGrainedKernel(odata, idata []float32, width, height int) fun
 var gc_src_transposeCoarseGrained = compiled.NewSource(gc_files_samples_transpose, "transposeCoarseGrained", "1b3594580782f3c0de293de4c19b858cf59ed3cfa7ffe927abefc8bc1a595682", "samples_transpose.go:194-220").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:199
-func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float32, width, height int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line samples_transpose.go:200
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
@@ -1549,52 +1576,57 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:205
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:208
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_transpose.go:203
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					yIndex := gc_by2*transposeTileDim + gc_ty2
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
 //line samples_transpose.go:207
-					xIndex = gc_by2*transposeTileDim + gc_tx2
-					yIndex = gc_bx2*transposeTileDim + gc_ty2
+					xIndex = gc_by*transposeTileDim + gc_tx
+					yIndex = gc_bx*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
 //line samples_transpose.go:211
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						block[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+						block[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					gc_s_indexOut[gc_rank2] = indexOut
+//line samples_transpose.go:218
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+//line samples_transpose.go:230
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					indexOut := gc_s_indexOut[gc_rank2]
+//line samples_transpose.go:233
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 //line samples_transpose.go:217
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-						odata[indexOut+i_*height] = block[gc_ty2+i_][gc_tx2]
+						odata[indexOut+i_*height] = block[gc_ty+i_][gc_tx]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

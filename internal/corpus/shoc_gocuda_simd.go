@@ -30,45 +30,47 @@ func TriadKernel(a, b, c []float32, s float32) func(*gocuda.Thread) {
 var gc_src_triad = compiled.NewSource(gc_files_shoc, "triad", "220fa65d4064ac8b7a1029566551d78ac9b996773ee0137bb12e3b4d1e3be18c", "shoc.go:14-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:18
-func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, s float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &s
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line shoc.go:29
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bx2 * gc_bdx2)
-			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_runhi2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_runhi2 <= len(b)-gc_off2 {
-				gc_at4 := c[gc_off2:][:gc_runhi2]
-				gc_at5 := a[gc_off2:][:gc_runhi2]
-				gc_at6 := b[gc_off2:][:gc_runhi2]
-				gc_vstep := gc_runlo2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line shoc.go:40
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_runhi]
+				gc_at2 := a[gc_off:][:gc_runhi]
+				gc_at3 := b[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line shoc.go:20
 						gc_vb4 := archsimd.BroadcastFloat32x16(s)
-						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line shoc.go:19
-							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+							var gid int = gc_tx + (gc_bx * gc_bdx)
 //line shoc.go:19
 							_ = gid
-							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -80,35 +82,36 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 				if compiled.SIMD {
 //line shoc.go:20
 					gc_vb3 := archsimd.BroadcastFloat32x8(s)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line shoc.go:19
-						var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+						var gid int = gc_tx + (gc_bx * gc_bdx)
 //line shoc.go:19
 						_ = gid
-						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line shoc.go:20
-					gc_at4[gc_tx2] = gc_at5[gc_tx2] + s*gc_at6[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_runlo2
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line shoc.go:20
 						gc_vb2 := archsimd.BroadcastFloat32x16(s)
-						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line shoc.go:19
-							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+							var gid int = gc_tx + (gc_bx * gc_bdx)
 							if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
 //line shoc.go:20
 								break
 							}
+//line shoc.go:21
 							archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -121,63 +124,64 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 				if compiled.SIMD {
 //line shoc.go:20
 					gc_vb := archsimd.BroadcastFloat32x8(s)
-					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line shoc.go:19
-						var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+						var gid int = gc_tx + (gc_bx * gc_bdx)
 						if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
 //line shoc.go:20
 							break
 						}
+//line shoc.go:21
 						archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						gid := gc_tx + (gc_bx * gc_bdx)
 						c[gid] = a[gid] + s*b[gid]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						gid := gc_tx + (gc_bx * gc_bdx)
 						c[gid] = a[gid] + s*b[gid]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						gid := gc_tx + (gc_bx * gc_bdx)
 						c[gid] = a[gid] + s*b[gid]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						gid := gc_tx + (gc_bx * gc_bdx)
 						c[gid] = a[gid] + s*b[gid]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line shoc.go:19
-					gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+					gid := gc_tx + (gc_bx * gc_bdx)
 					c[gid] = a[gid] + s*b[gid]
 				}
 			}
@@ -204,126 +208,133 @@ func ShocReduceKernel(gIdata, gOdata []float32, n int, blockSize int) func(*gocu
 var gc_src_shocReduce = compiled.NewSource(gc_files_shoc, "shocReduce", "9a382d00a10f72b1f91582436bbda9492832d71346e59cfcc3f03bb62ab17e8f", "shoc.go:23-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:32
-func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line shoc.go:35
-	gridSize := gc_bdx2 * 2 * gc_gdx2
+	gridSize := gc_bdx * 2 * gc_gdx
 //line shoc.go:37
 	sdata := gocuda.DynamicShared[float32](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line shoc.go:39
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line shoc.go:33
-			tid := gc_tx2
-			i := (gc_bx2 * (gc_bdx2 * 2)) + tid
+			tid := gc_tx
+			i := (gc_bx * (gc_bdx * 2)) + tid
 //line shoc.go:39
 			sdata[tid] = 0.0
 //line shoc.go:42
 			for i < n {
 //line shoc.go:42
-				gc_b2.Tick()
+				gc_b.Tick()
 //line shoc.go:42
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line shoc.go:42
 					return
 				}
+//line shoc.go:43
 				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
 				i += gridSize
 			}
 		}
 	}
+//line shoc.go:49
 	if blockSize >= 512 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 256; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line shoc.go:51
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 256; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := 256
-			gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
-			gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
-			if gc_fastlo5 < gc_fasthi5 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo5 {
-						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
-						gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
-						gc_vstep3 := gc_fastlo5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 256
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sdata[gc_fastlo:][:gc_seglen]
+						gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
-							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line shoc.go:33
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line shoc.go:33
 									_ = tid
 									{
 //line shoc.go:50
-										archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
+										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line shoc.go:52
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep, false
+							}(gc_vstep)
 							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line shoc.go:33
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:33
 								_ = tid
 								{
 //line shoc.go:50
-									archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
+									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line shoc.go:52
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
-							gc_tx2 := gc_fastlo5 + gc_u7
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line shoc.go:33
-							tid := gc_tx2
+							tid := gc_tx
 							_ = tid
 							{
 //line shoc.go:51
-								gc_at16[gc_u7] += gc_at17[gc_u7]
+								gc_at[gc_u] += gc_at2[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi5 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:51
 						sdata[tid] += sdata[tid+256]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line shoc.go:33
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line shoc.go:51
 								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:51
 									break
@@ -332,19 +343,21 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line shoc.go:53
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line shoc.go:33
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line shoc.go:51
 							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:51
 								break
@@ -353,60 +366,61 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line shoc.go:53
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:51
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:51
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:51
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:51
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:51
 						sdata[tid] += sdata[tid+256]
@@ -417,88 +431,92 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 	}
 //line shoc.go:55
 	if blockSize >= 256 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 128; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line shoc.go:57
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 128; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := 128
-			gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
-			gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
-			if gc_fastlo6 < gc_fasthi6 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo6 {
-						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
-						gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
-						gc_vstep5 := gc_fastlo6
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 128
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line shoc.go:33
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line shoc.go:33
 									_ = tid
 									{
 //line shoc.go:56
-										archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 									}
 								}
+//line shoc.go:58
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line shoc.go:33
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:33
 								_ = tid
 								{
 //line shoc.go:56
-									archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								}
 							}
+//line shoc.go:58
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
-							gc_tx2 := gc_fastlo6 + gc_u8
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 //line shoc.go:33
-							tid := gc_tx2
+							tid := gc_tx
 							_ = tid
 							{
 //line shoc.go:57
-								gc_at18[gc_u8] += gc_at19[gc_u8]
+								gc_at3[gc_u2] += gc_at4[gc_u2]
 							}
 						}
-						gc_tx2 = gc_fasthi6 - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:57
 						sdata[tid] += sdata[tid+128]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line shoc.go:33
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line shoc.go:57
 								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:57
 									break
@@ -507,19 +525,21 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line shoc.go:59
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line shoc.go:33
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line shoc.go:57
 							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:57
 								break
@@ -528,60 +548,61 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line shoc.go:59
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:57
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:57
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:57
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:57
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:57
 						sdata[tid] += sdata[tid+128]
@@ -592,88 +613,92 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 	}
 //line shoc.go:61
 	if blockSize >= 128 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 64; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line shoc.go:63
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 64; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := 64
-			gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
-			gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
-			if gc_fastlo7 < gc_fasthi7 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo7 {
-						gc_seglen7 := gc_fasthi7 - gc_fastlo7
-						gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
-						gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
-						gc_vstep7 := gc_fastlo7
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 64
+			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
+						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+						gc_vstep5 := gc_fastlo3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
-							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 //line shoc.go:33
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line shoc.go:33
 									_ = tid
 									{
 //line shoc.go:62
-										archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									}
 								}
+//line shoc.go:64
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 //line shoc.go:33
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:33
 								_ = tid
 								{
 //line shoc.go:62
-									archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 								}
 							}
+//line shoc.go:64
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
-							gc_tx2 := gc_fastlo7 + gc_u9
+						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
 //line shoc.go:33
-							tid := gc_tx2
+							tid := gc_tx
 							_ = tid
 							{
 //line shoc.go:63
-								gc_at20[gc_u9] += gc_at21[gc_u9]
+								gc_at5[gc_u3] += gc_at6[gc_u3]
 							}
 						}
-						gc_tx2 = gc_fasthi7 - 1
+						gc_tx = gc_fasthi3 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:63
 						sdata[tid] += sdata[tid+64]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line shoc.go:33
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line shoc.go:63
 								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:63
 									break
@@ -682,19 +707,21 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line shoc.go:65
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line shoc.go:33
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line shoc.go:63
 							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:63
 								break
@@ -703,60 +730,61 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line shoc.go:65
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:63
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:63
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:63
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:63
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:63
 						sdata[tid] += sdata[tid+64]
@@ -765,279 +793,282 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off15 := 32
-		gc_off16 := 16
-		gc_off17 := 8
-		gc_off18 := 4
-		gc_off19 := 2
-		gc_off20 := 1
-		gc_off21 := gc_bx2
-		gc_off22 := 0
-		gc_fastlo8, gc_fasthi8 := 0, 0
-		if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
-			gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
-			gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
+//line shoc.go:71
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := 32
+		gc_off5 := 16
+		gc_off6 := 8
+		gc_off7 := 4
+		gc_off8 := 2
+		gc_off9 := 1
+		gc_off10 := gc_bx
+		gc_off11 := 0
+		gc_fastlo4, gc_fasthi4 := 0, 0
+		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
+			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
-		if gc_fastlo8 < gc_fasthi8 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo8 {
-					gc_seglen8 := gc_fasthi8 - gc_fastlo8
-					gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
-					gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
-					gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
-					gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
-					gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
-					gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
-					gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
-					gc_at29 := gOdata[gc_off21:][:1]
-					gc_at30 := sdata[gc_off22:][:1]
-					gc_vstep9 := gc_fastlo8
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
+					gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
+					gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
+					gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
+					gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
+					gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
+					gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
+					gc_at14 := gOdata[gc_off10:][:1]
+					gc_at15 := sdata[gc_off11:][:1]
+					gc_vstep7 := gc_fastlo4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
-						gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shoc.go:33
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line shoc.go:33
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:67
 								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:69
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:72
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:75
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:78
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:81
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								} else {
 //line shoc.go:84
-									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-									if gc_if11.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line shoc.go:67
 										if blockSize >= 64 {
 //line shoc.go:69
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:69
 										if blockSize >= 32 {
 //line shoc.go:72
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:72
 										if blockSize >= 16 {
 //line shoc.go:75
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:75
 										if blockSize >= 8 {
 //line shoc.go:78
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:78
 										if blockSize >= 4 {
 //line shoc.go:81
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:81
 										if blockSize >= 2 {
 //line shoc.go:84
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 									}
 								}
 //line shoc.go:90
-								gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line shoc.go:90
-									var gc_u14 float32
+									var gc_u8 float32
 //line shoc.go:90
-									if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
+									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:90
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
+										gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line shoc.go:90
-										gc_u14 = gc_at30[0]
+										gc_u8 = gc_at15[0]
 									}
 //line shoc.go:90
-									if gc_if12.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line shoc.go:90
-										gc_at29[0] = gc_u14
+										gc_at14[0] = gc_u8
 									}
 								}
 							}
+//line shoc.go:92
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line shoc.go:33
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line shoc.go:33
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line shoc.go:67
 							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:69
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:72
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:75
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:78
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:81
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 							} else {
 //line shoc.go:84
-								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-								if gc_if9.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:69
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:72
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:75
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:78
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:81
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								}
 							}
 //line shoc.go:90
-							gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
-							if gc_if10.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:90
-								var gc_u13 float32
+								var gc_u7 float32
 //line shoc.go:90
-								if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
+								if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:90
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line shoc.go:90
-									gc_u13 = gc_at30[0]
+									gc_u7 = gc_at15[0]
 								}
 //line shoc.go:90
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line shoc.go:90
-									gc_at29[0] = gc_u13
+									gc_at14[0] = gc_u7
 								}
 							}
 						}
+//line shoc.go:92
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
-						gc_tx2 := gc_fastlo8 + gc_u12
+					for gc_u6 := gc_vstep7 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
+						gc_tx := gc_fastlo4 + gc_u6
 //line shoc.go:33
-						tid := gc_tx2
+						tid := gc_tx
 //line shoc.go:67
 						if tid < gocuda.WarpSize {
 //line shoc.go:69
 							if blockSize >= 64 {
-								gc_at22[gc_u12] += gc_at23[gc_u12]
+								gc_at7[gc_u6] += gc_at8[gc_u6]
 							}
 							if blockSize >= 32 {
-								gc_at22[gc_u12] += gc_at24[gc_u12]
+								gc_at7[gc_u6] += gc_at9[gc_u6]
 							}
 							if blockSize >= 16 {
-								gc_at22[gc_u12] += gc_at25[gc_u12]
+								gc_at7[gc_u6] += gc_at10[gc_u6]
 							}
 							if blockSize >= 8 {
-								gc_at22[gc_u12] += gc_at26[gc_u12]
+								gc_at7[gc_u6] += gc_at11[gc_u6]
 							}
 							if blockSize >= 4 {
-								gc_at22[gc_u12] += gc_at27[gc_u12]
+								gc_at7[gc_u6] += gc_at12[gc_u6]
 							}
 							if blockSize >= 2 {
-								gc_at22[gc_u12] += gc_at28[gc_u12]
+								gc_at7[gc_u6] += gc_at13[gc_u6]
 							}
 						}
 //line shoc.go:90
 						if tid == 0 {
-							gc_at29[0] = gc_at30[0]
+							gc_at14[0] = gc_at15[0]
 						}
 					}
-					gc_tx2 = gc_fasthi8 - 1
+					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:33
-				tid := gc_tx2
+				tid := gc_tx
 //line shoc.go:67
 				if tid < gocuda.WarpSize {
 //line shoc.go:69
@@ -1062,22 +1093,22 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				}
 //line shoc.go:90
 				if tid == 0 {
-					gOdata[gc_bx2] = sdata[0]
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
-				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line shoc.go:33
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line shoc.go:67
 						if (tid+
 //line shoc.go:70
@@ -1129,76 +1160,77 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							}
 						} else {
 //line shoc.go:85
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-							if gc_if7.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:70
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:73
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:76
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:79
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:82
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 							}
 						}
 //line shoc.go:90
-						gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if8.ToBits() != 0 {
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if4.ToBits() != 0 {
 //line shoc.go:91
-							var gc_u11 float32
+							var gc_u5 float32
 //line shoc.go:91
-							if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 //line shoc.go:91
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line shoc.go:91
-								gc_u11 = sdata[0]
+								gc_u5 = sdata[0]
 							}
 //line shoc.go:91
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line shoc.go:91
-								gOdata[gc_bx2] = gc_u11
+								gOdata[gc_bx] = gc_u5
 							}
 						}
 					}
+//line shoc.go:93
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
+					return gc_vstep8, false
+				}(gc_vstep8)
 				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line shoc.go:33
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line shoc.go:67
 					if (tid+
 //line shoc.go:70
@@ -1250,67 +1282,68 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 					} else {
 //line shoc.go:85
-						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line shoc.go:67
 							if blockSize >= 64 {
 //line shoc.go:69
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:70
 							if blockSize >= 32 {
 //line shoc.go:72
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:73
 							if blockSize >= 16 {
 //line shoc.go:75
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:76
 							if blockSize >= 8 {
 //line shoc.go:78
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:79
 							if blockSize >= 4 {
 //line shoc.go:81
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:82
 							if blockSize >= 2 {
 //line shoc.go:84
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 						}
 					}
 //line shoc.go:90
-					gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if6.ToBits() != 0 {
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if2.ToBits() != 0 {
 //line shoc.go:91
-						var gc_u10 float32
+						var gc_u4 float32
 //line shoc.go:91
-						if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+						if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line shoc.go:91
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line shoc.go:91
-							gc_u10 = sdata[0]
+							gc_u4 = sdata[0]
 						}
 //line shoc.go:91
-						if gc_if6.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line shoc.go:91
-							gOdata[gc_bx2] = gc_u10
+							gOdata[gc_bx] = gc_u4
 						}
 					}
 				}
+//line shoc.go:93
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:33
-				tid := gc_tx2
+				tid := gc_tx
 //line shoc.go:67
 				if tid < gocuda.WarpSize {
 //line shoc.go:69
@@ -1335,7 +1368,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				}
 //line shoc.go:90
 				if tid == 0 {
-					gOdata[gc_bx2] = sdata[0]
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1358,233 +1391,242 @@ func ShocScanReduceKernel(gIdata, gOdata []float32, n int, blockSize int) func(*
 var gc_src_shocScanReduce = compiled.NewSource(gc_files_shoc, "shocScanReduce", "8dbfa301f1f02f9925e1bbf48aeb2066f47f728298c17af5162c154b07d8a299", "shoc.go:95-170").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:101
-func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line shoc.go:103
-	regionSize := ((n / 4) / gc_gdx2) * 4
-	blockStart := gc_bx2 * regionSize
+	regionSize := ((n / 4) / gc_gdx) * 4
+	blockStart := gc_bx * regionSize
 //line shoc.go:107
 	blockStop := blockStart + regionSize
-	if gc_bx2 == gc_gdx2-1 {
+	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
 //line shoc.go:115
 	sdata := gocuda.DynamicShared[float32](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+//line shoc.go:117
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step5 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:112
-				tid := gc_tx2
+				tid := gc_tx
 				i := blockStart + tid
 //line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
 //line shoc.go:120
-					gc_b2.Tick()
+					gc_b.Tick()
 //line shoc.go:120
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-				gc_tx2 := gc_step5 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line shoc.go:129
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:112
-				tid := gc_tx2
+				tid := gc_tx
 				i := blockStart + tid
 //line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
 //line shoc.go:120
-					gc_b2.Tick()
+					gc_b.Tick()
 //line shoc.go:120
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-				gc_tx2 := gc_step5 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line shoc.go:129
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:112
-				tid := gc_tx2
+				tid := gc_tx
 				i := blockStart + tid
 //line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
 //line shoc.go:120
-					gc_b2.Tick()
+					gc_b.Tick()
 //line shoc.go:120
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-				gc_tx2 := gc_step5 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line shoc.go:129
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:112
-				tid := gc_tx2
+				tid := gc_tx
 				i := blockStart + tid
 //line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
 //line shoc.go:120
-					gc_b2.Tick()
+					gc_b.Tick()
 //line shoc.go:120
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 		}
-		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line shoc.go:129
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line shoc.go:112
-			tid := gc_tx2
+			tid := gc_tx
 			i := blockStart + tid
 //line shoc.go:117
 			var sum float32 = 0.0
 //line shoc.go:120
 			for i < blockStop {
 //line shoc.go:120
-				gc_b2.Tick()
+				gc_b.Tick()
 //line shoc.go:120
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line shoc.go:120
 					return
 				}
+//line shoc.go:121
 				sum += gIdata[i]
 				i += blockSize
 			}
-//line shoc.go:124
 			sdata[tid] = sum
 		}
 	}
 	if blockSize >= 512 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 256; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line shoc.go:129
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 256; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := 256
-			gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
-			gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
-			if gc_fastlo5 < gc_fasthi5 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo5 {
-						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
-						gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
-						gc_vstep3 := gc_fastlo5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 256
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sdata[gc_fastlo:][:gc_seglen]
+						gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
-							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line shoc.go:112
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line shoc.go:112
 									_ = tid
 									{
 //line shoc.go:128
-										archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
+										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line shoc.go:130
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep, false
+							}(gc_vstep)
 							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line shoc.go:112
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:112
 								_ = tid
 								{
 //line shoc.go:128
-									archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
+									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line shoc.go:130
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
-							gc_tx2 := gc_fastlo5 + gc_u7
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line shoc.go:112
-							tid := gc_tx2
+							tid := gc_tx
 							_ = tid
 							{
 //line shoc.go:129
-								gc_at16[gc_u7] += gc_at17[gc_u7]
+								gc_at[gc_u] += gc_at2[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi5 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:129
 						sdata[tid] += sdata[tid+256]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line shoc.go:112
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line shoc.go:129
 								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:129
 									break
@@ -1593,19 +1635,21 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line shoc.go:131
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line shoc.go:112
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line shoc.go:129
 							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:129
 								break
@@ -1614,60 +1658,61 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line shoc.go:131
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:129
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:129
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:129
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:129
 							sdata[tid] += sdata[tid+256]
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:129
 						sdata[tid] += sdata[tid+256]
@@ -1678,88 +1723,92 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 	}
 //line shoc.go:133
 	if blockSize >= 256 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 128; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line shoc.go:135
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 128; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := 128
-			gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
-			gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
-			if gc_fastlo6 < gc_fasthi6 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo6 {
-						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
-						gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
-						gc_vstep5 := gc_fastlo6
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 128
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line shoc.go:112
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line shoc.go:112
 									_ = tid
 									{
 //line shoc.go:134
-										archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 									}
 								}
+//line shoc.go:136
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line shoc.go:112
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:112
 								_ = tid
 								{
 //line shoc.go:134
-									archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								}
 							}
+//line shoc.go:136
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
-							gc_tx2 := gc_fastlo6 + gc_u8
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 //line shoc.go:112
-							tid := gc_tx2
+							tid := gc_tx
 							_ = tid
 							{
 //line shoc.go:135
-								gc_at18[gc_u8] += gc_at19[gc_u8]
+								gc_at3[gc_u2] += gc_at4[gc_u2]
 							}
 						}
-						gc_tx2 = gc_fasthi6 - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:135
 						sdata[tid] += sdata[tid+128]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line shoc.go:112
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line shoc.go:135
 								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:135
 									break
@@ -1768,19 +1817,21 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line shoc.go:137
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line shoc.go:112
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line shoc.go:135
 							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:135
 								break
@@ -1789,60 +1840,61 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line shoc.go:137
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:135
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:135
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:135
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:135
 							sdata[tid] += sdata[tid+128]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:135
 						sdata[tid] += sdata[tid+128]
@@ -1853,88 +1905,92 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 	}
 //line shoc.go:139
 	if blockSize >= 128 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 64; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line shoc.go:141
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 64; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := 64
-			gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
-			gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
-			if gc_fastlo7 < gc_fasthi7 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo7 {
-						gc_seglen7 := gc_fasthi7 - gc_fastlo7
-						gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
-						gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
-						gc_vstep7 := gc_fastlo7
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 64
+			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
+						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+						gc_vstep5 := gc_fastlo3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
-							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 //line shoc.go:112
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line shoc.go:112
 									_ = tid
 									{
 //line shoc.go:140
-										archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									}
 								}
+//line shoc.go:142
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 //line shoc.go:112
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:112
 								_ = tid
 								{
 //line shoc.go:140
-									archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 								}
 							}
+//line shoc.go:142
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
-							gc_tx2 := gc_fastlo7 + gc_u9
+						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
 //line shoc.go:112
-							tid := gc_tx2
+							tid := gc_tx
 							_ = tid
 							{
 //line shoc.go:141
-								gc_at20[gc_u9] += gc_at21[gc_u9]
+								gc_at5[gc_u3] += gc_at6[gc_u3]
 							}
 						}
-						gc_tx2 = gc_fasthi7 - 1
+						gc_tx = gc_fasthi3 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:141
 						sdata[tid] += sdata[tid+64]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line shoc.go:112
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line shoc.go:141
 								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:141
 									break
@@ -1943,19 +1999,21 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line shoc.go:143
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line shoc.go:112
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line shoc.go:141
 							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:141
 								break
@@ -1964,60 +2022,61 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line shoc.go:143
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep8
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:141
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:141
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:141
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line shoc.go:141
 							sdata[tid] += sdata[tid+64]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line shoc.go:141
 						sdata[tid] += sdata[tid+64]
@@ -2026,279 +2085,282 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off15 := 32
-		gc_off16 := 16
-		gc_off17 := 8
-		gc_off18 := 4
-		gc_off19 := 2
-		gc_off20 := 1
-		gc_off21 := gc_bx2
-		gc_off22 := 0
-		gc_fastlo8, gc_fasthi8 := 0, 0
-		if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
-			gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
-			gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
+//line shoc.go:149
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := 32
+		gc_off5 := 16
+		gc_off6 := 8
+		gc_off7 := 4
+		gc_off8 := 2
+		gc_off9 := 1
+		gc_off10 := gc_bx
+		gc_off11 := 0
+		gc_fastlo4, gc_fasthi4 := 0, 0
+		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
+			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
-		if gc_fastlo8 < gc_fasthi8 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo8 {
-					gc_seglen8 := gc_fasthi8 - gc_fastlo8
-					gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
-					gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
-					gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
-					gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
-					gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
-					gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
-					gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
-					gc_at29 := gOdata[gc_off21:][:1]
-					gc_at30 := sdata[gc_off22:][:1]
-					gc_vstep9 := gc_fastlo8
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
+					gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
+					gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
+					gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
+					gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
+					gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
+					gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
+					gc_at14 := gOdata[gc_off10:][:1]
+					gc_at15 := sdata[gc_off11:][:1]
+					gc_vstep7 := gc_fastlo4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
-						gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shoc.go:112
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line shoc.go:112
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line shoc.go:145
 								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:147
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:150
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:153
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:156
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:159
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								} else {
 //line shoc.go:162
-									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-									if gc_if11.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line shoc.go:145
 										if blockSize >= 64 {
 //line shoc.go:147
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:147
 										if blockSize >= 32 {
 //line shoc.go:150
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:150
 										if blockSize >= 16 {
 //line shoc.go:153
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:153
 										if blockSize >= 8 {
 //line shoc.go:156
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:156
 										if blockSize >= 4 {
 //line shoc.go:159
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 //line shoc.go:159
 										if blockSize >= 2 {
 //line shoc.go:162
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 									}
 								}
 //line shoc.go:167
-								gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line shoc.go:167
-									var gc_u14 float32
+									var gc_u8 float32
 //line shoc.go:167
-									if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
+									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:167
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
+										gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line shoc.go:167
-										gc_u14 = gc_at30[0]
+										gc_u8 = gc_at15[0]
 									}
 //line shoc.go:167
-									if gc_if12.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line shoc.go:167
-										gc_at29[0] = gc_u14
+										gc_at14[0] = gc_u8
 									}
 								}
 							}
+//line shoc.go:169
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line shoc.go:112
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line shoc.go:112
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line shoc.go:145
 							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:147
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:150
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:153
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:156
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 //line shoc.go:159
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 							} else {
 //line shoc.go:162
-								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-								if gc_if9.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:147
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:150
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:153
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:156
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 //line shoc.go:159
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								}
 							}
 //line shoc.go:167
-							gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
-							if gc_if10.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:167
-								var gc_u13 float32
+								var gc_u7 float32
 //line shoc.go:167
-								if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
+								if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:167
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line shoc.go:167
-									gc_u13 = gc_at30[0]
+									gc_u7 = gc_at15[0]
 								}
 //line shoc.go:167
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line shoc.go:167
-									gc_at29[0] = gc_u13
+									gc_at14[0] = gc_u7
 								}
 							}
 						}
+//line shoc.go:169
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
-						gc_tx2 := gc_fastlo8 + gc_u12
+					for gc_u6 := gc_vstep7 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
+						gc_tx := gc_fastlo4 + gc_u6
 //line shoc.go:112
-						tid := gc_tx2
+						tid := gc_tx
 //line shoc.go:145
 						if tid < gocuda.WarpSize {
 //line shoc.go:147
 							if blockSize >= 64 {
-								gc_at22[gc_u12] += gc_at23[gc_u12]
+								gc_at7[gc_u6] += gc_at8[gc_u6]
 							}
 							if blockSize >= 32 {
-								gc_at22[gc_u12] += gc_at24[gc_u12]
+								gc_at7[gc_u6] += gc_at9[gc_u6]
 							}
 							if blockSize >= 16 {
-								gc_at22[gc_u12] += gc_at25[gc_u12]
+								gc_at7[gc_u6] += gc_at10[gc_u6]
 							}
 							if blockSize >= 8 {
-								gc_at22[gc_u12] += gc_at26[gc_u12]
+								gc_at7[gc_u6] += gc_at11[gc_u6]
 							}
 							if blockSize >= 4 {
-								gc_at22[gc_u12] += gc_at27[gc_u12]
+								gc_at7[gc_u6] += gc_at12[gc_u6]
 							}
 							if blockSize >= 2 {
-								gc_at22[gc_u12] += gc_at28[gc_u12]
+								gc_at7[gc_u6] += gc_at13[gc_u6]
 							}
 						}
 //line shoc.go:167
 						if tid == 0 {
-							gc_at29[0] = gc_at30[0]
+							gc_at14[0] = gc_at15[0]
 						}
 					}
-					gc_tx2 = gc_fasthi8 - 1
+					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:112
-				tid := gc_tx2
+				tid := gc_tx
 //line shoc.go:145
 				if tid < gocuda.WarpSize {
 //line shoc.go:147
@@ -2323,22 +2385,22 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				}
 //line shoc.go:167
 				if tid == 0 {
-					gOdata[gc_bx2] = sdata[0]
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
-				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line shoc.go:112
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line shoc.go:145
 						if (tid+
 //line shoc.go:148
@@ -2390,76 +2452,77 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							}
 						} else {
 //line shoc.go:163
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-							if gc_if7.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:148
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:151
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:154
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:157
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:160
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 							}
 						}
 //line shoc.go:167
-						gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if8.ToBits() != 0 {
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if4.ToBits() != 0 {
 //line shoc.go:168
-							var gc_u11 float32
+							var gc_u5 float32
 //line shoc.go:168
-							if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 //line shoc.go:168
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line shoc.go:168
-								gc_u11 = sdata[0]
+								gc_u5 = sdata[0]
 							}
 //line shoc.go:168
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line shoc.go:168
-								gOdata[gc_bx2] = gc_u11
+								gOdata[gc_bx] = gc_u5
 							}
 						}
 					}
+//line shoc.go:170
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
+					return gc_vstep8, false
+				}(gc_vstep8)
 				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line shoc.go:112
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line shoc.go:145
 					if (tid+
 //line shoc.go:148
@@ -2511,67 +2574,68 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 					} else {
 //line shoc.go:163
-						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line shoc.go:145
 							if blockSize >= 64 {
 //line shoc.go:147
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:148
 							if blockSize >= 32 {
 //line shoc.go:150
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:151
 							if blockSize >= 16 {
 //line shoc.go:153
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:154
 							if blockSize >= 8 {
 //line shoc.go:156
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:157
 							if blockSize >= 4 {
 //line shoc.go:159
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:160
 							if blockSize >= 2 {
 //line shoc.go:162
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 						}
 					}
 //line shoc.go:167
-					gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if6.ToBits() != 0 {
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if2.ToBits() != 0 {
 //line shoc.go:168
-						var gc_u10 float32
+						var gc_u4 float32
 //line shoc.go:168
-						if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+						if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line shoc.go:168
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line shoc.go:168
-							gc_u10 = sdata[0]
+							gc_u4 = sdata[0]
 						}
 //line shoc.go:168
-						if gc_if6.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line shoc.go:168
-							gOdata[gc_bx2] = gc_u10
+							gOdata[gc_bx] = gc_u4
 						}
 					}
 				}
+//line shoc.go:170
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:112
-				tid := gc_tx2
+				tid := gc_tx
 //line shoc.go:145
 				if tid < gocuda.WarpSize {
 //line shoc.go:147
@@ -2596,7 +2660,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				}
 //line shoc.go:167
 				if tid == 0 {
-					gOdata[gc_bx2] = sdata[0]
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2619,954 +2683,982 @@ func ShocScanSingleBlockKernel(gBlockSums []float32, n int, blockSize int) func(
 var gc_src_shocScanSingleBlock = compiled.NewSource(gc_files_shoc, "shocScanSingleBlock", "55437566a31115c2696f68deb350c660784ce8c1b2bbe6d8f398e0e99dd74b80", "shoc.go:247-267", "shoc.go:172-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:253
-func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n int, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_idx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_tt := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n int, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line shoc.go:254
 	sData := gocuda.DynamicShared[float32](t)
 //line shoc.go:261
 	var sData_ []float32 = sData
 //line shoc.go:261
 	var blockSize_ int = blockSize
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line shoc.go:263
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line shoc.go:256
 			var val float32
-			if gc_tx2 < n {
-				val = gBlockSums[gc_tx2]
+			if gc_tx < n {
+				val = gBlockSums[gc_tx]
 			}
 //line shoc.go:261
 			var val_ float32 = val
 //line shoc.go:178
-			idx := gc_tx2
+			idx := gc_tx
 			sData_[idx] = 0.0
 //line shoc.go:182
 			idx += blockSize_
 			sData_[idx] = val_
-			gc_s_idx[gc_rank2] = idx
+//line shoc.go:187
+			gc_s_idx[gc_rank] = idx
 		}
 	}
-	gc_step21 := 0
-	for ; gc_step21+3 < gc_n2; gc_step21 += 4 {
+//line shoc.go:192
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step21 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-			gc_s_tt[gc_rank2] = tt
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step21 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-			gc_s_tt[gc_rank2] = tt
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step21 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-			gc_s_tt[gc_rank2] = tt
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step21 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-			gc_s_tt[gc_rank2] = tt
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
 		}
 	}
-	for gc_rank2 := gc_step21; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
 //line shoc.go:187
 		var tt float32
 		tt = sData_[idx-1]
-		gc_s_tt[gc_rank2] = tt
+//line shoc.go:190
+		gc_s_tt[gc_rank] = tt
 	}
-	gc_step22 := 0
-	for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
+//line shoc.go:194
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank2 := gc_step22 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:190
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step22 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:190
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step22 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:190
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step22 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:190
 			sData_[idx] += tt
 		}
 	}
-	for gc_rank2 := gc_step22; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
-		tt := gc_s_tt[gc_rank2]
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
 //line shoc.go:190
 		sData_[idx] += tt
 	}
-	gc_step23 := 0
-	for ; gc_step23+3 < gc_n2; gc_step23 += 4 {
+//line shoc.go:194
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step23 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step23 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step23 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step23 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 	}
-	for gc_rank2 := gc_step23; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
 		var tt float32
 //line shoc.go:193
 		tt = sData_[idx-2]
-		gc_s_tt[gc_rank2] = tt
+		gc_s_tt[gc_rank] = tt
 	}
-	gc_step24 := 0
-	for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
+//line shoc.go:198
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step24 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:195
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step24 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:195
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step24 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:195
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step24 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:195
 			sData_[idx] += tt
 		}
 	}
-	for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
-		tt := gc_s_tt[gc_rank2]
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
 //line shoc.go:195
 		sData_[idx] += tt
 	}
-	gc_step25 := 0
-	for ; gc_step25+3 < gc_n2; gc_step25 += 4 {
+//line shoc.go:199
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank2 := gc_step25 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step5 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step25 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step5 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step25 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step5 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step25 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step5 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 	}
-	for gc_rank2 := gc_step25; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
 		var tt float32
 //line shoc.go:198
 		tt = sData_[idx-4]
-		gc_s_tt[gc_rank2] = tt
+		gc_s_tt[gc_rank] = tt
 	}
-	gc_step26 := 0
-	for ; gc_step26+3 < gc_n2; gc_step26 += 4 {
+//line shoc.go:203
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 		{
-			gc_rank2 := gc_step26 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step6 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:200
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step26 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step6 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:200
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step26 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step6 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:200
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step26 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step6 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:200
 			sData_[idx] += tt
 		}
 	}
-	for gc_rank2 := gc_step26; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
-		tt := gc_s_tt[gc_rank2]
+	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
 //line shoc.go:200
 		sData_[idx] += tt
 	}
-	gc_step27 := 0
-	for ; gc_step27+3 < gc_n2; gc_step27 += 4 {
+//line shoc.go:204
+	gc_step7 := 0
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
-			gc_rank2 := gc_step27 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step27 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step27 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step27 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 	}
-	for gc_rank2 := gc_step27; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
 		var tt float32
 //line shoc.go:203
 		tt = sData_[idx-8]
-		gc_s_tt[gc_rank2] = tt
+		gc_s_tt[gc_rank] = tt
 	}
-	gc_step28 := 0
-	for ; gc_step28+3 < gc_n2; gc_step28 += 4 {
+//line shoc.go:208
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 		{
-			gc_rank2 := gc_step28 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step8 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:205
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step28 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step8 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:205
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step28 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step8 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:205
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step28 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step8 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:205
 			sData_[idx] += tt
 		}
 	}
-	for gc_rank2 := gc_step28; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
-		tt := gc_s_tt[gc_rank2]
+	for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
 //line shoc.go:205
 		sData_[idx] += tt
 	}
-	gc_step29 := 0
-	for ; gc_step29+3 < gc_n2; gc_step29 += 4 {
+//line shoc.go:209
+	gc_step9 := 0
+	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 		{
-			gc_rank2 := gc_step29 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step9 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step29 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step9 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step29 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step9 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 		{
-			gc_rank2 := gc_step29 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+			gc_rank := gc_step9 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
 	}
-	for gc_rank2 := gc_step29; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
+	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
 		var tt float32
 //line shoc.go:208
 		tt = sData_[idx-16]
-		gc_s_tt[gc_rank2] = tt
+		gc_s_tt[gc_rank] = tt
 	}
-	gc_step30 := 0
-	for ; gc_step30+3 < gc_n2; gc_step30 += 4 {
+//line shoc.go:213
+	gc_step10 := 0
+	for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 		{
-			gc_rank2 := gc_step30 + 0
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step10 + 0
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:210
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step30 + 1
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step10 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:210
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step30 + 2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step10 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:210
 			sData_[idx] += tt
 		}
 		{
-			gc_rank2 := gc_step30 + 3
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			gc_rank := gc_step10 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:210
 			sData_[idx] += tt
 		}
 	}
-	for gc_rank2 := gc_step30; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		idx := gc_s_idx[gc_rank2]
-		tt := gc_s_tt[gc_rank2]
+	for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
 //line shoc.go:210
 		sData_[idx] += tt
 	}
 //line shoc.go:213
 	if blockSize_ > 32 {
-		gc_step31 := 0
-		for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
+//line shoc.go:215
+		gc_step11 := 0
+		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 			{
-				gc_rank2 := gc_step31 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step11 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step31 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step11 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step31 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step11 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step31 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step11 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 		}
-		for gc_rank2 := gc_step31; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:214
 			tt = sData_[idx-32]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		gc_step32 := 0
-		for ; gc_step32+3 < gc_n2; gc_step32 += 4 {
+//line shoc.go:219
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
-				gc_rank2 := gc_step32 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step12 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:216
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step32 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step12 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:216
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step32 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step12 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:216
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step32 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step12 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:216
 				sData_[idx] += tt
 			}
 		}
-		for gc_rank2 := gc_step32; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:216
 			sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 64 {
-		gc_step33 := 0
-		for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
+//line shoc.go:221
+		gc_step13 := 0
+		for ; gc_step13+3 < gc_n; gc_step13 += 4 {
 			{
-				gc_rank2 := gc_step33 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step13 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step33 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step13 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step33 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step13 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step33 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step13 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 		}
-		for gc_rank2 := gc_step33; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+		for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:220
 			tt = sData_[idx-64]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		gc_step34 := 0
-		for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
+//line shoc.go:225
+		gc_step14 := 0
+		for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 			{
-				gc_rank2 := gc_step34 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step14 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:222
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step34 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step14 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:222
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step34 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step14 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:222
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step34 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step14 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:222
 				sData_[idx] += tt
 			}
 		}
-		for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+		for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:222
 			sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 128 {
-		gc_step35 := 0
-		for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
+//line shoc.go:227
+		gc_step15 := 0
+		for ; gc_step15+3 < gc_n; gc_step15 += 4 {
 			{
-				gc_rank2 := gc_step35 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step15 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step35 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step15 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step35 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step15 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step35 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step15 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 		}
-		for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+		for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:226
 			tt = sData_[idx-128]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		gc_step36 := 0
-		for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
+//line shoc.go:231
+		gc_step16 := 0
+		for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 			{
-				gc_rank2 := gc_step36 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step16 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:228
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step36 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step16 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:228
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step36 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step16 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:228
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step36 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step16 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:228
 				sData_[idx] += tt
 			}
 		}
-		for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+		for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:228
 			sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 256 {
-		gc_step37 := 0
-		for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
+//line shoc.go:233
+		gc_step17 := 0
+		for ; gc_step17+3 < gc_n; gc_step17 += 4 {
 			{
-				gc_rank2 := gc_step37 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step17 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step37 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step17 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step37 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step17 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step37 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step17 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 		}
-		for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+		for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:232
 			tt = sData_[idx-256]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		gc_step38 := 0
-		for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
+//line shoc.go:237
+		gc_step18 := 0
+		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 			{
-				gc_rank2 := gc_step38 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step18 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:234
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step38 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step18 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:234
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step38 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step18 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:234
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step38 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step18 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:234
 				sData_[idx] += tt
 			}
 		}
-		for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:234
 			sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 512 {
-		gc_step39 := 0
-		for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
+//line shoc.go:239
+		gc_step19 := 0
+		for ; gc_step19+3 < gc_n; gc_step19 += 4 {
 			{
-				gc_rank2 := gc_step39 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step19 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step39 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step19 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step39 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step19 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 			{
-				gc_rank2 := gc_step39 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				gc_rank := gc_step19 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
 		}
-		for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+		for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:238
 			tt = sData_[idx-512]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		gc_step40 := 0
-		for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
+//line shoc.go:243
+		gc_step20 := 0
+		for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 			{
-				gc_rank2 := gc_step40 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step20 + 0
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:240
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step40 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step20 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:240
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step40 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step20 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:240
 				sData_[idx] += tt
 			}
 			{
-				gc_rank2 := gc_step40 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				gc_rank := gc_step20 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:240
 				sData_[idx] += tt
 			}
 		}
-		for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+		for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:240
 			sData_[idx] += tt
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			idx := gc_s_idx[gc_rank2]
+//line shoc.go:245
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
 			var val float32
 //line shoc.go:244
 			var r float32 = sData_[idx-1]
 //line shoc.go:261
 			val = r
 //line shoc.go:264
-			if gc_tx2 < n {
-				gBlockSums[gc_tx2] = val
+			if gc_tx < n {
+				gBlockSums[gc_tx] = val
 			}
 		}
 	}
@@ -3589,95 +3681,101 @@ func ShocBottomScanKernel(gIdata, gOdata, gBlockSums []float32, n int, blockSize
 var gc_src_shocBottomScan = compiled.NewSource(gc_files_shoc, "shocBottomScan", "5a0eda6f4c0415c6d114ef7000dbfd9338d7aa99dd066cf6dc0af9fd00d2aec1", "shoc.go:269-347", "shoc.go:172-245").NoGoexit("ade76859c3ec49d458bc1b1b3e98391d87cec8c5be7a1e1ab45742359adc043f", "shoc_more.go:13-20")
 
 //line shoc.go:278
-func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []float32, n int, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_idx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_tt := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b2, 2)[:gc_n2]
-	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b2, 3)[:gc_n2]
-	gc_s_i := compiled.Scratch[int](gc_b2, 4)[:gc_n2]
-	gc_s_window := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
-	gc_s_val4 := compiled.Scratch[float4](gc_b2, 6)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []float32, n int, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b, 2)[:gc_n]
+	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b, 3)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_window := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_val4 := compiled.Scratch[float4](gc_b, 6)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line shoc.go:282
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line shoc.go:283
 		gIdata4 := toFloat4s(gIdata)
 		gOdata4 := toFloat4s(gOdata)
-		gc_s_gIdata4[gc_rank2] = gIdata4
-		gc_s_gOdata4[gc_rank2] = gOdata4
+//line shoc.go:287
+		gc_s_gIdata4[gc_rank] = gIdata4
+		gc_s_gOdata4[gc_rank] = gOdata4
 	}
 //line shoc.go:285
 	n /= 4
 //line shoc.go:288
-	regionSize := n / gc_gdx2
-	blockStart := gc_bx2 * regionSize
+	regionSize := n / gc_gdx
+	blockStart := gc_bx * regionSize
 	blockStop := blockStart + regionSize
-	if gc_bx2 == gc_gdx2-1 {
+	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:295
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line shoc.go:296
-			i := blockStart + gc_tx2
+			i := blockStart + gc_tx
 			window := blockStart
 //line shoc.go:300
-			if gc_tx2 == 0 {
-				sSeed[0] = gBlockSums[gc_bx2]
+			if gc_tx == 0 {
+				sSeed[0] = gBlockSums[gc_bx]
 			}
-			gc_s_i[gc_rank2] = i
-			gc_s_window[gc_rank2] = window
+//line shoc.go:305
+			gc_s_i[gc_rank] = i
+			gc_s_window[gc_rank] = window
 		}
 	}
+//line shoc.go:307
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
 //line shoc.go:324
 		var sData []float32 = sdata
 //line shoc.go:324
 		var blockSize_ int = blockSize
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L32:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:326
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L3:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				gIdata4 := gc_s_gIdata4[gc_rank2]
-				i := gc_s_i[gc_rank2]
-				window := gc_s_window[gc_rank2]
+				gIdata4 := gc_s_gIdata4[gc_rank]
+				i := gc_s_i[gc_rank]
+				window := gc_s_window[gc_rank]
 //line shoc.go:307
 				if !(window < blockStop) {
 					{
 //line shoc.go:307
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line shoc.go:307
-						continue gc_L32
+						continue gc_L3
 					}
 				}
 //line shoc.go:308
@@ -3697,245 +3795,268 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:324
 				var val float32 = val4.W
 //line shoc.go:178
-				idx := gc_tx2
+				idx := gc_tx
 				sData[idx] = 0.0
 //line shoc.go:182
 				idx += blockSize_
 				sData[idx] = val
-				gc_s_idx[gc_rank2] = idx
-				gc_s_val4[gc_rank2] = val4
+//line shoc.go:187
+				gc_s_idx[gc_rank] = idx
+				gc_s_val4[gc_rank] = val4
 			}
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:193
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
+			idx := gc_s_idx[gc_rank]
 //line shoc.go:187
 			var tt float32
 			tt = sData[idx-1]
-			gc_s_tt[gc_rank2] = tt
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:194
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:190
 			sData[idx] += tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:194
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:193
 			tt = sData[idx-2]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:198
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:195
 			sData[idx] += tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:199
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:198
 			tt = sData[idx-4]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:203
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:200
 			sData[idx] += tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:204
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:203
 			tt = sData[idx-8]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:208
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:205
 			sData[idx] += tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:209
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
+			idx := gc_s_idx[gc_rank]
 			var tt float32
 //line shoc.go:208
 			tt = sData[idx-16]
-			gc_s_tt[gc_rank2] = tt
+			gc_s_tt[gc_rank] = tt
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:213
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
-			tt := gc_s_tt[gc_rank2]
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:210
 			sData[idx] += tt
 		}
 //line shoc.go:213
 		if blockSize_ > 32 {
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:215
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:214
 				tt = sData[idx-32]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:219
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:216
 				sData[idx] += tt
 			}
 		}
 		if blockSize_ > 64 {
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:221
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:220
 				tt = sData[idx-64]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:225
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:222
 				sData[idx] += tt
 			}
 		}
 		if blockSize_ > 128 {
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:227
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:226
 				tt = sData[idx-128]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:231
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:228
 				sData[idx] += tt
 			}
 		}
 		if blockSize_ > 256 {
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:233
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:232
 				tt = sData[idx-256]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:237
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:234
 				sData[idx] += tt
 			}
 		}
 		if blockSize_ > 512 {
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:239
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
+				idx := gc_s_idx[gc_rank]
 				var tt float32
 //line shoc.go:238
 				tt = sData[idx-512]
-				gc_s_tt[gc_rank2] = tt
+				gc_s_tt[gc_rank] = tt
 			}
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:243
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:240
 				sData[idx] += tt
 			}
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line shoc.go:245
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			idx := gc_s_idx[gc_rank2]
-			gOdata4 := gc_s_gOdata4[gc_rank2]
-			i := gc_s_i[gc_rank2]
-			val4 := gc_s_val4[gc_rank2]
+			idx := gc_s_idx[gc_rank]
+			gOdata4 := gc_s_gOdata4[gc_rank]
+			i := gc_s_i[gc_rank]
+			val4 := gc_s_val4[gc_rank]
 //line shoc.go:244
 			var r float32 = sData[idx-1]
 //line shoc.go:324
@@ -3949,27 +4070,29 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			if i < blockStop {
 				gOdata4[i] = val4
 			}
-			gc_s_val4[gc_rank2] = val4
+//line shoc.go:338
+			gc_s_val4[gc_rank] = val4
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line shoc.go:342
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				i := gc_s_i[gc_rank2]
-				window := gc_s_window[gc_rank2]
-				val4 := gc_s_val4[gc_rank2]
+				i := gc_s_i[gc_rank]
+				window := gc_s_window[gc_rank]
+				val4 := gc_s_val4[gc_rank]
 //line shoc.go:339
-				if gc_tx2 == blockSize-1 {
+				if gc_tx == blockSize-1 {
 					sSeed[0] = val4.W
 				}
 //line shoc.go:344
 				window += blockSize
 				i += blockSize
-				gc_s_i[gc_rank2] = i
-				gc_s_window[gc_rank2] = window
+				gc_s_i[gc_rank] = i
+				gc_s_window[gc_rank] = window
 			}
 		}
 	}

@@ -37,283 +37,350 @@ func AgreeDoWhileKernel(data []int32, out []int32) func(*gocuda.Thread) {
 var gc_src_agreeDoWhile = compiled.NewSource(gc_files_agree_if, "agreeDoWhile", "ea694fda01dd316b9631822fc0fffff27eabeeab7ff3fd014dcdeeb0414e19ee", "agree_if.go:8-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:19
-func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_m := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_m := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line agree_if.go:20
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line agree_if.go:22
 	trips := int32(0)
-	clear(gc_s_m)
+//line agree_if.go:24
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line agree_if.go:23
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line agree_if.go:23
+				gc_alive2 := gc_all2
+//line agree_if.go:23
+				if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+//line agree_if.go:23
+					gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+				}
+//line agree_if.go:23
+				var m int32
+				archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive2).StoreSlice(gc_s_m[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+//line agree_if.go:23
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line agree_if.go:23
+			gc_alive := gc_all
+//line agree_if.go:23
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line agree_if.go:23
+				gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+			}
+//line agree_if.go:23
+			var m int32
+			archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive).StoreSlice(gc_s_m[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line agree_if.go:23
+		var m int32
+//line agree_if.go:25
+		gc_s_m[gc_rank] = m
+	}
+//line agree_if.go:24
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line agree_if.go:33
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line agree_if.go:21
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:23
 				var m int32
 //line agree_if.go:25
-				m = min(data[i], data[gc_bx2*gc_bdx2+(gc_tx2+1)%gc_bdx2])
-				s[gc_tx2] = m
-				gc_s_m[gc_rank2] = m
+				m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
+				s[gc_tx] = m
+				gc_s_m[gc_rank] = m
 			}
 		}
 //line agree_if.go:28
-		for half := gc_bdx2 / 2; half > 0; half /= 2 {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := half; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+		for half := gc_bdx / 2; half > 0; half /= 2 {
+//line agree_if.go:30
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := half; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line agree_if.go:29
-						gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line agree_if.go:29
-							gc_alive5 := gc_all5
+							gc_alive4 := gc_all4
 //line agree_if.go:29
-							if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line agree_if.go:29
-								gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 							}
 							{
-								if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-16 {
+//line agree_if.go:30
+								if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-16 {
 //line agree_if.go:30
 									break
 								}
 //line agree_if.go:30
-								archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive5).StoreSlice(s[gc_tx2:])
+								archsimd.LoadInt32x16Slice(s[gc_tx:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive4).StoreSlice(s[gc_tx:])
 							}
 						}
+//line agree_if.go:32
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line agree_if.go:29
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line agree_if.go:29
-						gc_alive4 := gc_all4
+						gc_alive3 := gc_all3
 //line agree_if.go:29
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line agree_if.go:29
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						{
-							if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-8 {
+//line agree_if.go:30
+							if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 //line agree_if.go:30
 								break
 							}
 //line agree_if.go:30
-							archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive4).StoreSlice(s[gc_tx2:])
+							archsimd.LoadInt32x8Slice(s[gc_tx:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive3).StoreSlice(s[gc_tx:])
 						}
 					}
+//line agree_if.go:32
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 					{
 //line agree_if.go:30
-						s[gc_tx2] = min(s[gc_tx2], s[gc_tx2+half])
+						s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
 					}
 				}
 			}
 		}
-		gc_vstep5 := 0
+//line agree_if.go:37
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop2 bool
-			gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line agree_if.go:34
-				gc_all7 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-					gc_rank2 := gc_vstep5
-					gc_pos2.Thread = gc_rank2
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+					gc_rank := gc_vstep3
+					gc_pos.Thread = gc_rank
 //line agree_if.go:34
-					gc_alive7 := gc_all7
+					gc_alive6 := gc_all6
 //line agree_if.go:34
-					if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line agree_if.go:34
-						gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
 //line agree_if.go:34
 					var m int32
 //line agree_if.go:34
-					var gc_u3 int32
+					var gc_u2 int32
 //line agree_if.go:34
-					if gc_in3 := gc_alive7.ToBits(); gc_in3 != 0 {
+					if gc_in2 := gc_alive6.ToBits(); gc_in2 != 0 {
 //line agree_if.go:34
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
+						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line agree_if.go:34
-						gc_u3 = s[0]
+						gc_u2 = s[0]
 					}
 //line agree_if.go:34
-					m = gc_u3
-					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive7).StoreSlice(gc_s_m[gc_rank2:])
+					m = gc_u2
+					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive6).StoreSlice(gc_s_m[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop2 {
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line agree_if.go:34
-			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-				gc_rank2 := gc_vstep5
-				gc_pos2.Thread = gc_rank2
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
 //line agree_if.go:34
-				gc_alive6 := gc_all6
+				gc_alive5 := gc_all5
 //line agree_if.go:34
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line agree_if.go:34
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line agree_if.go:34
 				var m int32
 //line agree_if.go:34
-				var gc_u2 int32
+				var gc_u int32
 //line agree_if.go:34
-				if gc_in2 := gc_alive6.ToBits(); gc_in2 != 0 {
+				if gc_in := gc_alive5.ToBits(); gc_in != 0 {
 //line agree_if.go:34
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line agree_if.go:34
-					gc_u2 = s[0]
+					gc_u = s[0]
 				}
 //line agree_if.go:34
-				m = gc_u2
-				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
+				m = gc_u
+				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive5).StoreSlice(gc_s_m[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 			var m int32
 //line agree_if.go:34
 			m = s[0]
-			gc_s_m[gc_rank2] = m
+			gc_s_m[gc_rank] = m
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+//line agree_if.go:39
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line agree_if.go:21
-					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:36
-					gc_vb3 := archsimd.BroadcastInt32x16(3)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb2 := archsimd.BroadcastInt32x16(3)
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line agree_if.go:36
-						gc_alive9 := gc_all9
+						gc_alive8 := gc_all8
 //line agree_if.go:36
-						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
 //line agree_if.go:36
-							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
 //line agree_if.go:21
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:36
 						if i < 0 || i > len(data)-16 {
 //line agree_if.go:36
 							break
 						}
-						archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive9)
+//line agree_if.go:37
+						archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb2).StoreMasked((*[16]int32)(data[i:]), gc_alive8)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop3 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line agree_if.go:21
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:36
-				gc_vb2 := archsimd.BroadcastInt32x8(3)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb := archsimd.BroadcastInt32x8(3)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line agree_if.go:36
-					gc_alive8 := gc_all8
+					gc_alive7 := gc_all7
 //line agree_if.go:36
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line agree_if.go:36
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line agree_if.go:21
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:36
 					if i < 0 || i > len(data)-8 {
 //line agree_if.go:36
 						break
 					}
-					archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive8)
+//line agree_if.go:37
+					archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive7)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line agree_if.go:21
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:36
 				data[i] += 3
 			}
 		}
 //line agree_if.go:37
 		trips++
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-//line agree_if.go:21
-					gc_all11 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:39
-					gc_vb5 := archsimd.BroadcastInt32x16(0)
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line agree_if.go:21
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line agree_if.go:39
+					gc_vb4 := archsimd.BroadcastInt32x16(0)
 //line agree_if.go:39
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line agree_if.go:39
@@ -327,24 +394,24 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 					_ = gc_oddLanes16
 				gc_steps2:
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line agree_if.go:39
-						gc_alive11 := gc_all11
+						gc_alive10 := gc_all10
 //line agree_if.go:39
-						if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
 //line agree_if.go:39
-							gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
 //line agree_if.go:21
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:21
-						m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:])
+						m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:])
 //line agree_if.go:39
-						gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb5).ToBits())
+						gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb4).ToBits())
 //line agree_if.go:43
-						if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:43
 							gc_t3 := m
 //line agree_if.go:43
@@ -352,7 +419,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							gc_st3 := gc_t3
 //line agree_if.go:43
-							gc_bits := archsimd.Mask32x16FromBits(gc_alive11.ToBits() & gc_if2.ToBits()).ToBits()
+							gc_bits := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 //line agree_if.go:43
@@ -372,7 +439,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
 //line agree_if.go:43
-							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive11.ToBits() & gc_if2.ToBits()).ToBits()
+							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line agree_if.go:43
@@ -393,34 +460,35 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								for gc_k4 := range 16 {
 //line agree_if.go:43
-									if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
+									if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
 //line agree_if.go:43
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos.Thread = gc_rank + gc_k4
 //line agree_if.go:43
 										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
 //line agree_if.go:43
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line agree_if.go:43
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:43
-							gc_alive11 = archsimd.Mask32x16FromBits(gc_alive11.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 					}
+//line agree_if.go:45
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop4 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line agree_if.go:21
-				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:39
-				gc_vb4 := archsimd.BroadcastInt32x8(0)
+				gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line agree_if.go:39
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line agree_if.go:39
@@ -430,24 +498,24 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line agree_if.go:39
-					gc_alive10 := gc_all10
+					gc_alive9 := gc_all9
 //line agree_if.go:39
-					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line agree_if.go:39
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line agree_if.go:21
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:21
-					m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:])
+					m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:])
 //line agree_if.go:39
-					gc_if := m.Less(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if := m.Less(gc_vb3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:43
-					if gc_alive10.And(gc_if).ToBits() != 0 {
+					if gc_alive9.And(gc_if).ToBits() != 0 {
 //line agree_if.go:43
 						gc_t := m
 //line agree_if.go:43
@@ -457,15 +525,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 //line agree_if.go:43
 							break gc_steps
@@ -475,15 +543,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 //line agree_if.go:43
 							var gc_lanes2 [8]int32
@@ -492,43 +560,45 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							for gc_k2 := range 8 {
 //line agree_if.go:43
-								if gc_alive10.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+								if gc_alive9.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
 //line agree_if.go:43
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos.Thread = gc_rank + gc_k2
 //line agree_if.go:43
 									out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
 								}
 							}
 //line agree_if.go:43
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line agree_if.go:43
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive10.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive9.And(gc_if).ToBits())
 //line agree_if.go:43
-						gc_alive10 = gc_alive10.And(gc_alive10.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
+//line agree_if.go:45
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L62:
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L6:
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line agree_if.go:21
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				m := gc_s_m[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:23
+				m := gc_s_m[gc_rank]
 //line agree_if.go:39
 				if !(m < 0) {
 //line agree_if.go:43
 					out[2*i], out[2*i+1] = m, trips
 					{
 //line agree_if.go:43
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line agree_if.go:40
-						continue gc_L62
+						continue gc_L6
 					}
 				}
 			}
@@ -572,77 +642,82 @@ func AgreeContinueKernel(in []int32, k int32, total []int32) func(*gocuda.Thread
 var gc_src_agreeContinue = compiled.NewSource(gc_files_agree_if, "agreeContinue", "fc6ac6ff29a7a2542049d3c83ced18ee57d1c38e18ca8544abcbe75d58686f7a", "agree_if.go:46-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:59
-func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_pos := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_pos := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line agree_if.go:60
-	stack := gocuda.Shared[int32](t, 2*gc_bdx2)
+	stack := gocuda.Shared[int32](t, 2*gc_bdx)
 	height := gocuda.Shared[int32](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line agree_if.go:63
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line agree_if.go:62
-			pos := gc_tx2
-			gc_s_pos[gc_rank2] = pos
+			pos := gc_tx
+//line agree_if.go:64
+			gc_s_pos[gc_rank] = pos
 		}
 	}
 //line agree_if.go:63
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line agree_if.go:72
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			pos := gc_s_pos[gc_rank2]
+			pos := gc_s_pos[gc_rank]
 //line agree_if.go:64
 			if pos < len(in) && in[pos]%k == 0 {
 				at := compiled.SharedAdd(&height[0], 1)
 				stack[at] = in[pos]
 			}
-			pos += gc_bdx2
-			gc_s_pos[gc_rank2] = pos
+			pos += gc_bdx
+			gc_s_pos[gc_rank] = pos
 		}
 //line agree_if.go:70
 		h := height[0]
-		gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
+//line agree_if.go:73
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			pos := gc_s_pos[gc_rank2]
-			if int(h) < gc_bdx2 && (pos/gc_bdx2)*gc_bdx2 < len(in)+gc_bdx2-1 {
-				gc_r32 |= 1
-				gc_r32in = gc_rank2
+			pos := gc_s_pos[gc_rank]
+			if int(h) < gc_bdx && (pos/gc_bdx)*gc_bdx < len(in)+gc_bdx-1 {
+				gc_r3 |= 1
+				gc_r3in = gc_rank
 			} else {
-				gc_r32 |= 2
-				gc_r32out = gc_rank2
+				gc_r3 |= 2
+				gc_r3out = gc_rank
 			}
 		}
-		if gc_r32 == 3 {
-			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r32in, gc_r32out)
+//line agree_if.go:88
+		if gc_r3 == 3 {
+			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r3in, gc_r3out)
 		}
-		gc_agreed2 := gc_r32&1 != 0
+		gc_agreed := gc_r3&1 != 0
 //line agree_if.go:72
-		var agreed bool = gc_agreed2
+		var agreed bool = gc_agreed
 //line agree_if.go:72
 		if agreed {
 			continue
@@ -650,21 +725,22 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 		compiled.OutOfLine(func() {
 			height := height[:1]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+//line agree_if.go:79
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
 							continue
 						}
 						{
 //line agree_if.go:76
 							for j := range h {
-								total[gc_bx2] += stack[j]
+								total[gc_bx] += stack[j]
 							}
 							height[0] = 0
 						}
@@ -673,18 +749,18 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 			}
 		})
 		{
-		gc_L52:
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L5:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				pos := gc_s_pos[gc_rank2]
+				pos := gc_s_pos[gc_rank]
 //line agree_if.go:82
-				if (pos/gc_bdx2)*gc_bdx2 >= len(in)+gc_bdx2-1 {
+				if (pos/gc_bdx)*gc_bdx >= len(in)+gc_bdx-1 {
 //line agree_if.go:82
-					gc_exited2[gc_rank2] = true
-					continue gc_L52
+					gc_exited[gc_rank] = true
+					continue gc_L5
 				}
 			}
 		}
@@ -708,148 +784,162 @@ func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
 var gc_src_agreeIf = compiled.NewSource(gc_files_agree_if, "agreeIf", "d1483c60c2bae1e1f708e03bd478b0352b1ab34a607048de8d6ded7cb5fc0f7f", "agree_if.go:88-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:97
-func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_c := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
-	gc_s_v := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_v_ := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
+func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_c := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 //line agree_if.go:98
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line agree_if.go:98
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	gc_apart2 := compiled.Disjoint(flag, s)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2
-		gc_off7 := gc_bx2 * gc_bdx2
-		if gc_off6 >= 0 && gc_off6 < len(flag) && gc_apart2 && gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(data) && gc_bdx2 <= len(data)-gc_off7 {
-			gc_at9 := flag[gc_off6:][:1]
-			gc_at10 := s[:gc_bdx2]
-			gc_at11 := data[gc_off7:][:gc_bdx2]
-			gc_elem2 := gc_at9[0]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	gc_apart := compiled.Disjoint(flag, s)
+//line agree_if.go:102
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := flag[gc_off:][:1]
+			gc_at2 := s[:gc_bdx]
+			gc_at3 := data[gc_off2:][:gc_bdx]
+			gc_elem := gc_at[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line agree_if.go:100
-				c := gc_tx2%2 == 0
-				c = gc_elem2
-				if mixed && gc_tx2 == 0 {
+				c := gc_tx%2 == 0
+				c = gc_elem
+				if mixed && gc_tx == 0 {
 					c = !c
 				}
-				gc_at10[gc_tx2] = gc_at11[gc_tx2]
-				gc_s_c[gc_rank2] = c
-			}
-		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-//line agree_if.go:99
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				c := gc_tx2%2 == 0
-				c = flag[gc_bx2]
-				if mixed && gc_tx2 == 0 {
-					c = !c
-				}
-				s[gc_tx2] = data[i]
-				gc_s_c[gc_rank2] = c
-			}
-		}
-	}
-	gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		c := gc_s_c[gc_rank2]
-		if c {
-			gc_r22 |= 1
-			gc_r22in = gc_rank2
-		} else {
-			gc_r22 |= 2
-			gc_r22out = gc_rank2
-		}
-	}
-	if gc_r22 == 3 {
-		compiled.DivergedIf(gc_b2, "SyncThreads", gc_r22in, gc_r22out)
-	}
-	gc_agreed2 := gc_r22&1 != 0
+				gc_at2[gc_tx] = gc_at3[gc_tx]
 //line agree_if.go:107
-	var agreed bool = gc_agreed2
+				gc_s_c[gc_rank] = c
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line agree_if.go:99
+				i := gc_bx*gc_bdx + gc_tx
+				c := gc_tx%2 == 0
+				c = flag[gc_bx]
+				if mixed && gc_tx == 0 {
+					c = !c
+				}
+				s[gc_tx] = data[i]
+//line agree_if.go:107
+				gc_s_c[gc_rank] = c
+			}
+		}
+	}
+//line agree_if.go:112
+	gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line agree_if.go:114
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		c := gc_s_c[gc_rank]
+		if c {
+			gc_r2 |= 1
+			gc_r2in = gc_rank
+		} else {
+			gc_r2 |= 2
+			gc_r2out = gc_rank
+		}
+	}
+//line agree_if.go:126
+	if gc_r2 == 3 {
+		compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
+	}
+	gc_agreed := gc_r2&1 != 0
+//line agree_if.go:107
+	var agreed bool = gc_agreed
 //line agree_if.go:107
 	if agreed {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 0 - 1
-			gc_off8 := gc_bdx2 - 1
-			if compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
+//line agree_if.go:109
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 0 - 1
+			gc_off3 := gc_bdx - 1
+			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
+				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
 //line agree_if.go:108
-					v := s[gc_idx2]
-					gc_s_v[gc_rank2] = v
+					v := s[gc_idx]
+//line agree_if.go:110
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:108
-						v := s[gc_bdx2-1-gc_tx2]
-						gc_s_v[gc_rank2] = v
+						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:108
-						v := s[gc_bdx2-1-gc_tx2]
-						gc_s_v[gc_rank2] = v
+						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:108
-						v := s[gc_bdx2-1-gc_tx2]
-						gc_s_v[gc_rank2] = v
+						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:108
-						v := s[gc_bdx2-1-gc_tx2]
-						gc_s_v[gc_rank2] = v
+						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line agree_if.go:108
-					v := s[gc_bdx2-1-gc_tx2]
-					gc_s_v[gc_rank2] = v
+					v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) {
-				gc_at12 := s[:gc_bdx2]
+//line agree_if.go:116
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at4 := s[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line agree_if.go:110
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line agree_if.go:110
-							v.StoreSlice(gc_at12[gc_tx2:])
+							v.StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -859,39 +949,40 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line agree_if.go:110
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line agree_if.go:110
-						v.StoreSlice(gc_at12[gc_tx2:])
+						v.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line agree_if.go:117
+					v := gc_s_v[gc_rank]
 //line agree_if.go:110
-					gc_at12[gc_tx2] = v
+					gc_at4[gc_tx] = v
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line agree_if.go:110
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line agree_if.go:110
-							if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
+							if gc_tx < 0 || gc_tx > len(s)-16 {
 //line agree_if.go:110
 								break
 							}
 //line agree_if.go:110
-							v.StoreSlice(s[gc_tx2:])
+							v.StoreSlice(s[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -901,89 +992,90 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line agree_if.go:110
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line agree_if.go:110
-						if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+						if gc_tx < 0 || gc_tx > len(s)-8 {
 //line agree_if.go:110
 							break
 						}
 //line agree_if.go:110
-						v.StoreSlice(s[gc_tx2:])
+						v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep2
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line agree_if.go:110
-						s[gc_tx2] = v
+						s[gc_tx] = v
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line agree_if.go:110
-						s[gc_tx2] = v
+						s[gc_tx] = v
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line agree_if.go:110
-						s[gc_tx2] = v
+						s[gc_tx] = v
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line agree_if.go:110
-						s[gc_tx2] = v
+						s[gc_tx] = v
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line agree_if.go:110
-					s[gc_tx2] = v
+					s[gc_tx] = v
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+//line agree_if.go:117
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off9 := gc_r + gc_seg2
-					if gc_off9 >= 0 && gc_off9 <= len(s) && gc_seglen2 <= len(s)-gc_off9 {
-						gc_at13 := s[gc_off9:][:gc_seglen2]
-						gc_vstep3 := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off4 := gc_r + gc_seg
+					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
+						gc_at5 := s[gc_off4:][:gc_seglen]
+						gc_vstep3 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
+								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
 //line agree_if.go:113
-									v_ := archsimd.LoadInt32x16Slice(gc_at13[(gc_tx2 - gc_seg2):])
+									v_ := archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):])
 //line agree_if.go:113
-									v_.StoreSlice(gc_s_v_[gc_rank2:])
+									v_.StoreSlice(gc_s_v_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
@@ -993,128 +1085,140 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line agree_if.go:113
-								v_ := archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_seg2):])
+								v_ := archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):])
 //line agree_if.go:113
-								v_.StoreSlice(gc_s_v_[gc_rank2:])
+								v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
+						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
 //line agree_if.go:113
-							v_ := gc_at13[gc_u2]
-							gc_s_v_[gc_rank2] = v_
+							v_ := gc_at5[gc_u]
+//line agree_if.go:115
+							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step10 := gc_seg2
-						for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
-								gc_tx2 := gc_step10 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line agree_if.go:113
-								v_ := s[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx2 := gc_step10 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line agree_if.go:113
-								v_ := s[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx2 := gc_step10 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line agree_if.go:113
-								v_ := s[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx2 := gc_step10 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line agree_if.go:113
-								v_ := s[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line agree_if.go:113
-							v_ := s[(gc_tx2 + gc_r)]
-							gc_s_v_[gc_rank2] = v_
+							v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+							gc_s_v_[gc_rank] = v_
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:113
-						v_ := s[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:113
-						v_ := s[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:113
-						v_ := s[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line agree_if.go:113
-						v_ := s[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line agree_if.go:113
-					v_ := s[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_[gc_rank2] = v_
+					v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) {
-				gc_at14 := s[:gc_bdx2]
+//line agree_if.go:121
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at6 := s[:gc_bdx]
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line agree_if.go:115
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line agree_if.go:115
-							v_.StoreSlice(gc_at14[gc_tx2:])
+							v_.StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1124,39 +1228,40 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line agree_if.go:115
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line agree_if.go:115
-						v_.StoreSlice(gc_at14[gc_tx2:])
+						v_.StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line agree_if.go:122
+					v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
-					gc_at14[gc_tx2] = v_
+					gc_at6[gc_tx] = v_
 				}
 			} else {
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line agree_if.go:115
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line agree_if.go:115
-							if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
+							if gc_tx < 0 || gc_tx > len(s)-16 {
 //line agree_if.go:115
 								break
 							}
 //line agree_if.go:115
-							v_.StoreSlice(s[gc_tx2:])
+							v_.StoreSlice(s[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1166,82 +1271,83 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line agree_if.go:115
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line agree_if.go:115
-						if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+						if gc_tx < 0 || gc_tx > len(s)-8 {
 //line agree_if.go:115
 							break
 						}
 //line agree_if.go:115
-						v_.StoreSlice(s[gc_tx2:])
+						v_.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep5
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				gc_step5 := gc_vstep5
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
-						s[gc_tx2] = v_
+						s[gc_tx] = v_
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
-						s[gc_tx2] = v_
+						s[gc_tx] = v_
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
-						s[gc_tx2] = v_
+						s[gc_tx] = v_
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
-						s[gc_tx2] = v_
+						s[gc_tx] = v_
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
-					s[gc_tx2] = v_
+					s[gc_tx] = v_
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off10 := gc_bx2 * gc_bdx2
-		if gc_off10 >= 0 && gc_off10 <= len(data) && gc_bdx2 <= len(data)-gc_off10 && gc_bdx2 <= len(s) {
-			gc_at15 := data[gc_off10:][:gc_bdx2]
-			gc_at16 := s[:gc_bdx2]
+//line agree_if.go:122
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
+			gc_at7 := data[gc_off5:][:gc_bdx]
+			gc_at8 := s[:gc_bdx]
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
 //line agree_if.go:99
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:99
 						_ = i
-						archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -1251,35 +1357,36 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line agree_if.go:99
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:99
 					_ = i
-					archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 //line agree_if.go:119
-				gc_at15[gc_tx2] = gc_at16[gc_tx2]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 			}
 		} else {
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
 				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
 //line agree_if.go:99
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
-						if gc_tx2 < 0 || gc_tx2 > len(s)-16 || i < 0 || i > len(data)-16 {
+						if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(data)-16 {
 //line agree_if.go:119
 							break
 						}
-						archsimd.LoadInt32x16Slice(s[gc_tx2:]).StoreSlice(data[i:])
+//line agree_if.go:120
+						archsimd.LoadInt32x16Slice(s[gc_tx:]).StoreSlice(data[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -1289,65 +1396,66 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
 //line agree_if.go:99
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
-					if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(data)-8 {
+					if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(data)-8 {
 //line agree_if.go:119
 						break
 					}
-					archsimd.LoadInt32x8Slice(s[gc_tx2:]).StoreSlice(data[i:])
+//line agree_if.go:120
+					archsimd.LoadInt32x8Slice(s[gc_tx:]).StoreSlice(data[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step13 := gc_vstep7
-			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+			gc_step6 := gc_vstep7
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step13 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line agree_if.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
-					data[i] = s[gc_tx2]
+					data[i] = s[gc_tx]
 				}
 				{
-					gc_tx2 := gc_step13 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line agree_if.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
-					data[i] = s[gc_tx2]
+					data[i] = s[gc_tx]
 				}
 				{
-					gc_tx2 := gc_step13 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line agree_if.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
-					data[i] = s[gc_tx2]
+					data[i] = s[gc_tx]
 				}
 				{
-					gc_tx2 := gc_step13 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line agree_if.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
-					data[i] = s[gc_tx2]
+					data[i] = s[gc_tx]
 				}
 			}
-			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line agree_if.go:99
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line agree_if.go:119
-				data[i] = s[gc_tx2]
+				data[i] = s[gc_tx]
 			}
 		}
 	}
@@ -1372,44 +1480,45 @@ func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 var gc_src_wyllie = compiled.NewSource(gc_files_agree_if, "wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:122-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:131
-func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_temp := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+//line agree_if.go:141
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line agree_if.go:132
-				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:132
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				gc_vb2 := archsimd.BroadcastInt32x16(size)
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line agree_if.go:133
-					gc_alive4 := gc_all4
+					gc_alive2 := gc_all2
 //line agree_if.go:133
-					if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line agree_if.go:133
-						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line agree_if.go:132
-					index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota3)
+					index := archsimd.BroadcastInt32x16(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota2)
 					gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
 //line agree_if.go:133
-					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:133
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:133
-						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line agree_if.go:134
 					var node int64
@@ -1421,37 +1530,37 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 					_ = next
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line agree_if.go:132
-			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:132
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := archsimd.BroadcastInt32x8(size)
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line agree_if.go:133
-				gc_alive3 := gc_all3
+				gc_alive := gc_all
 //line agree_if.go:133
-				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line agree_if.go:133
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line agree_if.go:132
-				index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
+				index := archsimd.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
 				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:133
-				if gc_alive3.And(gc_if).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line agree_if.go:133
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line agree_if.go:133
-					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line agree_if.go:134
 				var node int64
@@ -1464,21 +1573,21 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line agree_if.go:132
-			index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+			index := int32(gc_bx*gc_bdx + gc_tx)
 			if !(index < size) {
 				{
 //line agree_if.go:133
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line agree_if.go:133
-					continue gc_L12
+					continue gc_L1
 				}
 			}
 //line agree_if.go:134
@@ -1489,32 +1598,35 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 	}
 //line agree_if.go:135
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L22:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line agree_if.go:144
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line agree_if.go:132
-				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:134
 				var node int64
+//line agree_if.go:136
 				var next int64
 //line agree_if.go:136
 				node = list[index]
 				if node>>32 == -1 {
 					{
 //line agree_if.go:137
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
+						gc_exited[gc_rank] = true
+						continue gc_L2
 					}
 				}
 //line agree_if.go:140
@@ -1522,55 +1634,58 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				if next>>32 == -1 {
 					{
 //line agree_if.go:141
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
+						gc_exited[gc_rank] = true
+						continue gc_L2
 					}
 				}
 //line agree_if.go:144
 				temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
-				gc_s_temp[gc_rank2] = temp
+//line agree_if.go:148
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line agree_if.go:153
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line agree_if.go:132
-				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line agree_if.go:132
-					gc_alive7 := gc_all7
+					gc_alive5 := gc_all5
 //line agree_if.go:132
-					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex5 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex5 != 0 {
 //line agree_if.go:132
-						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line agree_if.go:132
-					var index int32 = int32(gc_bx2*gc_bdx2 + gc_tx2)
+					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
 //line agree_if.go:132
-					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank2:])
+					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
 //line agree_if.go:148
 					if int(index) < 0 || int(index) > len(list)-4 {
 //line agree_if.go:148
 						break
 					}
 //line agree_if.go:148
-					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive7)
+					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line agree_if.go:132
-				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-				temp := gc_s_temp[gc_rank2]
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:134
+				temp := gc_s_temp[gc_rank]
 //line agree_if.go:148
 				list[index] = temp
 			}

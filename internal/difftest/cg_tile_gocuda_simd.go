@@ -35,82 +35,85 @@ func SumTileKernel(sum *int32, input []int32) func(*gocuda.Thread) {
 var gc_src_sumTile = compiled.NewSource(gc_files_cg_tile, "sumTile", "6ac8e5b6a4b9469bf05eab01ebf03cb7bbdc7f08ae5e605e2edee5ffa057b5f6", "cg_tile.go:9-23", "cg_tile.go:25-32").NoGoexit("a2129755dd247e9a38dcd473882f11f08f80b036a29dedcc3926f840bf8f8bff", "cg.go:28-38")
 
 //line cg_tile.go:16
-func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
+func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
 //line cg_tile.go:18
 	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile32
+//line cg_tile.go:21
 	var gc_l_val [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line cg_tile.go:17
 			mySum := threadSum(t, input)
 //line cg_tile.go:19
 			var val int32 = mySum
-			gc_l_val[gc_lane2] = val
+//line cg_tile.go:22
+			gc_l_val[gc_lane] = val
 		}
 //line cg_tile.go:28
 		for i := g.Size() / 2; i > 0; i /= 2 {
-			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
-			gc_left := gc_act2
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cg_tile.go:29
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
 //line cg_tile.go:29
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line cg_tile.go:29
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line cg_tile.go:29
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
 //line cg_tile.go:29
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line cg_tile.go:29
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					val := gc_l_val[gc_lane2]
+//line cg_tile.go:42
+					val := gc_l_val[gc_lane]
 //line cg_tile.go:29
-					val += gc_c21r[gc_lane2]
-					gc_l_val[gc_lane2] = val
+					val += gc_c1r[gc_lane]
+					gc_l_val[gc_lane] = val
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			val := gc_l_val[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
 //line cg_tile.go:31
 			var r int32 = val
 //line cg_tile.go:19
 			tileSum := r
-			if (gc_rank2 & (32 - 1)) == 0 {
+			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(sum, tileSum)
 			}
 		}
@@ -135,262 +138,277 @@ func TileOpsKernel(out []TileOut, size int) func(*gocuda.Thread) {
 var gc_src_tileOps = compiled.NewSource(gc_files_cg_tile, "tileOps", "c6157f0558c93fc8c052be4590e10b04fc5f7eb3e1b8edd17e272fd38346cfc9", "cg_tile.go:45-78").NoGoexit("76eae24217972400db48d46606ee4af9bcd45d2b61b387a6f5da272d4920e817", "cg_tile.go:80-82")
 
 //line cg_tile.go:53
-func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line cg_tile.go:54
 	block := cg.ThisThreadBlock(t)
 	tile_ := cg.TiledPartition(block, size)
 //line cg_tile.go:67
-	seen := gocuda.Shared[int32](t, gc_n2)[:gc_n2]
+	seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
+//line cg_tile.go:69
 	var gc_l_o [32]TileOut
-	var gc_c21v [32]int32
-	var gc_c21a [32]int
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	var gc_c25v [32]bool
-	var gc_c25r [32]bool
-	var gc_c26v [32]bool
-	var gc_c26r [32]bool
-	var gc_c27v [32]bool
-	var gc_c27r [32]uint32
-	var gc_c28v [32]int32
-	var gc_c28r [32]int32
-	var gc_c29v [32]int32
-	var gc_c29r [32]int32
-	var gc_c210v [32]float32
-	var gc_c210r [32]float32
-	var gc_c211v [32]float32
-	var gc_c211r [32]float32
-	var gc_c212v [32]float32
-	var gc_c212r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]bool
+	var gc_c5r [32]bool
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7v [32]bool
+	var gc_c7r [32]uint32
+	var gc_c8v [32]int32
+	var gc_c8r [32]int32
+	var gc_c9v [32]int32
+	var gc_c9r [32]int32
+	var gc_c10v [32]float32
+	var gc_c10r [32]float32
+	var gc_c11v [32]float32
+	var gc_c11r [32]float32
+	var gc_c12v [32]float32
+	var gc_c12r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:57
-			r := (gc_rank2 & (tile_.Size() - 1))
+			r := (gc_rank & (tile_.Size() - 1))
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := TileOut{Rank: r, Meta: (gc_rank2 / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b2, gc_rank2, tile_))}
-			gc_c21v[gc_lane2] = v
-			gc_c21a[gc_lane2] = r + 1
-			gc_l_o[gc_lane2] = o
+			o := TileOut{Rank: r, Meta: (gc_rank / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b, gc_rank, tile_))}
+			gc_c1v[gc_lane] = v
+			gc_c1a[gc_lane] = r + 1
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:60
-		compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile_.Size(), &gc_c21v, 0, &gc_c21a, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_c1v, 0, &gc_c1a, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
-			o.Shfl = gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = v
-			gc_l_o[gc_lane2] = o
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
+//line cg_tile.go:60
+			o.Shfl = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = v
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:61
-		compiled.TileLanes[int32, int32](gc_b2, "ShflUp", gc_w2, gc_act2, tile_.Size(), &gc_c22v, 1, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_c2v, 1, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
-//line cg_tile.go:61
-			o.Up = gc_c22r[gc_lane2]
-			gc_c23v[gc_lane2] = v
-			gc_l_o[gc_lane2] = o
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
+			o.Up = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = v
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:62
-		compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, tile_.Size(), &gc_c23v, size/2, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_c3v, size/2, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:62
-			o.Down = gc_c23r[gc_lane2]
-			gc_c24v[gc_lane2] = v
-			gc_l_o[gc_lane2] = o
+			o.Down = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = v
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:63
-		compiled.TileLanes[int32, int32](gc_b2, "ShflXor", gc_w2, gc_act2, tile_.Size(), &gc_c24v, 1, nil, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c4v, 1, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:63
-			o.Xor = gc_c24r[gc_lane2]
-			gc_c25v[gc_lane2] = v > 9
-			gc_l_o[gc_lane2] = o
+			o.Xor = gc_c4r[gc_lane]
+			gc_c5v[gc_lane] = v > 9
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:64
-		compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile_.Size(), &gc_c25v, 0, nil, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile_.Size(), &gc_c5v, 0, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:64
-			o.Any = gc_c25r[gc_lane2]
-			gc_c26v[gc_lane2] = v > -12
-			gc_l_o[gc_lane2] = o
+			o.Any = gc_c5r[gc_lane]
+			gc_c6v[gc_lane] = v > -12
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:65
-		compiled.TileLanes[bool, bool](gc_b2, "All", gc_w2, gc_act2, tile_.Size(), &gc_c26v, 0, nil, &gc_c26r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[bool, bool](gc_b, "All", gc_w, gc_act, tile_.Size(), &gc_c6v, 0, nil, &gc_c6r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:65
-			o.All = gc_c26r[gc_lane2]
-			gc_c27v[gc_lane2] = v%2 == 0
-			gc_l_o[gc_lane2] = o
+			o.All = gc_c6r[gc_lane]
+			gc_c7v[gc_lane] = v%2 == 0
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:66
-		compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile_.Size(), &gc_c27v, 0, nil, &gc_c27r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c7v, 0, nil, &gc_c7r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:66
-			o.Ballot = gc_c27r[gc_lane2]
+			o.Ballot = gc_c7r[gc_lane]
 //line cg_tile.go:68
-			seen[gc_rank2] = v
-			gc_l_o[gc_lane2] = o
+			seen[gc_rank] = v
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:69
-		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile_.Size(), nil, 0, nil, nil)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile_.Size(), nil, 0, nil, nil)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:57
-			r := (gc_rank2 & (tile_.Size() - 1))
+			r := (gc_rank & (tile_.Size() - 1))
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:70
-			o.Sum = seen[gc_rank2^(r&1)]
-			gc_c28v[gc_lane2] = v
-			gc_l_o[gc_lane2] = o
+			o.Sum = seen[gc_rank^(r&1)]
+			gc_c8v[gc_lane] = v
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:71
-		compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c28v, compiled.OpPlus, &gc_c28r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c8v, compiled.OpPlus, &gc_c8r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:71
-			o.Sum += gc_c28r[gc_lane2]
-			gc_c29v[gc_lane2] = v
-			gc_l_o[gc_lane2] = o
+			o.Sum += gc_c8r[gc_lane]
+			gc_c9v[gc_lane] = v
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:72
-		compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c29v, compiled.OpGreater, &gc_c29r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c9v, compiled.OpGreater, &gc_c9r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:75
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:72
-			o.Max = gc_c29r[gc_lane2]
+			o.Max = gc_c9r[gc_lane]
 //line cg_tile.go:74
-			gc_c210v[gc_lane2] = f
-			gc_l_o[gc_lane2] = o
+			gc_c10v[gc_lane] = f
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:74
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c210v, func(a, b float32) float32 { return a + b }, &gc_c210r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c10v, func(a, b float32) float32 { return a + b }, &gc_c10r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-			o := gc_l_o[gc_lane2]
+//line cg_tile.go:75
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:74
-			o.FSum = gc_c210r[gc_lane2]
-			gc_c211v[gc_lane2] = f
-			gc_l_o[gc_lane2] = o
+			o.FSum = gc_c10r[gc_lane]
+			gc_c11v[gc_lane] = f
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:75
-		compiled.TileReduce[float32](gc_b2, "InclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c211v, cg.Plus[float32], &gc_c211r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduce[float32](gc_b, "InclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c11v, cg.Plus[float32], &gc_c11r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-			o := gc_l_o[gc_lane2]
-			o.Incl = gc_c211r[gc_lane2]
-			gc_c212v[gc_lane2] = f
-			gc_l_o[gc_lane2] = o
+//line cg_tile.go:75
+			o := gc_l_o[gc_lane]
+//line cg_tile.go:75
+			o.Incl = gc_c11r[gc_lane]
+			gc_c12v[gc_lane] = f
+			gc_l_o[gc_lane] = o
 		}
 //line cg_tile.go:76
-		compiled.TileReduce[float32](gc_b2, "ExclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c212v, cg.Plus[float32], &gc_c212r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduce[float32](gc_b, "ExclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c12v, cg.Plus[float32], &gc_c12r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-			i := gc_bx2*gc_n2 + gc_rank2
-			o := gc_l_o[gc_lane2]
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:76
-			o.Excl = gc_c212r[gc_lane2]
+			o.Excl = gc_c12r[gc_lane]
 			out[i] = o
-			gc_l_o[gc_lane2] = o
+			gc_l_o[gc_lane] = o
 		}
 	}
 }

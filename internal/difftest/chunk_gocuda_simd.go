@@ -32,35 +32,37 @@ func ChunkRowSumKernel(in, out []float32, N, C int) func(*gocuda.Thread) {
 var gc_src_chunkRowSum = compiled.NewSource(gc_files_chunk, "chunkRowSum", "5cb00a018cc4dd63dd9b5c9719c5a4b9a2d8b9787207035eae53d0bf616bdbf0", "chunk.go:13-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line chunk.go:18
-func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line chunk.go:19
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	{
-	gc_L12:
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+//line chunk.go:23
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line chunk.go:20
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			if idx >= N {
 //line chunk.go:21
-				gc_exited2[gc_rank2] = true
-				continue gc_L12
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 			x := in[idx*C:]
 			sum := float32(0)
-			gc_s_x[gc_rank2] = x
-			gc_s_sum[gc_rank2] = sum
+//line chunk.go:28
+			gc_s_x[gc_rank] = x
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 //line chunk.go:26
@@ -68,80 +70,83 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 	gc_span := (32) * gc_chunk
 //line chunk.go:26
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line chunk.go:33
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			x := gc_s_x[gc_rank2]
-			sum := gc_s_sum[gc_rank2]
+			x := gc_s_x[gc_rank]
+			sum := gc_s_sum[gc_rank]
 //line chunk.go:26
-			gc_start2 := (gc_rank2 & (32 - 1))
-			gc_from4 := gc_start2 + gc_off
-			gc_trips2 := gc_limit - gc_from4
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
 			switch {
-			case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
-			case gc_trips2 > gc_span:
-				gc_trips2 = gc_chunk
-			case gc_trips2 > 0:
-				gc_trips2 = (gc_trips2-1)/(32) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
 			default:
-				gc_trips2 = 0
+				gc_trips = 0
 			}
-			if gc_trips2 == gc_chunk {
+			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-			for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line chunk.go:27
 				sum += x[i]
 			}
-			gc_s_sum[gc_rank2] = sum
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line chunk.go:34
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line chunk.go:29
-			gc_c21v[gc_lane2] = sum
+			gc_c1v[gc_lane] = sum
 		}
 //line chunk.go:29
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line chunk.go:20
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line chunk.go:22
 			var sum float32
 //line chunk.go:29
-			sum = gc_c21r[gc_lane2]
-			if (gc_rank2 & (32 - 1)) == 0 {
+			sum = gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
 				out[idx] = sum
 			}
-			gc_s_sum[gc_rank2] = sum
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
@@ -165,281 +170,292 @@ func ChunkStepKernel(in []int32, out []int32, trips []int32, rows, cols, step in
 var gc_src_chunkStep = compiled.NewSource(gc_files_chunk, "chunkStep", "5e9603046e568bd432b80267b18f88cb7b7feb8d413e910652ccc2c3e67c49c9", "chunk.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line chunk.go:42
-func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, trips []int32, rows, cols, step int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_acc := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_n := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, trips []int32, rows, cols, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_n := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_vstep2 := 0
+//line chunk.go:62
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
 //line chunk.go:44
 					var acc int32 = int32(0)
 //line chunk.go:44
 					var n int32 = int32(0)
-					archsimd.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank2:])
-					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line chunk.go:44
 				var acc int32 = int32(0)
 //line chunk.go:44
 				var n int32 = int32(0)
-				archsimd.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank2:])
-				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+				archsimd.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line chunk.go:44
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-				gc_s_acc[gc_rank2] = acc
-				gc_s_n[gc_rank2] = n
+//line chunk.go:47
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line chunk.go:44
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-				gc_s_acc[gc_rank2] = acc
-				gc_s_n[gc_rank2] = n
+//line chunk.go:47
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line chunk.go:44
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-				gc_s_acc[gc_rank2] = acc
-				gc_s_n[gc_rank2] = n
+//line chunk.go:47
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line chunk.go:44
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-				gc_s_acc[gc_rank2] = acc
-				gc_s_n[gc_rank2] = n
+//line chunk.go:47
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line chunk.go:44
 			acc := int32(0)
 //line chunk.go:44
 			n := int32(0)
-			gc_s_acc[gc_rank2] = acc
-			gc_s_n[gc_rank2] = n
+//line chunk.go:47
+			gc_s_acc[gc_rank] = acc
+			gc_s_n[gc_rank] = n
 		}
 //line chunk.go:45
 		gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
 //line chunk.go:45
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
+//line chunk.go:52
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line chunk.go:43
-					tx := gc_tx2
-					acc := gc_s_acc[gc_rank2]
-					n := gc_s_n[gc_rank2]
+					tx := gc_tx
 //line chunk.go:45
-					gc_start2 := tx
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
+//line chunk.go:45
+					gc_start := tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, step, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(step) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(step) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
 //line chunk.go:46
-						acc = acc*3 + in[i*cols+gc_bx2]
+						acc = acc*3 + in[i*cols+gc_bx]
 						n++
 					}
-					gc_s_acc[gc_rank2] = acc
-					gc_s_n[gc_rank2] = n
+					gc_s_acc[gc_rank] = acc
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off3 <= len(trips) && gc_bdx2 <= len(trips)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_bdx2]
-				gc_at4 := trips[gc_off3:][:gc_bdx2]
-				gc_vstep3 := 0
+//line chunk.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
+				gc_at := out[gc_off2:][:gc_bdx]
+				gc_at2 := trips[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line chunk.go:43
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line chunk.go:43
 							_ = tx
 //line chunk.go:43
-							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
+							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
 //line chunk.go:43
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line chunk.go:49
-							acc.StoreSlice(gc_at3[gc_tx2:])
+							acc.StoreSlice(gc_at[gc_tx:])
 //line chunk.go:49
-							n.StoreSlice(gc_at4[gc_tx2:])
+							n.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line chunk.go:43
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line chunk.go:43
 						_ = tx
 //line chunk.go:43
-						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
+						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
 //line chunk.go:43
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line chunk.go:49
-						acc.StoreSlice(gc_at3[gc_tx2:])
+						acc.StoreSlice(gc_at[gc_tx:])
 //line chunk.go:49
-						n.StoreSlice(gc_at4[gc_tx2:])
+						n.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					acc := gc_s_acc[gc_rank2]
-					n := gc_s_n[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line chunk.go:45
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
 //line chunk.go:49
-					gc_at3[gc_tx2] = acc
-					gc_at4[gc_tx2] = n
+					gc_at[gc_tx] = acc
+					gc_at2[gc_tx] = n
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line chunk.go:43
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line chunk.go:43
-							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
+							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
 //line chunk.go:43
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line chunk.go:49
-							if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-16 || (gc_bx2*gc_bdx2+tx) > len(trips)-16 {
+							if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-16 || (gc_bx*gc_bdx+tx) > len(trips)-16 {
 //line chunk.go:49
 								break
 							}
 //line chunk.go:49
-							acc.StoreSlice(out[gc_bx2*gc_bdx2+tx:])
-							n.StoreSlice(trips[gc_bx2*gc_bdx2+tx:])
+							acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
+							n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line chunk.go:43
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line chunk.go:43
-						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
+						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
 //line chunk.go:43
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line chunk.go:49
-						if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-8 || (gc_bx2*gc_bdx2+tx) > len(trips)-8 {
+						if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-8 || (gc_bx*gc_bdx+tx) > len(trips)-8 {
 //line chunk.go:49
 							break
 						}
 //line chunk.go:49
-						acc.StoreSlice(out[gc_bx2*gc_bdx2+tx:])
-						n.StoreSlice(trips[gc_bx2*gc_bdx2+tx:])
+						acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
+						n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line chunk.go:43
-					tx := gc_tx2
-					acc := gc_s_acc[gc_rank2]
-					n := gc_s_n[gc_rank2]
+					tx := gc_tx
+//line chunk.go:45
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
 //line chunk.go:49
-					out[gc_bx2*gc_bdx2+tx] = acc
-					trips[gc_bx2*gc_bdx2+tx] = n
+					out[gc_bx*gc_bdx+tx] = acc
+					trips[gc_bx*gc_bdx+tx] = n
 				}
 			}
 		}

@@ -34,54 +34,55 @@ func ClampStencilKernel(in, out []float32, n, steps int) func(*gocuda.Thread) {
 var gc_src_clampStencil = compiled.NewSource(gc_files_clamp, "clampStencil", "23bd677629ea06999e6324d70e24cb74cd67a85b62b4a10bb54d6c302ad73a6e", "clamp.go:5-48").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line clamp.go:13
-func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line clamp.go:14
-	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	next := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	next := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 //line clamp.go:17
-	base := gc_bx2 * gc_bdx2
+	base := gc_bx * gc_bdx
 	lo := 0
 //line clamp.go:18
-	hi := gc_bdx2 - 1
+	hi := gc_bdx - 1
 	if base+hi >= n {
 		hi = n - 1 - base
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := hi; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := base
-			if gc_from2 >= 0 && gc_to2 <= len(row) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-				gc_at7 := row[:gc_to2]
-				gc_at8 := in[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := base
+			if gc_from >= 0 && gc_to <= len(row) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := row[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line clamp.go:16
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line clamp.go:16
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 							{
 //line clamp.go:31
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line clamp.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -92,33 +93,34 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line clamp.go:16
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:32
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line clamp.go:36
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line clamp.go:16
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line clamp.go:16
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
@@ -132,6 +134,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								archsimd.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
 							}
 						}
+//line clamp.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -142,15 +145,17 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line clamp.go:16
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
+//line clamp.go:32
 						if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
+//line clamp.go:32
 							break
 						}
 //line clamp.go:32
@@ -158,50 +163,54 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:36
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:36
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:36
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line clamp.go:36
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line clamp.go:16
-					tx := gc_tx2
+					tx := gc_tx
 //line clamp.go:32
 					row[tx] = in[base+tx]
 				}
@@ -211,12 +220,12 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:35
 	for s := 0; s < steps; s++ {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := hi; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -224,11 +233,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:37
 						gc_vb2 := archsimd.BroadcastFloat32x16(3)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line clamp.go:16
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line clamp.go:22
 							gc_in3 := (tx - 1) >= lo
 //line clamp.go:22
@@ -241,6 +250,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:30
 							_ = inside
 							{
+//line clamp.go:37
 								if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
 //line clamp.go:37
 									break
@@ -259,7 +269,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 										if 0xffff&(1<<gc_k3) != 0 {
 //line clamp.go:37
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line clamp.go:37
 											gc_lanes3[gc_k3] = row[max((tx-
 //line clamp.go:22
@@ -267,7 +277,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 										}
 									}
 //line clamp.go:22
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line clamp.go:22
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
@@ -285,7 +295,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 										if 0xffff&(1<<gc_k4) != 0 {
 //line clamp.go:37
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line clamp.go:37
 											gc_lanes4[gc_k4] = row[min((tx+
 //line clamp.go:23
@@ -293,7 +303,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 										}
 									}
 //line clamp.go:23
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line clamp.go:23
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 								}
@@ -301,6 +311,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
 							}
 						}
+//line clamp.go:39
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -313,11 +324,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(3)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line clamp.go:16
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line clamp.go:22
 						gc_in := (tx - 1) >= lo
 //line clamp.go:22
@@ -329,6 +340,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
+//line clamp.go:37
 						if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
 //line clamp.go:37
 							break
@@ -347,7 +359,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 								if 0xff&(1<<gc_k) != 0 {
 //line clamp.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos.Thread = gc_rank + gc_k
 //line clamp.go:37
 									gc_lanes[gc_k] = row[max((tx-
 //line clamp.go:22
@@ -355,7 +367,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								}
 							}
 //line clamp.go:22
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line clamp.go:22
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 						}
@@ -373,7 +385,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 								if 0xff&(1<<gc_k2) != 0 {
 //line clamp.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos.Thread = gc_rank + gc_k2
 //line clamp.go:37
 									gc_lanes2[gc_k2] = row[min((tx+
 //line clamp.go:23
@@ -381,23 +393,24 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								}
 							}
 //line clamp.go:23
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line clamp.go:23
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 						}
 //line clamp.go:23
 						gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
 					}
+//line clamp.go:39
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
 						e := min(tx+1, hi)
@@ -405,11 +418,12 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:41
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
 						e := min(tx+1, hi)
@@ -417,11 +431,12 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:41
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
 						e := min(tx+1, hi)
@@ -429,11 +444,12 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:41
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
 						e := min(tx+1, hi)
@@ -441,11 +457,12 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line clamp.go:41
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line clamp.go:16
-					tx := gc_tx2
+					tx := gc_tx
 //line clamp.go:22
 					w := max(tx-1, lo)
 					e := min(tx+1, hi)
@@ -455,33 +472,35 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line clamp.go:43
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := hi; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(row) && gc_to2 <= len(next) {
-					gc_at9 := row[:gc_to2]
-					gc_at10 := next[:gc_to2]
-					gc_vstep4 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(row) && gc_to <= len(next) {
+					gc_at3 := row[:gc_to]
+					gc_at4 := next[:gc_to]
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line clamp.go:16
 							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 //line clamp.go:16
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line clamp.go:30
 								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
 								{
 //line clamp.go:40
-									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
+//line clamp.go:42
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -492,39 +511,41 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					if compiled.SIMD {
 //line clamp.go:16
 						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line clamp.go:16
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:41
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep5 := gc_from2
+//line clamp.go:45
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line clamp.go:16
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 //line clamp.go:16
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line clamp.go:30
 								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
 								{
+//line clamp.go:41
 									if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
 //line clamp.go:41
 										break
@@ -533,6 +554,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 									archsimd.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
 								}
 							}
+//line clamp.go:43
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -543,14 +565,15 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					if compiled.SIMD {
 //line clamp.go:16
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 //line clamp.go:16
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
+//line clamp.go:41
 							if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
 //line clamp.go:41
 								break
@@ -560,50 +583,54 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep5
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step3 := gc_vstep5
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line clamp.go:16
-							tx := gc_tx2
+							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line clamp.go:45
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line clamp.go:16
-							tx := gc_tx2
+							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line clamp.go:45
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line clamp.go:16
-							tx := gc_tx2
+							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line clamp.go:45
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line clamp.go:16
-							tx := gc_tx2
+							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:45
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:41
 						row[tx] = next[tx]
 					}
@@ -612,34 +639,36 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line clamp.go:49
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := hi; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := base
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_to2 <= len(row) {
-				gc_at11 := out[gc_off4:][:gc_to2]
-				gc_at12 := row[:gc_to2]
-				gc_vstep6 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := base
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(row) {
+				gc_at5 := out[gc_off2:][:gc_to]
+				gc_at6 := row[:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line clamp.go:16
 						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line clamp.go:16
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 							{
 //line clamp.go:45
-								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
+//line clamp.go:47
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -650,39 +679,41 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line clamp.go:16
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:46
-					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from2
+//line clamp.go:50
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line clamp.go:16
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 //line clamp.go:16
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line clamp.go:30
 							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 							{
+//line clamp.go:46
 								if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
 //line clamp.go:46
 									break
@@ -691,6 +722,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								archsimd.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
 							}
 						}
+//line clamp.go:48
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -701,14 +733,15 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 //line clamp.go:16
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line clamp.go:30
 						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
+//line clamp.go:46
 						if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
 //line clamp.go:46
 							break
@@ -718,50 +751,54 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep7
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:50
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:50
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line clamp.go:50
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line clamp.go:16
-						tx := gc_tx2
+						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line clamp.go:50
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line clamp.go:16
-					tx := gc_tx2
+					tx := gc_tx
 //line clamp.go:46
 					out[base+tx] = row[tx]
 				}

@@ -32,117 +32,126 @@ func ClosureAfterBarrierKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_closureAfterBarrier = compiled.NewSource(gc_files_closures, "closureAfterBarrier", "b10cef19e61b4e4a0f4dc0c8f7b0ba4fc0bad1fb473d3ad81654dcb070867d27", "closures.go:13-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:18
-func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := make([]int32, gc_b2.Len())
-	gc_s_get := compiled.Scratch[func() int32](gc_b2, 0)[:gc_n2]
+func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := make([]int32, gc_b.Len())
+	gc_s_get := compiled.Scratch[func() int32](gc_b, 0)[:gc_n]
 //line closures.go:19
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line closures.go:19
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_bdx2 <= len(s) {
-			gc_at3 := in[gc_off2:][:gc_bdx2]
-			gc_at4 := s[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line closures.go:21
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:22
-				v := gc_at3[gc_tx2]
-				gc_s_v[gc_rank2] = v
+				v := gc_at[gc_tx]
+				gc_s_v[gc_rank] = v
 //line closures.go:23
-				w := 2 * gc_s_v[gc_rank2]
-				get := func() int32 { return gc_s_v[gc_rank2] + w }
-				gc_at4[gc_tx2] = gc_s_v[gc_rank2]
-				gc_s_get[gc_rank2] = get
+				w := 2 * gc_s_v[gc_rank]
+				get := func() int32 { return gc_s_v[gc_rank] + w }
+				gc_at2[gc_tx] = gc_s_v[gc_rank]
+//line closures.go:29
+				gc_s_get[gc_rank] = get
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:20
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				v := in[i]
-				gc_s_v[gc_rank2] = v
+				gc_s_v[gc_rank] = v
 //line closures.go:23
-				w := 2 * gc_s_v[gc_rank2]
-				get := func() int32 { return gc_s_v[gc_rank2] + w }
-				s[tid] = gc_s_v[gc_rank2]
-				gc_s_get[gc_rank2] = get
+				w := 2 * gc_s_v[gc_rank]
+				get := func() int32 { return gc_s_v[gc_rank] + w }
+				s[tid] = gc_s_v[gc_rank]
+//line closures.go:29
+				gc_s_get[gc_rank] = get
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line closures.go:35
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:20
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-				get := gc_s_get[gc_rank2]
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank]
 //line closures.go:27
-				gc_s_v[gc_rank2] = s[tid^1]
+				gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:20
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-				get := gc_s_get[gc_rank2]
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank]
 //line closures.go:27
-				gc_s_v[gc_rank2] = s[tid^1]
+				gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:20
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-				get := gc_s_get[gc_rank2]
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank]
 //line closures.go:27
-				gc_s_v[gc_rank2] = s[tid^1]
+				gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:20
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-				get := gc_s_get[gc_rank2]
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank]
 //line closures.go:27
-				gc_s_v[gc_rank2] = s[tid^1]
+				gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line closures.go:20
-			tid := gc_tx2
-			i := gc_bx2*gc_bdx2 + tid
-			get := gc_s_get[gc_rank2]
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
+//line closures.go:23
+			get := gc_s_get[gc_rank]
 //line closures.go:27
-			gc_s_v[gc_rank2] = s[tid^1]
+			gc_s_v[gc_rank] = s[tid^1]
 			out[i] = get()
 		}
 	}
@@ -162,86 +171,90 @@ func ClosureAfterShuffleKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_closureAfterShuffle = compiled.NewSource(gc_files_closures, "closureAfterShuffle", "248df3a15860c6b893ad17db966154c29d26b8cc08f932b23e771a2974eaea46", "closures.go:31-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:37
-func gc_body_closureAfterShuffle(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := make([]pairOf, gc_b2.Len())
+func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := make([]pairOf, gc_b.Len())
 //line closures.go:38
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+//line closures.go:41
 	var gc_l_pick [32]func(k int) int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line closures.go:39
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := pairOf{in[i], in[i] * 3}
-				gc_s_v[gc_rank2] = v
+				gc_s_v[gc_rank] = v
 //line closures.go:41
 				pick := func(k int) int32 {
 					if k == 0 {
-						return gc_s_v[gc_rank2].a
+						return gc_s_v[gc_rank].a
 					}
-					return gc_s_v[gc_rank2].b
+					return gc_s_v[gc_rank].b
 				}
-				gc_c21v[gc_lane2] = gc_s_v[gc_rank2].b
-				gc_l_pick[gc_lane2] = pick
+				gc_c1v[gc_lane] = gc_s_v[gc_rank].b
+				gc_l_pick[gc_lane] = pick
 			}
 		}
 //line closures.go:47
-		compiled.TileLanes[int32, int32](gc_b2, "ShflXor", gc_w2, gc_act2, tile_.Size(), &gc_c21v, 1, nil, &gc_c21r)
+		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c1v, 1, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line closures.go:59
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line closures.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						pick := gc_l_pick[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:41
+						pick := gc_l_pick[gc_lane]
 //line closures.go:47
-						gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
-						gc_at2[gc_lane2] = pick(i&1) + pick(0)
+						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+						gc_at[gc_lane] = pick(i&1) + pick(0)
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line closures.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						pick := gc_l_pick[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:41
+						pick := gc_l_pick[gc_lane]
 //line closures.go:47
-						gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
+						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
 						out[i] = pick(i&1) + pick(0)
 					}
 				}
@@ -264,102 +277,108 @@ func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_closureWrites = compiled.NewSource(gc_files_closures, "closureWrites", "24476e0e7f6d00c3c61a35bd87378bc2c32077ed9b2eece16550045003dfce22", "closures.go:54-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:60
-func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_acc := make([]int32, gc_b2.Len())
-	gc_s_add := compiled.Scratch[func(x int32)](gc_b2, 0)[:gc_n2]
-	gc_s_u := make([]int32, gc_b2.Len())
+func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_acc := make([]int32, gc_b.Len())
+	gc_s_add := compiled.Scratch[func(x int32)](gc_b, 0)[:gc_n]
+	gc_s_u := make([]int32, gc_b.Len())
 //line closures.go:61
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line closures.go:61
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s) {
-			gc_at5 := in[gc_off3:][:gc_bdx2]
-			gc_at6 := s[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line closures.go:63
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:64
 				var acc int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line closures.go:65
-				add := func(x int32) { gc_s_acc[gc_rank2] += x }
-				add(gc_at5[gc_tx2])
-				gc_at6[gc_tx2] = gc_at5[gc_tx2]
-				gc_s_add[gc_rank2] = add
+				add := func(x int32) { gc_s_acc[gc_rank] += x }
+				add(gc_at[gc_tx])
+				gc_at2[gc_tx] = gc_at[gc_tx]
+//line closures.go:70
+				gc_s_add[gc_rank] = add
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:62
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var acc int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line closures.go:65
-				add := func(x int32) { gc_s_acc[gc_rank2] += x }
+				add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(in[i])
 				s[tid] = in[i]
-				gc_s_add[gc_rank2] = add
+//line closures.go:70
+				gc_s_add[gc_rank] = add
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-			gc_at7 := in[gc_off4:][:gc_bdx2]
-			gc_at8 := out[gc_off4:][:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line closures.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at3 := in[gc_off2:][:gc_bdx]
+			gc_at4 := out[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:62
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-				add := gc_s_add[gc_rank2]
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:65
+				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
-				gc_s_acc[gc_rank2]++
+				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
-					u := gc_at7[gc_tx2] * 3
+					u := gc_at3[gc_tx] * 3
 //line closures.go:72
-					gc_s_u[gc_rank2] = u
-					bump_ := func() { gc_s_u[gc_rank2]++ }
+					gc_s_u[gc_rank] = u
+					bump_ := func() { gc_s_u[gc_rank]++ }
 					bump_()
-					gc_s_acc[gc_rank2] += gc_s_u[gc_rank2]
+					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
-				gc_at8[gc_tx2] = gc_s_acc[gc_rank2]
+				gc_at4[gc_tx] = gc_s_acc[gc_rank]
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:62
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-				add := gc_s_add[gc_rank2]
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:65
+				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
-				gc_s_acc[gc_rank2]++
+				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
 					u := in[i] * 3
 //line closures.go:72
-					gc_s_u[gc_rank2] = u
-					bump_ := func() { gc_s_u[gc_rank2]++ }
+					gc_s_u[gc_rank] = u
+					bump_ := func() { gc_s_u[gc_rank]++ }
 					bump_()
-					gc_s_acc[gc_rank2] += gc_s_u[gc_rank2]
+					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
-				out[i] = gc_s_acc[gc_rank2]
+				out[i] = gc_s_acc[gc_rank]
 			}
 		}
 	}
@@ -382,179 +401,197 @@ func ClosureLoopVarsKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_closureLoopVars = compiled.NewSource(gc_files_closures, "closureLoopVars", "2a1400f98b4c924ac5e82df93ecbb6f90a35c9db7ca7720ec9a5a4ca813a95ba", "closures.go:80-101")
 
 //line closures.go:87
-func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at3 := in[gc_off4:][:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line closures.go:97
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at := in[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:89
-				a := gc_at3[gc_tx2]
+				a := gc_at[gc_tx]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
 //line closures.go:91
-					gc_b2.Tick()
+					gc_b.Tick()
 //line closures.go:91
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line closures.go:91
 						return
 					}
+//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
-//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-				gc_s_fs[gc_rank2] = fs
-				gc_s_sum[gc_rank2] = sum
+//line closures.go:102
+				gc_s_fs[gc_rank] = fs
+				gc_s_sum[gc_rank] = sum
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:88
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				a := in[i]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
 //line closures.go:91
-					gc_b2.Tick()
+					gc_b.Tick()
 //line closures.go:91
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line closures.go:91
 						return
 					}
+//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
-//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-				gc_s_fs[gc_rank2] = fs
-				gc_s_sum[gc_rank2] = sum
+//line closures.go:102
+				gc_s_fs[gc_rank] = fs
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 {
-			gc_at4 := out[gc_off5:][:gc_bdx2]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+//line closures.go:109
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at2 := out[gc_off3:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step + 0
+//line closures.go:118
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
-					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step + 1
+//line closures.go:105
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
-					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step + 2
+//line closures.go:105
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
-					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					gc_tx := gc_step + 3
+//line closures.go:105
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
-					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				fs := gc_s_fs[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line closures.go:90
+				fs := gc_s_fs[gc_rank]
+				sum := gc_s_sum[gc_rank]
 //line closures.go:100
-				gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
 					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
 					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
 					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					fs := gc_s_fs[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
 					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:88
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				fs := gc_s_fs[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+				fs := gc_s_fs[gc_rank]
+				sum := gc_s_sum[gc_rank]
 //line closures.go:100
 				out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
@@ -577,75 +614,83 @@ func ClosureLaneKeptKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_closureLaneKept = compiled.NewSource(gc_files_closures, "closureLaneKept", "4cd7b6662810e94325635d9b890b2bd0a9978fd3b26e5390591097c150e4a617", "closures.go:103-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:108
-func gc_body_closureLaneKept(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line closures.go:118
 	var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line closures.go:109
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				x := in[i] * 2
 				get := func() int32 { return x + 1 }
-				gc_c21v[gc_lane2] = in[i]
-				gc_l_x[gc_lane2] = x
-				gc_l_get[gc_lane2] = get
+				gc_c1v[gc_lane] = in[i]
+				gc_l_x[gc_lane] = x
+				gc_l_get[gc_lane] = get
 			}
 		}
 //line closures.go:112
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, 32, &gc_c21r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, 32, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						x := gc_l_x[gc_lane2]
-						get := gc_l_get[gc_lane2]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line closures.go:124
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line closures.go:111
+						x := gc_l_x[gc_lane]
+//line closures.go:113
+						get := gc_l_get[gc_lane]
 //line closures.go:112
-						y := gc_c21r[gc_lane2]
-						gc_at2[gc_lane2] = get() + y + x
+						y := gc_c1r[gc_lane]
+						gc_at[gc_lane] = get() + y + x
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+//line closures.go:117
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line closures.go:109
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x := gc_l_x[gc_lane2]
-						get := gc_l_get[gc_lane2]
-						y := gc_c21r[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:111
+						x := gc_l_x[gc_lane]
+//line closures.go:113
+						get := gc_l_get[gc_lane]
+//line closures.go:112
+						y := gc_c1r[gc_lane]
 						out[i] = get() + y + x
 					}
 				}
@@ -673,149 +718,155 @@ func ClosureUniformLaterKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_closureUniformLater = compiled.NewSource(gc_files_closures, "closureUniformLater", "9f7805803d273033b8206bcaa0b9560637c103bec6a507555a1a7aac72b5f918", "closures.go:116-137").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:125
-func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b2, 0)[:gc_n2]
-	gc_s_x_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b, 0)[:gc_n]
+	gc_s_x_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line closures.go:127
-		b := int32(gc_bx2) + 1
+		b := int32(gc_bx) + 1
 //line closures.go:130
 		done := int32(0)
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-				gc_at3 := in[gc_off3:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line closures.go:132
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:128
-					odd := gc_at3[gc_tx2] & 1
+					odd := gc_at[gc_tx] & 1
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
-					x_ := gc_at3[gc_tx2] + done
-					gc_s_add[gc_rank2] = add
-					gc_s_x_[gc_rank2] = x_
+					x_ := gc_at[gc_tx] + done
+//line closures.go:135
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:128
 					odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := in[i] + done
-					gc_s_add[gc_rank2] = add
-					gc_s_x_[gc_rank2] = x_
+//line closures.go:135
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
 //line closures.go:132
 		done++
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line closures.go:134
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:133
 				x_ = add(x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:133
 				x_ = add(x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:133
 				x_ = add(x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:133
 				x_ = add(x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			add := gc_s_add[gc_rank2]
-			x_ := gc_s_x_[gc_rank2]
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			add := gc_s_add[gc_rank]
+			x_ := gc_s_x_[gc_rank]
 //line closures.go:133
 			x_ = add(x_)
-			gc_s_x_[gc_rank2] = x_
+			gc_s_x_[gc_rank] = x_
 		}
 //line closures.go:134
 		b *= 100
 //line closures.go:136
 		_, _ = done, b
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_bdx2]
+//line closures.go:138
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line closures.go:126
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line closures.go:126
 						_ = i
 //line closures.go:126
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
 //line closures.go:135
-						x_.StoreSlice(gc_at4[gc_tx2:])
+						x_.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					x_ := gc_s_x_[gc_rank2]
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line closures.go:128
+					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
-					gc_at4[gc_tx2] = x_
+					gc_at2[gc_tx] = x_
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line closures.go:126
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line closures.go:126
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
 //line closures.go:135
 						if i < 0 || i > len(out)-8 {
 //line closures.go:135
@@ -826,55 +877,60 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:126
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:126
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:126
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:126
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x_ := gc_s_x_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 					out[i] = x_
 				}
@@ -897,149 +953,155 @@ func ClosurePassedKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_closurePassed = compiled.NewSource(gc_files_closures, "closurePassed", "4d9d57ccbced80d08fb235436244bb9e4af009afd78184b5e1456bcfde020340", "closures.go:139-155")
 
 //line closures.go:143
-func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b2, 0)[:gc_n2]
-	gc_s_x_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b, 0)[:gc_n]
+	gc_s_x_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line closures.go:145
-		b := int32(gc_bx2) + 1
+		b := int32(gc_bx) + 1
 //line closures.go:148
 		done := int32(0)
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-				gc_at3 := in[gc_off3:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line closures.go:150
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:146
-					odd := gc_at3[gc_tx2] & 1
+					odd := gc_at[gc_tx] & 1
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
-					x_ := gc_at3[gc_tx2] + done
-					gc_s_add[gc_rank2] = add
-					gc_s_x_[gc_rank2] = x_
+					x_ := gc_at[gc_tx] + done
+//line closures.go:153
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:144
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:146
 					odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := in[i] + done
-					gc_s_add[gc_rank2] = add
-					gc_s_x_[gc_rank2] = x_
+//line closures.go:153
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
 //line closures.go:150
 		done++
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line closures.go:152
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:151
 				x_ = closureApply(add, x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:151
 				x_ = closureApply(add, x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:151
 				x_ = closureApply(add, x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-				add := gc_s_add[gc_rank2]
-				x_ := gc_s_x_[gc_rank2]
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:151
 				x_ = closureApply(add, x_)
-				gc_s_x_[gc_rank2] = x_
+				gc_s_x_[gc_rank] = x_
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			add := gc_s_add[gc_rank2]
-			x_ := gc_s_x_[gc_rank2]
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			add := gc_s_add[gc_rank]
+			x_ := gc_s_x_[gc_rank]
 //line closures.go:151
 			x_ = closureApply(add, x_)
-			gc_s_x_[gc_rank2] = x_
+			gc_s_x_[gc_rank] = x_
 		}
 //line closures.go:152
 		b *= 100
 //line closures.go:154
 		_, _ = done, b
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_bdx2]
+//line closures.go:156
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line closures.go:144
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line closures.go:144
 						_ = i
 //line closures.go:144
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
 //line closures.go:153
-						x_.StoreSlice(gc_at4[gc_tx2:])
+						x_.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					x_ := gc_s_x_[gc_rank2]
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line closures.go:146
+					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
-					gc_at4[gc_tx2] = x_
+					gc_at2[gc_tx] = x_
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line closures.go:144
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line closures.go:144
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
 //line closures.go:153
 						if i < 0 || i > len(out)-8 {
 //line closures.go:153
@@ -1050,55 +1112,60 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line closures.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x_ := gc_s_x_[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:144
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x_ := gc_s_x_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 					out[i] = x_
 				}

@@ -31,84 +31,85 @@ func CopyKeptKernel(in, out []float32, off int) func(*gocuda.Thread) {
 var gc_src_copyKept = compiled.NewSource(gc_files_copies, "copyKept", "dfeba187df80a75c3cd900803264b65ba3fb4b99455d466af3e37ad60fb4ee45", "copies.go:10-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line copies.go:15
-func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line copies.go:17
-	n := gc_bdx2 * gc_bdy2
+	n := gc_bdx * gc_bdy
 //line copies.go:20
 	s := gocuda.Shared[float32](t, n)[:n]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (gc_ty2 * gc_bdx2) + (off + gc_bx2*n)
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at4 := in[gc_off5:][:gc_bdx2]
-				gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_ty * gc_bdx) + (off + gc_bx*n)
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line copies.go:16
-							var rank int = gc_ty2*gc_bdx2 + gc_tx2
+							var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-							var i int = off + gc_bx2*n + rank
+							var i int = off + gc_bx*n + rank
 //line copies.go:18
 							_ = i
-							v := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
+							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line copies.go:19
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line copies.go:16
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
+						var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-						var i int = off + gc_bx2*n + rank
+						var i int = off + gc_bx*n + rank
 //line copies.go:18
 						_ = i
-						v := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line copies.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line copies.go:19
-					v := gc_at4[gc_tx2]
-					gc_s_v[gc_rank2] = v
+					v := gc_at[gc_tx]
+//line copies.go:21
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line copies.go:16
-							var rank int = gc_ty2*gc_bdx2 + gc_tx2
+							var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-							var i int = off + gc_bx2*n + rank
+							var i int = off + gc_bx*n + rank
 							if i < 0 || i > len(in)-16 {
 //line copies.go:19
 								break
@@ -116,23 +117,23 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:19
 							v := archsimd.LoadFloat32x16Slice(in[i:])
 //line copies.go:19
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line copies.go:16
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
+						var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-						var i int = off + gc_bx2*n + rank
+						var i int = off + gc_bx*n + rank
 						if i < 0 || i > len(in)-8 {
 //line copies.go:19
 							break
@@ -140,136 +141,142 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:19
 						v := archsimd.LoadFloat32x8Slice(in[i:])
 //line copies.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
+						rank := gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-						i := off + gc_bx2*n + rank
+						i := off + gc_bx*n + rank
 						v := in[i]
-						gc_s_v[gc_rank2] = v
+//line copies.go:21
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
+						rank := gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-						i := off + gc_bx2*n + rank
+						i := off + gc_bx*n + rank
 						v := in[i]
-						gc_s_v[gc_rank2] = v
+//line copies.go:21
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
+						rank := gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-						i := off + gc_bx2*n + rank
+						i := off + gc_bx*n + rank
 						v := in[i]
-						gc_s_v[gc_rank2] = v
+//line copies.go:21
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
+						rank := gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-						i := off + gc_bx2*n + rank
+						i := off + gc_bx*n + rank
 						v := in[i]
-						gc_s_v[gc_rank2] = v
+//line copies.go:21
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:16
-					rank := gc_ty2*gc_bdx2 + gc_tx2
+					rank := gc_ty*gc_bdx + gc_tx
 //line copies.go:18
-					i := off + gc_bx2*n + rank
+					i := off + gc_bx*n + rank
 					v := in[i]
-					gc_s_v[gc_rank2] = v
+//line copies.go:21
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_ty2 * gc_bdx2
-			if gc_off6 >= 0 && gc_off6 <= len(s) && gc_bdx2 <= len(s)-gc_off6 {
-				gc_at5 := s[gc_off6:][:gc_bdx2]
-				gc_vstep5 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_ty * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
+				gc_at2 := s[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line copies.go:16
-							var rank int = gc_ty2*gc_bdx2 + gc_tx2
+							var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:16
 							_ = rank
 //line copies.go:16
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line copies.go:22
-							v.StoreSlice(gc_at5[gc_tx2:])
+							v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line copies.go:16
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
+						var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:16
 						_ = rank
 //line copies.go:16
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line copies.go:22
-						v.StoreSlice(gc_at5[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line copies.go:18
+					v := gc_s_v[gc_rank]
 //line copies.go:22
-					gc_at5[gc_tx2] = v
+					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line copies.go:16
-							var rank int = gc_ty2*gc_bdx2 + gc_tx2
+							var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:16
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line copies.go:22
 							if rank < 0 || rank > len(s)-16 {
 //line copies.go:22
@@ -279,20 +286,20 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v.StoreSlice(s[rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line copies.go:16
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
+						var rank int = gc_ty*gc_bdx + gc_tx
 //line copies.go:16
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line copies.go:22
 						if rank < 0 || rank > len(s)-8 {
 //line copies.go:22
@@ -303,136 +310,147 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:16
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+					v := gc_s_v[gc_rank]
 //line copies.go:22
 					s[rank] = v
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := (gc_ty2 * gc_bdx2) + (gc_bx2 * n)
-			gc_stride2 := 0 - 1
-			gc_off8 := (n - 1) - (gc_ty2 * gc_bdx2)
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-				gc_at6 := out[gc_off7:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_ty * gc_bdx) + (gc_bx * n)
+			gc_stride := 0 - 1
+			gc_off4 := (n - 1) - (gc_ty * gc_bdx)
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+//line copies.go:18
+					v := gc_s_v[gc_rank]
 //line copies.go:24
-					gc_at6[gc_tx2] = s[gc_idx2] - v
+					gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:24
-						out[gc_bx2*n+rank] = s[n-1-rank] - v
+						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:24
-						out[gc_bx2*n+rank] = s[n-1-rank] - v
+						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:24
-						out[gc_bx2*n+rank] = s[n-1-rank] - v
+						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:16
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						v := gc_s_v[gc_rank]
 //line copies.go:24
-						out[gc_bx2*n+rank] = s[n-1-rank] - v
+						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:16
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+					v := gc_s_v[gc_rank]
 //line copies.go:24
-					out[gc_bx2*n+rank] = s[n-1-rank] - v
+					out[gc_bx*n+rank] = s[n-1-rank] - v
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -453,29 +471,30 @@ func CopyBetweenKernel(dst, src []float32) func(*gocuda.Thread) {
 var gc_src_copyBetween = compiled.NewSource(gc_files_copies, "copyBetween", "fed8b6f339735e694bf5cceca5a4c69db6131a8352ceee6f86448a7f00f80da8", "copies.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line copies.go:32
-func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 && gc_off2 <= len(src) && gc_bdx2 <= len(src)-gc_off2 {
-			gc_at3 := dst[gc_off2:][:gc_bdx2]
-			gc_at4 := src[gc_off2:][:gc_bdx2]
+func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line copies.go:40
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
+			gc_at := dst[gc_off:][:gc_bdx]
+			gc_at2 := src[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line copies.go:33
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line copies.go:33
 						_ = i
-						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -485,33 +504,34 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line copies.go:33
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line copies.go:33
 					_ = i
-					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line copies.go:34
-				gc_at3[gc_tx2] = gc_at4[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line copies.go:33
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						if i < 0 || i > len(src)-16 || i > len(dst)-16 {
 //line copies.go:34
 							break
 						}
+//line copies.go:35
 						archsimd.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -522,58 +542,59 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line copies.go:33
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(src)-8 || i > len(dst)-8 {
 //line copies.go:34
 						break
 					}
+//line copies.go:35
 					archsimd.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					dst[i] = src[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					dst[i] = src[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					dst[i] = src[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					dst[i] = src[i]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line copies.go:33
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				dst[i] = src[i]
 			}
 		}
@@ -593,456 +614,460 @@ func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 var gc_src_copyTile = compiled.NewSource(gc_files_copies, "copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line copies.go:43
-func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
-	t := gc_b3.Thread()
-	gc_pos2 := gc_b3.Pos()
-	gc_bd2 := gc_b3.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b3.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b3.Len()
+func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line copies.go:44
 	tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row2 := gc_ty2
-			gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-			if gc_row2 >= 0 && gc_row2 < len(tile_) && gc_bdx2 <= len(tile_[gc_row2]) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-				gc_at5 := tile_[gc_row2][:gc_bdx2]
-				gc_at6 := in[gc_off3:][:gc_bdx2]
-				gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := tile_[gc_row][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line copies.go:45
-							var x int = gc_tx2
+							var x int = gc_tx
 //line copies.go:45
-							var y int = gc_ty2
-							var row int = gc_by2*gc_bdy2 + y
+							var y int = gc_ty
+							var row int = gc_by*gc_bdy + y
 //line copies.go:46
 							_ = row
-							var col int = gc_bx2*gc_bdx2 + x
+							var col int = gc_bx*gc_bdx + x
 //line copies.go:47
 							_ = col
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line copies.go:45
-						var x int = gc_tx2
+						var x int = gc_tx
 //line copies.go:45
-						var y int = gc_ty2
-						var row int = gc_by2*gc_bdy2 + y
+						var y int = gc_ty
+						var row int = gc_by*gc_bdy + y
 //line copies.go:46
 						_ = row
-						var col int = gc_bx2*gc_bdx2 + x
+						var col int = gc_bx*gc_bdx + x
 //line copies.go:47
 						_ = col
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line copies.go:48
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line copies.go:45
-						gc_none3 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line copies.go:45
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line copies.go:45
-						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:16
-						gc_vb5 := archsimd.BroadcastFloat32x16(0)
-					gc_steps6:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line copies.go:45
-							var x int = gc_tx2
+							var x int = gc_tx
 //line copies.go:45
-							var y int = gc_ty2
-							var row int = gc_by2*gc_bdy2 + y
-							var col int = gc_bx2*gc_bdx2 + x
+							var y int = gc_ty
+							var row int = gc_by*gc_bdy + y
+							var col int = gc_bx*gc_bdx + x
 							if x < 0 || x > len(tile_[y])-16 {
 //line copies.go:48
 								break
 							}
 //line copies.go:48
-							var gc_t6 int = row*w + col
+							var gc_t4 int = row*w + col
 //line copies.go:48
-							var gc_i6 int = gc_t6
+							var gc_i4 int = gc_t4
 //line copies.go:48
-							var gc_result6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
-							gc_returned6 := gc_none3
+							gc_returned4 := gc_none2
 //line streams.go:13
-							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 15 {
+							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line copies.go:48
-								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
-								if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line copies.go:48
-									gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 //line copies.go:48
-									break gc_steps6
+									break gc_steps4
 								}
 //line copies.go:48
-								gc_result6 = gc_ld11
+								gc_result4 = gc_ld7
 //line copies.go:48
-								gc_b5 := gc_none3
+								gc_b3 := gc_none2
 //line copies.go:48
 								if true {
 //line copies.go:48
-									gc_b5 = gc_all3
+									gc_b3 = gc_all2
 								}
 //line copies.go:48
-								gc_returned6 = gc_b5
+								gc_returned4 = gc_b3
 							} else {
 //line copies.go:48
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line copies.go:48
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line copies.go:48
-									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
-									if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line copies.go:48
-										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 //line copies.go:48
-										break gc_steps6
+										break gc_steps4
 									}
 //line copies.go:48
-									gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line copies.go:48
-									gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 								}
 							}
 //line streams.go:13
-							gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line streams.go:13
-							if gc_if9.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line streams.go:13
-								gc_result6 = gc_result6.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line streams.go:13
-								gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 							}
 //line copies.go:48
-							gc_result6.StoreSlice(tile_[y][x:])
+							gc_result4.StoreSlice(tile_[y][x:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line copies.go:45
-					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line copies.go:45
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line copies.go:45
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:16
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-				gc_steps4:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						var x int = gc_tx2
+						var x int = gc_tx
 //line copies.go:45
-						var y int = gc_ty2
-						var row int = gc_by2*gc_bdy2 + y
-						var col int = gc_bx2*gc_bdx2 + x
+						var y int = gc_ty
+						var row int = gc_by*gc_bdy + y
+						var col int = gc_bx*gc_bdx + x
 						if x < 0 || x > len(tile_[y])-8 {
 //line copies.go:48
 							break
 						}
 //line copies.go:48
-						var gc_t4 int = row*w + col
+						var gc_t2 int = row*w + col
 //line copies.go:48
-						var gc_i4 int = gc_t4
+						var gc_i2 int = gc_t2
 //line copies.go:48
-						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
-						gc_returned4 := gc_none2
+						gc_returned2 := gc_none
 //line streams.go:13
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
+						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line copies.go:48
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 //line copies.go:48
-								break gc_steps4
+								break gc_steps2
 							}
 //line copies.go:48
-							gc_result4 = gc_ld7
+							gc_result2 = gc_ld3
 //line copies.go:48
-							gc_b4 := gc_none2
+							gc_b2 := gc_none
 //line copies.go:48
 							if true {
 //line copies.go:48
-								gc_b4 = gc_all2
+								gc_b2 = gc_all
 							}
 //line copies.go:48
-							gc_returned4 = gc_b4
+							gc_returned2 = gc_b2
 						} else {
 //line copies.go:48
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line copies.go:48
-							if gc_if5.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line copies.go:48
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
-									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 //line copies.go:48
-									break gc_steps4
+									break gc_steps2
 								}
 //line copies.go:48
-								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line copies.go:48
-								gc_returned4 = gc_if5.Or(gc_returned4)
+								gc_returned2 = gc_if2.Or(gc_returned2)
 							}
 						}
 //line streams.go:13
-						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line streams.go:13
-						if gc_if6.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line streams.go:13
-							gc_result4 = gc_vb3.Merge(gc_result4, gc_if6)
+							gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
 //line streams.go:13
-							gc_returned4 = gc_if6.Or(gc_returned4)
+							gc_returned2 = gc_if3.Or(gc_returned2)
 						}
 //line copies.go:48
-						gc_result4.StoreSlice(tile_[y][x:])
+						gc_result2.StoreSlice(tile_[y][x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:45
-					x := gc_tx2
+					x := gc_tx
 //line copies.go:45
-					y := gc_ty2
-					row := gc_by2*gc_bdy2 + y
-					col := gc_bx2*gc_bdx2 + x
+					y := gc_ty
+					row := gc_by*gc_bdy + y
+					col := gc_bx*gc_bdx + x
 					tile_[y][x] = StreamAt(in, row*w+col)
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_bdx2 <= len(tile_) {
-				gc_at7 := out[gc_off4:][:gc_bdx2]
-				gc_at8 := tile_[:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
+				gc_at3 := out[gc_off2:][:gc_bdx]
+				gc_at4 := tile_[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+//line copies.go:69
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						y := gc_ty2
+						y := gc_ty
 //line copies.go:50
-						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+//line copies.go:55
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						y := gc_ty2
+						y := gc_ty
 //line copies.go:50
-						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+//line copies.go:55
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						y := gc_ty2
+						y := gc_ty
 //line copies.go:50
-						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+//line copies.go:55
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						y := gc_ty2
+						y := gc_ty
 //line copies.go:50
-						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:45
-					y := gc_ty2
+					y := gc_ty
 //line copies.go:50
-					gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line copies.go:45
-						x := gc_tx2
+						x := gc_tx
 //line copies.go:45
-						y := gc_ty2
-						row := gc_by2*gc_bdy2 + y
-						col := gc_bx2*gc_bdx2 + x
+						y := gc_ty
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:45
-					x := gc_tx2
+					x := gc_tx
 //line copies.go:45
-					y := gc_ty2
-					row := gc_by2*gc_bdy2 + y
-					col := gc_bx2*gc_bdx2 + x
+					y := gc_ty
+					row := gc_by*gc_bdy + y
+					col := gc_bx*gc_bdx + x
 //line copies.go:50
 					out[row*w+col] = tile_[x][y]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1066,40 +1091,41 @@ func CopyLanesKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_copyLanes = compiled.NewSource(gc_files_copies, "copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line copies.go:61
-func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line copies.go:62
-	n := gc_bdx2
+	n := gc_bdx
 //line copies.go:64
-	if n <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * n
-		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-			gc_at6 := s[:gc_bdx2]
-			gc_at7 := in[gc_off6:][:gc_bdx2]
+//line copies.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * n
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line copies.go:63
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line copies.go:63
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1109,35 +1135,36 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line copies.go:63
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line copies.go:63
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line copies.go:65
-				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line copies.go:63
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line copies.go:65
-						if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+						if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line copies.go:65
 							break
 						}
-						archsimd.LoadFloat32x16Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
+//line copies.go:66
+						archsimd.LoadFloat32x16Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1147,169 +1174,173 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line copies.go:63
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line copies.go:65
-					if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+					if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line copies.go:65
 						break
 					}
-					archsimd.LoadFloat32x8Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
+//line copies.go:66
+					archsimd.LoadFloat32x8Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:65
-					s[tid] = in[gc_bx2*n+tid]
+					s[tid] = in[gc_bx*n+tid]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:65
-					s[tid] = in[gc_bx2*n+tid]
+					s[tid] = in[gc_bx*n+tid]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:65
-					s[tid] = in[gc_bx2*n+tid]
+					s[tid] = in[gc_bx*n+tid]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:65
-					s[tid] = in[gc_bx2*n+tid]
+					s[tid] = in[gc_bx*n+tid]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line copies.go:63
-				tid := gc_tx2
+				tid := gc_tx
 //line copies.go:65
-				s[tid] = in[gc_bx2*n+tid]
+				s[tid] = in[gc_bx*n+tid]
 			}
 		}
 	}
+//line copies.go:71
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off7 := gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-					gc_at8 := s[gc_off7:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+					gc_at3 := s[gc_off2:][:32]
 //line copies.go:67
-					copy(gc_l_v[:], gc_at8)
+					copy(gc_l_v[:], gc_at3)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line copies.go:63
-						tid := gc_tx2
+						tid := gc_tx
 //line copies.go:67
 						v := s[tid]
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line copies.go:69
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
 		} else {
 //line copies.go:69
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line copies.go:69
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line copies.go:69
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line copies.go:69
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line copies.go:69
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line copies.go:69
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line copies.go:69
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line copies.go:82
+					v := gc_l_v[gc_lane]
 //line copies.go:69
-					v += gc_c21r[gc_lane2]
-					gc_l_v[gc_lane2] = v
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off8 := gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
-					gc_at9 := s[gc_off8:][:32]
+				gc_x02 := gc_tidx.X
+				gc_off3 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+					gc_at4 := s[gc_off3:][:32]
 //line copies.go:71
-					copy(gc_at9, gc_l_v[:])
+					copy(gc_at4, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line copies.go:63
-						tid := gc_tx2
-						v := gc_l_v[gc_lane2]
+						tid := gc_tx
+//line copies.go:65
+						v := gc_l_v[gc_lane]
 //line copies.go:71
 						s[tid] = v
 					}
@@ -1317,63 +1348,64 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := gc_bx2 * n
-		gc_stride2 := 0 - 1
-		gc_off10 := n - 1
-		if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
-			gc_at10 := out[gc_off9:][:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line copies.go:79
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * n
+		gc_stride := 0 - 1
+		gc_off5 := n - 1
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
+			gc_at5 := out[gc_off4:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line copies.go:73
-				gc_at10[gc_tx2] = s[gc_idx2]
+				gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:73
-					out[gc_bx2*n+tid] = s[n-1-tid]
+					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:73
-					out[gc_bx2*n+tid] = s[n-1-tid]
+					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:73
-					out[gc_bx2*n+tid] = s[n-1-tid]
+					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line copies.go:63
-					tid := gc_tx2
+					tid := gc_tx
 //line copies.go:73
-					out[gc_bx2*n+tid] = s[n-1-tid]
+					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line copies.go:63
-				tid := gc_tx2
+				tid := gc_tx
 //line copies.go:73
-				out[gc_bx2*n+tid] = s[n-1-tid]
+				out[gc_bx*n+tid] = s[n-1-tid]
 			}
 		}
 	}

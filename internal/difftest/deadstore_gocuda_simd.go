@@ -32,70 +32,72 @@ func DeadStoreAssignKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_deadStoreAssign = compiled.NewSource(gc_files_deadstore, "deadStoreAssign", "fb03df17b5bf3452163d55f5ac906050bfb6734b2154730ac83d6a8493d10025", "deadstore.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line deadstore.go:11
-func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-			gc_at3 := in[gc_off3:][:gc_bdx2]
-			gc_vstep3 := 0
+func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line deadstore.go:21
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
 						_ = i
-						v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+						v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line deadstore.go:13
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
 					_ = i
-					v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+					v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line deadstore.go:13
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line deadstore.go:13
-				v := gc_at3[gc_tx2]
-				gc_s_v[gc_rank2] = v
+				v := gc_at[gc_tx]
+//line deadstore.go:15
+				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						if i < 0 || i > len(in)-16 {
 //line deadstore.go:13
 							break
@@ -103,21 +105,21 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 //line deadstore.go:13
 						v := archsimd.LoadFloat32x16Slice(in[i:])
 //line deadstore.go:13
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line deadstore.go:13
 						break
@@ -125,269 +127,280 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 //line deadstore.go:13
 					v := archsimd.LoadFloat32x8Slice(in[i:])
 //line deadstore.go:13
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-					gc_s_v[gc_rank2] = v
+//line deadstore.go:15
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-					gc_s_v[gc_rank2] = v
+//line deadstore.go:15
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-					gc_s_v[gc_rank2] = v
+//line deadstore.go:15
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-					gc_s_v[gc_rank2] = v
+//line deadstore.go:15
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line deadstore.go:12
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := in[i]
-				gc_s_v[gc_rank2] = v
+//line deadstore.go:15
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+//line deadstore.go:21
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line deadstore.go:15
-					v.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line deadstore.go:15
-					v.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line deadstore.go:28
+				v := gc_s_v[gc_rank]
 //line deadstore.go:15
-				gc_c21v[gc_lane2] = v
+				gc_c1v[gc_lane] = v
 			}
 		}
 //line deadstore.go:15
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line deadstore.go:15
-					w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-					if gc_bdx2%64 == 32 {
+					w := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+					if gc_bdx%64 == 32 {
 //line deadstore.go:16
 						v = w
 					}
 //line deadstore.go:19
-					w.StoreSlice(gc_c22v[gc_lane2:])
+					w.StoreSlice(gc_c2v[gc_lane:])
 //line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line deadstore.go:19
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line deadstore.go:15
-					w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-					if gc_bdx2%64 == 32 {
+					w := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+					if gc_bdx%64 == 32 {
 //line deadstore.go:16
 						v = w
 					}
 //line deadstore.go:19
-					w.StoreSlice(gc_c22v[gc_lane2:])
+					w.StoreSlice(gc_c2v[gc_lane:])
 //line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line deadstore.go:32
+				v := gc_s_v[gc_rank]
 				_ = v
 //line deadstore.go:15
-				w := gc_c21r[gc_lane2]
-				if gc_bdx2%64 == 32 {
+				w := gc_c1r[gc_lane]
+				if gc_bdx%64 == 32 {
 					v = w
 				}
-				gc_c22v[gc_lane2] = w
+				gc_c2v[gc_lane] = w
 			}
 		}
 //line deadstore.go:19
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c22v, 1, gocuda.WarpSize, &gc_c22r)
-		gc_left3 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line deadstore.go:19
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line deadstore.go:19
-					v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					v = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 //line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line deadstore.go:19
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line deadstore.go:19
-					v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					v = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 //line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
+				gc_rank := gc_w + gc_lane
+//line deadstore.go:32
 				var v float32
 //line deadstore.go:19
-				v = gc_c22r[gc_lane2]
-				gc_s_v[gc_rank2] = v
+				v = gc_c2r[gc_lane]
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_bdx2]
-			gc_vstep5 := 0
+//line deadstore.go:26
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
 						_ = i
 //line deadstore.go:12
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line deadstore.go:21
-						v.StoreSlice(gc_at4[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
 					_ = i
 //line deadstore.go:12
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line deadstore.go:21
-					v.StoreSlice(gc_at4[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line deadstore.go:14
+				v := gc_s_v[gc_rank]
 //line deadstore.go:21
-				gc_at4[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line deadstore.go:21
 						if i < 0 || i > len(out)-16 {
 //line deadstore.go:21
@@ -397,20 +410,20 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line deadstore.go:12
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line deadstore.go:12
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line deadstore.go:21
 					if i < 0 || i > len(out)-8 {
 //line deadstore.go:21
@@ -421,55 +434,60 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep6
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line deadstore.go:14
+					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line deadstore.go:14
+					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line deadstore.go:14
+					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line deadstore.go:14
+					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line deadstore.go:12
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line deadstore.go:14
+				v := gc_s_v[gc_rank]
 //line deadstore.go:21
 				out[i] = v
 			}

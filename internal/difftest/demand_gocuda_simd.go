@@ -34,268 +34,298 @@ func DemandRowsKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_demandRows = compiled.NewSource(gc_files_demand, "demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:14-29", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:21
-func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line demand.go:22
-	n := gc_bdx2 * gc_bdy2
+	n := gc_bdx * gc_bdy
 //line demand.go:24
 	var start int = 16
+//line demand.go:26
 	var gc_l_v_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand.go:39
+					gc_tx := gc_tidx2.X + gc_lane
+//line demand.go:41
+					gc_ty := gc_tidx2.Y
+//line demand.go:43
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line demand.go:23
-					var rank int = gc_ty2*gc_bdx2 + gc_tx2
-					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
+					var rank int = gc_ty*gc_bdx + gc_tx
+					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 //line demand.go:24
 						break
 					}
 //line demand.go:24
-					gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
+					gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
 //line demand.go:24
 					v_ := gc_t2
 //line demand.go:24
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line demand.go:39
+					gc_ty := gc_tidx.Y
+//line demand.go:41
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line demand.go:23
-					var rank int = gc_ty2*gc_bdx2 + gc_tx2
-					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
+					var rank int = gc_ty*gc_bdx + gc_tx
+					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 //line demand.go:24
 						break
 					}
 //line demand.go:24
-					gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
+					gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
 //line demand.go:24
 					v_ := gc_t
 //line demand.go:24
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line demand.go:23
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					var v_ float32 = in[gc_bx2*n+rank]
-					gc_l_v_[gc_lane2] = v_
+					rank := gc_ty*gc_bdx + gc_tx
+					var v_ float32 = in[gc_bx*n+rank]
+//line demand.go:26
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 //line demand.go:48
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy2*gc_bdz2 == 1)
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
 		} else {
 //line demand.go:48
 			for offset := start; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_upto2 := gc_cnt2
-		if gc_bdy2*gc_bdz2 == 1 {
-			gc_upto2 = min(gc_upto2, 1)
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			v_ := gc_l_v_[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line demand.go:63
+			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line demand.go:24
 			v := r
-			gc_s_v[gc_rank2] = v
+//line demand.go:27
+			gc_s_v[gc_rank] = v
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line demand.go:32
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2*gc_bdy2 + gc_ty2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
-				gc_at2 := out[gc_off2:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx*gc_bdy + gc_ty
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+				gc_at := out[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step + 0
+//line demand.go:46
+						gc_rank := gc_base + gc_tx
+//line demand.go:48
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						gc_at2[0] = v
+						gc_at[0] = v
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+//line demand.go:31
+						gc_tx := gc_step + 1
+//line demand.go:33
+						gc_rank := gc_base + gc_tx
+//line demand.go:35
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						gc_at2[0] = v
+						gc_at[0] = v
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+//line demand.go:31
+						gc_tx := gc_step + 2
+//line demand.go:33
+						gc_rank := gc_base + gc_tx
+//line demand.go:35
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						gc_at2[0] = v
+						gc_at[0] = v
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+//line demand.go:31
+						gc_tx := gc_step + 3
+//line demand.go:33
+						gc_rank := gc_base + gc_tx
+//line demand.go:35
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						gc_at2[0] = v
+						gc_at[0] = v
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+//line demand.go:31
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line demand.go:34
+					v := gc_s_v[gc_rank]
 //line demand.go:27
-					gc_at2[0] = v
+					gc_at[0] = v
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line demand.go:31
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						out[gc_bx2*gc_bdy2+gc_ty2] = v
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+//line demand.go:31
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						out[gc_bx2*gc_bdy2+gc_ty2] = v
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+//line demand.go:31
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						out[gc_bx2*gc_bdy2+gc_ty2] = v
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+//line demand.go:31
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line demand.go:27
-						out[gc_bx2*gc_bdy2+gc_ty2] = v
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line demand.go:31
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line demand.go:27
-					out[gc_bx2*gc_bdy2+gc_ty2] = v
+					out[gc_bx*gc_bdy+gc_ty] = v
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line demand.go:31
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -316,36 +346,39 @@ func DemandLanesKernel(in, out []float32, start int) func(*gocuda.Thread) {
 var gc_src_demandLanes = compiled.NewSource(gc_files_demand, "demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:31-42", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:36
-func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line demand.go:38
 	var start_ int = start
+//line demand.go:40
 	var gc_l_v_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand.go:53
+					gc_tx := gc_tidx2.X + gc_lane
+//line demand.go:55
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line demand.go:37
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line demand.go:38
 						break
@@ -355,26 +388,27 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand.go:38
 					v_ := gc_t2
 //line demand.go:38
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line demand.go:53
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line demand.go:37
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line demand.go:38
 						break
@@ -384,35 +418,36 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand.go:38
 					v_ := gc_t
 //line demand.go:38
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line demand.go:37
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ float32 = in[i]
-					gc_l_v_[gc_lane2] = v_
+//line demand.go:40
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 //line demand.go:48
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := start_; offset > 0; offset >>= 1 {
 //line demand.go:49
@@ -425,78 +460,80 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 		} else {
 //line demand.go:48
 			for offset := start_; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(3, -1), 32))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(3, -1), 32))
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line demand.go:37
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_l_v_[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line demand.go:39
+					v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 					var r float32 = v_
 //line demand.go:38
 					v := r
 					{
-						out[3*(i/32)+(gc_rank2&31)] = v
+						out[3*(i/32)+(gc_rank&31)] = v
 					}
 				}
 			}
@@ -520,37 +557,40 @@ func DemandBranchKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_demandBranch = compiled.NewSource(gc_files_demand, "demandBranch", "16b7e9502b4b611c9047dbcd641a6fcc3613189f2b7052c1c824964c67e0fb1d", "demand.go:54-69", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:60
-func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line demand.go:62
 	var start int = 16
+//line demand.go:64
 	var gc_l_v_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand.go:77
+					gc_tx := gc_tidx2.X + gc_lane
+//line demand.go:79
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line demand.go:61
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line demand.go:62
 						break
@@ -560,26 +600,27 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:62
 					v_ := gc_t2
 //line demand.go:62
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line demand.go:77
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line demand.go:61
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line demand.go:62
 						break
@@ -589,35 +630,36 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:62
 					v_ := gc_t
 //line demand.go:62
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line demand.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ float32 = in[i]
-					gc_l_v_[gc_lane2] = v_
+//line demand.go:64
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 //line demand.go:48
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := start; offset > 0; offset >>= 1 {
 //line demand.go:49
@@ -630,151 +672,155 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 		} else {
 //line demand.go:48
 			for offset := start; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
 //line demand.go:51
-		copy(gc_s_v[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
+		copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 	}
+//line demand.go:55
 	var gc_l_w [32]float32
-	var gc_c22r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left3 := gc_act2
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line demand.go:62
+		gc_left3 := gc_act
 		if compiled.SIMD {
-//line demand.go:64
 			gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line demand.go:64
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:64
 					w := gc_vb2
 //line demand.go:64
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					w.StoreSlice(gc_l_w[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line demand.go:64
 					w := gc_vb
 //line demand.go:64
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					w.StoreSlice(gc_l_w[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
 //line demand.go:64
 				w := float32(-1)
-				gc_l_w[gc_lane2] = w
+//line demand.go:66
+				gc_l_w[gc_lane] = w
 			}
 		}
 		{
-			var gc_m102 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			var gc_m10 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line demand.go:65
 				if v > 0 {
-					gc_m102 |= 1 << gc_lane2
+					gc_m10 |= 1 << gc_lane
 				}
 			}
-			gc_save102 := gc_act2
-			gc_act2 = gc_save102 & gc_m102
-			if gc_act2 != 0 {
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
 //line demand.go:66
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var w float32
 //line demand.go:66
-					w = float32(bits.OnesCount32(gc_c22r[gc_lane2]))
-					gc_l_w[gc_lane2] = w
+					w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
+					gc_l_w[gc_lane] = w
 				}
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
+			gc_act = gc_save10 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
-					gc_at3 := out[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line demand.go:68
-					copy(gc_at3, gc_l_w[:])
+					copy(gc_at, gc_l_w[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand.go:61
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						w := gc_l_w[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line demand.go:63
+						w := gc_l_w[gc_lane]
 //line demand.go:68
 						out[i] = w
 					}

@@ -35,51 +35,53 @@ func DemandIfKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_demandIf = compiled.NewSource(gc_files_demand_if, "demandIf", "722a0dfa2c36b8b0e1c0bf0c15c49485f7c3155133599c7e43e7dbc495b0f328", "demand_if.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_if.go:14
-func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line demand_if.go:17
-	per := gc_bdx2 * gc_bdy2
+	per := gc_bdx * gc_bdy
 	warps := gocuda.Shared[int32](t, 32)[:32]
+//line demand_if.go:20
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line demand_if.go:15
-				tid := gc_tx2
-				rank := gc_ty2*gc_bdx2 + tid
+				tid := gc_tx
+				rank := gc_ty*gc_bdx + tid
 //line demand_if.go:19
-				v := in[gc_bx2*per+rank]
-				gc_l_v[gc_lane2] = v
+				v := in[gc_bx*per+rank]
+//line demand_if.go:21
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line demand_if.go:20
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for off := 16; off > 0; off /= 2 {
 //line demand_if.go:21
@@ -92,72 +94,74 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 		} else {
 //line demand_if.go:20
 			for off := 16; off > 0; off /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 //line demand_if.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand_if.go:21
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line demand_if.go:21
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line demand_if.go:21
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line demand_if.go:21
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line demand_if.go:21
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line demand_if.go:21
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line demand_if.go:34
+							v := gc_l_v[gc_lane]
 //line demand_if.go:21
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line demand_if.go:15
-				tid := gc_tx2
-				rank := gc_ty2*gc_bdx2 + tid
-				v := gc_l_v[gc_lane2]
+				tid := gc_tx
+				rank := gc_ty*gc_bdx + tid
+//line demand_if.go:18
+				v := gc_l_v[gc_lane]
 //line demand_if.go:23
 				if rank%32 == 0 {
 					warps[rank/32] = v
@@ -165,66 +169,70 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
+//line demand_if.go:31
 	var gc_l_v2 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m112 uint32
+//line demand_if.go:39
+			var gc_m11 uint32
 //line demand_if.go:27
-			if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m112 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand_if.go:15
-						tid := gc_tx2
+						tid := gc_tx
 //line demand_if.go:27
 						if tid < 32 {
-							gc_m112 |= 1 << gc_lane2
+							gc_m11 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line demand_if.go:28
 					gc_vb := archsimd.BroadcastInt32x8(0)
 //line demand_if.go:28
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line demand_if.go:28
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 //line demand_if.go:28
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_if.go:31
+							gc_tx := gc_tidx3.X + gc_lane
+//line demand_if.go:33
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line demand_if.go:15
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line demand_if.go:15
 							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line demand_if.go:28
@@ -247,26 +255,27 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 //line demand_if.go:29
-							v.StoreSlice(gc_l_v2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line demand_if.go:44
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line demand_if.go:15
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line demand_if.go:15
 							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line demand_if.go:28
@@ -282,41 +291,42 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 								v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if2)
 							}
 //line demand_if.go:30
-							v.StoreSlice(gc_l_v2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line demand_if.go:15
-							tid := gc_tx2
+							tid := gc_tx
+//line demand_if.go:17
 							var v int32
 //line demand_if.go:28
 							v = 0
 							if tid < per/32 {
 								v = warps[tid]
 							}
-							gc_l_v2[gc_lane2] = v
+							gc_l_v2[gc_lane] = v
 						}
 					}
 				}
 //line demand_if.go:32
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
@@ -324,71 +334,74 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 				} else {
 //line demand_if.go:32
 					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
 						} else {
 //line demand_if.go:33
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c22r)
-							gc_left3 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+							gc_left3 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand_if.go:33
-										v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane2:])
+										v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
 //line demand_if.go:33
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line demand_if.go:33
-										v.StoreSlice(gc_l_v2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line demand_if.go:33
-										v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane2:])
+										v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
 //line demand_if.go:33
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line demand_if.go:33
-										v.StoreSlice(gc_l_v2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
 										continue
 									}
-									v := gc_l_v2[gc_lane2]
+//line demand_if.go:46
+									v := gc_l_v2[gc_lane]
 //line demand_if.go:33
-									v += gc_c22r[gc_lane2]
-									gc_l_v2[gc_lane2] = v
+									v += gc_c2r[gc_lane]
+									gc_l_v2[gc_lane] = v
 								}
 							}
 						}
 					}
 				}
-				gc_left4 := gc_act2
+				gc_left4 := gc_act
 				if compiled.SIMD {
 //line demand_if.go:35
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 //line demand_if.go:35
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							gc_ty2 := gc_tidx6.Y
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+//line demand_if.go:40
+							gc_ty := gc_tidx5.Y
+//line demand_if.go:42
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
 //line demand_if.go:15
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line demand_if.go:15
-							v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
 //line demand_if.go:35
 							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 							if gc_if6.ToBits() != 0 {
@@ -401,34 +414,37 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 //line demand_if.go:36
 									if gc_if6.ToBits()&(1<<gc_k2) != 0 {
 //line demand_if.go:36
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line demand_if.go:36
-										out[gc_bx2*gc_bdy2+gc_ty2] = gc_lanes2[gc_k2]
+										out[gc_bx*gc_bdy+gc_ty] = gc_lanes2[gc_k2]
 									}
 								}
 //line demand_if.go:36
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
-							gc_left4 &^= 0xff << gc_lane2
+//line demand_if.go:37
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line demand_if.go:51
+							gc_ty := gc_tidx.Y
+//line demand_if.go:53
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line demand_if.go:15
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line demand_if.go:15
-							v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
 //line demand_if.go:35
 							gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 							if gc_if5.ToBits() != 0 {
@@ -441,50 +457,52 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 //line demand_if.go:36
 									if gc_if5.ToBits()&(1<<gc_k) != 0 {
 //line demand_if.go:36
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line demand_if.go:36
-										out[gc_bx2*gc_bdy2+gc_ty2] = gc_lanes[gc_k]
+										out[gc_bx*gc_bdy+gc_ty] = gc_lanes[gc_k]
 									}
 								}
 //line demand_if.go:36
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
-							gc_left4 &^= 0xff << gc_lane2
+//line demand_if.go:37
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
 								}
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line demand_if.go:15
-							tid := gc_tx2
-							v := gc_l_v2[gc_lane2]
+							tid := gc_tx
+//line demand_if.go:17
+							v := gc_l_v2[gc_lane]
 //line demand_if.go:35
 							if tid == 0 {
-								out[gc_bx2*gc_bdy2+gc_ty2] = v
+								out[gc_bx*gc_bdy+gc_ty] = v
 							}
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }

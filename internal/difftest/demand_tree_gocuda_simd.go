@@ -32,54 +32,55 @@ func DemandTreeKernel(in, out []float32, start int) func(*gocuda.Thread) {
 var gc_src_demandTree = compiled.NewSource(gc_files_demand_tree, "demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:16
-func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line demand_tree.go:17
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 2*b)
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off15 := 2 * b * gc_bx2
-			gc_off16 := b
-			gc_off17 := (2 * b * gc_bx2) + b
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off15 >= 0 && gc_off15 <= len(in) && gc_to2 <= len(in)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sdata) && gc_to2 <= len(sdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to2 <= len(in)-gc_off17 {
-				gc_at16 := sdata[:gc_to2]
-				gc_at17 := in[gc_off15:][:gc_to2]
-				gc_at18 := sdata[gc_off16:][:gc_to2]
-				gc_at19 := in[gc_off17:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := 2 * b * gc_bx
+			gc_off2 := b
+			gc_off3 := (2 * b * gc_bx) + b
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := sdata[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := sdata[gc_off2:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line demand_tree.go:17
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line demand_tree.go:17
 							_ = tid
 							{
-								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line demand_tree.go:19
-								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line demand_tree.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -88,41 +89,44 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line demand_tree.go:17
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line demand_tree.go:17
 						_ = tid
 //line demand_tree.go:19
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line demand_tree.go:19
-						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line demand_tree.go:20
-					gc_at16[gc_tx2] = gc_at17[gc_tx2]
-					gc_at18[gc_tx2] = gc_at19[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line demand_tree.go:25
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line demand_tree.go:17
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
-								if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+//line demand_tree.go:20
+								if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+//line demand_tree.go:20
 									break
 								}
 //line demand_tree.go:20
-								archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
 //line demand_tree.go:20
-								archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+								archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -133,119 +137,127 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line demand_tree.go:17
-						var tid int = gc_tx2
-						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+						var tid int = gc_tx
+//line demand_tree.go:20
+						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 //line demand_tree.go:20
 							break
 						}
 //line demand_tree.go:20
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
 //line demand_tree.go:20
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
+//line demand_tree.go:23
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:17
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:20
-					sdata[tid] = in[2*b*gc_bx2+tid]
-					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+					sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line demand_tree.go:25
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
+//line demand_tree.go:32
 	var gc_l_v [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m72 uint32
+//line demand_tree.go:39
+			var gc_m7 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:17
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:24
-					if tid < gocuda.WarpSize && gc_ty2 == 0 {
-						gc_m72 |= 1 << gc_lane2
+					if tid < gocuda.WarpSize && gc_ty == 0 {
+						gc_m7 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
 //line demand_tree.go:25
 				var sdata_ []float32 = sdata
 //line demand_tree.go:25
 				var start_ int = start
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x04 := gc_tidx2.X
-						gc_off18 := gc_x04
-						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off18 >= 0 && gc_off18 <= len(sdata_) && 32 <= len(sdata_)-gc_off18 {
-							gc_at20 := sdata_[gc_off18:][:32]
+						gc_x0 := gc_tidx.X
+						gc_off4 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
-							copy(gc_l_v[:], gc_at20)
+							copy(gc_l_v[:], gc_at5)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
+								tid_ := gc_tx
 								v := sdata_[tid_]
-								gc_l_v[gc_lane2] = v
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 //line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act2
+					gc_left := gc_act
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+								gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -254,28 +266,29 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line demand_tree.go:100
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -284,59 +297,60 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
-								v := gc_l_v[gc_lane2]
-//line demand_tree.go:85
+								tid_ := gc_tx
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane]
 								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x05 := gc_tidx2.X
-							gc_off19 := gc_x05
-							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off19 >= 0 && gc_off19 <= len(sdata_) && 32 <= len(sdata_)-gc_off19 {
-								gc_at21 := sdata_[gc_off19:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off5 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at21, gc_l_v[:])
+								copy(gc_at6, gc_l_v[:])
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-									tid_ := gc_tx2
-									v := gc_l_v[gc_lane2]
+									tid_ := gc_tx
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
 								}
@@ -345,61 +359,64 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line demand_tree.go:99
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off20 := 4 * gc_bx2
-			gc_off21 := 0
-			gc_off22 := 4*gc_bx2 + 1
-			gc_off23 := 1
-			gc_off24 := 4*gc_bx2 + 2
-			gc_off25 := 2
-			gc_off26 := 4*gc_bx2 + 3
-			gc_off27 := 3
-			if gc_from2 >= 0 && gc_off20 >= 0 && gc_off20 < len(out) && gc_off21 >= 0 && gc_off21 < len(sdata) && gc_off22 >= 0 && gc_off22 < len(out) && gc_off23 >= 0 && gc_off23 < len(sdata) && gc_off24 >= 0 && gc_off24 < len(out) && gc_off25 >= 0 && gc_off25 < len(sdata) && gc_off26 >= 0 && gc_off26 < len(out) && gc_off27 >= 0 && gc_off27 < len(sdata) {
-				gc_at22 := out[gc_off20:][:1]
-				gc_at23 := sdata[gc_off21:][:1]
-				gc_at24 := out[gc_off22:][:1]
-				gc_at25 := sdata[gc_off23:][:1]
-				gc_at26 := out[gc_off24:][:1]
-				gc_at27 := sdata[gc_off25:][:1]
-				gc_at28 := out[gc_off26:][:1]
-				gc_at29 := sdata[gc_off27:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_off6 := 4 * gc_bx
+			gc_off7 := 0
+			gc_off8 := 4*gc_bx + 1
+			gc_off9 := 1
+			gc_off10 := 4*gc_bx + 2
+			gc_off11 := 2
+			gc_off12 := 4*gc_bx + 3
+			gc_off13 := 3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+				gc_at7 := out[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				gc_at9 := out[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				gc_at11 := out[gc_off10:][:1]
+				gc_at12 := sdata[gc_off11:][:1]
+				gc_at13 := out[gc_off12:][:1]
+				gc_at14 := sdata[gc_off13:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line demand_tree.go:28
-					gc_at22[0] = gc_at23[0]
-					gc_at24[0] = gc_at25[0]
-					gc_at26[0] = gc_at27[0]
-					gc_at28[0] = gc_at29[0]
+					gc_at7[0] = gc_at8[0]
+					gc_at9[0] = gc_at10[0]
+					gc_at11[0] = gc_at12[0]
+					gc_at13[0] = gc_at14[0]
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:35
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:28
-					out[4*gc_bx2] = sdata[0]
-					out[4*gc_bx2+1] = sdata[1]
-					out[4*gc_bx2+2] = sdata[2]
-					out[4*gc_bx2+3] = sdata[3]
+					out[4*gc_bx] = sdata[0]
+					out[4*gc_bx+1] = sdata[1]
+					out[4*gc_bx+2] = sdata[2]
+					out[4*gc_bx+3] = sdata[3]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line demand_tree.go:35
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -420,40 +437,41 @@ func DemandTreeAllKernel(in, out []float32, start int) func(*gocuda.Thread) {
 var gc_src_demandTreeAll = compiled.NewSource(gc_files_demand_tree, "demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:40
-func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line demand_tree.go:41
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 2*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := 2 * b * gc_bx2
-		gc_off8 := b
-		gc_off9 := (2 * b * gc_bx2) + b
-		if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-			gc_at8 := sdata[:gc_bdx2]
-			gc_at9 := in[gc_off7:][:gc_bdx2]
-			gc_at10 := sdata[gc_off8:][:gc_bdx2]
-			gc_at11 := in[gc_off9:][:gc_bdx2]
+//line demand_tree.go:44
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line demand_tree.go:41
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line demand_tree.go:41
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-						archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -463,38 +481,39 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line demand_tree.go:41
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line demand_tree.go:41
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line demand_tree.go:43
-				gc_at8[gc_tx2] = gc_at9[gc_tx2]
-				gc_at10[gc_tx2] = gc_at11[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line demand_tree.go:41
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line demand_tree.go:43
-						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 //line demand_tree.go:43
 							break
 						}
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+//line demand_tree.go:44
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -504,119 +523,125 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line demand_tree.go:41
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line demand_tree.go:43
-					if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+					if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 //line demand_tree.go:43
 						break
 					}
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+//line demand_tree.go:44
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line demand_tree.go:41
-				tid := gc_tx2
+				tid := gc_tx
 //line demand_tree.go:43
-				sdata[tid] = in[2*b*gc_bx2+tid]
-				sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+				sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
+//line demand_tree.go:50
 	var gc_l_v [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m72 uint32
+//line demand_tree.go:57
+			var gc_m7 uint32
 //line demand_tree.go:46
-			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand_tree.go:41
-						tid := gc_tx2
+						tid := gc_tx
 //line demand_tree.go:46
 						if tid < gocuda.WarpSize {
-							gc_m72 |= 1 << gc_lane2
+							gc_m7 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
 //line demand_tree.go:47
 				var sdata_ []float32 = sdata
 //line demand_tree.go:47
 				var start_ int = start
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x06 := gc_tidx2.X
-						gc_off10 := gc_x06
-						if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
-							gc_at12 := sdata_[gc_off10:][:32]
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
-							copy(gc_l_v[:], gc_at12)
+							copy(gc_l_v[:], gc_at5)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
+								tid_ := gc_tx
 								v := sdata_[tid_]
-								gc_l_v[gc_lane2] = v
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 //line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act2
+					gc_left := gc_act
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+								gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -625,28 +650,29 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line demand_tree.go:100
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -655,59 +681,60 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
-								v := gc_l_v[gc_lane2]
-//line demand_tree.go:85
+								tid_ := gc_tx
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane]
 								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x07 := gc_tidx2.X
-							gc_off11 := gc_x07
-							if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(sdata_) && 32 <= len(sdata_)-gc_off11 {
-								gc_at13 := sdata_[gc_off11:][:32]
+							gc_x03 := gc_tidx.X
+							gc_off5 := gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at13, gc_l_v[:])
+								copy(gc_at6, gc_l_v[:])
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-									tid_ := gc_tx2
-									v := gc_l_v[gc_lane2]
+									tid_ := gc_tx
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
 								}
@@ -716,178 +743,179 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-		gc_to2 = gc_bound3 + 1
+//line demand_tree.go:99
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 			{
 				{
 					{
 //line demand_tree.go:50
 						i := int(0)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(1)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(2)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(3)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(4)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(5)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(6)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(7)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(8)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(9)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(10)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(11)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(12)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(13)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(14)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(15)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(16)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(17)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(18)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(19)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(20)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(21)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(22)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(23)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(24)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(25)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(26)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(27)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(28)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(29)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(30)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 					{
 //line demand_tree.go:50
 						i := int(31)
-						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 				}
 			}
@@ -910,141 +938,149 @@ func DemandTreeKeptKernel(in, out []float32, start int) func(*gocuda.Thread) {
 var gc_src_demandTreeKept = compiled.NewSource(gc_files_demand_tree, "demandTreeKept", "f93da88d93f09501c26c2db078d9f2650047e23c58f21282daf0f6d7a76588ae", "demand_tree.go:56-75", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:61
-func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_keep := compiled.Scratch[[1][]float32](gc_b2, 0)[:gc_n2]
+func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
 //line demand_tree.go:62
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 2*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := 2 * b * gc_bx2
-		gc_off10 := b
-		gc_off11 := (2 * b * gc_bx2) + b
-		if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-			gc_at10 := sdata[:gc_bdx2]
-			gc_at11 := in[gc_off9:][:gc_bdx2]
-			gc_at12 := sdata[gc_off10:][:gc_bdx2]
-			gc_at13 := in[gc_off11:][:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+//line demand_tree.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line demand_tree.go:64
 				var keep [1][]float32
 				keep[0] = sdata
-				gc_at10[gc_tx2] = gc_at11[gc_tx2]
-				gc_at12[gc_tx2] = gc_at13[gc_tx2]
-				gc_s_keep[gc_rank2] = keep
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+//line demand_tree.go:69
+				gc_s_keep[gc_rank] = keep
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line demand_tree.go:62
-				tid := gc_tx2
+				tid := gc_tx
 //line demand_tree.go:64
 				var keep [1][]float32
 				keep[0] = sdata
-				sdata[tid] = in[2*b*gc_bx2+tid]
-				sdata[tid+b] = in[2*b*gc_bx2+tid+b]
-				gc_s_keep[gc_rank2] = keep
+				sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+//line demand_tree.go:69
+				gc_s_keep[gc_rank] = keep
 			}
 		}
 	}
+//line demand_tree.go:75
 	var gc_l_v [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m72 uint32
+//line demand_tree.go:82
+			var gc_m7 uint32
 //line demand_tree.go:69
-			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand_tree.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line demand_tree.go:69
 						if tid < gocuda.WarpSize {
-							gc_m72 |= 1 << gc_lane2
+							gc_m7 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
 //line demand_tree.go:70
 				var sdata_ []float32 = sdata
 //line demand_tree.go:70
 				var start_ int = start
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x06 := gc_tidx2.X
-						gc_off12 := gc_x06
-						if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
-							gc_at14 := sdata_[gc_off12:][:32]
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
-							copy(gc_l_v[:], gc_at14)
+							copy(gc_l_v[:], gc_at5)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
+								tid_ := gc_tx
 								v := sdata_[tid_]
-								gc_l_v[gc_lane2] = v
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 //line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act2
+					gc_left := gc_act
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+								gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -1053,28 +1089,29 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line demand_tree.go:100
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -1083,59 +1120,60 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
-								v := gc_l_v[gc_lane2]
-//line demand_tree.go:85
+								tid_ := gc_tx
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane]
 								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x07 := gc_tidx2.X
-							gc_off13 := gc_x07
-							if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
-								gc_at15 := sdata_[gc_off13:][:32]
+							gc_x03 := gc_tidx.X
+							gc_off5 := gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at15, gc_l_v[:])
+								copy(gc_at6, gc_l_v[:])
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-									tid_ := gc_tx2
-									v := gc_l_v[gc_lane2]
+									tid_ := gc_tx
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
 								}
@@ -1144,122 +1182,137 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-		gc_to2 = gc_bound3 + 1
+//line demand_tree.go:99
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off14 := gc_bx2
-		gc_off15 := 0
-		if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-			gc_at16 := out[gc_off14:][:1]
-			gc_at17 := sdata[gc_off15:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := gc_bx
+		gc_off7 := 0
+		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			gc_at7 := out[gc_off6:][:1]
+			gc_at8 := sdata[gc_off7:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step + 0
+//line demand_tree.go:114
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						gc_at16[0] = gc_at17[0] + keep[0][5]
+						gc_at7[0] = gc_at8[0] + keep[0][5]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step + 1
+//line demand_tree.go:79
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						gc_at16[0] = gc_at17[0] + keep[0][5]
+						gc_at7[0] = gc_at8[0] + keep[0][5]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step + 2
+//line demand_tree.go:79
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						gc_at16[0] = gc_at17[0] + keep[0][5]
+						gc_at7[0] = gc_at8[0] + keep[0][5]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step + 3
+//line demand_tree.go:79
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						gc_at16[0] = gc_at17[0] + keep[0][5]
+						gc_at7[0] = gc_at8[0] + keep[0][5]
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				keep := gc_s_keep[gc_rank2]
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+				keep := gc_s_keep[gc_rank]
 				{
 //line demand_tree.go:73
-					gc_at16[0] = gc_at17[0] + keep[0][5]
+					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						out[gc_bx2] = sdata[0] + keep[0][5]
+						out[gc_bx] = sdata[0] + keep[0][5]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						out[gc_bx2] = sdata[0] + keep[0][5]
+						out[gc_bx] = sdata[0] + keep[0][5]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						out[gc_bx2] = sdata[0] + keep[0][5]
+						out[gc_bx] = sdata[0] + keep[0][5]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					keep := gc_s_keep[gc_rank2]
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
-						out[gc_bx2] = sdata[0] + keep[0][5]
+						out[gc_bx] = sdata[0] + keep[0][5]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				keep := gc_s_keep[gc_rank2]
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+				keep := gc_s_keep[gc_rank]
 				{
 //line demand_tree.go:73
-					out[gc_bx2] = sdata[0] + keep[0][5]
+					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 			}
 		}
@@ -1282,40 +1335,41 @@ func DemandTreeCopiedKernel(in, out []float32, start int) func(*gocuda.Thread) {
 var gc_src_demandTreeCopied = compiled.NewSource(gc_files_demand_tree, "demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:98
-func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line demand_tree.go:99
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 2*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := 2 * b * gc_bx2
-		gc_off10 := b
-		gc_off11 := (2 * b * gc_bx2) + b
-		if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-			gc_at10 := sdata[:gc_bdx2]
-			gc_at11 := in[gc_off9:][:gc_bdx2]
-			gc_at12 := sdata[gc_off10:][:gc_bdx2]
-			gc_at13 := in[gc_off11:][:gc_bdx2]
+//line demand_tree.go:102
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line demand_tree.go:99
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line demand_tree.go:99
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-						archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1325,38 +1379,39 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line demand_tree.go:99
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line demand_tree.go:99
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line demand_tree.go:101
-				gc_at10[gc_tx2] = gc_at11[gc_tx2]
-				gc_at12[gc_tx2] = gc_at13[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line demand_tree.go:99
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line demand_tree.go:101
-						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 //line demand_tree.go:101
 							break
 						}
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+//line demand_tree.go:102
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1366,119 +1421,125 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line demand_tree.go:99
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line demand_tree.go:101
-					if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+					if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 //line demand_tree.go:101
 						break
 					}
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+//line demand_tree.go:102
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-				tid := gc_tx2
+				tid := gc_tx
 //line demand_tree.go:101
-				sdata[tid] = in[2*b*gc_bx2+tid]
-				sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+				sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
+//line demand_tree.go:108
 	var gc_l_v [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m72 uint32
+//line demand_tree.go:115
+			var gc_m7 uint32
 //line demand_tree.go:104
-			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-						tid := gc_tx2
+						tid := gc_tx
 //line demand_tree.go:104
 						if tid < gocuda.WarpSize {
-							gc_m72 |= 1 << gc_lane2
+							gc_m7 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
 //line demand_tree.go:105
 				var sdata_ []float32 = sdata
 //line demand_tree.go:105
 				var start_ int = start
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x06 := gc_tidx2.X
-						gc_off12 := gc_x06
-						if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
-							gc_at14 := sdata_[gc_off12:][:32]
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
-							copy(gc_l_v[:], gc_at14)
+							copy(gc_l_v[:], gc_at5)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
+								tid_ := gc_tx
 								v := sdata_[tid_]
-								gc_l_v[gc_lane2] = v
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 //line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act2
+					gc_left := gc_act
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+								gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -1487,28 +1548,29 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line demand_tree.go:100
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+								var tid_ int = gc_tx
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 //line demand_tree.go:85
@@ -1517,59 +1579,60 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 //line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-								tid_ := gc_tx2
-								v := gc_l_v[gc_lane2]
-//line demand_tree.go:85
+								tid_ := gc_tx
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane]
 								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x07 := gc_tidx2.X
-							gc_off13 := gc_x07
-							if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
-								gc_at15 := sdata_[gc_off13:][:32]
+							gc_x03 := gc_tidx.X
+							gc_off5 := gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at15, gc_l_v[:])
+								copy(gc_at6, gc_l_v[:])
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
-									tid_ := gc_tx2
-									v := gc_l_v[gc_lane2]
+									tid_ := gc_tx
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
 								}
@@ -1578,142 +1641,147 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-		gc_to2 = gc_bound3 + 1
+//line demand_tree.go:99
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off14 := gc_bx2
-		gc_off15 := 0
-		if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-			gc_at16 := out[gc_off14:][:1]
-			gc_at17 := sdata[gc_off15:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := gc_bx
+		gc_off7 := 0
+		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			gc_at7 := out[gc_off6:][:1]
+			gc_at8 := sdata[gc_off7:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+//line demand_tree.go:114
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						gc_at16[0] = gc_at17[0] + kept[5]
+						gc_at7[0] = gc_at8[0] + kept[5]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+//line demand_tree.go:115
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						gc_at16[0] = gc_at17[0] + kept[5]
+						gc_at7[0] = gc_at8[0] + kept[5]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+//line demand_tree.go:115
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						gc_at16[0] = gc_at17[0] + kept[5]
+						gc_at7[0] = gc_at8[0] + kept[5]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+//line demand_tree.go:115
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						gc_at16[0] = gc_at17[0] + kept[5]
+						gc_at7[0] = gc_at8[0] + kept[5]
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-				tid := gc_tx2
+				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid
 				{
-					gc_at16[0] = gc_at17[0] + kept[5]
+					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						out[gc_bx2] = sdata[0] + kept[5]
+						out[gc_bx] = sdata[0] + kept[5]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						out[gc_bx2] = sdata[0] + kept[5]
+						out[gc_bx] = sdata[0] + kept[5]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						out[gc_bx2] = sdata[0] + kept[5]
+						out[gc_bx] = sdata[0] + kept[5]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-					tid := gc_tx2
+					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
 					{
-						out[gc_bx2] = sdata[0] + kept[5]
+						out[gc_bx] = sdata[0] + kept[5]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-				tid := gc_tx2
+				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid
 				{
-					out[gc_bx2] = sdata[0] + kept[5]
+					out[gc_bx] = sdata[0] + kept[5]
 				}
 			}
 		}

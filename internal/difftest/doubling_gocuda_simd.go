@@ -32,84 +32,87 @@ func DoublingScanKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_doublingScan = compiled.NewSource(gc_files_doubling, "doublingScan", "454fcb66a5795cccf767e930f34f7fa51e5ee199b87484f010b84359f6a3856c", "doubling.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:16
-func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line doubling.go:26
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line doubling.go:33
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line doubling.go:17
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				if i >= len(in) {
 					{
 //line doubling.go:18
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line doubling.go:18
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line doubling.go:21
 				v := in[i]
-				gc_l_v[gc_lane2] = v
+//line doubling.go:23
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line doubling.go:22
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
-		if gc_all2 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
 		} else {
 //line doubling.go:22
 			for d := 1; d <= 32; d *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
 //line doubling.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line doubling.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line doubling.go:23
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line doubling.go:23
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:23
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								if gc_lane2 >= d {
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								if gc_lane >= d {
 //line doubling.go:24
 									v = v.Add(y)
 								} else {
 //line doubling.go:24
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 //line doubling.go:24
 									if gc_if2.ToBits() != 0 {
 //line doubling.go:24
@@ -117,74 +120,76 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 									}
 								}
 //line doubling.go:24
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line doubling.go:24
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:23
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 //line doubling.go:24
 								if gc_if.ToBits() != 0 {
 //line doubling.go:24
 									v = v.Add(y).Merge(v, gc_if)
 								}
 //line doubling.go:24
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_l_v[gc_lane]
 //line doubling.go:23
-							y := gc_c21r[gc_lane2]
-							if (gc_rank2 & 31) >= d {
+							y := gc_c1r[gc_lane]
+							if (gc_rank & 31) >= d {
 								v += y
 							}
-							gc_l_v[gc_lane2] = v
+//line doubling.go:28
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at4 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at2 := out[gc_off:][:32]
 //line doubling.go:28
-					copy(gc_at4, gc_l_v[:])
+					copy(gc_at2, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line doubling.go:17
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_l_v[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:19
+						v := gc_l_v[gc_lane]
 //line doubling.go:28
 						out[i] = v
 					}
@@ -209,103 +214,105 @@ func DoublingUpToKernel(in, out []float32, steps int) func(*gocuda.Thread) {
 var gc_src_doublingUpTo = compiled.NewSource(gc_files_doubling, "doublingUpTo", "c514e9fab184454322b6c65d72d08867392f841770a198683405694387bb4737", "doubling.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:36
-func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line doubling.go:46
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line doubling.go:38
-					copy(gc_l_v[:], gc_at3)
+					copy(gc_l_v[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line doubling.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
-						gc_l_v[gc_lane2] = v
+//line doubling.go:40
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line doubling.go:39
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all2 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all2 = (d < steps)
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < steps)
 		}
-		if gc_all2 {
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 32)
 		} else {
 //line doubling.go:39
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					if gc_lo5 < gc_hi5 && !(d < steps) {
-						gc_hi5 = 0
+					if gc_lo2 < gc_hi2 && !(d < steps) {
+						gc_hi2 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
 //line doubling.go:40
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line doubling.go:40
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:40
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line doubling.go:40
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act2 == ^uint32(0) {
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
 //line doubling.go:40
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:40
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line doubling.go:40
-							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line doubling.go:40
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:40
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								if gc_lane2 >= d && d < steps {
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								if gc_lane >= d && d < steps {
 //line doubling.go:41
 									v = v.Add(y)
 								} else {
 //line doubling.go:41
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line doubling.go:41
 									if d < steps {
 //line doubling.go:41
-										gc_b4 = gc_all4
+										gc_b3 = gc_all3
 									}
 //line doubling.go:41
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b3)
 //line doubling.go:41
 									if gc_if2.ToBits() != 0 {
 //line doubling.go:41
@@ -313,78 +320,80 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 									}
 								}
 //line doubling.go:41
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line doubling.go:41
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:40
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								gc_b3 := gc_none
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line doubling.go:41
 								if d < steps {
 //line doubling.go:41
-									gc_b3 = gc_all3
+									gc_b2 = gc_all2
 								}
 //line doubling.go:41
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b3)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b2)
 //line doubling.go:41
 								if gc_if.ToBits() != 0 {
 //line doubling.go:41
 									v = v.Add(y).Merge(v, gc_if)
 								}
 //line doubling.go:41
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_l_v[gc_lane]
 //line doubling.go:40
-							y := gc_c21r[gc_lane2]
-							if (gc_rank2&31) >= d && d < steps {
+							y := gc_c1r[gc_lane]
+							if (gc_rank&31) >= d && d < steps {
 								v += y
 							}
-							gc_l_v[gc_lane2] = v
+//line doubling.go:45
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:32]
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line doubling.go:45
-					copy(gc_at4, gc_l_v[:])
+					copy(gc_at2, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line doubling.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_l_v[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:39
+						v := gc_l_v[gc_lane]
 //line doubling.go:45
 						out[i] = v
 					}
@@ -409,82 +418,84 @@ func DoublingEightKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_doublingEight = compiled.NewSource(gc_files_doubling, "doublingEight", "8e65ba59e7c61a02cb62e3961173be673bca793149dfd2176c16383cf8bc2088", "doubling.go:48-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:53
-func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line doubling.go:63
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line doubling.go:55
-					copy(gc_l_v[:], gc_at3)
+					copy(gc_l_v[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line doubling.go:54
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
-						gc_l_v[gc_lane2] = v
+//line doubling.go:57
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line doubling.go:56
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
-		if gc_all2 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
 		} else {
 //line doubling.go:56
 			for d := 1; d < 8; d <<= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
 //line doubling.go:57
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line doubling.go:57
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line doubling.go:57
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line doubling.go:57
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:57
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								if gc_lane2 >= d {
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								if gc_lane >= d {
 //line doubling.go:58
 									v = v.Add(y)
 								} else {
 //line doubling.go:58
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 //line doubling.go:58
 									if gc_if2.ToBits() != 0 {
 //line doubling.go:58
@@ -492,71 +503,73 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 									}
 								}
 //line doubling.go:58
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line doubling.go:58
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:57
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 //line doubling.go:58
 								if gc_if.ToBits() != 0 {
 //line doubling.go:58
 									v = v.Add(y).Merge(v, gc_if)
 								}
 //line doubling.go:58
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_l_v[gc_lane]
 //line doubling.go:57
-							y := gc_c21r[gc_lane2]
-							if (gc_rank2 & 31) >= d {
+							y := gc_c1r[gc_lane]
+							if (gc_rank & 31) >= d {
 								v += y
 							}
-							gc_l_v[gc_lane2] = v
+//line doubling.go:62
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:32]
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line doubling.go:62
-					copy(gc_at4, gc_l_v[:])
+					copy(gc_at2, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line doubling.go:54
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_l_v[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:56
+						v := gc_l_v[gc_lane]
 //line doubling.go:62
 						out[i] = v
 					}
@@ -581,52 +594,55 @@ func ButterflyKernel(in, out []float32, start int) func(*gocuda.Thread) {
 var gc_src_butterfly = compiled.NewSource(gc_files_doubling, "butterfly", "2f62f9e0c4d2c802f625f6df8e81b4198be39d59c5a672c7970b72271a8f404e", "doubling.go:65-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:70
-func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line doubling.go:80
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line doubling.go:87
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line doubling.go:71
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				if i >= len(in) {
 					{
 //line doubling.go:72
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line doubling.go:72
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line doubling.go:75
 				v := in[i]
-				gc_l_v[gc_lane2] = v
+//line doubling.go:77
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line doubling.go:76
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for d := start; d > 0; d /= 2 {
 //line doubling.go:77
@@ -639,77 +655,79 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 		} else {
 //line doubling.go:76
 			for d := start; d > 0; d /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
 				} else {
 //line doubling.go:77
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line doubling.go:77
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:77
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line doubling.go:77
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line doubling.go:77
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line doubling.go:77
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line doubling.go:77
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line doubling.go:90
+							v := gc_l_v[gc_lane]
 //line doubling.go:77
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at4 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at2 := out[gc_off:][:32]
 //line doubling.go:79
-					copy(gc_at4, gc_l_v[:])
+					copy(gc_at2, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line doubling.go:71
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_l_v[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:73
+						v := gc_l_v[gc_lane]
 //line doubling.go:79
 						out[i] = v
 					}

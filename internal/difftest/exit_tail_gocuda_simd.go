@@ -37,37 +37,38 @@ func ExitTailKernel(list []int32, out []int32) func(*gocuda.Thread) {
 var gc_src_exitTail = compiled.NewSource(gc_files_exit_tail, "exitTail", "6bf70e4767e6117811e022f7c5282d3d885a9c2f199038c407097dc3a348e0c1", "exit_tail.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_tail.go:16
-func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_acc := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_v := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line exit_tail.go:18
-	n := gc_bdx2
+	n := gc_bdx
 	sh := gocuda.Shared[int32](t, n)[:n]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+//line exit_tail.go:21
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line exit_tail.go:17
-				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line exit_tail.go:17
-					gc_alive5 := gc_all5
+					gc_alive2 := gc_all2
 //line exit_tail.go:17
-					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exit_tail.go:17
-						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exit_tail.go:17
-					var i int = gc_tx2
+					var i int = gc_tx
 //line exit_tail.go:20
 					var acc int32 = int32(0)
 					if i < 0 || i > len(list)-16 {
@@ -76,31 +77,31 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 					}
 //line exit_tail.go:21
 					v := archsimd.LoadInt32x16Slice(list[i:])
-					archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:]), gc_alive5).StoreSlice(gc_s_acc[gc_rank2:])
-					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
+					archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:]), gc_alive2).StoreSlice(gc_s_acc[gc_rank:])
+					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exit_tail.go:17
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line exit_tail.go:17
-				gc_alive4 := gc_all4
+				gc_alive := gc_all
 //line exit_tail.go:17
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_tail.go:17
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exit_tail.go:17
-				var i int = gc_tx2
+				var i int = gc_tx
 //line exit_tail.go:20
 				var acc int32 = int32(0)
 				if i < 0 || i > len(list)-8 {
@@ -109,254 +110,264 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:21
 				v := archsimd.LoadInt32x8Slice(list[i:])
-				archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:]), gc_alive4).StoreSlice(gc_s_acc[gc_rank2:])
-				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+				archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:]), gc_alive).StoreSlice(gc_s_acc[gc_rank:])
+				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exit_tail.go:17
-			i := gc_tx2
+			i := gc_tx
 //line exit_tail.go:20
 			acc := int32(0)
 			v := list[i]
-			gc_s_acc[gc_rank2] = acc
-			gc_s_v[gc_rank2] = v
+//line exit_tail.go:24
+			gc_s_acc[gc_rank] = acc
+			gc_s_v[gc_rank] = v
 		}
 	}
 //line exit_tail.go:21
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
+//line exit_tail.go:30
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line exit_tail.go:17
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:21
-					gc_vb6 := archsimd.BroadcastInt32x16(0)
-					gc_vb7 := archsimd.BroadcastInt32x16(10)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb3 := archsimd.BroadcastInt32x16(0)
+					gc_vb4 := archsimd.BroadcastInt32x16(10)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line exit_tail.go:22
-						gc_alive7 := gc_all7
+						gc_alive4 := gc_all4
 //line exit_tail.go:22
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line exit_tail.go:22
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line exit_tail.go:17
-						var i int = gc_tx2
+						var i int = gc_tx
 //line exit_tail.go:17
-						acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
+						acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
 //line exit_tail.go:17
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:21
 						if i < 0 || i > len(out)-16 || i > len(sh)-16 {
 //line exit_tail.go:21
 							break
 						}
 //line exit_tail.go:21
-						gc_if3 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb6).ToBits())
+						gc_if2 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb3).ToBits())
 //line exit_tail.go:28
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line exit_tail.go:28
-							acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()))
+							acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()))
 //line exit_tail.go:28
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
 //line exit_tail.go:28
-							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
-						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive7).StoreSlice(sh[i:])
+//line exit_tail.go:29
+						v.Mul(gc_vb4).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line exit_tail.go:17
-				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:21
-				gc_vb4 := archsimd.BroadcastInt32x8(0)
-				gc_vb5 := archsimd.BroadcastInt32x8(10)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb := archsimd.BroadcastInt32x8(0)
+				gc_vb2 := archsimd.BroadcastInt32x8(10)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line exit_tail.go:22
-					gc_alive6 := gc_all6
+					gc_alive3 := gc_all3
 //line exit_tail.go:22
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exit_tail.go:22
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exit_tail.go:17
-					var i int = gc_tx2
+					var i int = gc_tx
 //line exit_tail.go:17
-					acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
+					acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
 //line exit_tail.go:17
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:21
 					if i < 0 || i > len(out)-8 || i > len(sh)-8 {
 //line exit_tail.go:21
 						break
 					}
 //line exit_tail.go:21
-					gc_if2 := v.NotEqual(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:28
-					if gc_alive6.And(gc_if2).ToBits() != 0 {
+					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line exit_tail.go:28
-						acc.StoreMasked((*[8]int32)(out[i:]), gc_alive6.And(gc_if2))
+						acc.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if))
 //line exit_tail.go:28
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
 //line exit_tail.go:28
-						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-					v.Mul(gc_vb5).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
+//line exit_tail.go:29
+					v.Mul(gc_vb2).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L22:
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L2:
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exit_tail.go:17
-				i := gc_tx2
-				acc := gc_s_acc[gc_rank2]
-				v := gc_s_v[gc_rank2]
-//line exit_tail.go:21
+				i := gc_tx
+//line exit_tail.go:19
+				acc := gc_s_acc[gc_rank]
+				v := gc_s_v[gc_rank]
 				if !(v != 0) {
 //line exit_tail.go:28
 					out[i] = acc
 					{
 //line exit_tail.go:28
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line exit_tail.go:21
-						continue gc_L22
+						continue gc_L2
 					}
 				}
 //line exit_tail.go:22
 				sh[i] = v * 10
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line exit_tail.go:27
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exit_tail.go:17
-				i := gc_tx2
-				acc := gc_s_acc[gc_rank2]
+				i := gc_tx
+//line exit_tail.go:19
+				acc := gc_s_acc[gc_rank]
 //line exit_tail.go:24
 				acc = acc*3 + sh[(i+1)%n]
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+//line exit_tail.go:30
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line exit_tail.go:17
-					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:26
-					gc_vb9 := archsimd.BroadcastInt32x16(1)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb6 := archsimd.BroadcastInt32x16(1)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line exit_tail.go:26
-						gc_alive9 := gc_all9
+						gc_alive6 := gc_all6
 //line exit_tail.go:26
-						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line exit_tail.go:26
-							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line exit_tail.go:17
-						var i int = gc_tx2
+						var i int = gc_tx
 //line exit_tail.go:17
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:26
 						if i < 0 || i > len(list)-16 {
 //line exit_tail.go:26
 							break
 						}
-						v.Sub(gc_vb9).StoreMasked((*[16]int32)(list[i:]), gc_alive9)
+//line exit_tail.go:27
+						v.Sub(gc_vb6).StoreMasked((*[16]int32)(list[i:]), gc_alive6)
 //line exit_tail.go:21
 						v = archsimd.LoadInt32x16Slice(list[i:])
-						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive9).StoreSlice(gc_s_v[gc_rank2:])
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line exit_tail.go:17
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:26
-				gc_vb8 := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb5 := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line exit_tail.go:26
-					gc_alive8 := gc_all8
+					gc_alive5 := gc_all5
 //line exit_tail.go:26
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line exit_tail.go:26
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exit_tail.go:17
-					var i int = gc_tx2
+					var i int = gc_tx
 //line exit_tail.go:17
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:26
 					if i < 0 || i > len(list)-8 {
 //line exit_tail.go:26
 						break
 					}
-					v.Sub(gc_vb8).StoreMasked((*[8]int32)(list[i:]), gc_alive8)
+//line exit_tail.go:27
+					v.Sub(gc_vb5).StoreMasked((*[8]int32)(list[i:]), gc_alive5)
 //line exit_tail.go:21
 					v = archsimd.LoadInt32x8Slice(list[i:])
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive8).StoreSlice(gc_s_v[gc_rank2:])
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exit_tail.go:17
-				i := gc_tx2
-				v := gc_s_v[gc_rank2]
+				i := gc_tx
+//line exit_tail.go:19
+				v := gc_s_v[gc_rank]
 //line exit_tail.go:26
 				list[i] = v - 1
 //line exit_tail.go:21
 				v = list[i]
-				gc_s_v[gc_rank2] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -377,52 +388,53 @@ func ExitTailBreakKernel(list []int32, out []int32) func(*gocuda.Thread) {
 var gc_src_exitTailBreak = compiled.NewSource(gc_files_exit_tail, "exitTailBreak", "afa36763b329fe0f68e9b35a6fd134d8bd08685fb0da3de71e02109328e719b3", "exit_tail.go:31-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_tail.go:36
-func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_acc_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_acc_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line exit_tail.go:38
-	n := gc_bdx2
+	n := gc_bdx
 	sh := gocuda.Shared[int32](t, n)[:n]
 	acc := int32(0)
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line exit_tail.go:50
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line exit_tail.go:37
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:43
-					gc_vb8 := archsimd.BroadcastInt32x16(0)
+					gc_vb4 := archsimd.BroadcastInt32x16(0)
 //line exit_tail.go:54
-					gc_vb9 := archsimd.BroadcastInt32x16(acc)
+					gc_vb5 := archsimd.BroadcastInt32x16(acc)
 //line exit_tail.go:46
-					gc_vb10 := archsimd.BroadcastInt32x16(10)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb6 := archsimd.BroadcastInt32x16(10)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line exit_tail.go:46
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line exit_tail.go:46
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exit_tail.go:46
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 //line exit_tail.go:37
-						var i int = gc_tx2
+						var i int = gc_tx
 //line exit_tail.go:42
 						if i < 0 || i > len(list)-16 || i > len(out)-16 || i > len(sh)-16 {
 //line exit_tail.go:42
@@ -431,47 +443,48 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:42
 						v := archsimd.LoadInt32x16Slice(list[i:])
 //line exit_tail.go:42
-						gc_if3 := v.Equal(gc_vb8)
+						gc_if2 := v.Equal(gc_vb4)
 //line exit_tail.go:54
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line exit_tail.go:54
-							gc_vb9.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()))
+							gc_vb5.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()))
 //line exit_tail.go:54
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line exit_tail.go:54
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
-						v.Mul(gc_vb10).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
-						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+//line exit_tail.go:55
+						v.Mul(gc_vb6).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive2).StoreSlice(sh[i:])
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line exit_tail.go:37
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:43
-				gc_vb5 := archsimd.BroadcastInt32x8(0)
+				gc_vb := archsimd.BroadcastInt32x8(0)
 //line exit_tail.go:54
-				gc_vb6 := archsimd.BroadcastInt32x8(acc)
+				gc_vb2 := archsimd.BroadcastInt32x8(acc)
 //line exit_tail.go:46
-				gc_vb7 := archsimd.BroadcastInt32x8(10)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb3 := archsimd.BroadcastInt32x8(10)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line exit_tail.go:46
-					gc_alive3 := gc_all3
+					gc_alive := gc_all
 //line exit_tail.go:46
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_tail.go:46
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exit_tail.go:37
-					var i int = gc_tx2
+					var i int = gc_tx
 //line exit_tail.go:42
 					if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
 //line exit_tail.go:42
@@ -480,30 +493,31 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:42
 					v := archsimd.LoadInt32x8Slice(list[i:])
 //line exit_tail.go:42
-					gc_if2 := v.Equal(gc_vb5)
+					gc_if := v.Equal(gc_vb)
 //line exit_tail.go:54
-					if gc_alive3.And(gc_if2).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line exit_tail.go:54
-						gc_vb6.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if2))
+						gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 //line exit_tail.go:54
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line exit_tail.go:54
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-					v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
+//line exit_tail.go:55
+					v.Mul(gc_vb3).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive).StoreSlice(sh[i:])
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exit_tail.go:37
-				i := gc_tx2
+				i := gc_tx
 //line exit_tail.go:42
 				v := list[i]
 				if v == 0 {
@@ -511,109 +525,115 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 					out[i] = acc
 					{
 //line exit_tail.go:54
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line exit_tail.go:44
-						continue gc_L12
+						continue gc_L1
 					}
 				}
 //line exit_tail.go:46
 				sh[i] = v * 10
-				gc_s_v[gc_rank2] = v
+//line exit_tail.go:48
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line exit_tail.go:53
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exit_tail.go:37
-				i := gc_tx2
+				i := gc_tx
 //line exit_tail.go:48
 				i_ := (i + 1) % n
 				acc_ := acc*3 + sh[i_]
-				gc_s_acc_[gc_rank2] = acc_
+//line exit_tail.go:52
+				gc_s_acc_[gc_rank] = acc_
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+//line exit_tail.go:57
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line exit_tail.go:51
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:51
-					gc_vb12 := archsimd.BroadcastInt32x16(1)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb8 := archsimd.BroadcastInt32x16(1)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line exit_tail.go:51
-						gc_alive6 := gc_all6
+						gc_alive4 := gc_all4
 //line exit_tail.go:51
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line exit_tail.go:51
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line exit_tail.go:51
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:51
-						acc_ := archsimd.LoadInt32x16Slice(gc_s_acc_[gc_rank2:])
+						acc_ := archsimd.LoadInt32x16Slice(gc_s_acc_[gc_rank:])
 //line exit_tail.go:51
-						if gc_tx2 < 0 || gc_tx2 > len(list)-16 || (gc_tx2+n) < 0 || (gc_tx2+n) > len(out)-16 {
+						if gc_tx < 0 || gc_tx > len(list)-16 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-16 {
 //line exit_tail.go:51
 							break
 						}
-						v.Sub(gc_vb12).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive6)
-						archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive6)
+//line exit_tail.go:52
+						v.Sub(gc_vb8).StoreMasked((*[16]int32)(list[gc_tx:]), gc_alive4)
+						archsimd.LoadInt32x16Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx+n:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line exit_tail.go:51
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:51
-				gc_vb11 := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb7 := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line exit_tail.go:51
-					gc_alive5 := gc_all5
+					gc_alive3 := gc_all3
 //line exit_tail.go:51
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exit_tail.go:51
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exit_tail.go:51
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:51
-					acc_ := archsimd.LoadInt32x8Slice(gc_s_acc_[gc_rank2:])
+					acc_ := archsimd.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
 //line exit_tail.go:51
-					if gc_tx2 < 0 || gc_tx2 > len(list)-8 || (gc_tx2+n) < 0 || (gc_tx2+n) > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
 //line exit_tail.go:51
 						break
 					}
-					v.Sub(gc_vb11).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive5)
-					archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive5)
+//line exit_tail.go:52
+					v.Sub(gc_vb7).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive3)
+					archsimd.LoadInt32x8Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx+n:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				v := gc_s_v[gc_rank2]
-				acc_ := gc_s_acc_[gc_rank2]
+				v := gc_s_v[gc_rank]
+				acc_ := gc_s_acc_[gc_rank]
 //line exit_tail.go:51
-				list[gc_tx2] = v - 1
-				out[gc_tx2+n] += acc_
+				list[gc_tx] = v - 1
+				out[gc_tx+n] += acc_
 			}
 		}
 	}

@@ -35,273 +35,281 @@ func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thr
 var gc_src_exitWalk = compiled.NewSource(gc_files_exit_walk, "exitWalk", "45b06e0cbc3695244bd1b1cba05613981a7eb632d2108087d24d7f87039dc38d", "exit_walk.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_walk.go:12
-func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, p, trips, sel int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_s := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, p, trips, sel int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		clear(gc_exited2)
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		clear(gc_exited)
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line exit_walk.go:34
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line exit_walk.go:14
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:14
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line exit_walk.go:14
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line exit_walk.go:14
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exit_walk.go:14
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 //line exit_walk.go:14
 						var s int32 = int32(0)
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx, 16))))
 //line exit_walk.go:15
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line exit_walk.go:15
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line exit_walk.go:15
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
-						archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
+//line exit_walk.go:16
+						archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line exit_walk.go:14
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_walk.go:14
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line exit_walk.go:14
-					gc_alive3 := gc_all3
+					gc_alive := gc_all
 //line exit_walk.go:14
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_walk.go:14
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exit_walk.go:14
 					var s int32 = int32(0)
-					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
 //line exit_walk.go:15
-					if gc_alive3.And(gc_if3).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line exit_walk.go:15
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line exit_walk.go:15
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-					archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+//line exit_walk.go:16
+					archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exit_walk.go:14
 				s := int32(0)
-				if p == gc_tx2 {
+				if p == gc_tx {
 					{
 //line exit_walk.go:15
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
+						gc_exited[gc_rank] = true
+						continue gc_L1
 					}
 				}
-				gc_s_s[gc_rank2] = s
+				gc_s_s[gc_rank] = s
 			}
 		}
 //line exit_walk.go:18
-		for k := gc_bdy2 % 4; k > 0; k-- {
+		for k := gc_bdy % 4; k > 0; k-- {
 			for j := 0; j < trips; j++ {
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(j*gc_bdx2, gc_to2) {
+//line exit_walk.go:21
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(j*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(in), j*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(in), j*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep4 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line exit_walk.go:20
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:20
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb3 := archsimd.BroadcastInt32x16(int32(j + 1))
-						gc_steps3:
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := archsimd.BroadcastInt32x16(int32(j + 1))
+						gc_steps2:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line exit_walk.go:21
-								gc_alive6 := gc_all6
+								gc_alive4 := gc_all4
 //line exit_walk.go:21
-								if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+								if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line exit_walk.go:21
-									gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+									gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 								}
 //line exit_walk.go:21
-								s := archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:])
+								s := archsimd.LoadInt32x16Slice(gc_s_s[gc_rank:])
 								{
 //line exit_walk.go:20
-									var ix int = j*gc_bdx2 + gc_tx2
+									var ix int = j*gc_bdx + gc_tx
 //line exit_walk.go:20
 									if ix < len(in) && uint(len(in)-ix) > 15 {
 //line exit_walk.go:20
-										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 										if ix >= 0 && ix <= len(in)-16 {
-											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
+											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
 //line exit_walk.go:21
-											break gc_steps3
+											break gc_steps2
 										}
 //line exit_walk.go:21
-										s = s.Merge(s.Add(gc_ld5.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
+										s = s.Merge(s.Add(gc_ld3.Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
 									} else {
 //line exit_walk.go:21
-										gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line exit_walk.go:20
-										if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+										if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line exit_walk.go:20
-											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 											} else {
 //line exit_walk.go:21
-												break gc_steps3
+												break gc_steps2
 											}
 //line exit_walk.go:21
-											s = s.Merge(s.Add(gc_ld6.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
+											s = s.Merge(s.Add(gc_ld4.Mul(gc_vb2)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()))
 										}
 									}
 								}
-								s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
+//line exit_walk.go:22
+								s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive4).StoreSlice(gc_s_s[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line exit_walk.go:20
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_walk.go:20
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := archsimd.BroadcastInt32x8(int32(j + 1))
-					gc_steps2:
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := archsimd.BroadcastInt32x8(int32(j + 1))
+					gc_steps:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line exit_walk.go:21
-							gc_alive5 := gc_all5
+							gc_alive3 := gc_all3
 //line exit_walk.go:21
-							if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+							if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exit_walk.go:21
-								gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							}
 //line exit_walk.go:21
-							s := archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:])
+							s := archsimd.LoadInt32x8Slice(gc_s_s[gc_rank:])
 							{
 //line exit_walk.go:20
-								var ix int = j*gc_bdx2 + gc_tx2
+								var ix int = j*gc_bdx + gc_tx
 //line exit_walk.go:20
 								if ix < len(in) && uint(len(in)-ix) > 7 {
 //line exit_walk.go:20
-									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
 //line exit_walk.go:21
-										break gc_steps2
+										break gc_steps
 									}
 //line exit_walk.go:21
-									s = s.Add(gc_ld3.Mul(gc_vb2)).Merge(s, gc_alive5)
+									s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive3)
 								} else {
 //line exit_walk.go:21
-									gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line exit_walk.go:20
-									if gc_alive5.And(gc_if5).ToBits() != 0 {
+									if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line exit_walk.go:20
-										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 										} else {
 //line exit_walk.go:21
-											break gc_steps2
+											break gc_steps
 										}
 //line exit_walk.go:21
-										s = s.Add(gc_ld4.Mul(gc_vb2)).Merge(s, gc_alive5.And(gc_if5))
+										s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive3.And(gc_if3))
 									}
 								}
 							}
-							s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
+//line exit_walk.go:22
+							s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
 							continue
 						}
-						s := gc_s_s[gc_rank2]
+						s := gc_s_s[gc_rank]
 //line exit_walk.go:20
-						if ix := j*gc_bdx2 + gc_tx2; ix < len(in) {
+						if ix := j*gc_bdx + gc_tx; ix < len(in) {
 							s += in[ix] * int32(j+1)
 						}
-						gc_s_s[gc_rank2] = s
+						gc_s_s[gc_rank] = s
 					}
 				}
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line exit_walk.go:29
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line exit_walk.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					s := gc_s_s[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line exit_walk.go:15
+					s := gc_s_s[gc_rank]
 //line exit_walk.go:24
 					switch sel & 3 {
 					case 0:

@@ -33,40 +33,41 @@ func ExitFillKernel(in, out []int32, fill int) func(*gocuda.Thread) {
 var gc_src_exitFill = compiled.NewSource(gc_files_exitif, "exitFill", "19935295cbf67bcd1e91fb6901af592db2365bd3da02221fbefab747a52dda43", "exitif.go:13-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:20
-func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line exitif.go:27
 	count := gocuda.Shared[int32](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+//line exitif.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line exitif.go:21
-				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:21
-				gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line exitif.go:21
-					gc_alive5 := gc_all5
+					gc_alive2 := gc_all2
 //line exitif.go:21
-					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exitif.go:21
-						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exitif.go:21
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-					side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+					var i int = gc_bx*gc_bdx + gc_tx
+					side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
 //line exitif.go:36
 					var n int32
 //line exitif.go:22
@@ -75,54 +76,55 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 						break
 					}
 //line exitif.go:22
-					gc_if7 := side
-					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits() != 0 {
+					gc_if3 := side
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exitif.go:23
-						archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()))
+						archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()))
 					}
 //line exitif.go:23
-					gc_else5 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
+					gc_else2 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
 //line exitif.go:28
-					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:28
-							gc_if8 := gc_iota5.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
 //line exitif.go:28
-							if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line exitif.go:28
-								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 									count[0] = 0
 								}
 							}
 						}
 					}
-					archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive5).StoreSlice(gc_s_n[gc_rank2:])
+//line exitif.go:30
+					archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive2).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exitif.go:21
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:21
-			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line exitif.go:21
-				gc_alive4 := gc_all4
+				gc_alive := gc_all
 //line exitif.go:21
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:21
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:21
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-				side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+				var i int = gc_bx*gc_bdx + gc_tx
+				side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:36
 				var n int32
 //line exitif.go:22
@@ -131,40 +133,41 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 					break
 				}
 //line exitif.go:22
-				gc_if5 := side
-				if gc_alive4.And(gc_if5).ToBits() != 0 {
+				gc_if := side
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line exitif.go:23
-					archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive4.And(gc_if5))
+					archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 				}
 //line exitif.go:23
-				gc_else4 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:28
-				if gc_alive4.And(gc_else4).ToBits() != 0 {
+				if gc_alive.And(gc_else).ToBits() != 0 {
 					{
 //line exitif.go:28
-						gc_if6 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:28
-						if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
+						if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
 //line exitif.go:28
-							if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
+							if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
 								count[0] = 0
 							}
 						}
 					}
 				}
-				archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive4).StoreSlice(gc_s_n[gc_rank2:])
+//line exitif.go:30
+				archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:21
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			var side bool = gc_tx2 < fill
+			i := gc_bx*gc_bdx + gc_tx
+			var side bool = gc_tx < fill
 //line exitif.go:36
 			var n int32
 //line exitif.go:22
@@ -172,31 +175,33 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 				out[i] = -in[i]
 			} else {
 //line exitif.go:28
-				if gc_tx2 == fill {
+				if gc_tx == fill {
 					count[0] = 0
 				}
 			}
-			gc_s_n[gc_rank2] = n
+//line exitif.go:24
+			gc_s_n[gc_rank] = n
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L22:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line exitif.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L2:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:21
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			var side bool = gc_tx2 < fill
+			i := gc_bx*gc_bdx + gc_tx
+			var side bool = gc_tx < fill
 //line exitif.go:22
 			if side {
 				{
 //line exitif.go:22
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:25
-					continue gc_L22
+					continue gc_L2
 				}
 			} else {
 //line exitif.go:32
@@ -206,239 +211,248 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep5 := 0
+//line exitif.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:22
-				gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:22
-				gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line exitif.go:22
-					gc_alive7 := gc_all7
+					gc_alive4 := gc_all4
 //line exitif.go:22
-					if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line exitif.go:22
-						gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line exitif.go:22
-					side := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+					side := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
 //line exitif.go:22
-					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
-					gc_if10 := side
+					gc_if6 := side
 //line exitif.go:22
-					if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 					}
 //line exitif.go:22
-					gc_else7 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
+					gc_else4 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line exitif.go:36
-					if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:36
-							var gc_u3 int32
+							var gc_u2 int32
 //line exitif.go:36
-							if gc_in3 := archsimd.Mask32x16FromBits(gc_alive7.ToBits() & gc_else7.ToBits()).ToBits(); gc_in3 != 0 {
+							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_else4.ToBits()).ToBits(); gc_in2 != 0 {
 //line exitif.go:36
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
+								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line exitif.go:36
-								gc_u3 = count[0]
+								gc_u2 = count[0]
 							}
 //line exitif.go:36
-							n = n.Merge(archsimd.BroadcastInt32x16(gc_u3), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits()))
+							n = n.Merge(archsimd.BroadcastInt32x16(gc_u2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits()))
 						}
 					}
-					n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive7).StoreSlice(gc_s_n[gc_rank2:])
+//line exitif.go:37
+					n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive4).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exitif.go:22
-			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:22
-			gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line exitif.go:22
-				gc_alive6 := gc_all6
+				gc_alive3 := gc_all3
 //line exitif.go:22
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exitif.go:22
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:22
-				side := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+				side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:22
-				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
-				gc_if9 := side
+				gc_if5 := side
 //line exitif.go:22
-				if gc_alive6.And(gc_if9).ToBits() != 0 {
+				if gc_alive3.And(gc_if5).ToBits() != 0 {
 				}
 //line exitif.go:22
-				gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_else3 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:36
-				if gc_alive6.And(gc_else6).ToBits() != 0 {
+				if gc_alive3.And(gc_else3).ToBits() != 0 {
 					{
 //line exitif.go:36
-						var gc_u2 int32
+						var gc_u int32
 //line exitif.go:36
-						if gc_in2 := gc_alive6.And(gc_else6).ToBits(); gc_in2 != 0 {
+						if gc_in := gc_alive3.And(gc_else3).ToBits(); gc_in != 0 {
 //line exitif.go:36
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:36
-							gc_u2 = count[0]
+							gc_u = count[0]
 						}
 //line exitif.go:36
-						n = archsimd.BroadcastInt32x8(gc_u2).Merge(n, gc_alive6.And(gc_else6))
+						n = archsimd.BroadcastInt32x8(gc_u).Merge(n, gc_alive3.And(gc_else3))
 					}
 				}
-				n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive6).StoreSlice(gc_s_n[gc_rank2:])
+//line exitif.go:37
+				n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive3).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:22
-			var side bool = gc_tx2 < fill
-			n := gc_s_n[gc_rank2]
+			var side bool = gc_tx < fill
+//line exitif.go:24
+			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
 			} else {
 //line exitif.go:36
 				n = count[0]
 			}
-			gc_s_n[gc_rank2] = n
+//line exitif.go:23
+			gc_s_n[gc_rank] = n
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep6 := 0
+//line exitif.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
-			gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line exitif.go:21
-				gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:21
-				gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line exitif.go:21
-					gc_alive9 := gc_all9
+					gc_alive6 := gc_all6
 //line exitif.go:21
-					if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line exitif.go:21
-						gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
 //line exitif.go:21
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-					side := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+					var i int = gc_bx*gc_bdx + gc_tx
+					side := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
 //line exitif.go:22
-					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 					if i < 0 || i > len(out)-16 {
 //line exitif.go:22
 						break
 					}
 //line exitif.go:22
-					gc_if12 := side
+					gc_if8 := side
 //line exitif.go:22
-					if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_if12.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 					}
 //line exitif.go:22
-					gc_else9 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
+					gc_else6 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 //line exitif.go:38
-					if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:38
-							n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()))
+							n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()))
 //line exitif.go:38
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits())
 //line exitif.go:38
-							gc_alive9 = archsimd.Mask32x16FromBits(gc_alive9.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits()).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits()).ToBits())
 						}
 					}
 				}
+//line exitif.go:40
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep6, false
-			}(gc_vstep6)
+				return gc_vstep3, false
+			}(gc_vstep3)
 			if gc_stop3 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exitif.go:21
-			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:21
-			gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-				gc_tx2 := gc_vstep6
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line exitif.go:21
-				gc_alive8 := gc_all8
+				gc_alive5 := gc_all5
 //line exitif.go:21
-				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line exitif.go:21
-					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:21
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-				side := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+				var i int = gc_bx*gc_bdx + gc_tx
+				side := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:22
-				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 				if i < 0 || i > len(out)-8 {
 //line exitif.go:22
 					break
 				}
 //line exitif.go:22
-				gc_if11 := side
+				gc_if7 := side
 //line exitif.go:22
-				if gc_alive8.And(gc_if11).ToBits() != 0 {
+				if gc_alive5.And(gc_if7).ToBits() != 0 {
 				}
 //line exitif.go:22
-				gc_else8 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:38
-				if gc_alive8.And(gc_else8).ToBits() != 0 {
+				if gc_alive5.And(gc_else5).ToBits() != 0 {
 					{
 //line exitif.go:38
-						n.StoreMasked((*[8]int32)(out[i:]), gc_alive8.And(gc_else8))
+						n.StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_else5))
 //line exitif.go:38
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_else8).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive5.And(gc_else5).ToBits())
 //line exitif.go:38
-						gc_alive8 = gc_alive8.And(gc_alive8.And(gc_else8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_else5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
 			}
+//line exitif.go:40
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L42:
-		for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L4:
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:21
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			var side bool = gc_tx2 < fill
-			n := gc_s_n[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+			var side bool = gc_tx < fill
+//line exitif.go:24
+			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
 			} else {
@@ -446,9 +460,9 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 				out[i] = n
 				{
 //line exitif.go:38
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:26
-					continue gc_L42
+					continue gc_L4
 				}
 			}
 		}
@@ -469,19 +483,19 @@ func ExitFillHelperKernel(in, out []int32, fill int) func(*gocuda.Thread) {
 var gc_src_exitFillHelperKernel = compiled.NewSource(gc_files_exitif, "exitFillHelperKernel", "f7efd775f434b9ec2076cf42da5147b5d01e89258fe57375936767988702356f", "exitif.go:41-47", "exitif.go:49-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:45
-func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line exitif.go:46
 	var in_ []int32 = in
 //line exitif.go:46
@@ -493,248 +507,254 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:46
 	_ = returned
 //line exitif.go:53
-	first := gc_shared12(1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	first := gc_shared1(1)[:1]
+//line exitif.go:55
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:52
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
-			var side bool = gc_tx2 < fill_
+			var side bool = gc_tx < fill_
 //line exitif.go:54
 			if side {
 				out_[i] = -in_[i]
 			} else {
 //line exitif.go:59
-				if gc_tx2 == fill_ {
+				if gc_tx == fill_ {
 					first[0] = in_[i]
 				}
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := fill_; gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+//line exitif.go:59
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := fill_; gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line exitif.go:54
-				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:54
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line exitif.go:54
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line exitif.go:54
-					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exitif.go:54
-						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exitif.go:54
-					side := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
+					side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
 //line exitif.go:54
 					_ = side
 					{
 //line exitif.go:54
-						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive3.ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
 //line exitif.go:54
-						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^gc_alive3.ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
 				}
+//line exitif.go:56
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exitif.go:54
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:54
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line exitif.go:54
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line exitif.go:54
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:54
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:54
-				side := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
+				side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
 //line exitif.go:54
 				_ = side
 				{
 //line exitif.go:54
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line exitif.go:54
-					gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
+//line exitif.go:56
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L22:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L2:
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:54
-			var side bool = gc_tx2 < fill_
+			var side bool = gc_tx < fill_
 			_ = side
 			{
 				{
 //line exitif.go:54
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:54
-					continue gc_L22
+					continue gc_L2
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:52
-				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:52
-				gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line exitif.go:52
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line exitif.go:52
-					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line exitif.go:52
-						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line exitif.go:52
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
-					side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
+					side := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
 //line exitif.go:54
 					if i < 0 || i > len(out_)-16 {
 //line exitif.go:54
 						break
 					}
 //line exitif.go:54
-					gc_if3 := side
+					gc_if2 := side
 //line exitif.go:54
-					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 					}
 //line exitif.go:54
-					gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
+					gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 //line exitif.go:64
-					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:64
-							var gc_u3 int32
+							var gc_u2 int32
 //line exitif.go:64
-							if gc_in3 := archsimd.Mask32x16FromBits(gc_alive5.ToBits() & gc_else3.ToBits()).ToBits(); gc_in3 != 0 {
+							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_else2.ToBits()).ToBits(); gc_in2 != 0 {
 //line exitif.go:64
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
+								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line exitif.go:64
-								gc_u3 = first[0]
+								gc_u2 = first[0]
 							}
 //line exitif.go:64
-							archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()))
+							archsimd.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()))
 //line exitif.go:64
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits())
 //line exitif.go:64
-							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits()).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits()).ToBits())
 						}
 					}
 				}
+//line exitif.go:66
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exitif.go:52
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:52
-			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line exitif.go:52
-				gc_alive4 := gc_all4
+				gc_alive3 := gc_all3
 //line exitif.go:52
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exitif.go:52
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:52
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				var i int = gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
-				side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
+				side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
 //line exitif.go:54
 				if i < 0 || i > len(out_)-8 {
 //line exitif.go:54
 					break
 				}
 //line exitif.go:54
-				gc_if2 := side
+				gc_if := side
 //line exitif.go:54
-				if gc_alive4.And(gc_if2).ToBits() != 0 {
+				if gc_alive3.And(gc_if).ToBits() != 0 {
 				}
 //line exitif.go:54
-				gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:64
-				if gc_alive4.And(gc_else2).ToBits() != 0 {
+				if gc_alive3.And(gc_else).ToBits() != 0 {
 					{
 //line exitif.go:64
-						var gc_u2 int32
+						var gc_u int32
 //line exitif.go:64
-						if gc_in2 := gc_alive4.And(gc_else2).ToBits(); gc_in2 != 0 {
+						if gc_in := gc_alive3.And(gc_else).ToBits(); gc_in != 0 {
 //line exitif.go:64
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:64
-							gc_u2 = first[0]
+							gc_u = first[0]
 						}
 //line exitif.go:64
-						archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out_[i:]), gc_alive4.And(gc_else2))
+						archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive3.And(gc_else))
 //line exitif.go:64
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_else2).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else).ToBits())
 //line exitif.go:64
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_else2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
 			}
+//line exitif.go:66
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L32:
-		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L3:
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:52
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
-			var side bool = gc_tx2 < fill_
+			var side bool = gc_tx < fill_
 //line exitif.go:54
 			if side {
 			} else {
@@ -742,9 +762,9 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 				out_[i] = first[0]
 				{
 //line exitif.go:64
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:54
-					continue gc_L32
+					continue gc_L3
 				}
 			}
 		}
@@ -767,134 +787,138 @@ func ExitSideKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_exitSide = compiled.NewSource(gc_files_exitif, "exitSide", "bf0b721713bada2f4befb0c3b362668fbf3d3b9ac2536b25119272786eae1a6f", "exitif.go:67-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:73
-func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line exitif.go:74
 	s := gocuda.Shared[int32](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line exitif.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:75
 			flag := 0
-			if gc_tx2 == 0 && in[0] < 0 {
+			if gc_tx == 0 && in[0] < 0 {
 				flag = 1
 			}
 			if flag != 0 {
-				out[gc_tx2] = -1
+				out[gc_tx] = -1
 //line exitif.go:88
-				out[gc_bdx2+gc_tx2]++
+				out[gc_bdx+gc_tx]++
 				{
 //line exitif.go:88
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:87
-					continue gc_L12
+					continue gc_L1
 				}
 			}
 //line exitif.go:82
-			if gc_tx2 == 1 {
+			if gc_tx == 1 {
 				s[0] = 7
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+//line exitif.go:90
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line exitif.go:86
-				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:86
-				gc_vb3 := archsimd.BroadcastInt32x16(1)
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_vb2 := archsimd.BroadcastInt32x16(1)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line exitif.go:86
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line exitif.go:86
-					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exitif.go:86
-						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exitif.go:86
-					if gc_tx2 < 0 || gc_tx2 > len(out)-16 || (gc_bdx2+gc_tx2) < 0 || (gc_bdx2+gc_tx2) > len(out)-16 {
+					if gc_tx < 0 || gc_tx > len(out)-16 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-16 {
 //line exitif.go:86
 						break
 					}
 //line exitif.go:86
-					var gc_u3 int32
+					var gc_u2 int32
 //line exitif.go:86
-					if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 //line exitif.go:86
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
+						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line exitif.go:86
-						gc_u3 = s[0]
+						gc_u2 = s[0]
 					}
-					archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out[gc_tx2:]), gc_alive3)
-					archsimd.LoadInt32x16Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb3).StoreMasked((*[16]int32)(out[gc_bdx2+gc_tx2:]), gc_alive3)
+//line exitif.go:87
+					archsimd.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out[gc_tx:]), gc_alive2)
+					archsimd.LoadInt32x16Slice(out[gc_bdx+gc_tx:]).Add(gc_vb2).StoreMasked((*[16]int32)(out[gc_bdx+gc_tx:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exitif.go:86
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:86
-			gc_vb2 := archsimd.BroadcastInt32x8(1)
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_vb := archsimd.BroadcastInt32x8(1)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line exitif.go:86
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line exitif.go:86
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:86
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:86
-				if gc_tx2 < 0 || gc_tx2 > len(out)-8 || (gc_bdx2+gc_tx2) < 0 || (gc_bdx2+gc_tx2) > len(out)-8 {
+				if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
 //line exitif.go:86
 					break
 				}
 //line exitif.go:86
-				var gc_u2 int32
+				var gc_u int32
 //line exitif.go:86
-				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line exitif.go:86
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:86
-					gc_u2 = s[0]
+					gc_u = s[0]
 				}
-				archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out[gc_tx2:]), gc_alive2)
-				archsimd.LoadInt32x8Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[gc_bdx2+gc_tx2:]), gc_alive2)
+//line exitif.go:87
+				archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
+				archsimd.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:86
-			out[gc_tx2] = s[0]
+			out[gc_tx] = s[0]
 //line exitif.go:88
-			out[gc_bdx2+gc_tx2]++
+			out[gc_bdx+gc_tx]++
 		}
 	}
 }
@@ -912,119 +936,123 @@ func ExitFirstThreadsKernel(out []int32, k int) func(*gocuda.Thread) {
 var gc_src_exitFirstThreads = compiled.NewSource(gc_files_exitif, "exitFirstThreads", "d65489c73ba7b5f8360536efb127819b589b8f0d50f5dcffd066f23b20295f3e", "exitif.go:91-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:96
-func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line exitif.go:97
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line exitif.go:99
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line exitif.go:98
-				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:98
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line exitif.go:98
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line exitif.go:98
-					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exitif.go:98
-						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exitif.go:98
-					gc_if3 := archsimd.Mask32x16FromBits(^gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx2, 16)))).ToBits())
+					gc_if2 := archsimd.Mask32x16FromBits(^gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx, 16)))).ToBits())
 //line exitif.go:98
-					if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line exitif.go:98
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line exitif.go:98
-						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line exitif.go:99
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
+					if gc_tx < -2147483648 || gc_tx > 2147483632 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line exitif.go:99
 						break
 					}
-					archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive3).StoreSlice(s[gc_tx2:])
+//line exitif.go:100
+					archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line exitif.go:98
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:98
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line exitif.go:98
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line exitif.go:98
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:98
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:98
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx2, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:98
-				if gc_alive2.And(gc_if2).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line exitif.go:98
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line exitif.go:98
-					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line exitif.go:99
-				if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+				if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
 //line exitif.go:99
 					break
 				}
-				archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive2).StoreSlice(s[gc_tx2:])
+//line exitif.go:100
+				archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:98
-			if !(gc_tx2 < k) {
+			if !(gc_tx < k) {
 				{
 //line exitif.go:98
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:98
-					continue gc_L12
+					continue gc_L1
 				}
 			}
 //line exitif.go:99
-			s[gc_tx2] = int32(gc_tx2)
+			s[gc_tx] = int32(gc_tx)
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line exitif.go:104
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exitif.go:101
-			out[gc_tx2] = s[k-1-gc_tx2]
+			out[gc_tx] = s[k-1-gc_tx]
 		}
 	}
 }

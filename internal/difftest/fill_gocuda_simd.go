@@ -32,24 +32,25 @@ func FillPairsKernel(data, out []int32, per int) func(*gocuda.Thread) {
 var gc_src_fillPairs = compiled.NewSource(gc_files_fill, "fillPairs", "d14fd4325f9e4af57d4545352f3c4f40b6569ab5fda2c89f6cbfc228a7966193", "fill.go:13-30", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:19
-func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line fill.go:20
-	b := gc_bdx2
+	b := gc_bdx
 	m := per * b
-	if m <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line fill.go:22
 	s := gocuda.Shared[int32](t, m)[:m]
-	base := gc_bx2 * 2 * b
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	base := gc_bx * 2 * b
+//line fill.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -63,11 +64,11 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:20
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line fill.go:20
-					var i int = gc_tx2
+					var i int = gc_tx
 //line fill.go:24
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
@@ -75,11 +76,11 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:24
 					if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
 //line fill.go:24
-						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
+						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
 //line fill.go:24
-						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 //line fill.go:24
-						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
 //line fill.go:24
 						break gc_steps2
@@ -108,7 +109,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:24
 							if 0xffff&(1<<gc_k6) != 0 {
 //line fill.go:24
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line fill.go:24
 									s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
@@ -118,9 +119,10 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							}
 						}
 //line fill.go:24
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line fill.go:26
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -138,11 +140,11 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:20
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line fill.go:20
-				var i int = gc_tx2
+				var i int = gc_tx
 //line fill.go:24
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:24
@@ -151,13 +153,13 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 				if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
 					{
 //line fill.go:24
-						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
+						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
 //line fill.go:24
-						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
+						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
 //line fill.go:24
-						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line fill.go:24
-						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 					}
 				} else {
 //line fill.go:24
@@ -187,7 +189,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:24
 						if 0xff&(1<<gc_k3) != 0 {
 //line fill.go:24
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 							{
 //line fill.go:24
 								s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -197,203 +199,209 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 						}
 					}
 //line fill.go:24
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line fill.go:26
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step6 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:20
-				i := gc_tx2
+				i := gc_tx
 //line fill.go:24
 				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 			}
 			{
-				gc_tx2 := gc_step6 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:20
-				i := gc_tx2
+				i := gc_tx
 //line fill.go:24
 				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 			}
 			{
-				gc_tx2 := gc_step6 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:20
-				i := gc_tx2
+				i := gc_tx
 //line fill.go:24
 				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 			}
 			{
-				gc_tx2 := gc_step6 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:20
-				i := gc_tx2
+				i := gc_tx
 //line fill.go:24
 				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 			}
 		}
-		for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line fill.go:20
-			i := gc_tx2
+			i := gc_tx
 //line fill.go:24
 			s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 		}
 	}
 //line fill.go:26
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line fill.go:33
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off + (gc_bx2 * m)
-			gc_off10 := gc_off
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to2 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 {
-				gc_at4 := out[gc_off9:][:gc_to2]
-				gc_at5 := s[gc_off10:][:gc_to2]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off + (gc_bx * m)
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to <= len(s)-gc_off4 {
+				gc_at := out[gc_off3:][:gc_to]
+				gc_at2 := s[gc_off4:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+//line fill.go:51
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+//line fill.go:32
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+//line fill.go:32
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+//line fill.go:32
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:20
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
 					gc_more = true
 //line fill.go:27
-					gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx2*m+k] = s[k] + s[m-1-k]
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx2*m+k] = s[k] + s[m-1-k]
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx2*m+k] = s[k] + s[m-1-k]
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:20
-						i := gc_tx2
+						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx2*m+k] = s[k] + s[m-1-k]
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:20
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
 					gc_more = true
 //line fill.go:27
-					out[gc_bx2*m+k] = s[k] + s[m-1-k]
+					out[gc_bx*m+k] = s[k] + s[m-1-k]
 				}
 			}
 		}
@@ -401,36 +409,37 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:29
 	var s_ []int32 = s
 //line fill.go:36
-	for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_off2
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(s_) && gc_to2 <= len(s_)-gc_off11 {
-				gc_at6 := s_[gc_off11:][:gc_to2]
-				gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at3 := s_[gc_off5:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line fill.go:36
-							var k_ int = gc_tx2 + gc_off2
+							var k_ int = gc_tx + gc_off2
 //line fill.go:36
 							_ = k_
-							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -442,35 +451,36 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line fill.go:36
-						var k_ int = gc_tx2 + gc_off2
+						var k_ int = gc_tx + gc_off2
 //line fill.go:36
 						_ = k_
-						gc_vb3.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
 					gc_more2 = true
 //line fill.go:37
-					gc_at6[gc_tx2] = -1
+					gc_at3[gc_tx] = -1
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line fill.go:36
-							var k_ int = gc_tx2 + gc_off2
+							var k_ int = gc_tx + gc_off2
 							if k_ < 0 || k_ > len(s_)-16 {
 //line fill.go:37
 								break
@@ -488,10 +498,10 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line fill.go:36
-						var k_ int = gc_tx2 + gc_off2
+						var k_ int = gc_tx + gc_off2
 						if k_ < 0 || k_ > len(s_)-8 {
 //line fill.go:37
 							break
@@ -501,57 +511,57 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				gc_step9 := gc_vstep3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k_ := gc_tx2 + gc_off2
+						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
 						s_[k_] = -1
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k_ := gc_tx2 + gc_off2
+						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
 						s_[k_] = -1
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k_ := gc_tx2 + gc_off2
+						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
 						s_[k_] = -1
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k_ := gc_tx2 + gc_off2
+						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
 						s_[k_] = -1
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:36
-					k_ := gc_tx2 + gc_off2
+					k_ := gc_tx + gc_off2
 					gc_more2 = true
 //line fill.go:37
 					s_[k_] = -1
@@ -572,7 +582,7 @@ var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5,
 
 var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
 
-// FillGapKernel writes every other element (s[2*i]), which the shared pass
+// FillGapKernel writes every other element (s[2*i]), which the fill pass
 // must not take for the whole slice.
 //
 //line fill.go:45
@@ -583,24 +593,25 @@ func FillGapKernel(data, out []int32) func(*gocuda.Thread) {
 }
 
 //line fill.go:45
-var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "1dff815cbf5b246117a8fda59eba8c0712bd4da01f5967a560cce88800d78552", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "2943551dd5b7ff2f65a3ca6abe1038c975a706969ec03fa92e9eafe07dae9eb4", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:45
-func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line fill.go:46
-	b := gc_bdx2
+	b := gc_bdx
 	s := gocuda.Shared[int32](t, 2*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * b
-		if gc_off7 >= 0 && gc_off7 <= len(data) && gc_bdx2 <= len(data)-gc_off7 {
-			gc_at3 := data[gc_off7:][:gc_bdx2]
+//line fill.go:49
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * b
+		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := data[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
@@ -614,12 +625,12 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 				gc_steps4:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line fill.go:46
-						var i int = gc_tx2
+						var i int = gc_tx
 //line fill.go:48
-						gc_st4 := archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
+						gc_st4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 //line fill.go:48
 						if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
 //line fill.go:48
@@ -637,6 +648,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							break gc_steps4
 						}
 					}
+//line fill.go:50
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -654,12 +666,12 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line fill.go:46
-					var i int = gc_tx2
+					var i int = gc_tx
 //line fill.go:48
-					gc_st3 := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+					gc_st3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line fill.go:48
 					if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
 //line fill.go:48
@@ -677,15 +689,16 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						break gc_steps3
 					}
 				}
+//line fill.go:50
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:46
-				i := gc_tx2
+				i := gc_tx
 //line fill.go:48
-				s[2*i] = gc_at3[gc_tx2]
+				s[2*i] = gc_at[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -701,17 +714,17 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 				gc_steps2:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line fill.go:46
-						var i int = gc_tx2
+						var i int = gc_tx
 //line fill.go:48
-						if (gc_bx2*b+i) < 0 || (gc_bx2*b+i) > len(data)-16 {
+						if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-16 {
 //line fill.go:48
 							break
 						}
 //line fill.go:48
-						gc_st2 := archsimd.LoadInt32x16Slice(data[gc_bx2*b+i:])
+						gc_st2 := archsimd.LoadInt32x16Slice(data[gc_bx*b+i:])
 //line fill.go:48
 						if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
 //line fill.go:48
@@ -729,6 +742,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							break gc_steps2
 						}
 					}
+//line fill.go:50
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -746,17 +760,17 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line fill.go:46
-					var i int = gc_tx2
+					var i int = gc_tx
 //line fill.go:48
-					if (gc_bx2*b+i) < 0 || (gc_bx2*b+i) > len(data)-8 {
+					if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-8 {
 //line fill.go:48
 						break
 					}
 //line fill.go:48
-					gc_st := archsimd.LoadInt32x8Slice(data[gc_bx2*b+i:])
+					gc_st := archsimd.LoadInt32x8Slice(data[gc_bx*b+i:])
 //line fill.go:48
 					if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
 //line fill.go:48
@@ -774,60 +788,62 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						break gc_steps
 					}
 				}
+//line fill.go:50
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:46
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:48
-					s[2*i] = data[gc_bx2*b+i]
+					s[2*i] = data[gc_bx*b+i]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:46
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:48
-					s[2*i] = data[gc_bx2*b+i]
+					s[2*i] = data[gc_bx*b+i]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:46
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:48
-					s[2*i] = data[gc_bx2*b+i]
+					s[2*i] = data[gc_bx*b+i]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:46
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:48
-					s[2*i] = data[gc_bx2*b+i]
+					s[2*i] = data[gc_bx*b+i]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:46
-				i := gc_tx2
+				i := gc_tx
 //line fill.go:48
-				s[2*i] = data[gc_bx2*b+i]
+				s[2*i] = data[gc_bx*b+i]
 			}
 		}
 	}
 //line fill.go:51
 	var s_ []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line fill.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
@@ -841,11 +857,11 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps6:
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line fill.go:46
-					var i int = gc_tx2
+					var i int = gc_tx
 //line fill.go:50
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:50
@@ -853,11 +869,11 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:50
 					if (2*i) >= 0 && (2*i) <= len(s)-32 {
 //line fill.go:50
-						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
+						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
 //line fill.go:50
-						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 //line fill.go:50
-						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
 //line fill.go:50
 						break gc_steps6
@@ -867,11 +883,11 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:50
 					gc_t4 := gc_ld4
 //line fill.go:50
-					if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-32 {
+					if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-32 {
 //line fill.go:50
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx2*2*b+2*i:])
+						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx*2*b+2*i:])
 //line fill.go:50
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx2*2*b+2*i)+16:])
+						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx*2*b+2*i)+16:])
 					} else {
 //line fill.go:50
 						var gc_lanes11 [16]int32
@@ -886,19 +902,20 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:50
 							if 0xffff&(1<<gc_k10) != 0 {
 //line fill.go:50
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos.Thread = gc_rank + gc_k10
 								{
 //line fill.go:50
-									out[(gc_bx2*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
+									out[(gc_bx*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
 //line fill.go:50
-									out[((gc_bx2*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+									out[((gc_bx*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 								}
 							}
 						}
 //line fill.go:50
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line fill.go:52
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -916,11 +933,11 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps5:
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line fill.go:46
-				var i int = gc_tx2
+				var i int = gc_tx
 //line fill.go:50
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:50
@@ -929,13 +946,13 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 				if (2*i) >= 0 && (2*i) <= len(s)-16 {
 					{
 //line fill.go:50
-						gc_lo3 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
+						gc_lo2 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
 //line fill.go:50
-						gc_hi3 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
+						gc_hi2 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
 //line fill.go:50
-						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line fill.go:50
-						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 					}
 				} else {
 //line fill.go:50
@@ -946,11 +963,11 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:50
 				gc_t2 := gc_ld2
 //line fill.go:50
-				if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-16 {
+				if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-16 {
 //line fill.go:50
-					gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx2*2*b+2*i:])
+					gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx*2*b+2*i:])
 //line fill.go:50
-					gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx2*2*b+2*i)+8:])
+					gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx*2*b+2*i)+8:])
 				} else {
 //line fill.go:50
 					var gc_lanes7 [8]int32
@@ -965,61 +982,63 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:50
 						if 0xff&(1<<gc_k7) != 0 {
 //line fill.go:50
-							gc_pos2.Thread = gc_rank2 + gc_k7
+							gc_pos.Thread = gc_rank + gc_k7
 							{
 //line fill.go:50
-								out[(gc_bx2*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
+								out[(gc_bx*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
 //line fill.go:50
-								out[((gc_bx2*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
+								out[((gc_bx*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
 							}
 						}
 					}
 //line fill.go:50
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line fill.go:52
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line fill.go:46
-			i := gc_tx2
+			i := gc_tx
 //line fill.go:50
-			out[gc_bx2*2*b+2*i], out[gc_bx2*2*b+2*i+1] = s[2*i], s[2*i+1]
+			out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
 		}
 	}
 //line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to2 <= len(s_)-gc_off8 {
-				gc_at4 := s_[gc_off8:][:gc_to2]
-				gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
+				gc_at2 := s_[gc_off3:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 //line fill.go:36
 							_ = k
-							gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1031,35 +1050,36 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 //line fill.go:36
 						_ = k
-						gc_vb3.StoreSlice(gc_at4[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
 					gc_more = true
 //line fill.go:37
-					gc_at4[gc_tx2] = -1
+					gc_at2[gc_tx] = -1
 				}
 			} else {
-				gc_vstep5 := gc_from2
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
@@ -1077,10 +1097,10 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
 							break
@@ -1090,57 +1110,57 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep5
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep5
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:36
-					k := gc_tx2 + gc_off
+					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
 					s_[k] = -1
@@ -1165,115 +1185,120 @@ func FillGuardedKernel(data, out []int32, form int) func(*gocuda.Thread) {
 var gc_src_fillGuarded = compiled.NewSource(gc_files_fill, "fillGuarded", "7dbe265aa322b01f609ccd27d1cd620b68a9220bd658047369a9c68804e8cd96", "fill.go:54-74", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:59
-func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line fill.go:60
-	b := gc_bdx2
+	b := gc_bdx
 //line fill.go:62
 	s := gocuda.Shared[int32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * b
-		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
-			gc_at6 := s[:gc_bdx2]
-			gc_at7 := data[gc_off6:][:gc_bdx2]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line fill.go:64
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+//line fill.go:74
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:63
 					switch form {
 					case 0:
 						if i%3 != 0 {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					case 1:
-						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+//line fill.go:75
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:63
 					switch form {
 					case 0:
 						if i%3 != 0 {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					case 1:
-						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+//line fill.go:75
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:63
 					switch form {
 					case 0:
 						if i%3 != 0 {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					case 1:
-						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+//line fill.go:75
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
+					i := gc_tx
 //line fill.go:63
 					switch form {
 					case 0:
 						if i%3 != 0 {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					case 1:
-						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:60
-				i := gc_tx2
+				i := gc_tx
 //line fill.go:63
 				switch form {
 				case 0:
 					if i%3 != 0 {
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				case 1:
-					gc_at6[gc_tx2] += gc_at7[gc_tx2]
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
 					case 0:
@@ -1285,12 +1310,12 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
 					case 0:
@@ -1302,12 +1327,12 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
 					case 0:
@@ -1319,12 +1344,12 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
 					case 0:
@@ -1336,12 +1361,12 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:60
-				i := gc_tx2
-				g := gc_bx2*b + i
+				i := gc_tx
+				g := gc_bx*b + i
 //line fill.go:63
 				switch form {
 				case 0:
@@ -1356,103 +1381,105 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 	}
 //line fill.go:73
 	var s_ []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * b
-		gc_stride2 := 0 - 1
-		gc_off8 := b - 1
-		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-			gc_at8 := out[gc_off7:][:gc_bdx2]
-			gc_at9 := s[:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line fill.go:75
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line fill.go:72
-				gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
+				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:60
-				i := gc_tx2
-				g := gc_bx2*b + i
+				i := gc_tx
+				g := gc_bx*b + i
 //line fill.go:72
 				out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
 //line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
-				gc_at10 := s_[gc_off9:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 //line fill.go:36
 							_ = k
-							gc_vb4.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1464,35 +1491,36 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 //line fill.go:36
 						_ = k
-						gc_vb3.StoreSlice(gc_at10[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
 					gc_more = true
 //line fill.go:37
-					gc_at10[gc_tx2] = -1
+					gc_at5[gc_tx] = -1
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
@@ -1510,10 +1538,10 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
 							break
@@ -1523,57 +1551,57 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step9 := gc_vstep2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:36
-					k := gc_tx2 + gc_off
+					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
 					s_[k] = -1
@@ -1597,116 +1625,119 @@ func FillReturnKernel(data, out []int32, n int) func(*gocuda.Thread) {
 var gc_src_fillReturn = compiled.NewSource(gc_files_fill, "fillReturn", "247e73c0223892b7b8ef7c457f800e21b3ecccf7187d87d0007f0553aba379aa", "fill.go:76-91", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:80
-func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line fill.go:81
-	b := gc_bdx2
+	b := gc_bdx
 //line fill.go:83
 	s := gocuda.Shared[int32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+//line fill.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:81
-				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:81
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line fill.go:81
-					gc_alive4 := gc_all4
+					gc_alive2 := gc_all2
 //line fill.go:81
-					if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line fill.go:81
-						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line fill.go:81
-					var i int = gc_tx2
-					var g int = gc_bx2*b + i
+					var i int = gc_tx
+					var g int = gc_bx*b + i
 //line fill.go:84
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line fill.go:84
-					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line fill.go:84
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line fill.go:84
-						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line fill.go:87
 					if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
 //line fill.go:87
 						break
 					}
-					archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive4)
+//line fill.go:88
+					archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line fill.go:81
-			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:81
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line fill.go:81
-				gc_alive3 := gc_all3
+				gc_alive := gc_all
 //line fill.go:81
-				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line fill.go:81
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line fill.go:81
-				var i int = gc_tx2
-				var g int = gc_bx2*b + i
+				var i int = gc_tx
+				var g int = gc_bx*b + i
 //line fill.go:84
-				gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line fill.go:84
-				if gc_alive3.And(gc_if2).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line fill.go:84
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line fill.go:84
-					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line fill.go:87
 				if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
 //line fill.go:87
 					break
 				}
-				archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive3)
+//line fill.go:88
+				archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line fill.go:81
-			i := gc_tx2
-			g := gc_bx2*b + i
+			i := gc_tx
+			g := gc_bx*b + i
 //line fill.go:84
 			if g >= n {
 				{
 //line fill.go:84
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line fill.go:87
@@ -1714,104 +1745,106 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 		}
 	}
 	var s_ []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line fill.go:92
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line fill.go:81
-			i := gc_tx2
-			g := gc_bx2*b + i
+			i := gc_tx
+			g := gc_bx*b + i
 //line fill.go:89
 			out[g] = s[i] + s[b-1-i]
 		}
 	}
 //line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:36
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					gc_vb3 := archsimd.BroadcastInt32x16(-1)
-					for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line fill.go:37
-						gc_alive6 := gc_all6
+						gc_alive4 := gc_all4
 //line fill.go:37
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line fill.go:37
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 							break
 						}
 //line fill.go:37
-						gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
+						gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line fill.go:36
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_vb2 := archsimd.BroadcastInt32x8(-1)
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb := archsimd.BroadcastInt32x8(-1)
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line fill.go:37
-					gc_alive5 := gc_all5
+					gc_alive3 := gc_all3
 //line fill.go:37
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line fill.go:37
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line fill.go:36
-					var k int = gc_tx2 + gc_off
+					var k int = gc_tx + gc_off
 					if k < 0 || k > len(s_)-8 {
 //line fill.go:37
 						break
 					}
 //line fill.go:37
-					gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
+					gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_vstep4 > gc_from2 {
+			if gc_vstep2 > gc_from {
 				gc_more = true
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line fill.go:36
-				k := gc_tx2 + gc_off
+				k := gc_tx + gc_off
 				gc_more = true
 //line fill.go:37
 				s_[k] = -1
@@ -1833,37 +1866,38 @@ func FillReadFirstKernel(data, out []int32) func(*gocuda.Thread) {
 var gc_src_fillReadFirst = compiled.NewSource(gc_files_fill, "fillReadFirst", "222a1cf70a8f7cb0e74173651aaf14678ce6dcdaf8d9fdc898953f5e019a04f3", "fill.go:93-105", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:96
-func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line fill.go:97
-	b := gc_bdx2
+	b := gc_bdx
 //line fill.go:99
 	s := gocuda.Shared[int32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * b
-		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
-			gc_at6 := s[:gc_bdx2]
-			gc_at7 := data[gc_off6:][:gc_bdx2]
+//line fill.go:101
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line fill.go:97
-						var i int = gc_tx2
-						var g int = gc_bx2*b + i
+						var i int = gc_tx
+						var g int = gc_bx*b + i
 //line fill.go:98
 						_ = g
 //line fill.go:100
-						old := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
-						archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).Add(old).StoreSlice(gc_at6[gc_tx2:])
+						old := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1873,34 +1907,35 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line fill.go:97
-					var i int = gc_tx2
-					var g int = gc_bx2*b + i
+					var i int = gc_tx
+					var g int = gc_bx*b + i
 //line fill.go:98
 					_ = g
 //line fill.go:100
-					old := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
-					archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Add(old).StoreSlice(gc_at6[gc_tx2:])
+					old := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line fill.go:100
-				old := gc_at6[gc_tx2]
-				gc_at6[gc_tx2] = gc_at7[gc_tx2] + old
+				old := gc_at[gc_tx]
+				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
+//line fill.go:105
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line fill.go:97
-						var i int = gc_tx2
-						var g int = gc_bx2*b + i
+						var i int = gc_tx
+						var g int = gc_bx*b + i
 //line fill.go:100
 						if i < 0 || i > len(s)-16 || g < 0 || g > len(data)-16 {
 //line fill.go:100
@@ -1918,11 +1953,11 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line fill.go:97
-					var i int = gc_tx2
-					var g int = gc_bx2*b + i
+					var i int = gc_tx
+					var g int = gc_bx*b + i
 //line fill.go:100
 					if i < 0 || i > len(s)-8 || g < 0 || g > len(data)-8 {
 //line fill.go:100
@@ -1934,59 +1969,63 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line fill.go:105
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line fill.go:105
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line fill.go:105
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line fill.go:105
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:97
-				i := gc_tx2
-				g := gc_bx2*b + i
+				i := gc_tx
+				g := gc_bx*b + i
 //line fill.go:100
 				old := s[i]
 				s[i] = data[g] + old
@@ -1995,103 +2034,105 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 	}
 //line fill.go:104
 	var s_ []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * b
-		gc_stride2 := 0 - 1
-		gc_off8 := b - 1
-		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-			gc_at8 := out[gc_off7:][:gc_bdx2]
-			gc_at9 := s[:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line fill.go:106
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line fill.go:103
-				gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
+				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:97
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:97
-				i := gc_tx2
-				g := gc_bx2*b + i
+				i := gc_tx
+				g := gc_bx*b + i
 //line fill.go:103
 				out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
 //line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
-				gc_at10 := s_[gc_off9:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 //line fill.go:36
 							_ = k
-							gc_vb4.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -2103,35 +2144,36 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 //line fill.go:36
 						_ = k
-						gc_vb3.StoreSlice(gc_at10[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
 					gc_more = true
 //line fill.go:37
-					gc_at10[gc_tx2] = -1
+					gc_at5[gc_tx] = -1
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
@@ -2149,10 +2191,10 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
 							break
@@ -2162,57 +2204,57 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:36
-					k := gc_tx2 + gc_off
+					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
 					s_[k] = -1
@@ -2235,35 +2277,36 @@ func FillSelfKernel(data, out []int32) func(*gocuda.Thread) {
 var gc_src_fillSelf = compiled.NewSource(gc_files_fill, "fillSelf", "7b9a335ece36f2664174b2a219754d517df195f9e98488c8449f26dcbd038c9c", "fill.go:107-118", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:110
-func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line fill.go:111
-	b := gc_bdx2
+	b := gc_bdx
 //line fill.go:113
 	s := gocuda.Shared[int32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * b
-		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
-			gc_at6 := s[:gc_bdx2]
-			gc_at7 := data[gc_off6:][:gc_bdx2]
+//line fill.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line fill.go:111
-						var i int = gc_tx2
-						var g int = gc_bx2*b + i
+						var i int = gc_tx
+						var g int = gc_bx*b + i
 //line fill.go:112
 						_ = g
-						archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2273,36 +2316,37 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line fill.go:111
-					var i int = gc_tx2
-					var g int = gc_bx2*b + i
+					var i int = gc_tx
+					var g int = gc_bx*b + i
 //line fill.go:112
 					_ = g
-					archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line fill.go:114
-				gc_at6[gc_tx2] = gc_at7[gc_tx2] + gc_at6[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line fill.go:111
-						var i int = gc_tx2
-						var g int = gc_bx2*b + i
+						var i int = gc_tx
+						var g int = gc_bx*b + i
 //line fill.go:114
 						if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
 //line fill.go:114
 							break
 						}
+//line fill.go:115
 						archsimd.LoadInt32x16Slice(data[g:]).Add(archsimd.LoadInt32x16Slice(s[i:])).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2313,69 +2357,70 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line fill.go:111
-					var i int = gc_tx2
-					var g int = gc_bx2*b + i
+					var i int = gc_tx
+					var g int = gc_bx*b + i
 //line fill.go:114
 					if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
 //line fill.go:114
 						break
 					}
+//line fill.go:115
 					archsimd.LoadInt32x8Slice(data[g:]).Add(archsimd.LoadInt32x8Slice(s[i:])).StoreSlice(s[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:111
-				i := gc_tx2
-				g := gc_bx2*b + i
+				i := gc_tx
+				g := gc_bx*b + i
 //line fill.go:114
 				s[i] = data[g] + s[i]
 			}
@@ -2383,103 +2428,105 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 	}
 //line fill.go:117
 	var s_ []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * b
-		gc_stride2 := 0 - 1
-		gc_off8 := b - 1
-		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-			gc_at8 := out[gc_off7:][:gc_bdx2]
-			gc_at9 := s[:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line fill.go:119
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line fill.go:116
-				gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
+				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:111
-					i := gc_tx2
-					g := gc_bx2*b + i
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:111
-				i := gc_tx2
-				g := gc_bx2*b + i
+				i := gc_tx
+				g := gc_bx*b + i
 //line fill.go:116
 				out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
 //line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
-				gc_at10 := s_[gc_off9:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
 						gc_vb4 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 //line fill.go:36
 							_ = k
-							gc_vb4.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -2491,35 +2538,36 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb3 := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 //line fill.go:36
 						_ = k
-						gc_vb3.StoreSlice(gc_at10[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
 					gc_more = true
 //line fill.go:37
-					gc_at10[gc_tx2] = -1
+					gc_at5[gc_tx] = -1
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
 						gc_vb2 := archsimd.BroadcastInt32x16(-1)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line fill.go:36
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
@@ -2537,10 +2585,10 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 				if compiled.SIMD {
 //line fill.go:37
 					gc_vb := archsimd.BroadcastInt32x8(-1)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if k < 0 || k > len(s_)-8 {
 //line fill.go:37
 							break
@@ -2550,57 +2598,57 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line fill.go:36
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
 						s_[k] = -1
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line fill.go:36
-					k := gc_tx2 + gc_off
+					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
 					s_[k] = -1
@@ -2624,50 +2672,51 @@ func FillAfterExitKernel(data, out []int32, n int) func(*gocuda.Thread) {
 var gc_src_fillAfterExit = compiled.NewSource(gc_files_fill, "fillAfterExit", "40327f59b5561f29455a657bba8f710b61d5b1ac78c77905f459ac59dcde2ccb", "fill.go:120-137", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:124
-func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line fill.go:125
-	b := gc_bdx2
+	b := gc_bdx
 //line fill.go:127
 	s := gocuda.Shared[int32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+//line fill.go:129
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:125
-				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:125
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line fill.go:125
-					gc_alive5 := gc_all5
+					gc_alive2 := gc_all2
 //line fill.go:125
-					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line fill.go:125
-						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line fill.go:125
-					var i int = gc_tx2
-					var g int = gc_bx2*b + i
+					var i int = gc_tx
+					var g int = gc_bx*b + i
 //line fill.go:128
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line fill.go:128
-					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line fill.go:128
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line fill.go:128
-						gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line fill.go:131
 					if g < 0 || g > len(data)-16 {
@@ -2676,41 +2725,41 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 					}
 //line fill.go:131
 					x := archsimd.LoadInt32x16Slice(data[g:])
-					x.Merge(archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:]), gc_alive5).StoreSlice(gc_s_x[gc_rank2:])
+					x.Merge(archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:]), gc_alive2).StoreSlice(gc_s_x[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line fill.go:125
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:125
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line fill.go:125
-				gc_alive4 := gc_all4
+				gc_alive := gc_all
 //line fill.go:125
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line fill.go:125
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line fill.go:125
-				var i int = gc_tx2
-				var g int = gc_bx2*b + i
+				var i int = gc_tx
+				var g int = gc_bx*b + i
 //line fill.go:128
-				gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line fill.go:128
-				if gc_alive4.And(gc_if2).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line fill.go:128
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line fill.go:128
-					gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line fill.go:131
 				if g < 0 || g > len(data)-8 {
@@ -2719,208 +2768,213 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 				}
 //line fill.go:131
 				x := archsimd.LoadInt32x8Slice(data[g:])
-				x.Merge(archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:]), gc_alive4).StoreSlice(gc_s_x[gc_rank2:])
+				x.Merge(archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:]), gc_alive).StoreSlice(gc_s_x[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line fill.go:125
-			i := gc_tx2
-			g := gc_bx2*b + i
+			i := gc_tx
+			g := gc_bx*b + i
 //line fill.go:128
 			if g >= n {
 				{
 //line fill.go:128
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line fill.go:131
 			x := data[g]
-			gc_s_x[gc_rank2] = x
+//line fill.go:133
+			gc_s_x[gc_rank] = x
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep5 := 0
+//line fill.go:138
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:125
-				gc_all7 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line fill.go:125
-					gc_alive7 := gc_all7
+					gc_alive4 := gc_all4
 //line fill.go:125
-					if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line fill.go:125
-						gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line fill.go:125
-					var i int = gc_tx2
+					var i int = gc_tx
 //line fill.go:125
-					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line fill.go:133
 					if i < 0 || i > len(s)-16 {
 //line fill.go:133
 						break
 					}
 //line fill.go:133
-					x.StoreMasked((*[16]int32)(s[i:]), gc_alive7)
+					x.StoreMasked((*[16]int32)(s[i:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line fill.go:125
-			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line fill.go:125
-				gc_alive6 := gc_all6
+				gc_alive3 := gc_all3
 //line fill.go:125
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line fill.go:125
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line fill.go:125
-				var i int = gc_tx2
+				var i int = gc_tx
 //line fill.go:125
-				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line fill.go:133
 				if i < 0 || i > len(s)-8 {
 //line fill.go:133
 					break
 				}
 //line fill.go:133
-				x.StoreMasked((*[8]int32)(s[i:]), gc_alive6)
+				x.StoreMasked((*[8]int32)(s[i:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line fill.go:125
-			i := gc_tx2
-			x := gc_s_x[gc_rank2]
+			i := gc_tx
+//line fill.go:127
+			x := gc_s_x[gc_rank]
 //line fill.go:133
 			s[i] = x
 		}
 	}
 	var s_ []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line fill.go:138
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line fill.go:125
-			i := gc_tx2
-			g := gc_bx2*b + i
+			i := gc_tx
+			g := gc_bx*b + i
 //line fill.go:135
 			out[g] = s[i] + s[b-1-i]
 		}
 	}
 //line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:36
-					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
-					gc_vb3 := archsimd.BroadcastInt32x16(-1)
-					for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line fill.go:37
-						gc_alive9 := gc_all9
+						gc_alive6 := gc_all6
 //line fill.go:37
-						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line fill.go:37
-							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line fill.go:36
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 							break
 						}
 //line fill.go:37
-						gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive9)
+						gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line fill.go:36
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_vb2 := archsimd.BroadcastInt32x8(-1)
-				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb := archsimd.BroadcastInt32x8(-1)
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line fill.go:37
-					gc_alive8 := gc_all8
+					gc_alive5 := gc_all5
 //line fill.go:37
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line fill.go:37
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line fill.go:36
-					var k int = gc_tx2 + gc_off
+					var k int = gc_tx + gc_off
 					if k < 0 || k > len(s_)-8 {
 //line fill.go:37
 						break
 					}
 //line fill.go:37
-					gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive8)
+					gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_vstep6 > gc_from2 {
+			if gc_vstep3 > gc_from {
 				gc_more = true
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line fill.go:36
-				k := gc_tx2 + gc_off
+				k := gc_tx + gc_off
 				gc_more = true
 //line fill.go:37
 				s_[k] = -1

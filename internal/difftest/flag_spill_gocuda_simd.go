@@ -34,50 +34,52 @@ func FlagSpillKernel(in, out []float32, rounds int) func(*gocuda.Thread) {
 var gc_src_flagSpill = compiled.NewSource(gc_files_flag_spill, "flagSpill", "10006d78729fd36e07794eae1d339e32c31b6852dd4aa6d257436636745b50c0", "flag_spill.go:5-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flag_spill.go:13
-func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_set := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line flag_spill.go:23
+	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line flag_spill.go:14
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+//line flag_spill.go:16
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flag_spill.go:15
-				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line flag_spill.go:15
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flag_spill.go:21
 				gc_vb2 := archsimd.BroadcastFloat32x16(0)
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line flag_spill.go:21
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line flag_spill.go:21
-					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line flag_spill.go:21
-						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line flag_spill.go:15
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 					gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() | gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line flag_spill.go:17
-					if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line flag_spill.go:17
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if2.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line flag_spill.go:17
-						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line flag_spill.go:20
 					if i < 0 || i > len(in)-16 {
@@ -88,46 +90,46 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 					v := archsimd.LoadFloat32x16Slice(in[i:])
 //line flag_spill.go:20
 					set := v.Greater(gc_vb2)
-					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
+					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 //line flag_spill.go:20
-					gc_on2 := gc_alive3.ToBits()
+					gc_on2 := gc_alive2.ToBits()
 //line flag_spill.go:20
-					compiled.SetBools16(gc_s_set[gc_rank2:], compiled.Bools16(gc_s_set[gc_rank2:])&^gc_on2|set.ToBits()&gc_on2)
+					compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line flag_spill.go:15
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line flag_spill.go:15
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flag_spill.go:21
 			gc_vb := archsimd.BroadcastFloat32x8(0)
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line flag_spill.go:21
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line flag_spill.go:21
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line flag_spill.go:21
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line flag_spill.go:15
-				var tx int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tx
+				var tx int = gc_tx
+				var i int = gc_bx*gc_bdx + tx
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).Or(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line flag_spill.go:17
-				if gc_alive2.And(gc_if).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line flag_spill.go:17
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line flag_spill.go:17
-					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line flag_spill.go:20
 				if i < 0 || i > len(in)-8 {
@@ -138,143 +140,149 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 				v := archsimd.LoadFloat32x8Slice(in[i:])
 //line flag_spill.go:20
 				set := v.Greater(gc_vb)
-				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
+				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
 //line flag_spill.go:20
-				gc_on := gc_alive2.ToBits()
+				gc_on := gc_alive.ToBits()
 //line flag_spill.go:20
-				compiled.SetBools8(gc_s_set[gc_rank2:], compiled.Bools8(gc_s_set[gc_rank2:])&^gc_on|set.ToBits()&gc_on)
+				compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line flag_spill.go:15
-			tx := gc_tx2
-			i := gc_bx2*gc_bdx2 + tx
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
 				{
 //line flag_spill.go:17
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line flag_spill.go:20
 			v := in[i]
 			set := v > 0
-			gc_s_v[gc_rank2] = v
-			gc_s_set[gc_rank2] = set
+//line flag_spill.go:24
+			gc_s_v[gc_rank] = v
+			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:22
 	for r := 0; r < rounds; r++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line flag_spill.go:24
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flag_spill.go:15
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line flag_spill.go:15
-						gc_alive5 := gc_all5
+						gc_alive4 := gc_all4
 //line flag_spill.go:15
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line flag_spill.go:15
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line flag_spill.go:15
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line flag_spill.go:15
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:23
 						if tx < 0 || tx > len(tile_)-16 {
 //line flag_spill.go:23
 							break
 						}
-						v.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_alive5).StoreSlice(tile_[tx:])
+//line flag_spill.go:24
+						v.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_alive4).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line flag_spill.go:15
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line flag_spill.go:15
-					gc_alive4 := gc_all4
+					gc_alive3 := gc_all3
 //line flag_spill.go:15
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line flag_spill.go:15
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line flag_spill.go:15
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line flag_spill.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:23
 					if tx < 0 || tx > len(tile_)-8 {
 //line flag_spill.go:23
 						break
 					}
-					v.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_alive4).StoreSlice(tile_[tx:])
+//line flag_spill.go:24
+					v.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_alive3).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line flag_spill.go:15
-				tx := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tx := gc_tx
+//line flag_spill.go:17
+				v := gc_s_v[gc_rank]
 //line flag_spill.go:23
 				tile_[tx] = v
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+//line flag_spill.go:28
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line flag_spill.go:15
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line flag_spill.go:25
 					gc_vb6 := archsimd.BroadcastFloat32x16(float32(r))
 //line flag_spill.go:29
 					gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line flag_spill.go:29
 					gc_vb8 := archsimd.BroadcastFloat32x16(1)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line flag_spill.go:29
-						gc_alive7 := gc_all7
+						gc_alive6 := gc_all6
 //line flag_spill.go:29
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line flag_spill.go:29
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line flag_spill.go:15
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line flag_spill.go:15
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:15
-						set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank2:]))
+						set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
 //line flag_spill.go:25
 						if tx < 0 || tx > len(tile_)-16 {
 //line flag_spill.go:25
@@ -283,55 +291,56 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:25
 						gc_if5 := archsimd.LoadFloat32x16Slice(tile_[tx:]).Less(gc_vb6)
 //line flag_spill.go:25
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
 //line flag_spill.go:25
-							set = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(^set.ToBits()).ToBits()&archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits()).ToBits() | archsimd.Mask32x16FromBits(set.ToBits()&archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits()).ToBits()).ToBits())
+							set = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(^set.ToBits()).ToBits()&archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits() | archsimd.Mask32x16FromBits(set.ToBits()&archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits()).ToBits())
 						}
 //line flag_spill.go:25
 						gc_if6 := set
 //line flag_spill.go:25
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line flag_spill.go:25
-							v = v.Merge(v.Mul(gc_vb7).Add(gc_vb8), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if6.ToBits()).ToBits()))
+							v = v.Merge(v.Mul(gc_vb7).Add(gc_vb8), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
 						}
-						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive7).StoreSlice(gc_s_v[gc_rank2:])
+//line flag_spill.go:26
+						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
 //line flag_spill.go:25
-						gc_on4 := gc_alive7.ToBits()
+						gc_on4 := gc_alive6.ToBits()
 //line flag_spill.go:25
-						compiled.SetBools16(gc_s_set[gc_rank2:], compiled.Bools16(gc_s_set[gc_rank2:])&^gc_on4|set.ToBits()&gc_on4)
+						compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on4|set.ToBits()&gc_on4)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line flag_spill.go:15
-				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line flag_spill.go:25
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(r))
 //line flag_spill.go:29
 				gc_vb4 := archsimd.BroadcastFloat32x8(0.5)
 //line flag_spill.go:29
 				gc_vb5 := archsimd.BroadcastFloat32x8(1)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line flag_spill.go:29
-					gc_alive6 := gc_all6
+					gc_alive5 := gc_all5
 //line flag_spill.go:29
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line flag_spill.go:29
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line flag_spill.go:15
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line flag_spill.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:15
-					set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+					set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line flag_spill.go:25
 					if tx < 0 || tx > len(tile_)-8 {
 //line flag_spill.go:25
@@ -340,35 +349,37 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:25
 					gc_if3 := archsimd.LoadFloat32x8Slice(tile_[tx:]).Less(gc_vb3)
 //line flag_spill.go:25
-					if gc_alive6.And(gc_if3).ToBits() != 0 {
+					if gc_alive5.And(gc_if3).ToBits() != 0 {
 //line flag_spill.go:25
-						set = set.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Merge(set.ToInt32x8(), gc_alive6.And(gc_if3)).NotEqual(compiled.ZeroInt32x8())
+						set = set.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Merge(set.ToInt32x8(), gc_alive5.And(gc_if3)).NotEqual(compiled.ZeroInt32x8())
 					}
 //line flag_spill.go:25
 					gc_if4 := set
 //line flag_spill.go:25
-					if gc_alive6.And(gc_if4).ToBits() != 0 {
+					if gc_alive5.And(gc_if4).ToBits() != 0 {
 //line flag_spill.go:25
-						v = v.Mul(gc_vb4).Add(gc_vb5).Merge(v, gc_alive6.And(gc_if4))
+						v = v.Mul(gc_vb4).Add(gc_vb5).Merge(v, gc_alive5.And(gc_if4))
 					}
-					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+//line flag_spill.go:26
+					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
 //line flag_spill.go:25
-					gc_on3 := gc_alive6.ToBits()
+					gc_on3 := gc_alive5.ToBits()
 //line flag_spill.go:25
-					compiled.SetBools8(gc_s_set[gc_rank2:], compiled.Bools8(gc_s_set[gc_rank2:])&^gc_on3|set.ToBits()&gc_on3)
+					compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on3|set.ToBits()&gc_on3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line flag_spill.go:15
-				tx := gc_tx2
-				v := gc_s_v[gc_rank2]
-				set := gc_s_set[gc_rank2]
+				tx := gc_tx
+//line flag_spill.go:17
+				v := gc_s_v[gc_rank]
+				set := gc_s_set[gc_rank]
 //line flag_spill.go:25
 				if tile_[tx] < float32(r) {
 					set = !set
@@ -376,41 +387,42 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 				if set {
 					v = v*0.5 + 1
 				}
-				gc_s_v[gc_rank2] = v
-				gc_s_set[gc_rank2] = set
+				gc_s_v[gc_rank] = v
+				gc_s_set[gc_rank] = set
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep5 := 0
+//line flag_spill.go:38
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
-			gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line flag_spill.go:15
-				gc_all9 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line flag_spill.go:15
-					gc_alive9 := gc_all9
+					gc_alive8 := gc_all8
 //line flag_spill.go:15
-					if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
 //line flag_spill.go:15
-						gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+						gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 					}
 //line flag_spill.go:15
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 //line flag_spill.go:16
-					v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:16
-					set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank2:]))
+					set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
 //line flag_spill.go:33
 					gc_if8 := set
 //line flag_spill.go:33
-					if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 //line flag_spill.go:33
-						v = v.Merge(v.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16(), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_if8.ToBits()).ToBits()))
+						v = v.Merge(v.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16(), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits()))
 					}
 //line flag_spill.go:36
 					if i < 0 || i > len(out)-16 {
@@ -418,42 +430,42 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 						break
 					}
 //line flag_spill.go:36
-					v.StoreMasked((*[16]float32)(out[i:]), gc_alive9)
-					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive9).StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreMasked((*[16]float32)(out[i:]), gc_alive8)
+					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive8).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop4 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line flag_spill.go:15
-			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line flag_spill.go:15
-				gc_alive8 := gc_all8
+				gc_alive7 := gc_all7
 //line flag_spill.go:15
-				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line flag_spill.go:15
-					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line flag_spill.go:15
-				var tx int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tx
+				var tx int = gc_tx
+				var i int = gc_bx*gc_bdx + tx
 //line flag_spill.go:16
-				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:16
-				set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+				set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line flag_spill.go:33
 				gc_if7 := set
 //line flag_spill.go:33
-				if gc_alive8.And(gc_if7).ToBits() != 0 {
+				if gc_alive7.And(gc_if7).ToBits() != 0 {
 //line flag_spill.go:33
-					v = v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(v, gc_alive8.And(gc_if7))
+					v = v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(v, gc_alive7.And(gc_if7))
 				}
 //line flag_spill.go:36
 				if i < 0 || i > len(out)-8 {
@@ -461,22 +473,24 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 					break
 				}
 //line flag_spill.go:36
-				v.StoreMasked((*[8]float32)(out[i:]), gc_alive8)
-				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive8).StoreSlice(gc_s_v[gc_rank2:])
+				v.StoreMasked((*[8]float32)(out[i:]), gc_alive7)
+				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive7).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line flag_spill.go:15
-			tx := gc_tx2
-			i := gc_bx2*gc_bdx2 + tx
-			v := gc_s_v[gc_rank2]
-			set := gc_s_set[gc_rank2]
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+//line flag_spill.go:18
+			v := gc_s_v[gc_rank]
+//line flag_spill.go:20
+			set := gc_s_set[gc_rank]
 //line flag_spill.go:33
 			if set {
 				v = -v
@@ -498,48 +512,50 @@ func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
 var gc_src_flagSpill64 = compiled.NewSource(gc_files_flag_spill, "flagSpill64", "d6f7b52458ea664a2698813f3d8a54e0d1f456fff56f3d6b2f30b7ecf5e105a5", "flag_spill.go:39-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flag_spill.go:43
-func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_set := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+//line flag_spill.go:53
+	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line flag_spill.go:44
 	tile_ := gocuda.Shared[float64](t, 64)[:64]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+//line flag_spill.go:46
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line flag_spill.go:45
-			gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:45
 			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line flag_spill.go:51
 			gc_vb := archsimd.BroadcastFloat64x4(0)
-			for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line flag_spill.go:51
-				gc_alive5 := gc_all5
+				gc_alive3 := gc_all3
 //line flag_spill.go:51
-				if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line flag_spill.go:51
-					gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line flag_spill.go:45
-				var tx int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tx
+				var tx int = gc_tx
+				var i int = gc_bx*gc_bdx + tx
 				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(out), i, 4)))))
 //line flag_spill.go:47
-				if gc_alive5.And(gc_if3).ToBits() != 0 {
+				if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line flag_spill.go:47
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if3).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
 //line flag_spill.go:47
-					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line flag_spill.go:50
 				if i < 0 || i > len(in)-4 {
@@ -550,108 +566,113 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 				v := archsimd.LoadFloat64x4Slice(in[i:])
 //line flag_spill.go:50
 				set := v.Greater(gc_vb)
-				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
+				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
 //line flag_spill.go:50
-				gc_on := gc_alive5.ToBits()
+				gc_on := gc_alive3.ToBits()
 //line flag_spill.go:50
-				compiled.SetBools4(gc_s_set[gc_rank2:], compiled.Bools4(gc_s_set[gc_rank2:])&^gc_on|set.ToBits()&gc_on)
+				compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line flag_spill.go:45
-			tx := gc_tx2
-			i := gc_bx2*gc_bdx2 + tx
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
 				{
 //line flag_spill.go:47
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line flag_spill.go:50
 			v := in[i]
 			set := v > 0
-			gc_s_v[gc_rank2] = v
-			gc_s_set[gc_rank2] = set
+//line flag_spill.go:54
+			gc_s_v[gc_rank] = v
+			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:52
 	for r := 0; r < rounds; r++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line flag_spill.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line flag_spill.go:45
-				gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line flag_spill.go:45
-					gc_alive8 := gc_all8
+					gc_alive6 := gc_all6
 //line flag_spill.go:45
-					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line flag_spill.go:45
-						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line flag_spill.go:45
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line flag_spill.go:45
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:53
 					if tx < 0 || tx > len(tile_)-4 {
 //line flag_spill.go:53
 						break
 					}
-					v.Merge(archsimd.LoadFloat64x4Slice(tile_[tx:]), gc_alive8).StoreSlice(tile_[tx:])
+//line flag_spill.go:54
+					v.Merge(archsimd.LoadFloat64x4Slice(tile_[tx:]), gc_alive6).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line flag_spill.go:45
-				tx := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tx := gc_tx
+//line flag_spill.go:47
+				v := gc_s_v[gc_rank]
 //line flag_spill.go:53
 				tile_[tx] = v
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+//line flag_spill.go:58
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line flag_spill.go:45
-				gc_all11 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:55
 				gc_vb2 := archsimd.BroadcastFloat64x4(float64(r))
 //line flag_spill.go:59
 				gc_vb3 := archsimd.BroadcastFloat64x4(0.5)
 //line flag_spill.go:59
 				gc_vb4 := archsimd.BroadcastFloat64x4(1)
-				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line flag_spill.go:59
-					gc_alive11 := gc_all11
+					gc_alive9 := gc_all9
 //line flag_spill.go:59
-					if gc_ex11 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
 //line flag_spill.go:59
-						gc_alive11 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex11&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line flag_spill.go:45
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line flag_spill.go:45
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:45
-					set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank2:])&15]).NotEqual(compiled.ZeroInt64x4())
+					set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:55
 					if tx < 0 || tx > len(tile_)-4 {
 //line flag_spill.go:55
@@ -660,35 +681,37 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:55
 					gc_if4 := archsimd.LoadFloat64x4Slice(tile_[tx:]).Less(gc_vb2)
 //line flag_spill.go:55
-					if gc_alive11.And(gc_if4).ToBits() != 0 {
+					if gc_alive9.And(gc_if4).ToBits() != 0 {
 //line flag_spill.go:55
-						set = set.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Merge(set.ToInt64x4(), gc_alive11.And(gc_if4)).NotEqual(compiled.ZeroInt64x4())
+						set = set.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Merge(set.ToInt64x4(), gc_alive9.And(gc_if4)).NotEqual(compiled.ZeroInt64x4())
 					}
 //line flag_spill.go:55
 					gc_if5 := set
 //line flag_spill.go:55
-					if gc_alive11.And(gc_if5).ToBits() != 0 {
+					if gc_alive9.And(gc_if5).ToBits() != 0 {
 //line flag_spill.go:55
-						v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive11.And(gc_if5))
+						v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive9.And(gc_if5))
 					}
-					v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:]), gc_alive11).StoreSlice(gc_s_v[gc_rank2:])
+//line flag_spill.go:56
+					v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive9).StoreSlice(gc_s_v[gc_rank:])
 //line flag_spill.go:55
-					gc_on2 := gc_alive11.ToBits()
+					gc_on2 := gc_alive9.ToBits()
 //line flag_spill.go:55
-					compiled.SetBools4(gc_s_set[gc_rank2:], compiled.Bools4(gc_s_set[gc_rank2:])&^gc_on2|set.ToBits()&gc_on2)
+					compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line flag_spill.go:45
-				tx := gc_tx2
-				v := gc_s_v[gc_rank2]
-				set := gc_s_set[gc_rank2]
+				tx := gc_tx
+//line flag_spill.go:47
+				v := gc_s_v[gc_rank]
+				set := gc_s_set[gc_rank]
 //line flag_spill.go:55
 				if tile_[tx] < float64(r) {
 					set = !set
@@ -696,39 +719,40 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 				if set {
 					v = v*0.5 + 1
 				}
-				gc_s_v[gc_rank2] = v
-				gc_s_set[gc_rank2] = set
+				gc_s_v[gc_rank] = v
+				gc_s_set[gc_rank] = set
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep5 := 0
+//line flag_spill.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line flag_spill.go:45
-			gc_all14 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-			for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all12 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line flag_spill.go:45
-				gc_alive14 := gc_all14
+				gc_alive12 := gc_all12
 //line flag_spill.go:45
-				if gc_ex14 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex14 != 0 {
+				if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
 //line flag_spill.go:45
-					gc_alive14 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line flag_spill.go:45
-				var tx int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tx
+				var tx int = gc_tx
+				var i int = gc_bx*gc_bdx + tx
 //line flag_spill.go:46
-				v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+				v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:46
-				set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank2:])&15]).NotEqual(compiled.ZeroInt64x4())
+				set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:63
 				gc_if6 := set
 //line flag_spill.go:63
-				if gc_alive14.And(gc_if6).ToBits() != 0 {
+				if gc_alive12.And(gc_if6).ToBits() != 0 {
 //line flag_spill.go:63
-					v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_alive14.And(gc_if6))
+					v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_alive12.And(gc_if6))
 				}
 //line flag_spill.go:66
 				if i < 0 || i > len(out)-4 {
@@ -736,22 +760,24 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 					break
 				}
 //line flag_spill.go:66
-				v.StoreMasked((*[4]float64)(out[i:]), gc_alive14)
-				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:]), gc_alive14).StoreSlice(gc_s_v[gc_rank2:])
+				v.StoreMasked((*[4]float64)(out[i:]), gc_alive12)
+				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive12).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line flag_spill.go:45
-			tx := gc_tx2
-			i := gc_bx2*gc_bdx2 + tx
-			v := gc_s_v[gc_rank2]
-			set := gc_s_set[gc_rank2]
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+//line flag_spill.go:48
+			v := gc_s_v[gc_rank]
+//line flag_spill.go:50
+			set := gc_s_set[gc_rank]
 //line flag_spill.go:63
 			if set {
 				v = -v

@@ -33,58 +33,60 @@ func FlatOffsetKernel(in, out []int32, base, last int) func(*gocuda.Thread) {
 var gc_src_flatOffset = compiled.NewSource(gc_files_flat, "flatOffset", "630606c2656e7ed7a2a4cdb2da9cd904c6f329fd84d4781339b54616614abbb3", "flat.go:11-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:16
-func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, base, last int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, base, last int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line flat.go:17
-	stride := gc_bdx2 * gc_gdx2
-	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := last
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, compiled.Diff(gc_limit, base), 1)
-		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, compiled.Diff(gc_limit, base), 1)
+		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
+			if gc_b.Stopped() {
 				return
 			}
-			gc_blk2 := gc_row2 % gc_gdx2
-			gc_off := gc_row2 / gc_gdx2 * (stride)
+			gc_blk := gc_row % gc_gdx
+			gc_off := gc_row / gc_gdx * (stride)
 			gc_more := false
 			_ = gc_more
-			gc_pos2.Block = gc_blk2
-			gc_bx2 := gc_blk2
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk
+//line flat.go:32
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (base + gc_bx2*gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-					gc_at5 := out[gc_off4:][:gc_to2]
-					gc_at6 := in[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (base + gc_bx*gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := out[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:18
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_vb4 := archsimd.BroadcastInt32x16(100)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line flat.go:18
-								var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 //line flat.go:18
 								_ = i
-								if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632 {
+								if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632 {
 //line flat.go:19
 									break
 								}
-								archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
+//line flat.go:20
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -97,45 +99,48 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:18
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_vb3 := archsimd.BroadcastInt32x8(100)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line flat.go:18
-							var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 //line flat.go:18
 							_ = i
-							if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640 {
+							if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640 {
 //line flat.go:19
 								break
 							}
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at5[gc_tx2:])
+//line flat.go:20
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line flat.go:19
 						gc_more = true
 //line flat.go:19
-						gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+						gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:18
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_vb2 := archsimd.BroadcastInt32x16(100)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line flat.go:18
-								var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								if i < 0 || i > len(in)-16 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632) || i > len(out)-16 {
+								var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+								if i < 0 || i > len(in)-16 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632) || i > len(out)-16 {
 //line flat.go:19
 									break
 								}
-								archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
+//line flat.go:20
+								archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -148,72 +153,73 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:18
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_vb := archsimd.BroadcastInt32x8(100)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line flat.go:18
-							var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							if i < 0 || i > len(in)-8 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i > len(out)-8 {
+							var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+							if i < 0 || i > len(in)-8 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640) || i > len(out)-8 {
 //line flat.go:19
 								break
 							}
-							archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
+//line flat.go:20
+							archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line flat.go:19
-							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line flat.go:19
-							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line flat.go:19
-							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line flat.go:19
-							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line flat.go:18
-						i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := base + gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line flat.go:19
-						out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+						out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 					}
 				}
 			}
@@ -221,115 +227,121 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 	} else {
 //line flat.go:18
 		for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line flat.go:25
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
-						gc_to2 = gc_bound2 + 1
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (base + gc_bx2*gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
-							gc_at7 := out[gc_off5:][:gc_to2]
-							gc_at8 := in[gc_off5:][:gc_to2]
-							gc_step6 := gc_from2
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (base + gc_bx*gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+							gc_at3 := out[gc_off3:][:gc_to]
+							gc_at4 := in[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx2 := gc_step6 + 0
+									gc_tx := gc_step2 + 0
+//line flat.go:19
 									gc_more = true
 //line flat.go:19
-									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
-									gc_tx2 := gc_step6 + 1
+									gc_tx := gc_step2 + 1
+//line flat.go:19
 									gc_more = true
 //line flat.go:19
-									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
-									gc_tx2 := gc_step6 + 2
+									gc_tx := gc_step2 + 2
+//line flat.go:19
 									gc_more = true
 //line flat.go:19
-									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
-									gc_tx2 := gc_step6 + 3
+									gc_tx := gc_step2 + 3
+//line flat.go:19
 									gc_more = true
 //line flat.go:19
-									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line flat.go:19
 								gc_more = true
 //line flat.go:19
-								gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						} else {
-							gc_step7 := gc_from2
-							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx2 := gc_step7 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line flat.go:19
-									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
-									gc_tx2 := gc_step7 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line flat.go:19
-									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
-									gc_tx2 := gc_step7 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line flat.go:19
-									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
-									gc_tx2 := gc_step7 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line flat.go:19
-									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 								}
 							}
-							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:18
-								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line flat.go:19
-								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 					}
@@ -353,52 +365,53 @@ func FlatStepKernel(in, out []int32, step int) func(*gocuda.Thread) {
 var gc_src_flatStep = compiled.NewSource(gc_files_flat, "flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:27
-func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, step int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	if (step) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	if (step) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := len(out)
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
+			if gc_b.Stopped() {
 				return
 			}
-			gc_blk2 := gc_row2 % gc_gdx2
-			gc_off := gc_row2 / gc_gdx2 * (step)
+			gc_blk := gc_row % gc_gdx
+			gc_off := gc_row / gc_gdx * (step)
 			gc_more := false
 			_ = gc_more
-			gc_pos2.Block = gc_blk2
-			gc_bx2 := gc_blk2
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk
+//line flat.go:48
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-					gc_at5 := in[gc_off4:][:gc_to2]
-					gc_at6 := out[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := out[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:30
 							gc_vb7 := archsimd.BroadcastInt32x16(3)
 							gc_vb8 := archsimd.BroadcastInt32x16(0)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line flat.go:28
-								var id int = gc_bx2*gc_bdx2 + gc_tx2
+								var id int = gc_bx*gc_bdx + gc_tx
 								var i int = id + gc_off
-								v := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb7)
+								v := archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb7)
 //line flat.go:30
 								gc_if4 := v.Less(gc_vb8)
 //line flat.go:30
@@ -420,17 +433,18 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 										if 0xffff&(1<<gc_k4) != 0 {
 //line flat.go:34
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line flat.go:34
 											gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 										}
 									}
 //line flat.go:34
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line flat.go:34
 									gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 								}
-								v.Add(gc_ld4).StoreSlice(gc_at6[gc_tx2:])
+//line flat.go:35
+								v.Add(gc_ld4).StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -443,13 +457,13 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 						gc_vb5 := archsimd.BroadcastInt32x8(3)
 						gc_vb6 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line flat.go:28
-							var id int = gc_bx2*gc_bdx2 + gc_tx2
+							var id int = gc_bx*gc_bdx + gc_tx
 							var i int = id + gc_off
-							v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb5)
+							v := archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb5)
 //line flat.go:30
 							gc_if3 := v.Less(gc_vb6)
 //line flat.go:30
@@ -471,50 +485,51 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 									if 0xff&(1<<gc_k3) != 0 {
 //line flat.go:34
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line flat.go:34
 										gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
 									}
 								}
 //line flat.go:34
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line flat.go:34
 								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
 							}
-							v.Add(gc_ld3).StoreSlice(gc_at6[gc_tx2:])
+//line flat.go:35
+							v.Add(gc_ld3).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line flat.go:28
-						id := gc_bx2*gc_bdx2 + gc_tx2
+						id := gc_bx*gc_bdx + gc_tx
 						i := id + gc_off
 						gc_more = true
 //line flat.go:30
-						v := gc_at5[gc_tx2] * 3
+						v := gc_at[gc_tx] * 3
 						if v < 0 {
 							v = -v
 						}
-						gc_at6[gc_tx2] = v + in[max(i-1, 0)]
+						gc_at2[gc_tx] = v + in[max(i-1, 0)]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:30
 							gc_vb3 := archsimd.BroadcastInt32x16(3)
 							gc_vb4 := archsimd.BroadcastInt32x16(0)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line flat.go:28
-								var id int = gc_bx2*gc_bdx2 + gc_tx2
+								var id int = gc_bx*gc_bdx + gc_tx
 								var i int = id + gc_off
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line flat.go:30
@@ -543,16 +558,17 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 										if 0xffff&(1<<gc_k2) != 0 {
 //line flat.go:34
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line flat.go:34
 											gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
 										}
 									}
 //line flat.go:34
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line flat.go:34
 									gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
 								}
+//line flat.go:35
 								v.Add(gc_ld2).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -566,11 +582,11 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 						gc_vb := archsimd.BroadcastInt32x8(3)
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line flat.go:28
-							var id int = gc_bx2*gc_bdx2 + gc_tx2
+							var id int = gc_bx*gc_bdx + gc_tx
 							var i int = id + gc_off
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line flat.go:30
@@ -599,28 +615,29 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 									if 0xff&(1<<gc_k) != 0 {
 //line flat.go:34
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line flat.go:34
 										gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 									}
 								}
 //line flat.go:34
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line flat.go:34
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
+//line flat.go:35
 							v.Add(gc_ld).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line flat.go:28
-						id := gc_bx2*gc_bdx2 + gc_tx2
+						id := gc_bx*gc_bdx + gc_tx
 						i := id + gc_off
 						gc_more = true
 //line flat.go:30
@@ -636,51 +653,52 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 	} else {
 //line flat.go:29
 		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line flat.go:36
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 {
-							gc_at7 := in[gc_off5:][:gc_to2]
-							gc_at8 := out[gc_off5:][:gc_to2]
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+							gc_at3 := in[gc_off3:][:gc_to]
+							gc_at4 := out[gc_off3:][:gc_to]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:28
-								id := gc_bx2*gc_bdx2 + gc_tx2
+								id := gc_bx*gc_bdx + gc_tx
 								i := id + gc_off
 								gc_more = true
 //line flat.go:30
-								v := gc_at7[gc_tx2] * 3
+								v := gc_at3[gc_tx] * 3
 								if v < 0 {
 									v = -v
 								}
-								gc_at8[gc_tx2] = v + in[max(i-1, 0)]
+								gc_at4[gc_tx] = v + in[max(i-1, 0)]
 							}
 						} else {
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:28
-								id := gc_bx2*gc_bdx2 + gc_tx2
+								id := gc_bx*gc_bdx + gc_tx
 								i := id + gc_off
 								gc_more = true
 //line flat.go:30
@@ -712,123 +730,129 @@ func FlatCarryKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_flatCarry = compiled.NewSource(gc_files_flat, "flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:42
-func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line flat.go:43
-	stride := gc_bdx2 * gc_gdx2
+	stride := gc_bdx * gc_gdx
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line flat.go:51
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2+stride), gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx+stride), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2+stride)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx+stride)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2*gc_bdx2 + stride) + gc_off
-					gc_off5 := ((gc_bx2*gc_bdx2 + stride) + gc_off) - stride
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 {
-						gc_at3 := out[gc_off4:][:gc_to2]
-						gc_at4 := out[gc_off5:][:gc_to2]
-						gc_step3 := gc_from2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx*gc_bdx + stride) + gc_off
+					gc_off3 := ((gc_bx*gc_bdx + stride) + gc_off) - stride
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+						gc_at := out[gc_off2:][:gc_to]
+						gc_at2 := out[gc_off3:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx := gc_step + 0
+//line flat.go:45
 								gc_more = true
 //line flat.go:45
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx := gc_step + 1
+//line flat.go:45
 								gc_more = true
 //line flat.go:45
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx := gc_step + 2
+//line flat.go:45
 								gc_more = true
 //line flat.go:45
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx := gc_step + 3
+//line flat.go:45
 								gc_more = true
 //line flat.go:45
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line flat.go:45
 							gc_more = true
 //line flat.go:45
-							gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+							gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 					} else {
-						gc_step4 := gc_from2
-						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx2 := gc_step4 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:44
-								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 								gc_more = true
 //line flat.go:45
 								out[i] += out[i-stride] + 1
 							}
 							{
-								gc_tx2 := gc_step4 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:44
-								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 								gc_more = true
 //line flat.go:45
 								out[i] += out[i-stride] + 1
 							}
 							{
-								gc_tx2 := gc_step4 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:44
-								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 								gc_more = true
 //line flat.go:45
 								out[i] += out[i-stride] + 1
 							}
 							{
-								gc_tx2 := gc_step4 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:44
-								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 								gc_more = true
 //line flat.go:45
 								out[i] += out[i-stride] + 1
 							}
 						}
-						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line flat.go:44
-							i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 							gc_more = true
 //line flat.go:45
 							out[i] += out[i-stride] + 1
@@ -868,276 +892,333 @@ func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 var gc_src_strideSum = compiled.NewSource(gc_files_flat, "strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:49-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:56
-func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
+func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line flat.go:57
 	n := len(in)
 //line flat.go:57
-	b := gc_bdx4
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx4 {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+	b := gc_bdx
+//line flat.go:59
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line flat.go:58
+		var v T
+//line flat.go:60
+		gc_s_v[gc_rank] = v
+	}
+//line flat.go:59
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
+//line flat.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := (gc_bx4 * 2 * b) + gc_off
-			gc_off12 := ((gc_bx4 * 2 * b) + gc_off) + b
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to4 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to4 <= len(in)-gc_off12 {
-				gc_at13 := in[gc_off11:][:gc_to4]
-				gc_at14 := in[gc_off12:][:gc_to4]
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step2 + 0
+//line flat.go:84
+						gc_rank := gc_base + gc_tx
+//line flat.go:86
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
-						v += gc_at13[gc_tx4]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at14[gc_tx4] * 2
+							v += gc_at2[gc_tx] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step8 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step2 + 1
+//line flat.go:69
+						gc_rank := gc_base + gc_tx
+//line flat.go:71
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
-						v += gc_at13[gc_tx4]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at14[gc_tx4] * 2
+							v += gc_at2[gc_tx] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step8 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step2 + 2
+//line flat.go:69
+						gc_rank := gc_base + gc_tx
+//line flat.go:71
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
-						v += gc_at13[gc_tx4]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at14[gc_tx4] * 2
+							v += gc_at2[gc_tx] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step8 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step2 + 3
+//line flat.go:69
+						gc_rank := gc_base + gc_tx
+//line flat.go:71
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
-						v += gc_at13[gc_tx4]
+						v += gc_at[gc_tx]
 						if true || i+b < n {
-							v += gc_at14[gc_tx4] * 2
+							v += gc_at2[gc_tx] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					v := gc_s_v[gc_rank4]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line flat.go:70
+					v := gc_s_v[gc_rank]
 //line flat.go:59
-					i := gc_bx4*2*b + gc_tx4 + gc_off
+					i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
 //line flat.go:60
-					v += gc_at13[gc_tx4]
+					v += gc_at[gc_tx]
 					if true || i+b < n {
-						v += gc_at14[gc_tx4] * 2
+						v += gc_at2[gc_tx] * 2
 					}
-					gc_s_v[gc_rank4] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step9 := gc_from4
-				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step9 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step9 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step9 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx4 := gc_step9 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank4] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:59
-					i := gc_bx4*2*b + gc_tx4 + gc_off
+					i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
 //line flat.go:60
 					v += in[i]
 					if i+b < n {
 						v += in[i+b] * 2
 					}
-					gc_s_v[gc_rank4] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line flat.go:65
-	if b <= 1*gc_bdx4 {
-		gc_b4.SharedWritten()
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		if gc_bdx4 <= len(s) {
-			gc_at15 := s[:gc_bdx4]
+//line flat.go:67
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at3 := s[:gc_bdx]
 //line flat.go:66
-			copy(gc_at15, gc_s_v[gc_base4:][:gc_bdx4])
+			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx4 := gc_step10 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx4] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx4] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx4] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx4] = v
+					s[gc_tx] = v
 				}
 			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				v := gc_s_v[gc_rank4]
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line flat.go:66
-				s[gc_tx4] = v
+				s[gc_tx] = v
 			}
 		}
 	}
+//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-				gc_to4 = gc_bound4 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off13 := gc_bx4
-				if gc_from4 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) {
-					gc_at16 := partial[gc_off13:][:1]
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+					gc_at4 := partial[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line flat.go:69
 							var sum T
 							{
-								gc_xs8 := s
 //line flat.go:70
-								gc_i8 := 0
+								gc_xs2 := s
 //line flat.go:70
-								for ; gc_i8+3 < len(gc_xs8); gc_i8 += 4 {
+								gc_i2 := 0
+//line flat.go:70
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line flat.go:70
-										gc_k36 := gc_i8 + 0
+										gc_k6 := gc_i2 + 0
 //line flat.go:70
-										x := gc_xs8[gc_k36]
+										x := gc_xs2[gc_k6]
 										{
 //line flat.go:71
 											sum += x
@@ -1145,9 +1226,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 									{
 //line flat.go:72
-										gc_k37 := gc_i8 + 1
+										gc_k7 := gc_i2 + 1
 //line flat.go:72
-										x := gc_xs8[gc_k37]
+										x := gc_xs2[gc_k7]
 										{
 //line flat.go:71
 											sum += x
@@ -1155,9 +1236,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 									{
 //line flat.go:72
-										gc_k38 := gc_i8 + 2
+										gc_k8 := gc_i2 + 2
 //line flat.go:72
-										x := gc_xs8[gc_k38]
+										x := gc_xs2[gc_k8]
 										{
 //line flat.go:71
 											sum += x
@@ -1165,9 +1246,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 									{
 //line flat.go:72
-										gc_k39 := gc_i8 + 3
+										gc_k9 := gc_i2 + 3
 //line flat.go:72
-										x := gc_xs8[gc_k39]
+										x := gc_xs2[gc_k9]
 										{
 //line flat.go:71
 											sum += x
@@ -1175,12 +1256,12 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 								}
 //line flat.go:70
-								for ; gc_i8 < len(gc_xs8); gc_i8++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line flat.go:70
-										gc_k40 := gc_i8
+										gc_k10 := gc_i2
 //line flat.go:70
-										x := gc_xs8[gc_k40]
+										x := gc_xs2[gc_k10]
 										{
 //line flat.go:71
 											sum += x
@@ -1188,26 +1269,29 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 								}
 							}
-							gc_at16[0] = sum
+//line flat.go:73
+							gc_at4[0] = sum
 						}
 					}
 				} else {
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line flat.go:69
 							var sum T
 							{
-								gc_xs7 := s
 //line flat.go:70
-								gc_i7 := 0
+								gc_xs := s
 //line flat.go:70
-								for ; gc_i7+3 < len(gc_xs7); gc_i7 += 4 {
+								gc_i := 0
+//line flat.go:70
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line flat.go:70
-										gc_k31 := gc_i7 + 0
+										gc_k := gc_i + 0
 //line flat.go:70
-										x := gc_xs7[gc_k31]
+										x := gc_xs[gc_k]
 										{
 //line flat.go:71
 											sum += x
@@ -1215,9 +1299,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 									{
 //line flat.go:72
-										gc_k32 := gc_i7 + 1
+										gc_k2 := gc_i + 1
 //line flat.go:72
-										x := gc_xs7[gc_k32]
+										x := gc_xs[gc_k2]
 										{
 //line flat.go:71
 											sum += x
@@ -1225,9 +1309,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 									{
 //line flat.go:72
-										gc_k33 := gc_i7 + 2
+										gc_k3 := gc_i + 2
 //line flat.go:72
-										x := gc_xs7[gc_k33]
+										x := gc_xs[gc_k3]
 										{
 //line flat.go:71
 											sum += x
@@ -1235,9 +1319,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 									{
 //line flat.go:72
-										gc_k34 := gc_i7 + 3
+										gc_k4 := gc_i + 3
 //line flat.go:72
-										x := gc_xs7[gc_k34]
+										x := gc_xs[gc_k4]
 										{
 //line flat.go:71
 											sum += x
@@ -1245,12 +1329,12 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 								}
 //line flat.go:70
-								for ; gc_i7 < len(gc_xs7); gc_i7++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line flat.go:70
-										gc_k35 := gc_i7
+										gc_k5 := gc_i
 //line flat.go:70
-										x := gc_xs7[gc_k35]
+										x := gc_xs[gc_k5]
 										{
 //line flat.go:71
 											sum += x
@@ -1258,7 +1342,8 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 								}
 							}
-							partial[gc_bx4] = sum
+//line flat.go:73
+							partial[gc_bx] = sum
 						}
 					}
 				}
@@ -1268,76 +1353,148 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 }
 
 //line flat.go:56
-func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line flat.go:57
 	n := len(in)
 //line flat.go:57
-	b := gc_bdx2
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	b := gc_bdx
+//line flat.go:59
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line flat.go:58
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line flat.go:58
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line flat.go:58
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line flat.go:58
+			v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line flat.go:58
+		var v float32
+//line flat.go:60
+		gc_s_v[gc_rank] = v
+	}
+//line flat.go:59
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
+//line flat.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (gc_bx2 * 2 * b) + gc_off
-			gc_off6 := ((gc_bx2 * 2 * b) + gc_off) + b
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-				gc_at5 := in[gc_off5:][:gc_to2]
-				gc_at6 := in[gc_off6:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:59
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line flat.go:62
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-							var i int = gc_bx2*2*b + gc_tx2 + gc_off
-							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
+							var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4))
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
 							} else {
 //line flat.go:61
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
 								if gc_if4.ToBits() != 0 {
 //line flat.go:61
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
 //line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -1346,63 +1503,64 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line flat.go:62
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-						var i int = gc_bx2*2*b + gc_tx2 + gc_off
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+						var i int = gc_bx*2*b + gc_tx + gc_off
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3))
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
 						} else {
 //line flat.go:61
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
 							if gc_if3.ToBits() != 0 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3)).Merge(v, gc_if3)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
 							}
 						}
 //line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line flat.go:71
+					v := gc_s_v[gc_rank]
 //line flat.go:59
-					i := gc_bx2*2*b + gc_tx2 + gc_off
+					i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
 //line flat.go:60
-					v += gc_at5[gc_tx2]
+					v += gc_at[gc_tx]
 					if true || i+b < n {
-						v += gc_at6[gc_tx2] * 2
+						v += gc_at2[gc_tx] * 2
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line flat.go:59
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line flat.go:62
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-							var i int = gc_bx2*2*b + gc_tx2 + gc_off
+							var i int = gc_bx*2*b + gc_tx + gc_off
 							if i < 0 || i > len(in)-16 || (i+
 //line flat.go:62
 								b) < 0 || (i+b) > len(in)-16 {
@@ -1424,12 +1582,12 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 								}
 							}
 //line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
@@ -1438,13 +1596,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line flat.go:62
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-						var i int = gc_bx2*2*b + gc_tx2 + gc_off
+						var i int = gc_bx*2*b + gc_tx + gc_off
 						if i < 0 || i > len(in)-8 || (i+
 //line flat.go:62
 							b) < 0 || (i+b) > len(in)-8 {
@@ -1466,155 +1624,114 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							}
 						}
 //line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:59
-					i := gc_bx2*2*b + gc_tx2 + gc_off
+					i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
 //line flat.go:60
 					v += in[i]
 					if i+b < n {
 						v += in[i+b] * 2
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line flat.go:65
-	if b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line flat.go:65
 	s := gocuda.Shared[float32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) {
-			gc_at7 := s[:gc_bdx2]
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-//line flat.go:66
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line flat.go:66
-						v.StoreSlice(gc_at7[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-//line flat.go:66
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:66
-					v.StoreSlice(gc_at7[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-//line flat.go:66
-				gc_at7[gc_tx2] = v
-			}
-		} else {
+//line flat.go:67
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at3 := s[:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line flat.go:66
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-						if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line flat.go:66
-							break
-						}
-//line flat.go:66
-						v.StoreSlice(s[gc_tx2:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1624,91 +1741,137 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line flat.go:66
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-					if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+					v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line flat.go:73
+				v := gc_s_v[gc_rank]
+//line flat.go:66
+				gc_at3[gc_tx] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+//line flat.go:66
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line flat.go:66
+						if gc_tx < 0 || gc_tx > len(s)-16 {
+//line flat.go:66
+							break
+						}
+//line flat.go:66
+						v.StoreSlice(s[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+//line flat.go:66
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line flat.go:66
+					if gc_tx < 0 || gc_tx > len(s)-8 {
 //line flat.go:66
 						break
 					}
 //line flat.go:66
-					v.StoreSlice(s[gc_tx2:])
+					v.StoreSlice(s[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx2] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx2] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx2] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx2] = v
+					s[gc_tx] = v
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line flat.go:66
-				s[gc_tx2] = v
+				s[gc_tx] = v
 			}
 		}
 	}
+//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bx2
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) {
-					gc_at8 := partial[gc_off7:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+					gc_at4 := partial[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line flat.go:69
 							var sum float32
 							{
-								gc_xs4 := s
 //line flat.go:70
-								gc_i4 := 0
+								gc_xs2 := s
 //line flat.go:70
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line flat.go:70
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line flat.go:70
-										gc_k16 := gc_i4 + 0
+										gc_k6 := gc_i2 + 0
 //line flat.go:70
-										x := gc_xs4[gc_k16]
+										x := gc_xs2[gc_k6]
 										{
 //line flat.go:71
 											sum += x
@@ -1716,9 +1879,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 									{
 //line flat.go:72
-										gc_k17 := gc_i4 + 1
+										gc_k7 := gc_i2 + 1
 //line flat.go:72
-										x := gc_xs4[gc_k17]
+										x := gc_xs2[gc_k7]
 										{
 //line flat.go:71
 											sum += x
@@ -1726,9 +1889,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 									{
 //line flat.go:72
-										gc_k18 := gc_i4 + 2
+										gc_k8 := gc_i2 + 2
 //line flat.go:72
-										x := gc_xs4[gc_k18]
+										x := gc_xs2[gc_k8]
 										{
 //line flat.go:71
 											sum += x
@@ -1736,9 +1899,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 									{
 //line flat.go:72
-										gc_k19 := gc_i4 + 3
+										gc_k9 := gc_i2 + 3
 //line flat.go:72
-										x := gc_xs4[gc_k19]
+										x := gc_xs2[gc_k9]
 										{
 //line flat.go:71
 											sum += x
@@ -1746,12 +1909,12 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 								}
 //line flat.go:70
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line flat.go:70
-										gc_k20 := gc_i4
+										gc_k10 := gc_i2
 //line flat.go:70
-										x := gc_xs4[gc_k20]
+										x := gc_xs2[gc_k10]
 										{
 //line flat.go:71
 											sum += x
@@ -1759,26 +1922,29 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 								}
 							}
-							gc_at8[0] = sum
+//line flat.go:73
+							gc_at4[0] = sum
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line flat.go:69
 							var sum float32
 							{
-								gc_xs3 := s
 //line flat.go:70
-								gc_i3 := 0
+								gc_xs := s
 //line flat.go:70
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line flat.go:70
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line flat.go:70
-										gc_k11 := gc_i3 + 0
+										gc_k := gc_i + 0
 //line flat.go:70
-										x := gc_xs3[gc_k11]
+										x := gc_xs[gc_k]
 										{
 //line flat.go:71
 											sum += x
@@ -1786,9 +1952,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 									{
 //line flat.go:72
-										gc_k12 := gc_i3 + 1
+										gc_k2 := gc_i + 1
 //line flat.go:72
-										x := gc_xs3[gc_k12]
+										x := gc_xs[gc_k2]
 										{
 //line flat.go:71
 											sum += x
@@ -1796,9 +1962,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 									{
 //line flat.go:72
-										gc_k13 := gc_i3 + 2
+										gc_k3 := gc_i + 2
 //line flat.go:72
-										x := gc_xs3[gc_k13]
+										x := gc_xs[gc_k3]
 										{
 //line flat.go:71
 											sum += x
@@ -1806,9 +1972,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 									{
 //line flat.go:72
-										gc_k14 := gc_i3 + 3
+										gc_k4 := gc_i + 3
 //line flat.go:72
-										x := gc_xs3[gc_k14]
+										x := gc_xs[gc_k4]
 										{
 //line flat.go:71
 											sum += x
@@ -1816,12 +1982,12 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 								}
 //line flat.go:70
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line flat.go:70
-										gc_k15 := gc_i3
+										gc_k5 := gc_i
 //line flat.go:70
-										x := gc_xs3[gc_k15]
+										x := gc_xs[gc_k5]
 										{
 //line flat.go:71
 											sum += x
@@ -1829,7 +1995,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 								}
 							}
-							partial[gc_bx2] = sum
+//line flat.go:73
+							partial[gc_bx] = sum
 						}
 					}
 				}
@@ -1839,141 +2006,212 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 }
 
 //line flat.go:56
-func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line flat.go:57
 	n := len(in)
 //line flat.go:57
-	b := gc_bdx3
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx3 {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+	b := gc_bdx
+//line flat.go:59
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line flat.go:58
+				var v int32
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line flat.go:58
+			var v int32
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line flat.go:58
+		var v int32
+//line flat.go:60
+		gc_s_v[gc_rank] = v
+	}
+//line flat.go:59
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
+//line flat.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := (gc_bx3 * 2 * b) + gc_off
-			gc_off9 := ((gc_bx3 * 2 * b) + gc_off) + b
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to3 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to3 <= len(in)-gc_off9 {
-				gc_at9 := in[gc_off8:][:gc_to3]
-				gc_at10 := in[gc_off9:][:gc_to3]
-				gc_vstep5 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:59
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
-						gc_vb8 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line flat.go:62
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-							var i int = gc_bx3*2*b + gc_tx3 + gc_off
-							v = v.Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]))
+							var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8))
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
 							} else {
 //line flat.go:61
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line flat.go:61
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8)), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
 //line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank3:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line flat.go:59
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
-					gc_vb7 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line flat.go:62
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-						var i int = gc_bx3*2*b + gc_tx3 + gc_off
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
+						var i int = gc_bx*2*b + gc_tx + gc_off
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
 						} else {
 //line flat.go:61
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-							if gc_if7.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7)).Merge(v, gc_if7)
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
 							}
 						}
 //line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank3:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from3 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					v := gc_s_v[gc_rank3]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line flat.go:71
+					v := gc_s_v[gc_rank]
 //line flat.go:59
-					i := gc_bx3*2*b + gc_tx3 + gc_off
+					i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
 //line flat.go:60
-					v += gc_at9[gc_tx3]
+					v += gc_at[gc_tx]
 					if true || i+b < n {
-						v += gc_at10[gc_tx3] * 2
+						v += gc_at2[gc_tx] * 2
 					}
-					gc_s_v[gc_rank3] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep6 := gc_from3
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line flat.go:59
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
-						gc_vb6 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line flat.go:62
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-							var i int = gc_bx3*2*b + gc_tx3 + gc_off
+							var i int = gc_bx*2*b + gc_tx + gc_off
 							if i < 0 || i > len(in)-16 || (i+
 //line flat.go:62
 								b) < 0 || (i+b) > len(in)-16 {
@@ -1984,38 +2222,38 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6))
+								v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2))
 							} else {
 //line flat.go:62
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-								if gc_if6.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line flat.go:61
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 							}
 //line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank3:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line flat.go:59
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
-					gc_vb5 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_vb := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line flat.go:62
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:59
-						var i int = gc_bx3*2*b + gc_tx3 + gc_off
+						var i int = gc_bx*2*b + gc_tx + gc_off
 						if i < 0 || i > len(in)-8 || (i+
 //line flat.go:62
 							b) < 0 || (i+b) > len(in)-8 {
@@ -2026,260 +2264,265 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5))
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
 						} else {
 //line flat.go:62
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-							if gc_if5.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5)).Merge(v, gc_if5)
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
 							}
 						}
 //line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank3:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from3 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx3 := gc_step6 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx3 := gc_step6 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx3 := gc_step6 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
+						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
 //line flat.go:60
 						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
-						gc_s_v[gc_rank3] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:59
-					i := gc_bx3*2*b + gc_tx3 + gc_off
+					i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
 //line flat.go:60
 					v += in[i]
 					if i+b < n {
 						v += in[i+b] * 2
 					}
-					gc_s_v[gc_rank3] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line flat.go:65
-	if b <= 1*gc_bdx3 {
-		gc_b3.SharedWritten()
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line flat.go:65
 	s := gocuda.Shared[int32](t, b)[:b]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(s) {
-			gc_at11 := s[:gc_bdx3]
-			gc_vstep7 := 0
+//line flat.go:67
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at3 := s[:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line flat.go:66
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-						v.StoreSlice(gc_at11[gc_tx3:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
-					gc_rank3 := gc_base3 + gc_tx3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line flat.go:66
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-					v.StoreSlice(gc_at11[gc_tx3:])
+					v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				v := gc_s_v[gc_rank3]
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line flat.go:73
+				v := gc_s_v[gc_rank]
 //line flat.go:66
-				gc_at11[gc_tx3] = v
+				gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line flat.go:66
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-						if gc_tx3 < 0 || gc_tx3 > len(s)-16 {
+						if gc_tx < 0 || gc_tx > len(s)-16 {
 //line flat.go:66
 							break
 						}
 //line flat.go:66
-						v.StoreSlice(s[gc_tx3:])
+						v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
-					gc_rank3 := gc_base3 + gc_tx3
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line flat.go:66
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-					if gc_tx3 < 0 || gc_tx3 > len(s)-8 {
+					if gc_tx < 0 || gc_tx > len(s)-8 {
 //line flat.go:66
 						break
 					}
 //line flat.go:66
-					v.StoreSlice(s[gc_tx3:])
+					v.StoreSlice(s[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep8
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step7 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx3] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx3] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx3] = v
+					s[gc_tx] = v
 				}
 				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
-					s[gc_tx3] = v
+					s[gc_tx] = v
 				}
 			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line flat.go:66
-				s[gc_tx3] = v
+				s[gc_tx] = v
 			}
 		}
 	}
+//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-				gc_to3 = gc_bound3 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := gc_bx3
-				if gc_from3 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-					gc_at12 := partial[gc_off10:][:1]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+					gc_at4 := partial[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line flat.go:69
 							var sum int32
 							{
-								gc_xs6 := s
 //line flat.go:70
-								gc_i6 := 0
+								gc_xs2 := s
 //line flat.go:70
-								for ; gc_i6+3 < len(gc_xs6); gc_i6 += 4 {
+								gc_i2 := 0
+//line flat.go:70
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line flat.go:70
-										gc_k26 := gc_i6 + 0
+										gc_k6 := gc_i2 + 0
 //line flat.go:70
-										x := gc_xs6[gc_k26]
+										x := gc_xs2[gc_k6]
 										{
 //line flat.go:71
 											sum += x
@@ -2287,9 +2530,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 									{
 //line flat.go:72
-										gc_k27 := gc_i6 + 1
+										gc_k7 := gc_i2 + 1
 //line flat.go:72
-										x := gc_xs6[gc_k27]
+										x := gc_xs2[gc_k7]
 										{
 //line flat.go:71
 											sum += x
@@ -2297,9 +2540,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 									{
 //line flat.go:72
-										gc_k28 := gc_i6 + 2
+										gc_k8 := gc_i2 + 2
 //line flat.go:72
-										x := gc_xs6[gc_k28]
+										x := gc_xs2[gc_k8]
 										{
 //line flat.go:71
 											sum += x
@@ -2307,9 +2550,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 									{
 //line flat.go:72
-										gc_k29 := gc_i6 + 3
+										gc_k9 := gc_i2 + 3
 //line flat.go:72
-										x := gc_xs6[gc_k29]
+										x := gc_xs2[gc_k9]
 										{
 //line flat.go:71
 											sum += x
@@ -2317,12 +2560,12 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 								}
 //line flat.go:70
-								for ; gc_i6 < len(gc_xs6); gc_i6++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line flat.go:70
-										gc_k30 := gc_i6
+										gc_k10 := gc_i2
 //line flat.go:70
-										x := gc_xs6[gc_k30]
+										x := gc_xs2[gc_k10]
 										{
 //line flat.go:71
 											sum += x
@@ -2330,26 +2573,29 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 								}
 							}
-							gc_at12[0] = sum
+//line flat.go:73
+							gc_at4[0] = sum
 						}
 					}
 				} else {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line flat.go:69
 							var sum int32
 							{
-								gc_xs5 := s
 //line flat.go:70
-								gc_i5 := 0
+								gc_xs := s
 //line flat.go:70
-								for ; gc_i5+3 < len(gc_xs5); gc_i5 += 4 {
+								gc_i := 0
+//line flat.go:70
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line flat.go:70
-										gc_k21 := gc_i5 + 0
+										gc_k := gc_i + 0
 //line flat.go:70
-										x := gc_xs5[gc_k21]
+										x := gc_xs[gc_k]
 										{
 //line flat.go:71
 											sum += x
@@ -2357,9 +2603,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 									{
 //line flat.go:72
-										gc_k22 := gc_i5 + 1
+										gc_k2 := gc_i + 1
 //line flat.go:72
-										x := gc_xs5[gc_k22]
+										x := gc_xs[gc_k2]
 										{
 //line flat.go:71
 											sum += x
@@ -2367,9 +2613,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 									{
 //line flat.go:72
-										gc_k23 := gc_i5 + 2
+										gc_k3 := gc_i + 2
 //line flat.go:72
-										x := gc_xs5[gc_k23]
+										x := gc_xs[gc_k3]
 										{
 //line flat.go:71
 											sum += x
@@ -2377,9 +2623,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 									{
 //line flat.go:72
-										gc_k24 := gc_i5 + 3
+										gc_k4 := gc_i + 3
 //line flat.go:72
-										x := gc_xs5[gc_k24]
+										x := gc_xs[gc_k4]
 										{
 //line flat.go:71
 											sum += x
@@ -2387,12 +2633,12 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 								}
 //line flat.go:70
-								for ; gc_i5 < len(gc_xs5); gc_i5++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line flat.go:70
-										gc_k25 := gc_i5
+										gc_k5 := gc_i
 //line flat.go:70
-										x := gc_xs5[gc_k25]
+										x := gc_xs[gc_k5]
 										{
 //line flat.go:71
 											sum += x
@@ -2400,7 +2646,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 								}
 							}
-							partial[gc_bx3] = sum
+//line flat.go:73
+							partial[gc_bx] = sum
 						}
 					}
 				}
@@ -2425,73 +2672,74 @@ func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
 var gc_src_columns = compiled.NewSource(gc_files_flat, "columns", "7a94fd9cd7ea2f43d39b6c19ddefac201ea435a577ff38cf3cc326b1be5bc8a2", "flat.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:83
-func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, h int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.Y
-	gc_bdy2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.Y
-	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
-		if gc_b2.Stopped() {
+func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-				gc_bz2++
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
 			}
 		}
-		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
-		gc_pos2.Block = gc_blk2
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
+		gc_pos.Block = gc_blk
+//line flat.go:111
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_bz2*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_off := (gc_bx * gc_bdx) + ((gc_bz*h + (gc_by*gc_bdy + gc_ty)) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line flat.go:89
-					gc_at2[gc_tx2] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
+					gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line flat.go:84
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
 //line flat.go:89
-					out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
+					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}

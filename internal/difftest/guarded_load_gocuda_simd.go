@@ -32,327 +32,333 @@ func GuardedScaleKernel(in, out []float32, a float32, off int) func(*gocuda.Thre
 var gc_src_guardedScale = compiled.NewSource(gc_files_guarded_load, "guardedScale", "0838eb3e0752bb0a6cb1328a13382093c3b0ef5ef92189762015c3c4880f3241", "guarded_load.go:28-37").NoGoexit("7ba78c0a1d06e39bdd49f712b674b02156144660f96cf1f338316747c6dc5679", "guarded_load.go:11-18")
 
 //line guarded_load.go:32
-func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, a float32, off int) {
-	gc_pos2 := gc_b3.Pos()
-	gc_bd2 := gc_b3.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b3.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b3.Len()
+func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, a float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b3.Stopped() {
+	gc_bx := 0
+//line guarded_load.go:43
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line guarded_load.go:54
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := (gc_bx2 * gc_bdx2) + off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-				gc_at3 := out[gc_off3:][:gc_to2]
-				gc_at4 := in[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + off
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line guarded_load.go:35
-						gc_vb13 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						gc_vb10 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line guarded_load.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:33
 							_ = i
 							{
 //line guarded_load.go:34
-								gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line guarded_load.go:36
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line guarded_load.go:35
-					gc_vb12 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_vb9 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line guarded_load.go:33
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:33
 						_ = i
 						{
 //line guarded_load.go:34
-							gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line guarded_load.go:36
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line guarded_load.go:35
-						gc_at3[gc_tx2] = a * gc_at4[gc_tx2]
+						gc_at[gc_tx] = a * gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line guarded_load.go:33
-						gc_none3 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:33
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:33
-						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:17
-						gc_vb10 := archsimd.BroadcastFloat32x16(0)
+						gc_vb7 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:35
-						gc_vb11 := archsimd.BroadcastFloat32x16(a)
-					gc_steps6:
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						gc_vb8 := archsimd.BroadcastFloat32x16(a)
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line guarded_load.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(out)-16 {
 //line guarded_load.go:35
 									break
 								}
 //line guarded_load.go:35
-								var gc_t6 int = i + off
+								var gc_t4 int = i + off
 //line guarded_load.go:35
-								var gc_i6 int = gc_t6
+								var gc_i4 int = gc_t4
 //line guarded_load.go:35
-								var gc_result6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-								gc_returned6 := gc_none3
+								gc_returned4 := gc_none2
 //line guarded_load.go:35
-								if gc_i6 <
+								if gc_i4 <
 //line guarded_load.go:14
-									len(in) && uint(len(in)-gc_i6) > 15 {
+									len(in) && uint(len(in)-gc_i4) > 15 {
 //line guarded_load.go:35
-									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-									if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line guarded_load.go:35
-										gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 //line guarded_load.go:35
-										break gc_steps6
+										break gc_steps4
 									}
 //line guarded_load.go:35
-									gc_result6 = gc_ld11
+									gc_result4 = gc_ld7
 //line guarded_load.go:35
-									gc_b5 := gc_none3
+									gc_b3 := gc_none2
 //line guarded_load.go:35
 									if true {
 //line guarded_load.go:35
-										gc_b5 = gc_all3
+										gc_b3 = gc_all2
 									}
 //line guarded_load.go:35
-									gc_returned6 = gc_b5
+									gc_returned4 = gc_b3
 								} else {
 //line guarded_load.go:35
-									gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line guarded_load.go:35
-									if gc_if8.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line guarded_load.go:35
-										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-										if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line guarded_load.go:35
-											gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 //line guarded_load.go:35
-											break gc_steps6
+											break gc_steps4
 										}
 //line guarded_load.go:35
-										gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line guarded_load.go:35
-										gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line guarded_load.go:35
-								gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line guarded_load.go:35
-								if gc_if9.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line guarded_load.go:35
-									gc_result6 = gc_result6.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line guarded_load.go:35
-									gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line guarded_load.go:35
-								gc_vb11.Mul(gc_result6).StoreSlice(out[i:])
+								gc_vb8.Mul(gc_result4).StoreSlice(out[i:])
 							}
 						}
+//line guarded_load.go:37
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line guarded_load.go:33
-					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:33
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:33
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:17
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:35
-					gc_vb7 := archsimd.BroadcastFloat32x8(a)
-				gc_steps4:
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_vb4 := archsimd.BroadcastFloat32x8(a)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line guarded_load.go:33
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(out)-8 {
 //line guarded_load.go:35
 								break
 							}
 //line guarded_load.go:35
-							var gc_t4 int = i + off
+							var gc_t2 int = i + off
 //line guarded_load.go:35
-							var gc_i4 int = gc_t4
+							var gc_i2 int = gc_t2
 //line guarded_load.go:35
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
-							gc_returned4 := gc_none2
+							gc_returned2 := gc_none
 //line guarded_load.go:35
-							if gc_i4 <
+							if gc_i2 <
 //line guarded_load.go:14
-								len(in) && uint(len(in)-gc_i4) > 7 {
+								len(in) && uint(len(in)-gc_i2) > 7 {
 //line guarded_load.go:35
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line guarded_load.go:35
-									gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 //line guarded_load.go:35
-									break gc_steps4
+									break gc_steps2
 								}
 //line guarded_load.go:35
-								gc_result4 = gc_ld7
+								gc_result2 = gc_ld3
 //line guarded_load.go:35
-								gc_b4 := gc_none2
+								gc_b2 := gc_none
 //line guarded_load.go:35
 								if true {
 //line guarded_load.go:35
-									gc_b4 = gc_all2
+									gc_b2 = gc_all
 								}
 //line guarded_load.go:35
-								gc_returned4 = gc_b4
+								gc_returned2 = gc_b2
 							} else {
 //line guarded_load.go:35
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line guarded_load.go:35
-								if gc_if5.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line guarded_load.go:35
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line guarded_load.go:35
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 //line guarded_load.go:35
-										break gc_steps4
+										break gc_steps2
 									}
 //line guarded_load.go:35
-									gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line guarded_load.go:35
-									gc_returned4 = gc_if5.Or(gc_returned4)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line guarded_load.go:35
-							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:35
-							if gc_if6.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line guarded_load.go:35
-								gc_result4 = gc_vb6.Merge(gc_result4, gc_if6)
+								gc_result2 = gc_vb3.Merge(gc_result2, gc_if3)
 //line guarded_load.go:35
-								gc_returned4 = gc_if6.Or(gc_returned4)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line guarded_load.go:35
-							gc_vb7.Mul(gc_result4).StoreSlice(out[i:])
+							gc_vb4.Mul(gc_result2).StoreSlice(out[i:])
 						}
 					}
+//line guarded_load.go:37
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = a * GuardedAt(in, i+off)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = a * GuardedAt(in, i+off)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = a * GuardedAt(in, i+off)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = a * GuardedAt(in, i+off)
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = a * GuardedAt(in, i+off)
 					}
@@ -378,204 +384,501 @@ func GuardedPairsKernel(in, out []float32, off int) func(*gocuda.Thread) {
 var gc_src_guardedPairs = compiled.NewSource(gc_files_guarded_load, "guardedPairs", "45f2ae5278de8d1cc53b185869f91161d31b1f8e34d9324ab8e3e8d4346910a3", "guarded_load.go:39-52").NoGoexit("968a1b60bd2019639c37884c279eda4b7f1cb2fefb3ef5261d967c847b2b9b61", "guarded_load.go:11-18", "guarded_load.go:20-26")
 
 //line guarded_load.go:45
-func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
-	t := gc_b4.Thread()
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b4.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b4.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b4, 0)[:gc_n2]
+func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line guarded_load.go:48
-	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := off + gc_bx2*2*gc_bdx2
-				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-					gc_at5 := in[gc_off5:][:gc_bdx2]
-					gc_vstep3 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := off + gc_bx*2*gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line guarded_load.go:46
-								var tid int = gc_tx2
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line guarded_load.go:49
-								ahead := gc_t4
+								ahead := gc_t2
 //line guarded_load.go:49
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line guarded_load.go:46
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
-							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line guarded_load.go:49
-							ahead := gc_t3
+							ahead := gc_t
 //line guarded_load.go:49
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line guarded_load.go:49
-						var ahead float32 = gc_at5[gc_tx2]
-						gc_s_ahead[gc_rank2] = ahead
+						var ahead float32 = gc_at[gc_tx]
+//line guarded_load.go:51
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line guarded_load.go:46
-							gc_none3 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:23
-							gc_vb6 := archsimd.BroadcastFloat32x16(-1)
+							gc_vb4 := archsimd.BroadcastFloat32x16(-1)
 //line guarded_load.go:23
-							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps6:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line guarded_load.go:46
-								var tid int = gc_tx2
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-								var gc_i8 int = i
+								var gc_i4 int = i
 //line guarded_load.go:49
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-								gc_returned8 := gc_none3
+								gc_returned4 := gc_none2
 //line guarded_load.go:22
-								if gc_i8 < 0 && uint(0-gc_i8) > 15 || gc_i8 >= len(in) {
+								if gc_i4 < 0 && uint(0-gc_i4) > 15 || gc_i4 >= len(in) {
 //line guarded_load.go:49
-									gc_result8 = gc_vb6
+									gc_result4 = gc_vb4
 //line guarded_load.go:49
-									gc_b6 := gc_none3
+									gc_b3 := gc_none2
 //line guarded_load.go:49
 									if true {
 //line guarded_load.go:49
-										gc_b6 = gc_all3
+										gc_b3 = gc_all2
 									}
 //line guarded_load.go:49
-									gc_returned8 = gc_b6
+									gc_returned4 = gc_b3
 								} else {
 //line guarded_load.go:49
-									gc_if11 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i8, 16)))).ToBits() | gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16)))).ToBits())
+									gc_if5 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i4, 16)))).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16)))).ToBits())
 //line guarded_load.go:49
-									if gc_if11.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line guarded_load.go:49
-										gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line guarded_load.go:49
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line guarded_load.go:22
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line guarded_load.go:49
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line guarded_load.go:49
-										gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 //line guarded_load.go:49
-										break gc_steps6
+										break gc_steps4
 									}
 //line guarded_load.go:49
-									gc_result8 = gc_result8.Merge(gc_ld10, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line guarded_load.go:49
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line guarded_load.go:49
-								ahead := gc_result8
+								ahead := gc_result4
 //line guarded_load.go:49
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:46
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:23
-						gc_vb4 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb2 := archsimd.BroadcastFloat32x8(-1)
 //line guarded_load.go:23
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps4:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line guarded_load.go:46
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-							var gc_i6 int = i
+							var gc_i2 int = i
 //line guarded_load.go:49
-							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
-							gc_returned6 := gc_none2
+							gc_returned2 := gc_none
 //line guarded_load.go:22
-							if gc_i6 < 0 && uint(0-gc_i6) > 7 || gc_i6 >= len(in) {
+							if gc_i2 < 0 && uint(0-gc_i2) > 7 || gc_i2 >= len(in) {
 //line guarded_load.go:49
-								gc_result6 = gc_vb4
+								gc_result2 = gc_vb2
 //line guarded_load.go:49
-								gc_b5 := gc_none2
+								gc_b2 := gc_none
 //line guarded_load.go:49
 								if true {
 //line guarded_load.go:49
-									gc_b5 = gc_all2
+									gc_b2 = gc_all
 								}
 //line guarded_load.go:49
-								gc_returned6 = gc_b5
+								gc_returned2 = gc_b2
 							} else {
 //line guarded_load.go:49
-								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i6, 8)))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8)))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i2, 8)))).Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8)))))
 //line guarded_load.go:49
-								if gc_if8.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line guarded_load.go:49
-									gc_result6 = gc_vb4.Merge(gc_result6, gc_if8)
+									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
 //line guarded_load.go:49
-									gc_returned6 = gc_if8.Or(gc_returned6)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line guarded_load.go:22
-							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:49
-							if gc_if9.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
+//line guarded_load.go:49
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:49
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line guarded_load.go:49
+									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								} else {
+//line guarded_load.go:49
+									break gc_steps2
+								}
+//line guarded_load.go:49
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
+//line guarded_load.go:49
+								gc_returned2 = gc_if3.Or(gc_returned2)
+							}
+//line guarded_load.go:49
+							ahead := gc_result2
+//line guarded_load.go:49
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+//line guarded_load.go:51
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+//line guarded_load.go:51
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+//line guarded_load.go:51
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+//line guarded_load.go:51
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+						var ahead float32 = GuardedBoth(in, i)
+//line guarded_load.go:51
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+//line guarded_load.go:58
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := s[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+//line guarded_load.go:46
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:47
+							_ = i
+//line guarded_load.go:47
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line guarded_load.go:46
+						var tid int = gc_tx
+						var i int = off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:47
+						_ = i
+//line guarded_load.go:47
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line guarded_load.go:49
+					ahead := gc_s_ahead[gc_rank]
+//line guarded_load.go:49
+					gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line guarded_load.go:46
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line guarded_load.go:46
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line guarded_load.go:46
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line guarded_load.go:17
+						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+//line guarded_load.go:46
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:47
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+//line guarded_load.go:49
+							if tid < 0 || tid > len(s)-16 {
+//line guarded_load.go:49
+								break
+							}
+//line guarded_load.go:49
+							var gc_t6 int = i + gc_bdx
+//line guarded_load.go:49
+							var gc_i8 int = gc_t6
+//line guarded_load.go:49
+							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:49
+							gc_returned8 := gc_none4
+//line guarded_load.go:14
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+//line guarded_load.go:49
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:49
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line guarded_load.go:49
+									gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+								} else {
+//line guarded_load.go:49
+									break gc_steps8
+								}
+//line guarded_load.go:49
+								gc_result8 = gc_ld11
+//line guarded_load.go:49
+								gc_b5 := gc_none4
+//line guarded_load.go:49
+								if true {
+//line guarded_load.go:49
+									gc_b5 = gc_all4
+								}
+//line guarded_load.go:49
+								gc_returned8 = gc_b5
+							} else {
+//line guarded_load.go:49
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line guarded_load.go:49
+								if gc_if11.ToBits() != 0 {
+//line guarded_load.go:49
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:49
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line guarded_load.go:49
+										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									} else {
+//line guarded_load.go:49
+										break gc_steps8
+									}
+//line guarded_load.go:49
+									gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line guarded_load.go:49
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								}
+							}
+//line guarded_load.go:14
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line guarded_load.go:14
+							if gc_if12.ToBits() != 0 {
+//line guarded_load.go:14
+								gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line guarded_load.go:14
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+							}
+//line guarded_load.go:15
+							ahead.Sub(gc_result8).StoreSlice(s[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line guarded_load.go:46
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:46
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line guarded_load.go:46
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:17
+					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+//line guarded_load.go:46
+						var tid int = gc_tx
+						var i int = off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:47
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+//line guarded_load.go:49
+						if tid < 0 || tid > len(s)-8 {
+//line guarded_load.go:49
+							break
+						}
+//line guarded_load.go:49
+						var gc_t4 int = i + gc_bdx
+//line guarded_load.go:49
+						var gc_i6 int = gc_t4
+//line guarded_load.go:49
+						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:49
+						gc_returned6 := gc_none3
+//line guarded_load.go:14
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+//line guarded_load.go:49
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:49
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line guarded_load.go:49
+								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							} else {
+//line guarded_load.go:49
+								break gc_steps6
+							}
+//line guarded_load.go:49
+							gc_result6 = gc_ld7
+//line guarded_load.go:49
+							gc_b4 := gc_none3
+//line guarded_load.go:49
+							if true {
+//line guarded_load.go:49
+								gc_b4 = gc_all3
+							}
+//line guarded_load.go:49
+							gc_returned6 = gc_b4
+						} else {
+//line guarded_load.go:49
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line guarded_load.go:49
+							if gc_if8.ToBits() != 0 {
 //line guarded_load.go:49
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
@@ -584,517 +887,242 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 //line guarded_load.go:49
-									break gc_steps4
+									break gc_steps6
 								}
 //line guarded_load.go:49
-								gc_result6 = gc_ld8.Merge(gc_result6, gc_if9)
+								gc_result6 = gc_ld8.Merge(gc_result6, gc_if8)
 //line guarded_load.go:49
-								gc_returned6 = gc_if9.Or(gc_returned6)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
-//line guarded_load.go:49
-							ahead := gc_result6
-//line guarded_load.go:49
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line guarded_load.go:46
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line guarded_load.go:14
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:14
+						if gc_if9.ToBits() != 0 {
+//line guarded_load.go:14
+							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
+//line guarded_load.go:14
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line guarded_load.go:46
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank2] = ahead
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line guarded_load.go:46
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank2] = ahead
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line guarded_load.go:46
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank2] = ahead
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
-						var ahead float32 = GuardedBoth(in, i)
-						gc_s_ahead[gc_rank2] = ahead
-					}
-				}
-			}
-		}
-	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-				gc_at6 := s[:gc_bdx2]
-				gc_at7 := in[gc_off6:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-//line guarded_load.go:46
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-							_ = i
-//line guarded_load.go:47
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-							ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-//line guarded_load.go:46
-						var tid int = gc_tx2
-						var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-						_ = i
-//line guarded_load.go:47
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-						ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+//line guarded_load.go:15
+						ahead.Sub(gc_result6).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					ahead := gc_s_ahead[gc_rank2]
-//line guarded_load.go:49
-					gc_at6[gc_tx2] = ahead - gc_at7[gc_tx2]
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-//line guarded_load.go:46
-						gc_none5 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:46
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:46
-						gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:17
-						gc_vb10 := archsimd.BroadcastFloat32x16(0)
-					gc_steps10:
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-//line guarded_load.go:46
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line guarded_load.go:49
-							if tid < 0 || tid > len(s)-16 {
-//line guarded_load.go:49
-								break
-							}
-//line guarded_load.go:49
-							var gc_t8 int = i + gc_bdx2
-//line guarded_load.go:49
-							var gc_i12 int = gc_t8
-//line guarded_load.go:49
-							var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-							gc_returned12 := gc_none5
-//line guarded_load.go:14
-							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
-//line guarded_load.go:49
-								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line guarded_load.go:49
-									gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-								} else {
-//line guarded_load.go:49
-									break gc_steps10
-								}
-//line guarded_load.go:49
-								gc_result12 = gc_ld17
-//line guarded_load.go:49
-								gc_b8 := gc_none5
-//line guarded_load.go:49
-								if true {
-//line guarded_load.go:49
-									gc_b8 = gc_all5
-								}
-//line guarded_load.go:49
-								gc_returned12 = gc_b8
-							} else {
-//line guarded_load.go:49
-								gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line guarded_load.go:49
-								if gc_if17.ToBits() != 0 {
-//line guarded_load.go:49
-									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line guarded_load.go:49
-										gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-									} else {
-//line guarded_load.go:49
-										break gc_steps10
-									}
-//line guarded_load.go:49
-									gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line guarded_load.go:49
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-								}
-							}
-//line guarded_load.go:14
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line guarded_load.go:14
-							if gc_if18.ToBits() != 0 {
-//line guarded_load.go:14
-								gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line guarded_load.go:14
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-							}
-							ahead.Sub(gc_result12).StoreSlice(s[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line guarded_load.go:46
-					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:46
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:46
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:17
-					gc_vb8 := archsimd.BroadcastFloat32x8(0)
-				gc_steps8:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-//line guarded_load.go:46
-						var tid int = gc_tx2
-						var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line guarded_load.go:49
-						if tid < 0 || tid > len(s)-8 {
-//line guarded_load.go:49
-							break
-						}
-//line guarded_load.go:49
-						var gc_t6 int = i + gc_bdx2
-//line guarded_load.go:49
-						var gc_i10 int = gc_t6
-//line guarded_load.go:49
-						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
-						gc_returned10 := gc_none4
-//line guarded_load.go:14
-						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
-//line guarded_load.go:49
-							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line guarded_load.go:49
-								gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-							} else {
-//line guarded_load.go:49
-								break gc_steps8
-							}
-//line guarded_load.go:49
-							gc_result10 = gc_ld13
-//line guarded_load.go:49
-							gc_b7 := gc_none4
-//line guarded_load.go:49
-							if true {
-//line guarded_load.go:49
-								gc_b7 = gc_all4
-							}
-//line guarded_load.go:49
-							gc_returned10 = gc_b7
-						} else {
-//line guarded_load.go:49
-							gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line guarded_load.go:49
-							if gc_if14.ToBits() != 0 {
-//line guarded_load.go:49
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line guarded_load.go:49
-									gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-								} else {
-//line guarded_load.go:49
-									break gc_steps8
-								}
-//line guarded_load.go:49
-								gc_result10 = gc_ld14.Merge(gc_result10, gc_if14)
-//line guarded_load.go:49
-								gc_returned10 = gc_if14.Or(gc_returned10)
-							}
-						}
-//line guarded_load.go:14
-						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:14
-						if gc_if15.ToBits() != 0 {
-//line guarded_load.go:14
-							gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
-//line guarded_load.go:14
-							gc_returned10 = gc_if15.Or(gc_returned10)
-						}
-						ahead.Sub(gc_result10).StoreSlice(s[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+						ahead := gc_s_ahead[gc_rank]
+//line guarded_load.go:49
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+						ahead := gc_s_ahead[gc_rank]
+//line guarded_load.go:49
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+						ahead := gc_s_ahead[gc_rank]
+//line guarded_load.go:49
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+						ahead := gc_s_ahead[gc_rank]
+//line guarded_load.go:49
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-					tid := gc_tx2
-					i := off + gc_bx2*2*gc_bdx2 + tid
-					ahead := gc_s_ahead[gc_rank2]
-					s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+					tid := gc_tx
+					i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+					ahead := gc_s_ahead[gc_rank]
+//line guarded_load.go:49
+					s[tid] = ahead - GuardedAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := off + gc_bx2*2*gc_bdx2
-			gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-				gc_at8 := s[:gc_bdx2]
-				gc_at9 := in[gc_off7:][:gc_bdx2]
-				gc_at10 := in[gc_off8:][:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+//line guarded_load.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := off + gc_bx*2*gc_bdx
+			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := s[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 //line guarded_load.go:49
-						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 //line guarded_load.go:49
-						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 //line guarded_load.go:49
-						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 //line guarded_load.go:49
-						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line guarded_load.go:49
-					gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+					gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-					tid := gc_tx2
-					i := off + gc_bx2*2*gc_bdx2 + tid
+					tid := gc_tx
+					i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := gc_bx2 * gc_bdx2
-		gc_stride2 := 0 - 1
-		gc_off10 := gc_bdx2 - 1
-		if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
-			gc_at11 := out[gc_off9:][:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line guarded_load.go:56
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off6 := gc_bdx - 1
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+			gc_at7 := out[gc_off5:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line guarded_load.go:51
-				gc_at11[gc_tx2] = s[gc_idx2]
+				gc_at7[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-					tid := gc_tx2
+					tid := gc_tx
 //line guarded_load.go:51
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-					tid := gc_tx2
+					tid := gc_tx
 //line guarded_load.go:51
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-					tid := gc_tx2
+					tid := gc_tx
 //line guarded_load.go:51
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-					tid := gc_tx2
+					tid := gc_tx
 //line guarded_load.go:51
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line guarded_load.go:46
-				tid := gc_tx2
+				tid := gc_tx
 //line guarded_load.go:51
-				out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 			}
 		}
 	}
@@ -1114,35 +1142,36 @@ func GuardedPastKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_guardedPastScale = compiled.NewSource(gc_files_guarded_load, "guardedPastScale", "ed82d3399c75e66649cdb84a6e9162a98276e677b9384578383321676ea4db17", "guarded_load.go:63-71").NoGoexit("ec417141178c3cc25822be1579787e77d1abf74f8a73c55cae022a6c28e44cb7", "guarded_load.go:54-61")
 
 //line guarded_load.go:67
-func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line guarded_load.go:85
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1155,11 +1184,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:60
 						gc_vb8 := archsimd.BroadcastFloat32x16(0)
 					gc_steps8:
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							{
 //line guarded_load.go:68
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 								if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
@@ -1185,14 +1214,14 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										gc_result15 = gc_ld22
 //line guarded_load.go:69
-										gc_b6 := gc_none4
+										gc_b5 := gc_none4
 //line guarded_load.go:69
 										if true {
 //line guarded_load.go:69
-											gc_b6 = gc_all4
+											gc_b5 = gc_all4
 										}
 //line guarded_load.go:69
-										gc_returned15 = gc_b6
+										gc_returned15 = gc_b5
 									} else {
 //line guarded_load.go:69
 										gc_if28 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
@@ -1224,7 +1253,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										gc_returned15 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned15.ToBits())
 									}
 //line guarded_load.go:69
-									gc_result15.StoreSlice(gc_at2[gc_tx2:])
+									gc_result15.StoreSlice(gc_at[gc_tx:])
 								} else {
 //line guarded_load.go:69
 									gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
@@ -1264,11 +1293,12 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 											gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() | gc_returned16.ToBits())
 										}
 //line guarded_load.go:69
-										gc_result16.StoreMasked((*[16]float32)(gc_at2[gc_tx2:]), gc_if30)
+										gc_result16.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if30)
 									}
 								}
 							}
 						}
+//line guarded_load.go:71
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1286,11 +1316,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:60
 					gc_vb6 := archsimd.BroadcastFloat32x8(0)
 				gc_steps6:
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						{
 //line guarded_load.go:68
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 							if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
@@ -1316,14 +1346,14 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 									gc_result11 = gc_ld16
 //line guarded_load.go:69
-									gc_b5 := gc_none3
+									gc_b4 := gc_none3
 //line guarded_load.go:69
 									if true {
 //line guarded_load.go:69
-										gc_b5 = gc_all3
+										gc_b4 = gc_all3
 									}
 //line guarded_load.go:69
-									gc_returned11 = gc_b5
+									gc_returned11 = gc_b4
 								} else {
 //line guarded_load.go:69
 									gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
@@ -1355,7 +1385,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 									gc_returned11 = gc_if21.Or(gc_returned11)
 								}
 //line guarded_load.go:69
-								gc_result11.StoreSlice(gc_at2[gc_tx2:])
+								gc_result11.StoreSlice(gc_at[gc_tx:])
 							} else {
 //line guarded_load.go:69
 								gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
@@ -1395,23 +1425,24 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
 									}
 //line guarded_load.go:69
-									gc_result12.StoreMasked((*[8]float32)(gc_at2[gc_tx2:]), gc_if22)
+									gc_result12.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if22)
 								}
 							}
 						}
 					}
+//line guarded_load.go:71
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:68
-					if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
-						gc_at2[gc_tx2] = guardedPast(in, i)
+					if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+						gc_at[gc_tx] = guardedPast(in, i)
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -1424,12 +1455,12 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:60
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 							{
 //line guarded_load.go:68
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 								if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
@@ -1455,14 +1486,14 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										gc_result7 = gc_ld10
 //line guarded_load.go:69
-										gc_b4 := gc_none2
+										gc_b3 := gc_none2
 //line guarded_load.go:69
 										if true {
 //line guarded_load.go:69
-											gc_b4 = gc_all2
+											gc_b3 = gc_all2
 										}
 //line guarded_load.go:69
-										gc_returned7 = gc_b4
+										gc_returned7 = gc_b3
 									} else {
 //line guarded_load.go:69
 										gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
@@ -1507,13 +1538,13 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if 0xffff&(1<<gc_k18) != 0 {
 //line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2 + gc_k18
+												gc_pos.Thread = gc_rank + gc_k18
 //line guarded_load.go:69
 												out[i+gc_k18] = gc_lanes18[gc_k18]
 											}
 										}
 //line guarded_load.go:69
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line guarded_load.go:69
@@ -1567,18 +1598,19 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 												if gc_if14.ToBits()&(1<<gc_k20) != 0 {
 //line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2 + gc_k20
+													gc_pos.Thread = gc_rank + gc_k20
 //line guarded_load.go:69
 													out[i+gc_k20] = gc_lanes20[gc_k20]
 												}
 											}
 //line guarded_load.go:69
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line guarded_load.go:71
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1596,12 +1628,12 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:60
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 						{
 //line guarded_load.go:68
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
 							if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
@@ -1627,14 +1659,14 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 									gc_result3 = gc_ld4
 //line guarded_load.go:69
-									gc_b3 := gc_none
+									gc_b2 := gc_none
 //line guarded_load.go:69
 									if true {
 //line guarded_load.go:69
-										gc_b3 = gc_all
+										gc_b2 = gc_all
 									}
 //line guarded_load.go:69
-									gc_returned3 = gc_b3
+									gc_returned3 = gc_b2
 								} else {
 //line guarded_load.go:69
 									gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
@@ -1679,13 +1711,13 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										if 0xff&(1<<gc_k8) != 0 {
 //line guarded_load.go:69
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line guarded_load.go:69
 											out[i+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 //line guarded_load.go:69
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line guarded_load.go:69
@@ -1739,25 +1771,26 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if gc_if6.ToBits()&(1<<gc_k10) != 0 {
 //line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos.Thread = gc_rank + gc_k10
 //line guarded_load.go:69
 												out[i+gc_k10] = gc_lanes10[gc_k10]
 											}
 										}
 //line guarded_load.go:69
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line guarded_load.go:71
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:68
-					if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(out) {
+					if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
 						out[i] = guardedPast(in, i)
 					}
 				}

@@ -32,108 +32,112 @@ func SliceLaneKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_sliceLane = compiled.NewSource(gc_files_heldout, "sliceLane", "3b5c582ecf13577faa0fde1e5c3206ab9c08aa6760023e2e46749ec35f2ea8a2", "heldout.go:21-34", "heldout.go:13-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:27
-func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line heldout.go:37
 	var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:57
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:29
 						var s [2]float32
-						gc_l_s[gc_lane2] = s
+						gc_l_s[gc_lane] = s
 //line heldout.go:30
-						gc_l_s[gc_lane2][0] = gc_at3[gc_lane2]
-						gc_l_s[gc_lane2][1] = 1
-						var sum []float32 = gc_l_s[gc_lane2][:]
-						gc_l_sum[gc_lane2] = sum
+						gc_l_s[gc_lane][0] = gc_at[gc_lane]
+						gc_l_s[gc_lane][1] = 1
+						var sum []float32 = gc_l_s[gc_lane][:]
+//line heldout.go:35
+						gc_l_sum[gc_lane] = sum
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:28
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var s [2]float32
-						gc_l_s[gc_lane2] = s
+						gc_l_s[gc_lane] = s
 //line heldout.go:30
-						gc_l_s[gc_lane2][0] = in[i]
-						gc_l_s[gc_lane2][1] = 1
-						var sum []float32 = gc_l_s[gc_lane2][:]
-						gc_l_sum[gc_lane2] = sum
+						gc_l_s[gc_lane][0] = in[i]
+						gc_l_s[gc_lane][1] = 1
+						var sum []float32 = gc_l_s[gc_lane][:]
+//line heldout.go:35
+						gc_l_sum[gc_lane] = sum
 					}
 				}
 			}
 		}
 //line heldout.go:16
 		for offset := 16; offset > 0; offset /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_l_sum[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_l_sum[gc_lane]
 //line heldout.go:17
-				gc_c21v[gc_lane2] = sum[0]
+				gc_c1v[gc_lane] = sum[0]
 			}
 //line heldout.go:17
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_l_sum[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_l_sum[gc_lane]
 //line heldout.go:17
-				sum[0] += gc_c21r[gc_lane2]
+				sum[0] += gc_c1r[gc_lane]
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:33
-						gc_at4[gc_lane2] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+						gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:28
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:33
-						out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+						out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 					}
 				}
 			}
@@ -156,427 +160,459 @@ func SliceSpillKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_sliceSpill = compiled.NewSource(gc_files_heldout, "sliceSpill", "0fcf08dd19e40e3c371d4cbddd66fa57956b39a8ef15630105aa6f32faf08f9d", "heldout.go:36-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:41
-func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_acc := make([][2]int32, gc_b2.Len())
-	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-	gc_s_last := compiled.Scratch[*int32](gc_b2, 1)[:gc_n2]
+func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_acc := make([][2]int32, gc_b.Len())
+	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+	gc_s_last := compiled.Scratch[*int32](gc_b, 1)[:gc_n]
 //line heldout.go:44
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line heldout.go:44
-	sh := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sh) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-			gc_at4 := sh[:gc_bdx2]
-			gc_at5 := in[gc_off3:][:gc_bdx2]
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line heldout.go:46
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sh[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+//line heldout.go:56
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+//line heldout.go:58
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+//line heldout.go:58
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+//line heldout.go:58
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:45
 				var acc [2]int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-				part := gc_s_acc[gc_rank2][:]
-				last := &gc_s_acc[gc_rank2][1]
-				gc_at4[gc_tx2] = gc_at5[gc_tx2]
-				gc_s_part[gc_rank2] = part
-				gc_s_last[gc_rank2] = last
+				part := gc_s_acc[gc_rank][:]
+				last := &gc_s_acc[gc_rank][1]
+				gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+				gc_s_part[gc_rank] = part
+				gc_s_last[gc_rank] = last
 			}
 		} else {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
+					gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-					last := &gc_s_acc[gc_rank2][1]
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:42
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line heldout.go:45
 				var acc [2]int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line heldout.go:46
-				part := gc_s_acc[gc_rank2][:]
-				last := &gc_s_acc[gc_rank2][1]
+				part := gc_s_acc[gc_rank][:]
+				last := &gc_s_acc[gc_rank][1]
 				sh[tid] = in[i]
-				gc_s_part[gc_rank2] = part
-				gc_s_last[gc_rank2] = last
+//line heldout.go:52
+				gc_s_part[gc_rank] = part
+				gc_s_last[gc_rank] = last
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff2, gc_qd2 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-				gc_r := gc_qoff2 - gc_q*gc_qd2
+//line heldout.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-				gc_step10 := gc_seg2
-				for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_step3 := gc_seg
+				for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						part := gc_s_part[gc_rank2]
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:44
+						part := gc_s_part[gc_rank]
 //line heldout.go:50
-						part[0] = sh[(gc_tx2 + gc_r)]
+						part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						part := gc_s_part[gc_rank2]
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:44
+						part := gc_s_part[gc_rank]
 //line heldout.go:50
-						part[0] = sh[(gc_tx2 + gc_r)]
+						part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						part := gc_s_part[gc_rank2]
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:44
+						part := gc_s_part[gc_rank]
 //line heldout.go:50
-						part[0] = sh[(gc_tx2 + gc_r)]
+						part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						part := gc_s_part[gc_rank2]
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:44
+						part := gc_s_part[gc_rank]
 //line heldout.go:50
-						part[0] = sh[(gc_tx2 + gc_r)]
+						part[0] = sh[(gc_tx + gc_r)]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					part := gc_s_part[gc_rank2]
+				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
 //line heldout.go:50
-					part[0] = sh[(gc_tx2 + gc_r)]
+					part[0] = sh[(gc_tx + gc_r)]
 				}
-				gc_seg2 = gc_segend2
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					part := gc_s_part[gc_rank2]
+					tid := gc_tx
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
 //line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx2]
+					part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					part := gc_s_part[gc_rank2]
+					tid := gc_tx
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
 //line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx2]
+					part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					part := gc_s_part[gc_rank2]
+					tid := gc_tx
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
 //line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx2]
+					part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					part := gc_s_part[gc_rank2]
+					tid := gc_tx
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
 //line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx2]
+					part[0] = sh[(tid+1)%gc_bdx]
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:42
-				tid := gc_tx2
-				part := gc_s_part[gc_rank2]
+				tid := gc_tx
+//line heldout.go:44
+				part := gc_s_part[gc_rank]
 //line heldout.go:50
-				part[0] = sh[(tid+1)%gc_bdx2]
+				part[0] = sh[(tid+1)%gc_bdx]
 			}
 		}
 	}
-	gc_step12 := 0
-	for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+//line heldout.go:56
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank2 := gc_step12 + 0
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
-			last := gc_s_last[gc_rank2]
+			gc_rank := gc_step5 + 0
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+			last := gc_s_last[gc_rank]
 //line heldout.go:52
 			*last = part[0] * 2
 		}
 		{
-			gc_rank2 := gc_step12 + 1
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
-			last := gc_s_last[gc_rank2]
+			gc_rank := gc_step5 + 1
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+			last := gc_s_last[gc_rank]
 //line heldout.go:52
 			*last = part[0] * 2
 		}
 		{
-			gc_rank2 := gc_step12 + 2
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
-			last := gc_s_last[gc_rank2]
+			gc_rank := gc_step5 + 2
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+			last := gc_s_last[gc_rank]
 //line heldout.go:52
 			*last = part[0] * 2
 		}
 		{
-			gc_rank2 := gc_step12 + 3
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
-			last := gc_s_last[gc_rank2]
+			gc_rank := gc_step5 + 3
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+			last := gc_s_last[gc_rank]
 //line heldout.go:52
 			*last = part[0] * 2
 		}
 	}
-	for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		part := gc_s_part[gc_rank2]
-		last := gc_s_last[gc_rank2]
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		part := gc_s_part[gc_rank]
+		last := gc_s_last[gc_rank]
 //line heldout.go:52
 		*last = part[0] * 2
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-			gc_at6 := out[gc_off4:][:gc_bdx2]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+//line heldout.go:56
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at3 := out[gc_off2:][:gc_bdx]
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step13 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step6 + 0
+//line heldout.go:65
+					gc_rank := gc_base + gc_tx
 //line heldout.go:54
-					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step13 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step6 + 1
+//line heldout.go:59
+					gc_rank := gc_base + gc_tx
 //line heldout.go:54
-					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step13 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step6 + 2
+//line heldout.go:59
+					gc_rank := gc_base + gc_tx
 //line heldout.go:54
-					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step13 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step6 + 3
+//line heldout.go:59
+					gc_rank := gc_base + gc_tx
 //line heldout.go:54
-					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
-			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line heldout.go:54
-				gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step14 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step14 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step14 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step14 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line heldout.go:54
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
-			for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:42
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line heldout.go:54
-				out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -598,112 +634,117 @@ func ScanRefKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_scanRef = compiled.NewSource(gc_files_heldout, "scanRef", "5d9e8b4bc2a22cf088d2e1e929080d65c478c7a7de5993d68d032f491fed0545", "heldout.go:68-79", "heldout.go:57-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:74
-func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line heldout.go:84
 	var gc_l_val [32]*int32
 	var gc_l_v [32]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:104
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:76
-						v := gc_at3[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v := gc_at[gc_lane]
+						gc_l_v[gc_lane] = v
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane2]
-						gc_l_val[gc_lane2] = val
+						var val *int32 = &gc_l_v[gc_lane]
+//line heldout.go:80
+						gc_l_val[gc_lane] = val
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:75
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane2]
-						gc_l_val[gc_lane2] = val
+						var val *int32 = &gc_l_v[gc_lane]
+//line heldout.go:80
+						gc_l_val[gc_lane] = val
 					}
 				}
 			}
 		}
 //line heldout.go:60
 		for d := 1; d < 32; d *= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val := gc_l_val[gc_lane]
 //line heldout.go:61
-				gc_c21v[gc_lane2] = *val
+				gc_c1v[gc_lane] = *val
 			}
 //line heldout.go:61
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, 32, &gc_c21r)
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val := gc_l_val[gc_lane]
 //line heldout.go:61
-				tmp := gc_c21r[gc_lane2]
+				tmp := gc_c1r[gc_lane]
 				{
 					*val += tmp
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+//line heldout.go:69
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:78
-						gc_at4[gc_lane2] = gc_l_v[gc_lane2]
+						gc_at2[gc_lane] = gc_l_v[gc_lane]
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:75
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:78
-						out[i] = gc_l_v[gc_lane2]
+						out[i] = gc_l_v[gc_lane]
 					}
 				}
 			}
@@ -726,161 +767,171 @@ func AddressOutKernel(out []*int) func(*gocuda.Thread) {
 var gc_src_addressOut = compiled.NewSource(gc_files_heldout, "addressOut", "04ab81e28990112eeeea5016a2227554e4f76575a9bb169787029f945a12dc23", "heldout.go:81-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:86
-func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := make([]int, gc_b2.Len())
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := make([]int, gc_b.Len())
+//line heldout.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:87
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				x := i * 2
-				gc_s_x[gc_rank2] = x
+				gc_s_x[gc_rank] = x
 //line heldout.go:89
-				gc_s_x[gc_rank2]++
+				gc_s_x[gc_rank]++
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line heldout.go:93
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:87
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				x := i * 2
-				gc_s_x[gc_rank2] = x
+				gc_s_x[gc_rank] = x
 //line heldout.go:89
-				gc_s_x[gc_rank2]++
+				gc_s_x[gc_rank]++
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line heldout.go:93
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:87
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				x := i * 2
-				gc_s_x[gc_rank2] = x
+				gc_s_x[gc_rank] = x
 //line heldout.go:89
-				gc_s_x[gc_rank2]++
+				gc_s_x[gc_rank]++
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line heldout.go:93
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:87
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				x := i * 2
-				gc_s_x[gc_rank2] = x
+				gc_s_x[gc_rank] = x
 //line heldout.go:89
-				gc_s_x[gc_rank2]++
+				gc_s_x[gc_rank]++
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line heldout.go:93
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line heldout.go:87
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 			x := i * 2
-			gc_s_x[gc_rank2] = x
+			gc_s_x[gc_rank] = x
 //line heldout.go:89
-			gc_s_x[gc_rank2]++
+			gc_s_x[gc_rank]++
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-			gc_at2 := out[gc_off2:][:gc_bdx2]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+//line heldout.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+//line heldout.go:104
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:91
-					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+//line heldout.go:96
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:91
-					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+//line heldout.go:96
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:91
-					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+//line heldout.go:96
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:91
-					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:91
-				gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+				gc_at[gc_tx] = &gc_s_x[gc_rank]
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
-					out[i] = &gc_s_x[gc_rank2]
+					out[i] = &gc_s_x[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
-					out[i] = &gc_s_x[gc_rank2]
+					out[i] = &gc_s_x[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
-					out[i] = &gc_s_x[gc_rank2]
+					out[i] = &gc_s_x[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
-					out[i] = &gc_s_x[gc_rank2]
+					out[i] = &gc_s_x[gc_rank]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:87
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:91
-				out[i] = &gc_s_x[gc_rank2]
+				out[i] = &gc_s_x[gc_rank]
 			}
 		}
 	}
@@ -901,204 +952,216 @@ func SliceOnlyKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_sliceOnly = compiled.NewSource(gc_files_heldout, "sliceOnly", "3098c373e1fa76827a833cd0c945d34e4650e27e180aeda9e963445f194d9ab7", "heldout.go:94-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:99
-func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_acc := make([][2]int32, gc_b2.Len())
-	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_acc := make([][2]int32, gc_b.Len())
+	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+//line heldout.go:109
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step5 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				var acc [2]int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
-				part := gc_s_acc[gc_rank2][:]
+				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-				gc_s_part[gc_rank2] = part
+//line heldout.go:106
+				gc_s_part[gc_rank] = part
 			}
 			{
-				gc_tx2 := gc_step5 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				var acc [2]int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
-				part := gc_s_acc[gc_rank2][:]
+				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-				gc_s_part[gc_rank2] = part
+//line heldout.go:106
+				gc_s_part[gc_rank] = part
 			}
 			{
-				gc_tx2 := gc_step5 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				var acc [2]int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
-				part := gc_s_acc[gc_rank2][:]
+				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-				gc_s_part[gc_rank2] = part
+//line heldout.go:106
+				gc_s_part[gc_rank] = part
 			}
 			{
-				gc_tx2 := gc_step5 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				var acc [2]int32
-				gc_s_acc[gc_rank2] = acc
+				gc_s_acc[gc_rank] = acc
 //line heldout.go:102
-				part := gc_s_acc[gc_rank2][:]
+				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-				gc_s_part[gc_rank2] = part
+//line heldout.go:106
+				gc_s_part[gc_rank] = part
 			}
 		}
-		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line heldout.go:100
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 			var acc [2]int32
-			gc_s_acc[gc_rank2] = acc
+			gc_s_acc[gc_rank] = acc
 //line heldout.go:102
-			part := gc_s_acc[gc_rank2][:]
+			part := gc_s_acc[gc_rank][:]
 			part[0] = in[i]
-			gc_s_part[gc_rank2] = part
+//line heldout.go:106
+			gc_s_part[gc_rank] = part
 		}
 	}
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line heldout.go:111
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
 //line heldout.go:105
 			part[1] = part[0] * 2
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
 //line heldout.go:105
 			part[1] = part[0] * 2
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
 //line heldout.go:105
 			part[1] = part[0] * 2
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-			part := gc_s_part[gc_rank2]
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
 //line heldout.go:105
 			part[1] = part[0] * 2
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		part := gc_s_part[gc_rank2]
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		part := gc_s_part[gc_rank]
 //line heldout.go:105
 		part[1] = part[0] * 2
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-			gc_at2 := out[gc_off2:][:gc_bdx2]
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+//line heldout.go:109
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step3 + 0
+//line heldout.go:118
+					gc_rank := gc_base + gc_tx
 //line heldout.go:107
-					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step3 + 1
+//line heldout.go:112
+					gc_rank := gc_base + gc_tx
 //line heldout.go:107
-					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step3 + 2
+//line heldout.go:112
+					gc_rank := gc_base + gc_tx
 //line heldout.go:107
-					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step3 + 3
+//line heldout.go:112
+					gc_rank := gc_base + gc_tx
 //line heldout.go:107
-					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line heldout.go:107
-				gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:107
-				out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -1127,86 +1190,277 @@ func StrideTypedKernel[I int32 | int64](in, out []float32, n I) func(*gocuda.Thr
 var gc_src_strideTyped = compiled.NewSource(gc_files_heldout, "strideTyped", "00cebc0ae80004d9913f7f539b3a0fdc5309d8417d23877d1ebe57d6c30f327c", "heldout.go:110-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:117
-func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float32, n I) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_s := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
-	gc_s_c := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
+func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float32, n I) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line heldout.go:118
-	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b3.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line heldout.go:118
-	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
-	clear(gc_s_s)
-	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx3) {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line heldout.go:120
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line heldout.go:119
+				var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line heldout.go:119
+				s.StoreSlice(gc_s_s[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line heldout.go:119
+			var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line heldout.go:119
+			s.StoreSlice(gc_s_s[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:119
+		var s float32
+//line heldout.go:121
+		gc_s_s[gc_rank] = s
+	}
+//line heldout.go:120
+	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				s := gc_s_s[gc_rank3]
+//line heldout.go:127
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				s := gc_s_s[gc_rank]
 //line heldout.go:120
-				gc_start5 := I(gc_tx3)
-				i := gc_start5 + gc_off
-				if !(i < gc_limit) || i < gc_start5 && compiled.StrideStopped(gc_start5, I(gc_bdx3), gc_limit, false) {
+				gc_start := I(gc_tx)
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, I(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
 //line heldout.go:121
 				s += in[i]
-				gc_s_s[gc_rank3] = s
+				gc_s_s[gc_rank] = s
 			}
 		}
 	}
-	clear(gc_s_c)
+//line heldout.go:128
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop2 bool
+		gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+				gc_rank := gc_vstep2
+//line heldout.go:123
+				var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line heldout.go:123
+				c.StoreSlice(gc_s_c[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop2 {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+//line heldout.go:123
+			var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line heldout.go:123
+			c.StoreSlice(gc_s_c[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:123
+		var c float32
+//line heldout.go:125
+		gc_s_c[gc_rank] = c
+	}
 //line heldout.go:124
-	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx3) {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				c := gc_s_c[gc_rank3]
+//line heldout.go:131
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				c := gc_s_c[gc_rank]
 //line heldout.go:124
-				gc_start6 := int64(gc_tx3)
-				j := gc_start6 + gc_off2
-				if !(j < gc_limit2) || j < gc_start6 && compiled.StrideStopped(gc_start6, int64(gc_bdx3), gc_limit2, false) {
+				gc_start2 := int64(gc_tx)
+				j := gc_start2 + gc_off2
+				if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
 					continue
 				}
 				gc_more2 = true
 //line heldout.go:125
 				c++
-				gc_s_c[gc_rank3] = c
+				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(sums) {
-			gc_at7 := sums[:gc_bdx3]
+//line heldout.go:132
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sums) {
+			gc_at := sums[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line heldout.go:127
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+//line heldout.go:127
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
+						s.Add(c).StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line heldout.go:127
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+//line heldout.go:127
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
+					s.Add(c).StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line heldout.go:135
+				s := gc_s_s[gc_rank]
+				c := gc_s_c[gc_rank]
+//line heldout.go:127
+				gc_at[gc_tx] = s + c
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line heldout.go:127
-						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line heldout.go:127
-						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
-						s.Add(c).StoreSlice(gc_at7[gc_tx3:])
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
+//line heldout.go:127
+						if gc_tx < 0 || gc_tx > len(sums)-16 {
+//line heldout.go:127
+							break
+						}
+//line heldout.go:128
+						s.Add(c).StoreSlice(sums[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1216,563 +1470,672 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
-					gc_rank3 := gc_base3 + gc_tx3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line heldout.go:127
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line heldout.go:127
-					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
-					s.Add(c).StoreSlice(gc_at7[gc_tx3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				s := gc_s_s[gc_rank3]
-				c := gc_s_c[gc_rank3]
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
 //line heldout.go:127
-				gc_at7[gc_tx3] = s + c
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-//line heldout.go:127
-						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
-//line heldout.go:127
-						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-						if gc_tx3 < 0 || gc_tx3 > len(sums)-16 {
-//line heldout.go:127
-							break
-						}
-						s.Add(c).StoreSlice(sums[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
-					gc_rank3 := gc_base3 + gc_tx3
-//line heldout.go:127
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
-//line heldout.go:127
-					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-					if gc_tx3 < 0 || gc_tx3 > len(sums)-8 {
+					if gc_tx < 0 || gc_tx > len(sums)-8 {
 //line heldout.go:127
 						break
 					}
-					s.Add(c).StoreSlice(sums[gc_tx3:])
+//line heldout.go:128
+					s.Add(c).StoreSlice(sums[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep5
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step8 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx3] = s + c
+					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx3] = s + c
+					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx3] = s + c
+					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx3] = s + c
+					sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				s := gc_s_s[gc_rank3]
-				c := gc_s_c[gc_rank3]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				s := gc_s_s[gc_rank]
+				c := gc_s_c[gc_rank]
 //line heldout.go:127
-				sums[gc_tx3] = s + c
+				sums[gc_tx] = s + c
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_qoff3, gc_qd3 := 1, gc_bdx3
-		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
-			for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
-				gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-				gc_r := gc_qoff3 - gc_q*gc_qd3
+//line heldout.go:133
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
-				gc_seglen3 := gc_segend3 - gc_seg3
-				gc_off7 := gc_seg3
-				gc_off8 := gc_r + gc_seg3
-				if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen3 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sums) && gc_seglen3 <= len(sums)-gc_off8 {
-					gc_at8 := out[gc_off7:][:gc_seglen3]
-					gc_at9 := sums[gc_off8:][:gc_seglen3]
-					gc_vstep6 := gc_seg3
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off3 := gc_seg
+				gc_off4 := gc_r + gc_seg
+				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
+					gc_at2 := out[gc_off3:][:gc_seglen]
+					gc_at3 := sums[gc_off4:][:gc_seglen]
+					gc_vstep5 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_segend3; gc_vstep6 += 16 {
-								gc_tx3 := gc_vstep6
-								archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_segend; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+//line heldout.go:155
+								archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_segend3; gc_vstep6 += 8 {
-							gc_tx3 := gc_vstep6
-							archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
+						for ; gc_vstep5+7 < gc_segend; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+//line heldout.go:169
+							archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep6 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx3 := gc_seg3 + gc_u3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+					for gc_u := gc_vstep5 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line heldout.go:129
-						gc_at8[gc_u3] = gc_at9[gc_u3]
+						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step9 := gc_seg3
-					for ; gc_step9+3 < gc_segend3; gc_step9 += 4 {
+					gc_step4 := gc_seg
+					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx3 := gc_step9 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx3 := gc_step9 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx3 := gc_step9 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_segend3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:129
-						out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+						out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
 				}
-				gc_seg3 = gc_segend3
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx3 := gc_step10 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx3 := gc_step10 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx3 := gc_step10 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx3 := gc_step10 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:129
-				out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
 		}
 	}
 }
 
 //line heldout.go:117
-func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float32, n int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_s := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_c := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32, n int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line heldout.go:118
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line heldout.go:118
-	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	clear(gc_s_s)
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx2) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line heldout.go:120
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line heldout.go:119
+				var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line heldout.go:119
+				s.StoreSlice(gc_s_s[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line heldout.go:119
+			var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line heldout.go:119
+			s.StoreSlice(gc_s_s[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:119
+		var s float32
+//line heldout.go:121
+		gc_s_s[gc_rank] = s
+	}
+//line heldout.go:120
+	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				s := gc_s_s[gc_rank2]
+//line heldout.go:127
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				s := gc_s_s[gc_rank]
 //line heldout.go:120
-				gc_start3 := int32(gc_tx2)
-				i := gc_start3 + gc_off
-				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, int32(gc_bdx2), gc_limit, false) {
+				gc_start := int32(gc_tx)
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
 //line heldout.go:121
 				s += in[i]
-				gc_s_s[gc_rank2] = s
+				gc_s_s[gc_rank] = s
 			}
 		}
 	}
-	clear(gc_s_c)
+//line heldout.go:128
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop2 bool
+		gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+				gc_rank := gc_vstep2
+//line heldout.go:123
+				var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line heldout.go:123
+				c.StoreSlice(gc_s_c[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop2 {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+//line heldout.go:123
+			var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line heldout.go:123
+			c.StoreSlice(gc_s_c[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:123
+		var c float32
+//line heldout.go:125
+		gc_s_c[gc_rank] = c
+	}
 //line heldout.go:124
-	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx2) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				c := gc_s_c[gc_rank2]
+//line heldout.go:131
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				c := gc_s_c[gc_rank]
 //line heldout.go:124
-				gc_start4 := int64(gc_tx2)
-				j := gc_start4 + gc_off2
-				if !(j < gc_limit2) || j < gc_start4 && compiled.StrideStopped(gc_start4, int64(gc_bdx2), gc_limit2, false) {
+				gc_start2 := int64(gc_tx)
+				j := gc_start2 + gc_off2
+				if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
 					continue
 				}
 				gc_more2 = true
 //line heldout.go:125
 				c++
-				gc_s_c[gc_rank2] = c
+				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sums) {
-			gc_at4 := sums[:gc_bdx2]
-			gc_vstep := 0
+//line heldout.go:132
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sums) {
+			gc_at := sums[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line heldout.go:127
-						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line heldout.go:127
-						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
-						s.Add(c).StoreSlice(gc_at4[gc_tx2:])
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
+						s.Add(c).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line heldout.go:127
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line heldout.go:127
-					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
-					s.Add(c).StoreSlice(gc_at4[gc_tx2:])
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
+					s.Add(c).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				s := gc_s_s[gc_rank2]
-				c := gc_s_c[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line heldout.go:135
+				s := gc_s_s[gc_rank]
+				c := gc_s_c[gc_rank]
 //line heldout.go:127
-				gc_at4[gc_tx2] = s + c
+				gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line heldout.go:127
-						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line heldout.go:127
-						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
 //line heldout.go:127
-						if gc_tx2 < 0 || gc_tx2 > len(sums)-16 {
+						if gc_tx < 0 || gc_tx > len(sums)-16 {
 //line heldout.go:127
 							break
 						}
-						s.Add(c).StoreSlice(sums[gc_tx2:])
+//line heldout.go:128
+						s.Add(c).StoreSlice(sums[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line heldout.go:127
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line heldout.go:127
-					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
 //line heldout.go:127
-					if gc_tx2 < 0 || gc_tx2 > len(sums)-8 {
+					if gc_tx < 0 || gc_tx > len(sums)-8 {
 //line heldout.go:127
 						break
 					}
-					s.Add(c).StoreSlice(sums[gc_tx2:])
+//line heldout.go:128
+					s.Add(c).StoreSlice(sums[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx2] = s + c
+					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx2] = s + c
+					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx2] = s + c
+					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-					sums[gc_tx2] = s + c
+					sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				s := gc_s_s[gc_rank2]
-				c := gc_s_c[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				s := gc_s_s[gc_rank]
+				c := gc_s_c[gc_rank]
 //line heldout.go:127
-				sums[gc_tx2] = s + c
+				sums[gc_tx] = s + c
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff2, gc_qd2 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-				gc_r := gc_qoff2 - gc_q*gc_qd2
+//line heldout.go:133
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-				gc_seglen2 := gc_segend2 - gc_seg2
-				gc_off5 := gc_seg2
-				gc_off6 := gc_r + gc_seg2
-				if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_seglen2 <= len(sums)-gc_off6 {
-					gc_at5 := out[gc_off5:][:gc_seglen2]
-					gc_at6 := sums[gc_off6:][:gc_seglen2]
-					gc_vstep3 := gc_seg2
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off3 := gc_seg
+				gc_off4 := gc_r + gc_seg
+				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
+					gc_at2 := out[gc_off3:][:gc_seglen]
+					gc_at3 := sums[gc_off4:][:gc_seglen]
+					gc_vstep5 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_segend; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+//line heldout.go:155
+								archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
+						for ; gc_vstep5+7 < gc_segend; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+//line heldout.go:169
+							archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_seg2 + gc_u2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u := gc_vstep5 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line heldout.go:129
-						gc_at5[gc_u2] = gc_at6[gc_u2]
+						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step6 := gc_seg2
-					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+					gc_step4 := gc_seg
+					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
-							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:129
-						out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+						out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
 				}
-				gc_seg2 = gc_segend2
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:129
-				out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
 		}
 	}
@@ -1794,33 +2157,36 @@ func WarpMinKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_warpMinK = compiled.NewSource(gc_files_heldout, "warpMinK", "faefc1fc88acc83ab255723325ccb9acef2a5ca78bc82b1bfddadf4757a5ef9b", "heldout.go:140-149", "heldout.go:132-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:146
-func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line heldout.go:156
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line heldout.go:168
+					gc_tx := gc_tidx2.X + gc_lane
+//line heldout.go:170
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line heldout.go:148
 						break
@@ -1830,26 +2196,27 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:148
 					v := gc_t2
 //line heldout.go:148
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line heldout.go:163
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line heldout.go:148
 						break
@@ -1859,90 +2226,94 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:148
 					v := gc_t
 //line heldout.go:148
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:147
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32 = in[i]
-					gc_l_v[gc_lane2] = v
+//line heldout.go:150
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 //line heldout.go:134
 		for m := 16; m > 0; m >>= 1 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
-			gc_left2 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line heldout.go:135
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line heldout.go:135
-						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line heldout.go:135
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line heldout.go:135
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line heldout.go:135
-						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line heldout.go:135
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line heldout.go:148
+					v := gc_l_v[gc_lane]
 //line heldout.go:135
-					v = min(v, gc_c21r[gc_lane2])
-					gc_l_v[gc_lane2] = v
+					v = min(v, gc_c1r[gc_lane])
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
+			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line heldout.go:146
+					gc_tx := gc_tidx4.X + gc_lane
+//line heldout.go:148
+					gc_ty := gc_tidx4.Y
+					_ = gc_ty
+					gc_tz := gc_tidx4.Z
+					_ = gc_tz
 //line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:147
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line heldout.go:137
 					r := v
 //line heldout.go:148
@@ -1952,27 +2323,28 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 					}
 //line heldout.go:148
 					r.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line heldout.go:163
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:147
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line heldout.go:137
 					r := v
 //line heldout.go:148
@@ -1982,28 +2354,29 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 					}
 //line heldout.go:148
 					r.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:147
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_l_v[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:149
+					v := gc_l_v[gc_lane]
 //line heldout.go:137
 					var r int32 = v
 //line heldout.go:148
@@ -2030,35 +2403,36 @@ func BoxBoundKernel(data []int32, boxes []hop) func(*gocuda.Thread) {
 var gc_src_boxBound = compiled.NewSource(gc_files_heldout, "boxBound", "e4ad6790e9703e3ab48d8da48123f4311923614f1a6d3a0247c6d2bf9bd9333d", "heldout.go:155-171").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:161
-func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line heldout.go:162
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line heldout.go:164
-	n := 1 + int(boxes[gc_bx2].nn)
+	n := 1 + int(boxes[gc_bx].nn)
 	for k := 0; k < n; k++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
-				gc_at5 := s[:gc_bdx2]
-				gc_at6 := data[gc_off4:][:gc_bdx2]
+//line heldout.go:167
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+				gc_at := s[:gc_bdx]
+				gc_at2 := data[gc_off:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line heldout.go:163
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:163
 							_ = i
-							archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2068,35 +2442,36 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line heldout.go:163
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:163
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line heldout.go:166
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line heldout.go:163
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
-							if i < 0 || i > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
+							if i < 0 || i > len(data)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line heldout.go:166
 								break
 							}
-							archsimd.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx2:])
+//line heldout.go:167
+							archsimd.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -2106,93 +2481,95 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line heldout.go:163
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
-						if i < 0 || i > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+						if i < 0 || i > len(data)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 //line heldout.go:166
 							break
 						}
-						archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
+//line heldout.go:167
+						archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
-						s[gc_tx2] = data[i]
+						s[gc_tx] = data[i]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
-						s[gc_tx2] = data[i]
+						s[gc_tx] = data[i]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
-						s[gc_tx2] = data[i]
+						s[gc_tx] = data[i]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
-						s[gc_tx2] = data[i]
+						s[gc_tx] = data[i]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:163
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
-					s[gc_tx2] = data[i]
+					s[gc_tx] = data[i]
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+//line heldout.go:172
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
-					gc_off6 := gc_r + gc_seg2
-					if gc_off5 >= 0 && gc_off5 <= len(data) && gc_seglen2 <= len(data)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 {
-						gc_at7 := data[gc_off5:][:gc_seglen2]
-						gc_at8 := s[gc_off6:][:gc_seglen2]
-						gc_vstep3 := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := (gc_bx * gc_bdx) + gc_seg
+					gc_off3 := gc_r + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+						gc_at3 := data[gc_off2:][:gc_seglen]
+						gc_at4 := s[gc_off3:][:gc_seglen]
+						gc_vstep3 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line heldout.go:163
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:163
 									_ = i
-									archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
+									archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
@@ -2202,122 +2579,122 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line heldout.go:163
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line heldout.go:163
 								_ = i
-								archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
+								archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 //line heldout.go:168
-							gc_at7[gc_u2] = gc_at8[gc_u2]
+							gc_at3[gc_u] = gc_at4[gc_u]
 						}
 					} else {
-						gc_step6 := gc_seg2
-						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line heldout.go:163
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-								data[i] = s[(gc_tx2 + gc_r)]
+								data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line heldout.go:163
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-								data[i] = s[(gc_tx2 + gc_r)]
+								data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line heldout.go:163
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-								data[i] = s[(gc_tx2 + gc_r)]
+								data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line heldout.go:163
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-								data[i] = s[(gc_tx2 + gc_r)]
+								data[i] = s[(gc_tx + gc_r)]
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-							data[i] = s[(gc_tx2 + gc_r)]
+							data[i] = s[(gc_tx + gc_r)]
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-						data[i] = s[(gc_tx2+1)%gc_bdx2]
+						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-						data[i] = s[(gc_tx2+1)%gc_bdx2]
+						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-						data[i] = s[(gc_tx2+1)%gc_bdx2]
+						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-						data[i] = s[(gc_tx2+1)%gc_bdx2]
+						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:163
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
-					data[i] = s[(gc_tx2+1)%gc_bdx2]
+					data[i] = s[(gc_tx+1)%gc_bdx]
 				}
 			}
 		}
@@ -2338,40 +2715,41 @@ func TwoGuardsKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_twoGuards = compiled.NewSource(gc_files_heldout, "twoGuards", "c84ff753e880aa2e91462c6cb1bd42a6f6659883bbe8f3b52aede149e0b10f82", "heldout.go:173-190").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:179
-func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-			gc_at2 := out[gc_off2:][:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line heldout.go:182
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line heldout.go:181
-				tid := gc_tx2
+				tid := gc_tx
 //line heldout.go:183
 				if tid%2 == 0 {
-					gc_at2[gc_tx2] = 1
+					gc_at[gc_tx] = 1
 				}
 				if tid < 4 {
 					s[0] = int32(tid)
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:181
-				tid := gc_tx2
+				tid := gc_tx
 //line heldout.go:183
 				if tid%2 == 0 {
-					out[gc_bx2*gc_bdx2+tid] = 1
+					out[gc_bx*gc_bdx+tid] = 1
 				}
 				if tid < 4 {
 					s[0] = int32(tid)
@@ -2396,145 +2774,152 @@ func SharedStepKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_sharedStep = compiled.NewSource(gc_files_heldout, "sharedStep", "8b1da3b9429f659a1e8323621488e3e6d96aa8cf65401605f5a7ff85356c653f", "heldout.go:192-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:199
-func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line heldout.go:200
 	v := gocuda.Shared[int32](t, 2)[:2]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) {
-				gc_at3 := in[gc_off3:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) {
+				gc_at := in[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line heldout.go:203
-						v[0], v[1] = gc_at3[0], 0
+						v[0], v[1] = gc_at[0], 0
 					}
 					{
 //line heldout.go:203
-						v[0], v[1] = gc_at3[0], 0
+						v[0], v[1] = gc_at[0], 0
 					}
 					{
 //line heldout.go:203
-						v[0], v[1] = gc_at3[0], 0
+						v[0], v[1] = gc_at[0], 0
 					}
 					{
 //line heldout.go:203
-						v[0], v[1] = gc_at3[0], 0
+						v[0], v[1] = gc_at[0], 0
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line heldout.go:207
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line heldout.go:203
-					v[0], v[1] = gc_at3[0], 0
+					v[0], v[1] = gc_at[0], 0
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+//line heldout.go:207
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:203
-						v[0], v[1] = in[gc_bx2], 0
+						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line heldout.go:207
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:203
-						v[0], v[1] = in[gc_bx2], 0
+						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line heldout.go:207
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:203
-						v[0], v[1] = in[gc_bx2], 0
+						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line heldout.go:207
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:203
-						v[0], v[1] = in[gc_bx2], 0
+						v[0], v[1] = in[gc_bx], 0
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line heldout.go:207
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:203
-					v[0], v[1] = in[gc_bx2], 0
+					v[0], v[1] = in[gc_bx], 0
 				}
 			}
 		}
 	}
 //line heldout.go:206
 	for v[0] > 0 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line heldout.go:207
 		next := v[0] / 2
 		if next%2 == 1 {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line heldout.go:210
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line heldout.go:211
 							v[1]++
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line heldout.go:211
 							v[1]++
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line heldout.go:211
 							v[1]++
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line heldout.go:211
 							v[1]++
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line heldout.go:211
 						v[1]++
@@ -2543,68 +2928,74 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line heldout.go:218
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:216
 						v[0] = next
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line heldout.go:220
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:216
 						v[0] = next
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line heldout.go:220
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:216
 						v[0] = next
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line heldout.go:220
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:216
 						v[0] = next
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line heldout.go:220
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:216
 					v[0] = next
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_bdx2]
+//line heldout.go:223
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:201
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line heldout.go:201
 						_ = tid
-						archsimd.BroadcastInt32x16(v[1]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.BroadcastInt32x16(v[1]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2614,39 +3005,40 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:201
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line heldout.go:201
 					_ = tid
-					archsimd.BroadcastInt32x8(v[1]).StoreSlice(gc_at4[gc_tx2:])
+					archsimd.BroadcastInt32x8(v[1]).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line heldout.go:220
-				gc_at4[gc_tx2] = v[1]
+				gc_at2[gc_tx] = v[1]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line heldout.go:201
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line heldout.go:220
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
+						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
 //line heldout.go:220
 							break
 						}
-						archsimd.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+//line heldout.go:221
+						archsimd.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx*gc_bdx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2656,67 +3048,68 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:201
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line heldout.go:220
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
+					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
 //line heldout.go:220
 						break
 					}
-					archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+//line heldout.go:221
+					archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx*gc_bdx+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep2
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:201
-					tid := gc_tx2
+					tid := gc_tx
 //line heldout.go:220
-					out[gc_bx2*gc_bdx2+tid] = v[1]
+					out[gc_bx*gc_bdx+tid] = v[1]
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:201
-					tid := gc_tx2
+					tid := gc_tx
 //line heldout.go:220
-					out[gc_bx2*gc_bdx2+tid] = v[1]
+					out[gc_bx*gc_bdx+tid] = v[1]
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:201
-					tid := gc_tx2
+					tid := gc_tx
 //line heldout.go:220
-					out[gc_bx2*gc_bdx2+tid] = v[1]
+					out[gc_bx*gc_bdx+tid] = v[1]
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:201
-					tid := gc_tx2
+					tid := gc_tx
 //line heldout.go:220
-					out[gc_bx2*gc_bdx2+tid] = v[1]
+					out[gc_bx*gc_bdx+tid] = v[1]
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:201
-				tid := gc_tx2
+				tid := gc_tx
 //line heldout.go:220
-				out[gc_bx2*gc_bdx2+tid] = v[1]
+				out[gc_bx*gc_bdx+tid] = v[1]
 			}
 		}
 	}

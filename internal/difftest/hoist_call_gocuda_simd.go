@@ -18,10 +18,10 @@ import (
 const _ = compiled.GeneratedCodeVersion2
 
 // HoistKernel is Rodinia's backprop tree over a shared column: the loop
-// around its barriers stops at math.Log2 of the block's height, a call
-// the condition evaluates at every trip; each step's stride is math.Pow
-// of the counter. Where scale is NaN the bound is NaN and the loop runs
-// no trip; a bound below one, none either.
+// around its barriers stops at math.Log2 of the block's height, which
+// the compiled form evaluates once, before the loop; each step's stride,
+// math.Pow of the counter, stays in it. Where scale is NaN the bound is
+// NaN and the loop runs no trip; a bound below one, none either.
 //
 //line hoist_call.go:16
 func HoistKernel(sums []float32, scale float64) func(*gocuda.Thread) {
@@ -31,41 +31,42 @@ func HoistKernel(sums []float32, scale float64) func(*gocuda.Thread) {
 }
 
 //line hoist_call.go:16
-var gc_src_hoistTree = compiled.NewSource(gc_files_hoist_call, "hoistTree", "e8d8b082d94e38dcbce836293d4f49700363364fef48f9e5ae70eda2c1eef83b", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_hoistTree = compiled.NewSource(gc_files_hoist_call, "hoistTree", "17a1f4918afa312d515623b4629ced82033f0c2afc59571fb47c93a8e588448e", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hoist_call.go:16
-func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	_ = &scale
 //line hoist_call.go:17
-	if 64 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 64 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hoist_call.go:17
 	s := gocuda.Shared[float32](t, 64)[:64]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(sums) && gc_bdx2 <= len(sums)-gc_off5 {
-			gc_at7 := s[:gc_bdx2]
-			gc_at8 := sums[gc_off5:][:gc_bdx2]
+//line hoist_call.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := sums[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line hoist_call.go:18
-						var ty int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + ty
+						var ty int = gc_tx
+						var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
 						_ = i
-						archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -75,35 +76,36 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hoist_call.go:18
-					var ty int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + ty
+					var ty int = gc_tx
+					var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
 					_ = i
-					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hoist_call.go:20
-				gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line hoist_call.go:18
-						var ty int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + ty
+						var ty int = gc_tx
+						var i int = gc_bx*gc_bdx + ty
 						if i < 0 || i > len(sums)-16 || ty < 0 || ty > len(s)-16 {
 //line hoist_call.go:20
 							break
 						}
+//line hoist_call.go:21
 						archsimd.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -114,108 +116,112 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hoist_call.go:18
-					var ty int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + ty
+					var ty int = gc_tx
+					var i int = gc_bx*gc_bdx + ty
 					if i < 0 || i > len(sums)-8 || ty < 0 || ty > len(s)-8 {
 //line hoist_call.go:20
 						break
 					}
+//line hoist_call.go:21
 					archsimd.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-				ty := gc_tx2
-				i := gc_bx2*gc_bdx2 + ty
+				ty := gc_tx
+				i := gc_bx*gc_bdx + ty
 				s[ty] = sums[i]
 			}
 		}
 	}
 //line hoist_call.go:21
-	for k := 1; float64(k) <= math.Log2(scale*float64(gc_bdx2)); k++ {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	gc_inv := math.Log2(scale * float64(gc_bdx))
+	for k := 1; float64(k) <= gc_inv; k++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 0, p
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+//line hoist_call.go:25
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 0, p
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off6 := gc_seg2
-					gc_off7 := (p / 2) + gc_seg2
-					if gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_seglen2 <= len(s)-gc_off7 {
-						gc_at9 := s[gc_off6:][:gc_seglen2]
-						gc_at10 := s[gc_off7:][:gc_seglen2]
-						gc_vstep3 := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_seg
+					gc_off3 := (p / 2) + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+						gc_at3 := s[gc_off2:][:gc_seglen]
+						gc_at4 := s[gc_off3:][:gc_seglen]
+						gc_vstep3 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line hoist_call.go:18
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line hoist_call.go:18
-									var ty int = gc_tx2
+									var ty int = gc_tx
 //line hoist_call.go:24
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, ty+p/2, 16)))).ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, ty+p/2, 16)))).ToBits())
 //line hoist_call.go:24
 									if gc_if2.ToBits() != 0 {
 //line hoist_call.go:24
-										archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if2).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]), gc_if2).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 									}
 								}
+//line hoist_call.go:26
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -226,168 +232,170 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 						if compiled.SIMD {
 //line hoist_call.go:18
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line hoist_call.go:18
-								var ty int = gc_tx2
+								var ty int = gc_tx
 //line hoist_call.go:24
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, ty+p/2, 8)))))
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, ty+p/2, 8)))))
 //line hoist_call.go:24
 								if gc_if.ToBits() != 0 {
 //line hoist_call.go:24
-									archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 								}
 							}
+//line hoist_call.go:26
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line hoist_call.go:18
-							ty := gc_tx2
+							ty := gc_tx
 //line hoist_call.go:24
-							if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
-								gc_at9[gc_u2] += gc_at10[gc_u2]
+							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								gc_at3[gc_u] += gc_at4[gc_u]
 							}
 						}
 					} else {
-						gc_step8 := gc_seg2
-						for ; gc_step8+3 < gc_segend2; gc_step8 += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-								ty := gc_tx2
+								ty := gc_tx
 //line hoist_call.go:24
-								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
 							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-								ty := gc_tx2
+								ty := gc_tx
 //line hoist_call.go:24
-								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
 							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-								ty := gc_tx2
+								ty := gc_tx
 //line hoist_call.go:24
-								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
 							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-								ty := gc_tx2
+								ty := gc_tx
 //line hoist_call.go:24
-								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-							ty := gc_tx2
+							ty := gc_tx
 //line hoist_call.go:24
-							if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 								s[ty] += s[ty+p/2]
 							}
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-						ty := gc_tx2
+						ty := gc_tx
 //line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx2 {
+						if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-						ty := gc_tx2
+						ty := gc_tx
 //line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx2 {
+						if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-						ty := gc_tx2
+						ty := gc_tx
 //line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx2 {
+						if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-						ty := gc_tx2
+						ty := gc_tx
 //line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx2 {
+						if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
+					ty := gc_tx
 //line hoist_call.go:24
-					if ty%p == 0 && ty+p/2 < gc_bdx2 {
+					if ty%p == 0 && ty+p/2 < gc_bdx {
 						s[ty] += s[ty+p/2]
 					}
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := gc_bx2 * gc_bdx2
-		if gc_off8 >= 0 && gc_off8 <= len(sums) && gc_bdx2 <= len(sums)-gc_off8 && gc_bdx2 <= len(s) {
-			gc_at11 := sums[gc_off8:][:gc_bdx2]
-			gc_at12 := s[:gc_bdx2]
+//line hoist_call.go:33
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
+			gc_at5 := sums[gc_off4:][:gc_bdx]
+			gc_at6 := s[:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line hoist_call.go:18
-						var ty int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + ty
+						var ty int = gc_tx
+						var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
 						_ = i
-						archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -397,36 +405,37 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line hoist_call.go:18
-					var ty int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + ty
+					var ty int = gc_tx
+					var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:19
 					_ = i
-					archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 //line hoist_call.go:29
-				gc_at11[gc_tx2] = gc_at12[gc_tx2]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
 			}
 		} else {
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 //line hoist_call.go:18
-						var ty int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + ty
+						var ty int = gc_tx
+						var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 						if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
 //line hoist_call.go:29
 							break
 						}
+//line hoist_call.go:30
 						archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -437,69 +446,70 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line hoist_call.go:18
-					var ty int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + ty
+					var ty int = gc_tx
+					var i int = gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
 //line hoist_call.go:29
 						break
 					}
+//line hoist_call.go:30
 					archsimd.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step4 := gc_vstep5
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-					ty := gc_tx2
-					i := gc_bx2*gc_bdx2 + ty
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hoist_call.go:18
-				ty := gc_tx2
-				i := gc_bx2*gc_bdx2 + ty
+				ty := gc_tx
+				i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 				sums[i] = s[ty]
 			}

@@ -34,62 +34,62 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 var gc_src_interchangeMatMul = compiled.NewSource(gc_files_interchange, "interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:19-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:24
-func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= m {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line interchange.go:25
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line interchange.go:25
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (row*
@@ -101,24 +101,24 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:31
 								for p := 0; p < k; p = p + 1 {
 //line interchange.go:31
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:31
 									if (p*
 										n+col) >= 0 && (p*n+col) <= len(b)-16 {
 //line interchange.go:32
-										gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+										gc_ld2 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 									} else {
 //line interchange.go:32
-										break gc_steps4
+										break gc_steps2
 									}
 //line interchange.go:32
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld4))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld2))
 								}
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
@@ -127,14 +127,16 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:25
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
+//line interchange.go:31
+							gc_rank := gc_base + gc_tx
+//line interchange.go:34
+							gc_pos.Thread = gc_rank
 //line interchange.go:25
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
@@ -144,8 +146,8 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 								break
 							}
 //line interchange.go:25
-							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
-							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_row int = gc_by*gc_bdy + gc_ty
+							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
 //line interchange.go:30
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
@@ -157,43 +159,43 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:31
 							for p := 0; p < k; p = p + 1 {
 //line interchange.go:31
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:31
 								if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:32
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 //line interchange.go:32
 									break gc_jam
 								}
 //line interchange.go:32
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
 //line interchange.go:32
-								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:32
 								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line interchange.go:32
-									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 								} else {
 //line interchange.go:32
 									break gc_jam
 								}
 //line interchange.go:32
-								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld3))
+								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld))
 							}
 							sum.StoreSlice(c[row*n+col:])
 //line interchange.go:34
 							gc_sum.StoreSlice(c[gc_row*n+gc_col:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:25
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
@@ -205,29 +207,29 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:31
 							for p := 0; p < k; p = p + 1 {
 //line interchange.go:31
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:31
 								if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:32
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 //line interchange.go:32
-									break gc_steps3
+									break gc_steps
 								}
 //line interchange.go:32
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
 							}
 							sum.StoreSlice(c[row*n+col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:25
-						row := gc_by2*gc_bdy2 + gc_ty2
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:30
 						var sum float32
 						for p := 0; p < k; p++ {
@@ -235,9 +237,10 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						c[row*n+col] = sum
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+//line interchange.go:37
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -260,52 +263,53 @@ func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int)
 var gc_src_interchangeColumns = compiled.NewSource(gc_files_interchange, "interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:37-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:42
-func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_s := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 	compiled.OutOfLine(func() {
-		gc_s_s := gc_s_s[:gc_n2]
+		gc_s_s := gc_s_s[:gc_n]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+//line interchange.go:55
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line interchange.go:43
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:43
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:50
-						gc_vb3 := archsimd.BroadcastFloat32x16(2)
-					gc_steps3:
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+					gc_steps2:
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line interchange.go:50
-							gc_alive4 := gc_all4
+							gc_alive2 := gc_all2
 //line interchange.go:50
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line interchange.go:50
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 							}
 //line interchange.go:43
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-							gc_if3 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+							var col int = gc_bx*gc_bdx + gc_tx
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:44
-							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line interchange.go:44
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line interchange.go:44
-								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 							}
 //line interchange.go:47
-							s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota4).ConvertToFloat32()
+							s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
 							if col < -2147483648 || col > 2147483632 {
 //line interchange.go:48
 								break
@@ -316,98 +320,100 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 								if p+
 									1 < k {
 //line interchange.go:49
-									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:49
 									if ((p+
 										1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-16 {
 //line interchange.go:50
-										gc_ld5 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
+										gc_ld3 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
 									} else {
 //line interchange.go:50
-										break gc_steps3
+										break gc_steps2
 									}
 //line interchange.go:50
-									s = s.Add(gc_ld5.Mul(gc_vb3))
+									s = s.Add(gc_ld3.Mul(gc_vb2))
 								}
 //line interchange.go:50
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:50
 								if (p*
 //line interchange.go:52
 									n+col) >= 0 && (p*n+col) <= len(b)-16 {
 //line interchange.go:52
-									gc_ld6 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 								} else {
 //line interchange.go:52
-									break gc_steps3
+									break gc_steps2
 								}
 //line interchange.go:52
-								s = s.Add(gc_ld6)
+								s = s.Add(gc_ld4)
 							}
-							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
+//line interchange.go:53
+							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:43
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:43
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:50
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 				gc_jam:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_gc_tx2 := gc_tx2 + 8
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_gc_rank2 := gc_base2 + gc_gc_tx2
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_gc_tx := gc_tx + 8
+//line interchange.go:56
+						gc_rank := gc_base + gc_tx
+						gc_gc_rank := gc_base + gc_gc_tx
 //line interchange.go:50
-						gc_alive3 := gc_all3
+						gc_alive := gc_all
 //line interchange.go:50
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:50
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line interchange.go:43
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-						gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+						var col int = gc_bx*gc_bdx + gc_tx
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:44
-						if gc_alive3.And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 //line interchange.go:44
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line interchange.go:44
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 //line interchange.go:47
-						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
+						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
 //line interchange.go:48
 							break
 						}
 //line interchange.go:48
-						gc_gc_alive3 := gc_all3
+						gc_gc_alive := gc_all
 //line interchange.go:48
-						if gc_gc_ex3 := compiled.ExitedBits(gc_exited2, gc_gc_rank2); gc_gc_ex3 != 0 {
+						if gc_gc_ex := compiled.ExitedBits(gc_exited, gc_gc_rank); gc_gc_ex != 0 {
 //line interchange.go:48
-							gc_gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line interchange.go:43
-						var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
-						gc_gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
+						var gc_col int = gc_bx*gc_bdx + gc_gc_tx
+						gc_gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
 //line interchange.go:44
-						if gc_gc_alive3.And(gc_gc_if2).ToBits() != 0 {
+						if gc_gc_alive.And(gc_gc_if).ToBits() != 0 {
 //line interchange.go:44
-							compiled.SetExited(gc_exited2, gc_gc_rank2, gc_gc_alive3.And(gc_gc_if2).ToBits())
+							compiled.SetExited(gc_exited, gc_gc_rank, gc_gc_alive.And(gc_gc_if).ToBits())
 //line interchange.go:44
-							gc_gc_alive3 = gc_gc_alive3.And(gc_gc_alive3.And(gc_gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							gc_gc_alive = gc_gc_alive.And(gc_gc_alive.And(gc_gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 //line interchange.go:47
-						gc_s := archsimd.BroadcastInt32x8(int32(gc_col)).Add(gc_iota3).ConvertToFloat32()
+						gc_s := archsimd.BroadcastInt32x8(int32(gc_col)).Add(gc_iota).ConvertToFloat32()
 						if gc_col < -2147483648 || gc_col > 2147483640 {
 //line interchange.go:48
 							break
@@ -418,92 +424,93 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 							if p+
 								1 < k {
 //line interchange.go:49
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:49
 								if ((p+
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
 //line interchange.go:50
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
 //line interchange.go:50
 									break gc_jam
 								}
 //line interchange.go:50
-								s = s.Add(gc_ld3.Mul(gc_vb2))
+								s = s.Add(gc_ld.Mul(gc_vb))
 							}
 //line interchange.go:50
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
 //line interchange.go:52
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:52
-								gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 //line interchange.go:52
 								break gc_jam
 							}
 //line interchange.go:52
-							s = s.Add(gc_ld4)
+							s = s.Add(gc_ld2)
 //line interchange.go:52
 							if p+
 //line interchange.go:49
 								1 < k {
 //line interchange.go:49
-								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:49
 								if ((p+
 									1)*n+gc_col) >= 0 && ((p+1)*n+gc_col) <= len(b)-8 {
 //line interchange.go:50
-									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
 								} else {
 //line interchange.go:50
 									break gc_jam
 								}
 //line interchange.go:50
-								gc_s = gc_s.Add(gc_gc_ld3.Mul(gc_vb2))
+								gc_s = gc_s.Add(gc_gc_ld.Mul(gc_vb))
 							}
 //line interchange.go:50
-							var gc_gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
 //line interchange.go:52
 								n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line interchange.go:52
-								gc_gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+								gc_gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 							} else {
 //line interchange.go:52
 								break gc_jam
 							}
 //line interchange.go:52
-							gc_s = gc_s.Add(gc_gc_ld4)
+							gc_s = gc_s.Add(gc_gc_ld2)
 						}
-						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
-						gc_s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_gc_rank2:]), gc_gc_alive3).StoreSlice(gc_s_s[gc_gc_rank2:])
+//line interchange.go:53
+						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+						gc_s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_gc_rank:]), gc_gc_alive).StoreSlice(gc_s_s[gc_gc_rank:])
 					}
-				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_steps:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line interchange.go:48
-						gc_alive3 := gc_all3
+						gc_alive := gc_all
 //line interchange.go:48
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:48
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line interchange.go:43
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-						gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+						var col int = gc_bx*gc_bdx + gc_tx
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:44
-						if gc_alive3.And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 //line interchange.go:44
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line interchange.go:44
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 //line interchange.go:47
-						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
+						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
 //line interchange.go:48
 							break
@@ -514,52 +521,53 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 							if p+
 								1 < k {
 //line interchange.go:49
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:49
 								if ((p+
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
 //line interchange.go:50
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
 //line interchange.go:50
-									break gc_steps2
+									break gc_steps
 								}
 //line interchange.go:50
-								s = s.Add(gc_ld3.Mul(gc_vb2))
+								s = s.Add(gc_ld.Mul(gc_vb))
 							}
 //line interchange.go:50
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
 //line interchange.go:52
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:52
-								gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 //line interchange.go:52
-								break gc_steps2
+								break gc_steps
 							}
 //line interchange.go:52
-							s = s.Add(gc_ld4)
+							s = s.Add(gc_ld2)
 						}
-						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+//line interchange.go:53
+						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+			gc_L1:
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line interchange.go:43
-					col := gc_bx2*gc_bdx2 + gc_tx2
+					col := gc_bx*gc_bdx + gc_tx
 					if col >= n {
 						{
 //line interchange.go:44
-							gc_exited2[gc_rank2] = true
-							continue gc_L12
+							gc_exited[gc_rank] = true
+							continue gc_L1
 						}
 					}
 //line interchange.go:47
@@ -570,94 +578,97 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						}
 						s += b[p*n+col]
 					}
-					gc_s_s[gc_rank2] = s
+//line interchange.go:55
+					gc_s_s[gc_rank] = s
 				}
 			}
 		}
 	})
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+//line interchange.go:61
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line interchange.go:43
-				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:43
-				gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line interchange.go:43
-					gc_alive6 := gc_all6
+					gc_alive4 := gc_all4
 //line interchange.go:43
-					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line interchange.go:43
-						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line interchange.go:43
-					var col int = gc_bx2*gc_bdx2 + gc_tx2
+					var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:43
-					s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+					s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line interchange.go:55
 					if col < 0 || col > len(out)-16 ||
-						(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col > len(who)-16 {
+						(gc_tx < -2147483648 || gc_tx > 2147483632) || col > len(who)-16 {
 //line interchange.go:55
 						break
 					}
 //line interchange.go:55
-					s.StoreMasked((*[16]float32)(out[col:]), gc_alive6)
-					archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6).StoreMasked((*[16]int32)(who[col:]), gc_alive6)
+					s.StoreMasked((*[16]float32)(out[col:]), gc_alive4)
+					archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).StoreMasked((*[16]int32)(who[col:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line interchange.go:43
-			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:43
-			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line interchange.go:43
-				gc_alive5 := gc_all5
+				gc_alive3 := gc_all3
 //line interchange.go:43
-				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line interchange.go:43
-					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line interchange.go:43
-				var col int = gc_bx2*gc_bdx2 + gc_tx2
+				var col int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:43
-				s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+				s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line interchange.go:55
 				if col < 0 || col > len(out)-8 ||
-					(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col > len(who)-8 {
+					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
 //line interchange.go:55
 					break
 				}
 //line interchange.go:55
-				s.StoreMasked((*[8]float32)(out[col:]), gc_alive5)
-				archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5).StoreMasked((*[8]int32)(who[col:]), gc_alive5)
+				s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
+				archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line interchange.go:43
-			col := gc_bx2*gc_bdx2 + gc_tx2
-			s := gc_s_s[gc_rank2]
+			col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:45
+			s := gc_s_s[gc_rank]
 //line interchange.go:55
 			out[col] = s
-			who[col] = int32(gc_tx2)
+			who[col] = int32(gc_tx)
 		}
 	}
 }
@@ -683,53 +694,53 @@ func InterchangeNearestKernel(features, clusters []float32, membership []int32, 
 var gc_src_interchangeNearest = compiled.NewSource(gc_files_interchange, "interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:59-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:68
-func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line interchange.go:70
-							gc_vb7 := archsimd.BroadcastInt32x16(int32(-1))
+							gc_vb5 := archsimd.BroadcastInt32x16(int32(-1))
 //line interchange.go:72
-							gc_vb8 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+							gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
 //line interchange.go:72
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-						gc_steps7:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps4:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line interchange.go:69
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-								index := gc_vb7
+								var i int = gc_bx*gc_bdx + gc_tx
+								index := gc_vb5
 								{
-									minDist := gc_vb8
+									minDist := gc_vb6
 									if i < 0 || i > len(membership)-16 {
 //line interchange.go:73
 										break
@@ -744,59 +755,60 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:74
 										for j := 0; j < nf; j = j + 1 {
 //line interchange.go:76
-											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:76
 											if (i+j*
 												npoints) >= 0 && (i+j*npoints) <= len(features)-16 {
 //line interchange.go:77
-												gc_ld7 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
+												gc_ld4 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
 											} else {
 //line interchange.go:77
-												break gc_steps7
+												break gc_steps4
 											}
 //line interchange.go:77
-											diff := gc_ld7.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
+											diff := gc_ld4.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
 //line interchange.go:77
 											ans = ans.Add(diff.Mul(diff))
 										}
 //line interchange.go:77
-										gc_if6 := ans.Less(minDist)
+										gc_if4 := ans.Less(minDist)
 //line interchange.go:77
-										if gc_if6.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line interchange.go:77
-											minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+											minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line interchange.go:77
-											index = index.Merge(archsimd.BroadcastInt32x16(int32(c)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+											index = index.Merge(archsimd.BroadcastInt32x16(int32(c)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 										}
 									}
 //line interchange.go:82
 									index.StoreSlice(membership[i:])
 								}
 							}
+//line interchange.go:87
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:70
-						gc_vb4 := archsimd.BroadcastInt32x8(int32(-1))
+						gc_vb2 := archsimd.BroadcastInt32x8(int32(-1))
 //line interchange.go:72
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+						gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
 //line interchange.go:72
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-					gc_steps5:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:69
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-							index := gc_vb4
+							var i int = gc_bx*gc_bdx + gc_tx
+							index := gc_vb2
 							{
-								minDist := gc_vb5
+								minDist := gc_vb3
 								if i < 0 || i > len(membership)-8 {
 //line interchange.go:73
 									break
@@ -811,42 +823,43 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:74
 									for j := 0; j < nf; j = j + 1 {
 //line interchange.go:76
-										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:76
 										if (i+j*
 											npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
 //line interchange.go:77
-											gc_ld5 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
+											gc_ld2 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
 										} else {
 //line interchange.go:77
-											break gc_steps5
+											break gc_steps2
 										}
 //line interchange.go:77
-										diff := gc_ld5.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
+										diff := gc_ld2.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
 //line interchange.go:77
 										ans = ans.Add(diff.Mul(diff))
 									}
 //line interchange.go:77
-									gc_if4 := ans.Less(minDist)
+									gc_if2 := ans.Less(minDist)
 //line interchange.go:77
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line interchange.go:77
-										minDist = ans.Merge(minDist, gc_if4)
+										minDist = ans.Merge(minDist, gc_if2)
 //line interchange.go:77
-										index = archsimd.BroadcastInt32x8(int32(c)).Merge(index, gc_if4)
+										index = archsimd.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
 									}
 								}
 //line interchange.go:82
 								index.StoreSlice(membership[i:])
 							}
 						}
+//line interchange.go:87
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:69
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						index := int32(-1)
 						{
 							minDist := float32(math.MaxFloat32)
@@ -867,6 +880,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					}
 				}
 			}
+//line interchange.go:91
 		})
 	}
 }
@@ -885,106 +899,112 @@ func InterchangeColumnsDoubleKernel(b []float32, out []float32, who []int32, k, 
 var gc_src_interchangeColumnsDouble = compiled.NewSource(gc_files_interchange, "interchangeColumnsDouble", "df1ccb69b9c3f58f7df3c436576e2a8fb36a8111e832bb0cc59f5070dc9f6b8a", "interchange.go:89-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:93
-func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_s := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+//line interchange.go:103
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line interchange.go:94
-			gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line interchange.go:94
-			gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line interchange.go:94
-			gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-			for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line interchange.go:94
-				gc_alive5 := gc_all5
+				gc_alive3 := gc_all3
 //line interchange.go:94
-				if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line interchange.go:94
-					gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line interchange.go:94
-				var col int = gc_bx2*gc_bdx2 + gc_tx2
-				gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+				var col int = gc_bx*gc_bdx + gc_tx
+				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
 //line interchange.go:95
-				if gc_alive5.And(gc_if5).ToBits() != 0 {
+				if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line interchange.go:95
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if5).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
 //line interchange.go:95
-					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line interchange.go:98
-				s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf642)
-				s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
+				s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
+				s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line interchange.go:94
-			col := gc_bx2*gc_bdx2 + gc_tx2
+			col := gc_bx*gc_bdx + gc_tx
 			if col >= n {
 				{
 //line interchange.go:95
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line interchange.go:98
 			s := float64(col)
-			gc_s_s[gc_rank2] = s
+//line interchange.go:100
+			gc_s_s[gc_rank] = s
 		}
 	}
 //line interchange.go:99
 	for p := 0; p < k; p += 2 {
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line interchange.go:102
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line interchange.go:94
-				col := gc_bx2*gc_bdx2 + gc_tx2
-				s := gc_s_s[gc_rank2]
+				col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:96
+				s := gc_s_s[gc_rank]
 //line interchange.go:100
 				if p+1 < k {
 					s += float64(b[(p+1)*n+col] * 2)
 				}
 				s += float64(b[p*n+col])
-				gc_s_s[gc_rank2] = s
+				gc_s_s[gc_rank] = s
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line interchange.go:110
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line interchange.go:94
-			col := gc_bx2*gc_bdx2 + gc_tx2
-			s := gc_s_s[gc_rank2]
+			col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:96
+			s := gc_s_s[gc_rank]
 //line interchange.go:106
 			out[col] = float32(s)
-			who[col] = int32(gc_tx2)
+			who[col] = int32(gc_tx)
 		}
 	}
 }
@@ -1010,390 +1030,489 @@ func InterchangeNearestDoubleKernel(features, clusters []float32, membership []i
 var gc_src_interchangeNearestDouble = compiled.NewSource(gc_files_interchange, "interchangeNearestDouble", "4dd0e183ab423ad0fdf272da271a3fc2dabbe85a36b0e717ebfa8db29fa08f9c", "interchange.go:110-133").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:114
-func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_index := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_minDist := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
-	gc_s_ans := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_minDist := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_ans := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+//line interchange.go:135
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-				gc_s_index[gc_rank2] = index
-				gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:121
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
 			}
 			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-				gc_s_index[gc_rank2] = index
-				gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:121
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
 			}
 			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-				gc_s_index[gc_rank2] = index
-				gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:121
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
 			}
 			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line interchange.go:116
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-				gc_s_index[gc_rank2] = index
-				gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:121
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line interchange.go:116
 			index := int32(-1)
 //line interchange.go:118
 			minDist := math.MaxFloat64
-			gc_s_index[gc_rank2] = index
-			gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:121
+			gc_s_index[gc_rank] = index
+			gc_s_minDist[gc_rank] = minDist
 		}
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 			base := c * nf
-			clear(gc_s_ans)
+//line interchange.go:122
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+					gc_rank := gc_vstep
+//line interchange.go:121
+					var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line interchange.go:121
+					ans.StoreSlice(gc_s_ans[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank] = ans
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+//line interchange.go:121
+				var ans float64
+//line interchange.go:123
+				gc_s_ans[gc_rank] = ans
+			}
+//line interchange.go:122
 			for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line interchange.go:125
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + (j * npoints)
-					gc_off5 := base + j
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
-						gc_at4 := features[gc_off4:][:gc_to2]
-						gc_at5 := clusters[gc_off5:][:1]
-						gc_elem2 := gc_at5[0]
-						gc_step8 := gc_from2
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := (gc_bx * gc_bdx) + (j * npoints)
+					gc_off2 := base + j
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
+						gc_at := features[gc_off:][:gc_to]
+						gc_at2 := clusters[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								gc_tx := gc_step3 + 0
+//line interchange.go:144
+								gc_rank := gc_base + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
-									diff := float64(gc_at4[gc_tx2] - gc_elem2)
+									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								gc_tx := gc_step3 + 1
+//line interchange.go:138
+								gc_rank := gc_base + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
-									diff := float64(gc_at4[gc_tx2] - gc_elem2)
+									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								gc_tx := gc_step3 + 2
+//line interchange.go:138
+								gc_rank := gc_base + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
-									diff := float64(gc_at4[gc_tx2] - gc_elem2)
+									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								gc_tx := gc_step3 + 3
+//line interchange.go:138
+								gc_rank := gc_base + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
-									diff := float64(gc_at4[gc_tx2] - gc_elem2)
+									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							ans := gc_s_ans[gc_rank2]
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+//line interchange.go:117
+							ans := gc_s_ans[gc_rank]
 							{
 //line interchange.go:123
-								diff := float64(gc_at4[gc_tx2] - gc_elem2)
+								diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 							}
-							gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_step9 := gc_from2
-						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx2 := gc_step9 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line interchange.go:115
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx2 := gc_step9 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line interchange.go:115
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx2 := gc_step9 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line interchange.go:115
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx2 := gc_step9 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line interchange.go:115
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								ans := gc_s_ans[gc_rank2]
+								i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-								gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							ans := gc_s_ans[gc_rank2]
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							ans := gc_s_ans[gc_rank]
 							{
 //line interchange.go:123
 								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 							}
-							gc_s_ans[gc_rank2] = ans
+//line interchange.go:133
+							gc_s_ans[gc_rank] = ans
 						}
 					}
 				}
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line interchange.go:140
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							ans := gc_s_ans[gc_rank2]
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
 //line interchange.go:126
 							if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:133
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							ans := gc_s_ans[gc_rank2]
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
 //line interchange.go:126
 							if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:133
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							ans := gc_s_ans[gc_rank2]
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
 //line interchange.go:126
 							if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:133
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							ans := gc_s_ans[gc_rank2]
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
 //line interchange.go:126
 							if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:133
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						index := gc_s_index[gc_rank2]
-						minDist := gc_s_minDist[gc_rank2]
-						ans := gc_s_ans[gc_rank2]
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:117
+						index := gc_s_index[gc_rank]
+						minDist := gc_s_minDist[gc_rank]
+						ans := gc_s_ans[gc_rank]
 //line interchange.go:126
 						if ans < minDist {
 							minDist = ans
 							index = int32(c)
 						}
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
+//line interchange.go:133
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
-					gc_at6 := membership[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
+					gc_at3 := membership[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line interchange.go:115
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
 								_ = i
 //line interchange.go:115
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
 								{
 //line interchange.go:131
-									index.StoreSlice(gc_at6[gc_tx2:])
+									index.StoreSlice(gc_at3[gc_tx:])
 								}
 							}
+//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line interchange.go:115
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
 							_ = i
 //line interchange.go:115
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
 //line interchange.go:131
-							index.StoreSlice(gc_at6[gc_tx2:])
+							index.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						index := gc_s_index[gc_rank2]
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:117
+						index := gc_s_index[gc_rank]
 //line interchange.go:131
-						gc_at6[gc_tx2] = index
+						gc_at3[gc_tx] = index
 					}
 				} else {
-					gc_vstep2 := gc_from2
+//line interchange.go:135
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line interchange.go:115
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
 								{
 //line interchange.go:131
 									if i < 0 || i > len(membership)-16 {
@@ -1404,21 +1523,22 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									index.StoreSlice(membership[i:])
 								}
 							}
+//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line interchange.go:115
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
 //line interchange.go:131
 							if i < 0 || i > len(membership)-8 {
 //line interchange.go:131
@@ -1429,55 +1549,64 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					gc_step6 := gc_vstep3
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							index := gc_s_index[gc_rank2]
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line interchange.go:135
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							index := gc_s_index[gc_rank2]
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line interchange.go:135
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							index := gc_s_index[gc_rank2]
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line interchange.go:135
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							index := gc_s_index[gc_rank2]
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line interchange.go:135
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:115
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						index := gc_s_index[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						membership[i] = index
 					}
@@ -1506,452 +1635,512 @@ func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda
 var gc_src_interchangeShadow = compiled.NewSource(gc_files_interchange, "interchangeShadow", "30d47aff7e3dadd7d76df259013b8122cc42336b874f612adf289d6381449691", "interchange.go:135-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:142
-func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out []float32, k, n int, s float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_s_ := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_bx2 := gc_lo3%gc_gdx2 - 1
-	for gc_blk2 := gc_lo3; gc_blk2 < gc_hi3; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_s_ := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_lo4; gc_step9 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line interchange.go:145
 					var s_ float64
-					gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+					gc_s_s_[gc_rank] = s_
 				}
-				gc_step10 := gc_hi4
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+						gc_s_s_[gc_rank] = s_
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line interchange.go:145
 					var s_ float64
-					gc_s_s_[gc_rank2] = s_
+//line interchange.go:147
+					gc_s_s_[gc_rank] = s_
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
-					gc_at4 := b[gc_off4:][:gc_to2]
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := b[gc_off:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step3 + 0
+//line interchange.go:168
+							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-							s_ = float64(gc_at4[gc_tx2] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step3 + 1
+//line interchange.go:157
+							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-							s_ = float64(gc_at4[gc_tx2] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step3 + 2
+//line interchange.go:157
+							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-							s_ = float64(gc_at4[gc_tx2] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step3 + 3
+//line interchange.go:157
+							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-							s_ = float64(gc_at4[gc_tx2] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-						s_ = float64(gc_at4[gc_tx2] * s)
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:145
+						s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
+						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					gc_step12 := gc_from2
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
+							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
+//line interchange.go:145
 							s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
+							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
+//line interchange.go:145
 							s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
+							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
+//line interchange.go:145
 							s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
+							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
+//line interchange.go:145
 							s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:152
+							gc_s_s_[gc_rank] = s_
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 						var s_ float64
+//line interchange.go:145
 						s_ = float64(b[col] * s)
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:152
+						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
 		}
 //line interchange.go:146
 		for p := 1; p < k; p++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line interchange.go:148
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
-					gc_at5 := b[gc_off5:][:gc_to2]
-					gc_step13 := gc_from2
-					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + (p * n)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at2 := b[gc_off2:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							gc_tx := gc_step5 + 0
+//line interchange.go:164
+							gc_rank := gc_base + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
-								s_ += float64(gc_at5[gc_tx2])
+								s_ += float64(gc_at2[gc_tx])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							gc_tx := gc_step5 + 1
+//line interchange.go:156
+							gc_rank := gc_base + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
-								s_ += float64(gc_at5[gc_tx2])
+								s_ += float64(gc_at2[gc_tx])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							gc_tx := gc_step5 + 2
+//line interchange.go:156
+							gc_rank := gc_base + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
-								s_ += float64(gc_at5[gc_tx2])
+								s_ += float64(gc_at2[gc_tx])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							gc_tx := gc_step5 + 3
+//line interchange.go:156
+							gc_rank := gc_base + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
-								s_ += float64(gc_at5[gc_tx2])
+								s_ += float64(gc_at2[gc_tx])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 						{
-//line interchange.go:147
-							s_ += float64(gc_at5[gc_tx2])
+							s_ += float64(gc_at2[gc_tx])
 						}
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					gc_step14 := gc_from2
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							s_ := gc_s_s_[gc_rank2]
+							col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-							gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 						{
-//line interchange.go:147
 							s_ += float64(b[p*n+col])
 						}
-						gc_s_s_[gc_rank2] = s_
+//line interchange.go:151
+						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * gc_bdx2
-			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
-				gc_at6 := out[gc_off6:][:gc_bdx2]
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+//line interchange.go:158
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step7 + 0
+//line interchange.go:167
+						gc_rank := gc_base + gc_tx
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
-							gc_at6[gc_tx2] = float32(s_)
+							gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
-							gc_at6[gc_tx2] += s
+							gc_at3[gc_tx] += s
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step7 + 1
+//line interchange.go:158
+						gc_rank := gc_base + gc_tx
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
-							gc_at6[gc_tx2] = float32(s_)
+							gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
-							gc_at6[gc_tx2] += s
+							gc_at3[gc_tx] += s
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step7 + 2
+//line interchange.go:158
+						gc_rank := gc_base + gc_tx
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
-							gc_at6[gc_tx2] = float32(s_)
+							gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
-							gc_at6[gc_tx2] += s
+							gc_at3[gc_tx] += s
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step7 + 3
+//line interchange.go:158
+						gc_rank := gc_base + gc_tx
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
-							gc_at6[gc_tx2] = float32(s_)
+							gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
-							gc_at6[gc_tx2] += s
+							gc_at3[gc_tx] += s
 						}
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line interchange.go:143
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					s_ := gc_s_s_[gc_rank2]
+					col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+					s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 					if col < n {
 //line interchange.go:149
-						gc_at6[gc_tx2] = float32(s_)
+						gc_at3[gc_tx] = float32(s_)
 					}
 					if col < n {
-						gc_at6[gc_tx2] += s
+						gc_at3[gc_tx] += s
 					}
 				}
 			} else {
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
@@ -1962,12 +2151,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
@@ -1978,12 +2168,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
@@ -1994,12 +2185,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						s_ := gc_s_s_[gc_rank2]
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
 //line interchange.go:149
@@ -2010,12 +2202,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line interchange.go:143
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					s_ := gc_s_s_[gc_rank2]
+					col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+					s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 					if col < n {
 //line interchange.go:149
@@ -2052,84 +2245,145 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 var gc_src_interchangeHelper = compiled.NewSource(gc_files_interchange, "interchangeHelper", "f008c3428fa002af0ed21280c75ab731fd62006da7007f5f9ce0eb02b223a68d", "interchange.go:156-173", "interchange.go:175-182", "interchange.go:184-194").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:166
-func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, out []float32, k, n, x int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		clear(gc_s_r)
+//line interchange.go:185
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+//line interchange.go:176
+				var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line interchange.go:176
+				r.StoreSlice(gc_s_r[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line interchange.go:176
+			var r float64
+//line interchange.go:178
+			gc_s_r[gc_rank] = r
+		}
 //line interchange.go:177
 		for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line interchange.go:180
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + (j * n)
-				gc_off4 := j*n + x
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_to2 <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(b) {
-					gc_at3 := b[gc_off3:][:gc_to2]
-					gc_at4 := b[gc_off4:][:1]
-					gc_elem2 := gc_at4[0]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						r := gc_s_r[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx * gc_bdx) + (j * n)
+				gc_off2 := j*n + x
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 < len(b) {
+					gc_at := b[gc_off:][:gc_to]
+					gc_at2 := b[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:169
+						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:178
-							diff := gc_at3[gc_tx2] - gc_elem2
+							diff := gc_at[gc_tx] - gc_elem
 							r += float64(diff * diff)
 						}
-						gc_s_r[gc_rank2] = r
+//line interchange.go:173
+						gc_s_r[gc_rank] = r
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						r := gc_s_r[gc_rank2]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:169
+						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:178
-							diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
+							diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
 							r += float64(diff * diff)
 						}
-						gc_s_r[gc_rank2] = r
+//line interchange.go:173
+						gc_s_r[gc_rank] = r
 					}
 				}
 			}
 		}
+//line interchange.go:179
 		compiled.OutOfLine(func() {
-			gc_s_r := gc_s_r[:gc_n2]
+			gc_s_r := gc_s_r[:gc_n]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line interchange.go:183
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:167
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						r := gc_s_r[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:169
+						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:181
 							var r_ float32 = float32(r)
@@ -2176,310 +2430,314 @@ func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda
 var gc_src_guardTail = compiled.NewSource(gc_files_interchange, "guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:196-222").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:203
-func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int, stride bool) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line interchange.go:204
-						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line interchange.go:204
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
-							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota5)
+							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
 //line interchange.go:208
-							a.StoreSlice(gc_s_a[gc_rank2:])
+							a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:204
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line interchange.go:204
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
-						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota4)
+						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
 //line interchange.go:208
-						a.StoreSlice(gc_s_a[gc_rank2:])
+						a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line interchange.go:204
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
 					a := int32(i)
-					gc_s_a[gc_rank2] = a
+//line interchange.go:210
+					gc_s_a[gc_rank] = a
 				}
 			}
 		}
 //line interchange.go:209
 		for k := 0; k < p; k++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line interchange.go:211
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if !compiled.Adds(k*gc_bdx2, gc_to2) {
+			if !compiled.Adds(k*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(len(in), k*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := k * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-					gc_at2 := in[gc_off2:][:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := k * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line interchange.go:204
-							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line interchange.go:204
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
 								_ = i
 //line interchange.go:204
-								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 								{
 //line interchange.go:210
-									var ix int = k*gc_bdx2 + gc_tx2
+									var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
 									if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:210
-										a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+										a = a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 									} else {
 //line interchange.go:210
-										gc_if6 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:210
-										if gc_if6.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line interchange.go:210
-											a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+											a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 										}
 									}
 								}
 //line interchange.go:210
-								a.StoreSlice(gc_s_a[gc_rank2:])
+								a.StoreSlice(gc_s_a[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:204
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line interchange.go:204
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
 							_ = i
 //line interchange.go:204
-							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 							{
 //line interchange.go:210
-								var ix int = k*gc_bdx2 + gc_tx2
+								var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
 								if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:210
-									a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+									a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 								} else {
 //line interchange.go:210
-									gc_if5 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:210
-									if gc_if5.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line interchange.go:210
-										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if5)
+										a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if3)
 									}
 								}
 							}
 //line interchange.go:210
-							a.StoreSlice(gc_s_a[gc_rank2:])
+							a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						a := gc_s_a[gc_rank2]
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:206
+						a := gc_s_a[gc_rank]
 //line interchange.go:210
-						if ix := k*gc_bdx2 + gc_tx2; true || ix < len(in) {
-							a += gc_at2[gc_tx2]
+						if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
+							a += gc_at[gc_tx]
 						}
-						gc_s_a[gc_rank2] = a
+						gc_s_a[gc_rank] = a
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line interchange.go:204
-							gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_steps3:
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_steps2:
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line interchange.go:204
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
 								_ = i
 //line interchange.go:204
-								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 								{
 //line interchange.go:210
-									var ix int = k*gc_bdx2 + gc_tx2
+									var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
 									if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:210
-										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:210
 										if ix >= 0 && ix <= len(in)-16 {
-											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
+											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
 //line interchange.go:211
-											break gc_steps3
+											break gc_steps2
 										}
 //line interchange.go:211
-										a = a.Add(gc_ld5)
+										a = a.Add(gc_ld3)
 									} else {
 //line interchange.go:211
-										gc_if4 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:210
-										if gc_if4.ToBits() != 0 {
+										if gc_if2.ToBits() != 0 {
 //line interchange.go:210
-											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:210
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 											} else {
 //line interchange.go:211
-												break gc_steps3
+												break gc_steps2
 											}
 //line interchange.go:211
-											a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+											a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 										}
 									}
 								}
 //line interchange.go:210
-								a.StoreSlice(gc_s_a[gc_rank2:])
+								a.StoreSlice(gc_s_a[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:204
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_steps2:
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_steps:
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line interchange.go:204
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
 							_ = i
 //line interchange.go:204
-							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 							{
 //line interchange.go:210
-								var ix int = k*gc_bdx2 + gc_tx2
+								var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
 								if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:210
-									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:210
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
 //line interchange.go:211
-										break gc_steps2
+										break gc_steps
 									}
 //line interchange.go:211
-									a = a.Add(gc_ld3)
+									a = a.Add(gc_ld)
 								} else {
 //line interchange.go:211
-									gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:210
-									if gc_if3.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line interchange.go:210
-										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:210
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 										} else {
 //line interchange.go:211
-											break gc_steps2
+											break gc_steps
 										}
 //line interchange.go:211
-										a = a.Add(gc_ld4).Merge(a, gc_if3)
+										a = a.Add(gc_ld2).Merge(a, gc_if)
 									}
 								}
 							}
 //line interchange.go:210
-							a.StoreSlice(gc_s_a[gc_rank2:])
+							a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						a := gc_s_a[gc_rank2]
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:206
+						a := gc_s_a[gc_rank]
 //line interchange.go:210
-						if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+						if ix := k*gc_bdx + gc_tx; ix < len(in) {
 							a += in[ix]
 						}
-						gc_s_a[gc_rank2] = a
+						gc_s_a[gc_rank] = a
 					}
 				}
 			}
@@ -2487,48 +2745,49 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:214
 		w := int32(p)
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 				}
 			}
 		}
 //line interchange.go:215
 		w ^= 5
 		compiled.OutOfLine(func() {
-			gc_s_a := gc_s_a[:gc_n2]
+			gc_s_a := gc_s_a[:gc_n]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line interchange.go:220
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
+				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+					gc_from = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep7 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
 //line interchange.go:204
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:204
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:218
 						gc_vb2 := archsimd.BroadcastInt32x8(w)
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line interchange.go:204
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
-							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line interchange.go:216
 							if i < 0 || i > len(out)-8 {
 //line interchange.go:216
@@ -2540,80 +2799,82 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:216
 									var j int = i
 //line interchange.go:216
-									gc_lanes9 := gc_all
+									gc_lanes7 := gc_all
 //line interchange.go:216
 									for {
 //line interchange.go:216
-										gc_lanes9 = gc_lanes9.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
-										if gc_lanes9.ToBits() == 0 {
+										gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+										if gc_lanes7.ToBits() == 0 {
 //line interchange.go:217
 											break
 										}
 //line interchange.go:217
-										var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:217
 										if j >= 0 && j <= len(g)-8 {
-											gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
+											gc_ld6 = archsimd.LoadInt32x8Slice(g[j:])
 										} else {
 //line interchange.go:218
-											var gc_lanes10 [8]int32
+											var gc_lanes8 [8]int32
 //line interchange.go:218
-											for gc_k9 := range 8 {
+											for gc_k7 := range 8 {
 //line interchange.go:218
-												if gc_lanes9.ToBits()&(1<<gc_k9) != 0 {
+												if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
 //line interchange.go:218
-													gc_pos2.Thread = gc_rank2 + gc_k9
+													gc_pos.Thread = gc_rank + gc_k7
 //line interchange.go:218
-													gc_lanes10[gc_k9] = g[j+gc_k9]
+													gc_lanes8[gc_k7] = g[j+gc_k7]
 												}
 											}
 //line interchange.go:218
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line interchange.go:218
-											gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
+											gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
 										}
 //line interchange.go:218
 										if j >= 0 && j <= len(g)-8 {
 //line interchange.go:218
-											gc_ld8.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes9)
+											gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
 										} else {
 //line interchange.go:218
-											var gc_lanes11 [8]int32
+											var gc_lanes9 [8]int32
 //line interchange.go:218
-											gc_ld8.Add(gc_vb2).Store(&gc_lanes11)
+											gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
 //line interchange.go:218
-											for gc_k10 := range 8 {
+											for gc_k8 := range 8 {
 //line interchange.go:218
-												if gc_lanes9.ToBits()&(1<<gc_k10) != 0 {
+												if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
 //line interchange.go:218
-													gc_pos2.Thread = gc_rank2 + gc_k10
+													gc_pos.Thread = gc_rank + gc_k8
 //line interchange.go:218
-													g[j+gc_k10] = gc_lanes11[gc_k10]
+													g[j+gc_k8] = gc_lanes9[gc_k8]
 												}
 											}
 //line interchange.go:218
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 //line interchange.go:218
 										j = j +
 //line interchange.go:217
-											gc_bdx2*gc_gdx2
+											gc_bdx*gc_gdx
 									}
 								}
 							}
+//line interchange.go:218
 							a.Add(gc_vb2).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line interchange.go:204
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						a := gc_s_a[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:206
+						a := gc_s_a[gc_rank]
 //line interchange.go:216
 						if stride {
-							for j := i; j < len(g); j += gc_bdx2 * gc_gdx2 {
+							for j := i; j < len(g); j += gc_bdx * gc_gdx {
 								g[j] += w
 							}
 						}
@@ -2643,193 +2904,199 @@ func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
 var gc_src_guardStride = compiled.NewSource(gc_files_interchange, "guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:224-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:230
-func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		clear(gc_exited2)
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		clear(gc_exited)
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line interchange.go:231
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line interchange.go:231
-							gc_alive6 := gc_all6
+							gc_alive2 := gc_all2
 //line interchange.go:231
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line interchange.go:231
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 							}
 //line interchange.go:231
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:231
 							_ = i
 							{
-								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive6.ToBits())
+								compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
 //line interchange.go:233
-								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^gc_alive6.ToBits()).ToBits())
+								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 							}
 						}
+//line interchange.go:235
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:231
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line interchange.go:231
-						gc_alive5 := gc_all5
+						gc_alive := gc_all
 //line interchange.go:231
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:231
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line interchange.go:231
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:231
 						_ = i
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
-						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line interchange.go:233
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+//line interchange.go:233
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+			gc_L1:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 					{
 //line interchange.go:232
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
+						gc_exited[gc_rank] = true
+						continue gc_L1
 					}
 				}
 			}
 		}
 //line interchange.go:235
-		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line interchange.go:242
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line interchange.go:231
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:236
-						gc_vb3 := archsimd.BroadcastInt32x16(3)
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb2 := archsimd.BroadcastInt32x16(3)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line interchange.go:236
-							gc_alive8 := gc_all8
+							gc_alive4 := gc_all4
 //line interchange.go:236
-							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line interchange.go:236
-								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 							}
 //line interchange.go:231
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 							var j int = i + gc_off
 							if j < 0 || j > len(g)-16 {
 //line interchange.go:236
 								break
 							}
-							archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb3).StoreMasked((*[16]int32)(g[j:]), gc_alive8)
+//line interchange.go:237
+							archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:231
-					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:236
-					gc_vb2 := archsimd.BroadcastInt32x8(3)
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb := archsimd.BroadcastInt32x8(3)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line interchange.go:236
-						gc_alive7 := gc_all7
+						gc_alive3 := gc_all3
 //line interchange.go:236
-						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line interchange.go:236
-							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line interchange.go:231
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 						var j int = i + gc_off
 						if j < 0 || j > len(g)-8 {
 //line interchange.go:236
 							break
 						}
-						archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_alive7)
+//line interchange.go:237
+						archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line interchange.go:231
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:235
 					j := i + gc_off
 					gc_more = true
@@ -2838,293 +3105,300 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
+//line interchange.go:242
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line interchange.go:231
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:231
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line interchange.go:231
-						gc_alive10 := gc_all10
+						gc_alive6 := gc_all6
 //line interchange.go:231
-						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line interchange.go:231
-							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line interchange.go:231
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
-						a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota4)
-						a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive10).StoreSlice(gc_s_a[gc_rank2:])
+						a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+						a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive6).StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line interchange.go:231
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:231
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line interchange.go:231
-					gc_alive9 := gc_all9
+					gc_alive5 := gc_all5
 //line interchange.go:231
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line interchange.go:231
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line interchange.go:231
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
-					a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3)
-					a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive9).StoreSlice(gc_s_a[gc_rank2:])
+					a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
+					a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive5).StoreSlice(gc_s_a[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line interchange.go:231
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
 				a := int32(i)
-				gc_s_a[gc_rank2] = a
+//line interchange.go:240
+				gc_s_a[gc_rank] = a
 			}
 		}
 //line interchange.go:239
 		for k := 0; k < p; k++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(k*gc_bdx2, gc_to2) {
+//line interchange.go:241
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(k*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(len(in), k*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line interchange.go:240
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:240
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_steps3:
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_steps2:
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line interchange.go:240
-							gc_alive12 := gc_all12
+							gc_alive8 := gc_all8
 //line interchange.go:240
-							if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+							if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
 //line interchange.go:240
-								gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 							}
 //line interchange.go:240
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 							{
 //line interchange.go:240
-								var ix int = k*gc_bdx2 + gc_tx2
+								var ix int = k*gc_bdx + gc_tx
 //line interchange.go:240
 								if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:240
-									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:240
 									if ix >= 0 && ix <= len(in)-16 {
-										gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
+										gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 									} else {
 //line interchange.go:241
-										break gc_steps3
+										break gc_steps2
 									}
 //line interchange.go:241
-									a = a.Merge(a.Add(gc_ld5), archsimd.Mask32x16FromBits(^gc_alive12.ToBits()))
+									a = a.Merge(a.Add(gc_ld3), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
 								} else {
 //line interchange.go:241
-									gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+									gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:240
-									if archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line interchange.go:240
-										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:240
 										if ix >= 0 && ix <= len(in)-16 {
-											gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
+											gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
 //line interchange.go:241
-											break gc_steps3
+											break gc_steps2
 										}
 //line interchange.go:241
-										a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits()))
+										a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
 									}
 								}
 							}
-							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive12).StoreSlice(gc_s_a[gc_rank2:])
+//line interchange.go:242
+							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive8).StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:240
-					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:240
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps2:
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line interchange.go:240
-						gc_alive11 := gc_all11
+						gc_alive7 := gc_all7
 //line interchange.go:240
-						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line interchange.go:240
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line interchange.go:240
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 						{
 //line interchange.go:240
-							var ix int = k*gc_bdx2 + gc_tx2
+							var ix int = k*gc_bdx + gc_tx
 //line interchange.go:240
 							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:240
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:240
 								if ix >= 0 && ix <= len(in)-8 {
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
+									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 								} else {
 //line interchange.go:241
-									break gc_steps2
+									break gc_steps
 								}
 //line interchange.go:241
-								a = a.Add(gc_ld3).Merge(a, gc_alive11)
+								a = a.Add(gc_ld).Merge(a, gc_alive7)
 							} else {
 //line interchange.go:241
-								gc_if2 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:240
-								if gc_alive11.And(gc_if2).ToBits() != 0 {
+								if gc_alive7.And(gc_if).ToBits() != 0 {
 //line interchange.go:240
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:240
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
 //line interchange.go:241
-										break gc_steps2
+										break gc_steps
 									}
 //line interchange.go:241
-									a = a.Add(gc_ld4).Merge(a, gc_alive11.And(gc_if2))
+									a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
 								}
 							}
 						}
-						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive11).StoreSlice(gc_s_a[gc_rank2:])
+//line interchange.go:242
+						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive7).StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
-					a := gc_s_a[gc_rank2]
+					a := gc_s_a[gc_rank]
 //line interchange.go:240
-					if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+					if ix := k*gc_bdx + gc_tx; ix < len(in) {
 						a += in[ix]
 					}
-					gc_s_a[gc_rank2] = a
+					gc_s_a[gc_rank] = a
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep9 := 0
+//line interchange.go:249
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
-				gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:231
-					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line interchange.go:231
-						gc_alive14 := gc_all14
+						gc_alive10 := gc_all10
 //line interchange.go:231
-						if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
+						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
 //line interchange.go:231
-							gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
 //line interchange.go:231
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:231
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 //line interchange.go:244
 						if i < 0 || i > len(out)-16 {
 //line interchange.go:244
 							break
 						}
 //line interchange.go:244
-						a.StoreMasked((*[16]int32)(out[i:]), gc_alive14)
+						a.StoreMasked((*[16]int32)(out[i:]), gc_alive10)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line interchange.go:231
-				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line interchange.go:231
-					gc_alive13 := gc_all13
+					gc_alive9 := gc_all9
 //line interchange.go:231
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line interchange.go:231
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line interchange.go:231
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:231
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line interchange.go:244
 					if i < 0 || i > len(out)-8 {
 //line interchange.go:244
 						break
 					}
 //line interchange.go:244
-					a.StoreMasked((*[8]int32)(out[i:]), gc_alive13)
+					a.StoreMasked((*[8]int32)(out[i:]), gc_alive9)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line interchange.go:231
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				a := gc_s_a[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:233
+				a := gc_s_a[gc_rank]
 //line interchange.go:244
 				out[i] = a
 			}

@@ -30,642 +30,712 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matMulTiled = compiled.NewSource(gc_files_kernels, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "kernels.go:34-42")
 
 //line kernels.go:14
-func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b10.Thread()
-	gc_pos2 := gc_b10.Pos()
-	gc_bd2 := gc_b10.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b10.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b10.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	clear(gc_s_sum)
+//line kernels.go:18
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line kernels.go:20
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:20
+				sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line kernels.go:20
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:20
+			sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line kernels.go:20
+		var sum float32
+//line kernels.go:22
+		gc_s_sum[gc_rank] = sum
+	}
 //line kernels.go:21
 	for p := 0; p < k; p += tile {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at4 := as[gc_row10][:gc_bdx2]
-					gc_at5 := bs[gc_row10][:gc_bdx2]
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:17
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:17
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line kernels.go:17
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-//line kernels.go:17
-								var tx int = gc_tx2
-//line kernels.go:17
-								var ty int = gc_ty2
-								var row int = gc_by2*tile + ty
-								var col int = gc_bx2*tile + tx
-//line kernels.go:22
-								var gc_t15 int = p + tx
-//line kernels.go:22
-								var gc_t16 int = p + ty
-//line kernels.go:22
-								var gc_row9 int = row
-//line kernels.go:22
-								var gc_col8 int = col
-//line kernels.go:22
-								var gc_ac8 int = gc_t15
-//line kernels.go:22
-								var gc_br8 int = gc_t16
-//line kernels.go:22
-								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
-//line kernels.go:22
-									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
-//line kernels.go:22
-										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-									} else {
-//line kernels.go:22
-										break gc_steps8
-									}
-//line kernels.go:22
-									gc_av8 = gc_ld29
-								} else {
-//line kernels.go:22
-									gc_b17 := gc_none8
-//line kernels.go:22
-									if gc_row9 < m {
-//line kernels.go:22
-										gc_b17 = gc_all8
-									}
-//line kernels.go:22
-									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
-//line kernels.go:22
-									if gc_if15.ToBits() != 0 {
-//line kernels.go:22
-										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
-//line kernels.go:22
-											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-										} else {
-//line kernels.go:22
-											break gc_steps8
-										}
-//line kernels.go:22
-										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-									}
-								}
-//line kernels.go:22
-								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
-//line kernels.go:22
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
-//line kernels.go:22
-										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-									} else {
-//line kernels.go:22
-										break gc_steps8
-									}
-//line kernels.go:22
-									gc_bv8 = gc_ld31
-								} else {
-//line kernels.go:22
-									gc_b18 := gc_none8
-//line kernels.go:22
-									if gc_br8 < k {
-//line kernels.go:22
-										gc_b18 = gc_all8
-									}
-//line kernels.go:22
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
-//line kernels.go:22
-									if gc_if16.ToBits() != 0 {
-//line kernels.go:22
-										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
-//line kernels.go:22
-											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-										} else {
-//line kernels.go:22
-											break gc_steps8
-										}
-//line kernels.go:22
-										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-									}
-								}
-//line kernels.go:22
-								gc_av8.StoreSlice(gc_at4[gc_tx2:])
-//line kernels.go:22
-								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line kernels.go:17
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:17
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:17
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps7:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-//line kernels.go:17
-							var tx int = gc_tx2
-//line kernels.go:17
-							var ty int = gc_ty2
-							var row int = gc_by2*tile + ty
-							var col int = gc_bx2*tile + tx
-//line kernels.go:22
-							var gc_t13 int = p + tx
-//line kernels.go:22
-							var gc_t14 int = p + ty
-//line kernels.go:22
-							var gc_row8 int = row
-//line kernels.go:22
-							var gc_col7 int = col
-//line kernels.go:22
-							var gc_ac7 int = gc_t13
-//line kernels.go:22
-							var gc_br7 int = gc_t14
-//line kernels.go:22
-							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
-//line kernels.go:22
-								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
-//line kernels.go:22
-									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-								} else {
-//line kernels.go:22
-									break gc_steps7
-								}
-//line kernels.go:22
-								gc_av7 = gc_ld25
-							} else {
-//line kernels.go:22
-								gc_b15 := gc_none7
-//line kernels.go:22
-								if gc_row8 < m {
-//line kernels.go:22
-									gc_b15 = gc_all7
-								}
-//line kernels.go:22
-								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
-//line kernels.go:22
-								if gc_if13.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
-//line kernels.go:22
-										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-									} else {
-//line kernels.go:22
-										break gc_steps7
-									}
-//line kernels.go:22
-									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
-								}
-							}
-//line kernels.go:22
-							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
-//line kernels.go:22
-								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
-//line kernels.go:22
-									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-								} else {
-//line kernels.go:22
-									break gc_steps7
-								}
-//line kernels.go:22
-								gc_bv7 = gc_ld27
-							} else {
-//line kernels.go:22
-								gc_b16 := gc_none7
-//line kernels.go:22
-								if gc_br7 < k {
-//line kernels.go:22
-									gc_b16 = gc_all7
-								}
-//line kernels.go:22
-								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
-//line kernels.go:22
-								if gc_if14.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
-//line kernels.go:22
-										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-									} else {
-//line kernels.go:22
-										break gc_steps7
-									}
-//line kernels.go:22
-									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
-								}
-							}
-//line kernels.go:22
-							gc_av7.StoreSlice(gc_at4[gc_tx2:])
-//line kernels.go:22
-							gc_bv7.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line kernels.go:17
-						tx := gc_tx2
-//line kernels.go:17
-						ty := gc_ty2
-						row := gc_by2*tile + ty
-						col := gc_bx2*tile + tx
-//line kernels.go:22
-						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep5 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:17
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line kernels.go:17
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps6:
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line kernels.go:17
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line kernels.go:17
-								var ty int = gc_ty2
-								var row int = gc_by2*tile + ty
-								var col int = gc_bx2*tile + tx
+								var ty int = gc_ty
+								var row int = gc_by*tile + ty
+								var col int = gc_bx*tile + tx
 //line kernels.go:22
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+								var gc_t7 int = p + tx
 //line kernels.go:22
-									break
-								}
+								var gc_t8 int = p + ty
 //line kernels.go:22
-								var gc_t11 int = p + tx
+								var gc_row4 int = row
 //line kernels.go:22
-								var gc_t12 int = p + ty
+								var gc_col4 int = col
 //line kernels.go:22
-								var gc_row7 int = row
+								var gc_ac4 int = gc_t7
 //line kernels.go:22
-								var gc_col6 int = col
+								var gc_br4 int = gc_t8
 //line kernels.go:22
-								var gc_ac6 int = gc_t11
+								var gc_av4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								var gc_br6 int = gc_t12
+								var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
 //line kernels.go:22
-								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
+									if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line kernels.go:22
-									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
-//line kernels.go:22
-										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+										gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 									} else {
 //line kernels.go:22
-										break gc_steps6
+										break gc_steps4
 									}
 //line kernels.go:22
-									gc_av6 = gc_ld21
+									gc_av4 = gc_ld13
 								} else {
 //line kernels.go:22
-									gc_b13 := gc_none6
+									gc_b8 := gc_none4
 //line kernels.go:22
-									if gc_row7 < m {
+									if gc_row4 < m {
 //line kernels.go:22
-										gc_b13 = gc_all6
+										gc_b8 = gc_all4
 									}
 //line kernels.go:22
-									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 //line kernels.go:22
-									if gc_if11.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line kernels.go:22
-										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line kernels.go:22
-											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+											gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 										} else {
 //line kernels.go:22
-											break gc_steps6
+											break gc_steps4
 										}
 //line kernels.go:22
-										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_av4 = gc_av4.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 //line kernels.go:22
-								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
+								if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
 //line kernels.go:22
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line kernels.go:22
-										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 									} else {
 //line kernels.go:22
-										break gc_steps6
+										break gc_steps4
 									}
 //line kernels.go:22
-									gc_bv6 = gc_ld23
+									gc_bv4 = gc_ld15
 								} else {
 //line kernels.go:22
-									gc_b14 := gc_none6
+									gc_b9 := gc_none4
 //line kernels.go:22
-									if gc_br6 < k {
+									if gc_br4 < k {
 //line kernels.go:22
-										gc_b14 = gc_all6
+										gc_b9 = gc_all4
 									}
 //line kernels.go:22
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 //line kernels.go:22
-									if gc_if12.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line kernels.go:22
-										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line kernels.go:22
-											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 										} else {
 //line kernels.go:22
-											break gc_steps6
+											break gc_steps4
 										}
 //line kernels.go:22
-										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										gc_bv4 = gc_bv4.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
 //line kernels.go:22
-								gc_av6.StoreSlice(as[ty][tx:])
+								gc_av4.StoreSlice(gc_at[gc_tx:])
 //line kernels.go:22
-								gc_bv6.StoreSlice(bs[ty][tx:])
+								gc_bv4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line kernels.go:17
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:17
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps5:
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line kernels.go:17
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line kernels.go:17
-							var ty int = gc_ty2
-							var row int = gc_by2*tile + ty
-							var col int = gc_bx2*tile + tx
+							var ty int = gc_ty
+							var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
+//line kernels.go:22
+							var gc_t5 int = p + tx
+//line kernels.go:22
+							var gc_t6 int = p + ty
+//line kernels.go:22
+							var gc_row3 int = row
+//line kernels.go:22
+							var gc_col3 int = col
+//line kernels.go:22
+							var gc_ac3 int = gc_t5
+//line kernels.go:22
+							var gc_br3 int = gc_t6
+//line kernels.go:22
+							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+							if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
+//line kernels.go:22
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+								if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+//line kernels.go:22
+									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+								} else {
+//line kernels.go:22
+									break gc_steps3
+								}
+//line kernels.go:22
+								gc_av3 = gc_ld9
+							} else {
+//line kernels.go:22
+								gc_b6 := gc_none3
+//line kernels.go:22
+								if gc_row3 < m {
+//line kernels.go:22
+									gc_b6 = gc_all3
+								}
+//line kernels.go:22
+								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+//line kernels.go:22
+								if gc_if5.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+//line kernels.go:22
+										gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+									} else {
+//line kernels.go:22
+										break gc_steps3
+									}
+//line kernels.go:22
+									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
+								}
+							}
+//line kernels.go:22
+							if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
+//line kernels.go:22
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+								if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+//line kernels.go:22
+									gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+								} else {
+//line kernels.go:22
+									break gc_steps3
+								}
+//line kernels.go:22
+								gc_bv3 = gc_ld11
+							} else {
+//line kernels.go:22
+								gc_b7 := gc_none3
+//line kernels.go:22
+								if gc_br3 < k {
+//line kernels.go:22
+									gc_b7 = gc_all3
+								}
+//line kernels.go:22
+								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+//line kernels.go:22
+								if gc_if6.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+//line kernels.go:22
+										gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+									} else {
+//line kernels.go:22
+										break gc_steps3
+									}
+//line kernels.go:22
+									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
+								}
+							}
+//line kernels.go:22
+							gc_av3.StoreSlice(gc_at[gc_tx:])
+//line kernels.go:22
+							gc_bv3.StoreSlice(gc_at2[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:17
+						tx := gc_tx
+//line kernels.go:17
+						ty := gc_ty
+						row := gc_by*tile + ty
+						col := gc_bx*tile + tx
+//line kernels.go:22
+						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line kernels.go:17
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line kernels.go:17
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line kernels.go:17
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps2:
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:17
+								var tx int = gc_tx
+//line kernels.go:17
+								var ty int = gc_ty
+								var row int = gc_by*tile + ty
+								var col int = gc_bx*tile + tx
+//line kernels.go:22
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line kernels.go:22
+									break
+								}
+//line kernels.go:22
+								var gc_t3 int = p + tx
+//line kernels.go:22
+								var gc_t4 int = p + ty
+//line kernels.go:22
+								var gc_row2 int = row
+//line kernels.go:22
+								var gc_col2 int = col
+//line kernels.go:22
+								var gc_ac2 int = gc_t3
+//line kernels.go:22
+								var gc_br2 int = gc_t4
+//line kernels.go:22
+								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+								if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+//line kernels.go:22
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line kernels.go:22
+										gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+//line kernels.go:22
+										break gc_steps2
+									}
+//line kernels.go:22
+									gc_av2 = gc_ld5
+								} else {
+//line kernels.go:22
+									gc_b4 := gc_none2
+//line kernels.go:22
+									if gc_row2 < m {
+//line kernels.go:22
+										gc_b4 = gc_all2
+									}
+//line kernels.go:22
+									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+//line kernels.go:22
+									if gc_if3.ToBits() != 0 {
+//line kernels.go:22
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line kernels.go:22
+											gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+										} else {
+//line kernels.go:22
+											break gc_steps2
+										}
+//line kernels.go:22
+										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+									}
+								}
+//line kernels.go:22
+								if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+//line kernels.go:22
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line kernels.go:22
+										gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+									} else {
+//line kernels.go:22
+										break gc_steps2
+									}
+//line kernels.go:22
+									gc_bv2 = gc_ld7
+								} else {
+//line kernels.go:22
+									gc_b5 := gc_none2
+//line kernels.go:22
+									if gc_br2 < k {
+//line kernels.go:22
+										gc_b5 = gc_all2
+									}
+//line kernels.go:22
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+//line kernels.go:22
+									if gc_if4.ToBits() != 0 {
+//line kernels.go:22
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line kernels.go:22
+											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+										} else {
+//line kernels.go:22
+											break gc_steps2
+										}
+//line kernels.go:22
+										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+//line kernels.go:22
+								gc_av2.StoreSlice(as[ty][tx:])
+//line kernels.go:22
+								gc_bv2.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line kernels.go:17
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kernels.go:17
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line kernels.go:17
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line kernels.go:17
+							var tx int = gc_tx
+//line kernels.go:17
+							var ty int = gc_ty
+							var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
 //line kernels.go:22
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line kernels.go:22
 								break
 							}
 //line kernels.go:22
-							var gc_t9 int = p + tx
+							var gc_t int = p + tx
 //line kernels.go:22
-							var gc_t10 int = p + ty
+							var gc_t2 int = p + ty
 //line kernels.go:22
-							var gc_row6 int = row
+							var gc_row int = row
 //line kernels.go:22
-							var gc_col5 int = col
+							var gc_col int = col
 //line kernels.go:22
-							var gc_ac5 int = gc_t9
+							var gc_ac int = gc_t
 //line kernels.go:22
-							var gc_br5 int = gc_t10
+							var gc_br int = gc_t2
 //line kernels.go:22
-							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
+							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
 //line kernels.go:22
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line kernels.go:22
-									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
 //line kernels.go:22
-									break gc_steps5
+									break gc_steps
 								}
 //line kernels.go:22
-								gc_av5 = gc_ld17
+								gc_av = gc_ld
 							} else {
 //line kernels.go:22
-								gc_b11 := gc_none5
+								gc_b2 := gc_none
 //line kernels.go:22
-								if gc_row6 < m {
+								if gc_row < m {
 //line kernels.go:22
-									gc_b11 = gc_all5
+									gc_b2 = gc_all
 								}
 //line kernels.go:22
-								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line kernels.go:22
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line kernels.go:22
-										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
 //line kernels.go:22
-										break gc_steps5
+										break gc_steps
 									}
 //line kernels.go:22
-									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line kernels.go:22
-							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
+							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
 //line kernels.go:22
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line kernels.go:22
-									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
 //line kernels.go:22
-									break gc_steps5
+									break gc_steps
 								}
 //line kernels.go:22
-								gc_bv5 = gc_ld19
+								gc_bv = gc_ld3
 							} else {
 //line kernels.go:22
-								gc_b12 := gc_none5
+								gc_b3 := gc_none
 //line kernels.go:22
-								if gc_br5 < k {
+								if gc_br < k {
 //line kernels.go:22
-									gc_b12 = gc_all5
+									gc_b3 = gc_all
 								}
 //line kernels.go:22
-								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line kernels.go:22
-								if gc_if10.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line kernels.go:22
-										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
 //line kernels.go:22
-										break gc_steps5
+										break gc_steps
 									}
 //line kernels.go:22
-									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
 //line kernels.go:22
-							gc_av5.StoreSlice(as[ty][tx:])
+							gc_av.StoreSlice(as[ty][tx:])
 //line kernels.go:22
-							gc_bv5.StoreSlice(bs[ty][tx:])
+							gc_bv.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep5
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kernels.go:17
-							tx := gc_tx2
+							tx := gc_tx
 //line kernels.go:17
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kernels.go:17
-							tx := gc_tx2
+							tx := gc_tx
 //line kernels.go:17
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kernels.go:17
-							tx := gc_tx2
+							tx := gc_tx
 //line kernels.go:17
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kernels.go:17
-							tx := gc_tx2
+							tx := gc_tx
 //line kernels.go:17
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:17
-						tx := gc_tx2
+						tx := gc_tx
 //line kernels.go:17
-						ty := gc_ty2
-						row := gc_by2*tile + ty
-						col := gc_bx2*tile + tx
+						ty := gc_ty
+						row := gc_by*tile + ty
+						col := gc_bx*tile + tx
 //line kernels.go:22
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:17
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kernels.go:17
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line kernels.go:17
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line kernels.go:17
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line kernels.go:24
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line kernels.go:24
@@ -736,28 +806,28 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 							}
 //line kernels.go:25
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line kernels.go:17
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:17
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line kernels.go:17
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line kernels.go:17
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line kernels.go:24
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line kernels.go:24
@@ -796,18 +866,19 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:25
 						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:17
-					tx := gc_tx2
+					tx := gc_tx
 //line kernels.go:17
-					ty := gc_ty2
-					sum := gc_s_sum[gc_rank2]
+					ty := gc_ty
+//line kernels.go:19
+					sum := gc_s_sum[gc_rank]
 					{
 //line kernels.go:24
 						q := int(0)
@@ -888,111 +959,117 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						q := int(15)
 						sum += as[ty][q] * bs[q][tx]
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*tile, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*tile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*tile); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*tile); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*tile + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
-				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep7 := gc_from2
+			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at3 := c[gc_off:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line kernels.go:17
-							var ty int = gc_ty2
-							var row int = gc_by2*tile + ty
+							var ty int = gc_ty
+							var row int = gc_by*tile + ty
 //line kernels.go:18
 							_ = row
 //line kernels.go:17
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line kernels.go:19
-							var col int = gc_bx2*tile + tx
+							var col int = gc_bx*tile + tx
 //line kernels.go:19
 							_ = col
 //line kernels.go:19
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
-								sum.StoreSlice(gc_at6[gc_tx2:])
+//line kernels.go:30
+								sum.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line kernels.go:17
-						var ty int = gc_ty2
-						var row int = gc_by2*tile + ty
+						var ty int = gc_ty
+						var row int = gc_by*tile + ty
 //line kernels.go:18
 						_ = row
 //line kernels.go:17
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line kernels.go:19
-						var col int = gc_bx2*tile + tx
+						var col int = gc_bx*tile + tx
 //line kernels.go:19
 						_ = col
 //line kernels.go:19
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-						sum.StoreSlice(gc_at6[gc_tx2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line kernels.go:30
+						sum.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line kernels.go:21
+					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
-					gc_at6[gc_tx2] = sum
+					gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_vstep8 := gc_from2
+//line kernels.go:34
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line kernels.go:17
-							var ty int = gc_ty2
-							var row int = gc_by2*tile + ty
+							var ty int = gc_ty
+							var row int = gc_by*tile + ty
 //line kernels.go:17
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line kernels.go:19
-							var col int = gc_bx2*tile + tx
+							var col int = gc_bx*tile + tx
 //line kernels.go:19
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
+//line kernels.go:30
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line kernels.go:30
 									break
@@ -1001,26 +1078,28 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
+//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line kernels.go:17
-						var ty int = gc_ty2
-						var row int = gc_by2*tile + ty
+						var ty int = gc_ty
+						var row int = gc_by*tile + ty
 //line kernels.go:17
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line kernels.go:19
-						var col int = gc_bx2*tile + tx
+						var col int = gc_bx*tile + tx
 //line kernels.go:19
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line kernels.go:30
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line kernels.go:30
 							break
@@ -1030,87 +1109,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:17
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line kernels.go:17
-						tx := gc_tx2
+						tx := gc_tx
 //line kernels.go:19
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line kernels.go:21
+						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:34
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:17
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line kernels.go:17
-						tx := gc_tx2
+						tx := gc_tx
 //line kernels.go:19
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line kernels.go:21
+						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:34
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:17
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line kernels.go:17
-						tx := gc_tx2
+						tx := gc_tx
 //line kernels.go:19
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line kernels.go:21
+						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:34
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:17
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line kernels.go:17
-						tx := gc_tx2
+						tx := gc_tx
 //line kernels.go:19
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line kernels.go:21
+						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:34
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:17
-					ty := gc_ty2
-					row := gc_by2*tile + ty
+					ty := gc_ty
+					row := gc_by*tile + ty
 //line kernels.go:17
-					tx := gc_tx2
+					tx := gc_tx
 //line kernels.go:19
-					col := gc_bx2*tile + tx
-					sum := gc_s_sum[gc_rank2]
+					col := gc_bx*tile + tx
+//line kernels.go:21
+					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					c[row*n+col] = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line kernels.go:34
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1140,242 +1229,120 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 var gc_src_scan = compiled.NewSource(gc_files_kernels, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:47
-func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
-	gc_exited4 := gc_b4.Exited()
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line kernels.go:48
-	temp := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
+	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx4
-				i := gc_bx4*gc_bdx4 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line kernels.go:52
 				temp[tid] = in[i]
 			}
 		}
 	}
 //line kernels.go:55
-	for off := 1; off < gc_bdx4; off *= 2 {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
+	for off := 1; off < gc_bdx; off *= 2 {
+//line kernels.go:57
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx4
+				tid := gc_tx
 //line kernels.go:56
 				var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
-				gc_s_v[gc_rank4] = v
+//line kernels.go:61
+				gc_s_v[gc_rank] = v
 			}
 		}
+//line kernels.go:65
 		archsimd.ClearAVXUpperBits()
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
+//line kernels.go:67
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx4
-				v := gc_s_v[gc_rank4]
+				tid := gc_tx
+//line kernels.go:51
+				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+//line kernels.go:67
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 > gc_from4 {
-			gc_from4 = gc_bound4
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep11 := gc_from4
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop11 bool
-				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-//line kernels.go:49
-					gc_all24 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-						gc_tx4 := gc_vstep11
-						gc_rank4 := gc_base4 + gc_tx4
-//line kernels.go:49
-						gc_alive24 := gc_all24
-//line kernels.go:49
-						if gc_ex24 := compiled.ExitedBits16(gc_exited4, gc_rank4); gc_ex24 != 0 {
-//line kernels.go:49
-							gc_alive24 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex24).ToBits())
-						}
-//line kernels.go:49
-						var tid int = gc_tx4
-						var i int = gc_bx4*gc_bdx4 + tid
-//line kernels.go:50
-						_ = i
-						{
-							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive24.ToBits())
-//line kernels.go:65
-							gc_alive24 = archsimd.Mask32x16FromBits(gc_alive24.ToBits() & archsimd.Mask32x16FromBits(^gc_alive24.ToBits()).ToBits())
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop11 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all23 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-					gc_tx4 := gc_vstep11
-					gc_rank4 := gc_base4 + gc_tx4
-//line kernels.go:49
-					gc_alive23 := gc_all23
-//line kernels.go:49
-					if gc_ex23 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex23 != 0 {
-//line kernels.go:49
-						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					}
-//line kernels.go:49
-					var tid int = gc_tx4
-					var i int = gc_bx4*gc_bdx4 + tid
-//line kernels.go:50
-					_ = i
-					compiled.SetExited(gc_exited4, gc_rank4, gc_alive23.ToBits())
-//line kernels.go:65
-					gc_alive23 = gc_alive23.And(gc_alive23.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L44:
-			for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
-					continue
-				}
-				{
-//line kernels.go:64
-					gc_exited4[gc_rank4] = true
-					continue gc_L44
-				}
-			}
-		}
-	}
-	gc_r54 := 0
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-			gc_rank4 := gc_base4 + gc_tx4
-			gc_pos4.Thread = gc_rank4
-			if gc_exited4[gc_rank4] {
-				continue
-			}
-//line kernels.go:49
-			tid := gc_tx4
-//line kernels.go:67
-			if temp[tid] > 0 {
-				gc_r54++
-			}
-		}
-	}
-//line kernels.go:67
-	n := gc_r54
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-			gc_rank4 := gc_base4 + gc_tx4
-			gc_pos4.Thread = gc_rank4
-			if gc_exited4[gc_rank4] {
-				continue
-			}
-//line kernels.go:49
-			tid := gc_tx4
-			i := gc_bx4*gc_bdx4 + tid
-//line kernels.go:68
-			out[i] = temp[tid] + T(n-n)
-		}
-	}
-}
-
-//line kernels.go:47
-func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
-//line kernels.go:48
-	temp := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:49
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
 						gc_alive2 := gc_all2
 //line kernels.go:49
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line kernels.go:49
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
+//line kernels.go:50
+						_ = i
 						{
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
-//line kernels.go:52
-								break
-							}
-//line kernels.go:52
-							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+//line kernels.go:65
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
+//line kernels.go:65
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
+//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1386,20 +1353,156 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
 					gc_alive := gc_all
 //line kernels.go:49
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line kernels.go:49
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line kernels.go:50
+					_ = i
+//line kernels.go:65
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+//line kernels.go:65
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L4:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				{
+//line kernels.go:64
+					gc_exited[gc_rank] = true
+					continue gc_L4
+				}
+			}
+		}
+	}
+	gc_r5 := 0
+//line kernels.go:72
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line kernels.go:49
+			tid := gc_tx
+//line kernels.go:67
+			if temp[tid] > 0 {
+				gc_r5++
+			}
+		}
+	}
+//line kernels.go:67
+	n := gc_r5
+//line kernels.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line kernels.go:49
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
+//line kernels.go:68
+			out[i] = temp[tid] + T(n-n)
+		}
+	}
+}
+
+//line kernels.go:47
+func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+//line kernels.go:48
+	temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:49
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+//line kernels.go:49
+						gc_alive2 := gc_all2
+//line kernels.go:49
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+//line kernels.go:49
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+//line kernels.go:49
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
+						{
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
+//line kernels.go:52
+								break
+							}
+//line kernels.go:52
+							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+						}
+					}
+//line kernels.go:54
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:49
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+//line kernels.go:49
+					gc_alive := gc_all
+//line kernels.go:49
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line kernels.go:49
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line kernels.go:49
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line kernels.go:52
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+//line kernels.go:52
 						break
 					}
 //line kernels.go:52
@@ -1407,23 +1510,24 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line kernels.go:52
 				temp[tid] = in[i]
 			}
 		}
 	}
 //line kernels.go:55
-	for off := 1; off < gc_bdx2; off *= 2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	for off := 1; off < gc_bdx; off *= 2 {
+//line kernels.go:57
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1432,18 +1536,18 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
 						gc_alive4 := gc_all4
 //line kernels.go:49
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line kernels.go:49
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line kernels.go:56
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (tid-
@@ -1464,7 +1568,8 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
 							}
 						}
-						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+//line kernels.go:59
+						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1478,18 +1583,18 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
 					gc_alive3 := gc_all3
 //line kernels.go:49
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line kernels.go:49
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line kernels.go:56
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (tid-
@@ -1510,52 +1615,56 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
 						}
 					}
-					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
+//line kernels.go:59
+					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx2
+				tid := gc_tx
 //line kernels.go:56
 				var v float32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-				gc_s_v[gc_rank2] = v
+//line kernels.go:61
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line kernels.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:49
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
 						gc_alive6 := gc_all6
 //line kernels.go:49
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line kernels.go:49
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line kernels.go:49
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 						if tid < 0 || tid > len(temp)-16 {
 //line kernels.go:61
 							break
 						}
+//line kernels.go:62
 						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1568,79 +1677,84 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
 					gc_alive5 := gc_all5
 //line kernels.go:49
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line kernels.go:49
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line kernels.go:49
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 					if tid < 0 || tid > len(temp)-8 {
 //line kernels.go:61
 						break
 					}
+//line kernels.go:62
 					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tid := gc_tx
+//line kernels.go:51
+				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line kernels.go:67
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:49
 					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
 						gc_alive8 := gc_all8
 //line kernels.go:49
-						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
 //line kernels.go:49
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
 						_ = i
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive8.ToBits())
+//line kernels.go:65
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive8.ToBits())
 //line kernels.go:65
 							gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^gc_alive8.ToBits()).ToBits())
 						}
 					}
+//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -1651,61 +1765,64 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
 					gc_alive7 := gc_all7
 //line kernels.go:49
-					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line kernels.go:49
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
 					_ = i
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
+//line kernels.go:65
+					compiled.SetExited(gc_exited, gc_rank, gc_alive7.ToBits())
 //line kernels.go:65
 					gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L42:
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line kernels.go:64
-					gc_exited2[gc_rank2] = true
-					continue gc_L42
+					gc_exited[gc_rank] = true
+					continue gc_L4
 				}
 			}
 		}
 	}
-	gc_r52 := 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_r5 := 0
+//line kernels.go:72
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:49
-			tid := gc_tx2
+			tid := gc_tx
 //line kernels.go:67
 			if temp[tid] > 0 {
-				gc_r52++
+				gc_r5++
 			}
 		}
 	}
 //line kernels.go:67
-	n := gc_r52
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	n := gc_r5
+//line kernels.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop5 bool
@@ -1714,24 +1831,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:68
 				gc_vb2 := archsimd.BroadcastFloat32x16(float32(n - n))
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line kernels.go:68
 					gc_alive10 := gc_all10
 //line kernels.go:68
-					if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+					if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
 //line kernels.go:68
 						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 					}
 //line kernels.go:49
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 //line kernels.go:68
 						break
 					}
+//line kernels.go:69
 					archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1746,37 +1864,38 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
 			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
 //line kernels.go:68
 				gc_alive9 := gc_all9
 //line kernels.go:68
-				if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+				if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line kernels.go:68
 					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line kernels.go:49
-				var tid int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tid
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line kernels.go:68
 					break
 				}
+//line kernels.go:69
 				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:49
-			tid := gc_tx2
-			i := gc_bx2*gc_bdx2 + tid
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
 //line kernels.go:68
 			out[i] = temp[tid] + float32(n-n)
 		}
@@ -1784,123 +1903,127 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 }
 
 //line kernels.go:47
-func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-	gc_exited3 := gc_b3.Exited()
+func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line kernels.go:48
-	temp := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
+	temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:49
-					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
-						gc_alive12 := gc_all12
+						gc_alive2 := gc_all2
 //line kernels.go:49
-						if gc_ex12 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex12 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line kernels.go:49
-							gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx3
-						var i int = gc_bx3*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 						{
 							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
 //line kernels.go:52
 								break
 							}
 //line kernels.go:52
-							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive12).StoreSlice(temp[tid:])
+							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 						}
 					}
+//line kernels.go:54
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
-					gc_alive11 := gc_all11
+					gc_alive := gc_all
 //line kernels.go:49
-					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line kernels.go:49
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line kernels.go:52
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+//line kernels.go:52
 						break
 					}
 //line kernels.go:52
-					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive11).StoreSlice(temp[tid:])
+					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx3
-				i := gc_bx3*gc_bdx3 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line kernels.go:52
 				temp[tid] = in[i]
 			}
 		}
 	}
 //line kernels.go:55
-	for off := 1; off < gc_bdx3; off *= 2 {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep7 := 0
+	for off := 1; off < gc_bdx; off *= 2 {
+//line kernels.go:57
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:49
-					gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
-						gc_alive16 := gc_all16
+						gc_alive6 := gc_all6
 //line kernels.go:49
-						if gc_ex16 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex16 != 0 {
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line kernels.go:49
-							gc_alive16 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex16).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line kernels.go:56
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if (tid-
@@ -1911,42 +2034,43 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						if tid >= off {
 //line kernels.go:57
-							v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive16.ToBits()))
+							v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
 						} else {
 //line kernels.go:58
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 //line kernels.go:57
-							if archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line kernels.go:57
-								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
 							}
 						}
-						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive16).StoreSlice(gc_s_v[gc_rank3:])
+//line kernels.go:59
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
-					gc_alive14 := gc_all14
+					gc_alive4 := gc_all4
 //line kernels.go:49
-					if gc_ex14 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex14 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line kernels.go:49
-						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line kernels.go:56
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if (tid-
@@ -1957,283 +2081,297 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 					if tid >= off {
 //line kernels.go:57
-						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14)
+						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4)
 					} else {
 //line kernels.go:58
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
-						if gc_alive14.And(gc_if4).ToBits() != 0 {
+						if gc_alive4.And(gc_if2).ToBits() != 0 {
 //line kernels.go:57
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14.And(gc_if4))
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
 						}
 					}
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive14).StoreSlice(gc_s_v[gc_rank3:])
+//line kernels.go:59
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx3
+				tid := gc_tx
 //line kernels.go:56
 				var v int32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-				gc_s_v[gc_rank3] = v
+//line kernels.go:61
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep8 := 0
+//line kernels.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:49
-					gc_all18 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
-						gc_alive18 := gc_all18
+						gc_alive8 := gc_all8
 //line kernels.go:49
-						if gc_ex18 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex18 != 0 {
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
 //line kernels.go:49
-							gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
+							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line kernels.go:49
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 						if tid < 0 || tid > len(temp)-16 {
 //line kernels.go:61
 							break
 						}
-						archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive18).StoreSlice(temp[tid:])
+//line kernels.go:62
+						archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive8).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
-					gc_alive17 := gc_all17
+					gc_alive7 := gc_all7
 //line kernels.go:49
-					if gc_ex17 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex17 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line kernels.go:49
-						gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line kernels.go:49
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:61
 					if tid < 0 || tid > len(temp)-8 {
 //line kernels.go:61
 						break
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive17).StoreSlice(temp[tid:])
+//line kernels.go:62
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:49
-				tid := gc_tx3
-				v := gc_s_v[gc_rank3]
+				tid := gc_tx
+//line kernels.go:51
+				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+//line kernels.go:67
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
-			gc_from3 = gc_bound3
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep9 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:49
-					gc_all20 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-						gc_tx3 := gc_vstep9
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line kernels.go:49
-						gc_alive20 := gc_all20
+						gc_alive10 := gc_all10
 //line kernels.go:49
-						if gc_ex20 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex20 != 0 {
+						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
 //line kernels.go:49
-							gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
 //line kernels.go:49
-						var tid int = gc_tx3
-						var i int = gc_bx3*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
 						_ = i
 						{
-							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive20.ToBits())
 //line kernels.go:65
-							gc_alive20 = archsimd.Mask32x16FromBits(gc_alive20.ToBits() & archsimd.Mask32x16FromBits(^gc_alive20.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive10.ToBits())
+//line kernels.go:65
+							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^gc_alive10.ToBits()).ToBits())
 						}
 					}
+//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-					gc_tx3 := gc_vstep9
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line kernels.go:49
-					gc_alive19 := gc_all19
+					gc_alive9 := gc_all9
 //line kernels.go:49
-					if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
 //line kernels.go:49
-						gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:49
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:50
 					_ = i
-					compiled.SetExited(gc_exited3, gc_rank3, gc_alive19.ToBits())
 //line kernels.go:65
-					gc_alive19 = gc_alive19.And(gc_alive19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited, gc_rank, gc_alive9.ToBits())
+//line kernels.go:65
+					gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L43:
-			for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line kernels.go:64
-					gc_exited3[gc_rank3] = true
-					continue gc_L43
+					gc_exited[gc_rank] = true
+					continue gc_L4
 				}
 			}
 		}
 	}
-	gc_r53 := 0
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-			gc_rank3 := gc_base3 + gc_tx3
-			gc_pos3.Thread = gc_rank3
-			if gc_exited3[gc_rank3] {
+	gc_r5 := 0
+//line kernels.go:72
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:49
-			tid := gc_tx3
+			tid := gc_tx
 //line kernels.go:67
 			if temp[tid] > 0 {
-				gc_r53++
+				gc_r5++
 			}
 		}
 	}
 //line kernels.go:67
-	n := gc_r53
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_vstep10 := 0
+	n := gc_r5
+//line kernels.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop10 bool
-			gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+			var gc_stop5 bool
+			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:49
-				gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:68
-				gc_vb4 := archsimd.BroadcastInt32x16(int32(n - n))
-				for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-					gc_tx3 := gc_vstep10
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_vb2 := archsimd.BroadcastInt32x16(int32(n - n))
+				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line kernels.go:68
-					gc_alive22 := gc_all22
+					gc_alive12 := gc_all12
 //line kernels.go:68
-					if gc_ex22 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex22 != 0 {
+					if gc_ex12 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex12 != 0 {
 //line kernels.go:68
-						gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
+						gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 					}
 //line kernels.go:49
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 //line kernels.go:68
 						break
 					}
-					archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[16]int32)(out[i:]), gc_alive22)
+//line kernels.go:69
+					archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]int32)(out[i:]), gc_alive12)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep10, false
-			}(gc_vstep10)
-			if gc_stop10 {
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop5 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line kernels.go:49
-			gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
-			gc_vb3 := archsimd.BroadcastInt32x8(int32(n - n))
-			for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-				gc_tx3 := gc_vstep10
-				gc_rank3 := gc_base3 + gc_tx3
+			gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
 //line kernels.go:68
-				gc_alive21 := gc_all21
+				gc_alive11 := gc_all11
 //line kernels.go:68
-				if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
+				if gc_ex11 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex11 != 0 {
 //line kernels.go:68
-					gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line kernels.go:49
-				var tid int = gc_tx3
-				var i int = gc_bx3*gc_bdx3 + tid
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line kernels.go:68
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line kernels.go:68
 					break
 				}
-				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb3).StoreMasked((*[8]int32)(out[i:]), gc_alive21)
+//line kernels.go:69
+				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
-			gc_rank3 := gc_base3 + gc_tx3
-			gc_pos3.Thread = gc_rank3
-			if gc_exited3[gc_rank3] {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:49
-			tid := gc_tx3
-			i := gc_bx3*gc_bdx3 + tid
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
 //line kernels.go:68
 			out[i] = temp[tid] + int32(n-n)
 		}
@@ -2253,24 +2391,25 @@ func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_blelloch = compiled.NewSource(gc_files_kernels, "blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:76
-func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line kernels.go:77
-	n := gc_bdx2 * 2
+	n := gc_bdx * 2
 	temp := gocuda.Shared[int32](t, n)[:n]
 //line kernels.go:80
-	base := gc_bx2 * n
+	base := gc_bx * n
 //line kernels.go:86
 	offset := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line kernels.go:88
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -2290,11 +2429,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line kernels.go:79
-					var tid int = gc_tx2
+					var tid int = gc_tx
 					{
 						{
 //line kernels.go:81
@@ -2396,13 +2535,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										if 0xffff&(1<<gc_k13) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos.Thread = gc_rank + gc_k13
 //line kernels.go:83
 											gc_lanes13[gc_k13] = in[k+2*gc_k13]
 										}
 									}
 //line kernels.go:83
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line kernels.go:83
 									gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
 								}
@@ -2430,13 +2569,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										if 0xffff&(1<<gc_k14) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos.Thread = gc_rank + gc_k14
 //line kernels.go:83
 											temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
 //line kernels.go:83
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line kernels.go:83
@@ -2460,13 +2599,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos.Thread = gc_rank + gc_k15
 //line kernels.go:83
 												gc_lanes15[gc_k15] = in[k+2*gc_k15]
 											}
 										}
 //line kernels.go:83
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line kernels.go:83
 										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
 									}
@@ -2496,19 +2635,20 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k16
+												gc_pos.Thread = gc_rank + gc_k16
 //line kernels.go:83
 												temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
 											}
 										}
 //line kernels.go:83
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
 				}
+//line kernels.go:85
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -2530,11 +2670,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line kernels.go:79
-				var tid int = gc_tx2
+				var tid int = gc_tx
 				{
 					{
 //line kernels.go:81
@@ -2634,13 +2774,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									if 0xff&(1<<gc_k5) != 0 {
 //line kernels.go:83
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line kernels.go:83
 										gc_lanes5[gc_k5] = in[k+2*gc_k5]
 									}
 								}
 //line kernels.go:83
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line kernels.go:83
 								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 							}
@@ -2668,13 +2808,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									if 0xff&(1<<gc_k6) != 0 {
 //line kernels.go:83
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line kernels.go:83
 										temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 //line kernels.go:83
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line kernels.go:83
@@ -2698,13 +2838,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line kernels.go:83
 											gc_lanes7[gc_k7] = in[k+2*gc_k7]
 										}
 									}
 //line kernels.go:83
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line kernels.go:83
 									gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
 								}
@@ -2732,26 +2872,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line kernels.go:83
 											temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 //line kernels.go:83
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
 			}
+//line kernels.go:85
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line kernels.go:79
-			tid := gc_tx2
+			tid := gc_tx
 			{
 				{
 //line kernels.go:81
@@ -2772,17 +2913,18 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	}
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line kernels.go:94
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -2800,11 +2942,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line kernels.go:79
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line kernels.go:90
 								var gc_t7 int = 1*(2*tid+1) - 1
 //line kernels.go:90
 								var gc_t8 int = 1*(2*tid+2) - 1
@@ -2859,6 +3002,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 						}
+//line kernels.go:93
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -2880,11 +3024,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line kernels.go:79
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line kernels.go:90
 							var gc_t3 int = 1*(2*tid+1) - 1
 //line kernels.go:90
 							var gc_t4 int = 1*(2*tid+2) - 1
@@ -2939,14 +3084,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
+//line kernels.go:93
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:79
-				tid := gc_tx2
+				tid := gc_tx
 				{
 //line kernels.go:90
 					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
@@ -2958,72 +3104,78 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 		offset *= 2
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := n - 1
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(temp) {
-				gc_at2 := temp[gc_off6:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
+				gc_at := temp[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line kernels.go:96
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line kernels.go:96
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line kernels.go:96
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line kernels.go:96
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line kernels.go:100
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line kernels.go:96
-					gc_at2[0] = 0
+					gc_at[0] = 0
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line kernels.go:100
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:96
 						temp[n-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:100
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:96
 						temp[n-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:100
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:96
 						temp[n-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:100
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:96
 						temp[n-1] = 0
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:100
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:96
 					temp[n-1] = 0
 				}
@@ -3033,12 +3185,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:98
 	for d_ := 1; d_ < n; d_ *= 2 {
 		offset >>= 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line kernels.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -3056,12 +3209,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 					gc_steps10:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line kernels.go:79
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line kernels.go:102
 								var gc_t21 int = 1*(2*tid+1) - 1
 //line kernels.go:102
 								var gc_t22 int = 1*(2*tid+2) - 1
@@ -3156,16 +3310,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 										if 0xffff&(1<<gc_k48) != 0 {
 //line kernels.go:103
-											gc_pos2.Thread = gc_rank2 + gc_k48
+											gc_pos.Thread = gc_rank + gc_k48
 //line kernels.go:103
 											temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
 										}
 									}
 //line kernels.go:103
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line kernels.go:105
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -3187,12 +3342,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line kernels.go:79
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line kernels.go:102
 							var gc_t13 int = 1*(2*tid+1) - 1
 //line kernels.go:102
 							var gc_t14 int = 1*(2*tid+2) - 1
@@ -3287,24 +3443,25 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									if 0xff&(1<<gc_k38) != 0 {
 //line kernels.go:103
-										gc_pos2.Thread = gc_rank2 + gc_k38
+										gc_pos.Thread = gc_rank + gc_k38
 //line kernels.go:103
 										temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
 									}
 								}
 //line kernels.go:103
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line kernels.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:79
-				tid := gc_tx2
+				tid := gc_tx
 				{
 //line kernels.go:102
 					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
@@ -3313,7 +3470,8 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line kernels.go:110
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
@@ -3333,11 +3491,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
 			gc_steps12:
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line kernels.go:79
-					var tid int = gc_tx2
+					var tid int = gc_tx
 					{
 						{
 //line kernels.go:107
@@ -3439,13 +3597,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										if 0xffff&(1<<gc_k61) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k61
+											gc_pos.Thread = gc_rank + gc_k61
 //line kernels.go:109
 											gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
 										}
 									}
 //line kernels.go:109
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line kernels.go:109
 									gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
 								}
@@ -3473,13 +3631,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										if 0xffff&(1<<gc_k62) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k62
+											gc_pos.Thread = gc_rank + gc_k62
 //line kernels.go:109
 											out[k_+2*gc_k62] = gc_lanes62[gc_k62]
 										}
 									}
 //line kernels.go:109
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line kernels.go:109
@@ -3503,13 +3661,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											if gc_if8.ToBits()&(1<<gc_k63) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k63
+												gc_pos.Thread = gc_rank + gc_k63
 //line kernels.go:109
 												gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
 											}
 										}
 //line kernels.go:109
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line kernels.go:109
 										gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
 									}
@@ -3539,19 +3697,20 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											if gc_if8.ToBits()&(1<<gc_k64) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k64
+												gc_pos.Thread = gc_rank + gc_k64
 //line kernels.go:109
 												out[k_+2*gc_k64] = gc_lanes64[gc_k64]
 											}
 										}
 //line kernels.go:109
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
 				}
+//line kernels.go:111
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -3573,11 +3732,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 			gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps11:
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line kernels.go:79
-				var tid int = gc_tx2
+				var tid int = gc_tx
 				{
 					{
 //line kernels.go:107
@@ -3677,13 +3836,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									if 0xff&(1<<gc_k53) != 0 {
 //line kernels.go:109
-										gc_pos2.Thread = gc_rank2 + gc_k53
+										gc_pos.Thread = gc_rank + gc_k53
 //line kernels.go:109
 										gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
 									}
 								}
 //line kernels.go:109
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line kernels.go:109
 								gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
 							}
@@ -3711,13 +3870,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									if 0xff&(1<<gc_k54) != 0 {
 //line kernels.go:109
-										gc_pos2.Thread = gc_rank2 + gc_k54
+										gc_pos.Thread = gc_rank + gc_k54
 //line kernels.go:109
 										out[k_+2*gc_k54] = gc_lanes54[gc_k54]
 									}
 								}
 //line kernels.go:109
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line kernels.go:109
@@ -3741,13 +3900,13 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										if gc_if6.ToBits()&(1<<gc_k55) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k55
+											gc_pos.Thread = gc_rank + gc_k55
 //line kernels.go:109
 											gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
 										}
 									}
 //line kernels.go:109
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line kernels.go:109
 									gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
 								}
@@ -3775,26 +3934,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										if gc_if6.ToBits()&(1<<gc_k56) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k56
+											gc_pos.Thread = gc_rank + gc_k56
 //line kernels.go:109
 											out[k_+2*gc_k56] = gc_lanes56[gc_k56]
 										}
 									}
 //line kernels.go:109
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
 			}
+//line kernels.go:111
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line kernels.go:79
-			tid := gc_tx2
+			tid := gc_tx
 			{
 				{
 //line kernels.go:107
@@ -3834,49 +3994,50 @@ func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
 var gc_src_votes = compiled.NewSource(gc_files_kernels, "votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
 
 //line kernels.go:119
-func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:120
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line kernels.go:120
 						gc_alive2 := gc_all2
 //line kernels.go:120
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line kernels.go:120
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 //line kernels.go:120
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:120
 						_ = i
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
 //line kernels.go:122
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
+//line kernels.go:124
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -3887,134 +4048,140 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line kernels.go:120
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line kernels.go:120
 					gc_alive := gc_all
 //line kernels.go:120
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line kernels.go:120
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line kernels.go:120
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:120
 					_ = i
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+//line kernels.go:122
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+//line kernels.go:122
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line kernels.go:121
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-	gc_r22 := 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_r2 := 0
+//line kernels.go:129
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:120
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:124
 			if in[i] > 0 {
-				gc_r22++
+				gc_r2++
 			}
 		}
 	}
 //line kernels.go:124
-	n := gc_r22
-	gc_r32 := true
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	n := gc_r2
+	gc_r3 := true
+//line kernels.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:120
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:125
 			if !(in[i] > 0) {
-				gc_r32 = false
+				gc_r3 = false
 			}
 		}
 	}
 //line kernels.go:125
-	all := gc_r32
+	all := gc_r3
 	var some bool
-	gc_r42 := false
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_r4 := false
+//line kernels.go:129
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:120
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:127
 			if in[i] < 0 {
-				gc_r42 = true
+				gc_r4 = true
 			}
 		}
 	}
 //line kernels.go:127
-	some = gc_r42
+	some = gc_r4
 	branch := int32(0)
-	if gc_bx2%2 == 0 {
+	if gc_bx%2 == 0 {
 //line kernels.go:131
 		branch = 1
 	} else
 //line kernels.go:132
-	if gc_bx2%3 == 0 {
+	if gc_bx%3 == 0 {
 		branch = 2
 	} else {
 //line kernels.go:136
-		for r := range gc_bx2 % 4 {
+		for r := range gc_bx % 4 {
 //line kernels.go:138
 			branch += int32(r) + 3
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:141
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line kernels.go:141
 						gc_alive4 := gc_all4
 //line kernels.go:141
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line kernels.go:141
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
-							var b int = 4 * gc_bx2
+//line kernels.go:142
+							var b int = 4 * gc_bx
 							var gc_result3 int32
 //line kernels.go:143
 							var gc_returned3 bool
@@ -4080,6 +4247,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 							}
 						}
 					}
+//line kernels.go:145
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -4090,17 +4258,18 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line kernels.go:141
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line kernels.go:141
 					gc_alive3 := gc_all3
 //line kernels.go:141
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line kernels.go:141
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-					var b int = 4 * gc_bx2
+//line kernels.go:142
+					var b int = 4 * gc_bx
 					var gc_result int32
 //line kernels.go:143
 					var gc_returned bool
@@ -4165,16 +4334,17 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 						out[b+3] = gc_t4
 					}
 				}
+//line kernels.go:145
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line kernels.go:142
-				b := 4 * gc_bx2
+				b := 4 * gc_bx
 				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
@@ -4196,188 +4366,209 @@ func RotateKernel(in, out []float64) func(*gocuda.Thread) {
 var gc_src_rotate = compiled.NewSource(gc_files_kernels, "rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:159
-func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_idx := compiled.Scratch[[3]int](gc_b2, 0)[:gc_n2]
-	gc_s_w := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
+func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)[:gc_n]
+	gc_s_w := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
 //line kernels.go:162
-	size := gc_bdx2 * gc_bdy2 * gc_bdz2
-	gc_ty2 := 0
-	gc_tz2 := 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	size := gc_bdx * gc_bdy * gc_bdz
+//line kernels.go:164
+	gc_ty := 0
+	gc_tz := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line kernels.go:161
-			r := gc_rank2
+			r := gc_rank
 //line kernels.go:163
-			g := gc_bx2*size + r
+			g := gc_bx*size + r
 			ok := g < len(in)
 //line kernels.go:164
 			v := 0.0
 			if ok {
 				v = in[g]
 			}
-			idx := [3]int{gc_tx2, gc_ty2, gc_tz2}
+			idx := [3]int{gc_tx, gc_ty, gc_tz}
 			buf[r] = v
-			gc_s_idx[gc_rank2] = idx
+//line kernels.go:172
+			gc_s_idx[gc_rank] = idx
 		}
-		gc_ty2++
-		if gc_ty2 == gc_bdy2 {
-			gc_ty2 = 0
-			gc_tz2++
+		gc_ty++
+		if gc_ty == gc_bdy {
+			gc_ty = 0
+			gc_tz++
 		}
 	}
+//line kernels.go:181
 	compiled.OutOfLine(func() {
-		gc_s_idx := gc_s_idx[:gc_n2]
-		gc_s_w := gc_s_w[:gc_n2]
+		gc_s_idx := gc_s_idx[:gc_n]
+//line kernels.go:184
+		gc_s_w := gc_s_w[:gc_n]
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+//line kernels.go:187
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
 //line kernels.go:161
-					r := gc_rank2
-					idx := gc_s_idx[gc_rank2]
+					r := gc_rank
+//line kernels.go:163
+					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					gc_s_w[gc_rank2] = w
+//line kernels.go:176
+					gc_s_w[gc_rank] = w
 				}
 				{
-					gc_rank2 := gc_step3 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
 //line kernels.go:161
-					r := gc_rank2
-					idx := gc_s_idx[gc_rank2]
+					r := gc_rank
+//line kernels.go:163
+					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					gc_s_w[gc_rank2] = w
+//line kernels.go:176
+					gc_s_w[gc_rank] = w
 				}
 				{
-					gc_rank2 := gc_step3 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
 //line kernels.go:161
-					r := gc_rank2
-					idx := gc_s_idx[gc_rank2]
+					r := gc_rank
+//line kernels.go:163
+					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					gc_s_w[gc_rank2] = w
+//line kernels.go:176
+					gc_s_w[gc_rank] = w
 				}
 				{
-					gc_rank2 := gc_step3 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
 //line kernels.go:161
-					r := gc_rank2
-					idx := gc_s_idx[gc_rank2]
+					r := gc_rank
+//line kernels.go:163
+					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					gc_s_w[gc_rank2] = w
+//line kernels.go:176
+					gc_s_w[gc_rank] = w
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line kernels.go:161
-				r := gc_rank2
-				idx := gc_s_idx[gc_rank2]
+				r := gc_rank
+//line kernels.go:163
+				idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 				w := buf[(r+1)%size]
 				for k := range idx {
 					w += float64(idx[k]) / 1000
 				}
-				gc_s_w[gc_rank2] = w
+//line kernels.go:176
+				gc_s_w[gc_rank] = w
 			}
 		}
 	})
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line kernels.go:181
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
 //line kernels.go:161
-			r := gc_rank2
+			r := gc_rank
 //line kernels.go:163
-			g := gc_bx2*size + r
+			g := gc_bx*size + r
 			ok := g < len(in)
-			w := gc_s_w[gc_rank2]
+//line kernels.go:166
+			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
 				out[g] = w
 			}
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
 //line kernels.go:161
-			r := gc_rank2
+			r := gc_rank
 //line kernels.go:163
-			g := gc_bx2*size + r
+			g := gc_bx*size + r
 			ok := g < len(in)
-			w := gc_s_w[gc_rank2]
+//line kernels.go:166
+			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
 				out[g] = w
 			}
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
 //line kernels.go:161
-			r := gc_rank2
+			r := gc_rank
 //line kernels.go:163
-			g := gc_bx2*size + r
+			g := gc_bx*size + r
 			ok := g < len(in)
-			w := gc_s_w[gc_rank2]
+//line kernels.go:166
+			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
 				out[g] = w
 			}
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
 //line kernels.go:161
-			r := gc_rank2
+			r := gc_rank
 //line kernels.go:163
-			g := gc_bx2*size + r
+			g := gc_bx*size + r
 			ok := g < len(in)
-			w := gc_s_w[gc_rank2]
+//line kernels.go:166
+			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
 				out[g] = w
 			}
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line kernels.go:161
-		r := gc_rank2
+		r := gc_rank
 //line kernels.go:163
-		g := gc_bx2*size + r
+		g := gc_bx*size + r
 		ok := g < len(in)
-		w := gc_s_w[gc_rank2]
+//line kernels.go:166
+		w := gc_s_w[gc_rank]
 //line kernels.go:176
 		if ok {
 			out[g] = w
@@ -4400,110 +4591,112 @@ func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
 var gc_src_panicKernel = compiled.NewSource(gc_files_kernels, "panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:186
-func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_off2 := gc_bx2
-	if gc_off2 >= 0 && gc_off2 < len(out) {
-		gc_at2 := out[gc_off2:][:1]
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line kernels.go:192
+	gc_off := gc_bx
+	if gc_off >= 0 && gc_off < len(out) {
+		gc_at := out[gc_off:][:1]
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 //line kernels.go:187
-				gc_at2[0] = 1
+				gc_at[0] = 1
 			}
 			{
 //line kernels.go:187
-				gc_at2[0] = 1
+				gc_at[0] = 1
 			}
 			{
 //line kernels.go:187
-				gc_at2[0] = 1
+				gc_at[0] = 1
 			}
 			{
 //line kernels.go:187
-				gc_at2[0] = 1
+				gc_at[0] = 1
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 //line kernels.go:187
-			gc_at2[0] = 1
+			gc_at[0] = 1
 		}
 	} else {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line kernels.go:187
-				out[gc_bx2] = 1
+				out[gc_bx] = 1
 			}
 			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line kernels.go:187
-				out[gc_bx2] = 1
+				out[gc_bx] = 1
 			}
 			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line kernels.go:187
-				out[gc_bx2] = 1
+				out[gc_bx] = 1
 			}
 			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line kernels.go:187
-				out[gc_bx2] = 1
+				out[gc_bx] = 1
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line kernels.go:187
-			out[gc_bx2] = 1
+			out[gc_bx] = 1
 		}
 	}
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line kernels.go:192
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
 //line kernels.go:189
-			if gc_bx2 == block && gc_rank2 == thread {
+			if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
 //line kernels.go:189
-			if gc_bx2 == block && gc_rank2 == thread {
+			if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
 //line kernels.go:189
-			if gc_bx2 == block && gc_rank2 == thread {
+			if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
 //line kernels.go:189
-			if gc_bx2 == block && gc_rank2 == thread {
+			if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line kernels.go:189
-		if gc_bx2 == block && gc_rank2 == thread {
+		if gc_bx == block && gc_rank == thread {
 			panic("boom")
 		}
 	}
@@ -4523,51 +4716,53 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpy = compiled.NewSource(gc_files_kernels, "saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:198
-func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &a
-	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := len(x)
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		if gc_first2 < gc_last2 {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_first2 % gc_gdx2
-			gc_bx2 := 0
-			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line kernels.go:218
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line kernels.go:220
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at5 := y[gc_off4:][:gc_to2]
-					gc_at6 := x[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:200
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line kernels.go:199
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line kernels.go:199
 								_ = i
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -4579,39 +4774,41 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD {
 //line kernels.go:200
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line kernels.go:199
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line kernels.go:199
 							_ = i
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:200
 						gc_more = true
 //line kernels.go:200
-						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:200
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line kernels.go:199
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line kernels.go:200
 									break
 								}
+//line kernels.go:201
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4624,74 +4821,75 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD {
 //line kernels.go:200
 						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line kernels.go:199
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line kernels.go:200
 								break
 							}
+//line kernels.go:201
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line kernels.go:199
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line kernels.go:200
 						y[i] = a*x[i] + y[i]
@@ -4701,113 +4899,119 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 		}
 	} else {
 //line kernels.go:199
-		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line kernels.go:206
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-							gc_at7 := y[gc_off5:][:gc_to2]
-							gc_at8 := x[gc_off5:][:gc_to2]
-							gc_step6 := gc_from2
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx2 := gc_step6 + 0
+									gc_tx := gc_step2 + 0
+//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 1
+									gc_tx := gc_step2 + 1
+//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 2
+									gc_tx := gc_step2 + 2
+//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 3
+									gc_tx := gc_step2 + 3
+//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:200
 								gc_more = true
 //line kernels.go:200
-								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						} else {
-							gc_step7 := gc_from2
-							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx2 := gc_step7 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line kernels.go:199
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line kernels.go:200
 								y[i] = a*x[i] + y[i]
@@ -4845,94 +5049,100 @@ func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 var gc_src_tree = compiled.NewSource(gc_files_kernels, "tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:208
-func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line kernels.go:209
-	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b4.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line kernels.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off13 := gc_bx4 * gc_bdx4
-		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
-			gc_at19 := in[gc_off13:][:gc_bdx4]
-			gc_at20 := sdata[:gc_bdx4]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+//line kernels.go:211
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step13 + 0
+					gc_tx := gc_step + 0
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step13 + 1
+//line kernels.go:220
+					gc_tx := gc_step + 1
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step13 + 2
+//line kernels.go:220
+					gc_tx := gc_step + 2
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step13 + 3
+//line kernels.go:220
+					gc_tx := gc_step + 3
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 			}
-			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line kernels.go:220
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
-				tid := gc_tx4
-				i := gc_bx4*gc_bdx4 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
-					v = gc_at19[gc_tx4]
+					v = gc_at[gc_tx]
 				}
-				gc_at20[gc_tx4] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+//line kernels.go:220
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx4 := gc_step14 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -4940,12 +5150,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line kernels.go:220
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -4953,12 +5164,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line kernels.go:220
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -4966,12 +5178,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line kernels.go:220
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -4979,12 +5192,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line kernels.go:220
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:210
-				tid := gc_tx4
-				i := gc_bx4*gc_bdx4 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
 					v = in[i]
@@ -5001,112 +5215,113 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k2 := compiled.TreeFold(x_, s, stop, 1); gc_k2 > 0 {
-				s = gc_k2
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := s; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+//line kernels.go:242
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off14 := s
-			if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
-				gc_at21 := x_[:gc_to4]
-				gc_at22 := x_[gc_off14:][:gc_to4]
-				gc_step15 := gc_from4
-				for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step15 + 0
+						gc_tx := gc_step3 + 0
 						{
 //line kernels.go:235
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx4 := gc_step15 + 1
+						gc_tx := gc_step3 + 1
 						{
 //line kernels.go:235
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx4 := gc_step15 + 2
+						gc_tx := gc_step3 + 2
 						{
 //line kernels.go:235
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx4 := gc_step15 + 3
+						gc_tx := gc_step3 + 3
 						{
 //line kernels.go:235
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				}
-				for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					{
 //line kernels.go:235
-						gc_at21[gc_tx4] += gc_at22[gc_tx4]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_step16 := gc_from4
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:232
-					tid_ := gc_tx4
+					tid_ := gc_tx
 					{
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
@@ -5115,218 +5330,229 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-	gc_apart4 := compiled.Disjoint(x, partial)
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off15 := 0
-		gc_off16 := gc_bx4
-		if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
-			gc_at23 := x[gc_off15:][:1]
-			gc_at24 := partial[gc_off16:][:1]
-			gc_elem4 := gc_at23[0]
-			gc_vstep13 := 0
+//line kernels.go:242
+	gc_apart := compiled.Disjoint(x, partial)
+//line kernels.go:245
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop13 bool
-				gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:210
-					gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-						gc_tx4 := gc_vstep13
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:210
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line kernels.go:227
-						var gc_t16 T = gc_at23[0]
+						var gc_t4 T = gc_at5[0]
 //line kernels.go:227
-						var r T = gc_t16
+						var r T = gc_t4
 //line kernels.go:218
 						var sum T = r
-						gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-						if gc_if28.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if28.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line kernels.go:219
-								gc_at24[0] = sum
+								gc_at6[0] = sum
 							}
 						}
 					}
+//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep13, false
-				}(gc_vstep13)
-				if gc_stop13 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:210
-				gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-					gc_tx4 := gc_vstep13
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line kernels.go:227
-					var gc_t15 T = gc_at23[0]
+					var gc_t3 T = gc_at5[0]
 //line kernels.go:227
-					var r T = gc_t15
+					var r T = gc_t3
 //line kernels.go:218
 					var sum T = r
-					gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-					if gc_if27.ToBits() != 0 {
+					if gc_if3.ToBits() != 0 {
 //line kernels.go:219
-						if gc_if27.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line kernels.go:219
-							gc_at24[0] = sum
+							gc_at6[0] = sum
 						}
 					}
 				}
+//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
-				tid := gc_tx4
+				tid := gc_tx
 //line kernels.go:227
-				var r T = gc_elem4
+				var r T = gc_elem
 //line kernels.go:218
 				sum := r
 				if tid == 0 {
-					gc_at24[0] = sum
+					gc_at6[0] = sum
 				}
 			}
 		} else {
-			gc_vstep14 := 0
+//line kernels.go:226
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop14 bool
-				gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:210
-					gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-						gc_tx4 := gc_vstep14
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:210
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line kernels.go:227
-						var gc_t14 T = x[0]
+						var gc_t2 T = x[0]
 //line kernels.go:227
-						var r T = gc_t14
+						var r T = gc_t2
 //line kernels.go:218
 						var sum T = r
-						gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if26.ToBits() != 0 {
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if2.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if26.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line kernels.go:220
-								partial[gc_bx4] = sum
+								partial[gc_bx] = sum
 							}
 						}
 					}
+//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep14, false
-				}(gc_vstep14)
-				if gc_stop14 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:210
-				gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-					gc_tx4 := gc_vstep14
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line kernels.go:227
-					var gc_t13 T = x[0]
+					var gc_t T = x[0]
 //line kernels.go:227
-					var r T = gc_t13
+					var r T = gc_t
 //line kernels.go:218
 					var sum T = r
-					gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if25.ToBits() != 0 {
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if.ToBits() != 0 {
 //line kernels.go:220
-						if gc_if25.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line kernels.go:220
-							partial[gc_bx4] = sum
+							partial[gc_bx] = sum
 						}
 					}
 				}
+//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep14
-			for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx4 := gc_step17 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
+					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step17 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line kernels.go:226
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
+					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step17 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line kernels.go:226
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
+					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step17 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line kernels.go:226
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx4
+					tid := gc_tx
 //line kernels.go:227
 					var r T = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line kernels.go:226
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:210
-				tid := gc_tx4
+				tid := gc_tx
 //line kernels.go:227
 				var r T = x[0]
 //line kernels.go:218
 				sum := r
 				if tid == 0 {
-					partial[gc_bx4] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -5334,51 +5560,52 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 }
 
 //line kernels.go:208
-func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line kernels.go:209
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line kernels.go:209
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
-			gc_at7 := in[gc_off5:][:gc_bdx2]
-			gc_at8 := sdata[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line kernels.go:211
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:210
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line kernels.go:210
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
-							v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
 //line kernels.go:213
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:213
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 //line kernels.go:213
-						v.StoreSlice(gc_at8[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -5390,51 +5617,52 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			if compiled.SIMD {
 //line kernels.go:210
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line kernels.go:210
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:213
-						v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
 //line kernels.go:213
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
 						if gc_if3.ToBits() != 0 {
 //line kernels.go:213
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if3)
+							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
 //line kernels.go:213
-					v.StoreSlice(gc_at8[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v float32
 				if true || i < len(in) {
-					v = gc_at7[gc_tx2]
+					v = gc_at[gc_tx]
 				}
-				gc_at8[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
+//line kernels.go:220
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:210
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line kernels.go:210
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line kernels.go:213
@@ -5465,11 +5693,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			if compiled.SIMD {
 //line kernels.go:210
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line kernels.go:210
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line kernels.go:213
@@ -5492,15 +5720,15 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -5508,12 +5736,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:220
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -5521,12 +5750,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:220
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -5534,12 +5764,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:220
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -5547,12 +5778,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line kernels.go:220
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:210
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v float32
 				if i < len(in) {
 					v = in[i]
@@ -5569,29 +5801,31 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line kernels.go:235
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := s
-			if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
-				gc_at9 := x_[:gc_to2]
-				gc_at10 := x_[gc_off6:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line kernels.go:232
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 //line kernels.go:232
 							_ = tid_
 							{
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -5600,41 +5834,45 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line kernels.go:232
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line kernels.go:232
 						_ = tid_
 						{
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line kernels.go:235
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line kernels.go:232
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 							{
+//line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
+//line kernels.go:235
 									break
 								}
 //line kernels.go:235
 								archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
+//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -5643,72 +5881,75 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line kernels.go:232
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 						{
+//line kernels.go:235
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line kernels.go:235
 								break
 							}
 //line kernels.go:235
 							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
+//line kernels.go:237
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:232
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					{
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
@@ -5717,28 +5958,30 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(x, partial)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := 0
-		gc_off8 := gc_bx2
-		if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
-			gc_at11 := x[gc_off7:][:1]
-			gc_at12 := partial[gc_off8:][:1]
-			gc_elem2 := gc_at11[0]
+//line kernels.go:242
+	gc_apart := compiled.Disjoint(x, partial)
+//line kernels.go:245
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:210
 					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:210
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line kernels.go:227
-						var gc_t8 float32 = gc_at11[0]
+						var gc_t8 float32 = gc_at5[0]
 //line kernels.go:227
 						var r float32 = gc_t8
 //line kernels.go:218
@@ -5749,10 +5992,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:219
 							if gc_if12.ToBits() != 0 {
 //line kernels.go:219
-								gc_at12[0] = sum
+								gc_at6[0] = sum
 							}
 						}
 					}
+//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -5763,14 +6007,14 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			if compiled.SIMD {
 //line kernels.go:210
 				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line kernels.go:227
-					var gc_t6 float32 = gc_at11[0]
+					var gc_t6 float32 = gc_at5[0]
 //line kernels.go:227
 					var r float32 = gc_t6
 //line kernels.go:218
@@ -5781,36 +6025,38 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:219
 						if gc_if10.ToBits() != 0 {
 //line kernels.go:219
-							gc_at12[0] = sum
+							gc_at6[0] = sum
 						}
 					}
 				}
+//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
-				tid := gc_tx2
+				tid := gc_tx
 //line kernels.go:227
-				var r float32 = gc_elem2
+				var r float32 = gc_elem
 //line kernels.go:218
 				sum := r
 				if tid == 0 {
-					gc_at12[0] = sum
+					gc_at6[0] = sum
 				}
 			}
 		} else {
+//line kernels.go:226
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:210
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:210
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line kernels.go:227
 						var gc_t4 float32 = x[0]
 //line kernels.go:227
@@ -5822,10 +6068,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:220
 							if gc_if8.ToBits() != 0 {
 //line kernels.go:220
-								partial[gc_bx2] = sum
+								partial[gc_bx] = sum
 							}
 						}
 					}
+//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -5836,12 +6083,12 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			if compiled.SIMD {
 //line kernels.go:210
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line kernels.go:227
 					var gc_t2 float32 = x[0]
 //line kernels.go:227
@@ -5853,82 +6100,87 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:220
 						if gc_if6.ToBits() != 0 {
 //line kernels.go:220
-							partial[gc_bx2] = sum
+							partial[gc_bx] = sum
 						}
 					}
 				}
+//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line kernels.go:227
 					var r float32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:226
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line kernels.go:227
 					var r float32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:226
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line kernels.go:227
 					var r float32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:226
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line kernels.go:227
 					var r float32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line kernels.go:226
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:210
-				tid := gc_tx2
+				tid := gc_tx
 //line kernels.go:227
 				var r float32 = x[0]
 //line kernels.go:218
 				sum := r
 				if tid == 0 {
-					partial[gc_bx2] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -5936,107 +6188,109 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 }
 
 //line kernels.go:208
-func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line kernels.go:209
-	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b3.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line kernels.go:209
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off9 := gc_bx3 * gc_bdx3
-		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
-			gc_at13 := in[gc_off9:][:gc_bdx3]
-			gc_at14 := sdata[:gc_bdx3]
-			gc_vstep7 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line kernels.go:211
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:210
-					gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-						gc_tx3 := gc_vstep7
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line kernels.go:210
-						var tid int = gc_tx3
-						var i int = gc_bx3*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
-							v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])
+							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
 //line kernels.go:213
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-							if gc_if20.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line kernels.go:213
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
 //line kernels.go:213
-						v.StoreSlice(gc_at14[gc_tx3:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:210
-				gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line kernels.go:210
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:213
-						v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
+						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line kernels.go:213
-						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-						if gc_if18.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
+							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
 //line kernels.go:213
-					v.StoreSlice(gc_at14[gc_tx3:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
-				tid := gc_tx3
-				i := gc_bx3*gc_bdx3 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v int32
 				if true || i < len(in) {
-					v = gc_at13[gc_tx3]
+					v = gc_at[gc_tx]
 				}
-				gc_at14[gc_tx3] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep8 := 0
+//line kernels.go:220
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:210
-					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-						gc_tx3 := gc_vstep8
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line kernels.go:210
-						var tid int = gc_tx3
-						var i int = gc_bx3*gc_bdx3 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line kernels.go:213
@@ -6048,30 +6302,30 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							v = archsimd.LoadInt32x16Slice(in[i:])
 						} else {
 //line kernels.go:214
-							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-							if gc_if16.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line kernels.go:213
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:210
-				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line kernels.go:210
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line kernels.go:213
@@ -6083,26 +6337,26 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
 //line kernels.go:214
-						gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-						if gc_if14.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep8
-			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step10 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -6110,12 +6364,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line kernels.go:220
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -6123,12 +6378,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line kernels.go:220
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -6136,12 +6392,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line kernels.go:220
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -6149,12 +6406,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 			}
-			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line kernels.go:220
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:210
-				tid := gc_tx3
-				i := gc_bx3*gc_bdx3 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -6171,146 +6429,155 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := s; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+//line kernels.go:235
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off10 := s
-			if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
-				gc_at15 := x_[:gc_to3]
-				gc_at16 := x_[gc_off10:][:gc_to3]
-				gc_vstep9 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line kernels.go:232
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 //line kernels.go:232
 							_ = tid_
 							{
-								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line kernels.go:232
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 //line kernels.go:232
 						_ = tid_
 						{
-							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line kernels.go:235
-						gc_at15[gc_tx3] += gc_at16[gc_tx3]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep10 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line kernels.go:232
-							var tid_ int = gc_tx3
+							var tid_ int = gc_tx
 							{
+//line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
+//line kernels.go:235
 									break
 								}
 //line kernels.go:235
 								archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
+//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-						gc_tx3 := gc_vstep10
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line kernels.go:232
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 						{
+//line kernels.go:235
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line kernels.go:235
 								break
 							}
 //line kernels.go:235
 							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
+//line kernels.go:237
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:232
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:232
-					tid_ := gc_tx3
+					tid_ := gc_tx
 					{
 //line kernels.go:235
 						x_[tid_] += x_[tid_+s]
@@ -6319,218 +6586,229 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
-	gc_apart3 := compiled.Disjoint(x, partial)
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off11 := 0
-		gc_off12 := gc_bx3
-		if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
-			gc_at17 := x[gc_off11:][:1]
-			gc_at18 := partial[gc_off12:][:1]
-			gc_elem3 := gc_at17[0]
-			gc_vstep11 := 0
+//line kernels.go:242
+	gc_apart := compiled.Disjoint(x, partial)
+//line kernels.go:245
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop11 bool
-				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:210
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-						gc_tx3 := gc_vstep11
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:210
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line kernels.go:227
-						var gc_t12 int32 = gc_at17[0]
+						var gc_t4 int32 = gc_at5[0]
 //line kernels.go:227
-						var r int32 = gc_t12
+						var r int32 = gc_t4
 //line kernels.go:218
 						var sum int32 = r
-						gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-						if gc_if24.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if24.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line kernels.go:219
-								gc_at18[0] = sum
+								gc_at6[0] = sum
 							}
 						}
 					}
+//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop11 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:210
-				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-					gc_tx3 := gc_vstep11
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line kernels.go:227
-					var gc_t11 int32 = gc_at17[0]
+					var gc_t3 int32 = gc_at5[0]
 //line kernels.go:227
-					var r int32 = gc_t11
+					var r int32 = gc_t3
 //line kernels.go:218
 					var sum int32 = r
-					gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-					if gc_if23.ToBits() != 0 {
+					if gc_if11.ToBits() != 0 {
 //line kernels.go:219
-						if gc_if23.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line kernels.go:219
-							gc_at18[0] = sum
+							gc_at6[0] = sum
 						}
 					}
 				}
+//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
-				tid := gc_tx3
+				tid := gc_tx
 //line kernels.go:227
-				var r int32 = gc_elem3
+				var r int32 = gc_elem
 //line kernels.go:218
 				sum := r
 				if tid == 0 {
-					gc_at18[0] = sum
+					gc_at6[0] = sum
 				}
 			}
 		} else {
-			gc_vstep12 := 0
+//line kernels.go:226
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop12 bool
-				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:210
-					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-						gc_tx3 := gc_vstep12
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:210
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line kernels.go:227
-						var gc_t10 int32 = x[0]
+						var gc_t2 int32 = x[0]
 //line kernels.go:227
-						var r int32 = gc_t10
+						var r int32 = gc_t2
 //line kernels.go:218
 						var sum int32 = r
-						gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if22.ToBits() != 0 {
+						gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if10.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if22.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line kernels.go:220
-								partial[gc_bx3] = sum
+								partial[gc_bx] = sum
 							}
 						}
 					}
+//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep12, false
-				}(gc_vstep12)
-				if gc_stop12 {
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line kernels.go:210
-				gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
-					gc_tx3 := gc_vstep12
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line kernels.go:227
-					var gc_t9 int32 = x[0]
+					var gc_t int32 = x[0]
 //line kernels.go:227
-					var r int32 = gc_t9
+					var r int32 = gc_t
 //line kernels.go:218
 					var sum int32 = r
-					gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if21.ToBits() != 0 {
+					gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if9.ToBits() != 0 {
 //line kernels.go:220
-						if gc_if21.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line kernels.go:220
-							partial[gc_bx3] = sum
+							partial[gc_bx] = sum
 						}
 					}
 				}
+//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep12
-			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step12 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
+					tid := gc_tx
 //line kernels.go:227
 					var r int32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line kernels.go:226
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
+					tid := gc_tx
 //line kernels.go:227
 					var r int32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line kernels.go:226
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
+					tid := gc_tx
 //line kernels.go:227
 					var r int32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line kernels.go:226
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:210
-					tid := gc_tx3
+					tid := gc_tx
 //line kernels.go:227
 					var r int32 = x[0]
 //line kernels.go:218
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line kernels.go:226
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:210
-				tid := gc_tx3
+				tid := gc_tx
 //line kernels.go:227
 				var r int32 = x[0]
 //line kernels.go:218
 				sum := r
 				if tid == 0 {
-					partial[gc_bx3] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -6553,42 +6831,45 @@ func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
 var gc_src_warpReduce = compiled.NewSource(gc_files_kernels, "warpReduce", "87842b6c5860f286ae6877cd93cac1e78c938e0a5468cd8190ef7c0ef205a521", "kernels.go:241-269", "kernels.go:271-277", "kernels.go:271-277").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:247
-func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+//line kernels.go:250
 	var gc_l_v [32]int32
 	var gc_l_v_ [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line kernels.go:250
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line kernels.go:250
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line kernels.go:253
+					gc_tx := gc_tidx2.X + gc_lane
+//line kernels.go:255
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line kernels.go:249
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 //line kernels.go:251
@@ -6610,28 +6891,29 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:251
 					v_ := v
 //line kernels.go:251
-					v.StoreSlice(gc_l_v[gc_lane2:])
+					v.StoreSlice(gc_l_v[gc_lane:])
 //line kernels.go:251
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line kernels.go:266
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line kernels.go:249
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 //line kernels.go:251
@@ -6646,42 +6928,43 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:252
 					v_ := v
 //line kernels.go:252
-					v.StoreSlice(gc_l_v[gc_lane2:])
+					v.StoreSlice(gc_l_v[gc_lane:])
 //line kernels.go:252
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line kernels.go:249
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32
 					if i < len(in) {
 						v = in[i]
 					}
 					var v_ int32 = v
-					gc_l_v[gc_lane2] = v
-					gc_l_v_[gc_lane2] = v_
+//line kernels.go:257
+					gc_l_v[gc_lane] = v
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 //line kernels.go:273
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v_)
 			} else {
@@ -6690,179 +6973,186 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		} else {
 //line kernels.go:273
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line kernels.go:274
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:274
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line kernels.go:274
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line kernels.go:274
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line kernels.go:274
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line kernels.go:274
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line kernels.go:274
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line kernels.go:287
+							v_ := gc_l_v_[gc_lane]
 //line kernels.go:274
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_upto3 := min(gc_cnt2, 1)
-		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line kernels.go:285
 			var v int32
-			v_ := gc_l_v_[gc_lane2]
+//line kernels.go:287
+			v_ := gc_l_v_[gc_lane]
 //line kernels.go:276
 			var r int32 = v_
 //line kernels.go:254
 			v = r
-			gc_l_v[gc_lane2] = v
+//line kernels.go:256
+			gc_l_v[gc_lane] = v
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_lo5 < gc_hi5 {
-			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo5 < gc_hi5 {
-			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line kernels.go:256
-				sums[(gc_rank2 >> 5)] = v
+				sums[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line kernels.go:262
 	var gc_l_s [32]int32
 	var gc_l_v_2 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m152 uint32
+//line kernels.go:271
+			var gc_m15 uint32
 //line kernels.go:259
-			if (gc_w2 >> 5) == 0 {
-				gc_m152 = ^uint32(0)
+			if (gc_w >> 5) == 0 {
+				gc_m15 = ^uint32(0)
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line kernels.go:260
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line kernels.go:260
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:260
 							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+							if gc_lane < 0 || gc_lane > len(sums)-8 {
 //line kernels.go:261
 								break
 							}
 //line kernels.go:261
-							if gc_lane2 < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane2) > 7 {
+							if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
 //line kernels.go:261
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane:])
 							} else {
 //line kernels.go:262
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 //line kernels.go:261
 								if gc_if10.ToBits() != 0 {
 //line kernels.go:261
-									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+									s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if10)
 								}
 							}
 //line kernels.go:261
 							v_2 := s
 //line kernels.go:261
-							s.StoreSlice(gc_l_s[gc_lane2:])
+							s.StoreSlice(gc_l_s[gc_lane:])
 //line kernels.go:261
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line kernels.go:260
 							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+							if gc_lane < 0 || gc_lane > len(sums)-8 {
 //line kernels.go:261
 								break
 							}
 //line kernels.go:261
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 							if gc_if8.ToBits() != 0 {
 //line kernels.go:262
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if8)
 							}
 //line kernels.go:262
 							v_2 := s
 //line kernels.go:262
-							s.StoreSlice(gc_l_s[gc_lane2:])
+							s.StoreSlice(gc_l_s[gc_lane:])
 //line kernels.go:262
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:260
 						var s int32
-						if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
-							s = sums[(gc_rank2 & 31)]
+						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+							s = sums[(gc_rank & 31)]
 						}
 						var v_2 int32 = s
-						gc_l_s[gc_lane2] = s
-						gc_l_v_2[gc_lane2] = v_2
+//line kernels.go:267
+						gc_l_s[gc_lane] = s
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 //line kernels.go:273
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					if true {
 						compiled.ShflDownLane0(&gc_l_v_2)
 					} else {
@@ -6871,82 +7161,86 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				} else {
 //line kernels.go:273
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 //line kernels.go:274
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:274
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line kernels.go:274
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line kernels.go:274
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line kernels.go:274
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line kernels.go:274
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line kernels.go:274
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_2 := gc_l_v_2[gc_lane2]
+//line kernels.go:287
+									v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:274
-									v_2 += gc_c22r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
+									v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
 								}
 							}
 						}
 					}
 				}
-				gc_upto4 := min(gc_cnt2, 1)
-				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+				gc_upto2 := min(gc_cnt, 1)
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line kernels.go:285
 					var s int32
-					v_2 := gc_l_v_2[gc_lane2]
+//line kernels.go:287
+					v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:276
 					var r_ int32 = v_2
 //line kernels.go:264
 					s = r_
-					gc_l_s[gc_lane2] = s
+//line kernels.go:266
+					gc_l_s[gc_lane] = s
 				}
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_lo6 < gc_hi6 {
-					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 				}
-				if gc_lo6 < gc_hi6 {
-					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 				}
-				gc_hi6 = min(gc_hi6, gc_cnt2)
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					s := gc_l_s[gc_lane2]
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					s := gc_l_s[gc_lane]
 					{
 //line kernels.go:266
-						partial[gc_bx2] = s
+						partial[gc_bx] = s
 					}
 				}
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 }
@@ -6966,52 +7260,54 @@ func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_shflScan = compiled.NewSource(gc_files_kernels, "shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:284
-func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_total := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+//line kernels.go:296
 	var gc_l_mask [32]uint32
-	var gc_c21m [32]uint32
-	var gc_c21v [32]float32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]float32
-	var gc_c22m [32]uint32
-	var gc_c22v [32]float32
-	var gc_c22a [32]int
-	var gc_c22w [32]int
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]float32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line kernels.go:287
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line kernels.go:287
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line kernels.go:292
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line kernels.go:285
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var i int = gc_bx*gc_bdx + gc_tx
+					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
@@ -7031,30 +7327,32 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:291
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
 //line kernels.go:289
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_tidx.X
+//line kernels.go:304
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line kernels.go:285
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var i int = gc_bx*gc_bdx + gc_tx
+					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
@@ -7067,137 +7365,144 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:290
 						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 					}
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:291
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
 //line kernels.go:290
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
 //line kernels.go:286
-					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+//line kernels.go:288
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:285
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:287
 						mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
 						var v float32
 						if i < len(in) {
 							v = in[i]
 						}
-						gc_l_mask[gc_lane2] = mask
-						gc_s_v[gc_rank2] = v
+//line kernels.go:294
+						gc_l_mask[gc_lane] = mask
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		}
 //line kernels.go:292
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line kernels.go:293
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
 //line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:293
-						mask.StoreSlice(gc_c21m[gc_lane2:])
+						mask.StoreSlice(gc_c1m[gc_lane:])
 //line kernels.go:293
-						v.StoreSlice(gc_c21v[gc_lane2:])
+						v.StoreSlice(gc_c1v[gc_lane:])
 //line kernels.go:293
 						for gc_k3 := range 8 {
 //line kernels.go:293
-							gc_c21a[gc_lane2+gc_k3] = d
+							gc_c1a[gc_lane+gc_k3] = d
 						}
 //line kernels.go:293
 						for gc_k4 := range 8 {
 //line kernels.go:293
-							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+							gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
 						}
-						gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:294
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line kernels.go:293
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
 //line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:293
-						mask.StoreSlice(gc_c21m[gc_lane2:])
+						mask.StoreSlice(gc_c1m[gc_lane:])
 //line kernels.go:293
-						v.StoreSlice(gc_c21v[gc_lane2:])
+						v.StoreSlice(gc_c1v[gc_lane:])
 //line kernels.go:293
 						for gc_k := range 8 {
 //line kernels.go:293
-							gc_c21a[gc_lane2+gc_k] = d
+							gc_c1a[gc_lane+gc_k] = d
 						}
 //line kernels.go:293
 						for gc_k2 := range 8 {
 //line kernels.go:293
-							gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+							gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
 						}
-						gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:294
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					mask := gc_l_mask[gc_lane2]
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line kernels.go:306
+					mask := gc_l_mask[gc_lane]
+//line kernels.go:308
+					v := gc_s_v[gc_rank]
 //line kernels.go:293
-					gc_c21m[gc_lane2] = mask
-					gc_c21v[gc_lane2] = v
-					gc_c21a[gc_lane2] = d
-					gc_c21w[gc_lane2] = gocuda.WarpSize
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = v
+					gc_c1a[gc_lane] = d
+					gc_c1w[gc_lane] = gocuda.WarpSize
 				}
 			}
 //line kernels.go:293
-			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left3 := gc_act2
+			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
 //line kernels.go:293
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line kernels.go:293
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:293
-						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-						if gc_lane2 >= d {
+						y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						if gc_lane >= d {
 //line kernels.go:294
 							v = v.Add(y)
 						} else {
 //line kernels.go:294
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 //line kernels.go:294
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:294
@@ -7205,103 +7510,106 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							}
 						}
 //line kernels.go:294
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line kernels.go:294
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:293
-						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+						y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 //line kernels.go:294
 						if gc_if3.ToBits() != 0 {
 //line kernels.go:294
 							v = v.Add(y).Merge(v, gc_if3)
 						}
 //line kernels.go:294
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line kernels.go:293
-					y := gc_c21r[gc_lane2]
-					if (gc_rank2 & 31) >= d {
+					y := gc_c1r[gc_lane]
+					if (gc_rank & 31) >= d {
 						v += y
 					}
-					gc_s_v[gc_rank2] = v
+//line kernels.go:298
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-		gc_left4 := gc_act2
+		gc_left4 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line kernels.go:286
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 //line kernels.go:286
-					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
 //line kernels.go:286
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:298
-					mask.StoreSlice(gc_c22m[gc_lane2:])
+					mask.StoreSlice(gc_c2m[gc_lane:])
 //line kernels.go:298
-					v.StoreSlice(gc_c22v[gc_lane2:])
+					v.StoreSlice(gc_c2v[gc_lane:])
 //line kernels.go:298
 					for gc_k7 := range 8 {
 //line kernels.go:298
-						gc_c22a[gc_lane2+gc_k7] = lanes - 1
+						gc_c2a[gc_lane+gc_k7] = lanes - 1
 					}
 //line kernels.go:298
 					for gc_k8 := range 8 {
 //line kernels.go:298
-						gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+						gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
 					}
-					gc_left4 &^= 0xff << gc_lane2
+//line kernels.go:299
+					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line kernels.go:286
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 //line kernels.go:286
-					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
 //line kernels.go:286
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:298
-					mask.StoreSlice(gc_c22m[gc_lane2:])
+					mask.StoreSlice(gc_c2m[gc_lane:])
 //line kernels.go:298
-					v.StoreSlice(gc_c22v[gc_lane2:])
+					v.StoreSlice(gc_c2v[gc_lane:])
 //line kernels.go:298
 					for gc_k5 := range 8 {
 //line kernels.go:298
-						gc_c22a[gc_lane2+gc_k5] = lanes - 1
+						gc_c2a[gc_lane+gc_k5] = lanes - 1
 					}
 //line kernels.go:298
 					for gc_k6 := range 8 {
 //line kernels.go:298
-						gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+						gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
 					}
-					gc_left4 &^= 0xff << gc_lane2
+//line kernels.go:299
+					gc_left4 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
@@ -7309,60 +7617,65 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		if gc_left4 != 0 {
 			{
 //line kernels.go:286
-				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+//line kernels.go:288
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					mask := gc_l_mask[gc_lane2]
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line kernels.go:294
+					mask := gc_l_mask[gc_lane]
+//line kernels.go:296
+					v := gc_s_v[gc_rank]
 //line kernels.go:298
-					gc_c22m[gc_lane2] = mask
-					gc_c22v[gc_lane2] = v
-					gc_c22a[gc_lane2] = lanes - 1
-					gc_c22w[gc_lane2] = gocuda.WarpSize
+					gc_c2m[gc_lane] = mask
+					gc_c2v[gc_lane] = v
+					gc_c2a[gc_lane] = lanes - 1
+					gc_c2w[gc_lane] = gocuda.WarpSize
 				}
 			}
 		}
 //line kernels.go:298
-		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 //line kernels.go:298
-		copy(gc_s_total[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+		copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line kernels.go:302
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-			gc_at3 := out[gc_off3:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:300
 					gc_vb4 := archsimd.BroadcastFloat32x16(1024)
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line kernels.go:285
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:285
 						_ = i
 //line kernels.go:285
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line kernels.go:285
-						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
+						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank:])
 						{
 //line kernels.go:299
-							v.Add(total.Div(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
+							v.Add(total.Div(gc_vb4)).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line kernels.go:301
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -7373,50 +7686,53 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 //line kernels.go:300
 				gc_vb3 := archsimd.BroadcastFloat32x8(1024)
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line kernels.go:285
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:285
 					_ = i
 //line kernels.go:285
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:285
-					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
+					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
 					{
 //line kernels.go:299
-						v.Add(total.Div(gc_vb3)).StoreSlice(gc_at3[gc_tx2:])
+						v.Add(total.Div(gc_vb3)).StoreSlice(gc_at[gc_tx:])
 					}
 				}
+//line kernels.go:301
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-				total := gc_s_total[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line kernels.go:287
+				v := gc_s_v[gc_rank]
+				total := gc_s_total[gc_rank]
 				{
 //line kernels.go:300
-					gc_at3[gc_tx2] = v + total/1024
+					gc_at[gc_tx] = v + total/1024
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:300
 					gc_vb2 := archsimd.BroadcastFloat32x16(1024)
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line kernels.go:285
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:285
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line kernels.go:285
-						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
+						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank:])
 						{
+//line kernels.go:300
 							if i < 0 || i > len(out)-16 {
 //line kernels.go:300
 								break
@@ -7425,6 +7741,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
 						}
 					}
+//line kernels.go:302
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -7435,16 +7752,17 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 //line kernels.go:300
 				gc_vb := archsimd.BroadcastFloat32x8(1024)
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line kernels.go:285
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:285
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:285
-					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
+					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
 					{
+//line kernels.go:300
 						if i < 0 || i > len(out)-8 {
 //line kernels.go:300
 							break
@@ -7453,70 +7771,76 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
 					}
 				}
+//line kernels.go:302
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:285
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					total := gc_s_total[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
 					{
 //line kernels.go:300
 						out[i] = v + total/1024
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:285
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					total := gc_s_total[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
 					{
 //line kernels.go:300
 						out[i] = v + total/1024
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:285
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					total := gc_s_total[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
 					{
 //line kernels.go:300
 						out[i] = v + total/1024
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:285
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					total := gc_s_total[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
 					{
 //line kernels.go:300
 						out[i] = v + total/1024
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line kernels.go:285
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-				total := gc_s_total[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+				v := gc_s_v[gc_rank]
+				total := gc_s_total[gc_rank]
 				{
 //line kernels.go:300
 					out[i] = v + total/1024
@@ -7542,12 +7866,13 @@ func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 var gc_src_vote = compiled.NewSource(gc_files_kernels, "vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
 
 //line kernels.go:310
-func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
+func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
+//line kernels.go:328
 	var gc_l_pred [32]bool
 	var gc_l_ballot [32]uint32
 	var gc_l_all [32]bool
@@ -7557,398 +7882,418 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	var gc_l_same [32]uint32
 	var gc_l_active [32]uint32
 	var gc_l_swapped [32]int32
-	var gc_c21r [32]uint32
-	var gc_c22r [32]bool
-	var gc_c23r [32]bool
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	var gc_c25v [32]int32
-	var gc_c25r [32]int32
-	var gc_c26v [32]int32
-	var gc_c26r [32]uint32
-	var gc_c27r [32]uint32
-	var gc_c28r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+	var gc_c1r [32]uint32
+	var gc_c2r [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	var gc_c6v [32]int32
+	var gc_c6r [32]uint32
+	var gc_c7r [32]uint32
+	var gc_c8r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line kernels.go:353
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:312
-			r := gc_rank2
+			r := gc_rank
 			pred := in[r] > 0
-			gc_l_pred[gc_lane2] = pred
+			gc_l_pred[gc_lane] = pred
 		}
 //line kernels.go:314
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			pred := gc_l_pred[gc_lane2]
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line kernels.go:318
+			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:314
-			ballot := gc_c21r[gc_lane2]
-			gc_l_ballot[gc_lane2] = ballot
+			ballot := gc_c1r[gc_lane]
+			gc_l_ballot[gc_lane] = ballot
 		}
 //line kernels.go:315
-		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			pred := gc_l_pred[gc_lane2]
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line kernels.go:319
+			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:315
-			all := gc_c22r[gc_lane2]
-			gc_l_all[gc_lane2] = all
+			all := gc_c2r[gc_lane]
+			gc_l_all[gc_lane] = all
 		}
 //line kernels.go:316
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:312
-			r := gc_rank2
+			r := gc_rank
 //line kernels.go:316
-			anyPos := gc_c23r[gc_lane2]
-			gc_c24v[gc_lane2] = in[r]
-			gc_l_anyPos[gc_lane2] = anyPos
+			anyPos := gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = in[r]
+			gc_l_anyPos[gc_lane] = anyPos
 		}
 //line kernels.go:317
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-		gc_left := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line kernels.go:312
-					var r int = gc_rank2
+					var r int = gc_rank
 //line kernels.go:317
-					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if r < 0 || r > len(in)-8 {
 //line kernels.go:318
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:319
+					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
 //line kernels.go:318
-					sum.StoreSlice(gc_l_sum[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_l_sum[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line kernels.go:312
-					var r int = gc_rank2
+					var r int = gc_rank
 //line kernels.go:317
-					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if r < 0 || r > len(in)-8 {
 //line kernels.go:318
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:319
+					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
 //line kernels.go:318
-					sum.StoreSlice(gc_l_sum[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_l_sum[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line kernels.go:312
-				r := gc_rank2
+				r := gc_rank
 //line kernels.go:317
-				sum := gc_c24r[gc_lane2]
-				gc_c25v[gc_lane2] = in[r]
-				gc_l_sum[gc_lane2] = sum
+				sum := gc_c4r[gc_lane]
+				gc_c5v[gc_lane] = in[r]
+				gc_l_sum[gc_lane] = sum
 			}
 		}
 //line kernels.go:318
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceMinSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:312
-			r := gc_rank2
+			r := gc_rank
 //line kernels.go:318
-			low := gc_c25r[gc_lane2]
-			gc_c26v[gc_lane2] = in[r] % 3
-			gc_l_low[gc_lane2] = low
+			low := gc_c5r[gc_lane]
+			gc_c6v[gc_lane] = in[r] % 3
+			gc_l_low[gc_lane] = low
 		}
 //line kernels.go:319
-		compiled.WarpLanes[int32, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c26v, nil, nil, &gc_c26r)
-		gc_left2 := gc_act2
+		compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:319
-					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+					same := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
 					var active uint32
 //line kernels.go:320
-					same.StoreSlice(gc_l_same[gc_lane2:])
-					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					same.StoreSlice(gc_l_same[gc_lane:])
+					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line kernels.go:319
-					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+					same := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
 					var active uint32
 //line kernels.go:320
-					same.StoreSlice(gc_l_same[gc_lane2:])
-					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					same.StoreSlice(gc_l_same[gc_lane:])
+					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
 //line kernels.go:319
-				same := gc_c26r[gc_lane2]
+				same := gc_c6r[gc_lane]
 				var active uint32
-				gc_l_same[gc_lane2] = same
-				gc_l_active[gc_lane2] = active
+//line kernels.go:323
+				gc_l_same[gc_lane] = same
+				gc_l_active[gc_lane] = active
 			}
 		}
 		{
-			var gc_m132 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			var gc_m13 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line kernels.go:311
-				lane := (gc_rank2 & 31)
+				lane := (gc_rank & 31)
 //line kernels.go:321
 				if lane%2 == 0 {
-					gc_m132 |= 1 << gc_lane2
+					gc_m13 |= 1 << gc_lane
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 //line kernels.go:322
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
-				gc_left3 := gc_act2
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:322
 							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:322
-							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+							active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
 //line kernels.go:322
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line kernels.go:322
 							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:322
-							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+							active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
 //line kernels.go:322
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
+//line kernels.go:335
 						var active uint32
 //line kernels.go:322
-						active = gc_c27r[gc_lane2]
-						gc_l_active[gc_lane2] = active
+						active = gc_c7r[gc_lane]
+						gc_l_active[gc_lane] = active
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_m132 &^ gc_dead2
-			if gc_act2 != 0 {
+			gc_act = gc_save13 &^ gc_m13 &^ gc_dead
+			if gc_act != 0 {
 //line kernels.go:324
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c28r)
-				gc_left4 := gc_act2
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:324
 							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:324
-							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+							active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
 //line kernels.go:324
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line kernels.go:324
 							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:324
-							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+							active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
 //line kernels.go:324
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
+//line kernels.go:337
 						var active uint32
 //line kernels.go:324
-						active = gc_c28r[gc_lane2]
-						gc_l_active[gc_lane2] = active
+						active = gc_c8r[gc_lane]
+						gc_l_active[gc_lane] = active
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act = gc_save13 &^ gc_dead
 		}
-		gc_left5 := gc_act2
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:327
 					var swapped int32
-					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line kernels.go:327
 					var swapped int32
-					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
 //line kernels.go:327
 				var swapped int32
-				gc_l_swapped[gc_lane2] = swapped
+//line kernels.go:329
+				gc_l_swapped[gc_lane] = swapped
 			}
 		}
 		{
-			var gc_m172 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			var gc_m17 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line kernels.go:312
-				r := gc_rank2
+				r := gc_rank
 //line kernels.go:328
 				if r < 16 {
-					gc_m172 |= 1 << gc_lane2
+					gc_m17 |= 1 << gc_lane
 				}
 			}
-			gc_save172 := gc_act2
-			gc_act2 = gc_save172 & gc_m172
-			if gc_act2 != 0 {
-				gc_left6 := gc_act2
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
+				gc_left6 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line kernels.go:312
-							var r int = gc_rank2
+							var r int = gc_rank
 //line kernels.go:329
 							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 //line kernels.go:329
 								break
 							}
+//line kernels.go:330
 							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line kernels.go:312
-							var r int = gc_rank2
+							var r int = gc_rank
 //line kernels.go:329
 							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 //line kernels.go:329
 								break
 							}
+//line kernels.go:330
 							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:312
-						r := gc_rank2
+						r := gc_rank
 //line kernels.go:329
 						buf[r] = in[r]
 					}
 				}
 //line kernels.go:330
-				compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, 0xffff, nil, nil, nil, nil, nil)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line kernels.go:312
-					r := gc_rank2
+					r := gc_rank
+//line kernels.go:314
 					var swapped int32
 //line kernels.go:331
 					swapped = buf[15-r]
-					gc_l_swapped[gc_lane2] = swapped
+					gc_l_swapped[gc_lane] = swapped
 				}
 			}
-			gc_act2 = gc_save172 &^ gc_dead2
+			gc_act = gc_save17 &^ gc_dead
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:312
-			r := gc_rank2
-			ballot := gc_l_ballot[gc_lane2]
-			all := gc_l_all[gc_lane2]
-			anyPos := gc_l_anyPos[gc_lane2]
-			sum := gc_l_sum[gc_lane2]
-			low := gc_l_low[gc_lane2]
-			same := gc_l_same[gc_lane2]
-			active := gc_l_active[gc_lane2]
-			swapped := gc_l_swapped[gc_lane2]
+			r := gc_rank
+//line kernels.go:314
+			ballot := gc_l_ballot[gc_lane]
+//line kernels.go:316
+			all := gc_l_all[gc_lane]
+//line kernels.go:318
+			anyPos := gc_l_anyPos[gc_lane]
+//line kernels.go:320
+			sum := gc_l_sum[gc_lane]
+//line kernels.go:322
+			low := gc_l_low[gc_lane]
+//line kernels.go:324
+			same := gc_l_same[gc_lane]
+//line kernels.go:326
+			active := gc_l_active[gc_lane]
+//line kernels.go:328
+			swapped := gc_l_swapped[gc_lane]
 //line kernels.go:333
 			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
 			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
@@ -7968,103 +8313,109 @@ func StrandedKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:341
-func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+func gc_body_stranded(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+//line kernels.go:345
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			var gc_m42 uint32
+//line kernels.go:352
+			var gc_m4 uint32
 //line kernels.go:342
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_m42 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+			if gc_lo2 < gc_hi2 {
+				gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
-			gc_save42 := gc_act2
-			gc_act2 = gc_save42 & gc_m42
-			if gc_act2 != 0 {
-				gc_left := gc_act2
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				gc_left := gc_act
 				if compiled.SIMD {
 //line kernels.go:343
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line kernels.go:343
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line kernels.go:347
+							archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+//line kernels.go:357
+							archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:343
-						gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+						gc_c1v[gc_lane] = int32((gc_rank & 31))
 					}
 				}
 //line kernels.go:343
-				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:343
-							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+							if gc_lane < 0 || gc_lane > len(out)-8 {
 //line kernels.go:343
 								break
 							}
-							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:344
+							archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line kernels.go:343
-							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+							if gc_lane < 0 || gc_lane > len(out)-8 {
 //line kernels.go:343
 								break
 							}
-							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:344
+							archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:343
-						out[(gc_rank2 & 31)] = gc_c21r[gc_lane2]
+						out[(gc_rank & 31)] = gc_c1r[gc_lane]
 					}
 				}
 			}
-			gc_act2 = gc_save42 &^ gc_dead2
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -8083,86 +8434,93 @@ func IndexPanicKernel(out []int) func(*gocuda.Thread) {
 var gc_src_indexPanic = compiled.NewSource(gc_files_kernels, "indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:351
-func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
+//line kernels.go:356
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line kernels.go:352
-			i := gc_rank2
+			i := gc_rank
 			i *= 2
-			gc_s_i[gc_rank2] = i
+//line kernels.go:355
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line kernels.go:352
-			i := gc_rank2
+			i := gc_rank
 			i *= 2
-			gc_s_i[gc_rank2] = i
+//line kernels.go:355
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line kernels.go:352
-			i := gc_rank2
+			i := gc_rank
 			i *= 2
-			gc_s_i[gc_rank2] = i
+//line kernels.go:355
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line kernels.go:352
-			i := gc_rank2
+			i := gc_rank
 			i *= 2
-			gc_s_i[gc_rank2] = i
+//line kernels.go:355
+			gc_s_i[gc_rank] = i
 		}
 	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line kernels.go:352
-		i := gc_rank2
+		i := gc_rank
 		i *= 2
-		gc_s_i[gc_rank2] = i
+//line kernels.go:355
+		gc_s_i[gc_rank] = i
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line kernels.go:359
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line kernels.go:355
 			out[i] = 1
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line kernels.go:355
 			out[i] = 1
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line kernels.go:355
 			out[i] = 1
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line kernels.go:355
 			out[i] = 1
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		i := gc_s_i[gc_rank2]
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
 //line kernels.go:355
 		out[i] = 1
 	}
@@ -8184,45 +8542,47 @@ func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:364
-func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
+func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+//line kernels.go:368
 	var gc_l_v [32]int32
 	var gc_l_x [32]int32
 	var gc_l_hi [32]int32
 	var gc_l_and [32]uint32
 	var gc_l_or [32]uint32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]uint32
-	var gc_c23r [32]uint32
-	var gc_c24v [32]uint32
-	var gc_c24r [32]uint32
-	var gc_c25v [32]uint32
-	var gc_c25r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]uint32
+	var gc_c3r [32]uint32
+	var gc_c4v [32]uint32
+	var gc_c4r [32]uint32
+	var gc_c5v [32]uint32
+	var gc_c5r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			var gc_m82 uint32
+//line kernels.go:386
+			var gc_m8 uint32
 //line kernels.go:366
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(20, -1), 32))
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+			if gc_lo2 < gc_hi2 {
+				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
-			gc_save82 := gc_act2
-			gc_act2 = gc_save82 & gc_m82
-			if gc_act2 != 0 {
-				gc_left := gc_act2
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line kernels.go:365
-							var r int = gc_rank2
+							var r int = gc_rank
 //line kernels.go:367
 							if r < 0 || r > len(in)-8 {
 //line kernels.go:367
@@ -8231,17 +8591,17 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:367
 							v := archsimd.LoadInt32x8Slice(in[r:])
 //line kernels.go:367
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line kernels.go:365
-							var r int = gc_rank2
+							var r int = gc_rank
 //line kernels.go:367
 							if r < 0 || r > len(in)-8 {
 //line kernels.go:367
@@ -8250,189 +8610,193 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:367
 							v := archsimd.LoadInt32x8Slice(in[r:])
 //line kernels.go:367
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:365
-						r := gc_rank2
+						r := gc_rank
 //line kernels.go:367
 						v := in[r]
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				}
 //line kernels.go:368
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line kernels.go:375
+					v := gc_l_v[gc_lane]
 					_ = v
 //line kernels.go:368
-					x := gc_c21r[gc_lane2]
-					gc_l_x[gc_lane2] = x
+					x := gc_c1r[gc_lane]
+					gc_l_x[gc_lane] = x
 				}
 //line kernels.go:369
-				compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
-				gc_left2 := gc_act2
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:369
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:369
-							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+							hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
 //line kernels.go:369
-							hi.StoreSlice(gc_l_hi[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							hi.StoreSlice(gc_l_hi[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line kernels.go:369
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:369
-							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+							hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
 //line kernels.go:369
-							hi.StoreSlice(gc_l_hi[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							hi.StoreSlice(gc_l_hi[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line kernels.go:382
+						v := gc_l_v[gc_lane]
 //line kernels.go:369
-						hi := gc_c22r[gc_lane2]
-						gc_c23v[gc_lane2] = uint32(v)
-						gc_l_hi[gc_lane2] = hi
+						hi := gc_c2r[gc_lane]
+						gc_c3v[gc_lane] = uint32(v)
+						gc_l_hi[gc_lane] = hi
 					}
 				}
 //line kernels.go:370
-				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
-				gc_left3 := gc_act2
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:370
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:370
-							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+							and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
 //line kernels.go:370
-							and.StoreSlice(gc_l_and[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							and.StoreSlice(gc_l_and[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line kernels.go:370
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:370
-							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+							and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
 //line kernels.go:370
-							and.StoreSlice(gc_l_and[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							and.StoreSlice(gc_l_and[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line kernels.go:383
+						v := gc_l_v[gc_lane]
 //line kernels.go:370
-						and := gc_c23r[gc_lane2]
-						gc_c24v[gc_lane2] = uint32(v)
-						gc_l_and[gc_lane2] = and
+						and := gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = uint32(v)
+						gc_l_and[gc_lane] = and
 					}
 				}
 //line kernels.go:371
-				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
-				gc_left4 := gc_act2
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:371
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:371
-							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
-							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+							or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
 //line kernels.go:371
-							or.StoreSlice(gc_l_or[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							or.StoreSlice(gc_l_or[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line kernels.go:371
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:371
-							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
-							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+							or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
 //line kernels.go:371
-							or.StoreSlice(gc_l_or[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							or.StoreSlice(gc_l_or[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line kernels.go:384
+						v := gc_l_v[gc_lane]
 //line kernels.go:371
-						or := gc_c24r[gc_lane2]
-						gc_c25v[gc_lane2] = uint32(v)
-						gc_l_or[gc_lane2] = or
+						or := gc_c4r[gc_lane]
+						gc_c5v[gc_lane] = uint32(v)
+						gc_l_or[gc_lane] = or
 					}
 				}
 //line kernels.go:372
-				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
-				gc_left5 := gc_act2
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line kernels.go:365
-							var r int = gc_rank2
+							var r int = gc_rank
 //line kernels.go:365
-							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
 //line kernels.go:365
-							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
 //line kernels.go:365
-							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
 //line kernels.go:365
-							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
 //line kernels.go:372
-							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+							xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
 							gc_t6 := x.AsUint32x8()
 //line kernels.go:373
 							gc_t7 := hi.AsUint32x8()
@@ -8452,13 +8816,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k6) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line kernels.go:373
 										out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8470,13 +8834,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k7) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos.Thread = gc_rank + gc_k7
 //line kernels.go:373
 										out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8488,13 +8852,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k8) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos.Thread = gc_rank + gc_k8
 //line kernels.go:373
 										out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8506,13 +8870,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k9) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos.Thread = gc_rank + gc_k9
 //line kernels.go:373
 										out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8524,34 +8888,35 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k10) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos.Thread = gc_rank + gc_k10
 //line kernels.go:373
 										out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
-							gc_left5 &^= 0xff << gc_lane2
+//line kernels.go:374
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line kernels.go:365
-							var r int = gc_rank2
+							var r int = gc_rank
 //line kernels.go:365
-							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
 //line kernels.go:365
-							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
 //line kernels.go:365
-							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
 //line kernels.go:365
-							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
 //line kernels.go:372
-							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+							xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
 							gc_t := x.AsUint32x8()
 //line kernels.go:373
 							gc_t2 := hi.AsUint32x8()
@@ -8571,13 +8936,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line kernels.go:373
 										out[(5*r)+5*gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8589,13 +8954,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k2) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line kernels.go:373
 										out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8607,13 +8972,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k3) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line kernels.go:373
 										out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8625,13 +8990,13 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k4) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos.Thread = gc_rank + gc_k4
 //line kernels.go:373
 										out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line kernels.go:373
@@ -8643,39 +9008,45 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 									if 0xff&(1<<gc_k5) != 0 {
 //line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line kernels.go:373
 										out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
 //line kernels.go:373
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
-							gc_left5 &^= 0xff << gc_lane2
+//line kernels.go:374
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:365
-						r := gc_rank2
-						x := gc_l_x[gc_lane2]
-						hi := gc_l_hi[gc_lane2]
-						and := gc_l_and[gc_lane2]
-						or := gc_l_or[gc_lane2]
+						r := gc_rank
+//line kernels.go:367
+						x := gc_l_x[gc_lane]
+//line kernels.go:369
+						hi := gc_l_hi[gc_lane]
+//line kernels.go:371
+						and := gc_l_and[gc_lane]
+//line kernels.go:373
+						or := gc_l_or[gc_lane]
 //line kernels.go:372
-						xor := gc_c25r[gc_lane2]
+						xor := gc_c5r[gc_lane]
 						out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 					}
 				}
 			}
-			gc_act2 = gc_save82 &^ gc_dead2
+//line kernels.go:378
+			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 }
@@ -8697,354 +9068,386 @@ func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
 var gc_src_branches = compiled.NewSource(gc_files_kernels, "branches", "9c01ddac00b112b08376424f62b70e0890e6564061cdd45bf0b5c11fb09e061b", "kernels.go:377-412", "kernels.go:414-422", "kernels.go:414-422").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:384
-func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_v_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_v_2 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_w := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-	gc_s_w_ := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line kernels.go:392
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line kernels.go:402
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]uint32
-	var gc_c24m [32]uint32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line kernels.go:405
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]uint32
+	var gc_c4m [32]uint32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+//line kernels.go:422
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:385
-			r := gc_rank2
+			r := gc_rank
 			v := in[r]
-			gc_s_v[gc_rank2] = v
+//line kernels.go:388
+			gc_s_v[gc_rank] = v
 		}
 		{
-			var gc_m162 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			var gc_m16 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line kernels.go:385
-				lane := (gc_rank2 & 31)
+				lane := (gc_rank & 31)
 //line kernels.go:387
 				if lane%3 == 0 {
-					gc_m162 |= 1 << gc_lane2
+					gc_m16 |= 1 << gc_lane
 				}
 			}
-			gc_save162 := gc_act2
-			gc_act2 = gc_save162 & gc_m162
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line kernels.go:400
+					v := gc_s_v[gc_rank]
 //line kernels.go:388
-					gc_c21v[gc_lane2] = v
+					gc_c1v[gc_lane] = v
 				}
 //line kernels.go:388
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0x49249249, &gc_c21v, 3, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
+//line kernels.go:395
 					var v int32
 //line kernels.go:388
-					v = gc_c21r[gc_lane2]
-					gc_s_v[gc_rank2] = v
+					v = gc_c1r[gc_lane]
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act2 = gc_save162 &^ gc_m162 &^ gc_dead2
-			if gc_act2 != 0 {
+			gc_act = gc_save16 &^ gc_m16 &^ gc_dead
+			if gc_act != 0 {
 				{
-					var gc_m152 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m15 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:385
-						lane := (gc_rank2 & 31)
+						lane := (gc_rank & 31)
 //line kernels.go:389
 						if lane%3 == 1 {
-							gc_m152 |= 1 << gc_lane2
+							gc_m15 |= 1 << gc_lane
 						}
 					}
-					gc_save152 := gc_act2
-					gc_act2 = gc_save152 & gc_m152
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_save15 := gc_act
+					gc_act = gc_save15 & gc_m15
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							v := gc_s_v[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line kernels.go:402
+							v := gc_s_v[gc_rank]
 //line kernels.go:390
-							gc_c22v[gc_lane2] = v
+							gc_c2v[gc_lane] = v
 						}
 //line kernels.go:390
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0x92492492, &gc_c22v, 3, 32, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
+//line kernels.go:397
 							var v int32
 //line kernels.go:390
-							v = gc_c22r[gc_lane2]
-							gc_s_v[gc_rank2] = v
+							v = gc_c2r[gc_lane]
+							gc_s_v[gc_rank] = v
 						}
 					}
-					gc_act2 = gc_save152 &^ gc_m152 &^ gc_dead2
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_act = gc_save15 &^ gc_m15 &^ gc_dead
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							v := gc_s_v[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line kernels.go:402
+							v := gc_s_v[gc_rank]
 //line kernels.go:392
 							v += 1000
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
-					gc_act2 = gc_save152 &^ gc_dead2
+					gc_act = gc_save15 &^ gc_dead
 				}
 			}
-			gc_act2 = gc_save162 &^ gc_dead2
+			gc_act = gc_save16 &^ gc_dead
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(28, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
 		}
-	gc_L172:
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+	gc_L17:
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:385
-			r := gc_rank2
-			v := gc_s_v[gc_rank2]
+			r := gc_rank
+//line kernels.go:387
+			v := gc_s_v[gc_rank]
 			{
+//line kernels.go:395
 				if v > 0 {
 					out[r] = -1
 					{
 //line kernels.go:396
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line kernels.go:396
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line kernels.go:396
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L172
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L17
 					}
 				}
 			}
 		}
 //line kernels.go:400
-		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line kernels.go:407
+			v := gc_s_v[gc_rank]
 //line kernels.go:400
-			m := gc_c23r[gc_lane2]
-			gc_c24m[gc_lane2] = m
-			gc_c24v[gc_lane2] = v
+			m := gc_c3r[gc_lane]
+			gc_c4m[gc_lane] = m
+			gc_c4v[gc_lane] = v
 		}
 //line kernels.go:401
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:416
-			r_ := gc_rank2
+			r_ := gc_rank
+//line kernels.go:418
 			var v int32
 //line kernels.go:401
-			v = gc_c24r[gc_lane2]
+			v = gc_c4r[gc_lane]
 //line kernels.go:403
 			var v_ int32 = v
 //line kernels.go:417
 			s_[r_] = v_
-			gc_s_v[gc_rank2] = v
-			gc_s_v_[gc_rank2] = v_
+//line kernels.go:419
+			gc_s_v[gc_rank] = v
+			gc_s_v_[gc_rank] = v_
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line kernels.go:425
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line kernels.go:416
-		r_ := gc_rank2
-		v_ := gc_s_v_[gc_rank2]
-//line kernels.go:419
+		r_ := gc_rank
+//line kernels.go:418
+		v_ := gc_s_v_[gc_rank]
 		w := v_ + s_[(r_+1)%len(s_)]
-		gc_s_w[gc_rank2] = w
+//line kernels.go:421
+		gc_s_w[gc_rank] = w
 	}
-	gc_vstep2 := 0
+//line kernels.go:425
+	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
-		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:421
-			gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-				gc_rank2 := gc_vstep2
+			gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
 //line kernels.go:421
-				gc_alive6 := gc_all6
+				gc_alive4 := gc_all4
 //line kernels.go:421
-				if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line kernels.go:421
-					gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+					gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 				}
 //line kernels.go:421
 				var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:421
-				w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
+				w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
 //line kernels.go:421
 				r_2 := w
 //line kernels.go:403
 				v = r_2
-				v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+				v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
+			return gc_vstep, false
+		}(gc_vstep)
 		if gc_stop {
 			return
 		}
 	}
 	if compiled.SIMD {
 //line kernels.go:421
-		gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line kernels.go:421
-			gc_alive4 := gc_all4
+			gc_alive2 := gc_all2
 //line kernels.go:421
-			if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line kernels.go:421
-				gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 //line kernels.go:421
 			var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:421
-			w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+			w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
 //line kernels.go:421
 			r_2 := w
 //line kernels.go:403
 			v = r_2
-			v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+			v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 		var v int32
-		w := gc_s_w[gc_rank2]
+//line kernels.go:415
+		w := gc_s_w[gc_rank]
 //line kernels.go:421
 		var r_2 int32 = w
 //line kernels.go:403
 		v = r_2
-		gc_s_v[gc_rank2] = v
+//line kernels.go:405
+		gc_s_v[gc_rank] = v
 	}
 //line kernels.go:404
 	for _, k := range steps {
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line kernels.go:406
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:385
-			r := gc_rank2
-			v := gc_s_v[gc_rank2]
+			r := gc_rank
+//line kernels.go:387
+			v := gc_s_v[gc_rank]
 //line kernels.go:405
 			s[r] = v + int32(k)
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line kernels.go:409
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line kernels.go:385
-			r := gc_rank2
+			r := gc_rank
+//line kernels.go:387
 			var v int32
 //line kernels.go:407
-			v = s[(r+k)%gc_bdx2]
-			gc_s_v[gc_rank2] = v
+			v = s[(r+k)%gc_bdx]
+			gc_s_v[gc_rank] = v
 		}
 	}
 //line kernels.go:410
 	var s_2 []int32 = s
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line kernels.go:412
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		r_3 := gc_rank2
-		v := gc_s_v[gc_rank2]
+//line kernels.go:416
+		r_3 := gc_rank
+//line kernels.go:418
+		v := gc_s_v[gc_rank]
 //line kernels.go:410
 		var v_2 int32 = v
 //line kernels.go:417
 		s_2[r_3] = v_2
-		gc_s_v_2[gc_rank2] = v_2
+//line kernels.go:419
+		gc_s_v_2[gc_rank] = v_2
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line kernels.go:423
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line kernels.go:416
-		r_3 := gc_rank2
-		v_2 := gc_s_v_2[gc_rank2]
-//line kernels.go:419
+		r_3 := gc_rank
+//line kernels.go:418
+		v_2 := gc_s_v_2[gc_rank]
 		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-		gc_s_w_[gc_rank2] = w_
+//line kernels.go:421
+		gc_s_w_[gc_rank] = w_
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line kernels.go:425
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line kernels.go:385
-		r := gc_rank2
+		r := gc_rank
+//line kernels.go:387
 		var v int32
-		w_ := gc_s_w_[gc_rank2]
+//line kernels.go:389
+		w_ := gc_s_w_[gc_rank]
 //line kernels.go:421
 		var r_4 int32 = w_
 //line kernels.go:410
@@ -9067,76 +9470,81 @@ func SpinKernel(flag []int32) func(*gocuda.Thread) {
 var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:428
-func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+func gc_body_spin(gc_b *compiled.Block, flag []int32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+//line kernels.go:432
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step2 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
-				gc_b2.Tick()
+				gc_b.Tick()
 //line kernels.go:429
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line kernels.go:429
 					return
 				}
 			}
 		}
 		{
-			gc_rank2 := gc_step2 + 1
-			gc_pos2.Thread = gc_rank2
+//line kernels.go:433
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
-				gc_b2.Tick()
+				gc_b.Tick()
 //line kernels.go:429
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line kernels.go:429
 					return
 				}
 			}
 		}
 		{
-			gc_rank2 := gc_step2 + 2
-			gc_pos2.Thread = gc_rank2
+//line kernels.go:433
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
-				gc_b2.Tick()
+				gc_b.Tick()
 //line kernels.go:429
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line kernels.go:429
 					return
 				}
 			}
 		}
 		{
-			gc_rank2 := gc_step2 + 3
-			gc_pos2.Thread = gc_rank2
+//line kernels.go:433
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
-				gc_b2.Tick()
+				gc_b.Tick()
 //line kernels.go:429
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line kernels.go:429
 					return
 				}
 			}
 		}
 	}
-	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+//line kernels.go:433
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line kernels.go:429
 		for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
-			gc_b2.Tick()
+			gc_b.Tick()
 //line kernels.go:429
-			if gc_b2.Stopped() {
+			if gc_b.Stopped() {
 //line kernels.go:429
 				return
 			}
@@ -9160,34 +9568,35 @@ func LaneVarResidueKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_laneVarResidue = compiled.NewSource(gc_files_kernels, "laneVarResidue", "32fefe26be4c180c24e06580915548ff135d7a4acdad7d1e438589cd135a21e9", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:440
-func gc_body_laneVarResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, 32, 0)
-			if gc_exact2 {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:459
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:441
-					tid := gc_tx2
-					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					lane := tid % 32
 					_ = lane
 					{
@@ -9196,21 +9605,21 @@ func gc_body_laneVarResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 					}
 				}
 			} else {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:441
-					tid := gc_tx2
-					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					lane := tid % 32
 					if lane == 0 {
 						out[row] = in[row] + 1
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -9233,55 +9642,56 @@ func MaskResidueKernel(in, out []int32, mask, c int) func(*gocuda.Thread) {
 var gc_src_maskResidue = compiled.NewSource(gc_files_kernels, "maskResidue", "558d4b8e72760282b2f1aa23b50b930a2f17f037bcb26eabab6a922ad5f9471c", "kernels.go:449-461").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:454
-func gc_body_maskResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, mask, c int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, mask, c int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
-			if gc_exact2 {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:473
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:455
-					tid := gc_tx2
-					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					{
 //line kernels.go:459
 						out[row] = in[row] + 2
 					}
 				}
 			} else {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:455
-					tid := gc_tx2
-					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					bits := tid & mask
 					if bits == c {
 						out[row] = in[row] + 2
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -9301,39 +9711,40 @@ func ModResidueKernel(in, out []int32, m, c int) func(*gocuda.Thread) {
 var gc_src_modResidue = compiled.NewSource(gc_files_kernels, "modResidue", "f876e7c38284d9ed28dabc2539eb121966ce5aad64ba3892aedc0d9644cba0bc", "kernels.go:463-474").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:467
-func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, m, c int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, m, c int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 0, m
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+//line kernels.go:486
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 0, m
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := ((gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2) + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_seglen2 <= len(in)-gc_off2 {
-						gc_at3 := out[gc_off2:][:gc_seglen2]
-						gc_at4 := in[gc_off2:][:gc_seglen2]
-						gc_vstep := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := ((gc_bx*gc_bdy + gc_ty) * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off <= len(in) && gc_seglen <= len(in)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := in[gc_off:][:gc_seglen]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -9341,21 +9752,22 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:472
 								gc_vb2 := archsimd.BroadcastInt32x16(3)
-								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line kernels.go:468
-									var tid int = gc_tx2
-									var row int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+									var tid int = gc_tx
+									var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line kernels.go:469
 									_ = row
-									var r int = (gc_tx2 + gc_r)
+									var r int = (gc_tx + gc_r)
 									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(c, r, 16))))
 //line kernels.go:471
 									if gc_if2.ToBits() != 0 {
 //line kernels.go:471
-										archsimd.LoadInt32x16Slice(gc_at4[(gc_tx2-gc_seg2):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at3[(gc_tx2-gc_seg2):]), gc_if2)
+										archsimd.LoadInt32x16Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_if2)
 									}
 								}
+//line kernels.go:473
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -9368,164 +9780,176 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:472
 							gc_vb := archsimd.BroadcastInt32x8(3)
-							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line kernels.go:468
-								var tid int = gc_tx2
-								var row int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+								var tid int = gc_tx
+								var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line kernels.go:469
 								_ = row
-								var r int = (gc_tx2 + gc_r)
+								var r int = (gc_tx + gc_r)
 								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(c, r, 8))))
 //line kernels.go:471
 								if gc_if.ToBits() != 0 {
 //line kernels.go:471
-									archsimd.LoadInt32x8Slice(gc_at4[(gc_tx2-gc_seg2):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at3[(gc_tx2-gc_seg2):]), gc_if)
+									archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_if)
 								}
 							}
+//line kernels.go:473
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line kernels.go:470
-							r := (gc_tx2 + gc_r)
+							r := (gc_tx + gc_r)
 							if r == c {
-								gc_at3[gc_u2] = gc_at4[gc_u2] + 3
+								gc_at[gc_u] = gc_at2[gc_u] + 3
 							}
 						}
 					} else {
-						gc_step3 := gc_seg2
-						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+//line kernels.go:477
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line kernels.go:468
-								tid := gc_tx2
-								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-								r := (gc_tx2 + gc_r)
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line kernels.go:468
-								tid := gc_tx2
-								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-								r := (gc_tx2 + gc_r)
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line kernels.go:468
-								tid := gc_tx2
-								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-								r := (gc_tx2 + gc_r)
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line kernels.go:468
-								tid := gc_tx2
-								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-								r := (gc_tx2 + gc_r)
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
 								}
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kernels.go:468
-							tid := gc_tx2
-							row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-							r := (gc_tx2 + gc_r)
+							tid := gc_tx
+							row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := (gc_tx + gc_r)
 							if r == c {
 								out[row] = in[row] + 3
 							}
 						}
 					}
-					gc_seg2 = gc_segend2
+//line kernels.go:477
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:468
-						tid := gc_tx2
-						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:468
-						tid := gc_tx2
-						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:468
-						tid := gc_tx2
-						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:468
-						tid := gc_tx2
-						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:477
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:468
-					tid := gc_tx2
-					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					r := tid % m
 					if r == c {
 						out[row] = in[row] + 3
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line kernels.go:477
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -9547,40 +9971,42 @@ func StuckDoublingKernel(data []int32, start int) func(*gocuda.Thread) {
 var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:476-490").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:482
-func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line kernels.go:484
-	for s := start; s < gc_bdx2; s *= 2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for s := start; s < gc_bdx; s *= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+//line kernels.go:490
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(data) {
-				gc_at2 := data[:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(data) {
+				gc_at := data[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:486
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line kernels.go:483
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line kernels.go:483
 							_ = tid
 							{
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line kernels.go:487
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -9591,43 +10017,47 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 				if compiled.SIMD {
 //line kernels.go:486
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line kernels.go:483
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line kernels.go:483
 						_ = tid
 						{
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line kernels.go:487
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line kernels.go:486
-						gc_at2[gc_tx2] += 1
+						gc_at[gc_tx] += 1
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:486
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line kernels.go:483
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line kernels.go:486
 								if tid < 0 || tid > len(data)-16 {
+//line kernels.go:486
 									break
 								}
 //line kernels.go:486
 								archsimd.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
 							}
 						}
+//line kernels.go:488
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -9638,72 +10068,75 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 				if compiled.SIMD {
 //line kernels.go:486
 					gc_vb := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line kernels.go:483
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line kernels.go:486
 							if tid < 0 || tid > len(data)-8 {
+//line kernels.go:486
 								break
 							}
 //line kernels.go:486
 							archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
 						}
 					}
+//line kernels.go:488
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:483
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line kernels.go:486
 							data[tid] += 1
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:483
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line kernels.go:486
 							data[tid] += 1
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:483
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line kernels.go:486
 							data[tid] += 1
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:483
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line kernels.go:486
 							data[tid] += 1
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:483
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line kernels.go:486
 						data[tid] += 1
@@ -9728,147 +10161,62 @@ func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:492-505").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:498
-func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, odd int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at3 := in[gc_off2:][:gc_bdx2]
-				gc_at4 := out[gc_off2:][:gc_bdx2]
-				gc_vstep3 := 0
+//line kernels.go:516
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line kernels.go:502
-						gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:502
-						gc_vb12 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-//line kernels.go:499
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:499
-							_ = i
-							v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-							for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
-								gc_b2.Tick()
-//line kernels.go:501
-								if gc_b2.Stopped() {
-//line kernels.go:501
-									return gc_vstep3, true
-								}
-//line kernels.go:501
-								v = v.Mul(gc_vb11).Add(gc_vb12)
-							}
-//line kernels.go:501
-							v.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:502
-					gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:502
-					gc_vb10 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-//line kernels.go:499
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:499
-						_ = i
-						v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:501
-							gc_b2.Tick()
-//line kernels.go:501
-							if gc_b2.Stopped() {
-//line kernels.go:501
-								return
-							}
-//line kernels.go:501
-							v = v.Mul(gc_vb9).Add(gc_vb10)
-						}
-//line kernels.go:501
-						v.StoreSlice(gc_at4[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line kernels.go:500
-					v := gc_at3[gc_tx2]
-					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:501
-						gc_b2.Tick()
-//line kernels.go:501
-						if gc_b2.Stopped() {
-//line kernels.go:501
-							return
-						}
-						v = v*0.5 + 1
-					}
-//line kernels.go:504
-					gc_at4[gc_tx2] = v
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:502
 						gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:502
 						gc_vb8 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line kernels.go:499
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line kernels.go:500
-								break
-							}
-//line kernels.go:500
-							v := archsimd.LoadFloat32x16Slice(in[i:])
+							var i int = gc_bx*gc_bdx + gc_tx
+//line kernels.go:499
+							_ = i
+							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 							for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:501
-								gc_b2.Tick()
+								gc_b.Tick()
 //line kernels.go:501
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line kernels.go:501
-									return gc_vstep4, true
+									return gc_vstep, true
 								}
 //line kernels.go:501
 								v = v.Mul(gc_vb7).Add(gc_vb8)
 							}
-//line kernels.go:504
-							v.StoreSlice(out[i:])
+//line kernels.go:501
+							v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
@@ -9877,10 +10225,97 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:502
 					gc_vb6 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line kernels.go:499
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
+//line kernels.go:499
+						_ = i
+						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:501
+							gc_b.Tick()
+//line kernels.go:501
+							if gc_b.Stopped() {
+//line kernels.go:501
+								return
+							}
+//line kernels.go:501
+							v = v.Mul(gc_vb5).Add(gc_vb6)
+						}
+//line kernels.go:501
+						v.StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:500
+					v := gc_at[gc_tx]
+					for k := int32(0); k != odd; k += 2 {
+//line kernels.go:501
+						gc_b.Tick()
+//line kernels.go:501
+						if gc_b.Stopped() {
+//line kernels.go:501
+							return
+						}
+//line kernels.go:502
+						v = v*0.5 + 1
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+//line kernels.go:508
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:502
+						gc_vb3 := archsimd.BroadcastFloat32x16(0.5)
+//line kernels.go:502
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+//line kernels.go:499
+							var i int = gc_bx*gc_bdx + gc_tx
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
+//line kernels.go:500
+								break
+							}
+//line kernels.go:500
+							v := archsimd.LoadFloat32x16Slice(in[i:])
+							for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:501
+								gc_b.Tick()
+//line kernels.go:501
+								if gc_b.Stopped() {
+//line kernels.go:501
+									return gc_vstep2, true
+								}
+//line kernels.go:501
+								v = v.Mul(gc_vb3).Add(gc_vb4)
+							}
+//line kernels.go:504
+							v.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line kernels.go:502
+					gc_vb := archsimd.BroadcastFloat32x8(0.5)
+//line kernels.go:502
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line kernels.go:499
+						var i int = gc_bx*gc_bdx + gc_tx
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line kernels.go:500
 							break
@@ -9889,120 +10324,124 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						v := archsimd.LoadFloat32x8Slice(in[i:])
 						for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:501
-							gc_b2.Tick()
+							gc_b.Tick()
 //line kernels.go:501
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line kernels.go:501
 								return
 							}
 //line kernels.go:501
-							v = v.Mul(gc_vb5).Add(gc_vb6)
+							v = v.Mul(gc_vb).Add(gc_vb2)
 						}
 //line kernels.go:504
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:499
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
 //line kernels.go:501
-							gc_b2.Tick()
+							gc_b.Tick()
 //line kernels.go:501
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line kernels.go:501
 								return
 							}
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
-//line kernels.go:504
 						out[i] = v
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:508
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:499
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
 //line kernels.go:501
-							gc_b2.Tick()
+							gc_b.Tick()
 //line kernels.go:501
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line kernels.go:501
 								return
 							}
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
-//line kernels.go:504
 						out[i] = v
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:508
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:499
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
 //line kernels.go:501
-							gc_b2.Tick()
+							gc_b.Tick()
 //line kernels.go:501
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line kernels.go:501
 								return
 							}
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
-//line kernels.go:504
 						out[i] = v
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:508
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kernels.go:499
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
 //line kernels.go:501
-							gc_b2.Tick()
+							gc_b.Tick()
 //line kernels.go:501
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line kernels.go:501
 								return
 							}
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
-//line kernels.go:504
 						out[i] = v
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line kernels.go:508
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:499
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
 					for k := int32(0); k != odd; k += 2 {
 //line kernels.go:501
-						gc_b2.Tick()
+						gc_b.Tick()
 //line kernels.go:501
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line kernels.go:501
 							return
 						}
+//line kernels.go:502
 						v = v*0.5 + 1
 					}
-//line kernels.go:504
 					out[i] = v
 				}
 			}

@@ -34,198 +34,214 @@ func LabeledSIMTKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_labeledSIMT = compiled.NewSource(gc_files_labeled, "labeledSIMT", "c6eef610beb20cf2a4f3ea2dbc214624b5d388b8a099d9ff31e3f431713e9a88", "labeled.go:30-61").NoGoexit("c616415112f9436b57f743568f83616a54abb76ff4dc6e4aab8f9273c5041328", "labeled.go:9-28")
 
 //line labeled.go:37
-func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line labeled.go:47
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_k [32]int
-	var gc_c21m [32]uint32
-	var gc_c21v [32]int32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line labeled.go:60
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line labeled.go:39
 					var v int32
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line labeled.go:39
 					var v int32
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line labeled.go:39
 				var v int32
-				gc_l_v[gc_lane2] = v
+//line labeled.go:41
+				gc_l_v[gc_lane] = v
 			}
 		}
 		{
-			gc_save122 := gc_act2
-			gc_in122 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line labeled.go:42
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:41
 				i := 0
-				gc_l_i[gc_lane2] = i
+//line labeled.go:43
+				gc_l_i[gc_lane] = i
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				var gc_m122, gc_skip122 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+//line labeled.go:53
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line labeled.go:38
-					lane := (gc_rank2 & 31)
-					i := gc_l_i[gc_lane2]
-//line labeled.go:41
+					lane := (gc_rank & 31)
+//line labeled.go:40
+					i := gc_l_i[gc_lane]
 					if i < 2+lane%4 {
-						gc_m122 |= 1 << gc_lane2
+						gc_m12 |= 1 << gc_lane
 					}
 				}
-				gc_in122 &= gc_m122
-				gc_act2 = gc_in122
-				if gc_act2 == 0 {
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
 					break
 				}
 				{
-					gc_save82 := gc_act2
-					gc_in82 := gc_act2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+//line labeled.go:43
+					gc_save8 := gc_act
+					gc_in8 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 //line labeled.go:42
 						k := 0
-						gc_l_k[gc_lane2] = k
+//line labeled.go:44
+						gc_l_k[gc_lane] = k
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in82 &^ gc_dead2
-						var gc_m82, gc_skip82 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in8 &^ gc_dead
+						var gc_m8, gc_skip8 uint32
+//line labeled.go:54
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line labeled.go:38
-							lane := (gc_rank2 & 31)
-							i := gc_l_i[gc_lane2]
-							k := gc_l_k[gc_lane2]
+							lane := (gc_rank & 31)
+//line labeled.go:40
+							i := gc_l_i[gc_lane]
+//line labeled.go:42
+							k := gc_l_k[gc_lane]
 //line labeled.go:42
 							if k < 1+(lane+i)%3 {
-								gc_m82 |= 1 << gc_lane2
+								gc_m8 |= 1 << gc_lane
 							}
 						}
-						gc_in82 &= gc_m82
-						gc_act2 = gc_in82
-						if gc_act2 == 0 {
+						gc_in8 &= gc_m8
+						gc_act = gc_in8
+						if gc_act == 0 {
 							break
 						}
 						{
-							var gc_m32 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m3 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line labeled.go:38
-								lane := (gc_rank2 & 31)
-								i := gc_l_i[gc_lane2]
-								k := gc_l_k[gc_lane2]
-//line labeled.go:43
+								lane := (gc_rank & 31)
+//line labeled.go:40
+								i := gc_l_i[gc_lane]
+//line labeled.go:42
+								k := gc_l_k[gc_lane]
 								if (lane+i+k)%7 == 3 {
-									gc_m32 |= 1 << gc_lane2
+									gc_m3 |= 1 << gc_lane
 								}
 							}
-							gc_save32 := gc_act2
-							gc_act2 = gc_save32 & gc_m32
-							if gc_act2 != 0 {
+							gc_save3 := gc_act
+							gc_act = gc_save3 & gc_m3
+							if gc_act != 0 {
 //line labeled.go:44
-								gc_in82 &^= gc_act2
-								gc_skip82 |= gc_act2
-								gc_skip122 |= gc_act2
-								gc_act2 = 0
+								gc_in8 &^= gc_act
+								gc_skip8 |= gc_act
+								gc_skip12 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save32 &^ gc_dead2 &^ gc_skip82
+							gc_act = gc_save3 &^ gc_dead &^ gc_skip8
 						}
 						{
-							var gc_m42 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m4 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line labeled.go:38
-								lane := (gc_rank2 & 31)
-								i := gc_l_i[gc_lane2]
-								k := gc_l_k[gc_lane2]
+								lane := (gc_rank & 31)
+//line labeled.go:40
+								i := gc_l_i[gc_lane]
+//line labeled.go:42
+								k := gc_l_k[gc_lane]
 //line labeled.go:46
 								if (lane*i+k)%11 == 5 {
-									gc_m42 |= 1 << gc_lane2
+									gc_m4 |= 1 << gc_lane
 								}
 							}
-							gc_save42 := gc_act2
-							gc_act2 = gc_save42 & gc_m42
-							if gc_act2 != 0 {
+							gc_save4 := gc_act
+							gc_act = gc_save4 & gc_m4
+							if gc_act != 0 {
 //line labeled.go:47
-								gc_in82 &^= gc_act2
-								gc_skip82 |= gc_act2
-								gc_in122 &^= gc_act2
-								gc_skip122 |= gc_act2
-								gc_act2 = 0
+								gc_in8 &^= gc_act
+								gc_skip8 |= gc_act
+								gc_in12 &^= gc_act
+								gc_skip12 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip82
+							gc_act = gc_save4 &^ gc_dead &^ gc_skip8
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line labeled.go:38
-							lane := (gc_rank2 & 31)
-							i := gc_l_i[gc_lane2]
-							k := gc_l_k[gc_lane2]
+							lane := (gc_rank & 31)
+//line labeled.go:40
+							i := gc_l_i[gc_lane]
+//line labeled.go:42
+							k := gc_l_k[gc_lane]
 //line labeled.go:49
 							var mask uint32
 							{
@@ -456,142 +472,146 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 							}
 //line labeled.go:55
 							src := 31 - bits.LeadingZeros32(mask)
-							gc_c21m[gc_lane2] = mask
-							gc_c21v[gc_lane2] = int32(lane*100 + i*10 + k)
-							gc_c21a[gc_lane2] = src
-							gc_c21w[gc_lane2] = 32
+							gc_c1m[gc_lane] = mask
+							gc_c1v[gc_lane] = int32(lane*100 + i*10 + k)
+							gc_c1a[gc_lane] = src
+							gc_c1w[gc_lane] = 32
 						}
 //line labeled.go:56
-						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-						gc_left2 := gc_act2
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+						gc_left2 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line labeled.go:56
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line labeled.go:56
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line labeled.go:56
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line labeled.go:56
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line labeled.go:56
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line labeled.go:56
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-								v := gc_l_v[gc_lane2]
+//line labeled.go:69
+								v := gc_l_v[gc_lane]
 //line labeled.go:56
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						}
-						gc_act2 = gc_in82 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in8 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							k := gc_l_k[gc_lane2]
+//line labeled.go:67
+							k := gc_l_k[gc_lane]
 //line labeled.go:42
 							k++
-							gc_l_k[gc_lane2] = k
+							gc_l_k[gc_lane] = k
 						}
 					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip122
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip12
 				}
-				gc_left3 := gc_act2
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line labeled.go:58
 					gc_vb := archsimd.BroadcastInt32x8(1)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line labeled.go:58
 						gc_vb2 := archsimd.BroadcastInt32x8(1)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line labeled.go:58
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line labeled.go:58
 							v = v.Add(gc_vb2)
 //line labeled.go:58
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line labeled.go:58
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line labeled.go:58
 							v = v.Add(gc_vb)
 //line labeled.go:58
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line labeled.go:71
+						v := gc_l_v[gc_lane]
 //line labeled.go:58
 						v++
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i := gc_l_i[gc_lane2]
+//line labeled.go:69
+					i := gc_l_i[gc_lane]
 //line labeled.go:41
 					i++
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line labeled.go:60
-					copy(gc_at2, gc_l_v[:])
+					copy(gc_at, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line labeled.go:60
-						out[gc_bx2*gc_bdx2+gc_tx2] = v
+						out[gc_bx*gc_bdx+gc_tx] = v
 					}
 				}
 			}
@@ -615,166 +635,175 @@ func LabeledUniformInnerKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_labeledUniformInner = compiled.NewSource(gc_files_labeled, "labeledUniformInner", "5455169eec46d76cb4199910789f1926e4d596af3a6ff89351d8f5855b08f825", "labeled.go:84-114").NoGoexit("952cd3d051dbba20666cc6ab9f49cdc1003d76e6eeebade71617789a4338bfc6", "labeled.go:63-82")
 
 //line labeled.go:90
-func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line labeled.go:100
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_tag [32]int
-	var gc_c21m [32]uint32
-	var gc_c21v [32]bool
-	var gc_c21r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line labeled.go:111
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line labeled.go:92
 					var v int32
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line labeled.go:92
 					var v int32
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line labeled.go:92
 				var v int32
-				gc_l_v[gc_lane2] = v
+//line labeled.go:94
+				gc_l_v[gc_lane] = v
 			}
 		}
 		{
-			gc_save102 := gc_act2
-			gc_in102 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line labeled.go:95
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:94
 				i := 0
-				gc_l_i[gc_lane2] = i
+//line labeled.go:96
+				gc_l_i[gc_lane] = i
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				var gc_m102, gc_skip102 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line labeled.go:106
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line labeled.go:91
-					lane := (gc_rank2 & 31)
-					i := gc_l_i[gc_lane2]
-//line labeled.go:94
+					lane := (gc_rank & 31)
+//line labeled.go:93
+					i := gc_l_i[gc_lane]
 					if i < 1+lane%5 {
-						gc_m102 |= 1 << gc_lane2
+						gc_m10 |= 1 << gc_lane
 					}
 				}
-				gc_in102 &= gc_m102
-				gc_act2 = gc_in102
-				if gc_act2 == 0 {
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
 					break
 				}
 //line labeled.go:95
 				for k := range 4 {
 					{
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line labeled.go:91
-							lane := (gc_rank2 & 31)
-							i := gc_l_i[gc_lane2]
+							lane := (gc_rank & 31)
+//line labeled.go:93
+							i := gc_l_i[gc_lane]
 //line labeled.go:96
 							var tag int = (lane + i*k) % 6
-							gc_l_tag[gc_lane2] = tag
+//line labeled.go:98
+							gc_l_tag[gc_lane] = tag
 						}
 						{
-							var gc_m52 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m5 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								tag := gc_l_tag[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tag := gc_l_tag[gc_lane]
 //line labeled.go:97
 								if tag == 5 {
-									gc_m52 |= 1 << gc_lane2
+									gc_m5 |= 1 << gc_lane
 								}
 							}
-							gc_save52 := gc_act2
-							gc_act2 = gc_save52 & gc_m52
-							if gc_act2 != 0 {
+							gc_save5 := gc_act
+							gc_act = gc_save5 & gc_m5
+							if gc_act != 0 {
 //line labeled.go:98
-								gc_skip102 |= gc_act2
-								gc_act2 = 0
+								gc_skip10 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save52 &^ gc_m52 &^ gc_dead2 &^ gc_skip102
-							if gc_act2 != 0 {
+							gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+							if gc_act != 0 {
 								{
-									var gc_m42 uint32
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									var gc_m4 uint32
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										tag := gc_l_tag[gc_lane2]
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										tag := gc_l_tag[gc_lane]
 //line labeled.go:99
 										if tag == 4 {
-											gc_m42 |= 1 << gc_lane2
+											gc_m4 |= 1 << gc_lane
 										}
 									}
-									gc_save42 := gc_act2
-									gc_act2 = gc_save42 & gc_m42
-									if gc_act2 != 0 {
+									gc_save4 := gc_act
+									gc_act = gc_save4 & gc_m4
+									if gc_act != 0 {
 //line labeled.go:100
-										gc_in102 &^= gc_act2
-										gc_skip102 |= gc_act2
-										gc_act2 = 0
+										gc_in10 &^= gc_act
+										gc_skip10 |= gc_act
+										gc_act = 0
 									}
-									gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip102
+									gc_act = gc_save4 &^ gc_dead &^ gc_skip10
 								}
 							}
-							gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip102
+							gc_act = gc_save5 &^ gc_dead &^ gc_skip10
 						}
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line labeled.go:91
-						lane := (gc_rank2 & 31)
-						i := gc_l_i[gc_lane2]
+						lane := (gc_rank & 31)
+//line labeled.go:93
+						i := gc_l_i[gc_lane]
 //line labeled.go:102
 						var mask uint32
 						{
@@ -1004,101 +1033,104 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 //line labeled.go:108
-						gc_c21m[gc_lane2] = mask
-						gc_c21v[gc_lane2] = (lane+k)%3 == 0
+						gc_c1m[gc_lane] = mask
+						gc_c1v[gc_lane] = (lane+k)%3 == 0
 					}
 //line labeled.go:108
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, nil, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line labeled.go:108
-						b := gc_c21r[gc_lane2]
+						b := gc_c1r[gc_lane]
 						v += int32(bits.OnesCount32(b)) + int32(k)
-						gc_l_v[gc_lane2] = v
+//line labeled.go:111
+						gc_l_v[gc_lane] = v
 					}
 				}
-				gc_left2 := gc_act2
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line labeled.go:111
 					gc_vb := archsimd.BroadcastInt32x8(2)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line labeled.go:111
 						gc_vb2 := archsimd.BroadcastInt32x8(2)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line labeled.go:111
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line labeled.go:111
 							v = v.Mul(gc_vb2)
 //line labeled.go:111
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line labeled.go:111
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line labeled.go:111
 							v = v.Mul(gc_vb)
 //line labeled.go:111
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line labeled.go:124
+						v := gc_l_v[gc_lane]
 //line labeled.go:111
 						v *= 2
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i := gc_l_i[gc_lane2]
+//line labeled.go:122
+					i := gc_l_i[gc_lane]
 //line labeled.go:94
 					i++
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
+			gc_act = gc_save10 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line labeled.go:113
-					copy(gc_at2, gc_l_v[:])
+					copy(gc_at, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line labeled.go:113
-						out[gc_bx2*gc_bdx2+gc_tx2] = v
+						out[gc_bx*gc_bdx+gc_tx] = v
 					}
 				}
 			}

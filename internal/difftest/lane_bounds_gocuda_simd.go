@@ -33,272 +33,274 @@ func LaneBoundsKernel(in, out []float32, lo, hi int) func(*gocuda.Thread) {
 var gc_src_laneBounds = compiled.NewSource(gc_files_lane_bounds, "laneBounds", "a7efc5927fc9b565973ba734a04c37960f7110fae1043c1fe7f8ebbbf4f064b3", "lane_bounds.go:5-40").NoGoexit("817ad9278dc1a3fe628adb250c242e0e44e9a5cda6957c54c524d3975a3a08ef", "lane_bounds.go:42-48")
 
 //line lane_bounds.go:12
-func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi int) {
-	gc_pos2 := gc_b3.Pos()
-	gc_bd2 := gc_b3.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b3.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b3.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b3.Stopped() {
+func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line lane_bounds.go:22
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line lane_bounds.go:33
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at3 := in[gc_off2:][:gc_to2]
-				gc_at4 := out[gc_off2:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lane_bounds.go:13
-						gc_iota11 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:19
-						gc_vb48 := archsimd.BroadcastFloat32x16(1)
+						gc_vb35 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:22
-						gc_vb49 := archsimd.BroadcastFloat32x16(2)
+						gc_vb36 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:25
-						gc_vb50 := archsimd.BroadcastFloat32x16(4)
+						gc_vb37 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:28
-						gc_vb51 := archsimd.BroadcastFloat32x16(8)
+						gc_vb38 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-						gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:31
-						gc_vb52 := archsimd.BroadcastFloat32x16(16)
+						gc_vb39 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:37
-						gc_vb53 := archsimd.BroadcastFloat32x16(64)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						gc_vb40 := archsimd.BroadcastFloat32x16(64)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line lane_bounds.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							if i < hi && uint(hi-i) > 15 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb48)
+								v = v.Add(gc_vb35)
 							} else {
 //line lane_bounds.go:18
-								gc_if82 := gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								gc_if48 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-								if gc_if82.ToBits() != 0 {
+								if gc_if48.ToBits() != 0 {
 //line lane_bounds.go:18
-									v = v.Merge(v.Add(gc_vb48), archsimd.Mask32x16FromBits(^gc_if82.ToBits()))
+									v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 								}
 							}
 							if i <= hi && uint(hi-i) >= 15 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb49)
+								v = v.Add(gc_vb36)
 							} else {
 //line lane_bounds.go:21
-								gc_if83 := gc_iota11.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								gc_if49 := gc_iota7.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-								if gc_if83.ToBits() != 0 {
+								if gc_if49.ToBits() != 0 {
 //line lane_bounds.go:21
-									v = v.Merge(v.Add(gc_vb49), archsimd.Mask32x16FromBits(^gc_if83.ToBits()))
+									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if49.ToBits()))
 								}
 							}
 							if i > lo {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb50)
+								v = v.Add(gc_vb37)
 							} else {
 //line lane_bounds.go:24
-								gc_if84 := gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								gc_if50 := gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-								if gc_if84.ToBits() != 0 {
+								if gc_if50.ToBits() != 0 {
 //line lane_bounds.go:24
-									v = v.Merge(v.Add(gc_vb50), archsimd.Mask32x16FromBits(^gc_if84.ToBits()))
+									v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
 								}
 							}
 							if i >= lo {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb51)
+								v = v.Add(gc_vb38)
 							} else {
 //line lane_bounds.go:27
-								gc_if85 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-								if gc_if85.ToBits() != 0 {
+								if gc_if51.ToBits() != 0 {
 //line lane_bounds.go:27
-									v = v.Merge(v.Add(gc_vb51), archsimd.Mask32x16FromBits(^gc_if85.ToBits()))
+									v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
 								}
 							}
 							if 2*i < hi && uint(hi-2*i) > 30 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb52)
+								v = v.Add(gc_vb39)
 							} else {
 //line lane_bounds.go:30
-								gc_if86 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+								gc_if52 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-								if gc_if86.ToBits() != 0 {
+								if gc_if52.ToBits() != 0 {
 //line lane_bounds.go:30
-									v = v.Merge(v.Add(gc_vb52), archsimd.Mask32x16FromBits(^gc_if86.ToBits()))
+									v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
 								}
 							}
 							if i >= lo && (i < hi && uint(hi-i) > 15) {
 //line lane_bounds.go:33
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
 							} else {
 //line lane_bounds.go:33
-								gc_if87 := archsimd.Mask32x16FromBits(gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								gc_if53 := archsimd.Mask32x16FromBits(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-								if gc_if87.ToBits() != 0 {
+								if gc_if53.ToBits() != 0 {
 //line lane_bounds.go:33
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if87.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
 								}
 							}
 							if i < lo && uint(lo-i) > 15 || i > hi {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb53)
+								v = v.Add(gc_vb40)
 							} else {
 //line lane_bounds.go:36
-								gc_if88 := archsimd.Mask32x16FromBits(gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								gc_if54 := archsimd.Mask32x16FromBits(gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-								if gc_if88.ToBits() != 0 {
+								if gc_if54.ToBits() != 0 {
 //line lane_bounds.go:36
-									v = v.Merge(v.Add(gc_vb53), archsimd.Mask32x16FromBits(^gc_if88.ToBits()))
+									v = v.Merge(v.Add(gc_vb40), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
 								}
 							}
 //line lane_bounds.go:36
-							v.StoreSlice(gc_at4[gc_tx2:])
+							v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line lane_bounds.go:13
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:19
-					gc_vb42 := archsimd.BroadcastFloat32x8(1)
+					gc_vb29 := archsimd.BroadcastFloat32x8(1)
 //line lane_bounds.go:22
-					gc_vb43 := archsimd.BroadcastFloat32x8(2)
+					gc_vb30 := archsimd.BroadcastFloat32x8(2)
 //line lane_bounds.go:25
-					gc_vb44 := archsimd.BroadcastFloat32x8(4)
+					gc_vb31 := archsimd.BroadcastFloat32x8(4)
 //line lane_bounds.go:28
-					gc_vb45 := archsimd.BroadcastFloat32x8(8)
+					gc_vb32 := archsimd.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-					gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:31
-					gc_vb46 := archsimd.BroadcastFloat32x8(16)
+					gc_vb33 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:37
-					gc_vb47 := archsimd.BroadcastFloat32x8(64)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_vb34 := archsimd.BroadcastFloat32x8(64)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line lane_bounds.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
-							v = v.Add(gc_vb42)
+							v = v.Add(gc_vb29)
 						} else {
 //line lane_bounds.go:18
-							gc_if75 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							gc_if41 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-							if gc_if75.ToBits() != 0 {
+							if gc_if41.ToBits() != 0 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb42).Merge(v, gc_if75)
+								v = v.Add(gc_vb29).Merge(v, gc_if41)
 							}
 						}
 						if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
-							v = v.Add(gc_vb43)
+							v = v.Add(gc_vb30)
 						} else {
 //line lane_bounds.go:21
-							gc_if76 := gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							gc_if42 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-							if gc_if76.ToBits() != 0 {
+							if gc_if42.ToBits() != 0 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb43).Merge(v, gc_if76)
+								v = v.Add(gc_vb30).Merge(v, gc_if42)
 							}
 						}
 						if i > lo {
 //line lane_bounds.go:24
-							v = v.Add(gc_vb44)
+							v = v.Add(gc_vb31)
 						} else {
 //line lane_bounds.go:24
-							gc_if77 := gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							gc_if43 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-							if gc_if77.ToBits() != 0 {
+							if gc_if43.ToBits() != 0 {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb44).Merge(v, gc_if77)
+								v = v.Add(gc_vb31).Merge(v, gc_if43)
 							}
 						}
 						if i >= lo {
 //line lane_bounds.go:27
-							v = v.Add(gc_vb45)
+							v = v.Add(gc_vb32)
 						} else {
 //line lane_bounds.go:27
-							gc_if78 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							gc_if44 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-							if gc_if78.ToBits() != 0 {
+							if gc_if44.ToBits() != 0 {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb45).Merge(v, gc_if78)
+								v = v.Add(gc_vb32).Merge(v, gc_if44)
 							}
 						}
 						if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
-							v = v.Add(gc_vb46)
+							v = v.Add(gc_vb33)
 						} else {
 //line lane_bounds.go:30
-							gc_if79 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+							gc_if45 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-							if gc_if79.ToBits() != 0 {
+							if gc_if45.ToBits() != 0 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb46).Merge(v, gc_if79)
+								v = v.Add(gc_vb33).Merge(v, gc_if45)
 							}
 						}
 						if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 						} else {
 //line lane_bounds.go:33
-							gc_if80 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							gc_if46 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-							if gc_if80.ToBits() != 0 {
+							if gc_if46.ToBits() != 0 {
 //line lane_bounds.go:33
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if80)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if46)
 							}
 						}
 						if i < lo && uint(lo-i) > 7 || i > hi {
 //line lane_bounds.go:36
-							v = v.Add(gc_vb47)
+							v = v.Add(gc_vb34)
 						} else {
 //line lane_bounds.go:36
-							gc_if81 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							gc_if47 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
-							if gc_if81.ToBits() != 0 {
+							if gc_if47.ToBits() != 0 {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb47).Merge(v, gc_if81)
+								v = v.Add(gc_vb34).Merge(v, gc_if47)
 							}
 						}
 //line lane_bounds.go:36
-						v.StoreSlice(gc_at4[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line lane_bounds.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v float32
 					if i < hi {
@@ -317,105 +319,106 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						v += 16
 					}
 					if i >= lo && i < hi {
-						v += gc_at3[gc_tx2]
+						v += gc_at[gc_tx]
 					}
 					if i < lo || i > hi {
 						v += 64
 					}
-					gc_at4[gc_tx2] = v
+					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line lane_bounds.go:43
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lane_bounds.go:13
-						gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:19
-						gc_vb35 := archsimd.BroadcastFloat32x16(1)
+						gc_vb22 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:22
-						gc_vb36 := archsimd.BroadcastFloat32x16(2)
+						gc_vb23 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:25
-						gc_vb37 := archsimd.BroadcastFloat32x16(4)
+						gc_vb24 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:28
-						gc_vb38 := archsimd.BroadcastFloat32x16(8)
+						gc_vb25 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:31
-						gc_vb39 := archsimd.BroadcastFloat32x16(16)
+						gc_vb26 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:31
-						gc_none3 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line lane_bounds.go:31
-						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line lane_bounds.go:47
-						gc_vb40 := archsimd.BroadcastFloat32x16(0)
+						gc_vb27 := archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:37
-						gc_vb41 := archsimd.BroadcastFloat32x16(64)
-					gc_steps6:
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						gc_vb28 := archsimd.BroadcastFloat32x16(64)
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line lane_bounds.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							if i < hi && uint(hi-i) > 15 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb35)
+								v = v.Add(gc_vb22)
 							} else {
 //line lane_bounds.go:18
-								gc_if64 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								gc_if30 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-								if gc_if64.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line lane_bounds.go:18
-									v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+									v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 								}
 							}
 							if i <= hi && uint(hi-i) >= 15 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb36)
+								v = v.Add(gc_vb23)
 							} else {
 //line lane_bounds.go:21
-								gc_if65 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								gc_if31 := gc_iota5.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-								if gc_if65.ToBits() != 0 {
+								if gc_if31.ToBits() != 0 {
 //line lane_bounds.go:21
-									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
+									v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 								}
 							}
 							if i > lo {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb37)
+								v = v.Add(gc_vb24)
 							} else {
 //line lane_bounds.go:24
-								gc_if66 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								gc_if32 := gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-								if gc_if66.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line lane_bounds.go:24
-									v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
+									v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 								}
 							}
 							if i >= lo {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb38)
+								v = v.Add(gc_vb25)
 							} else {
 //line lane_bounds.go:27
-								gc_if67 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								gc_if33 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-								if gc_if67.ToBits() != 0 {
+								if gc_if33.ToBits() != 0 {
 //line lane_bounds.go:27
-									v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if67.ToBits()))
+									v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 								}
 							}
 							if 2*i < hi && uint(hi-2*i) > 30 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb39)
+								v = v.Add(gc_vb26)
 							} else {
 //line lane_bounds.go:30
-								gc_if68 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+								gc_if34 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-								if gc_if68.ToBits() != 0 {
+								if gc_if34.ToBits() != 0 {
 //line lane_bounds.go:30
-									v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+									v = v.Merge(v.Add(gc_vb26), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 								}
 							}
 							if i < 0 || i > len(out)-16 {
@@ -425,220 +428,220 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							if i >= lo && (i < hi && uint(hi-i) > 15) {
 //line lane_bounds.go:33
-								var gc_i11 int = i
+								var gc_i7 int = i
 //line lane_bounds.go:33
-								var gc_result11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:33
-								gc_returned11 := gc_none3
+								gc_returned7 := gc_none2
 //line lane_bounds.go:33
-								if gc_i11 <
+								if gc_i7 <
 //line lane_bounds.go:44
-									len(in) && uint(len(in)-gc_i11) > 15 {
+									len(in) && uint(len(in)-gc_i7) > 15 {
 //line lane_bounds.go:34
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-									if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line lane_bounds.go:34
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
+										gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
 //line lane_bounds.go:34
-										break gc_steps6
+										break gc_steps4
 									}
 //line lane_bounds.go:34
-									gc_result11 = gc_ld16
+									gc_result7 = gc_ld10
 //line lane_bounds.go:34
-									gc_b5 := gc_none3
+									gc_b3 := gc_none2
 //line lane_bounds.go:34
 									if true {
 //line lane_bounds.go:34
-										gc_b5 = gc_all3
+										gc_b3 = gc_all2
 									}
 //line lane_bounds.go:34
-									gc_returned11 = gc_b5
+									gc_returned7 = gc_b3
 								} else {
 //line lane_bounds.go:34
-									gc_if69 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i11, 16))))
+									gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 //line lane_bounds.go:34
-									if gc_if69.ToBits() != 0 {
+									if gc_if35.ToBits() != 0 {
 //line lane_bounds.go:34
-										var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
+										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line lane_bounds.go:34
-											gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
+											gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 										} else {
 //line lane_bounds.go:34
-											break gc_steps6
+											break gc_steps4
 										}
 //line lane_bounds.go:34
-										gc_result11 = gc_result11.Merge(gc_ld17, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
+										gc_result7 = gc_result7.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line lane_bounds.go:34
-										gc_returned11 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned11.ToBits())
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned7.ToBits())
 									}
 								}
 //line lane_bounds.go:34
-								gc_if70 := archsimd.Mask32x16FromBits(^gc_returned11.ToBits())
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 //line lane_bounds.go:34
-								if gc_if70.ToBits() != 0 {
+								if gc_if36.ToBits() != 0 {
 //line lane_bounds.go:34
-									gc_result11 = gc_result11.Merge(gc_vb40, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
+									gc_result7 = gc_result7.Merge(gc_vb27, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line lane_bounds.go:34
-									gc_returned11 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned11.ToBits())
+									gc_returned7 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned7.ToBits())
 								}
 //line lane_bounds.go:34
-								v = v.Add(gc_result11)
+								v = v.Add(gc_result7)
 							} else {
 //line lane_bounds.go:34
-								gc_if71 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								gc_if37 := archsimd.Mask32x16FromBits(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-								if gc_if71.ToBits() != 0 {
+								if gc_if37.ToBits() != 0 {
 //line lane_bounds.go:33
-									var gc_i12 int = i
+									var gc_i8 int = i
 //line lane_bounds.go:33
-									var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:33
-									gc_returned12 := gc_none3
+									gc_returned8 := gc_none2
 //line lane_bounds.go:33
-									gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-									if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
+									gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-										var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line lane_bounds.go:34
-											gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+											gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 										} else {
 //line lane_bounds.go:34
-											break gc_steps6
+											break gc_steps4
 										}
 //line lane_bounds.go:34
-										gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits()))
 //line lane_bounds.go:34
-										gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() | gc_returned8.ToBits())
 									}
 //line lane_bounds.go:34
-									gc_if73 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+									gc_if39 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line lane_bounds.go:34
-									if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() != 0 {
+									if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-										gc_result12 = gc_result12.Merge(gc_vb40, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits()))
+										gc_result8 = gc_result8.Merge(gc_vb27, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits()))
 //line lane_bounds.go:34
-										gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() | gc_returned8.ToBits())
 									}
 //line lane_bounds.go:34
-									v = v.Merge(v.Add(gc_result12), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+									v = v.Merge(v.Add(gc_result8), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
 								}
 							}
 //line lane_bounds.go:36
 							if i < lo && uint(lo-i) > 15 || i > hi {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb41)
+								v = v.Add(gc_vb28)
 							} else {
 //line lane_bounds.go:36
-								gc_if74 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								gc_if40 := archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-								if gc_if74.ToBits() != 0 {
+								if gc_if40.ToBits() != 0 {
 //line lane_bounds.go:36
-									v = v.Merge(v.Add(gc_vb41), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
+									v = v.Merge(v.Add(gc_vb28), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 								}
 							}
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line lane_bounds.go:13
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:19
-					gc_vb21 := archsimd.BroadcastFloat32x8(1)
+					gc_vb8 := archsimd.BroadcastFloat32x8(1)
 //line lane_bounds.go:22
-					gc_vb22 := archsimd.BroadcastFloat32x8(2)
+					gc_vb9 := archsimd.BroadcastFloat32x8(2)
 //line lane_bounds.go:25
-					gc_vb23 := archsimd.BroadcastFloat32x8(4)
+					gc_vb10 := archsimd.BroadcastFloat32x8(4)
 //line lane_bounds.go:28
-					gc_vb24 := archsimd.BroadcastFloat32x8(8)
+					gc_vb11 := archsimd.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-					gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:31
-					gc_vb25 := archsimd.BroadcastFloat32x8(16)
+					gc_vb12 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:31
-					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:31
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:47
-					gc_vb26 := archsimd.BroadcastFloat32x8(0)
+					gc_vb13 := archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:37
-					gc_vb27 := archsimd.BroadcastFloat32x8(64)
-				gc_steps4:
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_vb14 := archsimd.BroadcastFloat32x8(64)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line lane_bounds.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
-							v = v.Add(gc_vb21)
+							v = v.Add(gc_vb8)
 						} else {
 //line lane_bounds.go:18
-							gc_if44 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-							if gc_if44.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb21).Merge(v, gc_if44)
+								v = v.Add(gc_vb8).Merge(v, gc_if10)
 							}
 						}
 						if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
-							v = v.Add(gc_vb22)
+							v = v.Add(gc_vb9)
 						} else {
 //line lane_bounds.go:21
-							gc_if45 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							gc_if11 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-							if gc_if45.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb22).Merge(v, gc_if45)
+								v = v.Add(gc_vb9).Merge(v, gc_if11)
 							}
 						}
 						if i > lo {
 //line lane_bounds.go:24
-							v = v.Add(gc_vb23)
+							v = v.Add(gc_vb10)
 						} else {
 //line lane_bounds.go:24
-							gc_if46 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							gc_if12 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-							if gc_if46.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb23).Merge(v, gc_if46)
+								v = v.Add(gc_vb10).Merge(v, gc_if12)
 							}
 						}
 						if i >= lo {
 //line lane_bounds.go:27
-							v = v.Add(gc_vb24)
+							v = v.Add(gc_vb11)
 						} else {
 //line lane_bounds.go:27
-							gc_if47 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							gc_if13 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-							if gc_if47.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb24).Merge(v, gc_if47)
+								v = v.Add(gc_vb11).Merge(v, gc_if13)
 							}
 						}
 						if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
-							v = v.Add(gc_vb25)
+							v = v.Add(gc_vb12)
 						} else {
 //line lane_bounds.go:30
-							gc_if48 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+							gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-							if gc_if48.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb25).Merge(v, gc_if48)
+								v = v.Add(gc_vb12).Merge(v, gc_if14)
 							}
 						}
 						if i < 0 || i > len(out)-8 {
@@ -648,133 +651,133 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 						if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
-							var gc_i7 int = i
+							var gc_i3 int = i
 //line lane_bounds.go:33
-							var gc_result7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:33
-							gc_returned7 := gc_none2
+							gc_returned3 := gc_none
 //line lane_bounds.go:33
-							if gc_i7 <
+							if gc_i3 <
 //line lane_bounds.go:44
-								len(in) && uint(len(in)-gc_i7) > 7 {
+								len(in) && uint(len(in)-gc_i3) > 7 {
 //line lane_bounds.go:34
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
-								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 //line lane_bounds.go:34
-									break gc_steps4
+									break gc_steps2
 								}
 //line lane_bounds.go:34
-								gc_result7 = gc_ld10
+								gc_result3 = gc_ld4
 //line lane_bounds.go:34
-								gc_b4 := gc_none2
+								gc_b2 := gc_none
 //line lane_bounds.go:34
 								if true {
 //line lane_bounds.go:34
-									gc_b4 = gc_all2
+									gc_b2 = gc_all
 								}
 //line lane_bounds.go:34
-								gc_returned7 = gc_b4
+								gc_returned3 = gc_b2
 							} else {
 //line lane_bounds.go:34
-								gc_if49 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+								gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line lane_bounds.go:34
-								if gc_if49.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line lane_bounds.go:34
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
-									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
-										gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
 //line lane_bounds.go:34
-										break gc_steps4
+										break gc_steps2
 									}
 //line lane_bounds.go:34
-									gc_result7 = gc_ld11.Merge(gc_result7, gc_if49)
+									gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
 //line lane_bounds.go:34
-									gc_returned7 = gc_if49.Or(gc_returned7)
+									gc_returned3 = gc_if15.Or(gc_returned3)
 								}
 							}
 //line lane_bounds.go:34
-							gc_if50 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if16 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:34
-							if gc_if50.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line lane_bounds.go:34
-								gc_result7 = gc_vb26.Merge(gc_result7, gc_if50)
+								gc_result3 = gc_vb13.Merge(gc_result3, gc_if16)
 //line lane_bounds.go:34
-								gc_returned7 = gc_if50.Or(gc_returned7)
+								gc_returned3 = gc_if16.Or(gc_returned3)
 							}
 //line lane_bounds.go:34
-							v = v.Add(gc_result7)
+							v = v.Add(gc_result3)
 						} else {
 //line lane_bounds.go:34
-							gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							gc_if17 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-							if gc_if51.ToBits() != 0 {
+							if gc_if17.ToBits() != 0 {
 //line lane_bounds.go:33
-								var gc_i8 int = i
+								var gc_i4 int = i
 //line lane_bounds.go:33
-								var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:33
-								gc_returned8 := gc_none2
+								gc_returned4 := gc_none
 //line lane_bounds.go:33
-								gc_if52 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-								if gc_if51.And(gc_if52).ToBits() != 0 {
+								gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								if gc_if17.And(gc_if18).ToBits() != 0 {
 //line lane_bounds.go:34
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
-									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line lane_bounds.go:34
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 									} else {
 //line lane_bounds.go:34
-										break gc_steps4
+										break gc_steps2
 									}
 //line lane_bounds.go:34
-									gc_result8 = gc_ld12.Merge(gc_result8, gc_if51.And(gc_if52))
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
 //line lane_bounds.go:34
-									gc_returned8 = gc_if51.And(gc_if52).Or(gc_returned8)
+									gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
 								}
 //line lane_bounds.go:34
-								gc_if53 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if19 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:34
-								if gc_if51.And(gc_if53).ToBits() != 0 {
+								if gc_if17.And(gc_if19).ToBits() != 0 {
 //line lane_bounds.go:34
-									gc_result8 = gc_vb26.Merge(gc_result8, gc_if51.And(gc_if53))
+									gc_result4 = gc_vb13.Merge(gc_result4, gc_if17.And(gc_if19))
 //line lane_bounds.go:34
-									gc_returned8 = gc_if51.And(gc_if53).Or(gc_returned8)
+									gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
 								}
 //line lane_bounds.go:34
-								v = v.Add(gc_result8).Merge(v, gc_if51)
+								v = v.Add(gc_result4).Merge(v, gc_if17)
 							}
 						}
 //line lane_bounds.go:36
 						if i < lo && uint(lo-i) > 7 || i > hi {
 //line lane_bounds.go:36
-							v = v.Add(gc_vb27)
+							v = v.Add(gc_vb14)
 						} else {
 //line lane_bounds.go:36
-							gc_if54 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							gc_if20 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
-							if gc_if54.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb27).Merge(v, gc_if54)
+								v = v.Add(gc_vb14).Merge(v, gc_if20)
 							}
 						}
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line lane_bounds.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v float32
 					if i < hi {

@@ -37,70 +37,72 @@ func LaneRangeKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 var gc_src_laneRange = compiled.NewSource(gc_files_lane_range, "laneRange", "8e3fe5a8d4dca1b7696b18b3c144b3b3ca3f6453e101a71bdb24ce9ae6f18573", "lane_range.go:5-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:16
-func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line lane_range.go:26
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	var gc_c24r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line lane_range.go:18
-					copy(gc_l_v[:], gc_at3)
+					copy(gc_l_v[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lane_range.go:17
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if i < len(in) {
 							v = in[i]
 						}
-						gc_l_v[gc_lane2] = v
+//line lane_range.go:23
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line lane_range.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 //line lane_range.go:25
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_lo6 < gc_hi6 {
-					gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 				}
-				if gc_lo6 < gc_hi6 {
-					gc_hi6 = min(gc_hi6, min(max(lim+d, -1), 32))
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
 				}
-				if gc_lo6 < gc_hi6 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
-					gc_hi6 = 0
+				if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+					gc_hi2 = 0
 				}
-				gc_run.Add(d, gc_lo6, gc_hi6)
+				gc_run.Add(d, gc_lo2, gc_hi2)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
 				}
@@ -109,22 +111,22 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		} else {
 //line lane_range.go:24
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo7, gc_hi7 := 0, 32
-					if gc_lo7 < gc_hi7 {
-						gc_lo7 = max(gc_lo7, max(min(d, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
-					if gc_lo7 < gc_hi7 {
-						gc_hi7 = min(gc_hi7, min(max(lim+d, -1), 32))
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(lim+d, -1), 32))
 					}
-					if gc_lo7 < gc_hi7 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
-						gc_hi7 = 0
+					if gc_lo3 < gc_hi3 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+						gc_hi3 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo7, gc_hi7)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo3, gc_hi3)
 				} else {
 //line lane_range.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line lane_range.go:25
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -132,37 +134,37 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:25
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line lane_range.go:25
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:25
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:25
 							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line lane_range.go:22
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line lane_range.go:22
-								var warp int = (gc_rank2 >> 5)
-								var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+								var warp int = (gc_rank >> 5)
+								var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 //line lane_range.go:23
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:25
-								y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= d && (lane < lim+d && uint(lim+d-lane) > 7) && d < lanes {
 //line lane_range.go:26
 									v = v.Add(y)
 								} else {
 //line lane_range.go:26
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line lane_range.go:26
 									if d < lanes {
 //line lane_range.go:26
-										gc_b4 = gc_all2
+										gc_b3 = gc_all2
 									}
 //line lane_range.go:26
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
 //line lane_range.go:26
 									if gc_if2.ToBits() != 0 {
 //line lane_range.go:26
@@ -170,40 +172,40 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 									}
 								}
 //line lane_range.go:26
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line lane_range.go:22
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line lane_range.go:22
-								var warp int = (gc_rank2 >> 5)
-								var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+								var warp int = (gc_rank >> 5)
+								var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 //line lane_range.go:23
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:25
-								y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-								gc_b3 := gc_none
+								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
 //line lane_range.go:26
 								if d < lanes {
 //line lane_range.go:26
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line lane_range.go:26
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b2)
 //line lane_range.go:26
 								if gc_if.ToBits() != 0 {
 //line lane_range.go:26
 									v = v.Add(y).Merge(v, gc_if)
 								}
 //line lane_range.go:26
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -211,22 +213,24 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 					if gc_left != 0 {
 						{
 //line lane_range.go:22
-							warp := (gc_w2 >> 5)
-							lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+							warp := (gc_w >> 5)
+							lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+//line lane_range.go:25
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line lane_range.go:22
-								lane := (gc_rank2 & 31)
-								v := gc_l_v[gc_lane2]
-//line lane_range.go:25
-								y := gc_c21r[gc_lane2]
+								lane := (gc_rank & 31)
+//line lane_range.go:24
+								v := gc_l_v[gc_lane]
+								y := gc_c1r[gc_lane]
 								if d <= lane && lane < lim+d && d < lanes {
 									v += y
 								}
-								gc_l_v[gc_lane2] = v
+//line lane_range.go:30
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
@@ -234,25 +238,25 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			}
 		}
 //line lane_range.go:30
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c22r)
-		gc_left2 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
 //line lane_range.go:30
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:32
 			gc_vb := archsimd.BroadcastInt32x8(3)
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line lane_range.go:32
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:32
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lane_range.go:22
-					var lane int = gc_lane2
+					var lane int = gc_lane
 //line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:30
-					z := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					z := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if lane <= lim && uint(lim-lane) >= 7 && lane > lim-9 {
 //line lane_range.go:31
 						v = gc_vb2.Mul(v).Sub(z)
@@ -266,20 +270,20 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 					}
 //line lane_range.go:31
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line lane_range.go:22
-					var lane int = gc_lane2
+					var lane int = gc_lane
 //line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:30
-					z := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					z := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					gc_if3 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 //line lane_range.go:31
 					if gc_if3.ToBits() != 0 {
@@ -287,32 +291,33 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
 					}
 //line lane_range.go:31
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
+				gc_rank := gc_w + gc_lane
 //line lane_range.go:22
-				lane := (gc_rank2 & 31)
-				v := gc_l_v[gc_lane2]
+				lane := (gc_rank & 31)
+//line lane_range.go:24
+				v := gc_l_v[gc_lane]
 //line lane_range.go:30
-				z := gc_c22r[gc_lane2]
+				z := gc_c2r[gc_lane]
 				if lane <= lim && lane > lim-9 {
 					v = 3*v - z
 				}
-				gc_l_v[gc_lane2] = v
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line lane_range.go:34
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c23r)
-		gc_left3 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
+		gc_left3 := gc_act
 		if compiled.SIMD {
 //line lane_range.go:34
 			gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -320,38 +325,38 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:34
 			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line lane_range.go:34
 				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:34
 				gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:34
 				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line lane_range.go:22
-					var lane int = gc_lane2
+					var lane int = gc_lane
 //line lane_range.go:22
-					var warp int = (gc_rank2 >> 5)
+					var warp int = (gc_rank >> 5)
 //line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:22
 					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:34
-					z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+					z = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 					if lane > 30-lim || warp > 0 && (lane <= 4 && uint(4-lane) >= 7) {
 //line lane_range.go:35
 						v = v.Xor(z)
 					} else {
 //line lane_range.go:35
-						gc_b8 := gc_none6
+						gc_b7 := gc_none6
 //line lane_range.go:35
 						if warp > 0 {
 //line lane_range.go:35
-							gc_b8 = gc_all6
+							gc_b7 = gc_all6
 						}
 //line lane_range.go:35
-						gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b8.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+						gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b7.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
 						if gc_if8.ToBits() != 0 {
 //line lane_range.go:35
@@ -359,41 +364,41 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 					}
 //line lane_range.go:35
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line lane_range.go:22
-					var lane int = gc_lane2
+					var lane int = gc_lane
 //line lane_range.go:22
-					var warp int = (gc_rank2 >> 5)
+					var warp int = (gc_rank >> 5)
 //line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:22
 					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:34
-					z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-					gc_b6 := gc_none4
+					z = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+					gc_b5 := gc_none4
 //line lane_range.go:35
 					if warp > 0 {
 //line lane_range.go:35
-						gc_b6 = gc_all4
+						gc_b5 = gc_all4
 					}
 //line lane_range.go:35
-					gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b6.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+					gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b5.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
 					if gc_if6.ToBits() != 0 {
 //line lane_range.go:35
 						v = v.Xor(z).Merge(v, gc_if6)
 					}
 //line lane_range.go:35
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
@@ -401,51 +406,56 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		if gc_left3 != 0 {
 			{
 //line lane_range.go:22
-				warp := (gc_w2 >> 5)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				warp := (gc_w >> 5)
+//line lane_range.go:24
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line lane_range.go:22
-					lane := (gc_rank2 & 31)
-					v := gc_l_v[gc_lane2]
+					lane := (gc_rank & 31)
+//line lane_range.go:24
+					v := gc_l_v[gc_lane]
+//line lane_range.go:26
 					var z int32
 //line lane_range.go:34
-					z = gc_c23r[gc_lane2]
+					z = gc_c3r[gc_lane]
 					if lane > 30-lim || warp > 0 && lane <= 4 {
 						v ^= z
 					}
-					gc_l_v[gc_lane2] = v
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 //line lane_range.go:38
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c24r)
-		gc_left4 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c4r)
+		gc_left4 := gc_act
 		if compiled.SIMD {
 //line lane_range.go:38
 			gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+			gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 //line lane_range.go:38
 				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx6.X + gc_lane2
-					gc_ty2 := gc_tidx6.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx6.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line lane_range.go:41
+					gc_tx := gc_tidx5.X + gc_lane
+//line lane_range.go:43
+					gc_ty := gc_tidx5.Y
+					_ = gc_ty
+					gc_tz := gc_tidx5.Z
+					_ = gc_tz
 //line lane_range.go:17
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lane_range.go:22
-					var lane int = gc_lane2
+					var lane int = gc_lane
 //line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:22
 					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:38
-					z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					z = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if lane >= lim-3 && (lane < lim+3 && uint(lim+3-lane) > 7) {
 //line lane_range.go:39
 						v = v.Sub(z)
@@ -476,34 +486,35 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 					}
 //line lane_range.go:42
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line lane_range.go:57
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line lane_range.go:17
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lane_range.go:22
-					var lane int = gc_lane2
+					var lane int = gc_lane
 //line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:22
 					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:38
-					z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					z = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					gc_if11 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 //line lane_range.go:39
 					if gc_if11.ToBits() != 0 {
@@ -522,41 +533,43 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
 					}
 //line lane_range.go:43
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left4 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left4&(1<<gc_lane2) == 0 {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line lane_range.go:17
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line lane_range.go:22
-					lane := (gc_rank2 & 31)
-					v := gc_l_v[gc_lane2]
+					lane := (gc_rank & 31)
+//line lane_range.go:24
+					v := gc_l_v[gc_lane]
+//line lane_range.go:26
 					var z int32
 //line lane_range.go:38
-					z = gc_c24r[gc_lane2]
+					z = gc_c4r[gc_lane]
 					if lane >= lim-3 && lane < lim+3 {
 						v -= z
 					}
 					if i < len(out) {
 						out[i] = v
 					}
-					gc_l_v[gc_lane2] = v
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -582,49 +595,51 @@ func LaneEqualKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 var gc_src_laneEqual = compiled.NewSource(gc_files_lane_range, "laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:56
-func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line lane_range.go:66
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_range.go:57
-				rank := gc_ty2*gc_bdx2 + gc_tx2
-				i := gc_bx2*gc_bdx2*gc_bdy2 + rank
+				rank := gc_ty*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx*gc_bdy + rank
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
-				gc_l_v[gc_lane2] = v
+//line lane_range.go:64
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line lane_range.go:63
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 //line lane_range.go:64
@@ -637,87 +652,89 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		} else {
 //line lane_range.go:63
 			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
 				} else {
 //line lane_range.go:64
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lane_range.go:64
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:64
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line lane_range.go:64
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line lane_range.go:64
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:64
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line lane_range.go:64
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line lane_range.go:77
+							v := gc_l_v[gc_lane]
 //line lane_range.go:64
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(((lim+(gc_w2>>5)*7)%40-4), 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(((lim+(gc_w>>5)*7)%40-4), 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(((lim+(gc_w2>>5)*7)%40-4), -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(((lim+(gc_w>>5)*7)%40-4), -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
 				{
 //line lane_range.go:66
-					warp := (gc_w2 >> 5)
+					warp := (gc_w >> 5)
 					sel := (lim+warp*7)%40 - 4
 					_ = sel
-					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line lane_range.go:68
+						v := gc_l_v[gc_lane]
 						{
 //line lane_range.go:69
-							x, y := gc_tx2, gc_ty2
-							out[(gc_bx2*gc_bdy2+y)*gc_bdx2+x] = v + int32(100*x+10000*y)
+							x, y := gc_tx, gc_ty
+							out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
 						}
 					}
 				}
@@ -743,234 +760,242 @@ func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
 var gc_src_xMask = compiled.NewSource(gc_files_lane_range, "xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:81
-func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line lane_range.go:91
 	var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
-	var gc_c21v [32]bool
-	var gc_c21r [32]uint32
-	var gc_c22m [32]uint32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+//line lane_range.go:103
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_range.go:82
-				tid := gc_tx2
-				i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+				tid := gc_tx
+				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
-				gc_c21v[gc_lane2] = tid+off >= lo && tid < hi
-				gc_l_v[gc_lane2] = v
+				gc_c1v[gc_lane] = tid+off >= lo && tid < hi
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line lane_range.go:88
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		gc_left := gc_act2
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lane_range.go:88
-					mask := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+					mask := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line lane_range.go:88
-					mask.StoreSlice(gc_l_mask[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					mask.StoreSlice(gc_l_mask[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line lane_range.go:88
-					mask := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+					mask := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line lane_range.go:88
-					mask.StoreSlice(gc_l_mask[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					mask.StoreSlice(gc_l_mask[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line lane_range.go:88
-				mask := gc_c21r[gc_lane2]
-				gc_l_mask[gc_lane2] = mask
+				mask := gc_c1r[gc_lane]
+//line lane_range.go:90
+				gc_l_mask[gc_lane] = mask
 			}
 		}
 		{
-			var gc_m62 uint32
+			var gc_m6 uint32
 //line lane_range.go:89
-			if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 && compiled.Adds(off, gc_bdx2) {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(compiled.Diff(lo, off), gc_x02); gc_bound4 > gc_lo4 {
-					gc_lo4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
+					gc_lo2 = gc_bound2
 				}
-				if gc_bound4 := compiled.Diff(hi, gc_x02); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+				if gc_bound2 := compiled.Diff(hi, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m62 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lane_range.go:82
-						tid := gc_tx2
+						tid := gc_tx
 //line lane_range.go:89
 						if tid+off >= lo && tid < hi {
-							gc_m62 |= 1 << gc_lane2
+							gc_m6 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save62 := gc_act2
-			gc_act2 = gc_save62 & gc_m62
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save6 := gc_act
+			gc_act = gc_save6 & gc_m6
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lane_range.go:90
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:90
 							_ = v
 //line lane_range.go:90
-							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
 //line lane_range.go:90
-							mask.StoreSlice(gc_c22m[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							mask.StoreSlice(gc_c2m[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line lane_range.go:90
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:90
 							_ = v
 //line lane_range.go:90
-							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
 //line lane_range.go:90
-							mask.StoreSlice(gc_c22m[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							mask.StoreSlice(gc_c2m[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line lane_range.go:103
+						v := gc_l_v[gc_lane]
 						_ = v
-						mask := gc_l_mask[gc_lane2]
+						mask := gc_l_mask[gc_lane]
 //line lane_range.go:90
-						gc_c22m[gc_lane2] = mask
+						gc_c2m[gc_lane] = mask
 					}
 				}
 //line lane_range.go:90
-				compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
-				gc_left3 := gc_act2
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line lane_range.go:90
 					gc_vb2 := archsimd.BroadcastInt32x8(1000)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line lane_range.go:90
 						gc_vb4 := archsimd.BroadcastInt32x8(1000)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lane_range.go:90
 							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:90
-							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb4)
+							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb4)
 //line lane_range.go:90
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line lane_range.go:90
 							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:90
-							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb2)
+							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb2)
 //line lane_range.go:90
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
+//line lane_range.go:103
 						var v int32
 //line lane_range.go:90
-						v = gc_c22r[gc_lane2] + 1000
-						gc_l_v[gc_lane2] = v
+						v = gc_c2r[gc_lane] + 1000
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_act2 = gc_save62 &^ gc_dead2
+			gc_act = gc_save6 &^ gc_dead
 		}
-		gc_left4 := gc_act2
+		gc_left4 := gc_act
 		if compiled.SIMD {
 //line lane_range.go:92
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+			gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 //line lane_range.go:92
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx6.X + gc_lane2
-					gc_ty2 := gc_tidx6.Y
-					gc_tz2 := gc_tidx6.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line lane_range.go:95
+					gc_tx := gc_tidx5.X + gc_lane
+//line lane_range.go:97
+					gc_ty := gc_tidx5.Y
+//line lane_range.go:99
+					gc_tz := gc_tidx5.Z
+					_ = gc_tz
 //line lane_range.go:82
-					var tid int = gc_tx2
-					var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:83
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:92
 					if i < 0 || i > len(out)-8 {
 //line lane_range.go:92
@@ -989,27 +1014,30 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 						}
 					}
-					gc_left4 &^= 0xff << gc_lane2
+//line lane_range.go:94
+					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line lane_range.go:108
+					gc_ty := gc_tidx.Y
+//line lane_range.go:110
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line lane_range.go:82
-					var tid int = gc_tx2
-					var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:83
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lane_range.go:92
 					if i < 0 || i > len(out)-8 {
 //line lane_range.go:92
@@ -1021,34 +1049,36 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:93
 						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 					}
-					gc_left4 &^= 0xff << gc_lane2
+//line lane_range.go:94
+					gc_left4 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-					if gc_left4&(1<<gc_lane2) == 0 {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line lane_range.go:82
-					tid := gc_tx2
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-					v := gc_l_v[gc_lane2]
+					tid := gc_tx
+					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+//line lane_range.go:85
+					v := gc_l_v[gc_lane]
 //line lane_range.go:92
 					if i < len(out) {
 						out[i] = v
@@ -1073,56 +1103,58 @@ func XGuardKernel(out []int32, lo, hi, off int) func(*gocuda.Thread) {
 var gc_src_xGuard = compiled.NewSource(gc_files_lane_range, "xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:101
-func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, hi, off int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(off, gc_to2) {
+//line lane_range.go:120
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(lo, off); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(lo, off); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if gc_bound2 := hi; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := hi; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lane_range.go:105
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line lane_range.go:102
-							var tid int = gc_tx2
-							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:103
 							_ = i
 							{
-								gc_vb4.StoreSlice(gc_at2[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1133,37 +1165,38 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 				if compiled.SIMD {
 //line lane_range.go:105
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line lane_range.go:102
-						var tid int = gc_tx2
-						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:103
 						_ = i
 						{
-							gc_vb3.StoreSlice(gc_at2[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line lane_range.go:107
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line lane_range.go:105
-						gc_at2[gc_tx2] = 1
+						gc_at[gc_tx] = 1
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lane_range.go:105
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line lane_range.go:102
-							var tid int = gc_tx2
-							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							{
 								if i < 0 || i > len(out)-16 {
 //line lane_range.go:105
@@ -1173,6 +1206,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 								gc_vb2.StoreSlice(out[i:])
 							}
 						}
+//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1183,11 +1217,11 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 				if compiled.SIMD {
 //line lane_range.go:105
 					gc_vb := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line lane_range.go:102
-						var tid int = gc_tx2
-						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						{
 							if i < 0 || i > len(out)-8 {
 //line lane_range.go:105
@@ -1197,69 +1231,70 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							gc_vb.StoreSlice(out[i:])
 						}
 					}
+//line lane_range.go:107
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line lane_range.go:102
-						tid := gc_tx2
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						{
 							out[i] = 1
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line lane_range.go:102
-						tid := gc_tx2
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						{
 							out[i] = 1
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line lane_range.go:102
-						tid := gc_tx2
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						{
 							out[i] = 1
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line lane_range.go:102
-						tid := gc_tx2
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						tid := gc_tx
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						{
 							out[i] = 1
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lane_range.go:102
-					tid := gc_tx2
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					tid := gc_tx
+					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					{
 						out[i] = 1
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -33,57 +33,59 @@ func LaneMovesKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_laneMoves = compiled.NewSource(gc_files_lanemoves, "laneMoves", "7a496d64fb92084cfe2045c203c11c68d0d1de755c5ee8bb567839451abd7d69", "lanemoves.go:5-25", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:12
-func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_keep := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line lanemoves.go:24
 	var gc_l_v_ [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line lanemoves.go:14
-					copy(gc_l_v_[:], gc_at3)
+					copy(gc_l_v_[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lanemoves.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if i < len(in) {
 							v = in[i]
 						}
 						var v_ int32 = v
-						gc_l_v_[gc_lane2] = v_
+//line lanemoves.go:21
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 //line operandcopy.go:39
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for d := 1; d <= 2; d *= 2 {
 //line operandcopy.go:40
@@ -96,93 +98,96 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 		} else {
 //line operandcopy.go:39
 			for d := 1; d <= 2; d *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 				} else {
 //line operandcopy.go:40
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line operandcopy.go:53
+							v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
 //line operandcopy.go:42
-		copy(gc_s_x[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
+		copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 //line lanemoves.go:19
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c22r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
 //line lanemoves.go:19
-		copy(gc_s_keep[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+		copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line lanemoves.go:23
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lanemoves.go:23
 					gc_vb4 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:13
 						_ = i
 //line lanemoves.go:13
-						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:13
-						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
+						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
 						{
 //line lanemoves.go:22
-							gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
+							gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line lanemoves.go:24
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -193,50 +198,53 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 //line lanemoves.go:23
 				gc_vb3 := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:13
 					_ = i
 //line lanemoves.go:13
-					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:13
-					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
+					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
 					{
 //line lanemoves.go:22
-						gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
+						gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
 					}
 				}
+//line lanemoves.go:24
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				x := gc_s_x[gc_rank2]
-				keep := gc_s_keep[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:15
+				x := gc_s_x[gc_rank]
+				keep := gc_s_keep[gc_rank]
 				{
 //line lanemoves.go:23
-					gc_at4[gc_tx2] = 2*keep + x
+					gc_at2[gc_tx] = 2*keep + x
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:23
 					gc_vb2 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:13
-						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:13
-						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
+						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
 						{
+//line lanemoves.go:23
 							if i < 0 || i > len(out)-16 {
 //line lanemoves.go:23
 								break
@@ -245,6 +253,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 							gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
 						}
 					}
+//line lanemoves.go:25
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -255,16 +264,17 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 //line lanemoves.go:23
 				gc_vb := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:13
-					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:13
-					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
+					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
 					{
+//line lanemoves.go:23
 						if i < 0 || i > len(out)-8 {
 //line lanemoves.go:23
 							break
@@ -273,70 +283,76 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 						gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
 					}
 				}
+//line lanemoves.go:25
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x := gc_s_x[gc_rank2]
-					keep := gc_s_keep[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
 					{
 //line lanemoves.go:23
 						out[i] = 2*keep + x
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x := gc_s_x[gc_rank2]
-					keep := gc_s_keep[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
 					{
 //line lanemoves.go:23
 						out[i] = 2*keep + x
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x := gc_s_x[gc_rank2]
-					keep := gc_s_keep[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
 					{
 //line lanemoves.go:23
 						out[i] = 2*keep + x
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x := gc_s_x[gc_rank2]
-					keep := gc_s_keep[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
 					{
 //line lanemoves.go:23
 						out[i] = 2*keep + x
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line lanemoves.go:13
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				x := gc_s_x[gc_rank2]
-				keep := gc_s_keep[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+				x := gc_s_x[gc_rank]
+				keep := gc_s_keep[gc_rank]
 				{
 //line lanemoves.go:23
 					out[i] = 2*keep + x
@@ -361,54 +377,56 @@ func LaneMovesReturnKernel(in, out []int32, cut int) func(*gocuda.Thread) {
 var gc_src_laneMovesReturn = compiled.NewSource(gc_files_lanemoves, "laneMovesReturn", "c2cae9ce60aa5682bde48c41009cc037b4d84afb948186ec114f802522a73b8e", "lanemoves.go:27-48", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:32
-func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_keep := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+//line lanemoves.go:45
 	var gc_l_v_ [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L32:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line lanemoves.go:58
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L3:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lanemoves.go:33
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				if gc_tx2 >= cut {
+				i := gc_bx*gc_bdx + gc_tx
+				if gc_tx >= cut {
 					{
 //line lanemoves.go:34
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line lanemoves.go:34
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line lanemoves.go:34
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L32
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L3
 					}
 				}
 //line lanemoves.go:37
@@ -417,11 +435,12 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 					v = in[i]
 				}
 				var v_ int32 = v
-				gc_l_v_[gc_lane2] = v_
+//line lanemoves.go:44
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line operandcopy.go:39
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for d := 1; d <= 2; d *= 2 {
 //line operandcopy.go:40
@@ -434,139 +453,147 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 		} else {
 //line operandcopy.go:39
 			for d := 1; d <= 2; d *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 				} else {
 //line operandcopy.go:40
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						v_ := gc_l_v_[gc_lane2]
+//line operandcopy.go:47
+						v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
-						v_ += gc_c21r[gc_lane2]
-						gc_l_v_[gc_lane2] = v_
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_ := gc_l_v_[gc_lane2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:42
 			var r int32 = v_
 //line lanemoves.go:41
 			x := r
-			gc_s_x[gc_rank2] = x
+			gc_s_x[gc_rank] = x
 		}
 //line lanemoves.go:42
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask>>(32-min(32, cut-(gc_w2>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
+			gc_rank := gc_w + gc_lane
 //line lanemoves.go:42
-			y := gc_c22r[gc_lane2]
+			y := gc_c2r[gc_lane]
 			keep := y
-			gc_s_keep[gc_rank2] = keep
+//line lanemoves.go:46
+			gc_s_keep[gc_rank] = keep
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line lanemoves.go:51
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lanemoves.go:33
-				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line lanemoves.go:46
-				gc_vb3 := archsimd.BroadcastInt32x16(2)
-				for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb2 := archsimd.BroadcastInt32x16(2)
+				for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:46
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line lanemoves.go:46
-					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line lanemoves.go:46
-						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line lanemoves.go:33
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:33
-					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:33
-					keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
+					keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
 					{
+//line lanemoves.go:46
 						if i < 0 || i > len(out)-16 {
 //line lanemoves.go:46
 							break
 						}
 //line lanemoves.go:46
-						gc_vb3.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive3)
+						gc_vb2.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive2)
 					}
 				}
+//line lanemoves.go:48
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line lanemoves.go:33
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lanemoves.go:46
-			gc_vb2 := archsimd.BroadcastInt32x8(2)
-			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_vb := archsimd.BroadcastInt32x8(2)
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line lanemoves.go:46
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line lanemoves.go:46
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line lanemoves.go:46
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line lanemoves.go:33
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:33
-				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:33
-				keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
+				keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
 				{
+//line lanemoves.go:46
 					if i < 0 || i > len(out)-8 {
 //line lanemoves.go:46
 						break
 					}
 //line lanemoves.go:46
-					gc_vb2.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive2)
+					gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
 				}
 			}
+//line lanemoves.go:48
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line lanemoves.go:33
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			x := gc_s_x[gc_rank2]
-			keep := gc_s_keep[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:35
+			x := gc_s_x[gc_rank]
+			keep := gc_s_keep[gc_rank]
 			{
 //line lanemoves.go:46
 				out[i] = 2*keep + x
@@ -590,135 +617,140 @@ func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_guardedLaneLoad = compiled.NewSource(gc_files_lanemoves, "guardedLaneLoad", "bb6d977ab86f5576e0a6962348d9641134c7b7726504429204cb7a86b551c0de", "lanemoves.go:50-71", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:57
-func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line lanemoves.go:68
 	var gc_l_w [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line lanemoves.go:59
-					copy(gc_l_w[:], gc_at3)
+					copy(gc_l_w[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lanemoves.go:58
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if i < len(in) {
 							v = in[i]
 						}
 						w := v
-						gc_l_w[gc_lane2] = w
+//line lanemoves.go:66
+						gc_l_w[gc_lane] = w
 					}
 				}
 			}
 		}
 //line lanemoves.go:64
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
 //line lanemoves.go:65
 				gc_vb := archsimd.BroadcastInt32x8(2)
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line lanemoves.go:65
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lanemoves.go:65
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line lanemoves.go:65
-						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
 //line lanemoves.go:65
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line lanemoves.go:65
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line lanemoves.go:65
-						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
 //line lanemoves.go:65
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					w := gc_l_w[gc_lane2]
+//line lanemoves.go:78
+					w := gc_l_w[gc_lane]
 //line lanemoves.go:65
-					w += 2 * gc_c21r[gc_lane2]
-					gc_l_w[gc_lane2] = w
+					w += 2 * gc_c1r[gc_lane]
+					gc_l_w[gc_lane] = w
 				}
 			}
 		}
 //line lanemoves.go:67
-		copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
+		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line lanemoves.go:71
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:58
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:58
 						_ = i
 //line lanemoves.go:58
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 						r := v_
 //line lanemoves.go:67
 						z := r
 						{
-							z.StoreSlice(gc_at4[gc_tx2:])
+							z.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -727,48 +759,51 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:58
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:58
 					_ = i
 //line lanemoves.go:58
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 					r := v_
 //line lanemoves.go:67
 					z := r
 					{
-						z.StoreSlice(gc_at4[gc_tx2:])
+						z.StoreSlice(gc_at2[gc_tx:])
 					}
 				}
+//line lanemoves.go:71
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v_ := gc_s_v_[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:60
+				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
 //line lanemoves.go:67
 				z := r
 				{
-					gc_at4[gc_tx2] = z
+					gc_at2[gc_tx] = z
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+//line lanemoves.go:75
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:58
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:58
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 						r := v_
 //line lanemoves.go:67
@@ -782,6 +817,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 							z.StoreSlice(out[i:])
 						}
 					}
+//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -790,13 +826,13 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:58
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:58
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 					r := v_
 //line lanemoves.go:67
@@ -810,17 +846,19 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 						z.StoreSlice(out[i:])
 					}
 				}
+//line lanemoves.go:71
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:67
@@ -830,12 +868,14 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:75
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:67
@@ -845,12 +885,14 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:75
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:67
@@ -860,12 +902,14 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:75
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:67
@@ -875,12 +919,14 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line lanemoves.go:75
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line lanemoves.go:58
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v_ := gc_s_v_[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
 //line lanemoves.go:67
@@ -907,144 +953,150 @@ func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
 var gc_src_laneGuardLoad = compiled.NewSource(gc_files_lanemoves, "laneGuardLoad", "7a067053ab3b8aa5b0789d1be81af4a63971be364195bb25a0d193a6c2a52ebd", "lanemoves.go:73-91", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:77
-func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line lanemoves.go:88
 	var gc_l_w [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line lanemoves.go:78
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if i&k == 0 {
-							v = gc_at3[gc_lane2]
+							v = gc_at[gc_lane]
 						}
 						w := v
-						gc_l_w[gc_lane2] = w
+//line lanemoves.go:86
+						gc_l_w[gc_lane] = w
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lanemoves.go:78
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if i&k == 0 {
 							v = in[i]
 						}
 						w := v
-						gc_l_w[gc_lane2] = w
+//line lanemoves.go:86
+						gc_l_w[gc_lane] = w
 					}
 				}
 			}
 		}
 //line lanemoves.go:84
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
 //line lanemoves.go:85
 				gc_vb := archsimd.BroadcastInt32x8(2)
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line lanemoves.go:85
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lanemoves.go:85
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line lanemoves.go:85
-						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
 //line lanemoves.go:85
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line lanemoves.go:85
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line lanemoves.go:85
-						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
 //line lanemoves.go:85
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					w := gc_l_w[gc_lane2]
+//line lanemoves.go:98
+					w := gc_l_w[gc_lane]
 //line lanemoves.go:85
-					w += 2 * gc_c21r[gc_lane2]
-					gc_l_w[gc_lane2] = w
+					w += 2 * gc_c1r[gc_lane]
+					gc_l_w[gc_lane] = w
 				}
 			}
 		}
 //line lanemoves.go:87
-		copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
+		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line lanemoves.go:91
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:78
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:78
 						_ = i
 //line lanemoves.go:78
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 						r := v_
 //line lanemoves.go:87
 						z := r
 						{
-							z.StoreSlice(gc_at4[gc_tx2:])
+							z.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1053,47 +1105,51 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:78
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:78
 					_ = i
 //line lanemoves.go:78
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 					r := v_
 //line lanemoves.go:87
 					z := r
 					{
-						z.StoreSlice(gc_at4[gc_tx2:])
+						z.StoreSlice(gc_at2[gc_tx:])
 					}
 				}
+//line lanemoves.go:91
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v_ := gc_s_v_[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:80
+				v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
 				var r int32 = v_
 //line lanemoves.go:87
 				z := r
 				{
-					gc_at4[gc_tx2] = z
+					gc_at2[gc_tx] = z
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+//line lanemoves.go:95
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:78
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:78
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 						r := v_
 //line lanemoves.go:87
@@ -1107,6 +1163,7 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 							z.StoreSlice(out[i:])
 						}
 					}
+//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1115,13 +1172,13 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:78
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:78
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line lanemoves.go:97
 					r := v_
 //line lanemoves.go:87
@@ -1135,17 +1192,19 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 						z.StoreSlice(out[i:])
 					}
 				}
+//line lanemoves.go:91
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:87
@@ -1155,12 +1214,14 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:95
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:87
@@ -1170,12 +1231,14 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:95
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:87
@@ -1185,12 +1248,14 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:95
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:87
@@ -1200,12 +1265,14 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line lanemoves.go:95
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line lanemoves.go:78
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v_ := gc_s_v_[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
 //line lanemoves.go:87
@@ -1234,163 +1301,167 @@ func ShiftMovesKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_shiftMoves = compiled.NewSource(gc_files_lanemoves, "shiftMoves", "61c579613016dac0031a33bb47d4701e9547404e26f3baefa1ebe66733fdf1b9", "lanemoves.go:100-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:106
-func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_up := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_down := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line lanemoves.go:118
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line lanemoves.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if true || i < len(in) {
-							v = gc_at3[gc_lane2]
+							v = gc_at[gc_lane]
 						}
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lanemoves.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if i < len(in) {
 							v = in[i]
 						}
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line lanemoves.go:112
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
 		} else {
 //line lanemoves.go:112
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line lanemoves.go:112
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lanemoves.go:112
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line lanemoves.go:112
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line lanemoves.go:112
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line lanemoves.go:112
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line lanemoves.go:112
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line lanemoves.go:125
+					v := gc_l_v[gc_lane]
 //line lanemoves.go:112
-					v += gc_c21r[gc_lane2]
-					gc_l_v[gc_lane2] = v
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 //line lanemoves.go:113
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-			copy(gc_s_up[gc_w2:][3:32], gc_l_v[0:29])
-			copy(gc_s_up[gc_w2:][0:3], gc_l_v[0:3])
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
+			copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
 		} else {
 //line lanemoves.go:113
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c22r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
 //line lanemoves.go:113
-			copy(gc_s_up[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+			copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 //line lanemoves.go:114
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-			copy(gc_s_down[gc_w2:][0:27], gc_l_v[5:32])
-			copy(gc_s_down[gc_w2:][27:32], gc_l_v[27:32])
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
+			copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
 		} else {
 //line lanemoves.go:114
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c23r)
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
 //line lanemoves.go:114
-			copy(gc_s_down[gc_w2:][:gc_cnt2], gc_c23r[:gc_cnt2])
+			copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line lanemoves.go:119
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lanemoves.go:117
 					gc_vb4 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:107
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:107
 						_ = i
 //line lanemoves.go:107
-						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
+						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
 //line lanemoves.go:107
-						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
+						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank:])
 						{
 //line lanemoves.go:116
-							gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
+							gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line lanemoves.go:118
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1401,50 +1472,53 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 //line lanemoves.go:117
 				gc_vb3 := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:107
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:107
 					_ = i
 //line lanemoves.go:107
-					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
+					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
 //line lanemoves.go:107
-					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
+					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
 					{
 //line lanemoves.go:116
-						gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
+						gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
 					}
 				}
+//line lanemoves.go:118
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				up := gc_s_up[gc_rank2]
-				down := gc_s_down[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:109
+				up := gc_s_up[gc_rank]
+				down := gc_s_down[gc_rank]
 				{
 //line lanemoves.go:117
-					gc_at4[gc_tx2] = 2*up - down
+					gc_at2[gc_tx] = 2*up - down
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:117
 					gc_vb2 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line lanemoves.go:107
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:107
-						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
+						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
 //line lanemoves.go:107
-						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
+						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank:])
 						{
+//line lanemoves.go:117
 							if i < 0 || i > len(out)-16 {
 //line lanemoves.go:117
 								break
@@ -1453,6 +1527,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 							gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
 						}
 					}
+//line lanemoves.go:119
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1463,16 +1538,17 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 //line lanemoves.go:117
 				gc_vb := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line lanemoves.go:107
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:107
-					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
+					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
 //line lanemoves.go:107
-					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
+					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
 					{
+//line lanemoves.go:117
 						if i < 0 || i > len(out)-8 {
 //line lanemoves.go:117
 							break
@@ -1481,70 +1557,76 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 						gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
 					}
 				}
+//line lanemoves.go:119
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					up := gc_s_up[gc_rank2]
-					down := gc_s_down[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
 					{
 //line lanemoves.go:117
 						out[i] = 2*up - down
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					up := gc_s_up[gc_rank2]
-					down := gc_s_down[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
 					{
 //line lanemoves.go:117
 						out[i] = 2*up - down
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					up := gc_s_up[gc_rank2]
-					down := gc_s_down[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
 					{
 //line lanemoves.go:117
 						out[i] = 2*up - down
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					up := gc_s_up[gc_rank2]
-					down := gc_s_down[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
 					{
 //line lanemoves.go:117
 						out[i] = 2*up - down
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line lanemoves.go:107
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				up := gc_s_up[gc_rank2]
-				down := gc_s_down[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+				up := gc_s_up[gc_rank]
+				down := gc_s_down[gc_rank]
 				{
 //line lanemoves.go:117
 					out[i] = 2*up - down

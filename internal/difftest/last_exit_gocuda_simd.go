@@ -31,137 +31,140 @@ func LastExitKernel(in, out []float32, n int) func(*gocuda.Thread) {
 var gc_src_lastExit = compiled.NewSource(gc_files_last_exit, "lastExit", "c79875297061a64da38568f24cedb003a3bd4b666ba56fd5b151dee2d451a8ab", "last_exit.go:11-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line last_exit.go:16
-func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line last_exit.go:17
-	s := gocuda.Shared[float32](t, gc_bdx2+1)
-	base := gc_bx2 * gc_bdx2
-	for gc_off, gc_limit, gc_more := 0, gc_bdx2, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	s := gocuda.Shared[float32](t, gc_bdx+1)
+	base := gc_bx * gc_bdx
+	for gc_off, gc_limit, gc_more := 0, gc_bdx, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line last_exit.go:26
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off
-			gc_off7 := gc_off + base
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 {
-				gc_at6 := s[gc_off6:][:gc_to2]
-				gc_at7 := in[gc_off7:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			gc_off3 := gc_off + base
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := s[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line last_exit.go:19
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:23
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line last_exit.go:19
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 							if base+k < n && uint(n-(base+k)) > 15 {
 //line last_exit.go:20
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line last_exit.go:20
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 								}
 //line last_exit.go:20
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line last_exit.go:20
-								if gc_else6.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 									{
 //line last_exit.go:20
-										gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
+										gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
 									}
 								}
 							}
 						}
+//line last_exit.go:22
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line last_exit.go:19
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:23
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line last_exit.go:19
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line last_exit.go:20
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
-							if gc_if5.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line last_exit.go:20
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 							}
 //line last_exit.go:20
-							gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line last_exit.go:20
-							if gc_else5.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 								{
 //line last_exit.go:20
-									gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
+									gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
 					}
+//line last_exit.go:22
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line last_exit.go:19
-					k := gc_tx2 + gc_off
+					k := gc_tx + gc_off
 					gc_more = true
 //line last_exit.go:20
 					if base+k < n {
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
-						gc_at6[gc_tx2] = 0
+						gc_at[gc_tx] = 0
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line last_exit.go:19
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:23
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line last_exit.go:19
-							var k int = gc_tx2 + gc_off
+							var k int = gc_tx + gc_off
 							if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
 //line last_exit.go:20
 								break
@@ -172,39 +175,40 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 								archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
 							} else {
 //line last_exit.go:21
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if4).StoreSlice(s[k:])
+									archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if2).StoreSlice(s[k:])
 								}
 //line last_exit.go:21
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 //line last_exit.go:21
-								if gc_else4.ToBits() != 0 {
+								if gc_else2.ToBits() != 0 {
 									{
 //line last_exit.go:21
-										gc_vb4.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else4).StoreSlice(s[k:])
+										gc_vb2.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else2).StoreSlice(s[k:])
 									}
 								}
 							}
 						}
+//line last_exit.go:25
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line last_exit.go:19
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:23
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line last_exit.go:19
-						var k int = gc_tx2 + gc_off
+						var k int = gc_tx + gc_off
 						if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 //line last_exit.go:20
 							break
@@ -215,36 +219,37 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 						} else {
 //line last_exit.go:21
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line last_exit.go:20
-								archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if3).StoreSlice(s[k:])
+								archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if).StoreSlice(s[k:])
 							}
 //line last_exit.go:21
-							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line last_exit.go:21
-							if gc_else3.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 								{
 //line last_exit.go:21
-									gc_vb3.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else3).StoreSlice(s[k:])
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
 								}
 							}
 						}
 					}
+//line last_exit.go:25
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line last_exit.go:19
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line last_exit.go:20
 						if base+k < n {
@@ -254,11 +259,11 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line last_exit.go:19
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line last_exit.go:20
 						if base+k < n {
@@ -268,11 +273,11 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line last_exit.go:19
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line last_exit.go:20
 						if base+k < n {
@@ -282,11 +287,11 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line last_exit.go:19
-						k := gc_tx2 + gc_off
+						k := gc_tx + gc_off
 						gc_more = true
 //line last_exit.go:20
 						if base+k < n {
@@ -296,11 +301,11 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line last_exit.go:19
-					k := gc_tx2 + gc_off
+					k := gc_tx + gc_off
 					gc_more = true
 //line last_exit.go:20
 					if base+k < n {
@@ -313,117 +318,120 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(base, gc_to2) {
+//line last_exit.go:31
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(base, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, base); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, base); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := base
-			gc_off9 := 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off8, -gc_off9), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off8, len(s), len(s)-gc_off9), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at8 := out[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := s[gc_fastlo2:][:gc_seglen2]
-						gc_at10 := s[gc_off9+gc_fastlo2:][:gc_seglen2]
-						gc_vstep5 := gc_fastlo2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := base
+			gc_off5 := 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off4, -gc_off5), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off4, len(s), len(s)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := out[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at4 := s[gc_fastlo:][:gc_seglen]
+						gc_at5 := s[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line last_exit.go:27
-									var i int = base + gc_tx2
+									var i int = base + gc_tx
 //line last_exit.go:27
 									_ = i
-									archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line last_exit.go:27
-								var i int = base + gc_tx2
+								var i int = base + gc_tx
 //line last_exit.go:27
 								_ = i
-								archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line last_exit.go:27
-							i := base + gc_tx2
+							i := base + gc_tx
 							_ = i
 //line last_exit.go:31
-							gc_at8[gc_u2] = gc_at9[gc_u2] + gc_at10[gc_u2]
+							gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line last_exit.go:27
-					i := base + gc_tx2
+					i := base + gc_tx
 //line last_exit.go:31
-					out[i] = s[gc_tx2] + s[gc_tx2+1]
+					out[i] = s[gc_tx] + s[gc_tx+1]
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line last_exit.go:27
-							var i int = base + gc_tx2
+							var i int = base + gc_tx
 //line last_exit.go:31
-							if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+1) < 0 || (gc_tx2+1) > len(s)-16 || i < 0 || i > len(out)-16 {
+							if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-16 || i < 0 || i > len(out)-16 {
 //line last_exit.go:31
 								break
 							}
-							archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx2+1:])).StoreSlice(out[i:])
+//line last_exit.go:32
+							archsimd.LoadFloat32x16Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx+1:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line last_exit.go:27
-						var i int = base + gc_tx2
+						var i int = base + gc_tx
 //line last_exit.go:31
-						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+1) < 0 || (gc_tx2+1) > len(s)-8 || i < 0 || i > len(out)-8 {
+						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-8 || i < 0 || i > len(out)-8 {
 //line last_exit.go:31
 							break
 						}
-						archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(s[gc_tx2+1:])).StoreSlice(out[i:])
+//line last_exit.go:32
+						archsimd.LoadFloat32x8Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(s[gc_tx+1:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line last_exit.go:27
-					i := base + gc_tx2
+					i := base + gc_tx
 //line last_exit.go:31
-					out[i] = s[gc_tx2] + s[gc_tx2+1]
+					out[i] = s[gc_tx] + s[gc_tx+1]
 				}
 			}
 		}

@@ -33,46 +33,47 @@ func LengthGuardKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_lengthGuard = compiled.NewSource(gc_files_lengthguard, "lengthGuard", "dd4849de74cbd65c3ad31b36325139ff8ef96ac6a4db08635622b9bf640ad619", "lengthguard.go:5-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lengthguard.go:12
-func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_b := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_c := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_d := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
+func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_d := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 //line lengthguard.go:13
 	n := len(in)
 	m := len(in)
-	if gc_bx2 > 4 {
+	if gc_bx > 4 {
 		m--
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-			gc_at3 := in[gc_off3:][:gc_bdx2]
-			gc_vstep5 := 0
+//line lengthguard.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lengthguard.go:18
-					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:24
-					gc_vb41 := archsimd.BroadcastInt32x16(2)
+					gc_vb25 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:27
-					gc_vb42 := archsimd.BroadcastInt32x16(3)
+					gc_vb26 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:30
-					gc_vb43 := archsimd.BroadcastInt32x16(4)
+					gc_vb27 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:33
-					gc_vb44 := archsimd.BroadcastInt32x16(100)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb28 := archsimd.BroadcastInt32x16(100)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -82,96 +83,96 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < n && uint(n-g) > 15 {
 //line lengthguard.go:20
-							a = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
+							a = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
 //line lengthguard.go:20
-							gc_if60 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if36 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-							if gc_if60.ToBits() != 0 {
+							if gc_if36.ToBits() != 0 {
 //line lengthguard.go:20
-								a = a.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+								a = a.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 							}
 						}
 						if g < len(in) && uint(len(in)-g) > 15 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41)
+							b = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25)
 						} else {
 //line lengthguard.go:23
-							gc_if61 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if37 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-							if gc_if61.ToBits() != 0 {
+							if gc_if37.ToBits() != 0 {
 //line lengthguard.go:23
-								b = b.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41), archsimd.Mask32x16FromBits(^gc_if61.ToBits()))
+								b = b.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
 							}
 						}
 						if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42)
+							c = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26)
 						} else {
 //line lengthguard.go:26
-							gc_if62 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+							gc_if38 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-							if gc_if62.ToBits() != 0 {
+							if gc_if38.ToBits() != 0 {
 //line lengthguard.go:26
-								c = c.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
+								c = c.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
 							}
 						}
 						if g < m && uint(m-g) > 15 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43)
+							d = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27)
 						} else {
 //line lengthguard.go:29
-							gc_if63 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+							gc_if39 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-							if gc_if63.ToBits() != 0 {
+							if gc_if39.ToBits() != 0 {
 //line lengthguard.go:29
-								d = d.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
+								d = d.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
 							}
 						}
 						if g >= n {
 //line lengthguard.go:32
-							a = gc_vb44
+							a = gc_vb28
 						} else {
 //line lengthguard.go:32
-							gc_if64 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if40 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-							if gc_if64.ToBits() != 0 {
+							if gc_if40.ToBits() != 0 {
 //line lengthguard.go:32
-								a = a.Merge(gc_vb44, archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+								a = a.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 							}
 						}
 //line lengthguard.go:32
-						a.StoreSlice(gc_s_a[gc_rank2:])
+						a.StoreSlice(gc_s_a[gc_rank:])
 //line lengthguard.go:32
-						b.StoreSlice(gc_s_b[gc_rank2:])
+						b.StoreSlice(gc_s_b[gc_rank:])
 //line lengthguard.go:32
-						c.StoreSlice(gc_s_c[gc_rank2:])
+						c.StoreSlice(gc_s_c[gc_rank:])
 //line lengthguard.go:32
-						d.StoreSlice(gc_s_d[gc_rank2:])
+						d.StoreSlice(gc_s_d[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line lengthguard.go:18
-				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:24
-				gc_vb34 := archsimd.BroadcastInt32x8(2)
+				gc_vb18 := archsimd.BroadcastInt32x8(2)
 //line lengthguard.go:27
-				gc_vb35 := archsimd.BroadcastInt32x8(3)
+				gc_vb19 := archsimd.BroadcastInt32x8(3)
 //line lengthguard.go:30
-				gc_vb36 := archsimd.BroadcastInt32x8(4)
+				gc_vb20 := archsimd.BroadcastInt32x8(4)
 //line lengthguard.go:33
-				gc_vb37 := archsimd.BroadcastInt32x8(100)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb21 := archsimd.BroadcastInt32x8(100)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -181,120 +182,121 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:20
-						a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+						a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line lengthguard.go:20
-						gc_if50 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if26 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-						if gc_if50.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line lengthguard.go:20
-							a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Merge(a, gc_if50)
+							a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if26)
 						}
 					}
 					if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
-						b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34)
+						b = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18)
 					} else {
 //line lengthguard.go:23
-						gc_if51 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if27 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line lengthguard.go:23
-						if gc_if51.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34).Merge(b, gc_if51)
+							b = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18).Merge(b, gc_if27)
 						}
 					}
 					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
 //line lengthguard.go:26
-						c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35)
+						c = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19)
 					} else {
 //line lengthguard.go:26
-						gc_if52 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+						gc_if28 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 //line lengthguard.go:26
-						if gc_if52.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35).Merge(c, gc_if52)
+							c = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19).Merge(c, gc_if28)
 						}
 					}
 					if g < m && uint(m-g) > 7 {
 //line lengthguard.go:29
-						d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36)
+						d = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20)
 					} else {
 //line lengthguard.go:29
-						gc_if53 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+						gc_if29 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 //line lengthguard.go:29
-						if gc_if53.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36).Merge(d, gc_if53)
+							d = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20).Merge(d, gc_if29)
 						}
 					}
 					if g >= n {
 //line lengthguard.go:32
-						a = gc_vb37
+						a = gc_vb21
 					} else {
 //line lengthguard.go:32
-						gc_if54 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if30 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:32
-						if gc_if54.ToBits() != 0 {
+						if gc_if30.ToBits() != 0 {
 //line lengthguard.go:32
-							a = gc_vb37.Merge(a, gc_if54)
+							a = gc_vb21.Merge(a, gc_if30)
 						}
 					}
 //line lengthguard.go:32
-					a.StoreSlice(gc_s_a[gc_rank2:])
+					a.StoreSlice(gc_s_a[gc_rank:])
 //line lengthguard.go:32
-					b.StoreSlice(gc_s_b[gc_rank2:])
+					b.StoreSlice(gc_s_b[gc_rank:])
 //line lengthguard.go:32
-					c.StoreSlice(gc_s_c[gc_rank2:])
+					c.StoreSlice(gc_s_c[gc_rank:])
 //line lengthguard.go:32
-					d.StoreSlice(gc_s_d[gc_rank2:])
+					d.StoreSlice(gc_s_d[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-				g := gc_bx2*gc_bdx2 + gc_tx2
+				g := gc_bx*gc_bdx + gc_tx
 				var a, b, c, d int32
 				if true || g < n {
-					a = gc_at3[gc_tx2]
+					a = gc_at[gc_tx]
 				}
 				if true || len(in) > g {
-					b = gc_at3[gc_tx2] * 2
+					b = gc_at[gc_tx] * 2
 				}
 				if (true || g < len(out)) && (true || g < len(in)) {
-					c = gc_at3[gc_tx2] * 3
+					c = gc_at[gc_tx] * 3
 				}
 				if g < m {
-					d = gc_at3[gc_tx2] * 4
+					d = gc_at[gc_tx] * 4
 				}
 				if false && n <= g {
 					a = 100
 				}
-				gc_s_a[gc_rank2] = a
-				gc_s_b[gc_rank2] = b
-				gc_s_c[gc_rank2] = c
-				gc_s_d[gc_rank2] = d
+//line lengthguard.go:39
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+				gc_s_d[gc_rank] = d
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lengthguard.go:18
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:24
-					gc_vb27 := archsimd.BroadcastInt32x16(2)
+					gc_vb11 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:27
-					gc_vb28 := archsimd.BroadcastInt32x16(3)
+					gc_vb12 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:30
-					gc_vb29 := archsimd.BroadcastInt32x16(4)
+					gc_vb13 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:33
-					gc_vb30 := archsimd.BroadcastInt32x16(100)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb14 := archsimd.BroadcastInt32x16(100)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -312,93 +314,93 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							a = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
 //line lengthguard.go:21
-							gc_if40 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-							if gc_if40.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line lengthguard.go:20
-								a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+								a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 							}
 						}
 						if g < len(in) && uint(len(in)-g) > 15 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27)
+							b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11)
 						} else {
 //line lengthguard.go:24
-							gc_if41 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if17 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-							if gc_if41.ToBits() != 0 {
+							if gc_if17.ToBits() != 0 {
 //line lengthguard.go:23
-								b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+								b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11), archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 							}
 						}
 						if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28)
+							c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12)
 						} else {
 //line lengthguard.go:27
-							gc_if42 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-							if gc_if42.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line lengthguard.go:26
-								c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+								c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 							}
 						}
 						if g < m && uint(m-g) > 15 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29)
+							d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13)
 						} else {
 //line lengthguard.go:30
-							gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+							gc_if19 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-							if gc_if43.ToBits() != 0 {
+							if gc_if19.ToBits() != 0 {
 //line lengthguard.go:29
-								d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29), archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
+								d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13), archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 							}
 						}
 						if g >= n {
 //line lengthguard.go:32
-							a = gc_vb30
+							a = gc_vb14
 						} else {
 //line lengthguard.go:32
-							gc_if44 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if20 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-							if gc_if44.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line lengthguard.go:32
-								a = a.Merge(gc_vb30, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+								a = a.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 							}
 						}
 //line lengthguard.go:32
-						a.StoreSlice(gc_s_a[gc_rank2:])
+						a.StoreSlice(gc_s_a[gc_rank:])
 //line lengthguard.go:32
-						b.StoreSlice(gc_s_b[gc_rank2:])
+						b.StoreSlice(gc_s_b[gc_rank:])
 //line lengthguard.go:32
-						c.StoreSlice(gc_s_c[gc_rank2:])
+						c.StoreSlice(gc_s_c[gc_rank:])
 //line lengthguard.go:32
-						d.StoreSlice(gc_s_d[gc_rank2:])
+						d.StoreSlice(gc_s_d[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line lengthguard.go:18
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:24
-				gc_vb20 := archsimd.BroadcastInt32x8(2)
+				gc_vb4 := archsimd.BroadcastInt32x8(2)
 //line lengthguard.go:27
-				gc_vb21 := archsimd.BroadcastInt32x8(3)
+				gc_vb5 := archsimd.BroadcastInt32x8(3)
 //line lengthguard.go:30
-				gc_vb22 := archsimd.BroadcastInt32x8(4)
+				gc_vb6 := archsimd.BroadcastInt32x8(4)
 //line lengthguard.go:33
-				gc_vb23 := archsimd.BroadcastInt32x8(100)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb7 := archsimd.BroadcastInt32x8(100)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -416,77 +418,77 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						a = archsimd.LoadInt32x8Slice(in[g:])
 					} else {
 //line lengthguard.go:21
-						gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-						if gc_if30.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line lengthguard.go:20
-							a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if30)
+							a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
 						}
 					}
 					if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
-						b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20)
+						b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
 					} else {
 //line lengthguard.go:24
-						gc_if31 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line lengthguard.go:23
-						if gc_if31.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20).Merge(b, gc_if31)
+							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
 						}
 					}
 					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
 //line lengthguard.go:26
-						c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21)
+						c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
 					} else {
 //line lengthguard.go:27
-						gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+						gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 //line lengthguard.go:26
-						if gc_if32.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21).Merge(c, gc_if32)
+							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
 						}
 					}
 					if g < m && uint(m-g) > 7 {
 //line lengthguard.go:29
-						d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22)
+						d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
 					} else {
 //line lengthguard.go:30
-						gc_if33 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+						gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 //line lengthguard.go:29
-						if gc_if33.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22).Merge(d, gc_if33)
+							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
 						}
 					}
 					if g >= n {
 //line lengthguard.go:32
-						a = gc_vb23
+						a = gc_vb7
 					} else {
 //line lengthguard.go:32
-						gc_if34 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:32
-						if gc_if34.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line lengthguard.go:32
-							a = gc_vb23.Merge(a, gc_if34)
+							a = gc_vb7.Merge(a, gc_if10)
 						}
 					}
 //line lengthguard.go:32
-					a.StoreSlice(gc_s_a[gc_rank2:])
+					a.StoreSlice(gc_s_a[gc_rank:])
 //line lengthguard.go:32
-					b.StoreSlice(gc_s_b[gc_rank2:])
+					b.StoreSlice(gc_s_b[gc_rank:])
 //line lengthguard.go:32
-					c.StoreSlice(gc_s_c[gc_rank2:])
+					c.StoreSlice(gc_s_c[gc_rank:])
 //line lengthguard.go:32
-					d.StoreSlice(gc_s_d[gc_rank2:])
+					d.StoreSlice(gc_s_d[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line lengthguard.go:18
-				g := gc_bx2*gc_bdx2 + gc_tx2
+				g := gc_bx*gc_bdx + gc_tx
 				var a, b, c, d int32
 				if g < n {
 					a = in[g]
@@ -503,155 +505,160 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				if n <= g {
 					a = 100
 				}
-				gc_s_a[gc_rank2] = a
-				gc_s_b[gc_rank2] = b
-				gc_s_c[gc_rank2] = c
-				gc_s_d[gc_rank2] = d
+//line lengthguard.go:39
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+				gc_s_d[gc_rank] = d
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_bdx2]
-			gc_vstep7 := 0
+//line lengthguard.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line lengthguard.go:18
-					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:40
-					gc_vb48 := archsimd.BroadcastInt32x16(7)
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb32 := archsimd.BroadcastInt32x16(7)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 //line lengthguard.go:18
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
 //line lengthguard.go:18
-						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
+						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank:])
 //line lengthguard.go:18
-						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank2:])
+						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
 						if g < len(out) && uint(len(out)-g) > 15 {
 //line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
+							a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
 						} else {
 //line lengthguard.go:36
-							gc_if71 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+							gc_if47 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-							if gc_if71.ToBits() != 0 {
+							if gc_if47.ToBits() != 0 {
 //line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if71)
+								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if47)
 							}
 						}
 						if g < n && uint(n-g) > 15 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreSlice(gc_at2[gc_tx:])
 						} else {
 //line lengthguard.go:39
-							gc_if72 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if48 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-							if gc_if72.ToBits() != 0 {
+							if gc_if48.ToBits() != 0 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if72)
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if48)
 							}
 						}
 					}
+//line lengthguard.go:41
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line lengthguard.go:18
-				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:40
-				gc_vb47 := archsimd.BroadcastInt32x8(7)
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb31 := archsimd.BroadcastInt32x8(7)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line lengthguard.go:18
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line lengthguard.go:18
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
 //line lengthguard.go:18
-					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank2:])
+					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
 					if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
-						a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
+						a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
 					} else {
 //line lengthguard.go:36
-						gc_if69 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+						gc_if45 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-						if gc_if69.ToBits() != 0 {
+						if gc_if45.ToBits() != 0 {
 //line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if69)
+							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if45)
 						}
 					}
 					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreSlice(gc_at2[gc_tx:])
 					} else {
 //line lengthguard.go:39
-						gc_if70 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if46 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-						if gc_if70.ToBits() != 0 {
+						if gc_if46.ToBits() != 0 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if70)
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if46)
 						}
 					}
 				}
+//line lengthguard.go:41
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-				g := gc_bx2*gc_bdx2 + gc_tx2
-				a := gc_s_a[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				c := gc_s_c[gc_rank2]
-				d := gc_s_d[gc_rank2]
+				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				d := gc_s_d[gc_rank]
 //line lengthguard.go:36
 				if true || g < len(out) {
-					gc_at4[gc_tx2] = a + b + c + d
+					gc_at2[gc_tx] = a + b + c + d
 				}
 				if true || g < n {
-					gc_at4[gc_tx2] += 7
+					gc_at2[gc_tx] += 7
 				}
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line lengthguard.go:18
-					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:40
-					gc_vb46 := archsimd.BroadcastInt32x16(7)
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb30 := archsimd.BroadcastInt32x16(7)
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 //line lengthguard.go:18
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
 //line lengthguard.go:18
-						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
+						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank:])
 //line lengthguard.go:18
-						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank2:])
+						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
 						if g < 0 || g > len(out)-16 {
 //line lengthguard.go:36
@@ -663,51 +670,52 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:37
-							gc_if67 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+							gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-							if gc_if67.ToBits() != 0 {
+							if gc_if43.ToBits() != 0 {
 //line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if67)
+								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if43)
 							}
 						}
 						if g < n && uint(n-g) > 15 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreSlice(out[g:])
+							archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:40
-							gc_if68 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_if44 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-							if gc_if68.ToBits() != 0 {
+							if gc_if44.ToBits() != 0 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreMasked((*[16]int32)(out[g:]), gc_if68)
+								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreMasked((*[16]int32)(out[g:]), gc_if44)
 							}
 						}
 					}
+//line lengthguard.go:42
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line lengthguard.go:18
-				gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:40
-				gc_vb45 := archsimd.BroadcastInt32x8(7)
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb29 := archsimd.BroadcastInt32x8(7)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line lengthguard.go:18
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line lengthguard.go:18
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
 //line lengthguard.go:18
-					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank2:])
+					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
 					if g < 0 || g > len(out)-8 {
 //line lengthguard.go:36
@@ -719,40 +727,42 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 					} else {
 //line lengthguard.go:37
-						gc_if65 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+						gc_if41 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-						if gc_if65.ToBits() != 0 {
+						if gc_if41.ToBits() != 0 {
 //line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if65)
+							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if41)
 						}
 					}
 					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
-						archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreSlice(out[g:])
+						archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreSlice(out[g:])
 					} else {
 //line lengthguard.go:40
-						gc_if66 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if42 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-						if gc_if66.ToBits() != 0 {
+						if gc_if42.ToBits() != 0 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreMasked((*[8]int32)(out[g:]), gc_if66)
+							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreMasked((*[8]int32)(out[g:]), gc_if42)
 						}
 					}
 				}
+//line lengthguard.go:42
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep8
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep4
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-					d := gc_s_d[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
 //line lengthguard.go:36
 					if g < len(out) {
 						out[g] = a + b + c + d
@@ -762,15 +772,16 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-					d := gc_s_d[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
 //line lengthguard.go:36
 					if g < len(out) {
 						out[g] = a + b + c + d
@@ -780,15 +791,16 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-					d := gc_s_d[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
 //line lengthguard.go:36
 					if g < len(out) {
 						out[g] = a + b + c + d
@@ -798,15 +810,16 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-					d := gc_s_d[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
 //line lengthguard.go:36
 					if g < len(out) {
 						out[g] = a + b + c + d
@@ -816,15 +829,16 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line lengthguard.go:18
-				g := gc_bx2*gc_bdx2 + gc_tx2
-				a := gc_s_a[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				c := gc_s_c[gc_rank2]
-				d := gc_s_d[gc_rank2]
+				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				d := gc_s_d[gc_rank]
 //line lengthguard.go:36
 				if g < len(out) {
 					out[g] = a + b + c + d

@@ -33,26 +33,27 @@ func LivenessKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_liveness = compiled.NewSource(gc_files_liveness, "liveness", "d915e6acb2fd7421a62d77cfa3380cec495d00d622978886c7a931e2a901cde8", "liveness.go:5-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line liveness.go:12
-func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_b := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_c := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(in) {
-			gc_at3 := in[:gc_bdx2]
-			gc_vstep3 := 0
+func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+//line liveness.go:21
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(in) {
+			gc_at := in[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line liveness.go:16
-				gc_vb8 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb4 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line liveness.go:13
-					var i int = gc_tx2
+					var i int = gc_tx
 //line liveness.go:13
 					_ = i
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -60,37 +61,38 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					var b int32
 //line liveness.go:14
 					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+					a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line liveness.go:15
-					c = a.Xor(gc_vb8)
+					c = a.Xor(gc_vb4)
 //line liveness.go:15
-					a.StoreSlice(gc_s_a[gc_rank2:])
-					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
+					a.StoreSlice(gc_s_a[gc_rank:])
+					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
 //line liveness.go:15
-					c.StoreSlice(gc_s_c[gc_rank2:])
+					c.StoreSlice(gc_s_c[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line liveness.go:14
 				var a, b, c int32
-				a = gc_at3[gc_tx2]
+				a = gc_at[gc_tx]
 				c = a ^ 5
-				gc_s_a[gc_rank2] = a
-				gc_s_b[gc_rank2] = b
-				gc_s_c[gc_rank2] = c
+//line liveness.go:20
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line liveness.go:16
-				gc_vb6 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb2 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line liveness.go:13
-					var i int = gc_tx2
+					var i int = gc_tx
 					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line liveness.go:14
 					var b int32
@@ -103,98 +105,109 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:15
 					a = archsimd.LoadInt32x8Slice(in[i:])
 //line liveness.go:15
-					c = a.Xor(gc_vb6)
+					c = a.Xor(gc_vb2)
 //line liveness.go:15
-					a.StoreSlice(gc_s_a[gc_rank2:])
-					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
+					a.StoreSlice(gc_s_a[gc_rank:])
+					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
 //line liveness.go:15
-					c.StoreSlice(gc_s_c[gc_rank2:])
+					c.StoreSlice(gc_s_c[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
+					i := gc_tx
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
+//line liveness.go:20
+					gc_s_a[gc_rank] = a
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
+					i := gc_tx
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
+//line liveness.go:20
+					gc_s_a[gc_rank] = a
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
+					i := gc_tx
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
+//line liveness.go:20
+					gc_s_a[gc_rank] = a
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
+					i := gc_tx
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
+//line liveness.go:20
+					gc_s_a[gc_rank] = a
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line liveness.go:13
-				i := gc_tx2
+				i := gc_tx
 				var a, b, c int32
 				a = in[i]
 				c = a ^ 5
-				gc_s_a[gc_rank2] = a
-				gc_s_b[gc_rank2] = b
-				gc_s_c[gc_rank2] = c
+//line liveness.go:20
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
 			}
 		}
 	}
+//line liveness.go:27
 	compiled.OutOfLine(func() {
-		gc_s_a := gc_s_a[:gc_n2]
-		gc_s_b := gc_s_b[:gc_n2]
-		gc_s_c := gc_s_c[:gc_n2]
+		gc_s_a := gc_s_a[:gc_n]
+//line liveness.go:30
+		gc_s_b := gc_s_b[:gc_n]
+//line liveness.go:32
+		gc_s_c := gc_s_c[:gc_n]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line liveness.go:35
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
-					a := gc_s_a[gc_rank2]
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
 					var b int32
-					c := gc_s_c[gc_rank2]
+//line liveness.go:18
+					c := gc_s_c[gc_rank]
 //line liveness.go:18
 					switch {
 					case i%3 == 0:
@@ -210,132 +223,140 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						}
 						c = a + int32(k)
 					}
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
 				}
 			}
 		}
 	})
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(out) {
-			gc_at4 := out[:gc_bdx2]
-			gc_vstep5 := 0
+//line liveness.go:39
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at2 := out[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line liveness.go:33
-				gc_vb11 := archsimd.BroadcastInt32x8(3)
+				gc_vb7 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-				gc_vb12 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb8 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line liveness.go:13
-					var i int = gc_tx2
+					var i int = gc_tx
 //line liveness.go:13
 					_ = i
 //line liveness.go:13
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line liveness.go:13
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line liveness.go:13
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
-					a.Add(b.Mul(gc_vb11)).Add(c.Mul(gc_vb12)).StoreSlice(gc_at4[gc_tx2:])
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
+					a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				a := gc_s_a[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				c := gc_s_c[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line liveness.go:15
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
 //line liveness.go:33
-				gc_at4[gc_tx2] = a + b*3 + c*5
+				gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line liveness.go:33
-				gc_vb9 := archsimd.BroadcastInt32x8(3)
+				gc_vb5 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-				gc_vb10 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb6 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line liveness.go:13
-					var i int = gc_tx2
+					var i int = gc_tx
 //line liveness.go:13
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line liveness.go:13
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line liveness.go:13
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
 //line liveness.go:33
 					if i < 0 || i > len(out)-8 {
 //line liveness.go:33
 						break
 					}
-					a.Add(b.Mul(gc_vb9)).Add(c.Mul(gc_vb10)).StoreSlice(out[i:])
+//line liveness.go:34
+					a.Add(b.Mul(gc_vb5)).Add(c.Mul(gc_vb6)).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep6
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
 //line liveness.go:33
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
 //line liveness.go:33
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
 //line liveness.go:33
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
-					i := gc_tx2
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
 //line liveness.go:33
 					out[i] = a + b*3 + c*5
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line liveness.go:13
-				i := gc_tx2
-				a := gc_s_a[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				c := gc_s_c[gc_rank2]
+				i := gc_tx
+//line liveness.go:15
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
 //line liveness.go:33
 				out[i] = a + b*3 + c*5
 			}
@@ -359,39 +380,42 @@ func LaneLivenessKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_laneLiveness = compiled.NewSource(gc_files_liveness, "laneLiveness", "7a22a22abc6d1e81b4ffcea22cf0ea9e010a821de50b53d08a8b0f49f0a9ca28", "liveness.go:36-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line liveness.go:42
-func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line liveness.go:52
 	var gc_l_v [32]int32
 	var gc_l_w [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line liveness.go:45
 			gc_vb := archsimd.BroadcastInt32x8(3)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line liveness.go:45
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line liveness.go:48
+					gc_tx := gc_tidx2.X + gc_lane
+//line liveness.go:50
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line liveness.go:44
 						break
@@ -401,28 +425,29 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:44
 					w := v.Mul(gc_vb2)
 //line liveness.go:44
-					v.StoreSlice(gc_l_v[gc_lane2:])
+					v.StoreSlice(gc_l_v[gc_lane:])
 //line liveness.go:44
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					w.StoreSlice(gc_l_w[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line liveness.go:59
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line liveness.go:44
 						break
@@ -432,58 +457,58 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:44
 					w := v.Mul(gc_vb)
 //line liveness.go:44
-					v.StoreSlice(gc_l_v[gc_lane2:])
+					v.StoreSlice(gc_l_v[gc_lane:])
 //line liveness.go:44
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					w.StoreSlice(gc_l_w[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line liveness.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
 					w := v * 3
-					gc_l_v[gc_lane2] = v
-					gc_l_w[gc_lane2] = w
+					gc_l_v[gc_lane] = v
+					gc_l_w[gc_lane] = w
 				}
 			}
 		}
 //line liveness.go:46
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
 //line liveness.go:46
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_vb4 := archsimd.BroadcastInt32x8(3)
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line liveness.go:47
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line liveness.go:47
 				gc_vb8 := archsimd.BroadcastInt32x8(3)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line liveness.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line liveness.go:47
 					_ = v
 //line liveness.go:47
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:46
-					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					{
 //line liveness.go:47
 						var k int32 = int32(0)
@@ -505,22 +530,22 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 //line liveness.go:47
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					w.StoreSlice(gc_l_w[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line liveness.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line liveness.go:47
 					_ = v
 //line liveness.go:47
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:46
-					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					{
 //line liveness.go:47
 						var k int32 = int32(0)
@@ -542,109 +567,115 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 //line liveness.go:47
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					w.StoreSlice(gc_l_w[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
 				_ = v
-				w := gc_l_w[gc_lane2]
+				w := gc_l_w[gc_lane]
 //line liveness.go:46
-				s := gc_c21r[gc_lane2]
+				s := gc_c1r[gc_lane]
 				for k := int32(0); k < s&3; k++ {
 					w = s + k
 				}
-				gc_l_w[gc_lane2] = w
+				gc_l_w[gc_lane] = w
 			}
 		}
 //line liveness.go:50
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c22r)
-		gc_left3 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
+		gc_left3 := gc_act
 		if compiled.SIMD {
 //line liveness.go:51
 			gc_vb11 := archsimd.BroadcastInt32x8(7)
-			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 //line liveness.go:51
 				gc_vb12 := archsimd.BroadcastInt32x8(7)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line liveness.go:54
+					gc_tx := gc_tidx4.X + gc_lane
+//line liveness.go:56
+					gc_ty := gc_tidx4.Y
+					_ = gc_ty
+					gc_tz := gc_tidx4.Z
+					_ = gc_tz
 //line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line liveness.go:43
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:50
-					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if i < 0 || i > len(out)-8 {
 //line liveness.go:51
 						break
 					}
+//line liveness.go:52
 					w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line liveness.go:67
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line liveness.go:43
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:50
-					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if i < 0 || i > len(out)-8 {
 //line liveness.go:51
 						break
 					}
+//line liveness.go:52
 					w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line liveness.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					w := gc_l_w[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line liveness.go:45
+					w := gc_l_w[gc_lane]
 //line liveness.go:50
-					s2 := gc_c22r[gc_lane2]
+					s2 := gc_c2r[gc_lane]
 					out[i] = w*7 + s2
 				}
 			}

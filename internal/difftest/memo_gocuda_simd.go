@@ -38,85 +38,86 @@ func MemoNormKernel(out, in []float32, size int) func(*gocuda.Thread) {
 var gc_src_memoNorm = compiled.NewSource(gc_files_memo, "memoNorm", "73ee929b30092b9a60b8edb18975c2132cbabddfa8e1bb56bffe3014288b44e0", "memo.go:11-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line memo.go:20
-func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line memo.go:21
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
+//line memo.go:24
 	var gc_l_x [32]float32
 	var gc_l_sum [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at2 := in[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line memo.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var x float32
 						if true || i < len(in) {
-							x = gc_at2[gc_lane2]
+							x = gc_at[gc_lane]
 						}
-						gc_l_x[gc_lane2] = x
+						gc_l_x[gc_lane] = x
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line memo.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var x float32
 						if i < len(in) {
 							x = in[i]
 						}
-						gc_l_x[gc_lane2] = x
+						gc_l_x[gc_lane] = x
 					}
 				}
 			}
 		}
 //line memo.go:27
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x := gc_l_x[gc_lane2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x := gc_l_x[gc_lane]
 //line memo.go:27
-			sum := gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = x * x
-			gc_l_sum[gc_lane2] = sum
+			sum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = x * x
+			gc_l_sum[gc_lane] = sum
 		}
 //line memo.go:28
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		var gc_memoIn3 float32
-		var gc_memoIn4 float32
-		var gc_memoOut4 float32
-		var gc_memoOut5 float32
-		var gc_memoOut6 float32
-		gc_ran2 := false
-		gc_left := gc_act2
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		gc_left := gc_act
 		if compiled.SIMD {
 //line memo.go:29
 			gc_vb := archsimd.BroadcastFloat32x8(float32(size))
@@ -125,8 +126,8 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 			gc_vb3 := archsimd.BroadcastFloat32x8(1)
 //line memo.go:30
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line memo.go:29
 				gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
 				gc_vb5 := archsimd.BroadcastFloat32x8(1e-5)
@@ -134,21 +135,22 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 				gc_vb6 := archsimd.BroadcastFloat32x8(1)
 //line memo.go:30
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line memo.go:35
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line memo.go:22
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line memo.go:22
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line memo.go:22
-					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
 //line memo.go:28
-					sum2 := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					sum2 := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 					m := sum.Div(gc_vb4)
 					r := gc_vb6.Div(sum2.Div(gc_vb4).Sub(m.Mul(m)).Add(gc_vb5).Sqrt())
 					inv := gc_vb6.Div(sum)
@@ -169,12 +171,12 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:32
 								if 0xff&(1<<gc_k4) != 0 {
 //line memo.go:32
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos.Thread = gc_rank + gc_k4
 									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 								}
 							}
 //line memo.go:33
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 						{
 //line memo.go:33
@@ -186,13 +188,13 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 								if 0xff&(1<<gc_k5) != 0 {
 //line memo.go:33
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos.Thread = gc_rank + gc_k5
 //line memo.go:33
 									out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 								}
 							}
 //line memo.go:33
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 						{
 //line memo.go:33
@@ -204,13 +206,13 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 								if 0xff&(1<<gc_k6) != 0 {
 //line memo.go:33
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos.Thread = gc_rank + gc_k6
 //line memo.go:33
 									out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 								}
 							}
 //line memo.go:33
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line memo.go:33
@@ -233,12 +235,12 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:32
 									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line memo.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos.Thread = gc_rank + gc_k7
 										out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
 //line memo.go:33
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line memo.go:33
@@ -250,13 +252,13 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos.Thread = gc_rank + gc_k8
 //line memo.go:33
 										out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 //line memo.go:33
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line memo.go:33
@@ -268,41 +270,43 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 									if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 //line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos.Thread = gc_rank + gc_k9
 //line memo.go:33
 										out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
 //line memo.go:33
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-					gc_left &^= 0xff << gc_lane2
+//line memo.go:34
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line memo.go:48
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line memo.go:22
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line memo.go:22
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line memo.go:22
-					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
 //line memo.go:28
-					sum2 := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					sum2 := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 					m := sum.Div(gc_vb)
 					r := gc_vb3.Div(sum2.Div(gc_vb).Sub(m.Mul(m)).Add(gc_vb2).Sqrt())
 					inv := gc_vb3.Div(sum)
@@ -324,13 +328,13 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 								if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line memo.go:33
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos.Thread = gc_rank + gc_k
 //line memo.go:33
 									out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 								}
 							}
 //line memo.go:33
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 						{
 //line memo.go:33
@@ -342,13 +346,13 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 								if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line memo.go:33
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos.Thread = gc_rank + gc_k2
 //line memo.go:33
 									out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 								}
 							}
 //line memo.go:33
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 						{
 //line memo.go:33
@@ -360,53 +364,56 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 								if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line memo.go:33
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos.Thread = gc_rank + gc_k3
 //line memo.go:33
 									out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 								}
 							}
 //line memo.go:33
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
-					gc_left &^= 0xff << gc_lane2
+//line memo.go:34
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line memo.go:22
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x := gc_l_x[gc_lane2]
-					sum := gc_l_sum[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line memo.go:24
+					x := gc_l_x[gc_lane]
+//line memo.go:26
+					sum := gc_l_sum[gc_lane]
 //line memo.go:28
-					sum2 := gc_c22r[gc_lane2]
+					sum2 := gc_c2r[gc_lane]
 					var m float32
 					var r float32
 					var inv float32
-					if gc_ran2 && compiled.Same32(sum, gc_memoIn3) && compiled.Same32(sum2, gc_memoIn4) {
-						m, r, inv = gc_memoOut4, gc_memoOut5, gc_memoOut6
+					if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+						m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
-						gc_memoIn3, gc_memoIn4 = sum, sum2
+						gc_memoIn, gc_memoIn2 = sum, sum2
 //line memo.go:29
 						m = sum / float32(size)
 						r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
 						inv = 1 / sum
-						gc_memoOut4, gc_memoOut5, gc_memoOut6 = m, r, inv
-						gc_ran2 = true
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
+						gc_ran = true
 					}
 //line memo.go:32
 					if i < len(in) {
@@ -433,102 +440,107 @@ func MemoVoteKernel(out, in []int32) func(*gocuda.Thread) {
 var gc_src_memoVote = compiled.NewSource(gc_files_memo, "memoVote", "26801192d61f43bb040232627ce91963983dc114a4f12f9b6a4f974df3583b32", "memo.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line memo.go:42
-func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line memo.go:52
 	var gc_l_x [32]int32
-	var gc_c21v [32]bool
-	var gc_c21r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line memo.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				var x int32
 				if i < len(in) {
 					x = in[i]
 				}
-				gc_c21v[gc_lane2] = x > 0
-				gc_l_x[gc_lane2] = x
+				gc_c1v[gc_lane] = x > 0
+				gc_l_x[gc_lane] = x
 			}
 		}
 //line memo.go:48
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
-		var gc_memoIn2 uint32
-		var gc_memoOut2 int32
-		gc_ran2 := false
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+		var gc_memoIn uint32
+		var gc_memoOut int32
+		gc_ran := false
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line memo.go:63
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line memo.go:43
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x := gc_l_x[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line memo.go:45
+						x := gc_l_x[gc_lane]
 //line memo.go:48
-						b := gc_c21r[gc_lane2]
+						b := gc_c1r[gc_lane]
 						var share int32
-						if gc_ran2 && b == gc_memoIn2 {
-							share = gc_memoOut2
+						if gc_ran && b == gc_memoIn {
+							share = gc_memoOut
 						} else {
-							gc_memoIn2 = b
+							gc_memoIn = b
 //line memo.go:49
 							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-							gc_memoOut2 = share
-							gc_ran2 = true
+							gc_memoOut = share
+							gc_ran = true
 						}
 //line memo.go:50
 						if true || i < len(in) {
-							gc_at2[gc_lane2] = x * share
+							gc_at[gc_lane] = x * share
 						}
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+//line memo.go:57
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line memo.go:43
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x := gc_l_x[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line memo.go:45
+						x := gc_l_x[gc_lane]
 //line memo.go:48
-						b := gc_c21r[gc_lane2]
+						b := gc_c1r[gc_lane]
 						var share int32
-						if gc_ran2 && b == gc_memoIn2 {
-							share = gc_memoOut2
+						if gc_ran && b == gc_memoIn {
+							share = gc_memoOut
 						} else {
-							gc_memoIn2 = b
+							gc_memoIn = b
 //line memo.go:49
 							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-							gc_memoOut2 = share
-							gc_ran2 = true
+							gc_memoOut = share
+							gc_ran = true
 						}
 //line memo.go:50
 						if i < len(in) {

@@ -31,165 +31,179 @@ func MethodsKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_methods = compiled.NewSource(gc_files_methods, "methods", "96d8dbacb8694ecfdc3545e1c14d194bc0c1a8d82f654cb4dabb0d6cf29e9a1e", "methods.go:37-53", "methods.go:12-27", "methods.go:12-27", "methods.go:32-35", "methods.go:32-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line methods.go:42
-func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_methods(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line methods.go:44
-	si := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	sf := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s []int32 = si
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) {
-			gc_at8 := s[:gc_bdx2]
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+//line methods.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+//line methods.go:56
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
-					gc_at8[gc_tx2] = v * b.scale
+					gc_at[gc_tx] = v * b.scale
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:20
+					gc_tx := gc_step + 1
+//line methods.go:22
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
-					gc_at8[gc_tx2] = v * b.scale
+					gc_at[gc_tx] = v * b.scale
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:20
+					gc_tx := gc_step + 2
+//line methods.go:22
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
-					gc_at8[gc_tx2] = v * b.scale
+					gc_at[gc_tx] = v * b.scale
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:20
+					gc_tx := gc_step + 3
+//line methods.go:22
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
-					gc_at8[gc_tx2] = v * b.scale
+					gc_at[gc_tx] = v * b.scale
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line methods.go:20
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
 //line methods.go:46
 				var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
-				gc_at8[gc_tx2] = v * b.scale
+				gc_at[gc_tx] = v * b.scale
 			}
 		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+//line methods.go:20
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
 					s[tid] = v * b.scale
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:20
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
 					s[tid] = v * b.scale
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:20
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
 					s[tid] = v * b.scale
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:20
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
 //line methods.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
 					s[tid] = v * b.scale
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line methods.go:20
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
 //line methods.go:15
-				tid := gc_tx2
+				tid := gc_tx
 //line methods.go:46
 				var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
@@ -198,68 +212,72 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		}
 	}
 //line methods.go:17
-	for k := gc_bdx2 / 2; k > 0; k /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := k; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for k := gc_bdx / 2; k > 0; k /= 2 {
+//line methods.go:19
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := k; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := k
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to2 <= len(s)-gc_off5 {
-				gc_at9 := s[:gc_to2]
-				gc_at10 := s[gc_off5:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := k
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+				gc_at2 := s[:gc_to]
+				gc_at3 := s[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line methods.go:15
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line methods.go:15
 							_ = tid
 							{
 //line methods.go:19
-								archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line methods.go:21
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line methods.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line methods.go:15
 						_ = tid
 						{
 //line methods.go:19
-							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line methods.go:21
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line methods.go:20
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line methods.go:15
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line methods.go:20
 								if (tid+k) < 0 || (tid+k) > len(s)-16 || tid < 0 || tid > len(s)-16 {
 //line methods.go:20
 									break
@@ -268,19 +286,21 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								archsimd.LoadInt32x16Slice(s[tid:]).Add(archsimd.LoadInt32x16Slice(s[tid+k:])).StoreSlice(s[tid:])
 							}
 						}
+//line methods.go:22
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line methods.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line methods.go:20
 							if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
 //line methods.go:20
 								break
@@ -289,60 +309,61 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
 						}
 					}
+//line methods.go:22
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line methods.go:20
 							s[tid] += s[tid+k]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line methods.go:20
 							s[tid] += s[tid+k]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line methods.go:20
 							s[tid] += s[tid+k]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line methods.go:20
 							s[tid] += s[tid+k]
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:15
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line methods.go:20
 						s[tid] += s[tid+k]
@@ -351,123 +372,132 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			}
 		}
 	}
-	gc_off6 := 0
-	if gc_off6 >= 0 && gc_off6 < len(s) {
-		gc_at11 := s[gc_off6:][:1]
-		gc_elem3 := gc_at11[0]
-		gc_vstep7 := 0
+//line methods.go:28
+	gc_off2 := 0
+	if gc_off2 >= 0 && gc_off2 < len(s) {
+		gc_at4 := s[gc_off2:][:1]
+		gc_elem := gc_at4[0]
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
-			gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-				for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
-					gc_rank2 := gc_vstep7
-					gc_pos2.Thread = gc_rank2
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+					gc_rank := gc_vstep3
+					gc_pos.Thread = gc_rank
 //line methods.go:24
-					var r int32 = gc_at11[0]
-					archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank2:])
+					var r int32 = gc_at4[0]
+					archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep7, false
-			}(gc_vstep7)
+				return gc_vstep3, false
+			}(gc_vstep3)
 			if gc_stop3 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-				gc_rank2 := gc_vstep7
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
 //line methods.go:24
-				var r int32 = gc_at11[0]
-				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+				var r int32 = gc_at4[0]
+				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 //line methods.go:24
-			r := gc_elem3
-			gc_s_r[gc_rank2] = r
+			r := gc_elem
+//line methods.go:26
+			gc_s_r[gc_rank] = r
 		}
 	} else {
-		gc_vstep8 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
-			gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-				for ; gc_vstep8+15 < gc_n2; gc_vstep8 += 16 {
-					gc_rank2 := gc_vstep8
-					gc_pos2.Thread = gc_rank2
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_n; gc_vstep4 += 16 {
+					gc_rank := gc_vstep4
+					gc_pos.Thread = gc_rank
 //line methods.go:24
 					var r int32 = s[0]
-					archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank2:])
+					archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep8, false
-			}(gc_vstep8)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop4 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
-				gc_rank2 := gc_vstep8
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				var r int32 = s[0]
-				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep8
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+		gc_step4 := gc_vstep4
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step12 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-				gc_s_r[gc_rank2] = r
+//line methods.go:26
+				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_rank2 := gc_step12 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-				gc_s_r[gc_rank2] = r
+//line methods.go:26
+				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_rank2 := gc_step12 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-				gc_s_r[gc_rank2] = r
+//line methods.go:26
+				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_rank2 := gc_step12 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-				gc_s_r[gc_rank2] = r
+//line methods.go:26
+				gc_s_r[gc_rank] = r
 			}
 		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r := s[0]
-			gc_s_r[gc_rank2] = r
+//line methods.go:26
+			gc_s_r[gc_rank] = r
 		}
 	}
 //line methods.go:48
 	var s_ []float32 = sf
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line methods.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line methods.go:43
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line methods.go:48
 			var v_ float32 = float32(i % 5)
 //line methods.go:15
-			tid_ := gc_tx2
-			r := gc_s_r[gc_rank2]
+			tid_ := gc_tx
+//line methods.go:17
+			r := gc_s_r[gc_rank]
 //line methods.go:26
 			var r_ int32 = r
 //line methods.go:46
@@ -479,68 +509,72 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		}
 	}
 //line methods.go:17
-	for k_ := gc_bdx2 / 2; k_ > 0; k_ /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := k_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
+//line methods.go:19
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := k_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := k_
-			if gc_from2 >= 0 && gc_to2 <= len(s_) && gc_off7 >= 0 && gc_off7 <= len(s_) && gc_to2 <= len(s_)-gc_off7 {
-				gc_at12 := s_[:gc_to2]
-				gc_at13 := s_[gc_off7:][:gc_to2]
-				gc_vstep9 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := k_
+			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
+				gc_at5 := s_[:gc_to]
+				gc_at6 := s_[gc_off3:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line methods.go:15
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 //line methods.go:15
 							_ = tid_
 							{
 //line methods.go:19
-								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
+//line methods.go:21
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line methods.go:15
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line methods.go:15
 						_ = tid_
 						{
 //line methods.go:19
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 						}
 					}
+//line methods.go:21
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line methods.go:20
-						gc_at12[gc_tx2] += gc_at13[gc_tx2]
+						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line methods.go:15
-							var tid_ int = gc_tx2
+							var tid_ int = gc_tx
 							{
+//line methods.go:20
 								if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
 //line methods.go:20
 									break
@@ -549,19 +583,21 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								archsimd.LoadFloat32x16Slice(s_[tid_:]).Add(archsimd.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 							}
 						}
+//line methods.go:22
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line methods.go:15
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 						{
+//line methods.go:20
 							if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
 //line methods.go:20
 								break
@@ -570,60 +606,61 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 						}
 					}
+//line methods.go:22
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep10
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line methods.go:20
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line methods.go:20
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line methods.go:20
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:15
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line methods.go:20
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:15
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					{
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
@@ -632,27 +669,28 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			}
 		}
 	}
-	gc_off8 := 0
-	if gc_off8 >= 0 && gc_off8 < len(s_) {
-		gc_at14 := s_[gc_off8:][:1]
-		gc_elem4 := gc_at14[0]
-		gc_vstep11 := 0
+//line methods.go:28
+	gc_off4 := 0
+	if gc_off4 >= 0 && gc_off4 < len(s_) {
+		gc_at7 := s_[gc_off4:][:1]
+		gc_elem2 := gc_at7[0]
+		gc_vstep7 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop7 bool
-			gc_vstep11, gc_stop7 = func(gc_vstep11 int) (int, bool) {
+			gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line methods.go:24
 				gc_Lane0Mask324 := compiled.Lane0Mask32()
-				for ; gc_vstep11+15 < gc_n2; gc_vstep11 += 16 {
-					gc_rank2 := gc_vstep11
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep7+15 < gc_n; gc_vstep7 += 16 {
+					gc_rank := gc_vstep7
+					gc_pos.Thread = gc_rank
 //line methods.go:24
-					r_2 := compiled.BroadcastFloat32x16At(&gc_at14[0], gc_Lane0Mask324)
+					r_2 := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324)
 //line methods.go:24
-					r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+					r_2.StoreSlice(gc_s_r_2[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep11, false
-			}(gc_vstep11)
+				return gc_vstep7, false
+			}(gc_vstep7)
 			if gc_stop7 {
 				return
 			}
@@ -660,39 +698,40 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		if compiled.SIMD {
 //line methods.go:24
 			gc_Lane0Mask323 := compiled.Lane0Mask32()
-			for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
-				gc_rank2 := gc_vstep11
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+				gc_rank := gc_vstep7
+				gc_pos.Thread = gc_rank
 //line methods.go:24
-				r_2 := compiled.BroadcastFloat32x8At(&gc_at14[0], gc_Lane0Mask323)
+				r_2 := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323)
 //line methods.go:24
-				r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+				r_2.StoreSlice(gc_s_r_2[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep11; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 //line methods.go:24
-			r_2 := gc_elem4
-			gc_s_r_2[gc_rank2] = r_2
+			r_2 := gc_elem2
+//line methods.go:26
+			gc_s_r_2[gc_rank] = r_2
 		}
 	} else {
-		gc_vstep12 := 0
+		gc_vstep8 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop8 bool
-			gc_vstep12, gc_stop8 = func(gc_vstep12 int) (int, bool) {
+			gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line methods.go:24
 				gc_Lane0Mask322 := compiled.Lane0Mask32()
-				for ; gc_vstep12+15 < gc_n2; gc_vstep12 += 16 {
-					gc_rank2 := gc_vstep12
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep8+15 < gc_n; gc_vstep8 += 16 {
+					gc_rank := gc_vstep8
+					gc_pos.Thread = gc_rank
 //line methods.go:24
 					r_2 := compiled.BroadcastFloat32x16At(&s_[0], gc_Lane0Mask322)
 //line methods.go:24
-					r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+					r_2.StoreSlice(gc_s_r_2[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep12, false
-			}(gc_vstep12)
+				return gc_vstep8, false
+			}(gc_vstep8)
 			if gc_stop8 {
 				return
 			}
@@ -700,123 +739,132 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		if compiled.SIMD {
 //line methods.go:24
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
-			for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
-				gc_rank2 := gc_vstep12
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+				gc_rank := gc_vstep8
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := compiled.BroadcastFloat32x8At(&s_[0], gc_Lane0Mask32)
 //line methods.go:24
-				r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+				r_2.StoreSlice(gc_s_r_2[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step14 := gc_vstep12
-		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
+		gc_step6 := gc_vstep8
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step14 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-				gc_s_r_2[gc_rank2] = r_2
+//line methods.go:26
+				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_rank2 := gc_step14 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-				gc_s_r_2[gc_rank2] = r_2
+//line methods.go:26
+				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_rank2 := gc_step14 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-				gc_s_r_2[gc_rank2] = r_2
+//line methods.go:26
+				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_rank2 := gc_step14 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-				gc_s_r_2[gc_rank2] = r_2
+//line methods.go:26
+				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r_2 := s_[0]
-			gc_s_r_2[gc_rank2] = r_2
+//line methods.go:26
+			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 //line methods.go:50
 	var v_2 int32 = 1
+//line methods.go:52
 	var gc_l_c [32]warpCounter
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line methods.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				r_2 := gc_s_r_2[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line methods.go:45
+				r_2 := gc_s_r_2[gc_rank]
 //line methods.go:26
 				var r_3 float32 = r_2
 //line methods.go:48
 				out[3*i+1] = int32(r_3)
 				var c warpCounter
 //line methods.go:34
-				gc_c21v[gc_lane2] = v_2
-				gc_l_c[gc_lane2] = c
+				gc_c1v[gc_lane] = v_2
+				gc_l_c[gc_lane] = c
 			}
 		}
 //line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line methods.go:51
-			var v_3 int32 = int32((gc_rank2 & 31))
-			c := gc_l_c[gc_lane2]
+			var v_3 int32 = int32((gc_rank & 31))
+//line methods.go:53
+			c := gc_l_c[gc_lane]
 //line methods.go:34
-			c.n += gc_c21r[gc_lane2]
+			c.n += gc_c1r[gc_lane]
 //line methods.go:34
-			gc_c22v[gc_lane2] = v_3
-			gc_l_c[gc_lane2] = c
+			gc_c2v[gc_lane] = v_3
+			gc_l_c[gc_lane] = c
 		}
 //line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line methods.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				c := gc_l_c[gc_lane2]
+				i := gc_bx*gc_bdx + gc_tx
+//line methods.go:45
+				c := gc_l_c[gc_lane]
 //line methods.go:34
-				c.n += gc_c22r[gc_lane2]
+				c.n += gc_c2r[gc_lane]
 //line methods.go:52
 				out[3*i+2] = c.n
-				gc_l_c[gc_lane2] = c
+				gc_l_c[gc_lane] = c
 			}
 		}
 	}
@@ -835,37 +883,38 @@ func FuncParamKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_funcParam = compiled.NewSource(gc_files_methods, "funcParam", "27f7e92e930420ab9d43805280ebabc93f864d3a6e10e3b8144c421653fc50d9", "methods.go:70-76", "methods.go:55-59", "methods.go:61-68", "methods.go:61-68")
 
 //line methods.go:73
-func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_r_5 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
+func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 //line methods.go:74
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
 //line methods.go:58
 	var s_2 []int32 = s_
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_2) {
-			gc_at6 := s_2[:gc_bdx2]
-			gc_vstep3 := 0
+//line methods.go:60
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at := s_2[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line methods.go:75
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line methods.go:75
-						gc_t8 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
+						gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4)
 //line methods.go:75
-						v := gc_t8
+						v := gc_t4
 //line methods.go:58
 						v_ := v
 //line methods.go:75
@@ -873,29 +922,29 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = step
 //line methods.go:63
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+						if gc_tx < -2147483648 || gc_tx > 2147483632 {
 //line methods.go:63
 							break
 						}
 //line methods.go:63
-						v_.StoreSlice(gc_at6[gc_tx2:])
+						v_.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line methods.go:75
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line methods.go:75
-					gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5)
+					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3)
 //line methods.go:75
-					v := gc_t7
+					v := gc_t3
 //line methods.go:58
 					v_ := v
 //line methods.go:75
@@ -903,20 +952,20 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 //line methods.go:63
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
+					if gc_tx < -2147483648 || gc_tx > 2147483640 {
 //line methods.go:63
 						break
 					}
 //line methods.go:63
-					v_.StoreSlice(gc_at6[gc_tx2:])
+					v_.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:75
-				var v int32 = int32(gc_tx2)
+				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:75
@@ -924,21 +973,22 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 				_ = step
 //line methods.go:63
-				gc_at6[gc_tx2] = v_
+				gc_at[gc_tx] = v_
 			}
 		} else {
-			gc_vstep4 := 0
+//line methods.go:67
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line methods.go:75
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line methods.go:75
-						gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4)
+						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 //line methods.go:75
-						v := gc_t6
+						v := gc_t2
 //line methods.go:58
 						v_ := v
 //line methods.go:75
@@ -946,31 +996,31 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = step
 //line methods.go:63
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
+						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
 //line methods.go:63
-							gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
+							gc_tx < 0 || gc_tx > len(s_2)-16 {
 //line methods.go:63
 							break
 						}
 //line methods.go:63
-						v_.StoreSlice(s_2[gc_tx2:])
+						v_.StoreSlice(s_2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line methods.go:75
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line methods.go:75
-					gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
+					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line methods.go:75
-					v := gc_t5
+					v := gc_t
 //line methods.go:58
 					v_ := v
 //line methods.go:75
@@ -978,25 +1028,25 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 //line methods.go:63
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
 //line methods.go:63
-						gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
+						gc_tx < 0 || gc_tx > len(s_2)-8 {
 //line methods.go:63
 						break
 					}
 //line methods.go:63
-					v_.StoreSlice(s_2[gc_tx2:])
+					v_.StoreSlice(s_2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
@@ -1004,14 +1054,15 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 //line methods.go:63
-					s_2[gc_tx2] = v_
+					s_2[gc_tx] = v_
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:67
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
@@ -1019,14 +1070,15 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 //line methods.go:63
-					s_2[gc_tx2] = v_
+					s_2[gc_tx] = v_
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:67
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
@@ -1034,14 +1086,15 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 //line methods.go:63
-					s_2[gc_tx2] = v_
+					s_2[gc_tx] = v_
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line methods.go:67
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:75
@@ -1049,14 +1102,15 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 //line methods.go:63
-					s_2[gc_tx2] = v_
+					s_2[gc_tx] = v_
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line methods.go:67
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:75
-				var v int32 = int32(gc_tx2)
+				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:75
@@ -1064,328 +1118,250 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 				_ = step
 //line methods.go:63
-				s_2[gc_tx2] = v_
+				s_2[gc_tx] = v_
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff3, gc_qd3 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
-			for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
-				gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-				gc_r := gc_qoff3 - gc_q*gc_qd3
+//line methods.go:70
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
-				gc_seglen3 := gc_segend3 - gc_seg3
-				gc_off4 := gc_r + gc_seg3
-				if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen3 <= len(s_2)-gc_off4 {
-					gc_at7 := s_2[gc_off4:][:gc_seglen3]
-					gc_vstep5 := gc_seg3
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
+					gc_at2 := s_2[gc_off:][:gc_seglen]
+					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line methods.go:75
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep5+15 < gc_segend3; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line methods.go:75
-								gc_t10 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8)
+								gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota6)
 //line methods.go:75
-								v := gc_t10
+								v := gc_t6
 //line methods.go:58
 								v_ := v
 //line methods.go:65
-								if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+								if gc_tx < -2147483648 || gc_tx > 2147483632 {
 //line methods.go:65
 									break
 								}
 //line methods.go:65
-								r_3 := v_.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx2 - gc_seg3):]))
+								r_3 := v_.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
 //line methods.go:65
-								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep5+7 < gc_segend3; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line methods.go:75
-							gc_t9 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota7)
+							gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota5)
 //line methods.go:75
-							v := gc_t9
+							v := gc_t5
 //line methods.go:58
 							v_ := v
 //line methods.go:65
-							if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
+							if gc_tx < -2147483648 || gc_tx > 2147483640 {
 //line methods.go:65
 								break
 							}
 //line methods.go:65
-							r_3 := v_.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx2 - gc_seg3):]))
+							r_3 := v_.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
 //line methods.go:65
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep5 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx2 := gc_seg3 + gc_u3
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line methods.go:75
-						var v int32 = int32(gc_tx2)
+						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_ int32 = v
 //line methods.go:65
-						r_3 := v_ + gc_at7[gc_u3]
-						gc_s_r_3[gc_rank2] = r_3
+						r_3 := v_ + gc_at2[gc_u]
+//line methods.go:67
+						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step9 := gc_seg3
-					for ; gc_step9+3 < gc_segend3; gc_step9 += 4 {
+					gc_step2 := gc_seg
+					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							var v int32 = int32(gc_tx2)
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
-							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methods.go:75
-							var v int32 = int32(gc_tx2)
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
-							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methods.go:75
-							var v int32 = int32(gc_tx2)
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
-							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methods.go:75
-							var v int32 = int32(gc_tx2)
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
-							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
+							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_segend3; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:75
-						var v int32 = int32(gc_tx2)
+						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_ int32 = v
 //line methods.go:65
-						r_3 := v_ + s_2[(gc_tx2+gc_r)]
-						gc_s_r_3[gc_rank2] = r_3
+						r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
+						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				gc_seg3 = gc_segend3
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
-					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
-					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
-					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
 //line methods.go:65
-					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:75
-				var v int32 = int32(gc_tx2)
+				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
 //line methods.go:65
-				r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-				gc_s_r_3[gc_rank2] = r_3
+				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 //line methods.go:58
 	var s_3 []int32 = s_
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_3) {
-			gc_at8 := s_3[:gc_bdx2]
-			gc_vstep6 := 0
+//line methods.go:60
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-//line methods.go:75
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line methods.go:58
-					gc_vb6 := archsimd.BroadcastInt32x16(1)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-//line methods.go:75
-						gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota12)
-//line methods.go:75
-						v := gc_t17
-//line methods.go:58
-						gc_t18 := v.Add(gc_vb6)
-//line methods.go:58
-						v_2 := gc_t18
-//line methods.go:58
-						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
-//line methods.go:67
-						r_4 := r_3
-//line methods.go:75
-						r_ := r_4
-//line methods.go:63
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
-//line methods.go:63
-							break
-						}
-//line methods.go:63
-						v_2.StoreSlice(gc_at8[gc_tx2:])
-//line methods.go:63
-						r_.StoreSlice(gc_s_r_[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line methods.go:75
-				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:58
-				gc_vb5 := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-//line methods.go:75
-					gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota11)
-//line methods.go:75
-					v := gc_t15
-//line methods.go:58
-					gc_t16 := v.Add(gc_vb5)
-//line methods.go:58
-					v_2 := gc_t16
-//line methods.go:58
-					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
-//line methods.go:67
-					r_4 := r_3
-//line methods.go:75
-					r_ := r_4
-//line methods.go:63
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
-//line methods.go:63
-						break
-					}
-//line methods.go:63
-					v_2.StoreSlice(gc_at8[gc_tx2:])
-//line methods.go:63
-					r_.StoreSlice(gc_s_r_[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-//line methods.go:75
-				var v int32 = int32(gc_tx2)
-//line methods.go:58
-				var v_2 int32 = v + 1
-				r_3 := gc_s_r_3[gc_rank2]
-//line methods.go:67
-				var r_4 int32 = r_3
-//line methods.go:75
-				var r_ int32 = r_4
-//line methods.go:63
-				gc_at8[gc_tx2] = v_2
-				gc_s_r_[gc_rank2] = r_
-			}
-		} else {
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line methods.go:75
 					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:58
 					gc_vb4 := archsimd.BroadcastInt32x16(1)
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line methods.go:75
-						gc_t13 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota10)
+						gc_t13 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota10)
 //line methods.go:75
 						v := gc_t13
 //line methods.go:58
@@ -1393,27 +1369,25 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 						v_2 := gc_t14
 //line methods.go:58
-						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
+						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
 //line methods.go:67
 						r_4 := r_3
 //line methods.go:75
 						r_ := r_4
 //line methods.go:63
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
-//line methods.go:63
-							gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
+						if gc_tx < -2147483648 || gc_tx > 2147483632 {
 //line methods.go:63
 							break
 						}
 //line methods.go:63
-						v_2.StoreSlice(s_3[gc_tx2:])
+						v_2.StoreSlice(gc_at3[gc_tx:])
 //line methods.go:63
-						r_.StoreSlice(gc_s_r_[gc_rank2:])
+						r_.StoreSlice(gc_s_r_[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop5 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
@@ -1422,11 +1396,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:58
 				gc_vb3 := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line methods.go:75
-					gc_t11 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota9)
+					gc_t11 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota9)
 //line methods.go:75
 					v := gc_t11
 //line methods.go:58
@@ -1434,388 +1408,509 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 					v_2 := gc_t12
 //line methods.go:58
-					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
 //line methods.go:67
 					r_4 := r_3
 //line methods.go:75
 					r_ := r_4
 //line methods.go:63
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
-//line methods.go:63
-						gc_tx2 < 0 || gc_tx2 > len(s_3)-8 {
+					if gc_tx < -2147483648 || gc_tx > 2147483640 {
 //line methods.go:63
 						break
 					}
 //line methods.go:63
-					v_2.StoreSlice(s_3[gc_tx2:])
+					v_2.StoreSlice(gc_at3[gc_tx:])
 //line methods.go:63
-					r_.StoreSlice(gc_s_r_[gc_rank2:])
+					r_.StoreSlice(gc_s_r_[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep7
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank2]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx2] = v_2
-					gc_s_r_[gc_rank2] = r_
-				}
-				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank2]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx2] = v_2
-					gc_s_r_[gc_rank2] = r_
-				}
-				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank2]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx2] = v_2
-					gc_s_r_[gc_rank2] = r_
-				}
-				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank2]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx2] = v_2
-					gc_s_r_[gc_rank2] = r_
-				}
-			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-//line methods.go:75
-				var v int32 = int32(gc_tx2)
+				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
-				r_3 := gc_s_r_3[gc_rank2]
+//line methods.go:60
+				r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 				var r_4 int32 = r_3
 //line methods.go:75
 				var r_ int32 = r_4
 //line methods.go:63
-				s_3[gc_tx2] = v_2
-				gc_s_r_[gc_rank2] = r_
+				gc_at3[gc_tx] = v_2
+//line methods.go:66
+				gc_s_r_[gc_rank] = r_
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line methods.go:75
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line methods.go:58
+					gc_vb2 := archsimd.BroadcastInt32x16(1)
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+//line methods.go:75
+						gc_t9 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota8)
+//line methods.go:75
+						v := gc_t9
+//line methods.go:58
+						gc_t10 := v.Add(gc_vb2)
+//line methods.go:58
+						v_2 := gc_t10
+//line methods.go:58
+						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
+//line methods.go:67
+						r_4 := r_3
+//line methods.go:75
+						r_ := r_4
+//line methods.go:63
+						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
+//line methods.go:63
+							gc_tx < 0 || gc_tx > len(s_3)-16 {
+//line methods.go:63
+							break
+						}
+//line methods.go:63
+						v_2.StoreSlice(s_3[gc_tx:])
+//line methods.go:63
+						r_.StoreSlice(gc_s_r_[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line methods.go:75
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line methods.go:58
+				gc_vb := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+//line methods.go:75
+					gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota7)
+//line methods.go:75
+					v := gc_t7
+//line methods.go:58
+					gc_t8 := v.Add(gc_vb)
+//line methods.go:58
+					v_2 := gc_t8
+//line methods.go:58
+					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+//line methods.go:67
+					r_4 := r_3
+//line methods.go:75
+					r_ := r_4
+//line methods.go:63
+					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
+//line methods.go:63
+						gc_tx < 0 || gc_tx > len(s_3)-8 {
+//line methods.go:63
+						break
+					}
+//line methods.go:63
+					v_2.StoreSlice(s_3[gc_tx:])
+//line methods.go:63
+					r_.StoreSlice(gc_s_r_[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep5
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+//line methods.go:58
+				var v_2 int32 = v + 1
+//line methods.go:60
+				r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+				var r_4 int32 = r_3
+//line methods.go:75
+				var r_ int32 = r_4
+//line methods.go:63
+				s_3[gc_tx] = v_2
+//line methods.go:66
+				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff4, gc_qd4 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-			for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-				gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
-				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+//line methods.go:72
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
-				gc_seglen4 := gc_segend4 - gc_seg4
-				gc_off5 := gc_r2 + gc_seg4
-				if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
-					gc_at9 := s_3[gc_off5:][:gc_seglen4]
-					gc_vstep8 := gc_seg4
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					gc_vstep6 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line methods.go:75
-							gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:58
-							gc_vb8 := archsimd.BroadcastInt32x16(1)
-							for ; gc_vstep8+15 < gc_segend4; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_vb6 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line methods.go:75
-								gc_t21 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota14)
+								gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota12)
 //line methods.go:75
-								v := gc_t21
+								v := gc_t17
 //line methods.go:58
-								gc_t22 := v.Add(gc_vb8)
+								gc_t18 := v.Add(gc_vb6)
 //line methods.go:58
-								v_2 := gc_t22
+								v_2 := gc_t18
 //line methods.go:65
-								if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+								if gc_tx < -2147483648 || gc_tx > 2147483632 {
 //line methods.go:65
 									break
 								}
 //line methods.go:65
-								r_5 := v_2.Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx2 - gc_seg4):]))
+								r_5 := v_2.Add(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
 //line methods.go:65
-								r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+								r_5.StoreSlice(gc_s_r_5[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:58
-						gc_vb7 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep8+7 < gc_segend4; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb5 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line methods.go:75
-							gc_t19 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota13)
+							gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota11)
 //line methods.go:75
-							v := gc_t19
+							v := gc_t15
 //line methods.go:58
-							gc_t20 := v.Add(gc_vb7)
+							gc_t16 := v.Add(gc_vb5)
 //line methods.go:58
-							v_2 := gc_t20
+							v_2 := gc_t16
 //line methods.go:65
-							if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
+							if gc_tx < -2147483648 || gc_tx > 2147483640 {
 //line methods.go:65
 								break
 							}
 //line methods.go:65
-							r_5 := v_2.Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2 - gc_seg4):]))
+							r_5 := v_2.Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
 //line methods.go:65
-							r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+							r_5.StoreSlice(gc_s_r_5[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep8 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_seg4 + gc_u4
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line methods.go:75
-						var v int32 = int32(gc_tx2)
+						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_2 int32 = v + 1
 //line methods.go:65
-						r_5 := v_2 + gc_at9[gc_u4]
-						gc_s_r_5[gc_rank2] = r_5
+						r_5 := v_2 + gc_at4[gc_u2]
+//line methods.go:67
+						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step12 := gc_seg4
-					for ; gc_step12+3 < gc_segend4; gc_step12 += 4 {
+					gc_step5 := gc_seg2
+					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							var v int32 = int32(gc_tx2)
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methods.go:75
-							var v int32 = int32(gc_tx2)
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methods.go:75
-							var v int32 = int32(gc_tx2)
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methods.go:75
-							var v int32 = int32(gc_tx2)
+							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_segend4; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:75
-						var v int32 = int32(gc_tx2)
+						var v int32 = int32(gc_tx)
 //line methods.go:58
 						var v_2 int32 = v + 1
 //line methods.go:65
-						r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-						gc_s_r_5[gc_rank2] = r_5
+						r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+						gc_s_r_5[gc_rank] = r_5
 					}
 				}
-				gc_seg4 = gc_segend4
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step13 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx2 := gc_step13 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx2 := gc_step13 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx2 := gc_step13 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:75
-					var v int32 = int32(gc_tx2)
+					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
 //line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:75
-				var v int32 = int32(gc_tx2)
+				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
 //line methods.go:65
-				r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-				gc_s_r_5[gc_rank2] = r_5
+				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * gc_bdx2
-		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
-			gc_at10 := out[gc_off6:][:gc_bdx2]
-			gc_vstep9 := 0
+//line methods.go:73
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
-				gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line methods.go:67
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank2:])
+						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
 //line methods.go:67
-						r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank2:])
+						r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
 //line methods.go:67
 						r_6 := r_5
 //line methods.go:75
 						r_2 := r_6
 //line methods.go:58
-						gc_t26 := r_.Add(r_2)
+						gc_t22 := r_.Add(r_2)
 //line methods.go:58
-						r := gc_t26
+						r := gc_t22
 //line methods.go:75
-						r.StoreSlice(gc_at10[gc_tx2:])
+						r.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
+					return gc_vstep7, false
+				}(gc_vstep7)
 				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
+					gc_rank := gc_base + gc_tx
 //line methods.go:67
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
+					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
 //line methods.go:67
-					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
+					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
 //line methods.go:67
 					r_6 := r_5
 //line methods.go:75
 					r_2 := r_6
 //line methods.go:58
-					gc_t25 := r_.Add(r_2)
+					gc_t21 := r_.Add(r_2)
 //line methods.go:58
-					r := gc_t25
+					r := gc_t21
 //line methods.go:75
-					r.StoreSlice(gc_at10[gc_tx2:])
+					r.StoreSlice(gc_at5[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				r_ := gc_s_r_[gc_rank2]
-				r_5 := gc_s_r_5[gc_rank2]
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methods.go:82
+				r_ := gc_s_r_[gc_rank]
+				r_5 := gc_s_r_5[gc_rank]
 //line methods.go:67
 				var r_6 int32 = r_5
 //line methods.go:75
@@ -1823,74 +1918,75 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 				var r int32 = r_ + r_2
 //line methods.go:75
-				gc_at10[gc_tx2] = r
+				gc_at5[gc_tx] = r
 			}
 		} else {
-			gc_vstep10 := 0
+//line methods.go:81
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
-				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
-					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
 //line methods.go:67
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank2:])
+						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
 //line methods.go:67
-						r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank2:])
+						r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
 //line methods.go:67
 						r_6 := r_5
 //line methods.go:75
 						r_2 := r_6
 //line methods.go:58
-						gc_t24 := r_.Add(r_2)
+						gc_t20 := r_.Add(r_2)
 //line methods.go:58
-						r := gc_t24
+						r := gc_t20
 //line methods.go:75
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 //line methods.go:75
 							break
 						}
 //line methods.go:75
-						r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+						r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
+					return gc_vstep8, false
+				}(gc_vstep8)
 				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
 //line methods.go:67
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
+					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
 //line methods.go:67
-					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
+					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
 //line methods.go:67
 					r_6 := r_5
 //line methods.go:75
 					r_2 := r_6
 //line methods.go:58
-					gc_t23 := r_.Add(r_2)
+					gc_t19 := r_.Add(r_2)
 //line methods.go:58
-					r := gc_t23
+					r := gc_t19
 //line methods.go:75
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line methods.go:75
 						break
 					}
 //line methods.go:75
-					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_ := gc_s_r_[gc_rank2]
-				r_5 := gc_s_r_5[gc_rank2]
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_ := gc_s_r_[gc_rank]
+				r_5 := gc_s_r_5[gc_rank]
 //line methods.go:67
 				var r_6 int32 = r_5
 //line methods.go:75
@@ -1898,7 +1994,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 				var r int32 = r_ + r_2
 //line methods.go:75
-				out[gc_bx2*gc_bdx2+gc_tx2] = r
+				out[gc_bx*gc_bdx+gc_tx] = r
 			}
 		}
 	}
@@ -1918,39 +2014,40 @@ func StencilMethodKernel(p smoother, in, out []int32) func(*gocuda.Thread) {
 var gc_src_smoother_stencil = compiled.NewSource(gc_files_methods, "stencil", "9cc685a2de866cdce4050db4738ade4dd310758247efe0c06bb7777535375693", "methods.go:82-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line methods.go:86
-func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line methods.go:87
-	n := gc_bdx2
-	if n <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	n := gc_bdx
+	if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * n
-		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-			gc_at7 := s[:gc_bdx2]
-			gc_at8 := in[gc_off6:][:gc_bdx2]
+//line methods.go:90
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * n
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line methods.go:87
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line methods.go:89
-						var i int = gc_bx2*n + tid
+						var i int = gc_bx*n + tid
 //line methods.go:89
 						_ = i
-						archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1960,37 +2057,38 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line methods.go:87
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line methods.go:89
-					var i int = gc_bx2*n + tid
+					var i int = gc_bx*n + tid
 //line methods.go:89
 					_ = i
-					archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line methods.go:90
-				gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line methods.go:87
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line methods.go:89
-						var i int = gc_bx2*n + tid
+						var i int = gc_bx*n + tid
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line methods.go:90
 							break
 						}
+//line methods.go:91
 						archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2001,109 +2099,111 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line methods.go:87
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line methods.go:89
-					var i int = gc_bx2*n + tid
+					var i int = gc_bx*n + tid
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line methods.go:90
 						break
 					}
+//line methods.go:91
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:87
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:89
-					i := gc_bx2*n + tid
+					i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:87
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:89
-					i := gc_bx2*n + tid
+					i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:87
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:89
-					i := gc_bx2*n + tid
+					i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methods.go:87
-					tid := gc_tx2
+					tid := gc_tx
 //line methods.go:89
-					i := gc_bx2*n + tid
+					i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:87
-				tid := gc_tx2
+				tid := gc_tx
 //line methods.go:89
-				i := gc_bx2*n + tid
+				i := gc_bx*n + tid
 				s[tid] = in[i]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff3, gc_qd3 := n-1, n
-		gc_qoff4, gc_qd4 := 1, n
-		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) && compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-				gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-				gc_r := gc_qoff3 - gc_q*gc_qd3
+//line methods.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := n-1, n
+		gc_qoff2, gc_qd2 := 1, n
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+				gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend2 := min(gc_bdx2, gc_qd3-gc_r, gc_qd4-gc_r2)
-				gc_seglen2 := gc_segend2 - gc_seg2
-				gc_off7 := (gc_bx2 * n) + gc_seg2
-				gc_off8 := gc_seg2
-				gc_off9 := gc_r + gc_seg2
-				gc_off10 := gc_r2 + gc_seg2
-				if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen2 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(s) && gc_seglen2 <= len(s)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_seglen2 <= len(s)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_seglen2 <= len(s)-gc_off10 {
-					gc_at9 := out[gc_off7:][:gc_seglen2]
-					gc_at10 := s[gc_off8:][:gc_seglen2]
-					gc_at11 := s[gc_off9:][:gc_seglen2]
-					gc_at12 := s[gc_off10:][:gc_seglen2]
-					gc_vstep3 := gc_seg2
+				gc_segend := min(gc_bdx, gc_qd-gc_r, gc_qd2-gc_r2)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := (gc_bx * n) + gc_seg
+				gc_off3 := gc_seg
+				gc_off4 := gc_r + gc_seg
+				gc_off5 := gc_r2 + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen <= len(s)-gc_off5 {
+					gc_at3 := out[gc_off2:][:gc_seglen]
+					gc_at4 := s[gc_off3:][:gc_seglen]
+					gc_at5 := s[gc_off4:][:gc_seglen]
+					gc_at6 := s[gc_off5:][:gc_seglen]
+					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line methods.go:87
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line methods.go:89
-								var i int = gc_bx2*n + tid
+								var i int = gc_bx*n + tid
 //line methods.go:89
 								_ = i
-								archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg2):]).Add(archsimd.BroadcastInt32x16(p.weight).Mul(archsimd.LoadInt32x16Slice(gc_at11[(gc_tx2 - gc_seg2):]).Add(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg2):])))).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+								archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(p.weight).Mul(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -2113,48 +2213,48 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line methods.go:87
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line methods.go:89
-							var i int = gc_bx2*n + tid
+							var i int = gc_bx*n + tid
 //line methods.go:89
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg2):]).Add(archsimd.BroadcastInt32x8(p.weight).Mul(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2 - gc_seg2):]).Add(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg2):])))).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+							archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(p.weight).Mul(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_seg2 + gc_u2
+					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
 //line methods.go:87
-						tid := gc_tx2
+						tid := gc_tx
 						_ = tid
 //line methods.go:92
-						gc_at9[gc_u2] = gc_at10[gc_u2] + p.weight*(gc_at11[gc_u2]+gc_at12[gc_u2])
+						gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
 					}
 				} else {
-					for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:87
-						tid := gc_tx2
+						tid := gc_tx
 //line methods.go:89
-						i := gc_bx2*n + tid
+						i := gc_bx*n + tid
 //line methods.go:92
-						out[i] = s[tid] + p.weight*(s[(gc_tx2+gc_r)]+s[(gc_tx2+gc_r2)])
+						out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
 					}
 				}
-				gc_seg2 = gc_segend2
+				gc_seg = gc_segend
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:87
-				tid := gc_tx2
+				tid := gc_tx
 //line methods.go:89
-				i := gc_bx2*n + tid
+				i := gc_bx*n + tid
 //line methods.go:92
 				out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
 			}
@@ -2175,115 +2275,119 @@ func WarpTallyKernel(c *tally) func(*gocuda.Thread) {
 var gc_src_tally_warpTally = compiled.NewSource(gc_files_methods, "warpTally", "b49f563a6cebd647a64f81ccf5eb5adb5b0d7df5e04e9a7b691e52aee6d33c2b", "methods.go:98-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line methods.go:101
-func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line methods.go:111
 	var gc_l_s [32]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line methods.go:102
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line methods.go:102
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line methods.go:106
+					archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+//line methods.go:116
+					archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line methods.go:102
-				gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+				gc_c1v[gc_lane] = int32((gc_rank & 31))
 			}
 		}
 //line methods.go:102
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line methods.go:102
-					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line methods.go:102
-					s.StoreSlice(gc_l_s[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					s.StoreSlice(gc_l_s[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line methods.go:102
-					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line methods.go:102
-					s.StoreSlice(gc_l_s[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					s.StoreSlice(gc_l_s[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
 //line methods.go:102
-				s := gc_c21r[gc_lane2]
-				gc_l_s[gc_lane2] = s
+				s := gc_c1r[gc_lane]
+//line methods.go:104
+				gc_l_s[gc_lane] = s
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					s := gc_l_s[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					s := gc_l_s[gc_lane]
 					{
 //line methods.go:104
-						c.sums[(gc_bx2*gc_bdx2+gc_tx2)/32] = s
+						c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
 					}
 				}
 			}

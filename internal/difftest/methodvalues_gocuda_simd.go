@@ -31,36 +31,37 @@ func MethodValueKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_methodValue = compiled.NewSource(gc_files_methodvalues, "methodValue", "510f6c20119b98e6007fa4793f4866487f074e5f37b9e9465688cf207c2a8f61", "methodvalues.go:28-46", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:23-26")
 
 //line methodvalues.go:33
-func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_r_5 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_r_7 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_r_9 := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-	gc_s_g := compiled.Scratch[gain](gc_b2, 4)[:gc_n2]
-	gc_s_f := compiled.Scratch[func(t *gocuda.Thread, s []int32, v int32) int32](gc_b2, 5)[:gc_n2]
-	gc_s_recv := compiled.Scratch[gain](gc_b2, 6)[:gc_n2]
-	gc_s_a := compiled.Scratch[int32](gc_b2, 7)[:gc_n2]
-	gc_s_b := compiled.Scratch[int32](gc_b2, 8)[:gc_n2]
-	gc_s_recv_ := compiled.Scratch[gain](gc_b2, 9)[:gc_n2]
+func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_5 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r_7 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_g := compiled.Scratch[gain](gc_b, 4)[:gc_n]
+	gc_s_f := compiled.Scratch[func(t *gocuda.Thread, s []int32, v int32) int32](gc_b, 5)[:gc_n]
+	gc_s_recv := compiled.Scratch[gain](gc_b, 6)[:gc_n]
+	gc_s_a := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)[:gc_n]
 //line methodvalues.go:35
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:39
 	var s_ []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_) {
-			gc_at9 := s_[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:41
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:39
-				var v int32 = int32(gc_tx2)
+				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
 				g := gain{2}
 				var recv gain = g
@@ -69,17 +70,18 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				g.k = 3
 				var g_ gain = recv
 //line methodvalues.go:16
-				gc_at9[gc_tx2] = v * g_.k
-				gc_s_g[gc_rank2] = g
-				gc_s_f[gc_rank2] = f
-				gc_s_recv[gc_rank2] = recv
+				gc_at[gc_tx] = v * g_.k
+//line methodvalues.go:21
+				gc_s_g[gc_rank] = g
+				gc_s_f[gc_rank] = f
+				gc_s_recv[gc_rank] = recv
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:39
-				var v int32 = int32(gc_tx2)
+				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
 				g := gain{2}
 				var recv gain = g
@@ -88,36 +90,38 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				g.k = 3
 				var g_ gain = recv
 //line methodvalues.go:16
-				s_[gc_tx2] = v * g_.k
-				gc_s_g[gc_rank2] = g
-				gc_s_f[gc_rank2] = f
-				gc_s_recv[gc_rank2] = recv
+				s_[gc_tx] = v * g_.k
+//line methodvalues.go:21
+				gc_s_g[gc_rank] = g
+				gc_s_f[gc_rank] = f
+				gc_s_recv[gc_rank] = recv
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff5, gc_qd5 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
-			for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
-				gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-				gc_r := gc_qoff5 - gc_q*gc_qd5
+//line methodvalues.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend5 := min(gc_bdx2, gc_qd5-gc_r)
-				gc_seglen5 := gc_segend5 - gc_seg5
-				gc_off8 := gc_r + gc_seg5
-				if gc_off8 >= 0 && gc_off8 <= len(s_) && gc_seglen5 <= len(s_)-gc_off8 {
-					gc_at10 := s_[gc_off8:][:gc_seglen5]
-					gc_vstep := gc_seg5
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					gc_at2 := s_[gc_off:][:gc_seglen]
+					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_segend5; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-								r := archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):])
+								r := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
 //line methodvalues.go:18
-								r.StoreSlice(gc_s_r[gc_rank2:])
+								r.StoreSlice(gc_s_r[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -127,111 +131,122 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_segend5; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r := archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):])
+							r := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
 //line methodvalues.go:18
-							r.StoreSlice(gc_s_r[gc_rank2:])
+							r.StoreSlice(gc_s_r[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u5 := gc_vstep - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-						gc_tx2 := gc_seg5 + gc_u5
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-						r := gc_at10[gc_u5]
-						gc_s_r[gc_rank2] = r
+						r := gc_at2[gc_u]
+//line methodvalues.go:20
+						gc_s_r[gc_rank] = r
 					}
 				} else {
-					gc_step9 := gc_seg5
-					for ; gc_step9+3 < gc_segend5; gc_step9 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank] = r
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_segend5; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-						r := s_[(gc_tx2 + gc_r)]
-						gc_s_r[gc_rank2] = r
+						r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
+						gc_s_r[gc_rank] = r
 					}
 				}
-				gc_seg5 = gc_segend5
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-				r := s_[(gc_tx2+1)%gc_bdx2]
-				gc_s_r[gc_rank2] = r
+				r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
@@ -239,14 +254,15 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	var s_2 []int32 = s
 //line methodvalues.go:25
 	var s_3 []int32 = s_2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_3) {
-			gc_at11 := s_3[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
-				g := gc_s_g[gc_rank2]
+//line methodvalues.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				g := gc_s_g[gc_rank]
 //line methodvalues.go:20
 				var r_ int32 = r
 //line methodvalues.go:39
@@ -263,16 +279,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:25
 				var g_2 gain = recv_
 //line methodvalues.go:16
-				gc_at11[gc_tx2] = v_2 * g_2.k
-				gc_s_a[gc_rank2] = a
-				gc_s_recv_[gc_rank2] = recv_
+				gc_at3[gc_tx] = v_2 * g_2.k
+//line methodvalues.go:24
+				gc_s_a[gc_rank] = a
+				gc_s_recv_[gc_rank] = recv_
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
-				g := gc_s_g[gc_rank2]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				g := gc_s_g[gc_rank]
 //line methodvalues.go:20
 				var r_ int32 = r
 //line methodvalues.go:39
@@ -289,35 +306,37 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:25
 				var g_2 gain = recv_
 //line methodvalues.go:16
-				s_3[gc_tx2] = v_2 * g_2.k
-				gc_s_a[gc_rank2] = a
-				gc_s_recv_[gc_rank2] = recv_
+				s_3[gc_tx] = v_2 * g_2.k
+//line methodvalues.go:24
+				gc_s_a[gc_rank] = a
+				gc_s_recv_[gc_rank] = recv_
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff6, gc_qd6 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
-			for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
-				gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
-				gc_r2 := gc_qoff6 - gc_q2*gc_qd6
+//line methodvalues.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend6 := min(gc_bdx2, gc_qd6-gc_r2)
-				gc_seglen6 := gc_segend6 - gc_seg6
-				gc_off9 := gc_r2 + gc_seg6
-				if gc_off9 >= 0 && gc_off9 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off9 {
-					gc_at12 := s_3[gc_off9:][:gc_seglen6]
-					gc_vstep2 := gc_seg6
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_segend6; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-								r_5 := archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):])
+								r_5 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
 //line methodvalues.go:18
-								r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+								r_5.StoreSlice(gc_s_r_5[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -327,123 +346,136 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_segend6; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_5 := archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):])
+							r_5 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
 //line methodvalues.go:18
-							r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+							r_5.StoreSlice(gc_s_r_5[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u6 := gc_vstep2 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-						gc_tx2 := gc_seg6 + gc_u6
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-						r_5 := gc_at12[gc_u6]
-						gc_s_r_5[gc_rank2] = r_5
+						r_5 := gc_at4[gc_u2]
+//line methodvalues.go:20
+						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step11 := gc_seg6
-					for ; gc_step11+3 < gc_segend6; gc_step11 += 4 {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_5 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_5 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_5 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_5 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_segend6; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-						r_5 := s_3[(gc_tx2 + gc_r2)]
-						gc_s_r_5[gc_rank2] = r_5
+						r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+						gc_s_r_5[gc_rank] = r_5
 					}
 				}
-				gc_seg6 = gc_segend6
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step12 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_5[gc_rank2] = r_5
+					r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-				r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-				gc_s_r_5[gc_rank2] = r_5
+				r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
 //line methodvalues.go:25
 	var s_4 []int32 = s_2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_4) {
-			gc_at13 := s_4[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				r_5 := gc_s_r_5[gc_rank2]
-				recv_ := gc_s_recv_[gc_rank2]
+//line methodvalues.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_4) {
+			gc_at5 := s_4[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methodvalues.go:33
+				r_5 := gc_s_r_5[gc_rank]
+				recv_ := gc_s_recv_[gc_rank]
 //line methodvalues.go:20
 				var r_6 int32 = r_5
 //line methodvalues.go:40
@@ -453,14 +485,15 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:25
 				var g_3 gain = recv_
 //line methodvalues.go:16
-				gc_at13[gc_tx2] = v_3 * g_3.k
+				gc_at5[gc_tx] = v_3 * g_3.k
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_5 := gc_s_r_5[gc_rank2]
-				recv_ := gc_s_recv_[gc_rank2]
+//line methodvalues.go:23
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_5 := gc_s_r_5[gc_rank]
+				recv_ := gc_s_recv_[gc_rank]
 //line methodvalues.go:20
 				var r_6 int32 = r_5
 //line methodvalues.go:40
@@ -470,33 +503,34 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:25
 				var g_3 gain = recv_
 //line methodvalues.go:16
-				s_4[gc_tx2] = v_3 * g_3.k
+				s_4[gc_tx] = v_3 * g_3.k
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff7, gc_qd7 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx2) {
-			for gc_seg7 := 0; gc_seg7 < gc_bdx2; {
-				gc_q3 := (gc_qoff7 + gc_seg7) / gc_qd7
-				gc_r3 := gc_qoff7 - gc_q3*gc_qd7
+//line methodvalues.go:26
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff3, gc_qd3 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+			for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+				gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+				gc_r3 := gc_qoff3 - gc_q3*gc_qd3
 				_, _ = gc_q3, gc_r3
-				gc_segend7 := min(gc_bdx2, gc_qd7-gc_r3)
-				gc_seglen7 := gc_segend7 - gc_seg7
-				gc_off10 := gc_r3 + gc_seg7
-				if gc_off10 >= 0 && gc_off10 <= len(s_4) && gc_seglen7 <= len(s_4)-gc_off10 {
-					gc_at14 := s_4[gc_off10:][:gc_seglen7]
-					gc_vstep3 := gc_seg7
+				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+				gc_seglen3 := gc_segend3 - gc_seg3
+				gc_off3 := gc_r3 + gc_seg3
+				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+					gc_at6 := s_4[gc_off3:][:gc_seglen3]
+					gc_vstep3 := gc_seg3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_segend7; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep3+15 < gc_segend3; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-								r_7 := archsimd.LoadInt32x16Slice(gc_at14[(gc_tx2 - gc_seg7):])
+								r_7 := archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):])
 //line methodvalues.go:18
-								r_7.StoreSlice(gc_s_r_7[gc_rank2:])
+								r_7.StoreSlice(gc_s_r_7[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -506,124 +540,137 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_segend7; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_segend3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_7 := archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_seg7):])
+							r_7 := archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):])
 //line methodvalues.go:18
-							r_7.StoreSlice(gc_s_r_7[gc_rank2:])
+							r_7.StoreSlice(gc_s_r_7[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u7 := gc_vstep3 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
-						gc_tx2 := gc_seg7 + gc_u7
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u3 := gc_vstep3 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx := gc_seg3 + gc_u3
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-						r_7 := gc_at14[gc_u7]
-						gc_s_r_7[gc_rank2] = r_7
+						r_7 := gc_at6[gc_u3]
+//line methodvalues.go:20
+						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
-					gc_step13 := gc_seg7
-					for ; gc_step13+3 < gc_segend7; gc_step13 += 4 {
+					gc_step5 := gc_seg3
+					for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_7 := s_4[(gc_tx2 + gc_r3)]
-							gc_s_r_7[gc_rank2] = r_7
+							r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank] = r_7
 						}
 						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_7 := s_4[(gc_tx2 + gc_r3)]
-							gc_s_r_7[gc_rank2] = r_7
+							r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank] = r_7
 						}
 						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_7 := s_4[(gc_tx2 + gc_r3)]
-							gc_s_r_7[gc_rank2] = r_7
+							r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank] = r_7
 						}
 						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_7 := s_4[(gc_tx2 + gc_r3)]
-							gc_s_r_7[gc_rank2] = r_7
+							r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank] = r_7
 						}
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_segend7; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-						r_7 := s_4[(gc_tx2 + gc_r3)]
-						gc_s_r_7[gc_rank2] = r_7
+						r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
+						gc_s_r_7[gc_rank] = r_7
 					}
 				}
-				gc_seg7 = gc_segend7
+				gc_seg3 = gc_segend3
 			}
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step14 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_7[gc_rank2] = r_7
+					r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx2 := gc_step14 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_7[gc_rank2] = r_7
+					r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx2 := gc_step14 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_7[gc_rank2] = r_7
+					r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx2 := gc_step14 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_7[gc_rank2] = r_7
+					r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank] = r_7
 				}
 			}
-			for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-				r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-				gc_s_r_7[gc_rank2] = r_7
+				r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
 //line methodvalues.go:42
 	var s_5 []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_5) {
-			gc_at15 := s_5[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				r_7 := gc_s_r_7[gc_rank2]
-				f := gc_s_f[gc_rank2]
-				recv := gc_s_recv[gc_rank2]
+//line methodvalues.go:44
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_5) {
+			gc_at7 := s_5[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methodvalues.go:50
+				r_7 := gc_s_r_7[gc_rank]
+				f := gc_s_f[gc_rank]
+				recv := gc_s_recv[gc_rank]
 //line methodvalues.go:20
 				var r_8 int32 = r_7
 //line methodvalues.go:40
@@ -639,16 +686,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:42
 				var g_4 gain = recv
 //line methodvalues.go:16
-				gc_at15[gc_tx2] = v_4 * g_4.k
-				gc_s_b[gc_rank2] = b
+				gc_at7[gc_tx] = v_4 * g_4.k
+//line methodvalues.go:24
+				gc_s_b[gc_rank] = b
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_7 := gc_s_r_7[gc_rank2]
-				f := gc_s_f[gc_rank2]
-				recv := gc_s_recv[gc_rank2]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_7 := gc_s_r_7[gc_rank]
+				f := gc_s_f[gc_rank]
+				recv := gc_s_recv[gc_rank]
 //line methodvalues.go:20
 				var r_8 int32 = r_7
 //line methodvalues.go:40
@@ -664,34 +712,36 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:42
 				var g_4 gain = recv
 //line methodvalues.go:16
-				s_5[gc_tx2] = v_4 * g_4.k
-				gc_s_b[gc_rank2] = b
+				s_5[gc_tx] = v_4 * g_4.k
+//line methodvalues.go:24
+				gc_s_b[gc_rank] = b
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff8, gc_qd8 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx2) {
-			for gc_seg8 := 0; gc_seg8 < gc_bdx2; {
-				gc_q4 := (gc_qoff8 + gc_seg8) / gc_qd8
-				gc_r4 := gc_qoff8 - gc_q4*gc_qd8
+//line methodvalues.go:30
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff4, gc_qd4 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
+			for gc_seg4 := 0; gc_seg4 < gc_bdx; {
+				gc_q4 := (gc_qoff4 + gc_seg4) / gc_qd4
+				gc_r4 := gc_qoff4 - gc_q4*gc_qd4
 				_, _ = gc_q4, gc_r4
-				gc_segend8 := min(gc_bdx2, gc_qd8-gc_r4)
-				gc_seglen8 := gc_segend8 - gc_seg8
-				gc_off11 := gc_r4 + gc_seg8
-				if gc_off11 >= 0 && gc_off11 <= len(s_5) && gc_seglen8 <= len(s_5)-gc_off11 {
-					gc_at16 := s_5[gc_off11:][:gc_seglen8]
-					gc_vstep4 := gc_seg8
+				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
+				gc_seglen4 := gc_segend4 - gc_seg4
+				gc_off4 := gc_r4 + gc_seg4
+				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+					gc_at8 := s_5[gc_off4:][:gc_seglen4]
+					gc_vstep4 := gc_seg4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_segend8; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-								r_9 := archsimd.LoadInt32x16Slice(gc_at16[(gc_tx2 - gc_seg8):])
+								r_9 := archsimd.LoadInt32x16Slice(gc_at8[(gc_tx - gc_seg4):])
 //line methodvalues.go:18
-								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+								r_9.StoreSlice(gc_s_r_9[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -701,130 +751,141 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_segend8; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_9 := archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_seg8):])
+							r_9 := archsimd.LoadInt32x8Slice(gc_at8[(gc_tx - gc_seg4):])
 //line methodvalues.go:18
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+							r_9.StoreSlice(gc_s_r_9[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u8 := gc_vstep4 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
-						gc_tx2 := gc_seg8 + gc_u8
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx := gc_seg4 + gc_u4
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-						r_9 := gc_at16[gc_u8]
-						gc_s_r_9[gc_rank2] = r_9
+						r_9 := gc_at8[gc_u4]
+//line methodvalues.go:20
+						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
-					gc_step15 := gc_seg8
-					for ; gc_step15+3 < gc_segend8; gc_step15 += 4 {
+					gc_step7 := gc_seg4
+					for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step15 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step7 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_9 := s_5[(gc_tx2 + gc_r4)]
-							gc_s_r_9[gc_rank2] = r_9
+							r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank] = r_9
 						}
 						{
-							gc_tx2 := gc_step15 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_9 := s_5[(gc_tx2 + gc_r4)]
-							gc_s_r_9[gc_rank2] = r_9
+							r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank] = r_9
 						}
 						{
-							gc_tx2 := gc_step15 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_9 := s_5[(gc_tx2 + gc_r4)]
-							gc_s_r_9[gc_rank2] = r_9
+							r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank] = r_9
 						}
 						{
-							gc_tx2 := gc_step15 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_9 := s_5[(gc_tx2 + gc_r4)]
-							gc_s_r_9[gc_rank2] = r_9
+							r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank] = r_9
 						}
 					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_segend8; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-						r_9 := s_5[(gc_tx2 + gc_r4)]
-						gc_s_r_9[gc_rank2] = r_9
+						r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
+						gc_s_r_9[gc_rank] = r_9
 					}
 				}
-				gc_seg8 = gc_segend8
+				gc_seg4 = gc_segend4
 			}
 		} else {
-			gc_step16 := 0
-			for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step16 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_9[gc_rank2] = r_9
+					r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx2 := gc_step16 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_9[gc_rank2] = r_9
+					r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx2 := gc_step16 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_9[gc_rank2] = r_9
+					r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx2 := gc_step16 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_9[gc_rank2] = r_9
+					r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-				r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-				gc_s_r_9[gc_rank2] = r_9
+				r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+				gc_s_r_9[gc_rank] = r_9
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line methodvalues.go:26
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop5 bool
 			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
 //line methodvalues.go:34
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank:])
 //line methodvalues.go:34
-					r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
+					a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 //line methodvalues.go:34
-					a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:34
-					b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+					b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
 //line methodvalues.go:20
 					r_10 := r_9
 //line methodvalues.go:42
@@ -839,13 +900,13 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:43
 							if 0xffff&(1<<gc_k4) != 0 {
 //line methodvalues.go:43
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line methodvalues.go:43
 								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 //line methodvalues.go:43
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 					{
 //line methodvalues.go:44
@@ -857,13 +918,13 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:44
 							if 0xffff&(1<<gc_k5) != 0 {
 //line methodvalues.go:44
-								gc_pos2.Thread = gc_rank2 + gc_k5
+								gc_pos.Thread = gc_rank + gc_k5
 //line methodvalues.go:44
 								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
 //line methodvalues.go:44
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 					{
 //line methodvalues.go:45
@@ -875,15 +936,16 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:45
 							if 0xffff&(1<<gc_k6) != 0 {
 //line methodvalues.go:45
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 //line methodvalues.go:45
 								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 //line methodvalues.go:45
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line methodvalues.go:47
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -892,17 +954,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
 //line methodvalues.go:34
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				var i int = gc_bx*gc_bdx + gc_tx
 //line methodvalues.go:34
-				r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank2:])
+				r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank:])
 //line methodvalues.go:34
-				a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+				a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line methodvalues.go:34
-				b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+				b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line methodvalues.go:20
 				r_10 := r_9
 //line methodvalues.go:42
@@ -917,13 +979,13 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:43
 						if 0xff&(1<<gc_k) != 0 {
 //line methodvalues.go:43
-							gc_pos2.Thread = gc_rank2 + gc_k
+							gc_pos.Thread = gc_rank + gc_k
 //line methodvalues.go:43
 							out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 						}
 					}
 //line methodvalues.go:43
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 				{
 //line methodvalues.go:44
@@ -935,13 +997,13 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:44
 						if 0xff&(1<<gc_k2) != 0 {
 //line methodvalues.go:44
-							gc_pos2.Thread = gc_rank2 + gc_k2
+							gc_pos.Thread = gc_rank + gc_k2
 //line methodvalues.go:44
 							out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 						}
 					}
 //line methodvalues.go:44
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 				{
 //line methodvalues.go:45
@@ -953,25 +1015,27 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:45
 						if 0xff&(1<<gc_k3) != 0 {
 //line methodvalues.go:45
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 //line methodvalues.go:45
 							out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 						}
 					}
 //line methodvalues.go:45
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line methodvalues.go:47
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line methodvalues.go:34
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			r_9 := gc_s_r_9[gc_rank2]
-			a := gc_s_a[gc_rank2]
-			b := gc_s_b[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:36
+			r_9 := gc_s_r_9[gc_rank]
+			a := gc_s_a[gc_rank]
+			b := gc_s_b[gc_rank]
 //line methodvalues.go:20
 			var r_10 int32 = r_9
 //line methodvalues.go:42
@@ -1001,389 +1065,399 @@ func PromotedKernel(p solver, out []int32) func(*gocuda.Thread) {
 var gc_src_solver_promoted = compiled.NewSource(gc_files_methodvalues, "promoted", "070f448a461ed1a727a33c0b53c4b7aec1f7dd72f4df7c67127954f1796fedc5", "methodvalues.go:95-118", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:68-71", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
 //line methodvalues.go:103
-func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r_2 := compiled.Scratch[relay](gc_b2, 0)[:gc_n2]
-	gc_s_r_4 := compiled.Scratch[relay](gc_b2, 1)[:gc_n2]
-	gc_s_v_ := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_v_3 := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-	gc_s_v_4 := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
-	gc_s_k_ := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
-	gc_s_k_2 := compiled.Scratch[int](gc_b2, 6)[:gc_n2]
-	gc_s_o := compiled.Scratch[nested](gc_b2, 7)[:gc_n2]
+func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r_2 := compiled.Scratch[relay](gc_b, 0)[:gc_n]
+	gc_s_r_4 := compiled.Scratch[relay](gc_b, 1)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_v_3 := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_v_4 := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_k_ := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_k_2 := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_o := compiled.Scratch[nested](gc_b, 7)[:gc_n]
 //line methodvalues.go:105
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
 //line methodvalues.go:106
 	var r relay = p.relay
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+//line methodvalues.go:108
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line methodvalues.go:106
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line methodvalues.go:106
-					gc_t3 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
+					gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 //line methodvalues.go:106
-					v_ := gc_t3
+					v_ := gc_t2
 //line methodvalues.go:106
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
+					v_.StoreSlice(gc_s_v_[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line methodvalues.go:106
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line methodvalues.go:106
-				gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+				gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line methodvalues.go:106
-				v_ := gc_t2
+				v_ := gc_t
 //line methodvalues.go:106
-				v_.StoreSlice(gc_s_v_[gc_rank2:])
+				v_.StoreSlice(gc_s_v_[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step13 := gc_vstep2
-		for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step13 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
-				var v_ int32 = int32(gc_tx2)
-				gc_s_v_[gc_rank2] = v_
+				var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank] = v_
 			}
 			{
-				gc_tx2 := gc_step13 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
-				var v_ int32 = int32(gc_tx2)
-				gc_s_v_[gc_rank2] = v_
+				var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank] = v_
 			}
 			{
-				gc_tx2 := gc_step13 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
-				var v_ int32 = int32(gc_tx2)
-				gc_s_v_[gc_rank2] = v_
+				var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank] = v_
 			}
 			{
-				gc_tx2 := gc_step13 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
-				var v_ int32 = int32(gc_tx2)
-				gc_s_v_[gc_rank2] = v_
+				var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank] = v_
 			}
 		}
-		for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line methodvalues.go:106
-			var v_ int32 = int32(gc_tx2)
-			gc_s_v_[gc_rank2] = v_
+			var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+			gc_s_v_[gc_rank] = v_
 		}
 	}
 //line methodvalues.go:53
 	for k := 0; k < r.n; k++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_) {
-				gc_at7 := s_[:gc_bdx2]
-				gc_vstep3 := 0
+//line methodvalues.go:55
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:54
-							v_.StoreSlice(gc_at7[gc_tx2:])
+							v_.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:54
-						v_.StoreSlice(gc_at7[gc_tx2:])
+						v_.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line methodvalues.go:61
+					v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
-					gc_at7[gc_tx2] = v_
+					gc_at[gc_tx] = v_
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
+							if gc_tx < 0 || gc_tx > len(s_)-16 {
 //line methodvalues.go:54
 								break
 							}
 //line methodvalues.go:54
-							v_.StoreSlice(s_[gc_tx2:])
+							v_.StoreSlice(s_[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:54
-						if gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
+						if gc_tx < 0 || gc_tx > len(s_)-8 {
 //line methodvalues.go:54
 							break
 						}
 //line methodvalues.go:54
-						v_.StoreSlice(s_[gc_tx2:])
+						v_.StoreSlice(s_[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep4
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
-						s_[gc_tx2] = v_
+						s_[gc_tx] = v_
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
-						s_[gc_tx2] = v_
+						s_[gc_tx] = v_
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
-						s_[gc_tx2] = v_
+						s_[gc_tx] = v_
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
-						s_[gc_tx2] = v_
+						s_[gc_tx] = v_
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
-					s_[gc_tx2] = v_
+					s_[gc_tx] = v_
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff4, gc_qd4 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-					gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-					gc_r := gc_qoff4 - gc_q*gc_qd4
+//line methodvalues.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
-					gc_seglen4 := gc_segend4 - gc_seg4
-					gc_off4 := gc_r + gc_seg4
-					if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen4 <= len(s_)-gc_off4 {
-						gc_at8 := s_[gc_off4:][:gc_seglen4]
-						gc_vstep5 := gc_seg4
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						gc_vstep4 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
-							gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_segend4; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_segend; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
 //line methodvalues.go:56
-									v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+									v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:56
-									v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):]))
+									v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
 //line methodvalues.go:56
-									v_.StoreSlice(gc_s_v_[gc_rank2:])
+									v_.StoreSlice(gc_s_v_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep4, false
+							}(gc_vstep4)
 							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_segend4; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep4+7 < gc_segend; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:56
-								v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line methodvalues.go:56
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
 //line methodvalues.go:56
-								v_.StoreSlice(gc_s_v_[gc_rank2:])
+								v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep5 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_seg4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							v_ := gc_s_v_[gc_rank2]
+						for gc_u := gc_vstep4 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+//line methodvalues.go:64
+							v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-							v_ += gc_at8[gc_u4]
-							gc_s_v_[gc_rank2] = v_
+							v_ += gc_at2[gc_u]
+							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step15 := gc_seg4
-						for ; gc_step15+3 < gc_segend4; gc_step15 += 4 {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
-								gc_tx2 := gc_step15 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_ := gc_s_v_[gc_rank2]
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-								v_ += s_[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx2 := gc_step15 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_ := gc_s_v_[gc_rank2]
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-								v_ += s_[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx2 := gc_step15 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_ := gc_s_v_[gc_rank2]
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-								v_ += s_[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx2 := gc_step15 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_ := gc_s_v_[gc_rank2]
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-								v_ += s_[(gc_tx2 + gc_r)]
-								gc_s_v_[gc_rank2] = v_
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx2 := gc_step15; gc_tx2 < gc_segend4; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-							v_ += s_[(gc_tx2 + gc_r)]
-							gc_s_v_[gc_rank2] = v_
+							v_ += s_[(gc_tx + gc_r)]
+							gc_s_v_[gc_rank] = v_
 						}
 					}
-					gc_seg4 = gc_segend4
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-						v_ += s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-						v_ += s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-						v_ += s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-						v_ += s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
+						v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-					v_ += s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_[gc_rank2] = v_
+					v_ += s_[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
@@ -1392,19 +1466,20 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	var w *warpSink = p.warpSink
 //line methodvalues.go:110
 	var s_2 []int32 = s
+//line methodvalues.go:112
 	var gc_l_v [32]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			v_ := gc_s_v_[gc_rank2]
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:59
 			var r_ int32 = v_
 //line methodvalues.go:106
@@ -1412,28 +1487,29 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			v += p.bias(t)
 			var v_2 int32 = v
 //line methodvalues.go:70
-			gc_c21v[gc_lane2] = v_2
-			gc_l_v[gc_lane2] = v
+			gc_c1v[gc_lane] = v_2
+			gc_l_v[gc_lane] = v
 		}
 //line methodvalues.go:70
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:104
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line methodvalues.go:108
 				var i_ int = i
-				v := gc_l_v[gc_lane2]
+//line methodvalues.go:110
+				v := gc_l_v[gc_lane]
 //line methodvalues.go:70
-				w.sums[i_] = gc_c21r[gc_lane2]
+				w.sums[i_] = gc_c1r[gc_lane]
 //line methodvalues.go:109
 				o := nested{p}
 				var v_3 int32 = v
@@ -1441,367 +1517,377 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				var r_2 relay = o.solver.relay
 //line methodvalues.go:53
 				k_ := 0
-				gc_s_r_2[gc_rank2] = r_2
-				gc_s_v_3[gc_rank2] = v_3
-				gc_s_k_[gc_rank2] = k_
-				gc_s_o[gc_rank2] = o
+//line methodvalues.go:58
+				gc_s_r_2[gc_rank] = r_2
+				gc_s_v_3[gc_rank] = v_3
+				gc_s_k_[gc_rank] = k_
+				gc_s_o[gc_rank] = o
 			}
 		}
 	}
 //line methodvalues.go:53
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r52, gc_r52in, gc_r52out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			r_2 := gc_s_r_2[gc_rank2]
-			k_ := gc_s_k_[gc_rank2]
+		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
+//line methodvalues.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_2 := gc_s_r_2[gc_rank]
+			k_ := gc_s_k_[gc_rank]
 			if k_ < r_2.n {
-				gc_r52 |= 1
-				gc_r52in = gc_rank2
+				gc_r5 |= 1
+				gc_r5in = gc_rank
 			} else {
-				gc_r52 |= 2
-				gc_r52out = gc_rank2
+				gc_r5 |= 2
+				gc_r5out = gc_rank
 			}
 		}
-		if gc_r52 == 3 {
-			compiled.Diverged(gc_b2, "SyncThreads", gc_r52in, gc_r52out)
+//line methodvalues.go:73
+		if gc_r5 == 3 {
+			compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
 		}
-		if gc_r52&1 == 0 {
+		if gc_r5&1 == 0 {
 			break
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_2) {
-				gc_at9 := s_2[:gc_bdx2]
-				gc_vstep6 := 0
+//line methodvalues.go:80
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_2) {
+				gc_at3 := s_2[:gc_bdx]
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
+							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:54
-							v_3.StoreSlice(gc_at9[gc_tx2:])
+							v_3.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:54
-						v_3.StoreSlice(gc_at9[gc_tx2:])
+						v_3.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v_3 := gc_s_v_3[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line methodvalues.go:61
+					v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
-					gc_at9[gc_tx2] = v_3
+					gc_at3[gc_tx] = v_3
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
+							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
+							if gc_tx < 0 || gc_tx > len(s_2)-16 {
 //line methodvalues.go:54
 								break
 							}
 //line methodvalues.go:54
-							v_3.StoreSlice(s_2[gc_tx2:])
+							v_3.StoreSlice(s_2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:54
-						if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
+						if gc_tx < 0 || gc_tx > len(s_2)-8 {
 //line methodvalues.go:54
 							break
 						}
 //line methodvalues.go:54
-						v_3.StoreSlice(s_2[gc_tx2:])
+						v_3.StoreSlice(s_2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step17 := gc_vstep7
-				for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
-						s_2[gc_tx2] = v_3
+						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
-						s_2[gc_tx2] = v_3
+						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
-						s_2[gc_tx2] = v_3
+						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
-						s_2[gc_tx2] = v_3
+						s_2[gc_tx] = v_3
 					}
 				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_3 := gc_s_v_3[gc_rank2]
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
-					s_2[gc_tx2] = v_3
+					s_2[gc_tx] = v_3
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff5, gc_qd5 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
-				for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
-					gc_q2 := (gc_qoff5 + gc_seg5) / gc_qd5
-					gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+//line methodvalues.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 					_, _ = gc_q2, gc_r2
-					gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
-					gc_seglen5 := gc_segend5 - gc_seg5
-					gc_off5 := gc_r2 + gc_seg5
-					if gc_off5 >= 0 && gc_off5 <= len(s_2) && gc_seglen5 <= len(s_2)-gc_off5 {
-						gc_at10 := s_2[gc_off5:][:gc_seglen5]
-						gc_vstep8 := gc_seg5
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := gc_r2 + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+						gc_at4 := s_2[gc_off2:][:gc_seglen2]
+						gc_vstep7 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop7 bool
-							gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
-								for ; gc_vstep8+15 < gc_segend5; gc_vstep8 += 16 {
-									gc_tx2 := gc_vstep8
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
+									gc_tx := gc_vstep7
+									gc_rank := gc_base + gc_tx
 //line methodvalues.go:56
-									v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
+									v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:56
-									v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):]))
+									v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
 //line methodvalues.go:56
-									v_3.StoreSlice(gc_s_v_3[gc_rank2:])
+									v_3.StoreSlice(gc_s_v_3[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep8, false
-							}(gc_vstep8)
+								return gc_vstep7, false
+							}(gc_vstep7)
 							if gc_stop7 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_segend5; gc_vstep8 += 8 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:56
-								v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 //line methodvalues.go:56
-								v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):]))
+								v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
 //line methodvalues.go:56
-								v_3.StoreSlice(gc_s_v_3[gc_rank2:])
+								v_3.StoreSlice(gc_s_v_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u5 := gc_vstep8 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx2 := gc_seg5 + gc_u5
-							gc_rank2 := gc_base2 + gc_tx2
-							v_3 := gc_s_v_3[gc_rank2]
+						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+//line methodvalues.go:64
+							v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-							v_3 += gc_at10[gc_u5]
-							gc_s_v_3[gc_rank2] = v_3
+							v_3 += gc_at4[gc_u2]
+							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step18 := gc_seg5
-						for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 							{
-								gc_tx2 := gc_step18 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_3 := gc_s_v_3[gc_rank2]
+								gc_tx := gc_step6 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-								v_3 += s_2[(gc_tx2 + gc_r2)]
-								gc_s_v_3[gc_rank2] = v_3
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx2 := gc_step18 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_3 := gc_s_v_3[gc_rank2]
+								gc_tx := gc_step6 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-								v_3 += s_2[(gc_tx2 + gc_r2)]
-								gc_s_v_3[gc_rank2] = v_3
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx2 := gc_step18 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_3 := gc_s_v_3[gc_rank2]
+								gc_tx := gc_step6 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-								v_3 += s_2[(gc_tx2 + gc_r2)]
-								gc_s_v_3[gc_rank2] = v_3
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx2 := gc_step18 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_3 := gc_s_v_3[gc_rank2]
+								gc_tx := gc_step6 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-								v_3 += s_2[(gc_tx2 + gc_r2)]
-								gc_s_v_3[gc_rank2] = v_3
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
 							}
 						}
-						for gc_tx2 := gc_step18; gc_tx2 < gc_segend5; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
+						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-							v_3 += s_2[(gc_tx2 + gc_r2)]
-							gc_s_v_3[gc_rank2] = v_3
+							v_3 += s_2[(gc_tx + gc_r2)]
+							gc_s_v_3[gc_rank] = v_3
 						}
 					}
-					gc_seg5 = gc_segend5
+					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step19 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_3[gc_rank2] = v_3
+						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx2 := gc_step19 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_3[gc_rank2] = v_3
+						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx2 := gc_step19 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_3[gc_rank2] = v_3
+						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx2 := gc_step19 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_3[gc_rank2] = v_3
+						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_3 := gc_s_v_3[gc_rank2]
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-					v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_3[gc_rank2] = v_3
+					v_3 += s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_3[gc_rank] = v_3
 				}
 			}
 		}
-		gc_step20 := 0
-		for ; gc_step20+3 < gc_n2; gc_step20 += 4 {
+//line methodvalues.go:63
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step20 + 0
-				gc_pos2.Thread = gc_rank2
-				k_ := gc_s_k_[gc_rank2]
+				gc_rank := gc_step8 + 0
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
 				k_++
-				gc_s_k_[gc_rank2] = k_
+				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank2 := gc_step20 + 1
-				gc_pos2.Thread = gc_rank2
-				k_ := gc_s_k_[gc_rank2]
+				gc_rank := gc_step8 + 1
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
 				k_++
-				gc_s_k_[gc_rank2] = k_
+				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank2 := gc_step20 + 2
-				gc_pos2.Thread = gc_rank2
-				k_ := gc_s_k_[gc_rank2]
+				gc_rank := gc_step8 + 2
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
 				k_++
-				gc_s_k_[gc_rank2] = k_
+				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank2 := gc_step20 + 3
-				gc_pos2.Thread = gc_rank2
-				k_ := gc_s_k_[gc_rank2]
+				gc_rank := gc_step8 + 3
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
 				k_++
-				gc_s_k_[gc_rank2] = k_
+				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank2 := gc_step20; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			k_ := gc_s_k_[gc_rank2]
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
 			k_++
-			gc_s_k_[gc_rank2] = k_
+			gc_s_k_[gc_rank] = k_
 		}
 	}
 //line methodvalues.go:112
 	var s_3 []int32 = s
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:114
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		v_3 := gc_s_v_3[gc_rank]
 		var v int32
-		o := gc_s_o[gc_rank2]
+//line methodvalues.go:119
+		o := gc_s_o[gc_rank]
 //line methodvalues.go:59
 		var r_3 int32 = v_3
 //line methodvalues.go:110
@@ -1816,428 +1902,440 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		var r_4 relay = recv
 //line methodvalues.go:53
 		k_2 := 0
-		gc_s_r_4[gc_rank2] = r_4
-		gc_s_v_4[gc_rank2] = v_4
-		gc_s_k_2[gc_rank2] = k_2
+//line methodvalues.go:60
+		gc_s_r_4[gc_rank] = r_4
+		gc_s_v_4[gc_rank] = v_4
+		gc_s_k_2[gc_rank] = k_2
 	}
 //line methodvalues.go:53
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r102, gc_r102in, gc_r102out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			r_4 := gc_s_r_4[gc_rank2]
-			k_2 := gc_s_k_2[gc_rank2]
+		gc_r10, gc_r10in, gc_r10out := 0, 0, 0
+//line methodvalues.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_4 := gc_s_r_4[gc_rank]
+			k_2 := gc_s_k_2[gc_rank]
 			if k_2 < r_4.n {
-				gc_r102 |= 1
-				gc_r102in = gc_rank2
+				gc_r10 |= 1
+				gc_r10in = gc_rank
 			} else {
-				gc_r102 |= 2
-				gc_r102out = gc_rank2
+				gc_r10 |= 2
+				gc_r10out = gc_rank
 			}
 		}
-		if gc_r102 == 3 {
-			compiled.Diverged(gc_b2, "SyncThreads", gc_r102in, gc_r102out)
+//line methodvalues.go:73
+		if gc_r10 == 3 {
+			compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
 		}
-		if gc_r102&1 == 0 {
+		if gc_r10&1 == 0 {
 			break
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_3) {
-				gc_at11 := s_3[:gc_bdx2]
-				gc_vstep9 := 0
+//line methodvalues.go:80
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_3) {
+				gc_at5 := s_3[:gc_bdx]
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
+							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:54
-							v_4.StoreSlice(gc_at11[gc_tx2:])
+							v_4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:54
-						v_4.StoreSlice(gc_at11[gc_tx2:])
+						v_4.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v_4 := gc_s_v_4[gc_rank2]
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line methodvalues.go:61
+					v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
-					gc_at11[gc_tx2] = v_4
+					gc_at5[gc_tx] = v_4
 				}
 			} else {
-				gc_vstep10 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
-					gc_vstep10, gc_stop9 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+							gc_tx := gc_vstep9
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
+							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
+							if gc_tx < 0 || gc_tx > len(s_3)-16 {
 //line methodvalues.go:54
 								break
 							}
 //line methodvalues.go:54
-							v_4.StoreSlice(s_3[gc_tx2:])
+							v_4.StoreSlice(s_3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop9 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:54
-						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:54
-						if gc_tx2 < 0 || gc_tx2 > len(s_3)-8 {
+						if gc_tx < 0 || gc_tx > len(s_3)-8 {
 //line methodvalues.go:54
 							break
 						}
 //line methodvalues.go:54
-						v_4.StoreSlice(s_3[gc_tx2:])
+						v_4.StoreSlice(s_3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step21 := gc_vstep10
-				for ; gc_step21+3 < gc_bdx2; gc_step21 += 4 {
+				gc_step9 := gc_vstep9
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step21 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
-						s_3[gc_tx2] = v_4
+						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx2 := gc_step21 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
-						s_3[gc_tx2] = v_4
+						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx2 := gc_step21 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
-						s_3[gc_tx2] = v_4
+						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx2 := gc_step21 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
-						s_3[gc_tx2] = v_4
+						s_3[gc_tx] = v_4
 					}
 				}
-				for gc_tx2 := gc_step21; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_4 := gc_s_v_4[gc_rank2]
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
-					s_3[gc_tx2] = v_4
+					s_3[gc_tx] = v_4
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff6, gc_qd6 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
-				for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
-					gc_q3 := (gc_qoff6 + gc_seg6) / gc_qd6
-					gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+//line methodvalues.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff3, gc_qd3 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+					gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r3 := gc_qoff3 - gc_q3*gc_qd3
 					_, _ = gc_q3, gc_r3
-					gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
-					gc_seglen6 := gc_segend6 - gc_seg6
-					gc_off6 := gc_r3 + gc_seg6
-					if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
-						gc_at12 := s_3[gc_off6:][:gc_seglen6]
-						gc_vstep11 := gc_seg6
+					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off3 := gc_r3 + gc_seg3
+					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+						gc_at6 := s_3[gc_off3:][:gc_seglen3]
+						gc_vstep10 := gc_seg3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop10 bool
-							gc_vstep11, gc_stop10 = func(gc_vstep11 int) (int, bool) {
-								for ; gc_vstep11+15 < gc_segend6; gc_vstep11 += 16 {
-									gc_tx2 := gc_vstep11
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+								for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
+									gc_tx := gc_vstep10
+									gc_rank := gc_base + gc_tx
 //line methodvalues.go:56
-									v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
+									v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:56
-									v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):]))
+									v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):]))
 //line methodvalues.go:56
-									v_4.StoreSlice(gc_s_v_4[gc_rank2:])
+									v_4.StoreSlice(gc_s_v_4[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep11, false
-							}(gc_vstep11)
+								return gc_vstep10, false
+							}(gc_vstep10)
 							if gc_stop10 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep11+7 < gc_segend6; gc_vstep11 += 8 {
-								gc_tx2 := gc_vstep11
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep10+7 < gc_segend3; gc_vstep10 += 8 {
+								gc_tx := gc_vstep10
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:56
-								v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+								v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 //line methodvalues.go:56
-								v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):]))
+								v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):]))
 //line methodvalues.go:56
-								v_4.StoreSlice(gc_s_v_4[gc_rank2:])
+								v_4.StoreSlice(gc_s_v_4[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u6 := gc_vstep11 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-							gc_tx2 := gc_seg6 + gc_u6
-							gc_rank2 := gc_base2 + gc_tx2
-							v_4 := gc_s_v_4[gc_rank2]
+						for gc_u3 := gc_vstep10 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_seg3 + gc_u3
+							gc_rank := gc_base + gc_tx
+//line methodvalues.go:64
+							v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-							v_4 += gc_at12[gc_u6]
-							gc_s_v_4[gc_rank2] = v_4
+							v_4 += gc_at6[gc_u3]
+							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step22 := gc_seg6
-						for ; gc_step22+3 < gc_segend6; gc_step22 += 4 {
+						gc_step10 := gc_seg3
+						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
 							{
-								gc_tx2 := gc_step22 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_4 := gc_s_v_4[gc_rank2]
+								gc_tx := gc_step10 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-								v_4 += s_3[(gc_tx2 + gc_r3)]
-								gc_s_v_4[gc_rank2] = v_4
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx2 := gc_step22 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_4 := gc_s_v_4[gc_rank2]
+								gc_tx := gc_step10 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-								v_4 += s_3[(gc_tx2 + gc_r3)]
-								gc_s_v_4[gc_rank2] = v_4
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx2 := gc_step22 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_4 := gc_s_v_4[gc_rank2]
+								gc_tx := gc_step10 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-								v_4 += s_3[(gc_tx2 + gc_r3)]
-								gc_s_v_4[gc_rank2] = v_4
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx2 := gc_step22 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								v_4 := gc_s_v_4[gc_rank2]
+								gc_tx := gc_step10 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-								v_4 += s_3[(gc_tx2 + gc_r3)]
-								gc_s_v_4[gc_rank2] = v_4
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
 							}
 						}
-						for gc_tx2 := gc_step22; gc_tx2 < gc_segend6; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
+						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-							v_4 += s_3[(gc_tx2 + gc_r3)]
-							gc_s_v_4[gc_rank2] = v_4
+							v_4 += s_3[(gc_tx + gc_r3)]
+							gc_s_v_4[gc_rank] = v_4
 						}
 					}
-					gc_seg6 = gc_segend6
+					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step23 := 0
-				for ; gc_step23+3 < gc_bdx2; gc_step23 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step23 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step11 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_4[gc_rank2] = v_4
+						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx2 := gc_step23 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step11 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_4[gc_rank2] = v_4
+						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx2 := gc_step23 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step11 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_4[gc_rank2] = v_4
+						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx2 := gc_step23 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
+						gc_tx := gc_step11 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_4[gc_rank2] = v_4
+						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx2 := gc_step23; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_4 := gc_s_v_4[gc_rank2]
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-					v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_4[gc_rank2] = v_4
+					v_4 += s_3[(gc_tx+1)%gc_bdx]
+					gc_s_v_4[gc_rank] = v_4
 				}
 			}
 		}
-		gc_step24 := 0
-		for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
+//line methodvalues.go:63
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
-				gc_rank2 := gc_step24 + 0
-				gc_pos2.Thread = gc_rank2
-				k_2 := gc_s_k_2[gc_rank2]
+				gc_rank := gc_step12 + 0
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
 				k_2++
-				gc_s_k_2[gc_rank2] = k_2
+				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank2 := gc_step24 + 1
-				gc_pos2.Thread = gc_rank2
-				k_2 := gc_s_k_2[gc_rank2]
+				gc_rank := gc_step12 + 1
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
 				k_2++
-				gc_s_k_2[gc_rank2] = k_2
+				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank2 := gc_step24 + 2
-				gc_pos2.Thread = gc_rank2
-				k_2 := gc_s_k_2[gc_rank2]
+				gc_rank := gc_step12 + 2
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
 				k_2++
-				gc_s_k_2[gc_rank2] = k_2
+				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank2 := gc_step24 + 3
-				gc_pos2.Thread = gc_rank2
-				k_2 := gc_s_k_2[gc_rank2]
+				gc_rank := gc_step12 + 3
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
 				k_2++
-				gc_s_k_2[gc_rank2] = k_2
+				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			k_2 := gc_s_k_2[gc_rank2]
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
 			k_2++
-			gc_s_k_2[gc_rank2] = k_2
+			gc_s_k_2[gc_rank] = k_2
 		}
 	}
 //line methodvalues.go:114
 	var v_5 int32 = 1
+//line methodvalues.go:116
 	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_v2 [32]int32
 	var gc_l_c [32]tallied
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_4 := gc_s_v_4[gc_rank2]
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_s_v_4[gc_rank]
 			var v int32
 //line methodvalues.go:59
 			var r_5 int32 = v_4
 //line methodvalues.go:112
 			v = r_5
 			var c tallied
-			gc_l_c[gc_lane2] = c
+			gc_l_c[gc_lane] = c
 //line methodvalues.go:114
-			var c_ *counter = &gc_l_c[gc_lane2].counter
+			var c_ *counter = &gc_l_c[gc_lane].counter
 //line methodvalues.go:89
-			gc_c22v[gc_lane2] = v_5
-			gc_l_c_[gc_lane2] = c_
-			gc_l_v2[gc_lane2] = v
+			gc_c2v[gc_lane] = v_5
+			gc_l_c_[gc_lane] = c_
+			gc_l_v2[gc_lane] = v
 		}
 //line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			c_ := gc_l_c_[gc_lane2]
-			v := gc_l_v2[gc_lane2]
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			c_ := gc_l_c_[gc_lane]
+//line methodvalues.go:95
+			v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
-			c_.total += gc_c22r[gc_lane2]
+			c_.total += gc_c2r[gc_lane]
 //line methodvalues.go:115
 			var v_6 int32 = v
 //line methodvalues.go:115
 			_ = v_6
 //line methodvalues.go:115
-			var c_2 *counter = &gc_l_c[gc_lane2].counter
+			var c_2 *counter = &gc_l_c[gc_lane].counter
 //line methodvalues.go:89
-			gc_l_c_2[gc_lane2] = c_2
+			gc_l_c_2[gc_lane] = c_2
 		}
 //line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c23r)
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:104
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				c_2 := gc_l_c_2[gc_lane2]
-				v := gc_l_v2[gc_lane2]
+				i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:106
+				c_2 := gc_l_c_2[gc_lane]
+//line methodvalues.go:108
+				v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
-				c_2.total += gc_c23r[gc_lane2]
+				c_2.total += gc_c3r[gc_lane]
 //line methodvalues.go:116
 				out[2*i] = v * p.scale
-				out[2*i+1] = gc_l_c[gc_lane2].total
+				out[2*i+1] = gc_l_c[gc_lane].total
 			}
 		}
 	}
@@ -2257,30 +2355,31 @@ func GenericPromotedKernel(out []float32) func(*gocuda.Thread) {
 var gc_src_genericPromoted = compiled.NewSource(gc_files_methodvalues, "genericPromoted", "a3d8f4aef396b5412b44620a8f3eb3fc3b8cab6302c478cf9dd70297248e1282", "methodvalues.go:141-151", "methodvalues.go:124-131", "methodvalues.go:124-131", "methodvalues.go:136-139")
 
 //line methodvalues.go:145
-func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_h := compiled.Scratch[holder[float32]](gc_b2, 2)[:gc_n2]
-	gc_s_a := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_h := compiled.Scratch[holder[float32]](gc_b, 2)[:gc_n]
+	gc_s_a := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line methodvalues.go:146
-	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:149
 	var s_ []float32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_) {
-			gc_at6 := s_[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:151
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:149
-				var v float32 = float32(gc_tx2)
+				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
 				h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
@@ -2290,15 +2389,16 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				_ = f
 				var b scaler[float32] = recv
 //line methodvalues.go:126
-				gc_at6[gc_tx2] = v * b.scale
-				gc_s_h[gc_rank2] = h
+				gc_at[gc_tx] = v * b.scale
+//line methodvalues.go:131
+				gc_s_h[gc_rank] = h
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:149
-				var v float32 = float32(gc_tx2)
+				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
 				h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
@@ -2308,34 +2408,36 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				_ = f
 				var b scaler[float32] = recv
 //line methodvalues.go:126
-				s_[gc_tx2] = v * b.scale
-				gc_s_h[gc_rank2] = h
+				s_[gc_tx] = v * b.scale
+//line methodvalues.go:131
+				gc_s_h[gc_rank] = h
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff3, gc_qd3 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
-			for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
-				gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-				gc_r := gc_qoff3 - gc_q*gc_qd3
+//line methodvalues.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
-				gc_seglen3 := gc_segend3 - gc_seg3
-				gc_off4 := gc_r + gc_seg3
-				if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen3 <= len(s_)-gc_off4 {
-					gc_at7 := s_[gc_off4:][:gc_seglen3]
-					gc_vstep := gc_seg3
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					gc_at2 := s_[gc_off:][:gc_seglen]
+					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-								r := archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_seg3):])
+								r := archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):])
 //line methodvalues.go:128
-								r.StoreSlice(gc_s_r[gc_rank2:])
+								r.StoreSlice(gc_s_r[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2345,111 +2447,122 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-							r := archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_seg3):])
+							r := archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):])
 //line methodvalues.go:128
-							r.StoreSlice(gc_s_r[gc_rank2:])
+							r.StoreSlice(gc_s_r[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx2 := gc_seg3 + gc_u3
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-						r := gc_at7[gc_u3]
-						gc_s_r[gc_rank2] = r
+						r := gc_at2[gc_u]
+//line methodvalues.go:130
+						gc_s_r[gc_rank] = r
 					}
 				} else {
-					gc_step5 := gc_seg3
-					for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r := s_[(gc_tx2 + gc_r)]
-							gc_s_r[gc_rank2] = r
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank] = r
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_segend3; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-						r := s_[(gc_tx2 + gc_r)]
-						gc_s_r[gc_rank2] = r
+						r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
+						gc_s_r[gc_rank] = r
 					}
 				}
-				gc_seg3 = gc_segend3
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r[gc_rank2] = r
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-				r := s_[(gc_tx2+1)%gc_bdx2]
-				gc_s_r[gc_rank2] = r
+				r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
@@ -2463,14 +2576,14 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 	var v_2 float32 = v_
 	_ = &v_2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_3) {
-			gc_at8 := s_3[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
-				h := gc_s_h[gc_rank2]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				h := gc_s_h[gc_rank]
 //line methodvalues.go:130
 				var r_ float32 = r
 //line methodvalues.go:149
@@ -2483,15 +2596,16 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
-				gc_at8[gc_tx2] = v_2 * b_.scale
-				gc_s_a[gc_rank2] = a
+				gc_at3[gc_tx] = v_2 * b_.scale
+//line methodvalues.go:132
+				gc_s_a[gc_rank] = a
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
-				h := gc_s_h[gc_rank2]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				h := gc_s_h[gc_rank]
 //line methodvalues.go:130
 				var r_ float32 = r
 //line methodvalues.go:149
@@ -2504,34 +2618,36 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
-				s_3[gc_tx2] = v_2 * b_.scale
-				gc_s_a[gc_rank2] = a
+				s_3[gc_tx] = v_2 * b_.scale
+//line methodvalues.go:132
+				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff4, gc_qd4 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-			for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-				gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
-				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+//line methodvalues.go:138
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
-				gc_seglen4 := gc_segend4 - gc_seg4
-				gc_off5 := gc_r2 + gc_seg4
-				if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
-					gc_at9 := s_3[gc_off5:][:gc_seglen4]
-					gc_vstep2 := gc_seg4
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-								r_3 := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg4):])
+								r_3 := archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_seg2):])
 //line methodvalues.go:128
-								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2541,134 +2657,146 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-							r_3 := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg4):])
+							r_3 := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_seg2):])
 //line methodvalues.go:128
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_seg4 + gc_u4
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-						r_3 := gc_at9[gc_u4]
-						gc_s_r_3[gc_rank2] = r_3
+						r_3 := gc_at4[gc_u2]
+//line methodvalues.go:130
+						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step7 := gc_seg4
-					for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r_3 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r_3 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r_3 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-							r_3 := s_3[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_segend4; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-						r_3 := s_3[(gc_tx2 + gc_r2)]
-						gc_s_r_3[gc_rank2] = r_3
+						r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
+						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				gc_seg4 = gc_segend4
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
-				r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-				gc_s_r_3[gc_rank2] = r_3
+				r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * gc_bdx2
-		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
-			gc_at10 := out[gc_off6:][:gc_bdx2]
+//line methodvalues.go:136
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:130
-						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
+						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
 //line methodvalues.go:130
-						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
 //line methodvalues.go:130
 						r_4 := r_3
 //line methodvalues.go:138
 						r_2 := r_4
-						a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
+						a.Add(r_2).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -2678,54 +2806,57 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line methodvalues.go:130
-					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
+					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
 //line methodvalues.go:130
-					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
 //line methodvalues.go:130
 					r_4 := r_3
 //line methodvalues.go:138
 					r_2 := r_4
-					a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
+					a.Add(r_2).StoreSlice(gc_at5[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				r_3 := gc_s_r_3[gc_rank2]
-				a := gc_s_a[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methodvalues.go:146
+				r_3 := gc_s_r_3[gc_rank]
+				a := gc_s_a[gc_rank]
 //line methodvalues.go:130
 				var r_4 float32 = r_3
 //line methodvalues.go:138
 				var r_2 float32 = r_4
 //line methodvalues.go:150
-				gc_at10[gc_tx2] = a + r_2
+				gc_at5[gc_tx] = a + r_2
 			}
 		} else {
+//line methodvalues.go:155
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:130
-						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
+						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
 //line methodvalues.go:130
-						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
 //line methodvalues.go:130
 						r_4 := r_3
 //line methodvalues.go:138
 						r_2 := r_4
 //line methodvalues.go:150
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 //line methodvalues.go:150
 							break
 						}
-						a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+//line methodvalues.go:151
+						a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -2735,37 +2866,38 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line methodvalues.go:130
-					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
+					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
 //line methodvalues.go:130
-					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
 //line methodvalues.go:130
 					r_4 := r_3
 //line methodvalues.go:138
 					r_2 := r_4
 //line methodvalues.go:150
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line methodvalues.go:150
 						break
 					}
-					a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+//line methodvalues.go:151
+					a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_3 := gc_s_r_3[gc_rank2]
-				a := gc_s_a[gc_rank2]
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_3 := gc_s_r_3[gc_rank]
+				a := gc_s_a[gc_rank]
 //line methodvalues.go:130
 				var r_4 float32 = r_3
 //line methodvalues.go:138
 				var r_2 float32 = r_4
 //line methodvalues.go:150
-				out[gc_bx2*gc_bdx2+gc_tx2] = a + r_2
+				out[gc_bx*gc_bdx+gc_tx] = a + r_2
 			}
 		}
 	}
@@ -2787,75 +2919,81 @@ func MethodValueLoopKernel(out []int32, k factor, g gainRef) func(*gocuda.Thread
 var gc_src_methodValueLoop = compiled.NewSource(gc_files_methodvalues, "methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
 //line methodvalues.go:178
-func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gainRef) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_r_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b2, 2)[:gc_n2]
-	gc_s_v := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
+func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gainRef) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 //line methodvalues.go:180
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var recv factor = k
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+//line methodvalues.go:183
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step7 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-				v := int32(gc_tx2)
-				gc_s_add[gc_rank2] = add
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line methodvalues.go:185
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_tx2 := gc_step7 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-				v := int32(gc_tx2)
-				gc_s_add[gc_rank2] = add
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line methodvalues.go:185
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_tx2 := gc_step7 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-				v := int32(gc_tx2)
-				gc_s_add[gc_rank2] = add
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line methodvalues.go:185
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_tx2 := gc_step7 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-				v := int32(gc_tx2)
-				gc_s_add[gc_rank2] = add
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line methodvalues.go:185
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line methodvalues.go:181
 			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-			v := int32(gc_tx2)
-			gc_s_add[gc_rank2] = add
-			gc_s_v[gc_rank2] = v
+			v := int32(gc_tx)
+//line methodvalues.go:185
+			gc_s_add[gc_rank] = add
+			gc_s_v[gc_rank] = v
 		}
 	}
 //line methodvalues.go:183
@@ -2864,59 +3002,62 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 		var s_ []int32 = s
 //line methodvalues.go:185
 		var k_ factor = recv_
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_) {
-				gc_at5 := s_[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line methodvalues.go:187
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
 					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 //line methodvalues.go:184
 					_ = m
 					var v_ int32 = v
 //line methodvalues.go:158
-					gc_at5[gc_tx2] = v_ * int32(k_)
+					gc_at[gc_tx] = v_ * int32(k_)
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line methodvalues.go:163
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
 					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 //line methodvalues.go:184
 					_ = m
 					var v_ int32 = v
 //line methodvalues.go:158
-					s_[gc_tx2] = v_ * int32(k_)
+					s_[gc_tx] = v_ * int32(k_)
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff3, gc_qd3 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
-				for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
-					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-					gc_r := gc_qoff3 - gc_q*gc_qd3
+//line methodvalues.go:166
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
-					gc_seglen3 := gc_segend3 - gc_seg3
-					gc_off3 := gc_r + gc_seg3
-					if gc_off3 >= 0 && gc_off3 <= len(s_) && gc_seglen3 <= len(s_)-gc_off3 {
-						gc_at6 := s_[gc_off3:][:gc_seglen3]
-						gc_vstep := gc_seg3
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
 //line methodvalues.go:160
-									r_ := archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_seg3):])
+									r_ := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
 //line methodvalues.go:160
-									r_.StoreSlice(gc_s_r_[gc_rank2:])
+									r_.StoreSlice(gc_s_r_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -2926,122 +3067,134 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:160
-								r_ := archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_seg3):])
+								r_ := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
 //line methodvalues.go:160
-								r_.StoreSlice(gc_s_r_[gc_rank2:])
+								r_.StoreSlice(gc_s_r_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_seg3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:160
-							r_ := gc_at6[gc_u3]
-							gc_s_r_[gc_rank2] = r_
+							r_ := gc_at2[gc_u]
+//line methodvalues.go:162
+							gc_s_r_[gc_rank] = r_
 						}
 					} else {
-						gc_step8 := gc_seg3
-						for ; gc_step8+3 < gc_segend3; gc_step8 += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-								r_ := s_[(gc_tx2 + gc_r)]
-								gc_s_r_[gc_rank2] = r_
+								r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank] = r_
 							}
 							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-								r_ := s_[(gc_tx2 + gc_r)]
-								gc_s_r_[gc_rank2] = r_
+								r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank] = r_
 							}
 							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-								r_ := s_[(gc_tx2 + gc_r)]
-								gc_s_r_[gc_rank2] = r_
+								r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank] = r_
 							}
 							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-								r_ := s_[(gc_tx2 + gc_r)]
-								gc_s_r_[gc_rank2] = r_
+								r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank] = r_
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_segend3; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-							r_ := s_[(gc_tx2 + gc_r)]
-							gc_s_r_[gc_rank2] = r_
+							r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
+							gc_s_r_[gc_rank] = r_
 						}
 					}
-					gc_seg3 = gc_segend3
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_r_[gc_rank2] = r_
+						r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_r_[gc_rank2] = r_
+						r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_r_[gc_rank2] = r_
+						r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_r_[gc_rank2] = r_
+						r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank] = r_
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:160
-					r_ := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_[gc_rank2] = r_
+					r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+					gc_s_r_[gc_rank] = r_
 				}
 			}
 		}
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+//line methodvalues.go:168
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				r_ := gc_s_r_[gc_rank2]
-				add := gc_s_add[gc_rank2]
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3049,14 +3202,15 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-				gc_s_v[gc_rank2] = v
+//line methodvalues.go:188
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				r_ := gc_s_r_[gc_rank2]
-				add := gc_s_add[gc_rank2]
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3064,14 +3218,15 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-				gc_s_v[gc_rank2] = v
+//line methodvalues.go:188
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				r_ := gc_s_r_[gc_rank2]
-				add := gc_s_add[gc_rank2]
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3079,14 +3234,15 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-				gc_s_v[gc_rank2] = v
+//line methodvalues.go:188
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				r_ := gc_s_r_[gc_rank2]
-				add := gc_s_add[gc_rank2]
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
 				var v int32
 //line methodvalues.go:162
 				var r_2 int32 = r_
@@ -3094,14 +3250,15 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-				gc_s_v[gc_rank2] = v
+//line methodvalues.go:188
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			r_ := gc_s_r_[gc_rank2]
-			add := gc_s_add[gc_rank2]
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			r_ := gc_s_r_[gc_rank]
+			add := gc_s_add[gc_rank]
 			var v int32
 //line methodvalues.go:162
 			var r_2 int32 = r_
@@ -3109,31 +3266,33 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 			var r int32 = r_2
 //line methodvalues.go:185
 			v = add(t, r)
-			gc_s_v[gc_rank2] = v
+//line methodvalues.go:188
+			gc_s_v[gc_rank] = v
 		}
 	}
 //line methodvalues.go:187
 	var s_2 []int32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_2) {
-			gc_at7 := s_2[:gc_bdx2]
+//line methodvalues.go:189
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at3 := s_2[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:187
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line methodvalues.go:187
 						v_2 := v
 //line methodvalues.go:187
 						var gc_t4 gain = *g.gain
 //line methodvalues.go:187
 						var g_ gain = gc_t4
-						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at7[gc_tx2:])
+						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -3143,44 +3302,45 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:187
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line methodvalues.go:187
 					v_2 := v
 //line methodvalues.go:187
 					var gc_t3 gain = *g.gain
 //line methodvalues.go:187
 					var g_ gain = gc_t3
-					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at7[gc_tx2:])
+					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line methodvalues.go:187
 				var v_2 int32 = v
 //line methodvalues.go:187
 				var g_ gain = *g.gain
 //line methodvalues.go:16
-				gc_at7[gc_tx2] = v_2 * g_.k
+				gc_at3[gc_tx] = v_2 * g_.k
 			}
 		} else {
+//line methodvalues.go:21
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:187
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line methodvalues.go:187
 						v_2 := v
 //line methodvalues.go:187
@@ -3188,11 +3348,12 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 						var g_ gain = gc_t2
 //line methodvalues.go:16
-						if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
+						if gc_tx < 0 || gc_tx > len(s_2)-16 {
 //line methodvalues.go:16
 							break
 						}
-						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx2:])
+//line methodvalues.go:17
+						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -3202,12 +3363,12 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:187
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line methodvalues.go:187
 					v_2 := v
 //line methodvalues.go:187
@@ -3215,50 +3376,52 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 					var g_ gain = gc_t
 //line methodvalues.go:16
-					if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
+					if gc_tx < 0 || gc_tx > len(s_2)-8 {
 //line methodvalues.go:16
 						break
 					}
-					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx2:])
+//line methodvalues.go:17
+					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line methodvalues.go:187
 				var v_2 int32 = v
 //line methodvalues.go:187
 				var g_ gain = *g.gain
 //line methodvalues.go:16
-				s_2[gc_tx2] = v_2 * g_.k
+				s_2[gc_tx] = v_2 * g_.k
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff4, gc_qd4 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-			for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-				gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
-				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+//line methodvalues.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
-				gc_seglen4 := gc_segend4 - gc_seg4
-				gc_off4 := gc_r2 + gc_seg4
-				if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off4 {
-					gc_at8 := s_2[gc_off4:][:gc_seglen4]
-					gc_vstep4 := gc_seg4
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+					gc_at4 := s_2[gc_off2:][:gc_seglen2]
+					gc_vstep4 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep4+15 < gc_segend2; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-								r_3 := archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):])
+								r_3 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
 //line methodvalues.go:18
-								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -3268,194 +3431,209 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_segend2; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_3 := archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):])
+							r_3 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
 //line methodvalues.go:18
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_seg4 + gc_u4
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u2 := gc_vstep4 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-						r_3 := gc_at8[gc_u4]
-						gc_s_r_3[gc_rank2] = r_3
+						r_3 := gc_at4[gc_u2]
+//line methodvalues.go:20
+						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step11 := gc_seg4
-					for ; gc_step11+3 < gc_segend4; gc_step11 += 4 {
+					gc_step5 := gc_seg2
+					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_3 := s_2[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_3 := s_2[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_3 := s_2[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-							r_3 := s_2[(gc_tx2 + gc_r2)]
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_segend4; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-						r_3 := s_2[(gc_tx2 + gc_r2)]
-						gc_s_r_3[gc_rank2] = r_3
+						r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				gc_seg4 = gc_segend4
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step12 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_r_3[gc_rank2] = r_3
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
-				r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-				gc_s_r_3[gc_rank2] = r_3
+				r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 //line methodvalues.go:190
 	var v_3 int32 = 1
+//line methodvalues.go:192
 	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_c [32]counter
 	var gc_l_recv_2 [32]*counter
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			r_3 := gc_s_r_3[gc_rank2]
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r_3 := gc_s_r_3[gc_rank]
 			var v int32
 //line methodvalues.go:20
 			var r_4 int32 = r_3
 //line methodvalues.go:187
 			v = r_4
 			var c counter
-			gc_l_c[gc_lane2] = c
+			gc_l_c[gc_lane] = c
 //line methodvalues.go:189
-			var recv_2 *counter = &gc_l_c[gc_lane2]
+			var recv_2 *counter = &gc_l_c[gc_lane]
 //line methodvalues.go:189
 			var f func(t *gocuda.Thread, v int32) = recv_2.add
 //line methodvalues.go:189
 			_ = f
 			var c_ *counter = recv_2
 //line methodvalues.go:89
-			gc_c21v[gc_lane2] = v_3
-			gc_l_c_[gc_lane2] = c_
-			gc_s_v[gc_rank2] = v
-			gc_l_recv_2[gc_lane2] = recv_2
+			gc_c1v[gc_lane] = v_3
+			gc_l_c_[gc_lane] = c_
+			gc_s_v[gc_rank] = v
+			gc_l_recv_2[gc_lane] = recv_2
 		}
 //line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			c_ := gc_l_c_[gc_lane2]
-			v := gc_s_v[gc_rank2]
-			recv_2 := gc_l_recv_2[gc_lane2]
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			c_ := gc_l_c_[gc_lane]
+//line methodvalues.go:95
+			v := gc_s_v[gc_rank]
+			recv_2 := gc_l_recv_2[gc_lane]
 //line methodvalues.go:89
-			c_.total += gc_c21r[gc_lane2]
+			c_.total += gc_c1r[gc_lane]
 //line methodvalues.go:191
 			var v_4 int32 = v
 //line methodvalues.go:191
 			var c_2 *counter = recv_2
 //line methodvalues.go:89
-			gc_c22v[gc_lane2] = v_4
-			gc_l_c_2[gc_lane2] = c_2
+			gc_c2v[gc_lane] = v_4
+			gc_l_c_2[gc_lane] = c_2
 		}
 //line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line methodvalues.go:179
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				c_2 := gc_l_c_2[gc_lane2]
-				add := gc_s_add[gc_rank2]
-				v := gc_s_v[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:181
+				c_2 := gc_l_c_2[gc_lane]
+//line methodvalues.go:183
+				add := gc_s_add[gc_rank]
+				v := gc_s_v[gc_rank]
 //line methodvalues.go:89
-				c_2.total += gc_c22r[gc_lane2]
+				c_2.total += gc_c2r[gc_lane]
 //line methodvalues.go:192
 				out[2*i] = add(t, v)
-				out[2*i+1] = gc_l_c[gc_lane2].total
+				out[2*i+1] = gc_l_c[gc_lane].total
 			}
 		}
 	}

@@ -36,46 +36,49 @@ func ExprCollectivesKernel(in []float32, out []float32, log []int32) func(*gocud
 var gc_src_exprCollectives = compiled.NewSource(gc_files_normalize, "exprCollectives", "cccc6367958cb2f64269295804bf66294f97bbd6a360a3556b2aedb68b92e582", "normalize.go:29-57", "normalize.go:20-27", "normalize.go:20-27").NoGoexit("0c9938cf5fdfdafaef0149aeca45d413cd9c6c08dfe16c2dcb952db2d46817fb", "normalize.go:11-12", "normalize.go:14-18")
 
 //line normalize.go:39
-func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32, log []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, log []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line normalize.go:50
 	var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
 	var gc_l_ok [32]bool
-	var gc_c21r [32]float32
-	var gc_c22v [32]bool
-	var gc_c22r [32]uint32
-	var gc_c23v [32]bool
-	var gc_c23r [32]uint32
-	var gc_c24v [32]bool
-	var gc_c24r [32]bool
-	var gc_c25v [32]bool
-	var gc_c25r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	var gc_c4v [32]bool
+	var gc_c4r [32]bool
+	var gc_c5v [32]bool
+	var gc_c5r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line normalize.go:68
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line normalize.go:76
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line normalize.go:40
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
 					if i < 0 || i > len(in)-8 {
 //line normalize.go:42
@@ -86,28 +89,29 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:42
 					v_ := v
 //line normalize.go:42
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					v_.StoreSlice(gc_l_v_[gc_lane:])
 //line normalize.go:42
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line normalize.go:57
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line normalize.go:40
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
 					if i < 0 || i > len(in)-8 {
 //line normalize.go:42
@@ -118,143 +122,151 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:42
 					v_ := v
 //line normalize.go:42
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					v_.StoreSlice(gc_l_v_[gc_lane:])
 //line normalize.go:42
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
 					v := in[i]
 					var v_ float32 = v
-					gc_l_v_[gc_lane2] = v_
-					gc_s_v[gc_rank2] = v
+//line normalize.go:46
+					gc_l_v_[gc_lane] = v_
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 //line normalize.go:23
 		for off := 16; off > 0; off /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v_ := gc_l_v_[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line normalize.go:28
+				v_ := gc_l_v_[gc_lane]
 //line normalize.go:24
-				var shflXorSync float32 = gc_c21r[gc_lane2]
+				var shflXorSync float32 = gc_c1r[gc_lane]
 //line normalize.go:24
 				v_ = fmaxf(v_, shflXorSync)
-				gc_l_v_[gc_lane2] = v_
+//line normalize.go:26
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:40
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v_ := gc_l_v_[gc_lane2]
-				v := gc_s_v[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v_ := gc_l_v_[gc_lane]
+//line normalize.go:44
+				v := gc_s_v[gc_rank]
 //line normalize.go:26
 				var r float32 = v_
 //line normalize.go:43
 				out[4*i] = r + 1
 				var v_2 float32 = float32(note(log, i, 1))
 //line normalize.go:44
-				gc_c22v[gc_lane2] = v > 0
-				gc_l_v_2[gc_lane2] = v_2
+				gc_c2v[gc_lane] = v > 0
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line normalize.go:44
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:40
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-				v_2 := gc_l_v_2[gc_lane2]
-//line normalize.go:44
-				var ballotSync uint32 = gc_c22r[gc_lane2]
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v := gc_s_v[gc_rank]
+				v_2 := gc_l_v_2[gc_lane]
+				var ballotSync uint32 = gc_c2r[gc_lane]
 //line normalize.go:44
 				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
 //line normalize.go:44
-				gc_c23v[gc_lane2] = v < 0
-				gc_l_v_3[gc_lane2] = v_3
+				gc_c3v[gc_lane] = v < 0
+				gc_l_v_3[gc_lane] = v_3
 			}
 		}
 //line normalize.go:44
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:40
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v_3 := gc_l_v_3[gc_lane2]
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v_3 := gc_l_v_3[gc_lane]
 //line normalize.go:44
-				var ballotSync_ uint32 = gc_c23r[gc_lane2]
+				var ballotSync_ uint32 = gc_c3r[gc_lane]
 //line normalize.go:44
 				out[4*i+1] = v_3 + float32(ballotSync_>>31)
 			}
 		}
 		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+//line normalize.go:49
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line normalize.go:52
+				v := gc_s_v[gc_rank]
 //line normalize.go:45
-				gc_c24v[gc_lane2] = v > 2
+				gc_c4v[gc_lane] = v > 2
 			}
 //line normalize.go:45
-			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:45
-					var anySync bool = gc_c24r[gc_lane2]
+					var anySync bool = gc_c4r[gc_lane]
 //line normalize.go:45
 					if anySync {
 						out[4*i+2] = 1
@@ -263,66 +275,72 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 		}
 		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
+//line normalize.go:53
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
 //line normalize.go:41
-				lane := (gc_rank2 & 31)
+				lane := (gc_rank & 31)
 //line normalize.go:48
 				var ok bool = lane%2 == 0
-				gc_l_ok[gc_lane2] = ok
+//line normalize.go:50
+				gc_l_ok[gc_lane] = ok
 			}
 			{
-				var gc_m162 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					ok := gc_l_ok[gc_lane2]
+				var gc_m16 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					ok := gc_l_ok[gc_lane]
 //line normalize.go:48
 					if ok {
-						gc_m162 |= 1 << gc_lane2
+						gc_m16 |= 1 << gc_lane
 					}
 				}
-				gc_save162 := gc_act2
-				gc_act2 = gc_save162 & gc_m162
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_save16 := gc_act
+				gc_act = gc_save16 & gc_m16
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						v := gc_s_v[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line normalize.go:61
+						v := gc_s_v[gc_rank]
 //line normalize.go:48
-						gc_c25v[gc_lane2] = v > -3
+						gc_c5v[gc_lane] = v > -3
 					}
 //line normalize.go:48
-					compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, 0x55555555, nil, &gc_c25v, nil, nil, &gc_c25r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
+//line normalize.go:55
 						var ok bool
 //line normalize.go:48
-						var allSync bool = gc_c25r[gc_lane2]
+						var allSync bool = gc_c5r[gc_lane]
 //line normalize.go:48
 						ok = allSync
-						gc_l_ok[gc_lane2] = ok
+//line normalize.go:50
+						gc_l_ok[gc_lane] = ok
 					}
 				}
-				gc_act2 = gc_save162 &^ gc_dead2
+				gc_act = gc_save16 &^ gc_dead
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					ok := gc_l_ok[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+					ok := gc_l_ok[gc_lane]
 //line normalize.go:48
 					if ok {
 						out[4*i+2] += 2
@@ -331,126 +349,135 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 		}
 	}
-	gc_r22 := 0
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		v := gc_s_v[gc_rank2]
+//line normalize.go:56
+	gc_r2 := 0
+//line normalize.go:58
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		v := gc_s_v[gc_rank]
 //line normalize.go:51
 		if v > 0 {
-			gc_r22++
+			gc_r2++
 		}
 	}
 //line normalize.go:51
-	var syncThreadsCount int = gc_r22
+	var syncThreadsCount int = gc_r2
 //line normalize.go:51
 	n := 1 + syncThreadsCount
 	rounds := 0
 	for ; ; rounds++ {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r32 := false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			v := gc_s_v[gc_rank2]
+		gc_r3 := false
+//line normalize.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
 //line normalize.go:53
 			if rounds < 2 && v > 0 {
-				gc_r32 = true
+				gc_r3 = true
 			}
 		}
 //line normalize.go:53
-		var syncThreadsOr bool = gc_r32
+		var syncThreadsOr bool = gc_r3
 //line normalize.go:53
 		if !(syncThreadsOr) {
 //line normalize.go:53
 			break
 		}
 	}
+//line normalize.go:57
 	var gc_l_v_4 [32]float32
-	var gc_c26r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left2 := gc_act2
+	var gc_c6r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line normalize.go:56
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line normalize.go:56
 					gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 //line normalize.go:56
 					v_4 := gc_t2
 //line normalize.go:56
-					v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v_4.StoreSlice(gc_l_v_4[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line normalize.go:56
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line normalize.go:56
 					gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 //line normalize.go:56
 					v_4 := gc_t
 //line normalize.go:56
-					v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v_4.StoreSlice(gc_l_v_4[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line normalize.go:69
+				v := gc_s_v[gc_rank]
 //line normalize.go:56
 				var v_4 float32 = -v
-				gc_l_v_4[gc_lane2] = v_4
+//line normalize.go:58
+				gc_l_v_4[gc_lane] = v_4
 			}
 		}
 //line normalize.go:23
 		for off_ := 16; off_ > 0; off_ /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c26r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v_4 := gc_l_v_4[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line normalize.go:28
+				v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:24
-				var shflXorSync_ float32 = gc_c26r[gc_lane2]
+				var shflXorSync_ float32 = gc_c6r[gc_lane]
 //line normalize.go:24
 				v_4 = fmaxf(v_4, shflXorSync_)
-				gc_l_v_4[gc_lane2] = v_4
+//line normalize.go:26
+				gc_l_v_4[gc_lane] = v_4
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
 //line normalize.go:56
 			gc_vb := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
-			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 //line normalize.go:56
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx4.X + gc_lane
+//line normalize.go:61
+					gc_ty := gc_tidx4.Y
+					_ = gc_ty
+					gc_tz := gc_tidx4.Z
+					_ = gc_tz
 //line normalize.go:40
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:40
-					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
+					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
 //line normalize.go:26
 					r_ := v_4
 					{
@@ -463,35 +490,37 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 							if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:56
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos.Thread = gc_rank + gc_k2
 //line normalize.go:56
 								out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 //line normalize.go:56
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
-					gc_left3 &^= 0xff << gc_lane2
+//line normalize.go:57
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line normalize.go:71
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line normalize.go:40
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:40
-					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
+					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
 //line normalize.go:26
 					r_ := v_4
 					{
@@ -504,36 +533,38 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 							if 0xff&(1<<gc_k) != 0 {
 //line normalize.go:56
-								gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos.Thread = gc_rank + gc_k
 //line normalize.go:56
 								out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
 							}
 						}
 //line normalize.go:56
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
-					gc_left3 &^= 0xff << gc_lane2
+//line normalize.go:57
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_4 := gc_l_v_4[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+					v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:26
 					var r_ float32 = v_4
 //line normalize.go:56
@@ -560,113 +591,117 @@ func NestedSyncKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_nestedSync = compiled.NewSource(gc_files_normalize, "nestedSync", "56f24c9fe36a2bce9007e2fa7841b6403d5f7482d957d718f01bf1720b12804e", "normalize.go:59-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:65
-func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_allSync := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
+func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+//line normalize.go:76
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
-	var gc_c21r [32]uint32
-	var gc_c22m [32]uint32
-	var gc_c22r [32]int32
-	var gc_c23v [32]bool
-	var gc_c23r [32]bool
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2r [32]int32
+	var gc_c3v [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line normalize.go:91
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line normalize.go:66
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := int32(i % 5)
-				gc_l_v[gc_lane2] = v
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line normalize.go:68
-		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-		gc_left := gc_act2
+		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line normalize.go:68
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line normalize.go:68
 					_ = v
 //line normalize.go:68
-					gc_t2 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line normalize.go:68
 					activeMask := gc_t2
 //line normalize.go:68
-					activeMask.StoreSlice(gc_c22m[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					activeMask.StoreSlice(gc_c2m[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line normalize.go:68
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line normalize.go:68
 					_ = v
 //line normalize.go:68
-					gc_t := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+					gc_t := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line normalize.go:68
 					activeMask := gc_t
 //line normalize.go:68
-					activeMask.StoreSlice(gc_c22m[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					activeMask.StoreSlice(gc_c2m[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				v := gc_l_v[gc_lane2]
+//line normalize.go:81
+				v := gc_l_v[gc_lane]
 				_ = v
 //line normalize.go:68
-				var activeMask uint32 = gc_c21r[gc_lane2]
+				var activeMask uint32 = gc_c1r[gc_lane]
 //line normalize.go:68
-				gc_c22m[gc_lane2] = activeMask
+				gc_c2m[gc_lane] = activeMask
 			}
 		}
 //line normalize.go:68
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
-		gc_left2 := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx3.X + gc_lane
+//line normalize.go:77
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line normalize.go:66
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:66
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line normalize.go:68
-					gc_t6 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					gc_t6 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line normalize.go:68
 					reduceAddSync := gc_t6
 //line normalize.go:68
@@ -681,39 +716,40 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:69
 							if 0xff&(1<<gc_k4) != 0 {
 //line normalize.go:69
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line normalize.go:69
 								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 //line normalize.go:69
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line normalize.go:69
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line normalize.go:84
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line normalize.go:66
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:66
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line normalize.go:68
-					gc_t4 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					gc_t4 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line normalize.go:68
 					reduceAddSync := gc_t4
 //line normalize.go:68
@@ -728,266 +764,278 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:69
 							if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:69
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos.Thread = gc_rank + gc_k2
 //line normalize.go:69
 								out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 //line normalize.go:69
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line normalize.go:69
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:66
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:68
 					var v int32
-					var reduceAddSync int32 = gc_c22r[gc_lane2]
+//line normalize.go:68
+					var reduceAddSync int32 = gc_c2r[gc_lane]
 //line normalize.go:68
 					v = reduceAddSync
 					out[3*i] = v
-					gc_l_v[gc_lane2] = v
+//line normalize.go:71
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:70
-				gc_c23v[gc_lane2] = (gc_rank2 & 31) > 3
+				gc_c3v[gc_lane] = (gc_rank & 31) > 3
 			}
 //line normalize.go:70
-			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line normalize.go:70
-				var anySync bool = gc_c23r[gc_lane2]
-				gc_l_anySync[gc_lane2] = anySync
+				var anySync bool = gc_c3r[gc_lane]
+//line normalize.go:72
+				gc_l_anySync[gc_lane] = anySync
 			}
 			{
-				var gc_m122 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					anySync := gc_l_anySync[gc_lane2]
+				var gc_m12 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					anySync := gc_l_anySync[gc_lane]
 //line normalize.go:70
 					if anySync {
-						gc_m122 |= 1 << gc_lane2
+						gc_m12 |= 1 << gc_lane
 					}
 				}
-				gc_save122 := gc_act2
-				gc_act2 = gc_save122 & gc_m122
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
+				gc_save12 := gc_act
+				gc_act = gc_save12 & gc_m12
+				if gc_act != 0 {
+					gc_left3 := gc_act
 					if compiled.SIMD {
 //line normalize.go:71
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line normalize.go:71
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c24v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line normalize.go:75
+								archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c4v[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line normalize.go:85
+								archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c4v[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line normalize.go:71
-							gc_c24v[gc_lane2] = int32((gc_rank2 & 31))
+							gc_c4v[gc_lane] = int32((gc_rank & 31))
 						}
 					}
 //line normalize.go:71
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c24v, 3, 32, &gc_c24r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
+						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								gc_tx := gc_tidx5.X + gc_lane
+//line normalize.go:80
+								gc_ty := gc_tidx5.Y
+								_ = gc_ty
+								gc_tz := gc_tidx5.Z
+								_ = gc_tz
 //line normalize.go:66
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 								{
 //line normalize.go:71
 									var gc_lanes6 [8]int32
 //line normalize.go:71
-									archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes6)
+									archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
 //line normalize.go:71
 									for gc_k6 := range 8 {
 //line normalize.go:71
 										if 0xff&(1<<gc_k6) != 0 {
 //line normalize.go:71
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos.Thread = gc_rank + gc_k6
 //line normalize.go:71
 											out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
 //line normalize.go:71
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
-								gc_left4 &^= 0xff << gc_lane2
+//line normalize.go:72
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line normalize.go:86
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line normalize.go:66
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 								{
 //line normalize.go:71
 									var gc_lanes5 [8]int32
 //line normalize.go:71
-									archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes5)
+									archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
 //line normalize.go:71
 									for gc_k5 := range 8 {
 //line normalize.go:71
 										if 0xff&(1<<gc_k5) != 0 {
 //line normalize.go:71
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos.Thread = gc_rank + gc_k5
 //line normalize.go:71
 											out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
 //line normalize.go:71
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
-								gc_left4 &^= 0xff << gc_lane2
+//line normalize.go:72
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left4&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line normalize.go:66
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:71
-								out[3*i+1] = gc_c24r[gc_lane2]
+								out[3*i+1] = gc_c4r[gc_lane]
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
+				gc_act = gc_save12 &^ gc_dead
 			}
 		}
 	}
 	{
-		var gc_c25v [32]bool
-		var gc_c25r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line normalize.go:83
+		var gc_c5v [32]bool
+		var gc_c5r [32]bool
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line normalize.go:66
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
-					gc_c25v[gc_lane2] = i%50 != 49
+					gc_c5v[gc_lane] = i%50 != 49
 				}
 			}
 //line normalize.go:73
-			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
 //line normalize.go:73
-				var allSync bool = gc_c25r[gc_lane2]
-				gc_s_allSync[gc_rank2] = allSync
+				var allSync bool = gc_c5r[gc_lane]
+//line normalize.go:75
+				gc_s_allSync[gc_rank] = allSync
 			}
 		}
 	}
-	gc_r32 := false
+	gc_r3 := false
 	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			allSync := gc_s_allSync[gc_rank2]
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			allSync := gc_s_allSync[gc_rank]
 //line normalize.go:73
 			if allSync {
-				gc_r32 = true
+				gc_r3 = true
 			}
 		}
 	}
 //line normalize.go:73
-	var syncThreadsOr bool = gc_r32
+	var syncThreadsOr bool = gc_r3
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line normalize.go:74
 					gc_vb2 := archsimd.BroadcastInt32x16(1)
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line normalize.go:66
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 						if syncThreadsOr {
 							{
@@ -1000,15 +1048,16 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:73
 									if 0xffff&(1<<gc_k8) != 0 {
 //line normalize.go:73
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos.Thread = gc_rank + gc_k8
 										out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 //line normalize.go:74
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line normalize.go:76
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1019,11 +1068,11 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD {
 //line normalize.go:74
 				gc_vb := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line normalize.go:66
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 					if syncThreadsOr {
 						{
@@ -1036,69 +1085,70 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:73
 								if 0xff&(1<<gc_k7) != 0 {
 //line normalize.go:73
-									gc_pos2.Thread = gc_rank2 + gc_k7
+									gc_pos.Thread = gc_rank + gc_k7
 									out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
 								}
 							}
 //line normalize.go:74
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
+//line normalize.go:76
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line normalize.go:66
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 					if syncThreadsOr {
 						out[3*i+2] = 1
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line normalize.go:66
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 					if syncThreadsOr {
 						out[3*i+2] = 1
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line normalize.go:66
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 					if syncThreadsOr {
 						out[3*i+2] = 1
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line normalize.go:66
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 					if syncThreadsOr {
 						out[3*i+2] = 1
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line normalize.go:66
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
 					out[3*i+2] = 1
@@ -1123,82 +1173,84 @@ func UniSyncKernel(in []int32, out []int32) func(*gocuda.Thread) {
 var gc_src_uniSyncKernel = compiled.NewSource(gc_files_normalize, "uniSyncKernel", "6c887ce55f83789027ee5b6dd52aae3c1693b6867c8a90d751b7b397e16cf67b", "normalize.go:78-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:83
-func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line normalize.go:93
 	var gc_l_allSync [32]bool
 	var gc_l_allSync_ [32]bool
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	var gc_c22v [32]bool
-	var gc_c22r [32]bool
-	var gc_c23v [32]bool
-	var gc_c23r [32]bool
-	var gc_c24v [32]bool
-	var gc_c24r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]bool
+	var gc_c3v [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]bool
+	var gc_c4r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:84
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				gc_c21v[gc_lane2] = in[i] > 0
+				i := gc_bx*gc_bdx + gc_tx
+				gc_c1v[gc_lane] = in[i] > 0
 			}
 		}
 //line normalize.go:85
-		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:84
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				var allSync bool = gc_c21r[gc_lane2]
+				i := gc_bx*gc_bdx + gc_tx
+				var allSync bool = gc_c1r[gc_lane]
 //line normalize.go:85
-				gc_c22v[gc_lane2] = in[i] > 0
-				gc_l_allSync[gc_lane2] = allSync
+				gc_c2v[gc_lane] = in[i] > 0
+				gc_l_allSync[gc_lane] = allSync
 			}
 		}
 //line normalize.go:85
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:84
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				allSync := gc_l_allSync[gc_lane2]
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:86
+				allSync := gc_l_allSync[gc_lane]
 //line normalize.go:85
-				var anySync bool = gc_c22r[gc_lane2]
+				var anySync bool = gc_c2r[gc_lane]
 //line normalize.go:85
 				same := anySync == allSync
 				out[2*i] = 0
@@ -1209,59 +1261,61 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 		}
 		{
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line normalize.go:96
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:84
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
-					gc_c23v[gc_lane2] = in[i]%3 == 0
+					gc_c3v[gc_lane] = in[i]%3 == 0
 				}
 			}
 //line normalize.go:90
-			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:84
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
-					var allSync_ bool = gc_c23r[gc_lane2]
+					var allSync_ bool = gc_c3r[gc_lane]
 //line normalize.go:90
-					gc_c24v[gc_lane2] = in[i]%3 == 0
-					gc_l_allSync_[gc_lane2] = allSync_
+					gc_c4v[gc_lane] = in[i]%3 == 0
+					gc_l_allSync_[gc_lane] = allSync_
 				}
 			}
 //line normalize.go:90
-			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:84
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					allSync_ := gc_l_allSync_[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:86
+					allSync_ := gc_l_allSync_[gc_lane]
 //line normalize.go:90
-					var anySync_ bool = gc_c24r[gc_lane2]
+					var anySync_ bool = gc_c4r[gc_lane]
 //line normalize.go:90
 					if anySync_ == allSync_ {
 						out[2*i+1] = 1
@@ -1286,103 +1340,109 @@ func MatchAllKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 var gc_src_matchAll = compiled.NewSource(gc_files_normalize, "matchAll", "22feb38fc6950422604cc22b515f0070587cbc0403977eb1953c573e03019e0b", "normalize.go:95-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:99
-func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]uint64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line normalize.go:109
+	var gc_c1v [32]int32
+	var gc_c1r [32]uint64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line normalize.go:122
+					gc_tx := gc_tidx2.X + gc_lane
+//line normalize.go:124
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line normalize.go:100
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line normalize.go:101
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+//line normalize.go:102
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line normalize.go:117
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line normalize.go:100
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line normalize.go:101
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+//line normalize.go:102
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					gc_c21v[gc_lane2] = in[i]
+					i := gc_bx*gc_bdx + gc_tx
+					gc_c1v[gc_lane] = in[i]
 				}
 			}
 		}
 //line normalize.go:101
-		compiled.WarpLanes[int32, uint64](gc_b2, "MatchAllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				m, all := uint32(gc_c21r[gc_lane2]), gc_c21r[gc_lane2]>>32 != 0
+				i := gc_bx*gc_bdx + gc_tx
+				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
 				out[2*i] = m
 				if all {
 					out[2*i+1] = 1

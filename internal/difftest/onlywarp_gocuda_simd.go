@@ -33,172 +33,184 @@ func OneWarpKernel(in, out []int32, k int) func(*gocuda.Thread) {
 var gc_src_oneWarp = compiled.NewSource(gc_files_onlywarp, "oneWarp", "60163a13f36bfa4ba8aae16ec0fa32333431dddaaf0a646287da505eb94595f4", "onlywarp.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line onlywarp.go:12
-func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_lo4; gc_step4 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-				gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+				gc_s_v[gc_rank] = v
 			}
-			gc_step5 := gc_hi4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-				gc_s_v[gc_rank2] = v
+//line onlywarp.go:16
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-				gc_at3 := in[gc_off3:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line onlywarp.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line onlywarp.go:13
 							_ = i
 							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
-								v = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
+								v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 							}
 //line onlywarp.go:15
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line onlywarp.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line onlywarp.go:13
 						_ = i
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						v = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+//line onlywarp.go:16
+						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line onlywarp.go:15
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
 //line onlywarp.go:16
-					v = gc_at3[gc_tx2]
-					gc_s_v[gc_rank2] = v
+					v = gc_at[gc_tx]
+//line onlywarp.go:19
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line onlywarp.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								if i < 0 || i > len(in)-16 {
@@ -209,166 +221,177 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 								v = archsimd.LoadInt32x16Slice(in[i:])
 							}
 //line onlywarp.go:15
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line onlywarp.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line onlywarp.go:16
 						if i < 0 || i > len(in)-8 {
+//line onlywarp.go:16
 							break
 						}
 //line onlywarp.go:16
 						v = archsimd.LoadInt32x8Slice(in[i:])
 //line onlywarp.go:15
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-						gc_s_v[gc_rank2] = v
+//line onlywarp.go:19
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-						gc_s_v[gc_rank2] = v
+//line onlywarp.go:19
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-						gc_s_v[gc_rank2] = v
+//line onlywarp.go:19
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-						gc_s_v[gc_rank2] = v
+//line onlywarp.go:19
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32
 //line onlywarp.go:16
 					v = in[i]
-					gc_s_v[gc_rank2] = v
+//line onlywarp.go:19
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+//line onlywarp.go:25
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			var gc_m52 uint32
+//line onlywarp.go:32
+			var gc_m5 uint32
 //line onlywarp.go:20
-			if (gc_w2 >> 5) == k {
-				gc_m52 = ^uint32(0)
+			if (gc_w >> 5) == k {
+				gc_m5 = ^uint32(0)
 			}
-			gc_save52 := gc_act2
-			gc_act2 = gc_save52 & gc_m52
-			if gc_act2 != 0 {
-				gc_left := gc_act2
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line onlywarp.go:21
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line onlywarp.go:21
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line onlywarp.go:21
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line onlywarp.go:21
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						v := gc_s_v[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line onlywarp.go:34
+						v := gc_s_v[gc_rank]
 //line onlywarp.go:21
-						gc_c21v[gc_lane2] = v
+						gc_c1v[gc_lane] = v
 					}
 				}
 //line onlywarp.go:21
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line onlywarp.go:21
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line onlywarp.go:21
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx3.X + gc_lane
+//line onlywarp.go:26
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line onlywarp.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line onlywarp.go:13
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line onlywarp.go:21
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 							if i < 0 || i > len(out)-8 {
 //line onlywarp.go:22
 								break
@@ -387,30 +410,31 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 								}
 							}
 //line onlywarp.go:22
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line onlywarp.go:37
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line onlywarp.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line onlywarp.go:13
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line onlywarp.go:21
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 							if i < 0 || i > len(out)-8 {
 //line onlywarp.go:22
 								break
@@ -422,40 +446,41 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 								v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 							}
 //line onlywarp.go:23
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							v := gc_s_v[gc_rank2]
+							i := gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:15
+							v := gc_s_v[gc_rank]
 //line onlywarp.go:21
-							v += gc_c21r[gc_lane2]
+							v += gc_c1r[gc_lane]
 							if i < len(out) {
 								out[i] = v
 							}
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save52 &^ gc_dead2
+			gc_act = gc_save5 &^ gc_dead
 		}
 	}
 }

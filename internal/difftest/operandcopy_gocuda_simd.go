@@ -36,61 +36,64 @@ func OperandCopyKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_operandCopy = compiled.NewSource(gc_files_operandcopy, "operandCopy", "1046d1373a092b3266a44cc3951343e75db3170ace272fb0ae571be97a873aa6", "operandcopy.go:5-34", "operandcopy.go:36-43", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line operandcopy.go:15
-func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line operandcopy.go:26
 	var gc_l_u [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	var gc_c24r [32]int32
-	var gc_c25v [32]int32
-	var gc_c25r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+//line operandcopy.go:41
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line operandcopy.go:17
-					copy(gc_l_v_[:], gc_at3)
+					copy(gc_l_v_[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line operandcopy.go:16
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32
 						if i < len(in) {
 							v = in[i]
 						}
 						var v_ int32 = v
-						gc_l_v_[gc_lane2] = v_
+//line operandcopy.go:24
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 //line operandcopy.go:39
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for d := 1; d <= 2; d *= 2 {
 //line operandcopy.go:40
@@ -103,68 +106,69 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 		} else {
 //line operandcopy.go:39
 			for d := 1; d <= 2; d *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 				} else {
 //line operandcopy.go:40
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line operandcopy.go:53
+							v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
 //line operandcopy.go:22
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-			copy(gc_s_y[gc_w2:][0:31], gc_l_v_[1:32])
-			gc_s_y[gc_w2:][31] = gc_l_v_[31]
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
+			gc_s_y[gc_w:][31] = gc_l_v_[31]
 			copy(gc_l_v_2[0:31], gc_l_v_[1:32])
 			gc_l_v_2[31] = gc_l_v_[31]
 		} else {
 //line operandcopy.go:22
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c22r)
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
 //line operandcopy.go:22
-			copy(gc_s_y[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
-			copy(gc_l_v_2[:gc_cnt2], gc_c22r[:gc_cnt2])
+			copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
 		}
 //line operandcopy.go:39
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run2 compiled.ShflSteps
 			for d_ := 1; d_ <= 2; d_ *= 2 {
 //line operandcopy.go:40
@@ -177,249 +181,257 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 		} else {
 //line operandcopy.go:39
 			for d_ := 1; d_ <= 2; d_ *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d_, 0, 32)
 				} else {
 //line operandcopy.go:40
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c23r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line operandcopy.go:40
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line operandcopy.go:40
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
 //line operandcopy.go:40
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line operandcopy.go:40
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line operandcopy.go:40
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
 //line operandcopy.go:40
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_2 := gc_l_v_2[gc_lane2]
+//line operandcopy.go:53
+							v_2 := gc_l_v_2[gc_lane]
 //line operandcopy.go:40
-							v_2 += gc_c23r[gc_lane2]
-							gc_l_v_2[gc_lane2] = v_2
+							v_2 += gc_c3r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
 //line operandcopy.go:42
-		copy(gc_l_u[:gc_cnt2], gc_l_v_2[:gc_cnt2])
+		copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
 		{
-			var gc_m132 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			var gc_m13 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line operandcopy.go:24
-				if (gc_rank2&31)%2 == 1 {
-					gc_m132 |= 1 << gc_lane2
+				if (gc_rank&31)%2 == 1 {
+					gc_m13 |= 1 << gc_lane
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					u := gc_l_u[gc_lane2]
+//line operandcopy.go:37
+					u := gc_l_u[gc_lane]
 					_ = u
 				}
 //line operandcopy.go:26
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c24r)
-				gc_left3 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c4r)
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line operandcopy.go:26
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line operandcopy.go:26
-							y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+							y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 //line operandcopy.go:26
-							y.StoreSlice(gc_s_y[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							y.StoreSlice(gc_s_y[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line operandcopy.go:26
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line operandcopy.go:26
-							y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+							y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 //line operandcopy.go:26
-							y.StoreSlice(gc_s_y[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							y.StoreSlice(gc_s_y[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						y := gc_s_y[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line operandcopy.go:39
+						y := gc_s_y[gc_rank]
 //line operandcopy.go:26
-						y += gc_c24r[gc_lane2]
-						gc_s_y[gc_rank2] = y
+						y += gc_c4r[gc_lane]
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act = gc_save13 &^ gc_dead
 		}
-		gc_left4 := gc_act2
+		gc_left4 := gc_act
 		if compiled.SIMD {
 //line operandcopy.go:29
 			gc_vb := archsimd.BroadcastInt32x8(3)
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line operandcopy.go:29
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line operandcopy.go:29
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
 //line operandcopy.go:28
 					w := u
 					u = u.Mul(gc_vb2)
-					w.StoreSlice(gc_c25v[gc_lane2:])
+					w.StoreSlice(gc_c5v[gc_lane:])
 //line operandcopy.go:30
-					u.StoreSlice(gc_l_u[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
+					u.StoreSlice(gc_l_u[gc_lane:])
+					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line operandcopy.go:30
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
 //line operandcopy.go:28
 					w := u
 					u = u.Mul(gc_vb)
-					w.StoreSlice(gc_c25v[gc_lane2:])
+					w.StoreSlice(gc_c5v[gc_lane:])
 //line operandcopy.go:30
-					u.StoreSlice(gc_l_u[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
+					u.StoreSlice(gc_l_u[gc_lane:])
+					gc_left4 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left4&(1<<gc_lane) == 0 {
 					continue
 				}
-				u := gc_l_u[gc_lane2]
+//line operandcopy.go:43
+				u := gc_l_u[gc_lane]
 //line operandcopy.go:28
 				w := u
 				u *= 3
-				gc_c25v[gc_lane2] = w
-				gc_l_u[gc_lane2] = u
+				gc_c5v[gc_lane] = w
+				gc_l_u[gc_lane] = u
 			}
 		}
 //line operandcopy.go:30
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c25v, 1, gocuda.WarpSize, &gc_c25r)
-		gc_left5 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c5v, 1, gocuda.WarpSize, &gc_c5r)
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line operandcopy.go:30
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line operandcopy.go:30
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
 //line operandcopy.go:30
-					y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
+					y = y.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
 //line operandcopy.go:30
-					y.StoreSlice(gc_s_y[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					y.StoreSlice(gc_s_y[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line operandcopy.go:30
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line operandcopy.go:30
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
 //line operandcopy.go:30
-					y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
+					y = y.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
 //line operandcopy.go:30
-					y.StoreSlice(gc_s_y[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					y.StoreSlice(gc_s_y[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				y := gc_s_y[gc_rank2]
-				u := gc_l_u[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line operandcopy.go:43
+				y := gc_s_y[gc_rank]
+				u := gc_l_u[gc_lane]
 //line operandcopy.go:30
-				y += gc_c25r[gc_lane2] + u
-				gc_s_y[gc_rank2] = y
+				y += gc_c5r[gc_lane] + u
+				gc_s_y[gc_rank] = y
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line operandcopy.go:37
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-			gc_at4 := out[gc_off4:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line operandcopy.go:16
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:16
 						_ = i
 //line operandcopy.go:16
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 						{
-							y.StoreSlice(gc_at4[gc_tx2:])
+//line operandcopy.go:32
+							y.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -428,42 +440,46 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line operandcopy.go:16
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:16
 					_ = i
 //line operandcopy.go:16
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 					{
-						y.StoreSlice(gc_at4[gc_tx2:])
+//line operandcopy.go:32
+						y.StoreSlice(gc_at2[gc_tx:])
 					}
 				}
+//line operandcopy.go:34
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				y := gc_s_y[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line operandcopy.go:18
+				y := gc_s_y[gc_rank]
 				{
 //line operandcopy.go:32
-					gc_at4[gc_tx2] = y
+					gc_at2[gc_tx] = y
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line operandcopy.go:16
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:16
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 						{
+//line operandcopy.go:32
 							if i < 0 || i > len(out)-16 {
 //line operandcopy.go:32
 								break
@@ -472,6 +488,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 							y.StoreSlice(out[i:])
 						}
 					}
+//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -480,14 +497,15 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line operandcopy.go:16
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:16
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 					{
+//line operandcopy.go:32
 						if i < 0 || i > len(out)-8 {
 //line operandcopy.go:32
 							break
@@ -496,65 +514,71 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						y.StoreSlice(out[i:])
 					}
 				}
+//line operandcopy.go:34
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_s_y[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line operandcopy.go:18
+					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
 						out[i] = y
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_s_y[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line operandcopy.go:18
+					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
 						out[i] = y
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_s_y[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line operandcopy.go:18
+					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
 						out[i] = y
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_s_y[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line operandcopy.go:18
+					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
 						out[i] = y
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line operandcopy.go:16
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				y := gc_s_y[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line operandcopy.go:18
+				y := gc_s_y[gc_rank]
 				{
 //line operandcopy.go:32
 					out[i] = y

@@ -36,239 +36,251 @@ func OutlineKernel(in, out []float32, idx []int) func(*gocuda.Thread) {
 var gc_src_outlineSums = compiled.NewSource(gc_files_outline, "outlineSums", "ed1e21761f22a48e230ae46e6c4fb66e563d9db36088f2a22ed36cfcfec016ac", "outline.go:5-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line outline.go:15
-func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line outline.go:16
 	const tileLen = 32
 	tile_ := gocuda.Shared[float32](t, tileLen)[:tileLen]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line outline.go:20
 				var x float32
 //line outline.go:24
 				var s, m float32
-				gc_s_x[gc_rank2] = x
-				gc_s_s[gc_rank2] = s
-				gc_s_m[gc_rank2] = m
+//line outline.go:28
+				gc_s_x[gc_rank] = x
+				gc_s_s[gc_rank] = s
+				gc_s_m[gc_rank] = m
 			}
-			gc_step8 := gc_hi4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line outline.go:20
 				var x float32
 //line outline.go:24
 				var s, m float32
-				gc_s_x[gc_rank2] = x
-				gc_s_s[gc_rank2] = s
-				gc_s_m[gc_rank2] = m
+//line outline.go:28
+				gc_s_x[gc_rank] = x
+				gc_s_s[gc_rank] = s
+				gc_s_m[gc_rank] = m
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-				gc_at5 := in[gc_off4:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line outline.go:18
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
 							_ = i
 							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
-								x = archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
+								x = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 							}
 //line outline.go:21
 							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:21
 							var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:21
-							x.StoreSlice(gc_s_x[gc_rank2:])
+							x.StoreSlice(gc_s_x[gc_rank:])
 //line outline.go:21
-							s.StoreSlice(gc_s_s[gc_rank2:])
+							s.StoreSlice(gc_s_s[gc_rank:])
 //line outline.go:21
-							m.StoreSlice(gc_s_m[gc_rank2:])
+							m.StoreSlice(gc_s_m[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line outline.go:18
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
 						_ = i
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						x = archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+//line outline.go:22
+						x = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line outline.go:21
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:21
 						var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:21
-						x.StoreSlice(gc_s_x[gc_rank2:])
+						x.StoreSlice(gc_s_x[gc_rank:])
 //line outline.go:21
-						s.StoreSlice(gc_s_s[gc_rank2:])
+						s.StoreSlice(gc_s_s[gc_rank:])
 //line outline.go:21
-						m.StoreSlice(gc_s_m[gc_rank2:])
+						m.StoreSlice(gc_s_m[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line outline.go:20
 					var x float32
 //line outline.go:22
-					x = gc_at5[gc_tx2]
+					x = gc_at[gc_tx]
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line outline.go:18
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								if i < 0 || i > len(in)-16 {
@@ -283,28 +295,30 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:21
 							var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:21
-							x.StoreSlice(gc_s_x[gc_rank2:])
+							x.StoreSlice(gc_s_x[gc_rank:])
 //line outline.go:21
-							s.StoreSlice(gc_s_s[gc_rank2:])
+							s.StoreSlice(gc_s_s[gc_rank:])
 //line outline.go:21
-							m.StoreSlice(gc_s_m[gc_rank2:])
+							m.StoreSlice(gc_s_m[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line outline.go:18
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line outline.go:22
 						if i < 0 || i > len(in)-8 {
+//line outline.go:22
 							break
 						}
 //line outline.go:22
@@ -314,192 +328,200 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:21
 						var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:21
-						x.StoreSlice(gc_s_x[gc_rank2:])
+						x.StoreSlice(gc_s_x[gc_rank:])
 //line outline.go:21
-						s.StoreSlice(gc_s_s[gc_rank2:])
+						s.StoreSlice(gc_s_s[gc_rank:])
 //line outline.go:21
-						m.StoreSlice(gc_s_m[gc_rank2:])
+						m.StoreSlice(gc_s_m[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 						var x float32
 //line outline.go:22
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-						gc_s_x[gc_rank2] = x
-						gc_s_s[gc_rank2] = s
-						gc_s_m[gc_rank2] = m
+//line outline.go:28
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 						var x float32
 //line outline.go:22
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-						gc_s_x[gc_rank2] = x
-						gc_s_s[gc_rank2] = s
-						gc_s_m[gc_rank2] = m
+//line outline.go:28
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 						var x float32
 //line outline.go:22
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-						gc_s_x[gc_rank2] = x
-						gc_s_s[gc_rank2] = s
-						gc_s_m[gc_rank2] = m
+//line outline.go:28
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 						var x float32
 //line outline.go:22
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-						gc_s_x[gc_rank2] = x
-						gc_s_s[gc_rank2] = s
-						gc_s_m[gc_rank2] = m
+//line outline.go:28
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line outline.go:18
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 					var x float32
 //line outline.go:22
 					x = in[i]
 //line outline.go:24
 					var s, m float32
-					gc_s_x[gc_rank2] = x
-					gc_s_s[gc_rank2] = s
-					gc_s_m[gc_rank2] = m
+//line outline.go:28
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
 				}
 			}
 		}
 	}
 //line outline.go:25
 	for start := 0; start < len(in); start += tileLen {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := tileLen; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line outline.go:27
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := tileLen; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := start
-			if gc_from2 >= 0 && gc_to2 <= len(tile_) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
-				gc_at6 := tile_[:gc_to2]
-				gc_at7 := in[gc_off5:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := start
+			if gc_from >= 0 && gc_to <= len(tile_) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at2 := tile_[:gc_to]
+				gc_at3 := in[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line outline.go:18
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line outline.go:18
-							var tx int = gc_tx2
+							var tx int = gc_tx
 							{
 //line outline.go:26
 								var k int = start + tx
 //line outline.go:26
 								if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
 //line outline.go:26
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 								} else {
 //line outline.go:26
-									gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
 //line outline.go:26
-									if gc_if6.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line outline.go:26
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), gc_if4).StoreSlice(gc_at2[gc_tx:])
 									}
 								}
 							}
 						}
+//line outline.go:28
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line outline.go:18
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line outline.go:18
-						var tx int = gc_tx2
+						var tx int = gc_tx
 						{
 //line outline.go:26
 							var k int = start + tx
 //line outline.go:26
 							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 //line outline.go:26
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							} else {
 //line outline.go:26
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 //line outline.go:26
-								if gc_if5.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line outline.go:26
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]), gc_if3).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 						}
 					}
+//line outline.go:28
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line outline.go:18
-					tx := gc_tx2
+					tx := gc_tx
 //line outline.go:26
 					if k := start + tx; tx < tileLen && (true || k < len(in)) {
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line outline.go:18
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_steps3:
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_steps2:
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line outline.go:18
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line outline.go:26
 							if tx < 0 || tx > len(tile_)-16 {
 //line outline.go:26
@@ -511,51 +533,52 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:26
 								if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
 //line outline.go:26
-									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:26
 									if k >= 0 && k <= len(in)-16 {
-										gc_ld5 = archsimd.LoadFloat32x16Slice(in[k:])
+										gc_ld3 = archsimd.LoadFloat32x16Slice(in[k:])
 									} else {
 //line outline.go:27
-										break gc_steps3
+										break gc_steps2
 									}
 //line outline.go:27
-									gc_ld5.StoreSlice(tile_[tx:])
+									gc_ld3.StoreSlice(tile_[tx:])
 								} else {
 //line outline.go:27
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
 //line outline.go:26
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line outline.go:26
-										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:26
 										if k >= 0 && k <= len(in)-16 {
-											gc_ld6 = archsimd.LoadFloat32x16Slice(in[k:])
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[k:])
 										} else {
 //line outline.go:27
-											break gc_steps3
+											break gc_steps2
 										}
 //line outline.go:27
-										gc_ld6.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_if4).StoreSlice(tile_[tx:])
+										gc_ld4.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_if2).StoreSlice(tile_[tx:])
 									}
 								}
 							}
 						}
+//line outline.go:29
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line outline.go:18
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps2:
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line outline.go:18
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line outline.go:26
 						if tx < 0 || tx > len(tile_)-8 {
 //line outline.go:26
@@ -567,90 +590,91 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:26
 							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 //line outline.go:26
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:26
 								if k >= 0 && k <= len(in)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[k:])
+									gc_ld = archsimd.LoadFloat32x8Slice(in[k:])
 								} else {
 //line outline.go:27
-									break gc_steps2
+									break gc_steps
 								}
 //line outline.go:27
-								gc_ld3.StoreSlice(tile_[tx:])
+								gc_ld.StoreSlice(tile_[tx:])
 							} else {
 //line outline.go:27
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 //line outline.go:26
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line outline.go:26
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:26
 									if k >= 0 && k <= len(in)-8 {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[k:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(in[k:])
 									} else {
 //line outline.go:27
-										break gc_steps2
+										break gc_steps
 									}
 //line outline.go:27
-									gc_ld4.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if3).StoreSlice(tile_[tx:])
+									gc_ld2.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if).StoreSlice(tile_[tx:])
 								}
 							}
 						}
 					}
+//line outline.go:29
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line outline.go:26
 						if k := start + tx; tx < tileLen && k < len(in) {
 							tile_[tx] = in[k]
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line outline.go:26
 						if k := start + tx; tx < tileLen && k < len(in) {
 							tile_[tx] = in[k]
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line outline.go:26
 						if k := start + tx; tx < tileLen && k < len(in) {
 							tile_[tx] = in[k]
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line outline.go:26
 						if k := start + tx; tx < tileLen && k < len(in) {
 							tile_[tx] = in[k]
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line outline.go:18
-					tx := gc_tx2
+					tx := gc_tx
 //line outline.go:26
 					if k := start + tx; tx < tileLen && k < len(in) {
 						tile_[tx] = in[k]
@@ -658,23 +682,29 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				}
 			}
 		}
+//line outline.go:33
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			tile_ := tile_[:32]
-			gc_s_x := gc_s_x[:gc_n2]
-			gc_s_s := gc_s_s[:gc_n2]
-			gc_s_m := gc_s_m[:gc_n2]
+//line outline.go:37
+			gc_s_x := gc_s_x[:gc_n]
+//line outline.go:39
+			gc_s_s := gc_s_s[:gc_n]
+//line outline.go:41
+			gc_s_m := gc_s_m[:gc_n]
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line outline.go:44
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
-						x := gc_s_x[gc_rank2]
-						s := gc_s_s[gc_rank2]
-						m := gc_s_m[gc_rank2]
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
+//line outline.go:21
+						x := gc_s_x[gc_rank]
+						s := gc_s_s[gc_rank]
+						m := gc_s_m[gc_rank]
 //line outline.go:30
 						for j := range min(tileLen, len(in)-start, i%tileLen+1) {
 							v := tile_[j]
@@ -684,94 +714,98 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 							s += v * x
 							m = max(m, v-x)
 						}
-						gc_s_s[gc_rank2] = s
-						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
 					}
 				}
 			}
 		})
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to2 <= len(out)-gc_off6 {
-				gc_at8 := out[gc_off6:][:gc_to2]
-				gc_vstep9 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+				gc_at4 := out[gc_off3:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line outline.go:18
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
 							_ = i
 //line outline.go:19
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line outline.go:19
-							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank2:])
+							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank:])
 							{
 //line outline.go:40
-								s.Add(m).StoreSlice(gc_at8[gc_tx2:])
+								s.Add(m).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
+//line outline.go:42
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line outline.go:18
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
 						_ = i
 //line outline.go:19
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line outline.go:19
-						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 //line outline.go:40
-						s.Add(m).StoreSlice(gc_at8[gc_tx2:])
+						s.Add(m).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					s := gc_s_s[gc_rank2]
-					m := gc_s_m[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line outline.go:21
+					s := gc_s_s[gc_rank]
+					m := gc_s_m[gc_rank]
 //line outline.go:41
-					gc_at8[gc_tx2] = s + m
+					gc_at4[gc_tx] = s + m
 				}
 			} else {
-				gc_vstep10 := gc_from2
+//line outline.go:45
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line outline.go:18
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line outline.go:19
-							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank2:])
+							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank:])
 							{
+//line outline.go:41
 								if i < 0 || i > len(out)-16 {
 //line outline.go:41
 									break
@@ -780,24 +814,26 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 								s.Add(m).StoreSlice(out[i:])
 							}
 						}
+//line outline.go:43
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line outline.go:18
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line outline.go:19
-						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
+//line outline.go:41
 						if i < 0 || i > len(out)-8 {
 //line outline.go:41
 							break
@@ -807,65 +843,74 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
-						s := gc_s_s[gc_rank2]
-						m := gc_s_m[gc_rank2]
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
+//line outline.go:21
+						s := gc_s_s[gc_rank]
+						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line outline.go:45
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
-						s := gc_s_s[gc_rank2]
-						m := gc_s_m[gc_rank2]
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
+//line outline.go:21
+						s := gc_s_s[gc_rank]
+						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line outline.go:45
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
-						s := gc_s_s[gc_rank2]
-						m := gc_s_m[gc_rank2]
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
+//line outline.go:21
+						s := gc_s_s[gc_rank]
+						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line outline.go:45
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line outline.go:18
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
-						s := gc_s_s[gc_rank2]
-						m := gc_s_m[gc_rank2]
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
+//line outline.go:21
+						s := gc_s_s[gc_rank]
+						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line outline.go:45
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line outline.go:18
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
-					s := gc_s_s[gc_rank2]
-					m := gc_s_m[gc_rank2]
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line outline.go:21
+					s := gc_s_s[gc_rank]
+					m := gc_s_m[gc_rank]
 //line outline.go:41
 					out[i] = s + m
 				}

@@ -33,38 +33,39 @@ func PartsKernel(bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt f
 var gc_src_parts = compiled.NewSource(gc_files_parts, "parts", "6ed46b51600e7628ce1b2be6ddf1ab482b142a8d95f7b3558d5dd6aea8e0d452", "parts.go:14-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parts.go:21
-func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &dt
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line parts.go:40
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(acc), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(acc), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 && gc_off2 <= len(ps) && gc_to2 <= len(ps)-gc_off2 && gc_off2 <= len(acc) && gc_to2 <= len(acc)-gc_off2 {
-				gc_at4 := bodies[gc_off2:][:gc_to2]
-				gc_at5 := ps[gc_off2:][:gc_to2]
-				gc_at6 := acc[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(ps) && gc_to <= len(ps)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_at2 := ps[gc_off:][:gc_to]
+				gc_at3 := acc[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -73,11 +74,11 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 						gc_vb11 := archsimd.BroadcastFloat32x16(dt)
 //line parts.go:32
 						gc_vb12 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line parts.go:22
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line parts.go:22
 							_ = i
 //line parts.go:26
@@ -87,7 +88,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k49 := range 16 {
 //line parts.go:26
-								gc_lanes64[gc_k49] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k49][3])
+								gc_lanes64[gc_k49] = compiled.Bits32At(&gc_at[gc_tx+gc_k49][3])
 							}
 //line parts.go:26
 							gc_ld37 = archsimd.LoadUint32x16(&gc_lanes64).AsFloat32x16()
@@ -100,7 +101,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k50 := range 16 {
 //line parts.go:26
-								gc_lanes65[gc_k50] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k50].Charge)
+								gc_lanes65[gc_k50] = compiled.Bits32At(&gc_at2[gc_tx+gc_k50].Charge)
 							}
 //line parts.go:26
 							gc_ld38 = archsimd.LoadUint32x16(&gc_lanes65).AsFloat32x16()
@@ -117,13 +118,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 									if gc_if4.ToBits()&(1<<gc_k51) != 0 {
 //line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k51
+										gc_pos.Thread = gc_rank + gc_k51
 //line parts.go:26
-										gc_lanes66[gc_k51] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k51].V)
+										gc_lanes66[gc_k51] = compiled.Bits32At(&gc_at2[gc_tx+gc_k51].V)
 									}
 								}
 //line parts.go:26
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:26
 								gc_ld39 = archsimd.LoadUint32x16(&gc_lanes66).AsFloat32x16()
 //line parts.go:26
@@ -135,13 +136,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 									if gc_if4.ToBits()&(1<<gc_k52) != 0 {
 //line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k52
+										gc_pos.Thread = gc_rank + gc_k52
 //line parts.go:26
-										gc_lanes67[gc_k52] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k52].X)
+										gc_lanes67[gc_k52] = compiled.Bits32At(&gc_at2[gc_tx+gc_k52].X)
 									}
 								}
 //line parts.go:26
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:26
 								gc_ld40 = archsimd.LoadUint32x16(&gc_lanes67).AsFloat32x16()
 //line parts.go:26
@@ -153,13 +154,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 									if gc_if4.ToBits()&(1<<gc_k53) != 0 {
 //line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k53
+										gc_pos.Thread = gc_rank + gc_k53
 //line parts.go:26
-										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k53].X, gc_lanes68[gc_k53])
+										compiled.SetBits32At(&gc_at2[gc_tx+gc_k53].X, gc_lanes68[gc_k53])
 									}
 								}
 //line parts.go:26
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:26
 								var gc_ld41 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parts.go:26
@@ -169,13 +170,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 									if gc_if4.ToBits()&(1<<gc_k54) != 0 {
 //line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k54
+										gc_pos.Thread = gc_rank + gc_k54
 //line parts.go:26
-										gc_lanes69[gc_k54] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k54].V)
+										gc_lanes69[gc_k54] = compiled.Bits32At(&gc_at2[gc_tx+gc_k54].V)
 									}
 								}
 //line parts.go:26
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:26
 								gc_ld41 = archsimd.LoadUint32x16(&gc_lanes69).AsFloat32x16()
 //line parts.go:26
@@ -187,13 +188,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 									if gc_if4.ToBits()&(1<<gc_k55) != 0 {
 //line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k55
+										gc_pos.Thread = gc_rank + gc_k55
 //line parts.go:26
-										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k55].V, gc_lanes70[gc_k55])
+										compiled.SetBits32At(&gc_at2[gc_tx+gc_k55].V, gc_lanes70[gc_k55])
 									}
 								}
 //line parts.go:26
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line parts.go:26
 							var gc_ld42 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -202,7 +203,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k56 := range 16 {
 //line parts.go:26
-								gc_lanes71[gc_k56] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k56][0])
+								gc_lanes71[gc_k56] = compiled.Bits32At(&gc_at[gc_tx+gc_k56][0])
 							}
 //line parts.go:26
 							gc_ld42 = archsimd.LoadUint32x16(&gc_lanes71).AsFloat32x16()
@@ -213,7 +214,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k57 := range 16 {
 //line parts.go:26
-								gc_lanes72[gc_k57] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k57].X)
+								gc_lanes72[gc_k57] = compiled.Bits32At(&gc_at2[gc_tx+gc_k57].X)
 							}
 //line parts.go:26
 							gc_ld43 = archsimd.LoadUint32x16(&gc_lanes72).AsFloat32x16()
@@ -224,7 +225,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k58 := range 16 {
 //line parts.go:26
-								gc_lanes73[gc_k58] = gc_at5[gc_tx2+gc_k58].ID
+								gc_lanes73[gc_k58] = gc_at2[gc_tx+gc_k58].ID
 							}
 //line parts.go:26
 							gc_ld44 = archsimd.LoadInt32x16(&gc_lanes73)
@@ -241,11 +242,11 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 							for gc_k59 := range 16 {
 								{
 //line parts.go:26
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][0], gc_lanes74[gc_k59])
+									compiled.SetBits32At(&gc_at3[gc_tx+gc_k59][0], gc_lanes74[gc_k59])
 //line parts.go:26
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][1], gc_lanes75[gc_k59])
+									compiled.SetBits32At(&gc_at3[gc_tx+gc_k59][1], gc_lanes75[gc_k59])
 //line parts.go:26
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][2], gc_lanes76[gc_k59])
+									compiled.SetBits32At(&gc_at3[gc_tx+gc_k59][2], gc_lanes76[gc_k59])
 								}
 							}
 //line parts.go:26
@@ -255,7 +256,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k60 := range 16 {
 //line parts.go:26
-								gc_lanes77[gc_k60] = gc_at5[gc_tx2+gc_k60].ID
+								gc_lanes77[gc_k60] = gc_at2[gc_tx+gc_k60].ID
 							}
 //line parts.go:26
 							gc_ld45 = archsimd.LoadInt32x16(&gc_lanes77)
@@ -266,7 +267,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k61 := range 16 {
 //line parts.go:26
-								gc_lanes78[gc_k61] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k61].X)
+								gc_lanes78[gc_k61] = compiled.Bits32At(&gc_at2[gc_tx+gc_k61].X)
 							}
 //line parts.go:26
 							gc_ld46 = archsimd.LoadUint32x16(&gc_lanes78).AsFloat32x16()
@@ -277,7 +278,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k62 := range 16 {
 //line parts.go:26
-								gc_lanes79[gc_k62] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k62].V)
+								gc_lanes79[gc_k62] = compiled.Bits32At(&gc_at2[gc_tx+gc_k62].V)
 							}
 //line parts.go:26
 							gc_ld47 = archsimd.LoadUint32x16(&gc_lanes79).AsFloat32x16()
@@ -288,7 +289,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k63 := range 16 {
 //line parts.go:26
-								gc_lanes80[gc_k63] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k63].Charge)
+								gc_lanes80[gc_k63] = compiled.Bits32At(&gc_at2[gc_tx+gc_k63].Charge)
 							}
 //line parts.go:26
 							gc_ld48 = archsimd.LoadUint32x16(&gc_lanes80).AsFloat32x16()
@@ -308,16 +309,17 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 							for gc_k64 := range 16 {
 								{
 //line parts.go:26
-									gc_at5[gc_tx2+gc_k64].ID = gc_lanes81[gc_k64]
+									gc_at2[gc_tx+gc_k64].ID = gc_lanes81[gc_k64]
 //line parts.go:26
-									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].X, gc_lanes82[gc_k64])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k64].X, gc_lanes82[gc_k64])
 //line parts.go:26
-									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].V, gc_lanes83[gc_k64])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k64].V, gc_lanes83[gc_k64])
 //line parts.go:26
-									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].Charge, gc_lanes84[gc_k64])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k64].Charge, gc_lanes84[gc_k64])
 								}
 							}
 						}
+//line parts.go:28
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -331,11 +333,11 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 					gc_vb8 := archsimd.BroadcastFloat32x8(dt)
 //line parts.go:32
 					gc_vb9 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line parts.go:22
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line parts.go:22
 						_ = i
 //line parts.go:26
@@ -345,7 +347,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k33 := range 8 {
 //line parts.go:26
-							gc_lanes43[gc_k33] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k33][3])
+							gc_lanes43[gc_k33] = compiled.Bits32At(&gc_at[gc_tx+gc_k33][3])
 						}
 //line parts.go:26
 						gc_ld25 = archsimd.LoadUint32x8(&gc_lanes43).AsFloat32x8()
@@ -358,7 +360,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k34 := range 8 {
 //line parts.go:26
-							gc_lanes44[gc_k34] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k34].Charge)
+							gc_lanes44[gc_k34] = compiled.Bits32At(&gc_at2[gc_tx+gc_k34].Charge)
 						}
 //line parts.go:26
 						gc_ld26 = archsimd.LoadUint32x8(&gc_lanes44).AsFloat32x8()
@@ -375,13 +377,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								if gc_if3.ToBits()&(1<<gc_k35) != 0 {
 //line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k35
+									gc_pos.Thread = gc_rank + gc_k35
 //line parts.go:26
-									gc_lanes45[gc_k35] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k35].V)
+									gc_lanes45[gc_k35] = compiled.Bits32At(&gc_at2[gc_tx+gc_k35].V)
 								}
 							}
 //line parts.go:26
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:26
 							gc_ld27 = archsimd.LoadUint32x8(&gc_lanes45).AsFloat32x8()
 //line parts.go:26
@@ -393,13 +395,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								if gc_if3.ToBits()&(1<<gc_k36) != 0 {
 //line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k36
+									gc_pos.Thread = gc_rank + gc_k36
 //line parts.go:26
-									gc_lanes46[gc_k36] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k36].X)
+									gc_lanes46[gc_k36] = compiled.Bits32At(&gc_at2[gc_tx+gc_k36].X)
 								}
 							}
 //line parts.go:26
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:26
 							gc_ld28 = archsimd.LoadUint32x8(&gc_lanes46).AsFloat32x8()
 //line parts.go:26
@@ -411,13 +413,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								if gc_if3.ToBits()&(1<<gc_k37) != 0 {
 //line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k37
+									gc_pos.Thread = gc_rank + gc_k37
 //line parts.go:26
-									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k37].X, gc_lanes47[gc_k37])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k37].X, gc_lanes47[gc_k37])
 								}
 							}
 //line parts.go:26
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:26
 							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parts.go:26
@@ -427,13 +429,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								if gc_if3.ToBits()&(1<<gc_k38) != 0 {
 //line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k38
+									gc_pos.Thread = gc_rank + gc_k38
 //line parts.go:26
-									gc_lanes48[gc_k38] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k38].V)
+									gc_lanes48[gc_k38] = compiled.Bits32At(&gc_at2[gc_tx+gc_k38].V)
 								}
 							}
 //line parts.go:26
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:26
 							gc_ld29 = archsimd.LoadUint32x8(&gc_lanes48).AsFloat32x8()
 //line parts.go:26
@@ -445,13 +447,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								if gc_if3.ToBits()&(1<<gc_k39) != 0 {
 //line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k39
+									gc_pos.Thread = gc_rank + gc_k39
 //line parts.go:26
-									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k39].V, gc_lanes49[gc_k39])
+									compiled.SetBits32At(&gc_at2[gc_tx+gc_k39].V, gc_lanes49[gc_k39])
 								}
 							}
 //line parts.go:26
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line parts.go:26
 						var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -460,7 +462,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k40 := range 8 {
 //line parts.go:26
-							gc_lanes50[gc_k40] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k40][0])
+							gc_lanes50[gc_k40] = compiled.Bits32At(&gc_at[gc_tx+gc_k40][0])
 						}
 //line parts.go:26
 						gc_ld30 = archsimd.LoadUint32x8(&gc_lanes50).AsFloat32x8()
@@ -471,7 +473,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k41 := range 8 {
 //line parts.go:26
-							gc_lanes51[gc_k41] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k41].X)
+							gc_lanes51[gc_k41] = compiled.Bits32At(&gc_at2[gc_tx+gc_k41].X)
 						}
 //line parts.go:26
 						gc_ld31 = archsimd.LoadUint32x8(&gc_lanes51).AsFloat32x8()
@@ -482,7 +484,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k42 := range 8 {
 //line parts.go:26
-							gc_lanes52[gc_k42] = gc_at5[gc_tx2+gc_k42].ID
+							gc_lanes52[gc_k42] = gc_at2[gc_tx+gc_k42].ID
 						}
 //line parts.go:26
 						gc_ld32 = archsimd.LoadInt32x8(&gc_lanes52)
@@ -499,11 +501,11 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 						for gc_k43 := range 8 {
 							{
 //line parts.go:26
-								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][0], gc_lanes53[gc_k43])
+								compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][0], gc_lanes53[gc_k43])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][1], gc_lanes54[gc_k43])
+								compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][1], gc_lanes54[gc_k43])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][2], gc_lanes55[gc_k43])
+								compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][2], gc_lanes55[gc_k43])
 							}
 						}
 //line parts.go:26
@@ -513,7 +515,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k44 := range 8 {
 //line parts.go:26
-							gc_lanes56[gc_k44] = gc_at5[gc_tx2+gc_k44].ID
+							gc_lanes56[gc_k44] = gc_at2[gc_tx+gc_k44].ID
 						}
 //line parts.go:26
 						gc_ld33 = archsimd.LoadInt32x8(&gc_lanes56)
@@ -524,7 +526,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k45 := range 8 {
 //line parts.go:26
-							gc_lanes57[gc_k45] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k45].X)
+							gc_lanes57[gc_k45] = compiled.Bits32At(&gc_at2[gc_tx+gc_k45].X)
 						}
 //line parts.go:26
 						gc_ld34 = archsimd.LoadUint32x8(&gc_lanes57).AsFloat32x8()
@@ -535,7 +537,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k46 := range 8 {
 //line parts.go:26
-							gc_lanes58[gc_k46] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k46].V)
+							gc_lanes58[gc_k46] = compiled.Bits32At(&gc_at2[gc_tx+gc_k46].V)
 						}
 //line parts.go:26
 						gc_ld35 = archsimd.LoadUint32x8(&gc_lanes58).AsFloat32x8()
@@ -546,7 +548,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 						for gc_k47 := range 8 {
 //line parts.go:26
-							gc_lanes59[gc_k47] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k47].Charge)
+							gc_lanes59[gc_k47] = compiled.Bits32At(&gc_at2[gc_tx+gc_k47].Charge)
 						}
 //line parts.go:26
 						gc_ld36 = archsimd.LoadUint32x8(&gc_lanes59).AsFloat32x8()
@@ -566,32 +568,34 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 						for gc_k48 := range 8 {
 							{
 //line parts.go:26
-								gc_at5[gc_tx2+gc_k48].ID = gc_lanes60[gc_k48]
+								gc_at2[gc_tx+gc_k48].ID = gc_lanes60[gc_k48]
 //line parts.go:26
-								compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].X, gc_lanes61[gc_k48])
+								compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].X, gc_lanes61[gc_k48])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].V, gc_lanes62[gc_k48])
+								compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].V, gc_lanes62[gc_k48])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].Charge, gc_lanes63[gc_k48])
+								compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].Charge, gc_lanes63[gc_k48])
 							}
 						}
 					}
+//line parts.go:28
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parts.go:26
-					m := gc_at4[gc_tx2][3]
-					if gc_at5[gc_tx2].Charge > 0 {
-						gc_at5[gc_tx2].X += gc_at5[gc_tx2].V * dt
-						gc_at5[gc_tx2].V -= m
+					m := gc_at[gc_tx][3]
+					if gc_at2[gc_tx].Charge > 0 {
+						gc_at2[gc_tx].X += gc_at2[gc_tx].V * dt
+						gc_at2[gc_tx].V -= m
 					}
-					gc_at6[gc_tx2] = [3]float32{gc_at4[gc_tx2][0] * m, gc_at5[gc_tx2].X, float32(gc_at5[gc_tx2].ID)}
-					gc_at5[gc_tx2] = partsParticle{ID: gc_at5[gc_tx2].ID + 1, X: gc_at5[gc_tx2].X, V: gc_at5[gc_tx2].V, Charge: -gc_at5[gc_tx2].Charge}
+					gc_at3[gc_tx] = [3]float32{gc_at[gc_tx][0] * m, gc_at2[gc_tx].X, float32(gc_at2[gc_tx].ID)}
+					gc_at2[gc_tx] = partsParticle{ID: gc_at2[gc_tx].ID + 1, X: gc_at2[gc_tx].X, V: gc_at2[gc_tx].V, Charge: -gc_at2[gc_tx].Charge}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line parts.go:36
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -600,11 +604,11 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 						gc_vb5 := archsimd.BroadcastFloat32x16(dt)
 //line parts.go:32
 						gc_vb6 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line parts.go:22
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line parts.go:26
 							if i < 0 || i > len(bodies)-16 || i > len(ps)-16 || i > len(acc)-16 {
 //line parts.go:26
@@ -645,13 +649,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 									if gc_if2.ToBits()&(1<<gc_k19) != 0 {
 //line parts.go:28
-										gc_pos2.Thread = gc_rank2 + gc_k19
+										gc_pos.Thread = gc_rank + gc_k19
 //line parts.go:28
 										gc_lanes24[gc_k19] = compiled.Bits32At(&ps[i+gc_k19].V)
 									}
 								}
 //line parts.go:28
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:28
 								gc_ld15 = archsimd.LoadUint32x16(&gc_lanes24).AsFloat32x16()
 //line parts.go:28
@@ -663,13 +667,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 									if gc_if2.ToBits()&(1<<gc_k20) != 0 {
 //line parts.go:28
-										gc_pos2.Thread = gc_rank2 + gc_k20
+										gc_pos.Thread = gc_rank + gc_k20
 //line parts.go:28
 										gc_lanes25[gc_k20] = compiled.Bits32At(&ps[i+gc_k20].X)
 									}
 								}
 //line parts.go:28
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:28
 								gc_ld16 = archsimd.LoadUint32x16(&gc_lanes25).AsFloat32x16()
 //line parts.go:28
@@ -681,13 +685,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 									if gc_if2.ToBits()&(1<<gc_k21) != 0 {
 //line parts.go:28
-										gc_pos2.Thread = gc_rank2 + gc_k21
+										gc_pos.Thread = gc_rank + gc_k21
 //line parts.go:28
 										compiled.SetBits32At(&ps[i+gc_k21].X, gc_lanes26[gc_k21])
 									}
 								}
 //line parts.go:28
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:28
 								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parts.go:28
@@ -697,13 +701,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 									if gc_if2.ToBits()&(1<<gc_k22) != 0 {
 //line parts.go:28
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos.Thread = gc_rank + gc_k22
 //line parts.go:28
 										gc_lanes27[gc_k22] = compiled.Bits32At(&ps[i+gc_k22].V)
 									}
 								}
 //line parts.go:29
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line parts.go:29
 								gc_ld17 = archsimd.LoadUint32x16(&gc_lanes27).AsFloat32x16()
 //line parts.go:29
@@ -715,13 +719,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:29
 									if gc_if2.ToBits()&(1<<gc_k23) != 0 {
 //line parts.go:29
-										gc_pos2.Thread = gc_rank2 + gc_k23
+										gc_pos.Thread = gc_rank + gc_k23
 //line parts.go:29
 										compiled.SetBits32At(&ps[i+gc_k23].V, gc_lanes28[gc_k23])
 									}
 								}
 //line parts.go:29
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line parts.go:28
 							var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -845,6 +849,7 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 								}
 							}
 						}
+//line parts.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -858,11 +863,11 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 					gc_vb2 := archsimd.BroadcastFloat32x8(dt)
 //line parts.go:32
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line parts.go:22
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line parts.go:26
 						if i < 0 || i > len(bodies)-8 || i > len(ps)-8 || i > len(acc)-8 {
 //line parts.go:26
@@ -903,13 +908,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 								if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line parts.go:28
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos.Thread = gc_rank + gc_k3
 //line parts.go:28
 									gc_lanes3[gc_k3] = compiled.Bits32At(&ps[i+gc_k3].V)
 								}
 							}
 //line parts.go:28
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:28
 							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line parts.go:28
@@ -921,13 +926,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 								if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line parts.go:28
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos.Thread = gc_rank + gc_k4
 //line parts.go:28
 									gc_lanes4[gc_k4] = compiled.Bits32At(&ps[i+gc_k4].X)
 								}
 							}
 //line parts.go:28
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:28
 							gc_ld4 = archsimd.LoadUint32x8(&gc_lanes4).AsFloat32x8()
 //line parts.go:28
@@ -939,13 +944,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 								if gc_if.ToBits()&(1<<gc_k5) != 0 {
 //line parts.go:28
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos.Thread = gc_rank + gc_k5
 //line parts.go:28
 									compiled.SetBits32At(&ps[i+gc_k5].X, gc_lanes5[gc_k5])
 								}
 							}
 //line parts.go:28
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:28
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parts.go:28
@@ -955,13 +960,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:28
 								if gc_if.ToBits()&(1<<gc_k6) != 0 {
 //line parts.go:28
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos.Thread = gc_rank + gc_k6
 //line parts.go:28
 									gc_lanes6[gc_k6] = compiled.Bits32At(&ps[i+gc_k6].V)
 								}
 							}
 //line parts.go:29
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line parts.go:29
 							gc_ld5 = archsimd.LoadUint32x8(&gc_lanes6).AsFloat32x8()
 //line parts.go:29
@@ -973,13 +978,13 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:29
 								if gc_if.ToBits()&(1<<gc_k7) != 0 {
 //line parts.go:29
-									gc_pos2.Thread = gc_rank2 + gc_k7
+									gc_pos.Thread = gc_rank + gc_k7
 //line parts.go:29
 									compiled.SetBits32At(&ps[i+gc_k7].V, gc_lanes7[gc_k7])
 								}
 							}
 //line parts.go:29
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line parts.go:28
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1103,13 +1108,14 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 							}
 						}
 					}
+//line parts.go:34
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parts.go:22
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line parts.go:26
 					m := bodies[i][3]
 					if ps[i].Charge > 0 {
@@ -1140,69 +1146,69 @@ func PartsSumKernel(ps []partsParticle, out []float32) func(*gocuda.Thread) {
 var gc_src_partsSum = compiled.NewSource(gc_files_parts, "partsSum", "de8125f783cad27f99be9c9e03ce5356b21db5731bd53af3dfe97379a1e51a2a", "parts.go:35-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parts.go:41
-func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParticle, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(ps), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line parts.go:42
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line parts.go:42
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line parts.go:46
 								if i < 0 || i > len(ps)-16 || i > len(out)-16 {
 //line parts.go:46
 									break
 								}
 //line parts.go:46
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parts.go:46
-								var gc_lanes4 [16]uint32
+								var gc_lanes2 [16]uint32
 //line parts.go:46
-								for gc_k4 := range 16 {
+								for gc_k2 := range 16 {
 //line parts.go:46
-									gc_lanes4[gc_k4] = compiled.Bits32At(&ps[i+gc_k4].X)
+									gc_lanes2[gc_k2] = compiled.Bits32At(&ps[i+gc_k2].X)
 								}
 //line parts.go:46
-								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
+								gc_ld2 = archsimd.LoadUint32x16(&gc_lanes2).AsFloat32x16()
 //line parts.go:46
-								x := gc_ld4
+								x := gc_ld2
 //line parts.go:46
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parts.go:48
@@ -1214,8 +1220,8 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 								s.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
@@ -1223,30 +1229,30 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 					if compiled.SIMD {
 //line parts.go:42
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line parts.go:42
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line parts.go:46
 							if i < 0 || i > len(ps)-8 || i > len(out)-8 {
 //line parts.go:46
 								break
 							}
 //line parts.go:46
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parts.go:46
-							var gc_lanes3 [8]uint32
+							var gc_lanes [8]uint32
 //line parts.go:46
-							for gc_k3 := range 8 {
+							for gc_k := range 8 {
 //line parts.go:46
-								gc_lanes3[gc_k3] = compiled.Bits32At(&ps[i+gc_k3].X)
+								gc_lanes[gc_k] = compiled.Bits32At(&ps[i+gc_k].X)
 							}
 //line parts.go:46
-							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 //line parts.go:46
-							x := gc_ld3
+							x := gc_ld
 //line parts.go:46
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parts.go:48
@@ -1259,24 +1265,24 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line parts.go:42
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line parts.go:46
 						x := ps[i].X
 						var s float32
 						{
 //line parts.go:48
-							gc_xs2 := ps
+							gc_xs := ps
 //line parts.go:48
-							gc_i2 := 0
+							gc_i := 0
 //line parts.go:48
-							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 //line parts.go:48
-									j := gc_i2 + 0
+									j := gc_i + 0
 									{
 //line parts.go:49
 										s += ps[j].X - x
@@ -1284,7 +1290,7 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 								}
 								{
 //line parts.go:50
-									j := gc_i2 + 1
+									j := gc_i + 1
 									{
 //line parts.go:49
 										s += ps[j].X - x
@@ -1292,7 +1298,7 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 								}
 								{
 //line parts.go:50
-									j := gc_i2 + 2
+									j := gc_i + 2
 									{
 //line parts.go:49
 										s += ps[j].X - x
@@ -1300,7 +1306,7 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 								}
 								{
 //line parts.go:50
-									j := gc_i2 + 3
+									j := gc_i + 3
 									{
 //line parts.go:49
 										s += ps[j].X - x
@@ -1308,10 +1314,10 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 								}
 							}
 //line parts.go:48
-							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 //line parts.go:48
-									j := gc_i2
+									j := gc_i
 									{
 //line parts.go:49
 										s += ps[j].X - x
@@ -1324,6 +1330,7 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 					}
 				}
 			}
+//line parts.go:57
 		})
 	}
 }
@@ -1331,5 +1338,4 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 // gc_files_parts holds the source files whose lines the kernels' records hash.
 //
 //go:embed parts.go
-//line parts.go:64
 var gc_files_parts embed.FS

@@ -32,99 +32,105 @@ func PeelTileKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_peelTile = compiled.NewSource(gc_files_peel, "peelTile", "29707e017964c34204cd6e7e248ed74feed454836499b275a5617fcaa6f3f61e", "peel.go:10-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:16
-func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line peel.go:19
-	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_to2 <= len(tile_) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
-				gc_at7 := tile_[:gc_to2]
-				gc_at8 := in[gc_off5:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_to <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := tile_[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line peel.go:17
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
 							_ = i
 							{
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line peel.go:22
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line peel.go:17
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
 						_ = i
 //line peel.go:20
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line peel.go:21
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line peel.go:25
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line peel.go:17
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 							{
+//line peel.go:21
 								if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
+//line peel.go:21
 									break
 								}
 //line peel.go:21
 								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 							}
 						}
+//line peel.go:23
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line peel.go:17
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
+//line peel.go:21
 						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:21
 							break
@@ -134,55 +140,59 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:17
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line peel.go:25
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:17
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line peel.go:25
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:17
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line peel.go:25
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:17
-						tx := gc_tx2
-						i := gc_bx2*gc_bdx2 + tx
+						tx := gc_tx
+						i := gc_bx*gc_bdx + tx
 //line peel.go:21
 						tile_[tx] = in[i]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line peel.go:25
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:17
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:21
 					tile_[tx] = in[i]
 				}
@@ -190,147 +200,150 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line peel.go:28
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * gc_bdx2
-			gc_off7 := 0 - 1
-			gc_off8 := 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off6, -gc_off7, -gc_off8), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off6, len(tile_)-gc_off7, len(tile_), len(tile_)-gc_off8), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at9 := out[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := tile_[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := tile_[gc_fastlo2:][:gc_seglen2]
-						gc_at12 := tile_[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_vstep5 := gc_fastlo2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			gc_off3 := 0 - 1
+			gc_off4 := 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off2, -gc_off3, -gc_off4), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off2, len(tile_)-gc_off3, len(tile_), len(tile_)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := out[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := tile_[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
+						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line peel.go:17
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:28
-								gc_vb6 := archsimd.BroadcastFloat32x16(2)
-								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+								gc_vb4 := archsimd.BroadcastFloat32x16(2)
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line peel.go:17
-									var tx int = gc_tx2
-									var i int = gc_bx2*gc_bdx2 + tx
+									var tx int = gc_tx
+									var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
 									_ = i
 //line peel.go:27
-									if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 15) {
+									if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
 //line peel.go:27
-										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									} else {
 //line peel.go:27
-										gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
 //line peel.go:27
-										if gc_if6.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line peel.go:27
-											archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if6)
+											archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 										}
 //line peel.go:27
-										gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
+										gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line peel.go:27
-										if gc_else6.ToBits() != 0 {
+										if gc_else4.ToBits() != 0 {
 											{
 //line peel.go:27
-												archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else6)
+												archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else4)
 											}
 										}
 									}
 								}
+//line peel.go:29
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line peel.go:17
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:28
-							gc_vb5 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							gc_vb3 := archsimd.BroadcastFloat32x8(2)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line peel.go:17
-								var tx int = gc_tx2
-								var i int = gc_bx2*gc_bdx2 + tx
+								var tx int = gc_tx
+								var i int = gc_bx*gc_bdx + tx
 //line peel.go:18
 								_ = i
 //line peel.go:27
-								if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 7) {
+								if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
 //line peel.go:27
-									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
 //line peel.go:27
-									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 //line peel.go:27
-									if gc_if5.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line peel.go:27
-										archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if3)
 									}
 //line peel.go:27
-									gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line peel.go:27
-									if gc_else5.ToBits() != 0 {
+									if gc_else3.ToBits() != 0 {
 //line peel.go:27
-										archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else5)
+										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
 									}
 								}
 							}
+//line peel.go:29
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line peel.go:17
-							tx := gc_tx2
+							tx := gc_tx
 //line peel.go:27
-							if tx > 0 && tx < gc_bdx2-1 {
-								gc_at9[gc_u2] = gc_at10[gc_u2] + 2*gc_at11[gc_u2] + gc_at12[gc_u2]
+							if tx > 0 && tx < gc_bdx-1 {
+								gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
 							} else {
-								gc_at9[gc_u2] = -gc_at11[gc_u2]
+								gc_at3[gc_u] = -gc_at5[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:17
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:27
-					if tx > 0 && tx < gc_bdx2-1 {
+					if tx > 0 && tx < gc_bdx-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
 					} else {
 						out[i] = -tile_[tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line peel.go:17
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:28
-						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line peel.go:17
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 //line peel.go:27
 							if (tx-
 								1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
@@ -338,45 +351,46 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 								break
 							}
 //line peel.go:27
-							if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 15) {
+							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
 //line peel.go:27
-								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
 							} else {
 //line peel.go:28
-								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
 //line peel.go:27
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line peel.go:27
-									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
 								}
 //line peel.go:28
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 //line peel.go:28
-								if gc_else4.ToBits() != 0 {
+								if gc_else2.ToBits() != 0 {
 									{
 //line peel.go:28
-										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else4)
+										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
 									}
 								}
 							}
 						}
+//line peel.go:32
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line peel.go:17
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:28
-					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line peel.go:17
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line peel.go:27
 						if (tx-
 							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
@@ -384,36 +398,36 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							break
 						}
 //line peel.go:27
-						if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 7) {
+						if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
 //line peel.go:27
-							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
 						} else {
 //line peel.go:28
-							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 //line peel.go:27
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line peel.go:27
-								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 							}
 //line peel.go:28
-							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line peel.go:28
-							if gc_else3.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 //line peel.go:28
-								archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else3)
+								archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
 							}
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:17
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:27
-					if tx > 0 && tx < gc_bdx2-1 {
+					if tx > 0 && tx < gc_bdx-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
 					} else {
 						out[i] = -tile_[tx]
@@ -438,254 +452,259 @@ func PeelShiftKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_peelShift = compiled.NewSource(gc_files_peel, "peelShift", "ce140879033094ad9a8ed2adbf0e43e400058440c87b6a5ca2a6db1c1d9b457e", "peel.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:38
-func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line peel.go:41
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line peel.go:41
-	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(tile_) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at5 := tile_[:gc_bdx2]
-			gc_at6 := in[gc_off4:][:gc_bdx2]
-			gc_vstep3 := 0
+	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line peel.go:43
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := tile_[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line peel.go:39
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
 						_ = i
-						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line peel.go:39
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
 					_ = i
-					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line peel.go:42
-				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line peel.go:39
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line peel.go:42
 						if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
 //line peel.go:42
 							break
 						}
+//line peel.go:43
 						archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line peel.go:39
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 //line peel.go:42
 					if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:42
 						break
 					}
+//line peel.go:43
 					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:42
 					tile_[tx] = in[i]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line peel.go:39
-				tx := gc_tx2
-				i := gc_bx2*gc_bdx2 + tx
+				tx := gc_tx
+				i := gc_bx*gc_bdx + tx
 //line peel.go:42
 				tile_[tx] = in[i]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := 0 - 2
-		gc_off6 := gc_bx2 * gc_bdx2
-		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx2)
-		gc_fasthi2 := max(min(gc_bdx2, len(tile_)-gc_off5, len(out)-gc_off6), gc_fastlo2)
-		if gc_fastlo2 < gc_fasthi2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo2 {
-					gc_seglen2 := gc_fasthi2 - gc_fastlo2
-					gc_at7 := tile_[gc_off5+gc_fastlo2:][:gc_seglen2]
-					gc_at8 := out[gc_off6+gc_fastlo2:][:gc_seglen2]
-					gc_vstep5 := gc_fastlo2
+//line peel.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 0 - 2
+		gc_off3 := gc_bx * gc_bdx
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at3 := tile_[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at4 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_vstep3 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line peel.go:44
-							gc_vb6 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line peel.go:39
-								var tx int = gc_tx2
-								var i int = gc_bx2*gc_bdx2 + tx
+								var tx int = gc_tx
+								var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
 								_ = i
 //line peel.go:44
-								y := gc_vb6
+								y := gc_vb4
 								if tx >= 2 {
 //line peel.go:45
-									y = archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
+									y = archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
 //line peel.go:45
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line peel.go:45
-										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
 //line peel.go:45
-								y.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
+								y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line peel.go:44
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line peel.go:39
-							var tx int = gc_tx2
-							var i int = gc_bx2*gc_bdx2 + tx
+							var tx int = gc_tx
+							var i int = gc_bx*gc_bdx + tx
 //line peel.go:40
 							_ = i
 //line peel.go:44
-							y := gc_vb5
+							y := gc_vb3
 							if tx >= 2 {
 //line peel.go:45
-								y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
+								y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
 //line peel.go:45
-								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-								if gc_if7.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line peel.go:45
-									y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if7)
+									y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if3)
 								}
 							}
 //line peel.go:45
-							y.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
+							y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_fastlo2 + gc_u2
+					for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line peel.go:39
-						tx := gc_tx2
+						tx := gc_tx
 //line peel.go:44
 						y := float32(-1)
 						if tx >= 2 {
-							y = gc_at7[gc_u2]
+							y = gc_at3[gc_u]
 						}
-						gc_at8[gc_u2] = y
+						gc_at4[gc_u] = y
 					}
-					gc_tx2 = gc_fasthi2 - 1
+//line peel.go:51
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line peel.go:39
-				tx := gc_tx2
-				i := gc_bx2*gc_bdx2 + tx
+				tx := gc_tx
+				i := gc_bx*gc_bdx + tx
 //line peel.go:44
 				y := float32(-1)
 				if tx >= 2 {
@@ -694,21 +713,22 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 				out[i] = y
 			}
 		} else {
-			gc_vstep6 := 0
+//line peel.go:52
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line peel.go:44
-					gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
+					gc_vb2 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 //line peel.go:39
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line peel.go:44
-						y := gc_vb4
+						y := gc_vb2
 						if (tx-
 							2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:45
@@ -720,34 +740,34 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
 						} else {
 //line peel.go:46
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line peel.go:45
-								y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						y.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line peel.go:44
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
+				gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line peel.go:39
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 //line peel.go:44
-					y := gc_vb3
+					y := gc_vb
 					if (tx-
 						2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:45
@@ -759,26 +779,26 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 						y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
 					} else {
 //line peel.go:46
-						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line peel.go:45
-							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if5)
+							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if)
 						}
 					}
 					y.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep6
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:44
 					y := float32(-1)
 					if tx >= 2 {
@@ -787,12 +807,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line peel.go:52
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:44
 					y := float32(-1)
 					if tx >= 2 {
@@ -801,12 +822,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line peel.go:52
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:44
 					y := float32(-1)
 					if tx >= 2 {
@@ -815,12 +837,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line peel.go:52
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:39
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
 //line peel.go:44
 					y := float32(-1)
 					if tx >= 2 {
@@ -829,12 +852,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line peel.go:52
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line peel.go:39
-				tx := gc_tx2
-				i := gc_bx2*gc_bdx2 + tx
+				tx := gc_tx
+				i := gc_bx*gc_bdx + tx
 //line peel.go:44
 				y := float32(-1)
 				if tx >= 2 {
@@ -861,66 +885,69 @@ func PeelEdgesKernel(in, out []float32, lo int) func(*gocuda.Thread) {
 var gc_src_peelEdges = compiled.NewSource(gc_files_peel, "peelEdges", "373ddf91baf1bb2b74da841f79ba949126361433b6b1bf8ef40d9d7ca23a07ce", "peel.go:51-61").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:56
-func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line peel.go:66
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line peel.go:77
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(lo, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			gc_off5 := (gc_bx2 * gc_bdx2) - 1
-			gc_off6 := (gc_bx2 * gc_bdx2) + 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off4, len(in)-gc_off5, len(in)-gc_off6), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := out[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line peel.go:57
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line peel.go:57
 									_ = i
 									{
 //line peel.go:58
-										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line peel.go:60
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -929,50 +956,51 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line peel.go:57
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line peel.go:57
 								_ = i
 								{
 //line peel.go:58
-									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line peel.go:60
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line peel.go:57
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line peel.go:59
-								gc_at4[gc_u2] = gc_at5[gc_u2] + gc_at6[gc_u2]
+								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line peel.go:57
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = in[i-1] + in[i+1]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line peel.go:57
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:59
@@ -982,6 +1010,7 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
+//line peel.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -990,10 +1019,10 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line peel.go:57
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:59
@@ -1003,61 +1032,62 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 						}
 					}
+//line peel.go:61
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line peel.go:57
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i-1] + in[i+1]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line peel.go:57
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i-1] + in[i+1]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line peel.go:57
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i-1] + in[i+1]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line peel.go:57
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i-1] + in[i+1]
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line peel.go:57
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = in[i-1] + in[i+1]
 					}
@@ -1082,383 +1112,387 @@ func PeelRowsKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_peelRows = compiled.NewSource(gc_files_peel, "peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:68
-func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
-	t := gc_b6.Thread()
-	gc_pos2 := gc_b6.Pos()
-	gc_bd2 := gc_b6.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b6.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b6.Len()
+func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line peel.go:70
-	w := gc_bdx2
+	w := gc_bdx
 //line peel.go:72
 	tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row5 := gc_ty2
-			gc_off5 := (gc_bx2*gc_bdy2 + gc_ty2) * w
-			if gc_row5 >= 0 && gc_row5 < len(tile_) && gc_bdx2 <= len(tile_[gc_row5]) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at9 := tile_[gc_row5][:gc_bdx2]
-				gc_at10 := in[gc_off5:][:gc_bdx2]
-				gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (gc_bx*gc_bdy + gc_ty) * w
+			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := tile_[gc_row][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line peel.go:69
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line peel.go:69
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line peel.go:71
-							var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+							var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:71
 							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line peel.go:69
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line peel.go:69
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line peel.go:71
-						var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+						var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:71
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line peel.go:73
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line peel.go:69
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line peel.go:69
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line peel.go:71
-							var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+							var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 							if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 //line peel.go:73
 								break
 							}
+//line peel.go:74
 							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:69
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line peel.go:69
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line peel.go:71
-						var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+						var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 //line peel.go:73
 							break
 						}
+//line peel.go:74
 						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:69
-						tx := gc_tx2
+						tx := gc_tx
 //line peel.go:69
-						ty := gc_ty2
+						ty := gc_ty
 //line peel.go:71
-						i := (gc_bx2*gc_bdy2+ty)*w + tx
+						i := (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:69
-						tx := gc_tx2
+						tx := gc_tx
 //line peel.go:69
-						ty := gc_ty2
+						ty := gc_ty
 //line peel.go:71
-						i := (gc_bx2*gc_bdy2+ty)*w + tx
+						i := (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:69
-						tx := gc_tx2
+						tx := gc_tx
 //line peel.go:69
-						ty := gc_ty2
+						ty := gc_ty
 //line peel.go:71
-						i := (gc_bx2*gc_bdy2+ty)*w + tx
+						i := (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:69
-						tx := gc_tx2
+						tx := gc_tx
 //line peel.go:69
-						ty := gc_ty2
+						ty := gc_ty
 //line peel.go:71
-						i := (gc_bx2*gc_bdy2+ty)*w + tx
+						i := (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:69
-					tx := gc_tx2
+					tx := gc_tx
 //line peel.go:69
-					ty := gc_ty2
+					ty := gc_ty
 //line peel.go:71
-					i := (gc_bx2*gc_bdy2+ty)*w + tx
+					i := (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:73
 					tile_[ty][tx] = in[i]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row6 := gc_ty2
-			gc_row7 := gc_ty2 - 1
-			gc_row8 := gc_ty2 + 1
-			gc_off6 := 0 - 1
-			gc_off7 := 1
-			gc_off8 := (gc_bx2*gc_bdy2 + gc_ty2) * w
-			gc_fastlo2, gc_fasthi2 := 0, 0
-			if gc_row6 >= 0 && gc_row6 < len(tile_) && gc_row7 >= 0 && gc_row7 < len(tile_) && gc_row8 >= 0 && gc_row8 < len(tile_) {
-				gc_fastlo2 = min(max(0, -gc_off6, -gc_off7, -gc_off8), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(tile_[gc_row6]), len(tile_[gc_row7]), len(tile_[gc_row8]), len(tile_[gc_row6])-gc_off6, len(tile_[gc_row6])-gc_off7, len(out)-gc_off8), gc_fastlo2)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			gc_row3 := gc_ty - 1
+			gc_row4 := gc_ty + 1
+			gc_off2 := 0 - 1
+			gc_off3 := 1
+			gc_off4 := (gc_bx*gc_bdy + gc_ty) * w
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row2 >= 0 && gc_row2 < len(tile_) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_row4 >= 0 && gc_row4 < len(tile_) {
+				gc_fastlo = min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(tile_[gc_row2]), len(tile_[gc_row3]), len(tile_[gc_row4]), len(tile_[gc_row2])-gc_off2, len(tile_[gc_row2])-gc_off3, len(out)-gc_off4), gc_fastlo)
 			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at11 := tile_[gc_row6][gc_fastlo2:][:gc_seglen2]
-						gc_at12 := tile_[gc_row7][gc_fastlo2:][:gc_seglen2]
-						gc_at13 := tile_[gc_row8][gc_fastlo2:][:gc_seglen2]
-						gc_at14 := tile_[gc_row6][gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at15 := tile_[gc_row6][gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at16 := out[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_vstep5 := gc_fastlo2
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := tile_[gc_row2][gc_fastlo:][:gc_seglen]
+						gc_at4 := tile_[gc_row3][gc_fastlo:][:gc_seglen]
+						gc_at5 := tile_[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at6 := tile_[gc_row2][gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at7 := tile_[gc_row2][gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at8 := out[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line peel.go:69
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-								gc_none6 := archsimd.Mask32x16FromBits(0)
+								gc_none4 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line peel.go:77
-								gc_vb6 := archsimd.BroadcastFloat32x16(4)
-								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+								gc_vb4 := archsimd.BroadcastFloat32x16(4)
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 //line peel.go:69
-									var tx int = gc_tx2
+									var tx int = gc_tx
 //line peel.go:69
-									var ty int = gc_ty2
+									var ty int = gc_ty
 //line peel.go:71
-									var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+									var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:71
 									_ = i
 //line peel.go:75
-									s := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
-									if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy2-1 {
+									s := archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
+									if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
-										s = archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb6.Mul(s))
+										s = archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(s))
 									} else {
 //line peel.go:76
-										gc_b13 := gc_none6
+										gc_b8 := gc_none4
 //line peel.go:76
 										if ty > 0 {
 //line peel.go:76
-											gc_b13 = gc_all6
+											gc_b8 = gc_all4
 										}
 //line peel.go:76
-										gc_b14 := gc_none6
+										gc_b9 := gc_none4
 //line peel.go:76
-										if ty < gc_bdy2-1 {
+										if ty < gc_bdy-1 {
 //line peel.go:76
-											gc_b14 = gc_all6
+											gc_b9 = gc_all4
 										}
 //line peel.go:76
-										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
+										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_b9.ToBits())
 //line peel.go:76
-										if gc_if6.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line peel.go:76
-											s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb6.Mul(s)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+											s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 										}
 									}
 //line peel.go:76
-									s.StoreSlice(gc_at16[(gc_tx2 - gc_fastlo2):])
+									s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line peel.go:69
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-							gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
-							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:77
-							gc_vb5 := archsimd.BroadcastFloat32x8(4)
-							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							gc_vb3 := archsimd.BroadcastFloat32x8(4)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line peel.go:69
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line peel.go:69
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line peel.go:71
-								var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+								var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:71
 								_ = i
 //line peel.go:75
-								s := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
-								if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy2-1 {
+								s := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
-									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb5.Mul(s))
+									s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(s))
 								} else {
 //line peel.go:76
-									gc_b11 := gc_none5
+									gc_b6 := gc_none3
 //line peel.go:76
 									if ty > 0 {
 //line peel.go:76
-										gc_b11 = gc_all5
+										gc_b6 = gc_all3
 									}
 //line peel.go:76
-									gc_b12 := gc_none5
+									gc_b7 := gc_none3
 //line peel.go:76
-									if ty < gc_bdy2-1 {
+									if ty < gc_bdy-1 {
 //line peel.go:76
-										gc_b12 = gc_all5
+										gc_b7 = gc_all3
 									}
 //line peel.go:76
-									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b11).And(gc_b12)
+									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b6).And(gc_b7)
 //line peel.go:76
-									if gc_if5.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line peel.go:76
-										s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb5.Mul(s)).Merge(s, gc_if5)
+										s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
 									}
 								}
 //line peel.go:76
-								s.StoreSlice(gc_at16[(gc_tx2 - gc_fastlo2):])
+								s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line peel.go:69
-							tx := gc_tx2
+							tx := gc_tx
 //line peel.go:69
-							ty := gc_ty2
+							ty := gc_ty
 //line peel.go:75
-							s := gc_at11[gc_u2]
-							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy2-1 {
-								s = gc_at12[gc_u2] + gc_at13[gc_u2] + gc_at14[gc_u2] + gc_at15[gc_u2] - 4*s
+							s := gc_at3[gc_u]
+							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+								s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
 							}
-							gc_at16[gc_u2] = s
+							gc_at8[gc_u] = s
 						}
-						gc_tx2 = gc_fasthi2 - 1
+//line peel.go:82
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:69
-					tx := gc_tx2
+					tx := gc_tx
 //line peel.go:69
-					ty := gc_ty2
+					ty := gc_ty
 //line peel.go:71
-					i := (gc_bx2*gc_bdy2+ty)*w + tx
+					i := (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:75
 					s := tile_[ty][tx]
-					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy2-1 {
+					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}
 					out[i] = s
 				}
 			} else {
-				gc_vstep6 := 0
+//line peel.go:83
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line peel.go:69
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line peel.go:77
-						gc_vb4 := archsimd.BroadcastFloat32x16(4)
-					gc_steps3:
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x16(4)
+					gc_steps2:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line peel.go:69
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line peel.go:69
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line peel.go:71
-							var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+							var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:75
 							if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
 //line peel.go:75
@@ -1466,142 +1500,142 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							}
 //line peel.go:75
 							s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
-							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy2-1 {
+							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
-								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:76
 								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
-									gc_ld17 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
+									gc_ld9 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 								} else {
 //line peel.go:77
-									break gc_steps3
+									break gc_steps2
 								}
 //line peel.go:77
-								var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
-									gc_ld18 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+									gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 								} else {
 //line peel.go:77
-									break gc_steps3
+									break gc_steps2
 								}
 //line peel.go:77
-								var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld19 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+									gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 								} else {
 //line peel.go:77
-									break gc_steps3
+									break gc_steps2
 								}
 //line peel.go:77
-								var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld20 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+									gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 								} else {
 //line peel.go:77
-									break gc_steps3
+									break gc_steps2
 								}
 //line peel.go:77
-								s = gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20).Sub(gc_vb4.Mul(s))
+								s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb2.Mul(s))
 							} else {
 //line peel.go:77
-								gc_b9 := gc_none4
+								gc_b4 := gc_none2
 //line peel.go:77
 								if ty >
 //line peel.go:76
 									0 {
 //line peel.go:76
-									gc_b9 = gc_all4
+									gc_b4 = gc_all2
 								}
 //line peel.go:76
-								gc_b10 := gc_none4
+								gc_b5 := gc_none2
 //line peel.go:76
-								if ty < gc_bdy2-1 {
+								if ty < gc_bdy-1 {
 //line peel.go:76
-									gc_b10 = gc_all4
+									gc_b5 = gc_all2
 								}
 //line peel.go:76
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
+								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b4.ToBits()).ToBits() & gc_b5.ToBits())
 //line peel.go:76
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line peel.go:76
-									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:76
 									if tx >= 0 && tx <= len(tile_[ty-1])-16 {
-										gc_ld21 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
+										gc_ld13 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 									} else {
 //line peel.go:77
-										break gc_steps3
+										break gc_steps2
 									}
 //line peel.go:77
-									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 									if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
-										gc_ld22 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+										gc_ld14 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 									} else {
 //line peel.go:77
-										break gc_steps3
+										break gc_steps2
 									}
 //line peel.go:77
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 									if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
-										gc_ld23 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 									} else {
 //line peel.go:77
-										break gc_steps3
+										break gc_steps2
 									}
 //line peel.go:77
-									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 									if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
-										gc_ld24 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+										gc_ld16 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 									} else {
 //line peel.go:77
-										break gc_steps3
+										break gc_steps2
 									}
 //line peel.go:77
-									s = s.Merge(gc_ld21.Add(gc_ld22).Add(gc_ld23).Add(gc_ld24).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									s = s.Merge(gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb2.Mul(s)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 							}
 //line peel.go:79
 							s.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line peel.go:69
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:77
-					gc_vb3 := archsimd.BroadcastFloat32x8(4)
-				gc_steps2:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_vb := archsimd.BroadcastFloat32x8(4)
+				gc_steps:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line peel.go:69
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line peel.go:69
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line peel.go:71
-						var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+						var i int = (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:75
 						if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
 //line peel.go:75
@@ -1609,110 +1643,110 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						}
 //line peel.go:75
 						s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
-						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy2-1 {
+						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:76
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-								gc_ld9 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
+								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 							} else {
 //line peel.go:77
-								break gc_steps2
+								break gc_steps
 							}
 //line peel.go:77
-							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
-								gc_ld10 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 							} else {
 //line peel.go:77
-								break gc_steps2
+								break gc_steps
 							}
 //line peel.go:77
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld11 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 							} else {
 //line peel.go:77
-								break gc_steps2
+								break gc_steps
 							}
 //line peel.go:77
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld12 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 							} else {
 //line peel.go:77
-								break gc_steps2
+								break gc_steps
 							}
 //line peel.go:77
-							s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb3.Mul(s))
+							s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
 						} else {
 //line peel.go:77
-							gc_b7 := gc_none3
+							gc_b2 := gc_none
 //line peel.go:77
 							if ty >
 //line peel.go:76
 								0 {
 //line peel.go:76
-								gc_b7 = gc_all3
+								gc_b2 = gc_all
 							}
 //line peel.go:76
-							gc_b8 := gc_none3
+							gc_b3 := gc_none
 //line peel.go:76
-							if ty < gc_bdy2-1 {
+							if ty < gc_bdy-1 {
 //line peel.go:76
-								gc_b8 = gc_all3
+								gc_b3 = gc_all
 							}
 //line peel.go:76
-							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
+							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
 //line peel.go:76
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line peel.go:76
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:76
 								if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-									gc_ld13 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
+									gc_ld5 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps
 								}
 //line peel.go:77
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
-									gc_ld14 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+									gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps
 								}
 //line peel.go:77
-								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
-									gc_ld15 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+									gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps
 								}
 //line peel.go:77
-								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
-									gc_ld16 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+									gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps
 								}
 //line peel.go:77
-								s = gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
+								s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
 							}
 						}
 //line peel.go:79
@@ -1720,26 +1754,27 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line peel.go:69
-					tx := gc_tx2
+					tx := gc_tx
 //line peel.go:69
-					ty := gc_ty2
+					ty := gc_ty
 //line peel.go:71
-					i := (gc_bx2*gc_bdy2+ty)*w + tx
+					i := (gc_bx*gc_bdy+ty)*w + tx
 //line peel.go:75
 					s := tile_[ty][tx]
-					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy2-1 {
+					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}
 					out[i] = s
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line peel.go:83
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1748,5 +1783,4 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 // gc_files_peel holds the source files whose lines the kernels' records hash.
 //
 //go:embed peel.go
-//line peel.go:94
 var gc_files_peel embed.FS

@@ -30,56 +30,56 @@ func PortableWindowKernel(in, out []float32, r int) func(*gocuda.Thread) {
 var gc_src_portableWindow = compiled.NewSource(gc_files_portable, "portableWindow", "fa3e3c5ebea94ec9efa0f0ded0296d737d295a45d3e804bd105b31d28dcadd25", "portable.go:9-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line portable.go:13
-func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(r, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
+				if gc_bound := compiled.Diff(r, gc_bx*gc_bdx); gc_bound > gc_from {
+					gc_from = gc_bound
 				}
-				if !compiled.Adds(gc_bx2*gc_bdx2+
-					r, gc_to2) {
+				if !compiled.Adds(gc_bx*gc_bdx+
+					r, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2+
-					r); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx+
+					r); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line portable.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
@@ -91,47 +91,47 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 									for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line portable.go:19
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										}
 //line portable.go:20
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								} else {
 //line portable.go:20
 									for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:19
 										if (i+d) >= 0 && (i+d) <= len(in)-16 {
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										} else {
 //line portable.go:20
-											break gc_steps4
+											break gc_steps2
 										}
 //line portable.go:20
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								}
 //line portable.go:22
 								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_jam:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
 //line portable.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -139,7 +139,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 								break
 							}
 //line portable.go:14
-							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 //line portable.go:18
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
@@ -151,48 +151,48 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:19
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line portable.go:20
-									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:20
-										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									}
 //line portable.go:20
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
 //line portable.go:20
 										break gc_jam
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line portable.go:20
-									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:20
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line portable.go:20
-										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									} else {
 //line portable.go:20
 										break gc_jam
 									}
 //line portable.go:20
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							}
 //line portable.go:22
@@ -200,11 +200,11 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:22
 							gc_sum.StoreSlice(out[gc_i:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line portable.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -216,28 +216,28 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:19
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							} else {
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
 //line portable.go:20
-										break gc_steps3
+										break gc_steps
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							}
 //line portable.go:22
@@ -245,11 +245,11 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line portable.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line portable.go:18
 						var sum float32
 						for d := -r; d <= r; d++ {
@@ -259,6 +259,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 					}
 				}
 			}
+//line portable.go:27
 		})
 	}
 }
@@ -279,35 +280,35 @@ func PortableReachKernel(in, out []float32, reach int) func(*gocuda.Thread) {
 var gc_src_portableReach = compiled.NewSource(gc_files_portable, "portableReach", "c1769c471d446b9fae26b256846a4313c8f9778f1e460a69485aca676635058f", "portable.go:25-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line portable.go:29
-func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, reach int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, reach int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line portable.go:30
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 //line portable.go:32
@@ -318,54 +319,54 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 									for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line portable.go:32
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										}
 //line portable.go:33
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								} else {
 //line portable.go:33
 									for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:32
 										if (i+d) >= 0 && (i+d) <= len(in)-16 {
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										} else {
 //line portable.go:33
-											break gc_steps4
+											break gc_steps2
 										}
 //line portable.go:33
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								}
 //line portable.go:35
 								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_jam:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
 //line portable.go:30
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 //line portable.go:32
 								break
 							}
 //line portable.go:30
-							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line portable.go:32
@@ -376,48 +377,48 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:32
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line portable.go:33
-									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:33
-										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									}
 //line portable.go:33
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
 //line portable.go:33
 										break gc_jam
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line portable.go:33
-									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:33
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line portable.go:33
-										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									} else {
 //line portable.go:33
 										break gc_jam
 									}
 //line portable.go:33
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							}
 //line portable.go:35
@@ -425,11 +426,11 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:35
 							gc_sum.StoreSlice(out[gc_i:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_steps:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line portable.go:30
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 //line portable.go:32
@@ -440,28 +441,28 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line portable.go:32
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							} else {
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
 //line portable.go:33
-										break gc_steps3
+										break gc_steps
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							}
 //line portable.go:35
@@ -469,14 +470,14 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step := gc_vstep
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line portable.go:30
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							var sum float32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
@@ -484,11 +485,12 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line portable.go:39
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line portable.go:30
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							var sum float32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
@@ -496,11 +498,12 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line portable.go:39
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line portable.go:30
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							var sum float32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
@@ -508,11 +511,12 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line portable.go:39
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line portable.go:30
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							var sum float32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
@@ -520,11 +524,12 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line portable.go:39
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line portable.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var sum float32
 						for d := 0; d <= reach; d++ {
 							sum += in[i+d]
@@ -533,6 +538,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 				}
 			}
+//line portable.go:40
 		})
 	}
 }
@@ -540,5 +546,4 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 // gc_files_portable holds the source files whose lines the kernels' records hash.
 //
 //go:embed portable.go
-//line portable.go:47
 var gc_files_portable embed.FS

@@ -31,164 +31,173 @@ func PostVoteKernel(n, out []int32) func(*gocuda.Thread) {
 var gc_src_postVote = compiled.NewSource(gc_files_postsync, "postVote", "6fb373bfa17c2999fd2bc6ca15767d5aba88c25ae342edd8d790b4e2bb23ec80", "postsync.go:9-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line postsync.go:14
-func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line postsync.go:22
 	var gc_l_i [32]int32
 	var gc_l_more [32]bool
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line postsync.go:31
+		gc_left := gc_act
 		if compiled.SIMD {
 //line postsync.go:15
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line postsync.go:15
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line postsync.go:18
+					gc_tx := gc_tidx2.X + gc_lane
+//line postsync.go:20
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line postsync.go:15
-					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+					i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 //line postsync.go:15
-					i.StoreSlice(gc_l_i[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					i.StoreSlice(gc_l_i[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line postsync.go:30
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line postsync.go:15
-					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+					i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line postsync.go:15
-					i.StoreSlice(gc_l_i[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					i.StoreSlice(gc_l_i[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
 //line postsync.go:15
-					i := int32(gc_tx2)
-					gc_l_i[gc_lane2] = i
+					i := int32(gc_tx)
+//line postsync.go:17
+					gc_l_i[gc_lane] = i
 				}
 			}
 		}
 		{
-			gc_save62 := gc_act2
-			gc_in62 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line postsync.go:17
+			gc_save6 := gc_act
+			gc_in6 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line postsync.go:16
 				more := true
-				gc_l_more[gc_lane2] = more
+//line postsync.go:18
+				gc_l_more[gc_lane] = more
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in62 &^ gc_dead2
-				var gc_m62, gc_skip62 uint32
-				_ = gc_skip62
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					more := gc_l_more[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					more := gc_l_more[gc_lane]
 //line postsync.go:16
 					if more {
-						gc_m62 |= 1 << gc_lane2
+						gc_m6 |= 1 << gc_lane
 					}
 				}
-				gc_in62 &= gc_m62
-				gc_act2 = gc_in62
-				if gc_act2 == 0 {
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line postsync.go:17
 					i += 32
 //line postsync.go:16
-					gc_c21v[gc_lane2] = i < n[0]
-					gc_l_i[gc_lane2] = i
+					gc_c1v[gc_lane] = i < n[0]
+					gc_l_i[gc_lane] = i
 				}
 //line postsync.go:16
-				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
+//line postsync.go:23
 					var more bool
 //line postsync.go:16
-					more = gc_c21r[gc_lane2]
-					gc_l_more[gc_lane2] = more
+					more = gc_c1r[gc_lane]
+					gc_l_more[gc_lane] = more
 				}
 			}
-			gc_act2 = gc_save62 &^ gc_dead2
+			gc_act = gc_save6 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line postsync.go:19
-					copy(gc_at2, gc_l_i[:])
+					copy(gc_at, gc_l_i[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_l_i[gc_lane]
 //line postsync.go:19
-						out[gc_tx2] = i
+						out[gc_tx] = i
 					}
 				}
 			}
@@ -210,307 +219,318 @@ func PostBarrierKernel(n, out []int32) func(*gocuda.Thread) {
 var gc_src_postBarrier = compiled.NewSource(gc_files_postsync, "postBarrier", "629ede010783e13bdd24a0c2a2a03c73ba2076e803a6a21a7fa0d257bb2493ed", "postsync.go:22-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line postsync.go:26
-func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line postsync.go:33
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line postsync.go:27
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line postsync.go:27
-					i := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
+					i := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 //line postsync.go:27
-					i.StoreSlice(gc_s_i[gc_rank2:])
+					i.StoreSlice(gc_s_i[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line postsync.go:27
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line postsync.go:27
-				i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+				i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line postsync.go:27
-				i.StoreSlice(gc_s_i[gc_rank2:])
+				i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line postsync.go:27
-				i := int32(gc_tx2)
-				gc_s_i[gc_rank2] = i
+				i := int32(gc_tx)
+//line postsync.go:29
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line postsync.go:27
-				i := int32(gc_tx2)
-				gc_s_i[gc_rank2] = i
+				i := int32(gc_tx)
+//line postsync.go:29
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line postsync.go:27
-				i := int32(gc_tx2)
-				gc_s_i[gc_rank2] = i
+				i := int32(gc_tx)
+//line postsync.go:29
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line postsync.go:27
-				i := int32(gc_tx2)
-				gc_s_i[gc_rank2] = i
+				i := int32(gc_tx)
+//line postsync.go:29
+				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line postsync.go:27
-			i := int32(gc_tx2)
-			gc_s_i[gc_rank2] = i
+			i := int32(gc_tx)
+//line postsync.go:29
+			gc_s_i[gc_rank] = i
 		}
 	}
 //line postsync.go:28
 	for more := true; more; {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_vstep4 := 0
+//line postsync.go:34
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line postsync.go:29
-				gc_vb3 := archsimd.BroadcastInt32x16(32)
-				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-					gc_rank2 := gc_vstep4
+				gc_vb2 := archsimd.BroadcastInt32x16(32)
+				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+					gc_rank := gc_vstep2
 //line postsync.go:29
-					i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
+					i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
 //line postsync.go:29
-					i = i.Add(gc_vb3)
+					i = i.Add(gc_vb2)
 //line postsync.go:29
-					i.StoreSlice(gc_s_i[gc_rank2:])
+					i.StoreSlice(gc_s_i[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line postsync.go:29
-			gc_vb2 := archsimd.BroadcastInt32x8(32)
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
+			gc_vb := archsimd.BroadcastInt32x8(32)
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 //line postsync.go:29
-				i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
+				i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
 //line postsync.go:29
-				i = i.Add(gc_vb2)
+				i = i.Add(gc_vb)
 //line postsync.go:29
-				i.StoreSlice(gc_s_i[gc_rank2:])
+				i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line postsync.go:29
 				i += 32
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line postsync.go:29
 				i += 32
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line postsync.go:29
 				i += 32
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line postsync.go:29
 				i += 32
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line postsync.go:29
 			i += 32
-			gc_s_i[gc_rank2] = i
+			gc_s_i[gc_rank] = i
 		}
-		gc_r32 := false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+//line postsync.go:33
+		gc_r3 := false
+//line postsync.go:35
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line postsync.go:28
 			if i < n[0] {
-				gc_r32 = true
+				gc_r3 = true
 			}
 		}
 //line postsync.go:28
-		more = gc_r32
+		more = gc_r3
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(out) {
-			gc_at2 := out[:gc_bdx2]
-			gc_vstep5 := 0
+//line postsync.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at := out[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line postsync.go:31
-						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
+						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
 //line postsync.go:31
-						i.StoreSlice(gc_at2[gc_tx2:])
+						i.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line postsync.go:31
-					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
+					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
 //line postsync.go:31
-					i.StoreSlice(gc_at2[gc_tx2:])
+					i.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				i := gc_s_i[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line postsync.go:38
+				i := gc_s_i[gc_rank]
 //line postsync.go:31
-				gc_at2[gc_tx2] = i
+				gc_at[gc_tx] = i
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line postsync.go:31
-						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
+						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
 //line postsync.go:31
-						if gc_tx2 < 0 || gc_tx2 > len(out)-16 {
+						if gc_tx < 0 || gc_tx > len(out)-16 {
 //line postsync.go:31
 							break
 						}
 //line postsync.go:31
-						i.StoreSlice(out[gc_tx2:])
+						i.StoreSlice(out[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line postsync.go:31
-					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
+					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
 //line postsync.go:31
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line postsync.go:31
 						break
 					}
 //line postsync.go:31
-					i.StoreSlice(out[gc_tx2:])
+					i.StoreSlice(out[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep6
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
 //line postsync.go:31
-					out[gc_tx2] = i
+					out[gc_tx] = i
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
 //line postsync.go:31
-					out[gc_tx2] = i
+					out[gc_tx] = i
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
 //line postsync.go:31
-					out[gc_tx2] = i
+					out[gc_tx] = i
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
 //line postsync.go:31
-					out[gc_tx2] = i
+					out[gc_tx] = i
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line postsync.go:31
-				out[gc_tx2] = i
+				out[gc_tx] = i
 			}
 		}
 	}

@@ -33,487 +33,508 @@ func PrefixLanesKernel(in, out []int32, k int) func(*gocuda.Thread) {
 var gc_src_prefixLanes = compiled.NewSource(gc_files_prefix_lanes, "prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line prefix_lanes.go:12
-func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_full := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_v := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	var gc_c21m [32]uint32
-	var gc_c21v [32]int32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	var gc_c22m [32]uint32
-	var gc_c22v [32]int32
-	var gc_c22a [32]int
-	var gc_c22w [32]int
-	var gc_c22r [32]int32
-	var gc_c23m [32]uint32
-	var gc_c23v [32]int32
-	var gc_c23a [32]int
-	var gc_c23w [32]int
-	var gc_c23r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_full := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line prefix_lanes.go:24
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	var gc_c3m [32]uint32
+	var gc_c3v [32]int32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line prefix_lanes.go:44
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line prefix_lanes.go:52
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line prefix_lanes.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-					var warp int = (gc_rank2 >> 5)
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+					var i int = gc_bx*gc_bdx + gc_tx
+					var warp int = (gc_rank >> 5)
+					var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 					var full uint32 = uint32(uint64(1)<<lanes - 1)
-					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+//line prefix_lanes.go:18
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
 //line prefix_lanes.go:17
 					for gc_k3 := range 8 {
 //line prefix_lanes.go:17
-						gc_c21a[gc_lane2+gc_k3] = 1
+						gc_c1a[gc_lane+gc_k3] = 1
 					}
 //line prefix_lanes.go:17
 					for gc_k4 := range 8 {
 //line prefix_lanes.go:17
-						gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+						gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
 					}
-					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+//line prefix_lanes.go:18
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_tidx.X
+//line prefix_lanes.go:33
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line prefix_lanes.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-					var warp int = (gc_rank2 >> 5)
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+					var i int = gc_bx*gc_bdx + gc_tx
+					var warp int = (gc_rank >> 5)
+					var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 					var full uint32 = uint32(uint64(1)<<lanes - 1)
-					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+//line prefix_lanes.go:18
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
 //line prefix_lanes.go:17
 					for gc_k := range 8 {
 //line prefix_lanes.go:17
-						gc_c21a[gc_lane2+gc_k] = 1
+						gc_c1a[gc_lane+gc_k] = 1
 					}
 //line prefix_lanes.go:17
 					for gc_k2 := range 8 {
 //line prefix_lanes.go:17
-						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+						gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
 					}
-					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+//line prefix_lanes.go:18
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
 //line prefix_lanes.go:14
-					warp := (gc_w2 >> 5)
-					lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					warp := (gc_w >> 5)
+					lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+//line prefix_lanes.go:17
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line prefix_lanes.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:16
 						full := uint32(uint64(1)<<lanes - 1)
-						gc_c21m[gc_lane2] = full
-						gc_c21v[gc_lane2] = in[i]
-						gc_c21a[gc_lane2] = 1
-						gc_c21w[gc_lane2] = gocuda.WarpSize
-						gc_s_full[gc_rank2] = full
+						gc_c1m[gc_lane] = full
+						gc_c1v[gc_lane] = in[i]
+						gc_c1a[gc_lane] = 1
+						gc_c1w[gc_lane] = gocuda.WarpSize
+						gc_s_full[gc_rank] = full
 					}
 				}
 			}
 		}
 //line prefix_lanes.go:17
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflXorSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ShflXorSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx3.X + gc_lane
+//line prefix_lanes.go:26
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line prefix_lanes.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
 						break
 					}
 //line prefix_lanes.go:17
-					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line prefix_lanes.go:17
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line prefix_lanes.go:32
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line prefix_lanes.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
 						break
 					}
 //line prefix_lanes.go:17
-					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line prefix_lanes.go:17
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line prefix_lanes.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
-					v := in[i] + gc_c21r[gc_lane2]
-					gc_s_v[gc_rank2] = v
+					v := in[i] + gc_c1r[gc_lane]
+//line prefix_lanes.go:19
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 		{
-			var gc_m72 uint32
+			var gc_m7 uint32
 //line prefix_lanes.go:18
-			if (gc_w2>>5)%2 == k%2 {
-				gc_m72 = ^uint32(0)
+			if (gc_w>>5)%2 == k%2 {
+				gc_m7 = ^uint32(0)
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:19
-							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
 //line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:19
-							full.StoreSlice(gc_c22m[gc_lane2:])
+							full.StoreSlice(gc_c2m[gc_lane:])
 //line prefix_lanes.go:19
-							v.StoreSlice(gc_c22v[gc_lane2:])
+							v.StoreSlice(gc_c2v[gc_lane:])
 //line prefix_lanes.go:19
 							for gc_k7 := range 8 {
 //line prefix_lanes.go:19
-								gc_c22a[gc_lane2+gc_k7] = 3
+								gc_c2a[gc_lane+gc_k7] = 3
 							}
 //line prefix_lanes.go:19
 							for gc_k8 := range 8 {
 //line prefix_lanes.go:19
-								gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+								gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
 							}
-							gc_left3 &^= 0xff << gc_lane2
+//line prefix_lanes.go:20
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:19
-							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
 //line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:19
-							full.StoreSlice(gc_c22m[gc_lane2:])
+							full.StoreSlice(gc_c2m[gc_lane:])
 //line prefix_lanes.go:19
-							v.StoreSlice(gc_c22v[gc_lane2:])
+							v.StoreSlice(gc_c2v[gc_lane:])
 //line prefix_lanes.go:19
 							for gc_k5 := range 8 {
 //line prefix_lanes.go:19
-								gc_c22a[gc_lane2+gc_k5] = 3
+								gc_c2a[gc_lane+gc_k5] = 3
 							}
 //line prefix_lanes.go:19
 							for gc_k6 := range 8 {
 //line prefix_lanes.go:19
-								gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+								gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
 							}
-							gc_left3 &^= 0xff << gc_lane2
+//line prefix_lanes.go:20
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						full := gc_s_full[gc_rank2]
-						v := gc_s_v[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:32
+						full := gc_s_full[gc_rank]
+						v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
-						gc_c22m[gc_lane2] = full
-						gc_c22v[gc_lane2] = v
-						gc_c22a[gc_lane2] = 3
-						gc_c22w[gc_lane2] = gocuda.WarpSize
+						gc_c2m[gc_lane] = full
+						gc_c2v[gc_lane] = v
+						gc_c2a[gc_lane] = 3
+						gc_c2w[gc_lane] = gocuda.WarpSize
 					}
 				}
 //line prefix_lanes.go:19
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-				gc_left4 := gc_act2
+				compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:19
-							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
+							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
 //line prefix_lanes.go:19
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:19
-							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
+							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
 //line prefix_lanes.go:19
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						v := gc_s_v[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:32
+						v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
-						v = gc_c22r[gc_lane2] - v
-						gc_s_v[gc_rank2] = v
+						v = gc_c2r[gc_lane] - v
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line prefix_lanes.go:14
-			lane := (gc_rank2 & 31)
-			full := gc_s_full[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			lane := (gc_rank & 31)
+//line prefix_lanes.go:16
+			full := gc_s_full[gc_rank]
+			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:21
 			for j := 0; j < lane%5+k; j++ {
 				v = 3*v + int32(j)
 			}
-			gc_c23m[gc_lane2] = full
-			gc_c23v[gc_lane2] = v
-			gc_c23a[gc_lane2] = 2
-			gc_c23w[gc_lane2] = gocuda.WarpSize
-			gc_s_v[gc_rank2] = v
+			gc_c3m[gc_lane] = full
+			gc_c3v[gc_lane] = v
+			gc_c3a[gc_lane] = 2
+			gc_c3w[gc_lane] = gocuda.WarpSize
+			gc_s_v[gc_rank] = v
 		}
 //line prefix_lanes.go:24
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, &gc_c23a, &gc_c23w, &gc_c23r)
-		gc_left5 := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:24
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:24
-					v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
 //line prefix_lanes.go:24
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:24
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:24
-					v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
 //line prefix_lanes.go:24
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:37
+				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:24
-				v += gc_c23r[gc_lane2]
-				gc_s_v[gc_rank2] = v
+				v += gc_c3r[gc_lane]
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	var gc_c24m [32]uint32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left6 := gc_act2
+//line prefix_lanes.go:31
+	var gc_c4m [32]uint32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left6 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:26
-					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
 //line prefix_lanes.go:26
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:26
-					full.StoreSlice(gc_c24m[gc_lane2:])
+					full.StoreSlice(gc_c4m[gc_lane:])
 //line prefix_lanes.go:26
-					v.StoreSlice(gc_c24v[gc_lane2:])
-					gc_left6 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_c4v[gc_lane:])
+					gc_left6 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line prefix_lanes.go:26
-					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
 //line prefix_lanes.go:26
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:26
-					full.StoreSlice(gc_c24m[gc_lane2:])
+					full.StoreSlice(gc_c4m[gc_lane:])
 //line prefix_lanes.go:26
-					v.StoreSlice(gc_c24v[gc_lane2:])
-					gc_left6 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_c4v[gc_lane:])
+					gc_left6 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left6 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left6&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left6&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				full := gc_s_full[gc_rank2]
-				v := gc_s_v[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:39
+				full := gc_s_full[gc_rank]
+				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
-				gc_c24m[gc_lane2] = full
-				gc_c24v[gc_lane2] = v
+				gc_c4m[gc_lane] = full
+				gc_c4v[gc_lane] = v
 			}
 		}
 //line prefix_lanes.go:26
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
-		gc_left7 := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		gc_left7 := gc_act
 		if compiled.SIMD {
-			gc_tidx9 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx9.X + gc_lane2
-					gc_ty2 := gc_tidx9.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx9.Z
-					_ = gc_tz2
+			gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx8.X + gc_lane
+//line prefix_lanes.go:35
+					gc_ty := gc_tidx8.Y
+					_ = gc_ty
+					gc_tz := gc_tidx8.Z
+					_ = gc_tz
 //line prefix_lanes.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:13
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:26
-					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 					if i < 0 || i > len(out)-8 {
 //line prefix_lanes.go:27
 						break
@@ -521,30 +542,31 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:27
 					v.StoreSlice(out[i:])
 //line prefix_lanes.go:27
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left7 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left7 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line prefix_lanes.go:42
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line prefix_lanes.go:13
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:13
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:26
-					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 					if i < 0 || i > len(out)-8 {
 //line prefix_lanes.go:27
 						break
@@ -552,33 +574,34 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:27
 					v.StoreSlice(out[i:])
 //line prefix_lanes.go:27
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left7 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left7 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left7 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left7&(1<<gc_lane2) == 0 {
+					if gc_left7&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line prefix_lanes.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line prefix_lanes.go:15
+					v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
-					v ^= gc_c24r[gc_lane2]
+					v ^= gc_c4r[gc_lane]
 					out[i] = v
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}

@@ -34,47 +34,48 @@ func SegmentsKernel(out []int32, off, d, e int) func(*gocuda.Thread) {
 var gc_src_segments = compiled.NewSource(gc_files_quotient, "segments", "fc406d878a615cca4f84b3f7b8fd5f9fa04bfc4f81d980bd608e7365bd12dd2a", "quotient.go:5-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:13
-func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, off, d, e int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line quotient.go:31
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff3, gc_qd3 := (gc_bx2*gc_bdx2)+off, d
-			gc_qoff4, gc_qd4 := (gc_bx2*gc_bdx2)+off, e
-			if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-					gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-					gc_r := gc_qoff3 - gc_q*gc_qd3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := (gc_bx*gc_bdx)+off, d
+			gc_qoff2, gc_qd2 := (gc_bx*gc_bdx)+off, e
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 					_, _ = gc_q2, gc_r2
-					gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:gc_seglen2]
-						gc_vstep := gc_seg2
+					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -82,22 +83,23 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line quotient.go:17
 								gc_vb2 := archsimd.BroadcastInt32x16(7)
-								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line quotient.go:14
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 									{
 										var x int = i + off
 //line quotient.go:16
 										_ = x
-										if (gc_tx2+gc_r) < -2147483648 || (gc_tx2+gc_r) > 2147483632 || ((gc_tx2+gc_r2) < -2147483648 || (gc_tx2+gc_r2) > 2147483632) {
+										if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483632 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483632) {
 //line quotient.go:17
 											break
 										}
 //line quotient.go:17
-										archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
+										archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
+//line quotient.go:19
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -110,49 +112,52 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line quotient.go:17
 							gc_vb := archsimd.BroadcastInt32x8(7)
-							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line quotient.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 								{
 									var x int = i + off
 //line quotient.go:16
 									_ = x
-									if (gc_tx2+gc_r) < -2147483648 || (gc_tx2+gc_r) > 2147483640 || ((gc_tx2+gc_r2) < -2147483648 || (gc_tx2+gc_r2) > 2147483640) {
+									if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483640 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483640) {
 //line quotient.go:17
 										break
 									}
 //line quotient.go:17
-									archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
+									archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
 								}
 							}
+//line quotient.go:19
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 							{
-								gc_at2[gc_u2] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
+//line quotient.go:17
+								gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 							}
 						}
 					} else {
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line quotient.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
-								out[i] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
+//line quotient.go:17
+								out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 							}
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line quotient.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						x := i + off
 						out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
@@ -178,31 +183,32 @@ func SegmentRowsKernel(out []int32, w, d int) func(*gocuda.Thread) {
 var gc_src_segmentRows = compiled.NewSource(gc_files_quotient, "segmentRows", "b2df457c354457a0423fcdcc5f11871dc864267b6f68c80ce424ae6c279026c4", "quotient.go:21-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:26
-func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, d int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := gc_ty2*w, d
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+		gc_pos.Block = gc_blk
+//line quotient.go:38
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_ty*w, d
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := (gc_ty2 * gc_bdx2) + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:gc_seglen2]
-						gc_vstep := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_ty * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -210,24 +216,25 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 								gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line quotient.go:27
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line quotient.go:27
 									gc_alive2 := gc_all2
 //line quotient.go:27
-									var x int = gc_tx2
+									var x int = gc_tx
 //line quotient.go:27
-									var y int = gc_ty2
+									var y int = gc_ty
 									var idx int = y*w + x
 //line quotient.go:28
 									_ = idx
-									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx2 + gc_r), 16))))
+									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx + gc_r), 16))))
 //line quotient.go:29
 									if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line quotient.go:29
 										gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 									}
-									archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive2)
+//line quotient.go:30
+									archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive2)
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -241,73 +248,74 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line quotient.go:27
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line quotient.go:27
 								gc_alive := gc_all
 //line quotient.go:27
-								var x int = gc_tx2
+								var x int = gc_tx
 //line quotient.go:27
-								var y int = gc_ty2
+								var y int = gc_ty
 								var idx int = y*w + x
 //line quotient.go:28
 								_ = idx
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx2 + gc_r), 8))))
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx + gc_r), 8))))
 //line quotient.go:29
 								if gc_alive.And(gc_if).ToBits() != 0 {
 //line quotient.go:29
 									gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
-								archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive)
+//line quotient.go:30
+								archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive)
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-					gc_L1r2:
-						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+					gc_L1r:
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line quotient.go:29
-							if (gc_tx2 + gc_r) == 3 {
-								continue gc_L1r2
+							if (gc_tx + gc_r) == 3 {
+								continue gc_L1r
 							}
-							gc_at2[gc_u2] = int32(gc_q) + 1
+							gc_at[gc_u] = int32(gc_q) + 1
 						}
 					} else {
-					gc_L1q2:
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_L1q:
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line quotient.go:27
-							x := gc_tx2
+							x := gc_tx
 //line quotient.go:27
-							y := gc_ty2
+							y := gc_ty
 //line quotient.go:29
-							if (gc_tx2 + gc_r) == 3 {
-								continue gc_L1q2
+							if (gc_tx + gc_r) == 3 {
+								continue gc_L1q
 							}
-							out[y*gc_bdx2+x] = int32(gc_q) + 1
+							out[y*gc_bdx+x] = int32(gc_q) + 1
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-			gc_L12:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line quotient.go:27
-					x := gc_tx2
+					x := gc_tx
 //line quotient.go:27
-					y := gc_ty2
+					y := gc_ty
 					idx := y*w + x
 					if idx%d == 3 {
-						continue gc_L12
+						continue gc_L1
 					}
-					out[y*gc_bdx2+x] = int32(idx/d) + 1
+					out[y*gc_bdx+x] = int32(idx/d) + 1
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -332,75 +340,76 @@ func NormalizeKernel(out, inp, mean, rstd, weight, bias []float32, C int) func(*
 var gc_src_normalize = compiled.NewSource(gc_files_quotient, "normalize", "c7c0e6085de1d9d86357e2ff37d9b29745936374038d84eae81116dc3402a9be", "quotient.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:42
-func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean, rstd, weight, bias []float32, C int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart2 := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
+//line quotient.go:62
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
-			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, C
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off4 := gc_q
-					gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
-					gc_off6 := gc_r + gc_seg2
-					if gc_off4 >= 0 && gc_off4 < len(rstd) && gc_apart2 && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off4 < len(mean) && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 {
-						gc_at7 := rstd[gc_off4:][:1]
-						gc_at8 := inp[gc_off5:][:gc_seglen2]
-						gc_at9 := mean[gc_off4:][:1]
-						gc_at10 := out[gc_off5:][:gc_seglen2]
-						gc_at11 := weight[gc_off6:][:gc_seglen2]
-						gc_at12 := bias[gc_off6:][:gc_seglen2]
-						gc_elem3 := gc_at7[0]
-						gc_elem4 := gc_at9[0]
-						gc_vstep := gc_seg2
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_q
+					gc_off2 := (gc_bx * gc_bdx) + gc_seg
+					gc_off3 := gc_r + gc_seg
+					if gc_off >= 0 && gc_off < len(rstd) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
+						gc_at := rstd[gc_off:][:1]
+						gc_at2 := inp[gc_off2:][:gc_seglen]
+						gc_at3 := mean[gc_off:][:1]
+						gc_at4 := out[gc_off2:][:gc_seglen]
+						gc_at5 := weight[gc_off3:][:gc_seglen]
+						gc_at6 := bias[gc_off3:][:gc_seglen]
+						gc_elem := gc_at[0]
+						gc_elem2 := gc_at3[0]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:43
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line quotient.go:43
-									var idx int = gc_bx2*gc_bdx2 + gc_tx2
+									var idx int = gc_bx*gc_bdx + gc_tx
 //line quotient.go:43
 									_ = idx
 //line quotient.go:47
 									var bt int = gc_q
 //line quotient.go:47
 									_ = bt
-									var c int = (gc_tx2 + gc_r)
+									var c int = (gc_tx + gc_r)
 //line quotient.go:48
 									_ = c
-									n := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x16At(&gc_at9[0], gc_Lane0Mask322)))
-									n.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
+									n := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask322)))
+									n.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -412,55 +421,58 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 						if compiled.SIMD {
 //line quotient.go:43
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line quotient.go:43
-								var idx int = gc_bx2*gc_bdx2 + gc_tx2
+								var idx int = gc_bx*gc_bdx + gc_tx
 //line quotient.go:43
 								_ = idx
 //line quotient.go:47
 								var bt int = gc_q
 //line quotient.go:47
 								_ = bt
-								var c int = (gc_tx2 + gc_r)
+								var c int = (gc_tx + gc_r)
 //line quotient.go:48
 								_ = c
-								n := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x8At(&gc_at9[0], gc_Lane0Mask32)))
-								n.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
+								n := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask32)))
+								n.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line quotient.go:48
-							c := (gc_tx2 + gc_r)
-							n := gc_elem3 * (gc_at8[gc_u2] - gc_elem4)
-							gc_at10[gc_u2] = n*gc_at11[gc_u2] + gc_at12[gc_u2]
+							c := (gc_tx + gc_r)
+							n := gc_elem * (gc_at2[gc_u] - gc_elem2)
+							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
+//line quotient.go:52
 							_ = c
 						}
 					} else {
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line quotient.go:56
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line quotient.go:43
-							idx := gc_bx2*gc_bdx2 + gc_tx2
+							idx := gc_bx*gc_bdx + gc_tx
 //line quotient.go:47
 							bt := gc_q
-							c := (gc_tx2 + gc_r)
+							c := (gc_tx + gc_r)
 							n := rstd[bt] * (inp[idx] - mean[bt])
 							out[idx] = n*weight[c] + bias[c]
 						}
 					}
-					gc_seg2 = gc_segend2
+//line quotient.go:56
+					gc_seg = gc_segend
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line quotient.go:43
-					idx := gc_bx2*gc_bdx2 + gc_tx2
+					idx := gc_bx*gc_bdx + gc_tx
 //line quotient.go:47
 					bt := idx / C
 					c := idx % C

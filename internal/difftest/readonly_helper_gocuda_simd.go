@@ -33,395 +33,411 @@ func HelperReadOnlyKernel(in, out []int32, k int) func(*gocuda.Thread) {
 var gc_src_helperReadOnly = compiled.NewSource(gc_files_readonly_helper, "helperReadOnly", "ac2f3326f81e7b754996ed7d6df66648ba91a88a1ee90e425e10992825cea8dc", "readonly_helper.go:5-16", "readonly_helper.go:18-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line readonly_helper.go:12
-func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line readonly_helper.go:13
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line readonly_helper.go:15
 	var in_ []int32 = in
 //line readonly_helper.go:15
 	var s_ []int32 = s
 //line readonly_helper.go:15
 	var k_ int = k
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-			gc_at6 := in[gc_off5:][:gc_bdx2]
-			gc_vstep3 := 0
+//line readonly_helper.go:17
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 						_ = i
-						gc_t6 := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
+						gc_t4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 //line readonly_helper.go:15
-						x := gc_t6
+						x := gc_t4
 //line readonly_helper.go:15
-						x.StoreSlice(gc_s_x[gc_rank2:])
+						x.StoreSlice(gc_s_x[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 					_ = i
-					gc_t5 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
+					gc_t3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line readonly_helper.go:15
-					x := gc_t5
+					x := gc_t3
 //line readonly_helper.go:15
-					x.StoreSlice(gc_s_x[gc_rank2:])
+					x.StoreSlice(gc_s_x[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line readonly_helper.go:15
-				var x int32 = gc_at6[gc_tx2]
-				gc_s_x[gc_rank2] = x
+				var x int32 = gc_at[gc_tx]
+//line readonly_helper.go:17
+				gc_s_x[gc_rank] = x
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						if i < 0 || i > len(in)-16 {
 //line readonly_helper.go:15
 							break
 						}
 //line readonly_helper.go:15
-						gc_t4 := archsimd.LoadInt32x16Slice(in[i:])
+						gc_t2 := archsimd.LoadInt32x16Slice(in[i:])
 //line readonly_helper.go:15
-						x := gc_t4
+						x := gc_t2
 //line readonly_helper.go:15
-						x.StoreSlice(gc_s_x[gc_rank2:])
+						x.StoreSlice(gc_s_x[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line readonly_helper.go:15
 						break
 					}
 //line readonly_helper.go:15
-					gc_t3 := archsimd.LoadInt32x8Slice(in[i:])
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
 //line readonly_helper.go:15
-					x := gc_t3
+					x := gc_t
 //line readonly_helper.go:15
-					x.StoreSlice(gc_s_x[gc_rank2:])
+					x.StoreSlice(gc_s_x[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-					gc_s_x[gc_rank2] = x
+//line readonly_helper.go:17
+					gc_s_x[gc_rank] = x
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-					gc_s_x[gc_rank2] = x
+//line readonly_helper.go:17
+					gc_s_x[gc_rank] = x
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-					gc_s_x[gc_rank2] = x
+//line readonly_helper.go:17
+					gc_s_x[gc_rank] = x
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-					gc_s_x[gc_rank2] = x
+//line readonly_helper.go:17
+					gc_s_x[gc_rank] = x
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				var x int32 = in[i]
-				gc_s_x[gc_rank2] = x
+//line readonly_helper.go:17
+				gc_s_x[gc_rank] = x
 			}
 		}
 	}
+//line readonly_helper.go:20
 	if in_[k_] > 0 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_) {
-				gc_at7 := s_[:gc_bdx2]
-				gc_vstep5 := 0
+//line readonly_helper.go:22
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at2 := s_[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line readonly_helper.go:21
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:21
-							x.StoreSlice(gc_at7[gc_tx2:])
+							x.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line readonly_helper.go:21
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:21
-						x.StoreSlice(gc_at7[gc_tx2:])
+						x.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					x := gc_s_x[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line readonly_helper.go:28
+					x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
-					gc_at7[gc_tx2] = x
+					gc_at2[gc_tx] = x
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line readonly_helper.go:21
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:21
-							if gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
+							if gc_tx < 0 || gc_tx > len(s_)-16 {
 //line readonly_helper.go:21
 								break
 							}
 //line readonly_helper.go:21
-							x.StoreSlice(s_[gc_tx2:])
+							x.StoreSlice(s_[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line readonly_helper.go:21
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:21
-						if gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
+						if gc_tx < 0 || gc_tx > len(s_)-8 {
 //line readonly_helper.go:21
 							break
 						}
 //line readonly_helper.go:21
-						x.StoreSlice(s_[gc_tx2:])
+						x.StoreSlice(s_[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						x := gc_s_x[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
-						s_[gc_tx2] = x
+						s_[gc_tx] = x
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						x := gc_s_x[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
-						s_[gc_tx2] = x
+						s_[gc_tx] = x
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						x := gc_s_x[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
-						s_[gc_tx2] = x
+						s_[gc_tx] = x
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						x := gc_s_x[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
-						s_[gc_tx2] = x
+						s_[gc_tx] = x
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					x := gc_s_x[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
-					s_[gc_tx2] = x
+					s_[gc_tx] = x
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+//line readonly_helper.go:27
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off6 := gc_r + gc_seg2
-					gc_off7 := (gc_bx2 * gc_bdx2) + gc_seg2
-					if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen2 <= len(s_)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen2 <= len(out)-gc_off7 {
-						gc_at8 := s_[gc_off6:][:gc_seglen2]
-						gc_at9 := out[gc_off7:][:gc_seglen2]
-						gc_vstep7 := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_r + gc_seg
+					gc_off3 := (gc_bx * gc_bdx) + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
+						gc_at3 := s_[gc_off2:][:gc_seglen]
+						gc_at4 := out[gc_off3:][:gc_seglen]
+						gc_vstep5 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
-							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_segend; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 									_ = i
 //line readonly_helper.go:14
-									x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+									x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:23
-									x = x.Add(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]))
+									x = x.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
 //line readonly_helper.go:23
 									r := x
 //line readonly_helper.go:23
-									r.StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+									r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
 //line readonly_helper.go:23
-									x.StoreSlice(gc_s_x[gc_rank2:])
+									x.StoreSlice(gc_s_x[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep5+7 < gc_segend; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 								_ = i
 //line readonly_helper.go:14
-								x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+								x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:23
-								x = x.Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]))
+								x = x.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
 //line readonly_helper.go:23
 								r := x
 //line readonly_helper.go:23
-								r.StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+								r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
 //line readonly_helper.go:23
-								x.StoreSlice(gc_s_x[gc_rank2:])
+								x.StoreSlice(gc_s_x[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							x := gc_s_x[gc_rank2]
+						for gc_u := gc_vstep5 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+//line readonly_helper.go:16
+							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
-							x += gc_at8[gc_u2]
+							x += gc_at3[gc_u]
 //line readonly_helper.go:25
 							var r int32 = x
 //line readonly_helper.go:15
-							gc_at9[gc_u2] = r
+							gc_at4[gc_u] = r
 						}
 					} else {
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:19
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							x := gc_s_x[gc_rank2]
+							i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
-							x += s_[(gc_tx2 + gc_r)]
+							x += s_[(gc_tx + gc_r)]
 //line readonly_helper.go:25
 							var r int32 = x
 //line readonly_helper.go:15
 							out[i] = r
 						}
 					}
-					gc_seg2 = gc_segend2
+//line readonly_helper.go:19
+					gc_seg = gc_segend
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x := gc_s_x[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
-					x += s_[(gc_tx2+1)%gc_bdx2]
+					x += s_[(gc_tx+1)%gc_bdx]
 //line readonly_helper.go:25
 					var r int32 = x
 //line readonly_helper.go:15
@@ -430,72 +446,75 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2 * gc_bdx2
-			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
-				gc_at10 := out[gc_off8:][:gc_bdx2]
-				gc_vstep8 := 0
+//line readonly_helper.go:23
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * gc_bdx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+				gc_at5 := out[gc_off4:][:gc_bdx]
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 							_ = i
 //line readonly_helper.go:14
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:25
 							r := x
 //line readonly_helper.go:15
-							r.StoreSlice(gc_at10[gc_tx2:])
+							r.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
 						_ = i
 //line readonly_helper.go:14
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:25
 						r := x
 //line readonly_helper.go:15
-						r.StoreSlice(gc_at10[gc_tx2:])
+						r.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					x := gc_s_x[gc_rank2]
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x
 //line readonly_helper.go:15
-					gc_at10[gc_tx2] = r
+					gc_at5[gc_tx] = r
 				}
 			} else {
-				gc_vstep9 := 0
+//line readonly_helper.go:19
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:25
 							r := x
 //line readonly_helper.go:15
@@ -507,20 +526,20 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							r.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line readonly_helper.go:25
 						r := x
 //line readonly_helper.go:15
@@ -533,63 +552,72 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep9
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x := gc_s_x[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
 //line readonly_helper.go:15
 						out[i] = r
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:19
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x := gc_s_x[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
 //line readonly_helper.go:15
 						out[i] = r
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:19
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x := gc_s_x[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
 //line readonly_helper.go:15
 						out[i] = r
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:19
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						x := gc_s_x[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
 //line readonly_helper.go:15
 						out[i] = r
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:19
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					x := gc_s_x[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x
 //line readonly_helper.go:15

@@ -30,71 +30,74 @@ func RebaseStencilKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_rebaseStencil = compiled.NewSource(gc_files_rebase, "rebaseStencil", "c5bf608f0f83754ae8f6601dbd76fd07ed9ab7c1144b6419b06999c84f02c4d2", "rebase.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:14
-func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line rebase.go:24
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line rebase.go:35
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in)-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in)-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			gc_off5 := (gc_bx2 * gc_bdx2) - 1
-			gc_off6 := (gc_bx2 * gc_bdx2) + 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off4, len(in)-gc_off5, len(in)-gc_off4, len(in)-gc_off6), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at5 := out[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at7 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off, len(in)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:17
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line rebase.go:15
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:15
 									_ = i
 									{
 //line rebase.go:16
-										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line rebase.go:18
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -105,52 +108,53 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						if compiled.SIMD {
 //line rebase.go:17
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line rebase.go:15
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:15
 								_ = i
 								{
 //line rebase.go:16
-									archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line rebase.go:18
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line rebase.go:15
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line rebase.go:17
-								gc_at5[gc_u2] = gc_at6[gc_u2] + 2*gc_at7[gc_u2] + gc_at8[gc_u2]
+								gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rebase.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = in[i-1] + 2*in[i] + in[i+1]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:17
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line rebase.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 //line rebase.go:17
@@ -160,6 +164,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
+//line rebase.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -170,10 +175,10 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				if compiled.SIMD {
 //line rebase.go:17
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rebase.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 //line rebase.go:17
@@ -183,14 +188,15 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 						}
 					}
+//line rebase.go:19
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rebase.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = in[i-1] + 2*in[i] + in[i+1]
 					}
@@ -217,51 +223,52 @@ func Rebase2DKernel(in []float32, out []int32, w, h, pitch int) func(*gocuda.Thr
 var gc_src_rebase2D = compiled.NewSource(gc_files_rebase, "rebase2D", "0618ef261d99cc80f105d4ecace876d2f40942f48f6be95eefd27f6f85f3016a", "rebase.go:21-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:26
-func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []int32, w, h, pitch int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []int32, w, h, pitch int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line rebase.go:51
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * pitch)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_to2]
-				gc_at4 := in[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * pitch)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -271,24 +278,25 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:30
 						gc_vb8 := archsimd.BroadcastInt32x16(1000)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line rebase.go:27
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:27
 							_ = x
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_by*gc_bdy + gc_ty
 //line rebase.go:28
 							_ = y
 							{
-								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
+								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
 //line rebase.go:30
 									break
 								}
 //line rebase.go:30
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line rebase.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -303,34 +311,35 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:30
 					gc_vb6 := archsimd.BroadcastInt32x8(1000)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rebase.go:27
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var x int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:27
 						_ = x
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var y int = gc_by*gc_bdy + gc_ty
 //line rebase.go:28
 						_ = y
 						{
-							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
+							if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
 //line rebase.go:30
 								break
 							}
 //line rebase.go:30
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line rebase.go:32
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line rebase.go:30
-						gc_at3[gc_tx2] = int32(gc_at4[gc_tx2]*3) + int32(gc_ty2*100+gc_tx2)*1000
+						gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -340,20 +349,21 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:30
 						gc_vb4 := archsimd.BroadcastInt32x16(1000)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line rebase.go:27
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
 							{
-								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632) || (y*pitch+x) > len(out)-16 {
+								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632) || (y*pitch+x) > len(out)-16 {
 //line rebase.go:30
 									break
 								}
 //line rebase.go:30
-								archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
+								archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
 							}
 						}
+//line rebase.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -368,36 +378,37 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:30
 					gc_vb2 := archsimd.BroadcastInt32x8(1000)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rebase.go:27
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
 						{
-							if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x) > len(out)-8 {
+							if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640) || (y*pitch+x) > len(out)-8 {
 //line rebase.go:30
 								break
 							}
 //line rebase.go:30
-							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
+							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
 						}
 					}
+//line rebase.go:32
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rebase.go:27
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_by2*gc_bdy2 + gc_ty2
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
 					{
-						out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty2*100+gc_tx2)*1000
+						out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -417,54 +428,57 @@ func RebaseShortKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_rebaseShort = compiled.NewSource(gc_files_rebase, "rebaseShort", "c844e672918014ce3897add74c5dfc39aa396fb0a1573a19e6bb363cd5f0d1a2", "rebase.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:38
-func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line rebase.go:48
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line rebase.go:59
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_to2]
-				gc_at4 := in[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:41
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line rebase.go:39
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:39
 							_ = i
 							{
 //line rebase.go:40
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line rebase.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -475,36 +489,37 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				if compiled.SIMD {
 //line rebase.go:41
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rebase.go:39
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:39
 						_ = i
 						{
 //line rebase.go:40
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line rebase.go:42
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line rebase.go:41
-						gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
+						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:41
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line rebase.go:39
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line rebase.go:41
@@ -514,6 +529,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line rebase.go:43
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -524,10 +540,10 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				if compiled.SIMD {
 //line rebase.go:41
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rebase.go:39
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line rebase.go:41
@@ -537,61 +553,62 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 						}
 					}
+//line rebase.go:43
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i] * 2
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rebase.go:39
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = in[i] * 2
 					}
@@ -615,51 +632,53 @@ func RebaseGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_rebaseGridStride = compiled.NewSource(gc_files_rebase, "rebaseGridStride", "a4d30c843f1ce1857cbe60e3894933e67139cdacee1a98e4654d59eaf8720c64", "rebase.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:49
-func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &a
-	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := len(y)
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		if gc_first2 < gc_last2 {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_first2 % gc_gdx2
-			gc_bx2 := 0
-			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line rebase.go:69
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line rebase.go:71
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at5 := y[gc_off4:][:gc_to2]
-					gc_at6 := x[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:51
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line rebase.go:50
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line rebase.go:50
 								_ = i
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -671,39 +690,41 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 					if compiled.SIMD {
 //line rebase.go:51
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line rebase.go:50
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line rebase.go:50
 							_ = i
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:51
 						gc_more = true
 //line rebase.go:51
-						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:51
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line rebase.go:50
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line rebase.go:51
 									break
 								}
+//line rebase.go:52
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -716,74 +737,75 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 					if compiled.SIMD {
 //line rebase.go:51
 						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line rebase.go:50
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line rebase.go:51
 								break
 							}
+//line rebase.go:52
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
 							y[i] = a*x[i] + y[i]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
 							y[i] = a*x[i] + y[i]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line rebase.go:50
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line rebase.go:51
 						y[i] = a*x[i] + y[i]
@@ -793,113 +815,119 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 		}
 	} else {
 //line rebase.go:50
-		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line rebase.go:57
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-							gc_at7 := y[gc_off5:][:gc_to2]
-							gc_at8 := x[gc_off5:][:gc_to2]
-							gc_step6 := gc_from2
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx2 := gc_step6 + 0
+									gc_tx := gc_step2 + 0
+//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 1
+									gc_tx := gc_step2 + 1
+//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 2
+									gc_tx := gc_step2 + 2
+//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
-									gc_tx2 := gc_step6 + 3
+									gc_tx := gc_step2 + 3
+//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
-									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:51
 								gc_more = true
 //line rebase.go:51
-								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						} else {
-							gc_step7 := gc_from2
-							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx2 := gc_step7 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line rebase.go:50
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line rebase.go:51
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line rebase.go:50
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line rebase.go:51
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line rebase.go:50
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line rebase.go:51
 									y[i] = a*x[i] + y[i]
 								}
 								{
-									gc_tx2 := gc_step7 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line rebase.go:50
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
 //line rebase.go:51
 									y[i] = a*x[i] + y[i]
 								}
 							}
-							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line rebase.go:50
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
 								y[i] = a*x[i] + y[i]
@@ -926,59 +954,61 @@ func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
 var gc_src_rebaseRow = compiled.NewSource(gc_files_rebase, "rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:59
-func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, row int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line rebase.go:70
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line rebase.go:81
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !((gc_by2*gc_bdy2 + gc_ty2) == row) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !((gc_by*gc_bdy + gc_ty) == row) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line rebase.go:60
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:60
 							_ = x
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_by*gc_bdy + gc_ty
 							{
 //line rebase.go:62
-								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
+								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -989,46 +1019,47 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rebase.go:60
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var x int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:60
 						_ = x
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var y int = gc_by*gc_bdy + gc_ty
 						{
 //line rebase.go:62
-							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line rebase.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_by*gc_bdy + gc_ty
 					{
-						gc_at2[gc_tx2] = int32(y*1000 + gc_ty2)
+						gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line rebase.go:60
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
 							{
 								if x < 0 || x > len(out)-16 {
 //line rebase.go:63
 									break
 								}
 //line rebase.go:63
-								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
+								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
 							}
 						}
+//line rebase.go:65
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1037,88 +1068,89 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rebase.go:60
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
 						{
 							if x < 0 || x > len(out)-8 {
 //line rebase.go:63
 								break
 							}
 //line rebase.go:63
-							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
+							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
 						}
 					}
+//line rebase.go:65
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 						{
-							out[x] = int32(y*1000 + gc_ty2)
+							out[x] = int32(y*1000 + gc_ty)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 						{
-							out[x] = int32(y*1000 + gc_ty2)
+							out[x] = int32(y*1000 + gc_ty)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 						{
-							out[x] = int32(y*1000 + gc_ty2)
+							out[x] = int32(y*1000 + gc_ty)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						y := gc_by2*gc_bdy2 + gc_ty2
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 						{
-							out[x] = int32(y*1000 + gc_ty2)
+							out[x] = int32(y*1000 + gc_ty)
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rebase.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_by2*gc_bdy2 + gc_ty2
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
 					{
-						out[x] = int32(y*1000 + gc_ty2)
+						out[x] = int32(y*1000 + gc_ty)
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1144,191 +1176,193 @@ func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 var gc_src_rebaseGuarded = compiled.NewSource(gc_files_rebase, "rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:75
-func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, k, lo int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, lo int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 0 - k
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at3 := in[gc_off3:][:gc_bdx2]
-				gc_at4 := out[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
+//line rebase.go:93
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0 - k
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:77
-						gc_vb13 := archsimd.BroadcastFloat32x16(float32(-1))
+						gc_vb7 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:79
-						gc_vb14 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						gc_vb8 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line rebase.go:76
-							var i int = gc_tx2
-							y := gc_vb13
+							var i int = gc_tx
+							y := gc_vb7
 							if i >= k+lo {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14)
+								y = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
 							} else {
 //line rebase.go:78
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line rebase.go:78
-									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
 //line rebase.go:78
-							y.StoreSlice(gc_at4[gc_tx2:])
+							y.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line rebase.go:77
-					gc_vb11 := archsimd.BroadcastFloat32x8(float32(-1))
+					gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:79
-					gc_vb12 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_vb6 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rebase.go:76
-						var i int = gc_tx2
-						y := gc_vb11
+						var i int = gc_tx
+						y := gc_vb5
 						if i >= k+lo {
 //line rebase.go:78
-							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12)
+							y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
 						} else {
 //line rebase.go:78
-							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-							if gc_if7.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12).Merge(y, gc_if7)
+								y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if3)
 							}
 						}
 //line rebase.go:78
-						y.StoreSlice(gc_at4[gc_tx2:])
+						y.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line rebase.go:76
-					i := gc_tx2
+					i := gc_tx
 					y := float32(-1)
 					if i >= k+lo {
-						y = gc_at3[gc_tx2] * 2
+						y = gc_at[gc_tx] * 2
 					}
-					gc_at4[gc_tx2] = y
+					gc_at2[gc_tx] = y
 				}
 			} else {
-				gc_vstep4 := 0
+//line rebase.go:85
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:77
-						gc_vb9 := archsimd.BroadcastFloat32x16(float32(-1))
+						gc_vb3 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:79
-						gc_vb10 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line rebase.go:76
-							var i int = gc_tx2
-							y := gc_vb9
+							var i int = gc_tx
+							y := gc_vb3
 							if (i-
-								k) < 0 || (i-k) > len(in)-16 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-16 {
+								k) < 0 || (i-k) > len(in)-16 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-16 {
 //line rebase.go:78
 								break
 							}
 //line rebase.go:78
 							if i >= k+lo {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10)
+								y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb4)
 							} else {
 //line rebase.go:79
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-								if gc_if6.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line rebase.go:78
-									y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 							}
-							y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
+							y.StoreSlice(out[gc_bx*gc_bdx+i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line rebase.go:77
-					gc_vb7 := archsimd.BroadcastFloat32x8(float32(-1))
+					gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:79
-					gc_vb8 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rebase.go:76
-						var i int = gc_tx2
-						y := gc_vb7
+						var i int = gc_tx
+						y := gc_vb
 						if (i-
-							k) < 0 || (i-k) > len(in)-8 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-8 {
+							k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
 //line rebase.go:78
 							break
 						}
 //line rebase.go:78
 						if i >= k+lo {
 //line rebase.go:78
-							y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8)
+							y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb2)
 						} else {
 //line rebase.go:79
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-							if gc_if5.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8).Merge(y, gc_if5)
+								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb2).Merge(y, gc_if)
 							}
 						}
-						y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
+						y.StoreSlice(out[gc_bx*gc_bdx+i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rebase.go:76
-					i := gc_tx2
+					i := gc_tx
 					y := float32(-1)
 					if i >= k+lo {
 						y = in[i-k] * 2
 					}
-					out[gc_bx2*gc_bdx2+i] = y
+					out[gc_bx*gc_bdx+i] = y
 				}
 			}
 		}
@@ -1354,40 +1388,40 @@ func RebaseTileKernel(in, out []float32, r, k int) func(*gocuda.Thread) {
 var gc_src_rebaseTile = compiled.NewSource(gc_files_rebase, "rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:97
-func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rebase.go:99
 	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row5 := gc_ty2
-			gc_off4 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
-			if gc_row5 >= 0 && gc_row5 < len(tile_) && gc_bdx2 <= len(tile_[gc_row5]) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at7 := tile_[gc_row5][:gc_bdx2]
-				gc_at8 := in[gc_off4:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := tile_[gc_row][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line rebase.go:98
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line rebase.go:98
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line rebase.go:100
-							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:100
 							_ = at
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1397,43 +1431,44 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rebase.go:98
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line rebase.go:98
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line rebase.go:100
-						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:100
 						_ = at
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line rebase.go:101
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rebase.go:98
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line rebase.go:98
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line rebase.go:100
-							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 							if at < 0 || at > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 //line rebase.go:101
 								break
 							}
+//line rebase.go:102
 							archsimd.LoadFloat32x16Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1444,135 +1479,139 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line rebase.go:98
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line rebase.go:100
-						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						if at < 0 || at > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 //line rebase.go:101
 							break
 						}
+//line rebase.go:102
 						archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rebase.go:98
-					tx := gc_tx2
+					tx := gc_tx
 //line rebase.go:98
-					ty := gc_ty2
+					ty := gc_ty
 //line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 					tile_[ty][tx] = in[at]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line rebase.go:103
-	for s := 1; s < gc_bdy2; s *= 2 {
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		gc_rstep2 := 1
-		if (2*s) > 0 && gc_bdy2%(2*s) == 0 {
-			gc_rstep2 = (2 * s)
+	for s := 1; s < gc_bdy; s *= 2 {
+//line rebase.go:105
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		if (2*s) > 0 && gc_bdy%(2*s) == 0 {
+			gc_rstep = (2 * s)
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
-			gc_pos2.Thread = gc_base2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
 //line rebase.go:104
-			if gc_rstep2 == 1 && (!(gc_ty2%(2*s) == 0)) {
-				gc_ty2 += gc_rstep2
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+			if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
+				gc_ty += gc_rstep
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_row6 := gc_ty2
-			gc_row7 := gc_ty2 + s
-			if gc_from2 >= 0 && gc_row6 >= 0 && gc_row6 < len(tile_) && gc_to2 <= len(tile_[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(tile_) && gc_to2 <= len(tile_[gc_row7]) {
-				gc_at9 := tile_[gc_row6][:gc_to2]
-				gc_at10 := tile_[gc_row7][:gc_to2]
-				gc_vstep3 := gc_from2
+			gc_row2 := gc_ty
+			gc_row3 := gc_ty + s
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tile_) && gc_to <= len(tile_[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_to <= len(tile_[gc_row3]) {
+				gc_at3 := tile_[gc_row2][:gc_to]
+				gc_at4 := tile_[gc_row3][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line rebase.go:98
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line rebase.go:98
 							_ = tx
 //line rebase.go:98
-							var ty int = gc_ty2
+							var ty int = gc_ty
 							{
-								if ty+s < gc_bdy2 {
 //line rebase.go:105
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								if ty+s < gc_bdy {
+//line rebase.go:105
+									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
 						}
+//line rebase.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1581,49 +1620,52 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line rebase.go:98
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line rebase.go:98
 						_ = tx
 //line rebase.go:98
-						var ty int = gc_ty2
+						var ty int = gc_ty
 						{
-							if ty+s < gc_bdy2 {
 //line rebase.go:105
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							if ty+s < gc_bdy {
+//line rebase.go:105
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 					}
+//line rebase.go:107
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line rebase.go:98
-					ty := gc_ty2
+					ty := gc_ty
 					{
 //line rebase.go:105
-						if ty+s < gc_bdy2 {
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						if ty+s < gc_bdy {
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					gc_steps2:
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rebase.go:98
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line rebase.go:98
-							var ty int = gc_ty2
+							var ty int = gc_ty
 							{
-								if ty+s < gc_bdy2 {
+//line rebase.go:105
+								if ty+s < gc_bdy {
 //line rebase.go:105
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line rebase.go:105
@@ -1657,17 +1699,18 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 											if 0xffff&(1<<gc_k6) != 0 {
 //line rebase.go:106
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line rebase.go:106
 												tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line rebase.go:106
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
+//line rebase.go:108
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1677,16 +1720,17 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				}
 				if compiled.SIMD {
 				gc_steps:
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line rebase.go:98
-						var ty int = gc_ty2
+						var ty int = gc_ty
 						{
-							if ty+s < gc_bdy2 {
+//line rebase.go:105
+							if ty+s < gc_bdy {
 //line rebase.go:105
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rebase.go:105
@@ -1720,64 +1764,66 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 										if 0xff&(1<<gc_k3) != 0 {
 //line rebase.go:106
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line rebase.go:106
 											tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 //line rebase.go:106
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line rebase.go:108
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rebase.go:98
-					tx := gc_tx2
+					tx := gc_tx
 //line rebase.go:98
-					ty := gc_ty2
+					ty := gc_ty
 					{
 //line rebase.go:105
-						if ty+s < gc_bdy2 {
+						if ty+s < gc_bdy {
 							tile_[ty][tx] += tile_[ty+s][tx]
 						}
 					}
 				}
 			}
-			gc_ty2 += gc_rstep2
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
-			gc_row8 := gc_ty2 + r
-			gc_off6 := k
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_row8 >= 0 && gc_row8 < len(tile_) && gc_off6 >= 0 && gc_off6 <= len(tile_[gc_row8]) && gc_bdx2 <= len(tile_[gc_row8])-gc_off6 {
-				gc_at11 := out[gc_off5:][:gc_bdx2]
-				gc_at12 := tile_[gc_row8][gc_off6:][:gc_bdx2]
+//line rebase.go:119
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			gc_row4 := gc_ty + r
+			gc_off3 := k
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
+				gc_at5 := out[gc_off2:][:gc_bdx]
+				gc_at6 := tile_[gc_row4][gc_off3:][:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line rebase.go:98
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line rebase.go:98
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line rebase.go:100
-							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:100
 							_ = at
-							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1787,44 +1833,45 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line rebase.go:98
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line rebase.go:98
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line rebase.go:100
-						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:100
 						_ = at
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line rebase.go:111
-					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rebase.go:98
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line rebase.go:98
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line rebase.go:100
-							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 							if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-16 || at < 0 || at > len(out)-16 {
 //line rebase.go:111
 								break
 							}
+//line rebase.go:112
 							archsimd.LoadFloat32x16Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1835,96 +1882,97 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line rebase.go:98
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line rebase.go:100
-						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 						if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-8 || at < 0 || at > len(out)-8 {
 //line rebase.go:111
 							break
 						}
+//line rebase.go:112
 						archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:98
-						tx := gc_tx2
+						tx := gc_tx
 //line rebase.go:98
-						ty := gc_ty2
+						ty := gc_ty
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rebase.go:98
-					tx := gc_tx2
+					tx := gc_tx
 //line rebase.go:98
-					ty := gc_ty2
+					ty := gc_ty
 //line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 //line rebase.go:111
 					out[at] = tile_[ty+r][tx+k]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1946,131 +1994,136 @@ func RebasePartialKernel(idx []int32, tab, out []float32) func(*gocuda.Thread) {
 var gc_src_rebasePartial = compiled.NewSource(gc_files_rebase, "rebasePartial", "d4b04713206ef732fc46246898cb43c953309e591bd068aaf482241d1c371f14", "rebase.go:114-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:120
-func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int32, tab, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, tab, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line rebase.go:138
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(idx) && gc_to2 <= len(idx)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_to2]
-				gc_at4 := idx[gc_off2:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(idx) && gc_to <= len(idx)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := idx[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line rebase.go:155
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line rebase.go:123
-							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line rebase.go:129
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line rebase.go:123
-							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line rebase.go:129
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line rebase.go:123
-							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line rebase.go:129
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line rebase.go:123
-							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line rebase.go:123
-						gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:121
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = tab[idx[i]] + float32(idx[i])
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:121
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = tab[idx[i]] + float32(idx[i])
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:121
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = tab[idx[i]] + float32(idx[i])
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:121
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = tab[idx[i]] + float32(idx[i])
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rebase.go:121
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = tab[idx[i]] + float32(idx[i])
 					}
@@ -2096,56 +2149,59 @@ func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
 var gc_src_rebaseLocal = compiled.NewSource(gc_files_rebase, "rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:133
-func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, off int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line rebase.go:143
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line rebase.go:154
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := (gc_bx2 * gc_bdx2) + off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-				gc_at3 := out[gc_off3:][:gc_to2]
-				gc_at4 := in[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + off
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:137
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line rebase.go:134
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								var src int = off + i
 //line rebase.go:136
 								_ = src
 //line rebase.go:136
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line rebase.go:138
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2156,36 +2212,38 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				if compiled.SIMD {
 //line rebase.go:137
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rebase.go:134
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							var src int = off + i
 //line rebase.go:136
 							_ = src
 //line rebase.go:136
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line rebase.go:138
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
-						gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
+//line rebase.go:137
+						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:137
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line rebase.go:134
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								var src int = off + i
 								if src < 0 || src > len(in)-16 || i < 0 || i > len(out)-16 {
@@ -2196,6 +2254,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line rebase.go:139
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2206,10 +2265,10 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				if compiled.SIMD {
 //line rebase.go:137
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rebase.go:134
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							var src int = off + i
 							if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
@@ -2220,65 +2279,66 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
 						}
 					}
+//line rebase.go:139
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							src := off + i
 							out[i] = in[src] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							src := off + i
 							out[i] = in[src] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							src := off + i
 							out[i] = in[src] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							src := off + i
 							out[i] = in[src] * 2
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rebase.go:134
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						src := off + i
 						out[i] = in[src] * 2
@@ -2306,61 +2366,63 @@ func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
 var gc_src_rebaseClampRows = compiled.NewSource(gc_files_rebase, "rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:146
-func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line rebase.go:157
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line rebase.go:168
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-			gc_off5 := (gc_bx2 * gc_bdx2) + (max((gc_by2*gc_bdy2+gc_ty2)-1, 0) * w)
-			gc_off6 := (gc_bx2 * gc_bdx2) + (min((gc_by2*gc_bdy2+gc_ty2)+1, h-1) * w)
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-				gc_at5 := out[gc_off4:][:gc_to2]
-				gc_at6 := in[gc_off5:][:gc_to2]
-				gc_at7 := in[gc_off4:][:gc_to2]
-				gc_at8 := in[gc_off6:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			gc_off2 := (gc_bx * gc_bdx) + (max((gc_by*gc_bdy+gc_ty)-1, 0) * w)
+			gc_off3 := (gc_bx * gc_bdx) + (min((gc_by*gc_bdy+gc_ty)+1, h-1) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_at3 := in[gc_off:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line rebase.go:147
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:147
 							_ = x
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_by*gc_bdy + gc_ty
 							var n int = max(y-1, 0)
 //line rebase.go:149
 							_ = n
@@ -2370,9 +2432,10 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							_ = s
 							{
 //line rebase.go:150
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line rebase.go:152
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2381,13 +2444,13 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rebase.go:147
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var x int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:147
 						_ = x
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var y int = gc_by*gc_bdy + gc_ty
 						var n int = max(y-1, 0)
 //line rebase.go:149
 						_ = n
@@ -2397,14 +2460,15 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 						_ = s
 						{
 //line rebase.go:150
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line rebase.go:152
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line rebase.go:148
-					y := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_by*gc_bdy + gc_ty
 					n := max(y-1, 0)
 					_ = n
 //line rebase.go:149
@@ -2412,19 +2476,19 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					_ = s
 					{
 //line rebase.go:151
-						gc_at5[gc_tx2] = gc_at6[gc_tx2] + gc_at7[gc_tx2] + gc_at8[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line rebase.go:147
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
 							var n int = max(y-1, 0)
 //line rebase.go:149
 							var s int = min(y+1, h-1)
@@ -2437,6 +2501,7 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 							}
 						}
+//line rebase.go:153
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2445,11 +2510,11 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rebase.go:147
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
 						var n int = max(y-1, 0)
 //line rebase.go:149
 						var s int = min(y+1, h-1)
@@ -2462,15 +2527,16 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 						}
 					}
+//line rebase.go:153
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rebase.go:147
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_by2*gc_bdy2 + gc_ty2
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
 					n := max(y-1, 0)
 //line rebase.go:149
 					s := min(y+1, h-1)
@@ -2479,9 +2545,9 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -30,147 +30,65 @@ func NamesKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_names = compiled.NewSource(gc_files_regressions, "names", "19ab2fe6c705f57c3e35017712462cb2607d8958802e540cc481c0ac6531b26e", "regressions.go:9-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:13
-func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_b := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_ix := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
+func gc_body_names(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_ix := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 //line regressions.go:14
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line regressions.go:14
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_bdx2 <= len(s) {
-			gc_at5 := in[gc_off4:][:gc_bdx2]
-			gc_at6 := s[:gc_bdx2]
-			gc_vstep3 := 0
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line regressions.go:16
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:17
-					gc_vb6 := archsimd.BroadcastInt32x16(2)
+					gc_vb4 := archsimd.BroadcastInt32x16(2)
 //line regressions.go:17
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line regressions.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						if tid < -2147483648 || tid > 2147483632 {
 //line regressions.go:16
 							break
 						}
 //line regressions.go:16
-						n := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])
-//line regressions.go:16
-						b := n.Mul(gc_vb6)
-//line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6))
-//line regressions.go:16
-						ix.StoreSlice(gc_at6[gc_tx2:])
-//line regressions.go:16
-						n.StoreSlice(gc_s_n[gc_rank2:])
-//line regressions.go:16
-						b.StoreSlice(gc_s_b[gc_rank2:])
-//line regressions.go:16
-						ix.StoreSlice(gc_s_ix[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line regressions.go:17
-				gc_vb5 := archsimd.BroadcastInt32x8(2)
-//line regressions.go:17
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:15
-					var tid int = gc_tx2
-					if tid < -2147483648 || tid > 2147483640 {
-//line regressions.go:16
-						break
-					}
-//line regressions.go:16
-					n := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])
-//line regressions.go:16
-					b := n.Mul(gc_vb5)
-//line regressions.go:16
-					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5))
-//line regressions.go:16
-					ix.StoreSlice(gc_at6[gc_tx2:])
-//line regressions.go:16
-					n.StoreSlice(gc_s_n[gc_rank2:])
-//line regressions.go:16
-					b.StoreSlice(gc_s_b[gc_rank2:])
-//line regressions.go:16
-					ix.StoreSlice(gc_s_ix[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:15
-				tid := gc_tx2
-				n := gc_at5[gc_tx2]
-				b := n * 2
-				ix := b + int32(tid)
-				gc_at6[gc_tx2] = ix
-				gc_s_n[gc_rank2] = n
-				gc_s_b[gc_rank2] = b
-				gc_s_ix[gc_rank2] = ix
-			}
-		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line regressions.go:17
-					gc_vb4 := archsimd.BroadcastInt32x16(2)
-//line regressions.go:17
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:15
-						var tid int = gc_tx2
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
-//line regressions.go:16
-							break
-						}
-//line regressions.go:16
-						n := archsimd.LoadInt32x16Slice(in[gc_bx2*gc_bdx2+tid:])
+						n := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 //line regressions.go:16
 						b := n.Mul(gc_vb4)
 //line regressions.go:16
 						ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
-//line regressions.go:19
-						ix.StoreSlice(s[tid:])
-//line regressions.go:19
-						n.StoreSlice(gc_s_n[gc_rank2:])
-//line regressions.go:19
-						b.StoreSlice(gc_s_b[gc_rank2:])
-//line regressions.go:19
-						ix.StoreSlice(gc_s_ix[gc_rank2:])
+//line regressions.go:16
+						ix.StoreSlice(gc_at2[gc_tx:])
+//line regressions.go:16
+						n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:16
+						b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:16
+						ix.StoreSlice(gc_s_ix[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -179,388 +97,494 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vb3 := archsimd.BroadcastInt32x8(2)
 //line regressions.go:17
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line regressions.go:15
-					var tid int = gc_tx2
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
+					var tid int = gc_tx
+					if tid < -2147483648 || tid > 2147483640 {
 //line regressions.go:16
 						break
 					}
 //line regressions.go:16
-					n := archsimd.LoadInt32x8Slice(in[gc_bx2*gc_bdx2+tid:])
+					n := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line regressions.go:16
 					b := n.Mul(gc_vb3)
 //line regressions.go:16
 					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
-//line regressions.go:19
-					ix.StoreSlice(s[tid:])
-//line regressions.go:19
-					n.StoreSlice(gc_s_n[gc_rank2:])
-//line regressions.go:19
-					b.StoreSlice(gc_s_b[gc_rank2:])
-//line regressions.go:19
-					ix.StoreSlice(gc_s_ix[gc_rank2:])
+//line regressions.go:16
+					ix.StoreSlice(gc_at2[gc_tx:])
+//line regressions.go:16
+					n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:16
+					b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:16
+					ix.StoreSlice(gc_s_ix[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line regressions.go:15
-				tid := gc_tx2
-				n := in[gc_bx2*gc_bdx2+tid]
+				tid := gc_tx
+				n := gc_at[gc_tx]
+				b := n * 2
+				ix := b + int32(tid)
+				gc_at2[gc_tx] = ix
+//line regressions.go:23
+				gc_s_n[gc_rank] = n
+				gc_s_b[gc_rank] = b
+				gc_s_ix[gc_rank] = ix
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line regressions.go:17
+					gc_vb2 := archsimd.BroadcastInt32x16(2)
+//line regressions.go:17
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+//line regressions.go:15
+						var tid int = gc_tx
+						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
+//line regressions.go:16
+							break
+						}
+//line regressions.go:16
+						n := archsimd.LoadInt32x16Slice(in[gc_bx*gc_bdx+tid:])
+//line regressions.go:16
+						b := n.Mul(gc_vb2)
+//line regressions.go:16
+						ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2))
+//line regressions.go:19
+						ix.StoreSlice(s[tid:])
+//line regressions.go:19
+						n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:19
+						b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:19
+						ix.StoreSlice(gc_s_ix[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line regressions.go:17
+				gc_vb := archsimd.BroadcastInt32x8(2)
+//line regressions.go:17
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+//line regressions.go:15
+					var tid int = gc_tx
+					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
+//line regressions.go:16
+						break
+					}
+//line regressions.go:16
+					n := archsimd.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
+//line regressions.go:16
+					b := n.Mul(gc_vb)
+//line regressions.go:16
+					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+//line regressions.go:19
+					ix.StoreSlice(s[tid:])
+//line regressions.go:19
+					n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:19
+					b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:19
+					ix.StoreSlice(gc_s_ix[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:15
+				tid := gc_tx
+				n := in[gc_bx*gc_bdx+tid]
 				b := n * 2
 				ix := b + int32(tid)
 				s[tid] = ix
-				gc_s_n[gc_rank2] = n
-				gc_s_b[gc_rank2] = b
-				gc_s_ix[gc_rank2] = ix
+//line regressions.go:23
+				gc_s_n[gc_rank] = n
+				gc_s_b[gc_rank] = b
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff2, gc_qd2 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-				gc_r := gc_qoff2 - gc_q*gc_qd2
+//line regressions.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-				gc_seglen2 := gc_segend2 - gc_seg2
-				gc_off5 := gc_r + gc_seg2
-				if gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen2 <= len(s)-gc_off5 {
-					gc_at7 := s[gc_off5:][:gc_seglen2]
-					gc_vstep5 := gc_seg2
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+					gc_at3 := s[gc_off2:][:gc_seglen]
+					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line regressions.go:15
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line regressions.go:15
 								_ = tid
 //line regressions.go:15
-								ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
+								ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
 //line regressions.go:21
-								ix = ix.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx2 - gc_seg2):]))
+								ix = ix.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
 //line regressions.go:21
-								ix.StoreSlice(gc_s_ix[gc_rank2:])
+								ix.StoreSlice(gc_s_ix[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line regressions.go:15
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line regressions.go:15
 							_ = tid
 //line regressions.go:15
-							ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+							ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
 //line regressions.go:21
-							ix = ix.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx2 - gc_seg2):]))
+							ix = ix.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
 //line regressions.go:21
-							ix.StoreSlice(gc_s_ix[gc_rank2:])
+							ix.StoreSlice(gc_s_ix[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_seg2 + gc_u2
-						gc_rank2 := gc_base2 + gc_tx2
-						ix := gc_s_ix[gc_rank2]
+					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+//line regressions.go:17
+						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-						ix += gc_at7[gc_u2]
-						gc_s_ix[gc_rank2] = ix
+						ix += gc_at3[gc_u]
+						gc_s_ix[gc_rank] = ix
 					}
 				} else {
-					gc_step5 := gc_seg2
-					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							ix := gc_s_ix[gc_rank2]
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line regressions.go:17
+							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-							ix += s[(gc_tx2 + gc_r)]
-							gc_s_ix[gc_rank2] = ix
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							ix := gc_s_ix[gc_rank2]
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line regressions.go:17
+							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-							ix += s[(gc_tx2 + gc_r)]
-							gc_s_ix[gc_rank2] = ix
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							ix := gc_s_ix[gc_rank2]
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line regressions.go:17
+							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-							ix += s[(gc_tx2 + gc_r)]
-							gc_s_ix[gc_rank2] = ix
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							ix := gc_s_ix[gc_rank2]
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line regressions.go:17
+							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-							ix += s[(gc_tx2 + gc_r)]
-							gc_s_ix[gc_rank2] = ix
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_segend2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						ix := gc_s_ix[gc_rank2]
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:17
+						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-						ix += s[(gc_tx2 + gc_r)]
-						gc_s_ix[gc_rank2] = ix
+						ix += s[(gc_tx + gc_r)]
+						gc_s_ix[gc_rank] = ix
 					}
 				}
-				gc_seg2 = gc_segend2
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx2]
-					gc_s_ix[gc_rank2] = ix
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx2]
-					gc_s_ix[gc_rank2] = ix
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx2]
-					gc_s_ix[gc_rank2] = ix
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx2]
-					gc_s_ix[gc_rank2] = ix
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:15
-				tid := gc_tx2
-				ix := gc_s_ix[gc_rank2]
+				tid := gc_tx
+//line regressions.go:17
+				ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-				ix += s[(tid+1)%gc_bdx2]
-				gc_s_ix[gc_rank2] = ix
+				ix += s[(tid+1)%gc_bdx]
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * gc_bdx2
-		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
-			gc_at8 := out[gc_off6:][:gc_bdx2]
-			gc_vstep6 := 0
+//line regressions.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at4 := out[gc_off3:][:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line regressions.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line regressions.go:15
 						_ = tid
 //line regressions.go:15
-						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line regressions.go:15
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
 //line regressions.go:15
-						ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
-						n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
+						ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
+						n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line regressions.go:15
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line regressions.go:15
 					_ = tid
 //line regressions.go:15
-					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line regressions.go:15
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line regressions.go:15
-					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
-					n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
+					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
+					n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				n := gc_s_n[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				ix := gc_s_ix[gc_rank2]
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:17
+				n := gc_s_n[gc_rank]
+				b := gc_s_b[gc_rank]
+				ix := gc_s_ix[gc_rank]
 //line regressions.go:23
-				gc_at8[gc_tx2] = n + b + ix
+				gc_at4[gc_tx] = n + b + ix
 			}
 		} else {
-			gc_vstep7 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
-				gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line regressions.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line regressions.go:15
-						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line regressions.go:15
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
 //line regressions.go:15
-						ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
+						ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
 //line regressions.go:23
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
+						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
 //line regressions.go:23
 							break
 						}
-						n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+//line regressions.go:24
+						n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line regressions.go:15
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line regressions.go:15
-					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line regressions.go:15
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line regressions.go:15
-					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
 //line regressions.go:23
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
+					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
 //line regressions.go:23
 						break
 					}
-					n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+//line regressions.go:24
+					n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep7
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:23
-					out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:23
-					out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:23
-					out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:15
-					tid := gc_tx2
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:23
-					out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:15
-				tid := gc_tx2
-				n := gc_s_n[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				ix := gc_s_ix[gc_rank2]
+				tid := gc_tx
+//line regressions.go:17
+				n := gc_s_n[gc_rank]
+				b := gc_s_b[gc_rank]
+				ix := gc_s_ix[gc_rank]
 //line regressions.go:23
-				out[gc_bx2*gc_bdx2+tid] = n + b + ix
+				out[gc_bx*gc_bdx+tid] = n + b + ix
 			}
 		}
 	}
@@ -582,50 +606,51 @@ func PadKernel(out []float32) func(*gocuda.Thread) {
 var gc_src_pad = compiled.NewSource(gc_files_regressions, "pad", "62b8e3b28172d4fa32e48c468cd62c689181ae91ebd014668e3104e1a3d329e2", "regressions.go:26-36", "regressions.go:38-46", "regressions.go:38-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:32
-func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_r := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_r_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_pad(gc_b *compiled.Block, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line regressions.go:33
-	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s_ []float32 = s
 //line regressions.go:34
 	var k float32 = 1
 	_ = &k
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_) {
-			gc_at4 := s_[:gc_bdx2]
-			gc_vstep3 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:34
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:41
-					gc_vb6 := archsimd.BroadcastFloat32x16(k)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					gc_vb4 := archsimd.BroadcastFloat32x16(k)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line regressions.go:34
-						gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4).ConvertToFloat32()
+						gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).ConvertToFloat32()
 //line regressions.go:34
 						v_ := gc_t4
 //line regressions.go:41
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+						if gc_tx < -2147483648 || gc_tx > 2147483632 {
 //line regressions.go:41
 							break
 						}
-						v_.Mul(gc_vb6).StoreSlice(gc_at4[gc_tx2:])
+//line regressions.go:42
+						v_.Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
@@ -634,55 +659,57 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:41
-				gc_vb5 := archsimd.BroadcastFloat32x8(k)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_vb3 := archsimd.BroadcastFloat32x8(k)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line regressions.go:34
-					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3).ConvertToFloat32()
+					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).ConvertToFloat32()
 //line regressions.go:34
 					v_ := gc_t3
 //line regressions.go:41
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
+					if gc_tx < -2147483648 || gc_tx > 2147483640 {
 //line regressions.go:41
 						break
 					}
-					v_.Mul(gc_vb5).StoreSlice(gc_at4[gc_tx2:])
+//line regressions.go:42
+					v_.Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line regressions.go:34
-				var v_ float32 = float32(gc_tx2)
+				var v_ float32 = float32(gc_tx)
 //line regressions.go:41
-				gc_at4[gc_tx2] = v_ * k
+				gc_at[gc_tx] = v_ * k
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:34
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:41
-					gc_vb4 := archsimd.BroadcastFloat32x16(k)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					gc_vb2 := archsimd.BroadcastFloat32x16(k)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line regressions.go:34
-						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
+						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
 //line regressions.go:34
 						v_ := gc_t2
 //line regressions.go:41
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
+						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
 //line regressions.go:41
-							gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
+							gc_tx < 0 || gc_tx > len(s_)-16 {
 //line regressions.go:41
 							break
 						}
-						v_.Mul(gc_vb4).StoreSlice(s_[gc_tx2:])
+//line regressions.go:42
+						v_.Mul(gc_vb2).StoreSlice(s_[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
@@ -691,115 +718,122 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:41
-				gc_vb3 := archsimd.BroadcastFloat32x8(k)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				gc_vb := archsimd.BroadcastFloat32x8(k)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line regressions.go:34
-					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
+					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
 //line regressions.go:34
 					v_ := gc_t
 //line regressions.go:41
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
 //line regressions.go:41
-						gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
+						gc_tx < 0 || gc_tx > len(s_)-8 {
 //line regressions.go:41
 						break
 					}
-					v_.Mul(gc_vb3).StoreSlice(s_[gc_tx2:])
+//line regressions.go:42
+					v_.Mul(gc_vb).StoreSlice(s_[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:34
-					var v_ float32 = float32(gc_tx2)
+					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
-					s_[gc_tx2] = v_ * k
+					s_[gc_tx] = v_ * k
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:34
-					var v_ float32 = float32(gc_tx2)
+					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
-					s_[gc_tx2] = v_ * k
+					s_[gc_tx] = v_ * k
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:34
-					var v_ float32 = float32(gc_tx2)
+					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
-					s_[gc_tx2] = v_ * k
+					s_[gc_tx] = v_ * k
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:34
-					var v_ float32 = float32(gc_tx2)
+					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
-					s_[gc_tx2] = v_ * k
+					s_[gc_tx] = v_ * k
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:34
-				var v_ float32 = float32(gc_tx2)
+				var v_ float32 = float32(gc_tx)
 //line regressions.go:41
-				s_[gc_tx2] = v_ * k
+				s_[gc_tx] = v_ * k
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+//line regressions.go:47
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step7 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r := s_[(gc_tx2+1)%len(s_)]
-				gc_s_r[gc_rank2] = r
+				r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx2 := gc_step7 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r := s_[(gc_tx2+1)%len(s_)]
-				gc_s_r[gc_rank2] = r
+				r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx2 := gc_step7 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r := s_[(gc_tx2+1)%len(s_)]
-				gc_s_r[gc_rank2] = r
+				r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx2 := gc_step7 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r := s_[(gc_tx2+1)%len(s_)]
-				gc_s_r[gc_rank2] = r
+				r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+				gc_s_r[gc_rank] = r
 			}
 		}
-		for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line regressions.go:43
-			r := s_[(gc_tx2+1)%len(s_)]
-			gc_s_r[gc_rank2] = r
+			r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+			gc_s_r[gc_rank] = r
 		}
 	}
 //line regressions.go:35
@@ -810,340 +844,358 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:35
 	var k_ float32 = 2
 	_ = &k_
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_2) {
-			gc_at5 := s_2[:gc_bdx2]
-			gc_vstep5 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at2 := s_2[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:41
-					gc_vb10 := archsimd.BroadcastFloat32x16(v_2 * k_)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb8 := archsimd.BroadcastFloat32x16(v_2 * k_)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line regressions.go:41
-						r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+						r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
 //line regressions.go:45
 						r_ := r
 //line regressions.go:34
 						v := r_
 //line regressions.go:41
-						gc_vb10.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb8.StoreSlice(gc_at2[gc_tx:])
 //line regressions.go:41
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:41
-				gc_vb9 := archsimd.BroadcastFloat32x8(v_2 * k_)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb7 := archsimd.BroadcastFloat32x8(v_2 * k_)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line regressions.go:41
-					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 //line regressions.go:45
 					r_ := r
 //line regressions.go:34
 					v := r_
 //line regressions.go:41
-					gc_vb9.StoreSlice(gc_at5[gc_tx2:])
+					gc_vb7.StoreSlice(gc_at2[gc_tx:])
 //line regressions.go:41
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				r := gc_s_r[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:48
+				r := gc_s_r[gc_rank]
 //line regressions.go:45
 				var r_ float32 = r
 //line regressions.go:34
 				v := r_
 //line regressions.go:41
-				gc_at5[gc_tx2] = v_2 * k_
-				gc_s_v[gc_rank2] = v
+				gc_at2[gc_tx] = v_2 * k_
+//line regressions.go:44
+				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:41
-					gc_vb8 := archsimd.BroadcastFloat32x16(v_2 * k_)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb6 := archsimd.BroadcastFloat32x16(v_2 * k_)
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line regressions.go:41
-						r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+						r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
 //line regressions.go:45
 						r_ := r
 //line regressions.go:34
 						v := r_
 //line regressions.go:41
-						if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
+						if gc_tx < 0 || gc_tx > len(s_2)-16 {
 //line regressions.go:41
 							break
 						}
 //line regressions.go:41
-						gc_vb8.StoreSlice(s_2[gc_tx2:])
+						gc_vb6.StoreSlice(s_2[gc_tx:])
 //line regressions.go:41
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:41
-				gc_vb7 := archsimd.BroadcastFloat32x8(v_2 * k_)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb5 := archsimd.BroadcastFloat32x8(v_2 * k_)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line regressions.go:41
-					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 //line regressions.go:45
 					r_ := r
 //line regressions.go:34
 					v := r_
 //line regressions.go:41
-					if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
+					if gc_tx < 0 || gc_tx > len(s_2)-8 {
 //line regressions.go:41
 						break
 					}
 //line regressions.go:41
-					gc_vb7.StoreSlice(s_2[gc_tx2:])
+					gc_vb5.StoreSlice(s_2[gc_tx:])
 //line regressions.go:41
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep6
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
 //line regressions.go:45
 					var r_ float32 = r
 //line regressions.go:34
 					v := r_
 //line regressions.go:41
-					s_2[gc_tx2] = v_2 * k_
-					gc_s_v[gc_rank2] = v
+					s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
 //line regressions.go:45
 					var r_ float32 = r
 //line regressions.go:34
 					v := r_
 //line regressions.go:41
-					s_2[gc_tx2] = v_2 * k_
-					gc_s_v[gc_rank2] = v
+					s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
 //line regressions.go:45
 					var r_ float32 = r
 //line regressions.go:34
 					v := r_
 //line regressions.go:41
-					s_2[gc_tx2] = v_2 * k_
-					gc_s_v[gc_rank2] = v
+					s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
 //line regressions.go:45
 					var r_ float32 = r
 //line regressions.go:34
 					v := r_
 //line regressions.go:41
-					s_2[gc_tx2] = v_2 * k_
-					gc_s_v[gc_rank2] = v
+					s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
 //line regressions.go:45
 				var r_ float32 = r
 //line regressions.go:34
 				v := r_
 //line regressions.go:41
-				s_2[gc_tx2] = v_2 * k_
-				gc_s_v[gc_rank2] = v
+				s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+//line regressions.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx2 := gc_step9 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-				gc_s_r_2[gc_rank2] = r_2
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx2 := gc_step9 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-				gc_s_r_2[gc_rank2] = r_2
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx2 := gc_step9 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-				gc_s_r_2[gc_rank2] = r_2
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx2 := gc_step9 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
-				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-				gc_s_r_2[gc_rank2] = r_2
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line regressions.go:43
-			r_2 := s_2[(gc_tx2+1)%len(s_2)]
-			gc_s_r_2[gc_rank2] = r_2
+			r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+			gc_s_r_2[gc_rank] = r_2
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-			gc_at6 := out[gc_off2:][:gc_bdx2]
-			gc_vstep7 := 0
+//line regressions.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at3 := out[gc_off:][:gc_bdx]
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
-				gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line regressions.go:45
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:45
-						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank2:])
+						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
 //line regressions.go:45
 						r_3 := r_2
-						v.Add(r_3).StoreSlice(gc_at6[gc_tx2:])
+						v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line regressions.go:45
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:45
-					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
+					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
 //line regressions.go:45
 					r_3 := r_2
-					v.Add(r_3).StoreSlice(gc_at6[gc_tx2:])
+					v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-				r_2 := gc_s_r_2[gc_rank2]
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:53
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
 //line regressions.go:45
 				var r_3 float32 = r_2
 //line regressions.go:35
-				gc_at6[gc_tx2] = v + r_3
+				gc_at3[gc_tx] = v + r_3
 			}
 		} else {
-			gc_vstep8 := 0
+//line regressions.go:39
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
-				gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line regressions.go:45
-						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line regressions.go:45
+						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
 //line regressions.go:45
 						r_3 := r_2
 //line regressions.go:35
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 //line regressions.go:35
 							break
 						}
-						v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+//line regressions.go:36
+						v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
 //line regressions.go:45
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:45
-					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
+					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
 //line regressions.go:45
 					r_3 := r_2
 //line regressions.go:35
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line regressions.go:35
 						break
 					}
-					v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+//line regressions.go:36
+					v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-				r_2 := gc_s_r_2[gc_rank2]
-//line regressions.go:45
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
 				var r_3 float32 = r_2
 //line regressions.go:35
-				out[gc_bx2*gc_bdx2+gc_tx2] = v + r_3
+				out[gc_bx*gc_bdx+gc_tx] = v + r_3
 			}
 		}
 	}
@@ -1165,318 +1217,328 @@ func RelaxKernel(grid []int32, iters int) func(*gocuda.Thread) {
 var gc_src_relax = compiled.NewSource(gc_files_regressions, "relax", "71f44b2e730922a6c77a24d82b2e86ea268ddd0130839b7b920e0cf0e281ed05", "regressions.go:48-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:54
-func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line regressions.go:55
-	b := gc_bdx2
+	b := gc_bdx
 	s := gocuda.Shared[int32](t, b+2)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := gc_bx2 * b
-		gc_off9 := 0
-		gc_off10 := b + 1
-		if gc_off8 >= 0 && gc_off8 <= len(grid) && gc_bdx2 <= len(grid)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(s) && gc_off10 >= 0 && gc_off10 < len(s) {
-			gc_at9 := grid[gc_off8:][:gc_bdx2]
-			gc_at10 := s[gc_off9:][:1]
-			gc_at11 := s[gc_off10:][:1]
-			gc_vstep3 := 0
+//line regressions.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		gc_off2 := 0
+		gc_off3 := b + 1
+		if gc_off >= 0 && gc_off <= len(grid) && gc_bdx <= len(grid)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) && gc_off3 >= 0 && gc_off3 < len(s) {
+			gc_at := grid[gc_off:][:gc_bdx]
+			gc_at2 := s[gc_off2:][:1]
+			gc_at3 := s[gc_off3:][:1]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:57
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line regressions.go:57
-						var tid int = gc_tx2
-						v := archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:])
-						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if6.ToBits() != 0 {
+						var tid int = gc_tx
+						v := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if4.ToBits() != 0 {
 //line regressions.go:60
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line regressions.go:60
-								gc_at10[0] = 0
+								gc_at2[0] = 0
 							}
 //line regressions.go:60
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line regressions.go:60
-								gc_at11[0] = 0
+								gc_at3[0] = 0
 							}
 						}
 //line regressions.go:60
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:57
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line regressions.go:57
-					var tid int = gc_tx2
-					v := archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:])
-					gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if5.ToBits() != 0 {
+					var tid int = gc_tx
+					v := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if3.ToBits() != 0 {
 //line regressions.go:60
-						if gc_if5.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line regressions.go:60
-							gc_at10[0] = 0
+							gc_at2[0] = 0
 						}
 //line regressions.go:60
-						if gc_if5.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line regressions.go:60
-							gc_at11[0] = 0
+							gc_at3[0] = 0
 						}
 					}
 //line regressions.go:60
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line regressions.go:57
-				tid := gc_tx2
-				v := gc_at9[gc_tx2]
+				tid := gc_tx
+				v := gc_at[gc_tx]
 				if tid == 0 {
-					gc_at10[0], gc_at11[0] = 0, 0
+					gc_at2[0], gc_at3[0] = 0, 0
 				}
-				gc_s_v[gc_rank2] = v
+//line regressions.go:63
+				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:57
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line regressions.go:57
-						var tid int = gc_tx2
-						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-16 {
+						var tid int = gc_tx
+						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
 //line regressions.go:58
 							break
 						}
 //line regressions.go:58
-						v := archsimd.LoadInt32x16Slice(grid[gc_bx2*b+tid:])
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if4.ToBits() != 0 {
+						v := archsimd.LoadInt32x16Slice(grid[gc_bx*b+tid:])
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if2.ToBits() != 0 {
 //line regressions.go:60
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line regressions.go:60
 								s[0] = 0
 							}
 //line regressions.go:60
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line regressions.go:60
 								s[b+1] = 0
 							}
 						}
 //line regressions.go:60
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:57
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line regressions.go:57
-					var tid int = gc_tx2
-					if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-8 {
+					var tid int = gc_tx
+					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 //line regressions.go:58
 						break
 					}
 //line regressions.go:58
-					v := archsimd.LoadInt32x8Slice(grid[gc_bx2*b+tid:])
-					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if3.ToBits() != 0 {
+					v := archsimd.LoadInt32x8Slice(grid[gc_bx*b+tid:])
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if.ToBits() != 0 {
 //line regressions.go:60
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line regressions.go:60
 							s[0] = 0
 						}
 //line regressions.go:60
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line regressions.go:60
 							s[b+1] = 0
 						}
 					}
 //line regressions.go:60
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := grid[gc_bx2*b+tid]
+					tid := gc_tx
+					v := grid[gc_bx*b+tid]
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-					gc_s_v[gc_rank2] = v
+//line regressions.go:63
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := grid[gc_bx2*b+tid]
+					tid := gc_tx
+					v := grid[gc_bx*b+tid]
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-					gc_s_v[gc_rank2] = v
+//line regressions.go:63
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := grid[gc_bx2*b+tid]
+					tid := gc_tx
+					v := grid[gc_bx*b+tid]
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-					gc_s_v[gc_rank2] = v
+//line regressions.go:63
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := grid[gc_bx2*b+tid]
+					tid := gc_tx
+					v := grid[gc_bx*b+tid]
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-					gc_s_v[gc_rank2] = v
+//line regressions.go:63
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:57
-				tid := gc_tx2
-				v := grid[gc_bx2*b+tid]
+				tid := gc_tx
+				v := grid[gc_bx*b+tid]
 				if tid == 0 {
 					s[0], s[b+1] = 0, 0
 				}
-				gc_s_v[gc_rank2] = v
+//line regressions.go:63
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 //line regressions.go:62
 	for it := 0; ; it++ {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := 1
-			gc_fastlo3 := min(max(0, -gc_off11), gc_bdx2)
-			gc_fasthi3 := max(min(gc_bdx2, len(s)-gc_off11), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at12 := s[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_vstep5 := gc_fastlo3
+//line regressions.go:68
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := 1
+			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at4 := s[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
 //line regressions.go:57
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line regressions.go:57
 									_ = tid
 //line regressions.go:57
-									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:63
-									v.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo3):])
+									v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line regressions.go:57
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line regressions.go:57
 								_ = tid
 //line regressions.go:57
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:63
-								v.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo3):])
+								v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							v := gc_s_v[gc_rank2]
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+//line regressions.go:59
+							v := gc_s_v[gc_rank]
 //line regressions.go:63
-							gc_at12[gc_u3] = v
+							gc_at4[gc_u] = v
 						}
-						gc_tx2 = gc_fasthi3 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line regressions.go:57
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line regressions.go:57
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:63
 							if (tid+1) < 0 || (tid+1) > len(s)-16 {
 //line regressions.go:63
@@ -1486,20 +1548,20 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 							v.StoreSlice(s[tid+1:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line regressions.go:57
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line regressions.go:57
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:63
 						if (tid+1) < 0 || (tid+1) > len(s)-8 {
 //line regressions.go:63
@@ -1510,55 +1572,60 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+//line regressions.go:59
+						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+//line regressions.go:59
+						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+//line regressions.go:59
+						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+//line regressions.go:59
+						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
 				}
@@ -1568,243 +1635,258 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		if it == iters {
 			break
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := 1
-			gc_off13 := 2
-			gc_fastlo4 := min(max(0, -gc_off12, -gc_off13), gc_bdx2)
-			gc_fasthi4 := max(min(gc_bdx2, len(s), len(s)-gc_off12, len(s)-gc_off13), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at13 := s[gc_fastlo4:][:gc_seglen4]
-						gc_at14 := s[gc_off12+gc_fastlo4:][:gc_seglen4]
-						gc_at15 := s[gc_off13+gc_fastlo4:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
+//line regressions.go:69
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := 1
+			gc_off6 := 2
+			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := s[gc_fastlo2:][:gc_seglen2]
+						gc_at6 := s[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := s[gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+//line regressions.go:59
 							var v int32
 //line regressions.go:68
-							v = (gc_at13[gc_u4] + 2*gc_at14[gc_u4] + gc_at15[gc_u4]) / 4
-							gc_s_v[gc_rank2] = v
+							v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
+							gc_s_v[gc_rank] = v
 						}
-						gc_tx2 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
+					tid := gc_tx
+//line regressions.go:59
 					var v int32
 //line regressions.go:68
 					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
+						tid := gc_tx
+//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
+						tid := gc_tx
+//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
+						tid := gc_tx
+//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:57
-						tid := gc_tx2
+						tid := gc_tx
+//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
+					tid := gc_tx
+//line regressions.go:59
 					var v int32
 //line regressions.go:68
 					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off14 := gc_bx2 * b
-		if gc_off14 >= 0 && gc_off14 <= len(grid) && gc_bdx2 <= len(grid)-gc_off14 {
-			gc_at16 := grid[gc_off14:][:gc_bdx2]
-			gc_vstep7 := 0
+//line regressions.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off7 := gc_bx * b
+		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
+			gc_at8 := grid[gc_off7:][:gc_bdx]
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
-				gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line regressions.go:57
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line regressions.go:57
 						_ = tid
 //line regressions.go:57
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:71
-						v.StoreSlice(gc_at16[gc_tx2:])
+						v.StoreSlice(gc_at8[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line regressions.go:57
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line regressions.go:57
 					_ = tid
 //line regressions.go:57
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:71
-					v.StoreSlice(gc_at16[gc_tx2:])
+					v.StoreSlice(gc_at8[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:59
+				v := gc_s_v[gc_rank]
 //line regressions.go:71
-				gc_at16[gc_tx2] = v
+				gc_at8[gc_tx] = v
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
-				gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line regressions.go:57
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line regressions.go:57
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line regressions.go:71
-						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-16 {
+						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
 //line regressions.go:71
 							break
 						}
 //line regressions.go:71
-						v.StoreSlice(grid[gc_bx2*b+tid:])
+						v.StoreSlice(grid[gc_bx*b+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
 //line regressions.go:57
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line regressions.go:57
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line regressions.go:71
-					if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-8 {
+					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 //line regressions.go:71
 						break
 					}
 //line regressions.go:71
-					v.StoreSlice(grid[gc_bx2*b+tid:])
+					v.StoreSlice(grid[gc_bx*b+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep8
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step4 := gc_vstep6
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
 //line regressions.go:71
-					grid[gc_bx2*b+tid] = v
+					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
 //line regressions.go:71
-					grid[gc_bx2*b+tid] = v
+					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
 //line regressions.go:71
-					grid[gc_bx2*b+tid] = v
+					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:57
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
 //line regressions.go:71
-					grid[gc_bx2*b+tid] = v
+					grid[gc_bx*b+tid] = v
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:57
-				tid := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tid := gc_tx
+//line regressions.go:59
+				v := gc_s_v[gc_rank]
 //line regressions.go:71
-				grid[gc_bx2*b+tid] = v
+				grid[gc_bx*b+tid] = v
 			}
 		}
 	}
@@ -1827,180 +1909,191 @@ func ShflWidthKernel(out []int32, width int) func(*gocuda.Thread) {
 var gc_src_shflWidth = compiled.NewSource(gc_files_regressions, "shflWidth", "caecf3ef5f6656eb7f81211383773df2e166a0b4a25e9534de20f1edf6e69e38", "regressions.go:74-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:81
-func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21m [32]uint32
-	var gc_c21v [32]int32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line regressions.go:89
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line regressions.go:83
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line regressions.go:83
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line regressions.go:88
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line regressions.go:82
-					var w int = width + (gc_rank2>>5)*0
-					var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+					var w int = width + (gc_rank>>5)*0
+					var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
+					archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
 //line regressions.go:84
 					for gc_k3 := range 8 {
 //line regressions.go:84
-						gc_c21a[gc_lane2+gc_k3] = 1
+						gc_c1a[gc_lane+gc_k3] = 1
 					}
 //line regressions.go:84
 					for gc_k4 := range 8 {
 //line regressions.go:84
-						gc_c21w[gc_lane2+gc_k4] = w
+						gc_c1w[gc_lane+gc_k4] = w
 					}
-					gc_left &^= 0xff << gc_lane2
+//line regressions.go:85
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_tidx.X
+//line regressions.go:99
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line regressions.go:82
-					var w int = width + (gc_rank2>>5)*0
-					var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+					var w int = width + (gc_rank>>5)*0
+					var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
+					archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
 //line regressions.go:84
 					for gc_k := range 8 {
 //line regressions.go:84
-						gc_c21a[gc_lane2+gc_k] = 1
+						gc_c1a[gc_lane+gc_k] = 1
 					}
 //line regressions.go:84
 					for gc_k2 := range 8 {
 //line regressions.go:84
-						gc_c21w[gc_lane2+gc_k2] = w
+						gc_c1w[gc_lane+gc_k2] = w
 					}
-					gc_left &^= 0xff << gc_lane2
+//line regressions.go:85
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
 //line regressions.go:82
-					w := width + (gc_w2>>5)*0
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					w := width + (gc_w>>5)*0
+//line regressions.go:84
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line regressions.go:83
-						mask := gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
-						gc_c21m[gc_lane2] = mask
-						gc_c21v[gc_lane2] = int32(gc_tx2)
-						gc_c21a[gc_lane2] = 1
-						gc_c21w[gc_lane2] = w
+						mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+						gc_c1m[gc_lane] = mask
+						gc_c1v[gc_lane] = int32(gc_tx)
+						gc_c1a[gc_lane] = 1
+						gc_c1w[gc_lane] = w
 					}
 				}
 			}
 		}
 //line regressions.go:84
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line regressions.go:91
+					gc_tx := gc_tidx3.X + gc_lane
+//line regressions.go:93
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line regressions.go:84
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line regressions.go:84
 						break
 					}
-					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+//line regressions.go:85
+					archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line regressions.go:100
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line regressions.go:84
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line regressions.go:84
 						break
 					}
-					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+//line regressions.go:85
+					archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line regressions.go:84
-					out[gc_tx2] = gc_c21r[gc_lane2]
+					out[gc_tx] = gc_c1r[gc_lane]
 				}
 			}
 		}
@@ -2025,261 +2118,291 @@ func StaleRematKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_staleRemat = compiled.NewSource(gc_files_regressions, "staleRemat", "a2d415a7ba228b99f231c33831977a14af642bb59cc5c18a884343794da8d09b", "regressions.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:95
-func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_offset := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_lane := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
+func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 //line regressions.go:97
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line regressions.go:97
-	counts := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line regressions.go:99
-	stride := gc_bdx2 / 2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(counts) {
-			gc_at5 := counts[:gc_bdx2]
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+	stride := gc_bdx / 2
+//line regressions.go:101
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(counts) {
+			gc_at := counts[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 0
+//line regressions.go:109
+					gc_rank := gc_base + gc_tx
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
-					gc_at5[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 1
+//line regressions.go:107
+					gc_rank := gc_base + gc_tx
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
-					gc_at5[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 2
+//line regressions.go:107
+					gc_rank := gc_base + gc_tx
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
-					gc_at5[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 3
+//line regressions.go:107
+					gc_rank := gc_base + gc_tx
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
-					gc_at5[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line regressions.go:96
-				tid := gc_tx2
+				tid := gc_tx
 //line regressions.go:98
-				gc_at5[gc_tx2] = 0
+				gc_at[gc_tx] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-				gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+				gc_s_offset[gc_rank] = offset
 			}
 		} else {
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:98
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:96
-				tid := gc_tx2
+				tid := gc_tx
 //line regressions.go:98
 				counts[tid] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-				gc_s_offset[gc_rank2] = offset
+//line regressions.go:102
+				gc_s_offset[gc_rank] = offset
 			}
 		}
 	}
 //line regressions.go:101
 	stride >>= 1
 	for ; stride > 0; stride >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(counts) {
-				gc_at6 := counts[:gc_bdx2]
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+//line regressions.go:104
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(counts) {
+				gc_at2 := counts[:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step3 + 0
+//line regressions.go:112
+						gc_rank := gc_base + gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
-							gc_at6[gc_tx2]++
+							gc_at2[gc_tx]++
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step3 + 1
+//line regressions.go:111
+						gc_rank := gc_base + gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
-							gc_at6[gc_tx2]++
+							gc_at2[gc_tx]++
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step3 + 2
+//line regressions.go:111
+						gc_rank := gc_base + gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
-							gc_at6[gc_tx2]++
+							gc_at2[gc_tx]++
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step3 + 3
+//line regressions.go:111
+						gc_rank := gc_base + gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
-							gc_at6[gc_tx2]++
+							gc_at2[gc_tx]++
 						}
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					offset := gc_s_offset[gc_rank2]
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line regressions.go:98
+					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
-						gc_at6[gc_tx2]++
+						gc_at2[gc_tx]++
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:96
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
 							counts[tid]++
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:96
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
 							counts[tid]++
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:96
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
 							counts[tid]++
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:96
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
 							counts[tid]++
 						}
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
-					offset := gc_s_offset[gc_rank2]
+					tid := gc_tx
+//line regressions.go:98
+					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
 						counts[tid]++
@@ -2290,206 +2413,219 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	}
 //line regressions.go:108
 	step := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff2, gc_qd2 := 0, (step + 1)
-		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-				gc_r := gc_qoff2 - gc_q*gc_qd2
+//line regressions.go:110
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 0, (step + 1)
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-				gc_step14 := gc_seg2
-				for ; gc_step14+3 < gc_segend2; gc_step14 += 4 {
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_step5 := gc_seg
+				for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:109
-						lane := (gc_tx2 + gc_r)
+						lane := (gc_tx + gc_r)
 						var sum int32
-						gc_s_lane[gc_rank2] = lane
-						gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:109
-						lane := (gc_tx2 + gc_r)
+						lane := (gc_tx + gc_r)
 						var sum int32
-						gc_s_lane[gc_rank2] = lane
-						gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:109
-						lane := (gc_tx2 + gc_r)
+						lane := (gc_tx + gc_r)
 						var sum int32
-						gc_s_lane[gc_rank2] = lane
-						gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:109
-						lane := (gc_tx2 + gc_r)
+						lane := (gc_tx + gc_r)
 						var sum int32
-						gc_s_lane[gc_rank2] = lane
-						gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_segend2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:109
-					lane := (gc_tx2 + gc_r)
+					lane := (gc_tx + gc_r)
 					var sum int32
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_seg2 = gc_segend2
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step15 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step15 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step15 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step15 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
+					tid := gc_tx
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:96
-				tid := gc_tx2
+				tid := gc_tx
 //line regressions.go:109
 				lane := tid % (step + 1)
 				var sum int32
-				gc_s_lane[gc_rank2] = lane
-				gc_s_sum[gc_rank2] = sum
+//line regressions.go:113
+				gc_s_lane[gc_rank] = lane
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
-		gc_step16 := 0
-		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+//line regressions.go:113
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step16 + 0
-				gc_pos2.Thread = gc_rank2
-				lane := gc_s_lane[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step7 + 0
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
 //line regressions.go:113
 				sum += int32(lane)
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step16 + 1
-				gc_pos2.Thread = gc_rank2
-				lane := gc_s_lane[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step7 + 1
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
 //line regressions.go:113
 				sum += int32(lane)
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step16 + 2
-				gc_pos2.Thread = gc_rank2
-				lane := gc_s_lane[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step7 + 2
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
 //line regressions.go:113
 				sum += int32(lane)
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step16 + 3
-				gc_pos2.Thread = gc_rank2
-				lane := gc_s_lane[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_step7 + 3
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
 //line regressions.go:113
 				sum += int32(lane)
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 		}
-		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			lane := gc_s_lane[gc_rank2]
-			sum := gc_s_sum[gc_rank2]
+		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			lane := gc_s_lane[gc_rank]
+			sum := gc_s_sum[gc_rank]
 //line regressions.go:113
 			sum += int32(lane)
-			gc_s_sum[gc_rank2] = sum
+			gc_s_sum[gc_rank] = sum
 		}
 //line regressions.go:114
 		step *= 2
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(counts) {
-			gc_at7 := out[gc_off2:][:gc_bdx2]
-			gc_at8 := counts[:gc_bdx2]
+//line regressions.go:117
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+			gc_at3 := out[gc_off:][:gc_bdx]
+			gc_at4 := counts[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:117
 					gc_vb4 := archsimd.BroadcastInt32x16(100)
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line regressions.go:96
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line regressions.go:96
 						_ = tid
 //line regressions.go:96
-						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-						archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb4).Add(sum).StoreSlice(gc_at7[gc_tx2:])
+						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+						archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).Add(sum).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2501,24 +2637,25 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD {
 //line regressions.go:117
 				gc_vb3 := archsimd.BroadcastInt32x8(100)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line regressions.go:96
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line regressions.go:96
 					_ = tid
 //line regressions.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-					archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb3).Add(sum).StoreSlice(gc_at7[gc_tx2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).Add(sum).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:98
+				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
-				gc_at7[gc_tx2] = gc_at8[gc_tx2]*100 + sum
+				gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 			}
 		} else {
 			gc_vstep2 := 0
@@ -2527,19 +2664,20 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:117
 					gc_vb2 := archsimd.BroadcastInt32x16(100)
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line regressions.go:96
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line regressions.go:96
-						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 //line regressions.go:117
-						if tid < 0 || tid > len(counts)-16 || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
+						if tid < 0 || tid > len(counts)-16 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
 //line regressions.go:117
 							break
 						}
-						archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+//line regressions.go:118
+						archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2551,73 +2689,79 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD {
 //line regressions.go:117
 				gc_vb := archsimd.BroadcastInt32x8(100)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line regressions.go:96
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line regressions.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line regressions.go:117
-					if tid < 0 || tid > len(counts)-8 || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
+					if tid < 0 || tid > len(counts)-8 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
 //line regressions.go:117
 						break
 					}
-					archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+//line regressions.go:118
+					archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep2
-			for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step17 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
-					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 				{
-					gc_tx2 := gc_step17 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
-					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 				{
-					gc_tx2 := gc_step17 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
-					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 				{
-					gc_tx2 := gc_step17 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step8 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
-					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 			}
-			for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:96
-				tid := gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				tid := gc_tx
+//line regressions.go:98
+				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
-				out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 			}
 		}
 	}
@@ -2638,180 +2782,197 @@ func OutParamsKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_outParams = compiled.NewSource(gc_files_regressions, "outParams", "cd498b248371ce3baacf40a609d5e8729b585d8cc8994bbe5faa6deef32b956f", "regressions.go:127-139").NoGoexit("53b02402a5e673d2cd356143554936257535f27895194fba18e545c26d625aac", "regressions.go:120-125")
 
 //line regressions.go:132
-func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_b := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_outParams(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_b := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line regressions.go:135
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line regressions.go:135
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) {
-			gc_at4 := s[:gc_bdx2]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line regressions.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+//line regressions.go:145
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					gc_at4[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+//line regressions.go:144
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					gc_at4[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+//line regressions.go:144
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					gc_at4[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+//line regressions.go:144
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					gc_at4[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:133
 				var a, b int
-				setPair(&a, &b, gc_tx2)
+				setPair(&a, &b, gc_tx)
 //line regressions.go:136
-				gc_at4[gc_tx2] = int32(a)
-				gc_s_b[gc_rank2] = b
+				gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+				gc_s_b[gc_rank] = b
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					s[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					s[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					s[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:133
 					var a, b int
-					setPair(&a, &b, gc_tx2)
+					setPair(&a, &b, gc_tx)
 //line regressions.go:136
-					s[gc_tx2] = int32(a)
-					gc_s_b[gc_rank2] = b
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:133
 				var a, b int
-				setPair(&a, &b, gc_tx2)
+				setPair(&a, &b, gc_tx)
 //line regressions.go:136
-				s[gc_tx2] = int32(a)
-				gc_s_b[gc_rank2] = b
+				s[gc_tx] = int32(a)
+//line regressions.go:139
+				gc_s_b[gc_rank] = b
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff2, gc_qd2 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-				gc_r := gc_qoff2 - gc_q*gc_qd2
+//line regressions.go:145
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-				gc_seglen2 := gc_segend2 - gc_seg2
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
-				gc_off4 := gc_r + gc_seg2
-				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
-					gc_at5 := out[gc_off3:][:gc_seglen2]
-					gc_at6 := s[gc_off4:][:gc_seglen2]
-					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_seg2 + gc_u2
-						gc_rank2 := gc_base2 + gc_tx2
-						b := gc_s_b[gc_rank2]
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := (gc_bx * gc_bdx) + gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+					gc_at2 := out[gc_off:][:gc_seglen]
+					gc_at3 := s[gc_off2:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+//line regressions.go:163
+						b := gc_s_b[gc_rank]
 //line regressions.go:138
-						gc_at5[gc_u2] = gc_at6[gc_u2] + int32(b)
+						gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
 					}
 				} else {
-					for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						b := gc_s_b[gc_rank2]
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						b := gc_s_b[gc_rank]
 //line regressions.go:138
-						out[gc_bx2*gc_bdx2+gc_tx2] = s[(gc_tx2+gc_r)] + int32(b)
+						out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+gc_r)] + int32(b)
 					}
 				}
-				gc_seg2 = gc_segend2
+				gc_seg = gc_segend
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				b := gc_s_b[gc_rank2]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				b := gc_s_b[gc_rank]
 //line regressions.go:138
-				out[gc_bx2*gc_bdx2+gc_tx2] = s[(gc_tx2+1)%gc_bdx2] + int32(b)
+				out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
 			}
 		}
 	}
@@ -2833,65 +2994,66 @@ func PureBoundKernel(out []int32, n int) func(*gocuda.Thread) {
 var gc_src_pureBound = compiled.NewSource(gc_files_regressions, "pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166").NoGoexit("e4b175723ca5962aa24afdf2b48dde1dff7b85917fec1ee03b53a6d3291ba670", "regressions.go:141-148")
 
 //line regressions.go:156
-func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line regressions.go:157
 	s := gocuda.Shared[int32](t, 1)[:1]
 	total := smaller(n, 7)
 	for c := 0; c < total; c++ {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line regressions.go:161
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line regressions.go:161
 						s[0] += int32(c + 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line regressions.go:161
 						s[0] += int32(c + 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line regressions.go:161
 						s[0] += int32(c + 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line regressions.go:161
 						s[0] += int32(c + 1)
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line regressions.go:161
 					s[0] += int32(c + 1)
@@ -2899,19 +3061,20 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-			gc_at2 := out[gc_off2:][:gc_bdx2]
+//line regressions.go:168
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						archsimd.BroadcastInt32x16(s[0]).StoreSlice(gc_at2[gc_tx2:])
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						archsimd.BroadcastInt32x16(s[0]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2921,33 +3084,34 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					archsimd.BroadcastInt32x8(s[0]).StoreSlice(gc_at2[gc_tx2:])
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					archsimd.BroadcastInt32x8(s[0]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line regressions.go:165
-				gc_at2[gc_tx2] = s[0]
+				gc_at[gc_tx] = s[0]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line regressions.go:165
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 //line regressions.go:165
 							break
 						}
-						archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+//line regressions.go:166
+						archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2957,55 +3121,56 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:165
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line regressions.go:165
 						break
 					}
-					archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+//line regressions.go:166
+					archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:165
-					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:165
-					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:165
-					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:165
-					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:165
-				out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+				out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
 		}
 	}
@@ -3029,367 +3194,377 @@ func FuseRematKernel(out []int32, p int32) func(*gocuda.Thread) {
 var gc_src_fuseRemat = compiled.NewSource(gc_files_regressions, "fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:176
-func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line regressions.go:177
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line regressions.go:177
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line regressions.go:181
-	w := p + int32(gc_bx2)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+	w := p + int32(gc_bx)
+//line regressions.go:183
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:178
-				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:180
-				gc_vb6 := archsimd.BroadcastInt32x16(-1)
+				gc_vb2 := archsimd.BroadcastInt32x16(-1)
 //line regressions.go:180
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line regressions.go:180
-					gc_alive5 := gc_all5
+					gc_alive2 := gc_all2
 //line regressions.go:180
-					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line regressions.go:180
-						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line regressions.go:178
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 					if i < 0 || i > len(out)-16 || (tx < -2147483648 || tx > 2147483632) || tx < 0 || tx > len(s)-16 {
 //line regressions.go:180
 						break
 					}
 //line regressions.go:180
-					gc_vb6.StoreMasked((*[16]int32)(out[i:]), gc_alive5)
-					archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
+					gc_vb2.StoreMasked((*[16]int32)(out[i:]), gc_alive2)
+					archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive2).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line regressions.go:178
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:180
-			gc_vb5 := archsimd.BroadcastInt32x8(-1)
+			gc_vb := archsimd.BroadcastInt32x8(-1)
 //line regressions.go:180
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line regressions.go:180
-				gc_alive4 := gc_all4
+				gc_alive := gc_all
 //line regressions.go:180
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line regressions.go:180
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line regressions.go:178
-				var tx int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tx
+				var tx int = gc_tx
+				var i int = gc_bx*gc_bdx + tx
 				if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
 //line regressions.go:180
 					break
 				}
 //line regressions.go:180
-				gc_vb5.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
-				archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive4).StoreSlice(s[tx:])
+				gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+				archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive).StoreSlice(s[tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line regressions.go:178
-			tx := gc_tx2
-			i := gc_bx2*gc_bdx2 + tx
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
 			out[i] = -1
 //line regressions.go:183
 			s[tx] = int32(tx)
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep5 := 0
+//line regressions.go:188
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:178
-				gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-				gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:178
 				gc_none2 := archsimd.Mask32x16FromBits(0)
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line regressions.go:178
-					gc_alive7 := gc_all7
+					gc_alive4 := gc_all4
 //line regressions.go:178
-					if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line regressions.go:178
-						gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line regressions.go:178
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line regressions.go:182
-					gc_b4 := gc_none2
+					gc_b3 := gc_none2
 //line regressions.go:182
 					if (w ^ 2) != 3 {
 //line regressions.go:182
-						gc_b4 = gc_all7
+						gc_b3 = gc_all4
 					}
 //line regressions.go:182
-					e := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota5.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
+					e := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
 //line regressions.go:185
 					gc_if2 := e
 //line regressions.go:185
-					if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line regressions.go:185
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
 //line regressions.go:185
-						gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 				}
+//line regressions.go:187
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line regressions.go:178
-			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
-			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:178
 			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line regressions.go:178
-				gc_alive6 := gc_all6
+				gc_alive3 := gc_all3
 //line regressions.go:178
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line regressions.go:178
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line regressions.go:178
-				var tx int = gc_tx2
+				var tx int = gc_tx
 //line regressions.go:182
-				gc_b3 := gc_none
+				gc_b2 := gc_none
 //line regressions.go:182
 				if (w ^ 2) != 3 {
 //line regressions.go:182
-					gc_b3 = gc_all6
+					gc_b2 = gc_all3
 				}
 //line regressions.go:182
-				e := gc_b3.And(gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
+				e := gc_b2.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
 //line regressions.go:185
 				gc_if := e
 //line regressions.go:185
-				if gc_alive6.And(gc_if).ToBits() != 0 {
+				if gc_alive3.And(gc_if).ToBits() != 0 {
 //line regressions.go:185
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
 //line regressions.go:185
-					gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
+//line regressions.go:187
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L22:
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L2:
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line regressions.go:178
-			tx := gc_tx2
+			tx := gc_tx
 //line regressions.go:182
 			e := (w^2) != 3 && tx == 0
 //line regressions.go:185
 			if e {
 				{
 //line regressions.go:185
-					gc_exited2[gc_rank2] = true
-					continue gc_L22
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
 			}
 		}
 	}
 //line regressions.go:188
 	w ^= p
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep6 := 0
+//line regressions.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
-			gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:178
-				gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-				gc_vb8 := archsimd.BroadcastInt32x16(1)
-				for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb4 := archsimd.BroadcastInt32x16(1)
+				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line regressions.go:178
-					gc_alive9 := gc_all9
+					gc_alive6 := gc_all6
 //line regressions.go:178
-					if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line regressions.go:178
-						gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
 //line regressions.go:178
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line regressions.go:189
 					if tx < 0 || tx > len(s)-16 {
 //line regressions.go:189
 						break
 					}
-					archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb8).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive9).StoreSlice(s[tx:])
+//line regressions.go:190
+					archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive6).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep6, false
-			}(gc_vstep6)
+				return gc_vstep3, false
+			}(gc_vstep3)
 			if gc_stop3 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line regressions.go:178
-			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
-			gc_vb7 := archsimd.BroadcastInt32x8(1)
-			for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-				gc_tx2 := gc_vstep6
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_vb3 := archsimd.BroadcastInt32x8(1)
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line regressions.go:178
-				gc_alive8 := gc_all8
+				gc_alive5 := gc_all5
 //line regressions.go:178
-				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line regressions.go:178
-					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line regressions.go:178
-				var tx int = gc_tx2
+				var tx int = gc_tx
 //line regressions.go:189
 				if tx < 0 || tx > len(s)-8 {
 //line regressions.go:189
 					break
 				}
-				archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb7).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive8).StoreSlice(s[tx:])
+//line regressions.go:190
+				archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line regressions.go:178
-			tx := gc_tx2
+			tx := gc_tx
 //line regressions.go:189
 			s[tx]++
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep7 := 0
+//line regressions.go:194
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
-			gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:178
-				gc_all11 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:191
-				gc_vb11 := archsimd.BroadcastInt32x16(1000)
+				gc_vb7 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:191
-				gc_vb12 := archsimd.BroadcastInt32x16(w)
-				for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb8 := archsimd.BroadcastInt32x16(w)
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line regressions.go:191
-					gc_alive11 := gc_all11
+					gc_alive8 := gc_all8
 //line regressions.go:191
-					if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
 //line regressions.go:191
-						gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
+						gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 					}
 //line regressions.go:178
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 //line regressions.go:191
 					if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
 //line regressions.go:191
 						break
 					}
-					archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb11).Add(gc_vb12).StoreMasked((*[16]int32)(out[i:]), gc_alive11)
+//line regressions.go:192
+					archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb7).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep7, false
-			}(gc_vstep7)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop4 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line regressions.go:178
-			gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:191
-			gc_vb9 := archsimd.BroadcastInt32x8(1000)
+			gc_vb5 := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:191
-			gc_vb10 := archsimd.BroadcastInt32x8(w)
-			for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-				gc_tx2 := gc_vstep7
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_vb6 := archsimd.BroadcastInt32x8(w)
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line regressions.go:191
-				gc_alive10 := gc_all10
+				gc_alive7 := gc_all7
 //line regressions.go:191
-				if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line regressions.go:191
-					gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line regressions.go:178
-				var tx int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tx
+				var tx int = gc_tx
+				var i int = gc_bx*gc_bdx + tx
 //line regressions.go:191
 				if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
 //line regressions.go:191
 					break
 				}
-				archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb9).Add(gc_vb10).StoreMasked((*[8]int32)(out[i:]), gc_alive10)
+//line regressions.go:192
+				archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb5).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive7)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line regressions.go:178
-			tx := gc_tx2
-			i := gc_bx2*gc_bdx2 + tx
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
 //line regressions.go:191
 			out[i] = s[tx]*1000 + w
 		}
@@ -3412,370 +3587,381 @@ func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
 var gc_src_idempotentRead = compiled.NewSource(gc_files_regressions, "idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:202
-func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_w := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_a := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line regressions.go:203
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line regressions.go:203
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) {
-			gc_at4 := s[:gc_bdx2]
-			gc_vstep3 := 0
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line regressions.go:205
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:204
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line regressions.go:204
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line regressions.go:206
 						var w int32 = p << 3
-						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota6)
+						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
 						if tx < -2147483648 || tx > 2147483632 {
 //line regressions.go:208
 							break
 						}
 //line regressions.go:208
-						a.StoreSlice(gc_at4[gc_tx2:])
-						archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank2:])
+						a.StoreSlice(gc_at[gc_tx:])
+						archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank:])
 //line regressions.go:208
-						a.StoreSlice(gc_s_a[gc_rank2:])
+						a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:204
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line regressions.go:204
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line regressions.go:206
 					var w int32 = p << 3
-					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota5)
+					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
 					if tx < -2147483648 || tx > 2147483640 {
 //line regressions.go:208
 						break
 					}
 //line regressions.go:208
-					a.StoreSlice(gc_at4[gc_tx2:])
-					archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank2:])
+					a.StoreSlice(gc_at[gc_tx:])
+					archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
 //line regressions.go:208
-					a.StoreSlice(gc_s_a[gc_rank2:])
+					a.StoreSlice(gc_s_a[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line regressions.go:204
-				tx := gc_tx2
+				tx := gc_tx
 //line regressions.go:206
 				w := p << 3
 				a := int32(tx)
-				gc_at4[gc_tx2] = a
-				gc_s_w[gc_rank2] = w
-				gc_s_a[gc_rank2] = a
+				gc_at[gc_tx] = a
+//line regressions.go:211
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:204
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line regressions.go:204
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line regressions.go:206
 						var w int32 = p << 3
-						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
+						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2)
 						if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx > len(s)-16 {
 //line regressions.go:208
 							break
 						}
 //line regressions.go:208
 						a.StoreSlice(s[tx:])
-						archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank2:])
+						archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank:])
 //line regressions.go:208
-						a.StoreSlice(gc_s_a[gc_rank2:])
+						a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:204
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line regressions.go:204
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line regressions.go:206
 					var w int32 = p << 3
-					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
+					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota)
 					if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
 //line regressions.go:208
 						break
 					}
 //line regressions.go:208
 					a.StoreSlice(s[tx:])
-					archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank2:])
+					archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
 //line regressions.go:208
-					a.StoreSlice(gc_s_a[gc_rank2:])
+					a.StoreSlice(gc_s_a[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
+					tx := gc_tx
 //line regressions.go:206
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-					gc_s_w[gc_rank2] = w
-					gc_s_a[gc_rank2] = a
+//line regressions.go:211
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
+					tx := gc_tx
 //line regressions.go:206
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-					gc_s_w[gc_rank2] = w
-					gc_s_a[gc_rank2] = a
+//line regressions.go:211
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
+					tx := gc_tx
 //line regressions.go:206
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-					gc_s_w[gc_rank2] = w
-					gc_s_a[gc_rank2] = a
+//line regressions.go:211
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
+					tx := gc_tx
 //line regressions.go:206
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-					gc_s_w[gc_rank2] = w
-					gc_s_a[gc_rank2] = a
+//line regressions.go:211
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:204
-				tx := gc_tx2
+				tx := gc_tx
 //line regressions.go:206
 				w := p << 3
 				a := int32(tx)
 				s[tx] = a
-				gc_s_w[gc_rank2] = w
-				gc_s_a[gc_rank2] = a
+//line regressions.go:211
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line regressions.go:218
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-			w := gc_s_w[gc_rank2]
-			a := gc_s_a[gc_rank2]
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
 //line regressions.go:210
-			switch (int32(gc_bx2) &^ p) & 1 {
+			switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
 			}
-			gc_s_w[gc_rank2] = w
-			gc_s_a[gc_rank2] = a
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-			w := gc_s_w[gc_rank2]
-			a := gc_s_a[gc_rank2]
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
 //line regressions.go:210
-			switch (int32(gc_bx2) &^ p) & 1 {
+			switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
 			}
-			gc_s_w[gc_rank2] = w
-			gc_s_a[gc_rank2] = a
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-			w := gc_s_w[gc_rank2]
-			a := gc_s_a[gc_rank2]
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
 //line regressions.go:210
-			switch (int32(gc_bx2) &^ p) & 1 {
+			switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
 			}
-			gc_s_w[gc_rank2] = w
-			gc_s_a[gc_rank2] = a
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-			w := gc_s_w[gc_rank2]
-			a := gc_s_a[gc_rank2]
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
 //line regressions.go:210
-			switch (int32(gc_bx2) &^ p) & 1 {
+			switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
 			}
-			gc_s_w[gc_rank2] = w
-			gc_s_a[gc_rank2] = a
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		w := gc_s_w[gc_rank2]
-		a := gc_s_a[gc_rank2]
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		w := gc_s_w[gc_rank]
+		a := gc_s_a[gc_rank]
 //line regressions.go:210
-		switch (int32(gc_bx2) &^ p) & 1 {
+		switch (int32(gc_bx) &^ p) & 1 {
 		case 0:
 			a ^= w
 			w = p + 1
 		}
-		gc_s_w[gc_rank2] = w
-		gc_s_a[gc_rank2] = a
+		gc_s_w[gc_rank] = w
+		gc_s_a[gc_rank] = a
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(s) {
-			gc_at5 := out[gc_off2:][:gc_bdx2]
-			gc_at6 := s[:gc_bdx2]
-			gc_vstep5 := 0
+//line regressions.go:220
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+			gc_at2 := out[gc_off:][:gc_bdx]
+			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:216
 					gc_vb4 := archsimd.BroadcastInt32x16(1000)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line regressions.go:204
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
 						_ = i
 //line regressions.go:205
-						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
+						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
 //line regressions.go:205
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-						a.Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at5[gc_tx2:])
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+						a.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				gc_vb3 := archsimd.BroadcastInt32x8(1000)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line regressions.go:204
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
 					_ = i
 //line regressions.go:205
-					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
 //line regressions.go:205
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-					a.Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).Mul(gc_vb3).Add(w).StoreSlice(gc_at5[gc_tx2:])
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					a.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).Mul(gc_vb3).Add(w).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				w := gc_s_w[gc_rank2]
-				a := gc_s_a[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:207
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
 //line regressions.go:216
-				gc_at5[gc_tx2] = (a+gc_at6[gc_tx2])*1000 + w
+				gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:216
 					gc_vb2 := archsimd.BroadcastInt32x16(1000)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line regressions.go:204
-						var tx int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tx
+						var tx int = gc_tx
+						var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
-						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
+						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
 //line regressions.go:205
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 //line regressions.go:216
 						if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
 //line regressions.go:216
 							break
 						}
+//line regressions.go:217
 						a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
@@ -3783,84 +3969,90 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 			if compiled.SIMD {
 //line regressions.go:216
 				gc_vb := archsimd.BroadcastInt32x8(1000)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line regressions.go:204
-					var tx int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var i int = gc_bx*gc_bdx + tx
 //line regressions.go:205
-					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
 //line regressions.go:205
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line regressions.go:216
 					if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
 //line regressions.go:216
 						break
 					}
+//line regressions.go:217
 					a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep6
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
-					w := gc_s_w[gc_rank2]
-					a := gc_s_a[gc_rank2]
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
-					w := gc_s_w[gc_rank2]
-					a := gc_s_a[gc_rank2]
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
-					w := gc_s_w[gc_rank2]
-					a := gc_s_a[gc_rank2]
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:204
-					tx := gc_tx2
-					i := gc_bx2*gc_bdx2 + tx
-					w := gc_s_w[gc_rank2]
-					a := gc_s_a[gc_rank2]
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:204
-				tx := gc_tx2
-				i := gc_bx2*gc_bdx2 + tx
-				w := gc_s_w[gc_rank2]
-				a := gc_s_a[gc_rank2]
+				tx := gc_tx
+				i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
 //line regressions.go:216
 				out[i] = (a+s[tx])*1000 + w
 			}

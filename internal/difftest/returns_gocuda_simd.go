@@ -30,20 +30,20 @@ func EarlyReturnKernel(out []int32, shift, rounds int) func(*gocuda.Thread) {
 var gc_src_earlyReturn = compiled.NewSource(gc_files_returns, "earlyReturn", "48cdede7f6b5775e1238274410756f3ddc97a1928b6fa9553b9987fec3542347", "returns.go:48-60", "returns.go:11-21", "returns.go:11-21", "returns.go:23-35", "returns.go:37-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line returns.go:52
-func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r_2 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r_2 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line returns.go:55
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var mask uint32 = gocuda.FullMask
 	var mask_ uint32 = gocuda.FullMask
 	var s_ []int32 = s
@@ -51,6 +51,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	var shift_ int = shift
 //line returns.go:58
 	var returned_2 bool
+//line returns.go:60
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]float32
 	var gc_l_x [32]int32
@@ -61,24 +62,25 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	var gc_l_returned [32]bool
 	var gc_l_r_ [32]float32
 	var gc_l_returned_ [32]bool
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line returns.go:80
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := int32(i%9) + 3
 //line returns.go:56
 				var v_ int32 = v
@@ -86,72 +88,75 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				var r int32
 //line returns.go:56
 				var returned bool
-				gc_l_v_[gc_lane2] = v_
-				gc_l_r[gc_lane2] = r
-				gc_l_returned[gc_lane2] = returned
+//line returns.go:60
+				gc_l_v_[gc_lane] = v_
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
 			}
 		}
 		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_l_v_[gc_lane]
 //line returns.go:14
 				x, ok := any(v_).(int32)
-				gc_l_x[gc_lane2] = x
-				gc_l_ok[gc_lane2] = ok
+//line returns.go:17
+				gc_l_x[gc_lane] = x
+				gc_l_ok[gc_lane] = ok
 			}
 			{
-				var gc_m112 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					ok := gc_l_ok[gc_lane2]
+				var gc_m11 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					ok := gc_l_ok[gc_lane]
 //line returns.go:14
 					if ok {
-						gc_m112 |= 1 << gc_lane2
+						gc_m11 |= 1 << gc_lane
 					}
 				}
-				gc_save112 := gc_act2
-				gc_act2 = gc_save112 & gc_m112
-				if gc_act2 != 0 {
+				gc_save11 := gc_act
+				gc_act = gc_save11 & gc_m11
+				if gc_act != 0 {
 //line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask, nil, &gc_l_x, nil, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 						var r int32
+//line returns.go:24
 						var returned bool
 //line returns.go:15
-						r = any(gc_c21r[gc_lane2]).(int32)
+						r = any(gc_c1r[gc_lane]).(int32)
 //line returns.go:15
 						returned = true
-						gc_l_r[gc_lane2] = r
-						gc_l_returned[gc_lane2] = returned
+						gc_l_r[gc_lane] = r
+						gc_l_returned[gc_lane] = returned
 					}
 				}
-				gc_act2 = gc_save112 &^ gc_dead2
+				gc_act = gc_save11 &^ gc_dead
 			}
 		}
 		{
-			var gc_m152 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				returned := gc_l_returned[gc_lane2]
+			var gc_m15 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned := gc_l_returned[gc_lane]
 //line returns.go:16
 				if !returned {
-					gc_m152 |= 1 << gc_lane2
+					gc_m15 |= 1 << gc_lane
 				}
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
 //line returns.go:17
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
 					var gc_run compiled.ShflSteps
 					for off := 16; off > 0; off /= 2 {
 //line returns.go:18
@@ -164,156 +169,165 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				} else {
 //line returns.go:17
 					for off := 16; off > 0; off /= 2 {
-						if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+						if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
 						} else {
 //line returns.go:18
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
-							gc_left := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+							gc_left := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line returns.go:18
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line returns.go:18
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line returns.go:18
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line returns.go:18
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line returns.go:18
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line returns.go:18
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
+										v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_ := gc_l_v_[gc_lane2]
+//line returns.go:31
+									v_ := gc_l_v_[gc_lane]
 //line returns.go:18
-									v_ += gc_c22r[gc_lane2]
-									gc_l_v_[gc_lane2] = v_
+									v_ += gc_c2r[gc_lane]
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v_ := gc_l_v_[gc_lane2]
+//line returns.go:31
+					v_ := gc_l_v_[gc_lane]
+//line returns.go:33
 					var r int32
+//line returns.go:35
 					var returned bool
 //line returns.go:20
 					r = v_
 //line returns.go:20
 					returned = true
-					gc_l_r[gc_lane2] = r
-					gc_l_returned[gc_lane2] = returned
+					gc_l_r[gc_lane] = r
+					gc_l_returned[gc_lane] = returned
 				}
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
+			gc_act = gc_save15 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := int32(i%9) + 3
-				r := gc_l_r[gc_lane2]
+//line returns.go:56
+				r := gc_l_r[gc_lane]
+//line returns.go:56
 				out[4*i] = r
 				var v_2 float32 = float32(v)
 //line returns.go:57
 				var r_ float32
 //line returns.go:57
 				var returned_ bool
-				gc_l_v_2[gc_lane2] = v_2
-				gc_l_r_[gc_lane2] = r_
-				gc_l_returned_[gc_lane2] = returned_
+//line returns.go:61
+				gc_l_v_2[gc_lane] = v_2
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
 			}
 		}
 		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_2 := gc_l_v_2[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_2 := gc_l_v_2[gc_lane]
 //line returns.go:14
 				x_, ok_ := any(v_2).(int32)
-				gc_l_x_[gc_lane2] = x_
-				gc_l_ok_[gc_lane2] = ok_
+//line returns.go:17
+				gc_l_x_[gc_lane] = x_
+				gc_l_ok_[gc_lane] = ok_
 			}
 			{
-				var gc_m202 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					ok_ := gc_l_ok_[gc_lane2]
+				var gc_m20 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					ok_ := gc_l_ok_[gc_lane]
 //line returns.go:14
 					if ok_ {
-						gc_m202 |= 1 << gc_lane2
+						gc_m20 |= 1 << gc_lane
 					}
 				}
-				gc_save202 := gc_act2
-				gc_act2 = gc_save202 & gc_m202
-				if gc_act2 != 0 {
+				gc_save20 := gc_act
+				gc_act = gc_save20 & gc_m20
+				if gc_act != 0 {
 //line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask_, nil, &gc_l_x_, nil, nil, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 						var r_ float32
+//line returns.go:24
 						var returned_ bool
 //line returns.go:15
-						r_ = any(gc_c23r[gc_lane2]).(float32)
+						r_ = any(gc_c3r[gc_lane]).(float32)
 //line returns.go:15
 						returned_ = true
-						gc_l_r_[gc_lane2] = r_
-						gc_l_returned_[gc_lane2] = returned_
+						gc_l_r_[gc_lane] = r_
+						gc_l_returned_[gc_lane] = returned_
 					}
 				}
-				gc_act2 = gc_save202 &^ gc_dead2
+				gc_act = gc_save20 &^ gc_dead
 			}
 		}
 		{
-			var gc_m242 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				returned_ := gc_l_returned_[gc_lane2]
+			var gc_m24 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned_ := gc_l_returned_[gc_lane]
 //line returns.go:16
 				if !returned_ {
-					gc_m242 |= 1 << gc_lane2
+					gc_m24 |= 1 << gc_lane
 				}
 			}
-			gc_save242 := gc_act2
-			gc_act2 = gc_save242 & gc_m242
-			if gc_act2 != 0 {
+			gc_save24 := gc_act
+			gc_act = gc_save24 & gc_m24
+			if gc_act != 0 {
 //line returns.go:17
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
 					var gc_run2 compiled.ShflSteps
 					for off_ := 16; off_ > 0; off_ /= 2 {
 //line returns.go:18
@@ -326,86 +340,91 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				} else {
 //line returns.go:17
 					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
 						} else {
 //line returns.go:18
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
-							gc_left2 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line returns.go:18
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line returns.go:18
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line returns.go:18
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line returns.go:18
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line returns.go:18
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line returns.go:18
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-									v_2 := gc_l_v_2[gc_lane2]
+//line returns.go:31
+									v_2 := gc_l_v_2[gc_lane]
 //line returns.go:18
-									v_2 += gc_c24r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
+									v_2 += gc_c4r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
 								}
 							}
 						}
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v_2 := gc_l_v_2[gc_lane2]
+//line returns.go:31
+					v_2 := gc_l_v_2[gc_lane]
+//line returns.go:33
 					var r_ float32
+//line returns.go:35
 					var returned_ bool
 //line returns.go:20
 					r_ = v_2
 //line returns.go:20
 					returned_ = true
-					gc_l_r_[gc_lane2] = r_
-					gc_l_returned_[gc_lane2] = returned_
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-			gc_act2 = gc_save242 &^ gc_dead2
+			gc_act = gc_save24 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := int32(i%9) + 3
 //line returns.go:58
 				var v_3 int32 = v
-				r_ := gc_l_r_[gc_lane2]
+//line returns.go:60
+				r_ := gc_l_r_[gc_lane]
 //line returns.go:57
 				out[4*i+1] = int32(r_)
 				var r_3 int32
@@ -417,236 +436,249 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				if !returned_2 {
 //line returns.go:30
-					s_[gc_tx2] = v_3
+					s_[gc_tx] = v_3
 				}
-				gc_s_r_3[gc_rank2] = r_3
+				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 //line returns.go:29
 	if !returned_2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := shift_, gc_bdx2
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+//line returns.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := shift_, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off4 := gc_r + gc_seg2
-					if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen2 <= len(s_)-gc_off4 {
-						gc_at2 := s_[gc_off4:][:gc_seglen2]
-						gc_vstep2 := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at := s_[gc_off:][:gc_seglen]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
-							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
 //line returns.go:32
-									r_2 := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx2 - gc_seg2):])
+									r_2 := archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):])
 //line returns.go:32
-									r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+									r_2.StoreSlice(gc_s_r_2[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep, false
+							}(gc_vstep)
 							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line returns.go:32
-								r_2 := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx2 - gc_seg2):])
+								r_2 := archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):])
 //line returns.go:32
-								r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+								r_2.StoreSlice(gc_s_r_2[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
 //line returns.go:32
-							r_2 := gc_at2[gc_u2]
-							gc_s_r_2[gc_rank2] = r_2
+							r_2 := gc_at[gc_u]
+//line returns.go:34
+							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
-						gc_step6 := gc_seg2
-						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line returns.go:32
-								r_2 := s_[(gc_tx2 + gc_r)]
-								gc_s_r_2[gc_rank2] = r_2
+								r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank] = r_2
 							}
 							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line returns.go:32
-								r_2 := s_[(gc_tx2 + gc_r)]
-								gc_s_r_2[gc_rank2] = r_2
+								r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank] = r_2
 							}
 							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line returns.go:32
-								r_2 := s_[(gc_tx2 + gc_r)]
-								gc_s_r_2[gc_rank2] = r_2
+								r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank] = r_2
 							}
 							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line returns.go:32
-								r_2 := s_[(gc_tx2 + gc_r)]
-								gc_s_r_2[gc_rank2] = r_2
+								r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank] = r_2
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line returns.go:32
-							r_2 := s_[(gc_tx2 + gc_r)]
-							gc_s_r_2[gc_rank2] = r_2
+							r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
+							gc_s_r_2[gc_rank] = r_2
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line returns.go:32
-						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						gc_s_r_2[gc_rank2] = r_2
+						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line returns.go:32
-						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						gc_s_r_2[gc_rank2] = r_2
+						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line returns.go:32
-						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						gc_s_r_2[gc_rank2] = r_2
+						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line returns.go:32
-						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						gc_s_r_2[gc_rank2] = r_2
+						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+						gc_s_r_2[gc_rank] = r_2
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line returns.go:32
-					r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-					gc_s_r_2[gc_rank2] = r_2
+					r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+					gc_s_r_2[gc_rank] = r_2
 				}
 			}
 		}
-		gc_vstep3 := 0
+//line returns.go:40
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+					gc_rank := gc_vstep2
 //line returns.go:34
-					r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank2:])
+					r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank:])
 //line returns.go:34
 					var r_3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line returns.go:34
 					r_3 = r_2
 //line returns.go:34
-					r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+					r_3.StoreSlice(gc_s_r_3[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 //line returns.go:34
-				r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank2:])
+				r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
 //line returns.go:34
 				var r_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line returns.go:34
 				r_3 = r_2
 //line returns.go:34
-				r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+				r_3.StoreSlice(gc_s_r_3[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step8 := gc_vstep3
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		gc_step3 := gc_vstep2
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-				r_2 := gc_s_r_2[gc_rank2]
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
 //line returns.go:34
 				r_3 = r_2
-				gc_s_r_3[gc_rank2] = r_3
+				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-				r_2 := gc_s_r_2[gc_rank2]
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
 //line returns.go:34
 				r_3 = r_2
-				gc_s_r_3[gc_rank2] = r_3
+				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-				r_2 := gc_s_r_2[gc_rank2]
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
 //line returns.go:34
 				r_3 = r_2
-				gc_s_r_3[gc_rank2] = r_3
+				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-				r_2 := gc_s_r_2[gc_rank2]
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
 //line returns.go:34
 				r_3 = r_2
-				gc_s_r_3[gc_rank2] = r_3
+				gc_s_r_3[gc_rank] = r_3
 			}
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			r_2 := gc_s_r_2[gc_rank2]
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
 //line returns.go:34
 			r_3 = r_2
-			gc_s_r_3[gc_rank2] = r_3
+			gc_s_r_3[gc_rank] = r_3
 		}
 //line returns.go:34
 		returned_2 = true
@@ -657,18 +689,19 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	var r_4 int
 //line returns.go:59
 	var returned_3 bool
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+//line returns.go:61
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
-			gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line returns.go:53
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line returns.go:53
-					r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
+					r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
 					{
 //line returns.go:58
 						var gc_lanes2 [16]int32
@@ -679,30 +712,31 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:58
 							if 0xffff&(1<<gc_k2) != 0 {
 //line returns.go:58
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos.Thread = gc_rank + gc_k2
 //line returns.go:58
 								out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 //line returns.go:58
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line returns.go:60
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
+				return gc_vstep3, false
+			}(gc_vstep3)
 			if gc_stop3 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line returns.go:53
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				var i int = gc_bx*gc_bdx + gc_tx
 //line returns.go:53
-				r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+				r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
 				{
 //line returns.go:58
 					var gc_lanes [8]int32
@@ -713,92 +747,99 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:58
 						if 0xff&(1<<gc_k) != 0 {
 //line returns.go:58
-							gc_pos2.Thread = gc_rank2 + gc_k
+							gc_pos.Thread = gc_rank + gc_k
 //line returns.go:58
 							out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
 						}
 					}
 //line returns.go:58
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line returns.go:60
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep4
-		for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx2 := gc_step9 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				r_3 := gc_s_r_3[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[4*i+2] = r_3
 			}
 			{
-				gc_tx2 := gc_step9 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				r_3 := gc_s_r_3[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[4*i+2] = r_3
 			}
 			{
-				gc_tx2 := gc_step9 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				r_3 := gc_s_r_3[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[4*i+2] = r_3
 			}
 			{
-				gc_tx2 := gc_step9 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				r_3 := gc_s_r_3[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[4*i+2] = r_3
 			}
 		}
-		for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line returns.go:53
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			r_3 := gc_s_r_3[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+			r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 			out[4*i+2] = r_3
 		}
 	}
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
-		gc_r52 := false
+//line returns.go:42
+		gc_r5 := false
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := int32(i%9) + 3
 //line returns.go:59
 					var v_4 int32 = v
 //line returns.go:41
 					if v_4%int32(k+2) == 0 {
-						gc_r52 = true
+						gc_r5 = true
 					}
 				}
 			}
 		}
 //line returns.go:41
-		var syncThreadsOr bool = gc_r52
+		var syncThreadsOr bool = gc_r5
 //line returns.go:41
 		if syncThreadsOr {
 			r_4 = k
@@ -814,18 +855,19 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:45
 		returned_3 = true
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep5 := 0
+//line returns.go:46
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
-			gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line returns.go:59
 				gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line returns.go:53
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					{
 //line returns.go:59
 						var gc_lanes4 [16]int32
@@ -836,18 +878,19 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 							if 0xffff&(1<<gc_k4) != 0 {
 //line returns.go:59
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line returns.go:59
 								out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 //line returns.go:59
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line returns.go:61
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop4 {
 				return
 			}
@@ -855,11 +898,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 		if compiled.SIMD {
 //line returns.go:59
 			gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line returns.go:53
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				var i int = gc_bx*gc_bdx + gc_tx
 				{
 //line returns.go:59
 					var gc_lanes3 [8]int32
@@ -870,61 +913,62 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 						if 0xff&(1<<gc_k3) != 0 {
 //line returns.go:59
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 //line returns.go:59
 							out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
 						}
 					}
 //line returns.go:59
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line returns.go:61
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep5
-		for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+		gc_step5 := gc_vstep4
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 			{
-				gc_tx2 := gc_step10 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 				out[4*i+3] = int32(r_4)
 			}
 			{
-				gc_tx2 := gc_step10 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 				out[4*i+3] = int32(r_4)
 			}
 			{
-				gc_tx2 := gc_step10 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 				out[4*i+3] = int32(r_4)
 			}
 			{
-				gc_tx2 := gc_step10 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 				out[4*i+3] = int32(r_4)
 			}
 		}
-		for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line returns.go:53
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 			out[4*i+3] = int32(r_4)
 		}

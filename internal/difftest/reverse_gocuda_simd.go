@@ -31,531 +31,554 @@ func ReverseScanKernel(data []float32) func(*gocuda.Thread) {
 var gc_src_reverseScan = compiled.NewSource(gc_files_reverse, "reverseScan", "3fe9ae1ac7da5141f4d50ae5c8f6b344956f0644738e941df06aca63a75406a4", "reverse.go:11-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:16
-func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_temp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_temp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line reverse.go:18
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reverse.go:18
-	x := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(x) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
-			gc_at8 := x[:gc_bdx2]
-			gc_at9 := data[gc_off4:][:gc_bdx2]
-			gc_vstep3 := 0
+	x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line reverse.go:20
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+			gc_at := x[:gc_bdx]
+			gc_at2 := data[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line reverse.go:17
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:17
 						_ = g
-						archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line reverse.go:17
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:17
 					_ = g
-					archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reverse.go:19
-				gc_at8[gc_tx2] = gc_at9[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line reverse.go:17
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
-						if g < 0 || g > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(x)-16 {
+						if g < 0 || g > len(data)-16 || gc_tx < 0 || gc_tx > len(x)-16 {
 //line reverse.go:19
 							break
 						}
-						archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx2:])
+//line reverse.go:20
+						archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line reverse.go:17
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
-					if g < 0 || g > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(x)-8 {
+					if g < 0 || g > len(data)-8 || gc_tx < 0 || gc_tx > len(x)-8 {
 //line reverse.go:19
 						break
 					}
-					archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx2:])
+//line reverse.go:20
+					archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep4
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
-					x[gc_tx2] = data[g]
+					x[gc_tx] = data[g]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
-					x[gc_tx2] = data[g]
+					x[gc_tx] = data[g]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
-					x[gc_tx2] = data[g]
+					x[gc_tx] = data[g]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
-					x[gc_tx2] = data[g]
+					x[gc_tx] = data[g]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:17
-				g := gc_bx2*gc_bdx2 + gc_tx2
+				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
-				x[gc_tx2] = data[g]
+				x[gc_tx] = data[g]
 			}
 		}
 	}
 //line reverse.go:20
-	for stride := 1; stride < gc_bdx2; stride *= 2 {
+	for stride := 1; stride < gc_bdx; stride *= 2 {
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := stride; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo3; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reverse.go:22
 					var temp float32
-					gc_s_temp[gc_rank2] = temp
+//line reverse.go:24
+					gc_s_temp[gc_rank] = temp
 				}
-				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reverse.go:22
 					var temp float32
-					gc_s_temp[gc_rank2] = temp
+//line reverse.go:24
+					gc_s_temp[gc_rank] = temp
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := stride; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := 0 - stride
-				if gc_from2 >= 0 && gc_to2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-					gc_at10 := x[:gc_to2]
-					gc_at11 := x[gc_off5:][:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - stride
+				if gc_from >= 0 && gc_to <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at3 := x[:gc_to]
+					gc_at4 := x[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line reverse.go:22
 								var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
-									temp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
+									temp = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))
 								}
 //line reverse.go:23
-								temp.StoreSlice(gc_s_temp[gc_rank2:])
+								temp.StoreSlice(gc_s_temp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reverse.go:22
 							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+//line reverse.go:24
+							temp = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 //line reverse.go:23
-							temp.StoreSlice(gc_s_temp[gc_rank2:])
+							temp.StoreSlice(gc_s_temp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reverse.go:22
 						var temp float32
 //line reverse.go:24
-						temp = gc_at10[gc_tx2] + gc_at11[gc_tx2]
-						gc_s_temp[gc_rank2] = temp
+						temp = gc_at3[gc_tx] + gc_at4[gc_tx]
+//line reverse.go:27
+						gc_s_temp[gc_rank] = temp
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line reverse.go:22
 								var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
-									if gc_tx2 < 0 || gc_tx2 > len(x)-16 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-16 {
+									if gc_tx < 0 || gc_tx > len(x)-16 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-16 {
 //line reverse.go:24
 										break
 									}
 //line reverse.go:24
-									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:]))
+									temp = archsimd.LoadFloat32x16Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx-stride:]))
 								}
 //line reverse.go:23
-								temp.StoreSlice(gc_s_temp[gc_rank2:])
+								temp.StoreSlice(gc_s_temp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reverse.go:22
 							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_tx2 < 0 || gc_tx2 > len(x)-8 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-8 {
+//line reverse.go:24
+							if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
+//line reverse.go:24
 								break
 							}
 //line reverse.go:24
-							temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:]))
+							temp = archsimd.LoadFloat32x8Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx-stride:]))
 //line reverse.go:23
-							temp.StoreSlice(gc_s_temp[gc_rank2:])
+							temp.StoreSlice(gc_s_temp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:22
 						var temp float32
 //line reverse.go:24
-						temp = x[gc_tx2] + x[gc_tx2-stride]
-						gc_s_temp[gc_rank2] = temp
+						temp = x[gc_tx] + x[gc_tx-stride]
+//line reverse.go:27
+						gc_s_temp[gc_rank] = temp
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := stride; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(x) {
-					gc_at12 := x[:gc_to2]
-					gc_vstep7 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at5 := x[:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line reverse.go:27
-								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
+								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
 								{
-									temp.StoreSlice(gc_at12[gc_tx2:])
+//line reverse.go:28
+									temp.StoreSlice(gc_at5[gc_tx:])
 								}
 							}
+//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line reverse.go:27
-							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
-							temp.StoreSlice(gc_at12[gc_tx2:])
+							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
+							temp.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						temp := gc_s_temp[gc_rank2]
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line reverse.go:35
+						temp := gc_s_temp[gc_rank]
 //line reverse.go:28
-						gc_at12[gc_tx2] = temp
+						gc_at5[gc_tx] = temp
 					}
 				} else {
-					gc_vstep8 := gc_from2
+//line reverse.go:32
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line reverse.go:27
-								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
+								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
 								{
-									if gc_tx2 < 0 || gc_tx2 > len(x)-16 {
+//line reverse.go:28
+									if gc_tx < 0 || gc_tx > len(x)-16 {
 //line reverse.go:28
 										break
 									}
 //line reverse.go:28
-									temp.StoreSlice(x[gc_tx2:])
+									temp.StoreSlice(x[gc_tx:])
 								}
 							}
+//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line reverse.go:27
-							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
-							if gc_tx2 < 0 || gc_tx2 > len(x)-8 {
+							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
+							if gc_tx < 0 || gc_tx > len(x)-8 {
 //line reverse.go:28
 								break
 							}
 //line reverse.go:28
-							temp.StoreSlice(x[gc_tx2:])
+							temp.StoreSlice(x[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step2 := gc_vstep6
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							temp := gc_s_temp[gc_rank2]
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
-							x[gc_tx2] = temp
+							x[gc_tx] = temp
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							temp := gc_s_temp[gc_rank2]
+//line reverse.go:32
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
-							x[gc_tx2] = temp
+							x[gc_tx] = temp
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							temp := gc_s_temp[gc_rank2]
+//line reverse.go:32
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
-							x[gc_tx2] = temp
+							x[gc_tx] = temp
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							temp := gc_s_temp[gc_rank2]
+//line reverse.go:32
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							temp := gc_s_temp[gc_rank]
 //line reverse.go:28
-							x[gc_tx2] = temp
+							x[gc_tx] = temp
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						temp := gc_s_temp[gc_rank2]
+//line reverse.go:32
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						temp := gc_s_temp[gc_rank]
 //line reverse.go:28
-						x[gc_tx2] = temp
+						x[gc_tx] = temp
 					}
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * gc_bdx2
-		if gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 && gc_bdx2 <= len(x) {
-			gc_at13 := data[gc_off6:][:gc_bdx2]
-			gc_at14 := x[:gc_bdx2]
-			gc_vstep9 := 0
+//line reverse.go:36
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
+			gc_at6 := data[gc_off3:][:gc_bdx]
+			gc_at7 := x[:gc_bdx]
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
-				gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-						gc_tx2 := gc_vstep9
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
 //line reverse.go:17
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:17
 						_ = g
-						archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
+					return gc_vstep7, false
+				}(gc_vstep7)
 				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
 //line reverse.go:17
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:17
 					_ = g
-					archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 //line reverse.go:32
-				gc_at13[gc_tx2] = gc_at14[gc_tx2]
+				gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
-				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
-					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-						gc_tx2 := gc_vstep10
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
 //line reverse.go:17
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
-						if gc_tx2 < 0 || gc_tx2 > len(x)-16 || g < 0 || g > len(data)-16 {
+						if gc_tx < 0 || gc_tx > len(x)-16 || g < 0 || g > len(data)-16 {
 //line reverse.go:32
 							break
 						}
-						archsimd.LoadFloat32x16Slice(x[gc_tx2:]).StoreSlice(data[g:])
+//line reverse.go:33
+						archsimd.LoadFloat32x16Slice(x[gc_tx:]).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
+					return gc_vstep8, false
+				}(gc_vstep8)
 				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 //line reverse.go:17
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
-					if gc_tx2 < 0 || gc_tx2 > len(x)-8 || g < 0 || g > len(data)-8 {
+					if gc_tx < 0 || gc_tx > len(x)-8 || g < 0 || g > len(data)-8 {
 //line reverse.go:32
 						break
 					}
-					archsimd.LoadFloat32x8Slice(x[gc_tx2:]).StoreSlice(data[g:])
+//line reverse.go:33
+					archsimd.LoadFloat32x8Slice(x[gc_tx:]).StoreSlice(data[g:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep10
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step3 := gc_vstep8
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
-					data[g] = x[gc_tx2]
+					data[g] = x[gc_tx]
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
-					data[g] = x[gc_tx2]
+					data[g] = x[gc_tx]
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
-					data[g] = x[gc_tx2]
+					data[g] = x[gc_tx]
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
-					data[g] = x[gc_tx2]
+					data[g] = x[gc_tx]
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:17
-				g := gc_bx2*gc_bdx2 + gc_tx2
+				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
-				data[g] = x[gc_tx2]
+				data[g] = x[gc_tx]
 			}
 		}
 	}
@@ -579,188 +602,193 @@ func ReverseStepKernel(data []int32, d int) func(*gocuda.Thread) {
 var gc_src_reverseStep = compiled.NewSource(gc_files_reverse, "reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:43
-func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:46
-	x := gocuda.Shared[int32](t, gc_bdx2+8)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+	x := gocuda.Shared[int32](t, gc_bdx+8)
+//line reverse.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:44
-				gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
 //line reverse.go:44
-					var i int = gc_tx2
-					var g int = gc_bx2*gc_bdx2 + i
+					var i int = gc_tx
+					var g int = gc_bx*gc_bdx + i
 //line reverse.go:47
 					if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
 //line reverse.go:47
 						break
 					}
+//line reverse.go:48
 					archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
+					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
 //line reverse.go:50
-					if gc_if6.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
+								x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 							}
 						}
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
+								x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 							}
 						}
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
+								x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 							}
 						}
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
+								x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 							}
 						}
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
+								x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 							}
 						}
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
+								x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 							}
 						}
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
+								x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 							}
 						}
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
+								x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 							}
 						}
 					}
 				}
+//line reverse.go:52
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line reverse.go:44
-			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line reverse.go:44
-				var i int = gc_tx2
-				var g int = gc_bx2*gc_bdx2 + i
+				var i int = gc_tx
+				var g int = gc_bx*gc_bdx + i
 //line reverse.go:47
 				if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
 //line reverse.go:47
 					break
 				}
+//line reverse.go:48
 				archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-				gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 //line reverse.go:50
-				if gc_if5.ToBits() != 0 {
+				if gc_if.ToBits() != 0 {
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
+							x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 						}
 					}
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
+							x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 						}
 					}
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
+							x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 						}
 					}
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
+							x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 						}
 					}
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
+							x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 						}
 					}
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
+							x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 						}
 					}
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
+							x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 						}
 					}
 					{
 //line reverse.go:50
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
+							x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 						}
 					}
 				}
 			}
+//line reverse.go:52
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line reverse.go:44
-			i := gc_tx2
-			g := gc_bx2*gc_bdx2 + i
+			i := gc_tx
+			g := gc_bx*gc_bdx + i
 //line reverse.go:47
 			x[i] = data[g]
 			if i == 0 {
@@ -768,228 +796,176 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					{
 //line reverse.go:49
 						k := int(0)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 					{
 //line reverse.go:49
 						k := int(1)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 					{
 //line reverse.go:49
 						k := int(2)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 					{
 //line reverse.go:49
 						k := int(3)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 					{
 //line reverse.go:49
 						k := int(4)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 					{
 //line reverse.go:49
 						k := int(5)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 					{
 //line reverse.go:49
 						k := int(6)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 					{
 //line reverse.go:49
 						k := int(7)
-						x[gc_bdx2+k] = int32(100 * (k + 1))
+						x[gc_bdx+k] = int32(100 * (k + 1))
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_lo3; gc_step6 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line reverse.go:54
 				var y int32
-				gc_s_y[gc_rank2] = y
+//line reverse.go:56
+				gc_s_y[gc_rank] = y
 			}
-			gc_step7 := gc_hi3
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line reverse.go:56
+					gc_s_y[gc_rank] = y
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line reverse.go:54
 				var y int32
-				gc_s_y[gc_rank2] = y
+//line reverse.go:56
+				gc_s_y[gc_rank] = y
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 0 - d
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
-				gc_at5 := x[gc_off3:][:gc_to2]
-				gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0 - d
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := x[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:56
-						gc_vb23 := archsimd.BroadcastInt32x16(3)
+						gc_vb15 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
-						gc_vb24 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb16 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reverse.go:44
-							var i int = gc_tx2
+							var i int = gc_tx
 //line reverse.go:44
 							_ = i
 //line reverse.go:54
 							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
-								y = gc_vb23.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb24)
+								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).Add(gc_vb16)
 							}
 //line reverse.go:55
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reverse.go:56
-					gc_vb19 := archsimd.BroadcastInt32x8(3)
-//line reverse.go:56
-					gc_vb20 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:44
-						var i int = gc_tx2
-//line reverse.go:44
-						_ = i
-//line reverse.go:54
-						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						y = gc_vb19.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb20)
-//line reverse.go:55
-						y.StoreSlice(gc_s_y[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:54
-					var y int32
-//line reverse.go:56
-					y = 3*gc_at5[gc_tx2] + 1
-					gc_s_y[gc_rank2] = y
-				}
-			} else {
-				gc_vstep5 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-//line reverse.go:56
-						gc_vb15 := archsimd.BroadcastInt32x16(3)
-//line reverse.go:56
-						gc_vb16 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:44
-							var i int = gc_tx2
-//line reverse.go:54
-							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							{
-								if (i-d) < 0 || (i-d) > len(x)-16 {
-//line reverse.go:56
-									break
-								}
-//line reverse.go:56
-								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb16)
-							}
-//line reverse.go:55
-							y.StoreSlice(gc_s_y[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop3 {
 						return
 					}
 				}
@@ -998,155 +974,230 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
 					gc_vb12 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line reverse.go:44
-						var i int = gc_tx2
+						var i int = gc_tx
+//line reverse.go:44
+						_ = i
 //line reverse.go:54
 						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						if (i-d) < 0 || (i-d) > len(x)-8 {
-							break
-						}
 //line reverse.go:56
-						y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb12)
+						y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb12)
 //line reverse.go:55
-						y.StoreSlice(gc_s_y[gc_rank2:])
+						y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reverse.go:44
-						i := gc_tx2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reverse.go:54
-						var y int32
+					var y int32
 //line reverse.go:56
-						y = 3*x[i-d] + 1
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					y = 3*gc_at[gc_tx] + 1
+//line reverse.go:59
+					gc_s_y[gc_rank] = y
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reverse.go:56
+						gc_vb7 := archsimd.BroadcastInt32x16(3)
+//line reverse.go:56
+						gc_vb8 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line reverse.go:44
-						i := gc_tx2
+							var i int = gc_tx
 //line reverse.go:54
-						var y int32
+							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							{
+								if (i-d) < 0 || (i-d) > len(x)-16 {
 //line reverse.go:56
-						y = 3*x[i-d] + 1
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reverse.go:44
-						i := gc_tx2
-//line reverse.go:54
-						var y int32
+									break
+								}
 //line reverse.go:56
-						y = 3*x[i-d] + 1
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line reverse.go:44
-						i := gc_tx2
-//line reverse.go:54
-						var y int32
-//line reverse.go:56
-						y = 3*x[i-d] + 1
-						gc_s_y[gc_rank2] = y
+								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
+							}
+//line reverse.go:55
+							y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				if compiled.SIMD {
+//line reverse.go:56
+					gc_vb3 := archsimd.BroadcastInt32x8(3)
+//line reverse.go:56
+					gc_vb4 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line reverse.go:44
-					i := gc_tx2
+						var i int = gc_tx
+//line reverse.go:54
+						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reverse.go:56
+						if (i-d) < 0 || (i-d) > len(x)-8 {
+//line reverse.go:56
+							break
+						}
+//line reverse.go:56
+						y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
+//line reverse.go:55
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep3
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reverse.go:44
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reverse.go:44
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reverse.go:44
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reverse.go:44
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reverse.go:44
+					i := gc_tx
 //line reverse.go:54
 					var y int32
 //line reverse.go:56
 					y = 3*x[i-d] + 1
-					gc_s_y[gc_rank2] = y
+//line reverse.go:59
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(x) {
-				gc_at6 := x[:gc_to2]
-				gc_vstep6 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(x) {
+				gc_at2 := x[:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reverse.go:44
-							var i int = gc_tx2
+							var i int = gc_tx
 //line reverse.go:44
 							_ = i
 //line reverse.go:44
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 							{
 //line reverse.go:59
-								y.Sub(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+								y.Sub(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line reverse.go:61
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line reverse.go:44
-						var i int = gc_tx2
+						var i int = gc_tx
 //line reverse.go:44
 						_ = i
 //line reverse.go:44
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line reverse.go:59
-						y.Sub(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+						y.Sub(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					y := gc_s_y[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line reverse.go:46
+					y := gc_s_y[gc_rank]
 //line reverse.go:60
-					gc_at6[gc_tx2] = y - gc_at6[gc_tx2]
+					gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from2
+//line reverse.go:64
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line reverse.go:44
-							var i int = gc_tx2
+							var i int = gc_tx
 //line reverse.go:44
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 							{
+//line reverse.go:60
 								if i < 0 || i > len(x)-16 {
 //line reverse.go:60
 									break
@@ -1155,21 +1206,23 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 								y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 							}
 						}
+//line reverse.go:62
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line reverse.go:44
-						var i int = gc_tx2
+						var i int = gc_tx
 //line reverse.go:44
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+//line reverse.go:60
 						if i < 0 || i > len(x)-8 {
 //line reverse.go:60
 							break
@@ -1179,209 +1232,227 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep7
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_vstep5
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:44
-						i := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i := gc_tx
+//line reverse.go:46
+						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reverse.go:64
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:44
-						i := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i := gc_tx
+//line reverse.go:46
+						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reverse.go:64
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:44
-						i := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i := gc_tx
+//line reverse.go:46
+						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reverse.go:64
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse.go:44
-						i := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i := gc_tx
+//line reverse.go:46
+						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reverse.go:64
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:44
-					i := gc_tx2
-					y := gc_s_y[gc_rank2]
+					i := gc_tx
+//line reverse.go:46
+					y := gc_s_y[gc_rank]
 //line reverse.go:60
 					x[i] = y - x[i]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_bdx2 <= len(x) {
-			gc_at7 := data[gc_off4:][:gc_bdx2]
-			gc_at8 := x[:gc_bdx2]
-			gc_vstep8 := 0
+//line reverse.go:67
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
+			gc_at3 := data[gc_off2:][:gc_bdx]
+			gc_at4 := x[:gc_bdx]
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
-				gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line reverse.go:44
-						var i int = gc_tx2
-						var g int = gc_bx2*gc_bdx2 + i
+						var i int = gc_tx
+						var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
 						_ = g
 //line reverse.go:45
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-						archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+						archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
 //line reverse.go:44
-					var i int = gc_tx2
-					var g int = gc_bx2*gc_bdx2 + i
+					var i int = gc_tx
+					var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
 					_ = g
 //line reverse.go:45
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-					archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+					archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				y := gc_s_y[gc_rank2]
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reverse.go:47
+				y := gc_s_y[gc_rank]
 //line reverse.go:63
-				gc_at7[gc_tx2] = gc_at8[gc_tx2] + y
+				gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
-			gc_vstep9 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
-				gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line reverse.go:44
-						var i int = gc_tx2
-						var g int = gc_bx2*gc_bdx2 + i
+						var i int = gc_tx
+						var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 //line reverse.go:63
 						if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
 //line reverse.go:63
 							break
 						}
+//line reverse.go:64
 						archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
+					return gc_vstep7, false
+				}(gc_vstep7)
 				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
+					gc_rank := gc_base + gc_tx
 //line reverse.go:44
-					var i int = gc_tx2
-					var g int = gc_bx2*gc_bdx2 + i
+					var i int = gc_tx
+					var g int = gc_bx*gc_bdx + i
 //line reverse.go:45
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line reverse.go:63
 					if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
 //line reverse.go:63
 						break
 					}
+//line reverse.go:64
 					archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep9
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step5 := gc_vstep7
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:44
-					i := gc_tx2
-					g := gc_bx2*gc_bdx2 + i
-					y := gc_s_y[gc_rank2]
+					i := gc_tx
+					g := gc_bx*gc_bdx + i
+//line reverse.go:47
+					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:44
-					i := gc_tx2
-					g := gc_bx2*gc_bdx2 + i
-					y := gc_s_y[gc_rank2]
+					i := gc_tx
+					g := gc_bx*gc_bdx + i
+//line reverse.go:47
+					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:44
-					i := gc_tx2
-					g := gc_bx2*gc_bdx2 + i
-					y := gc_s_y[gc_rank2]
+					i := gc_tx
+					g := gc_bx*gc_bdx + i
+//line reverse.go:47
+					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse.go:44
-					i := gc_tx2
-					g := gc_bx2*gc_bdx2 + i
-					y := gc_s_y[gc_rank2]
+					i := gc_tx
+					g := gc_bx*gc_bdx + i
+//line reverse.go:47
+					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:44
-				i := gc_tx2
-				g := gc_bx2*gc_bdx2 + i
-				y := gc_s_y[gc_rank2]
+				i := gc_tx
+				g := gc_bx*gc_bdx + i
+//line reverse.go:47
+				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				data[g] = x[i] + y
 			}
@@ -1407,167 +1478,188 @@ func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
 var gc_src_reverseShift = compiled.NewSource(gc_files_reverse, "reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:74
-func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_y := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line reverse.go:84
+	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line reverse.go:75
-	size := gc_bdx2 * gc_bdy2 * gc_bdz2
+	size := gc_bdx * gc_bdy * gc_bdz
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+//line reverse.go:79
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
+			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
+			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
+			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
+			rank := gc_rank
 //line reverse.go:78
 			sh[rank] = data[rank]
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line reverse.go:76
-		rank := gc_rank2
+		rank := gc_rank
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-	clear(gc_s_a0)
-	if gc_bdy2*gc_bdz2 == 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := size / 3; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+//line reverse.go:82
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line reverse.go:80
+				var a0 int32
+				archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank:])
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo3; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line reverse.go:80
+			var a0 int32
+			archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
+			gc_s_a0[gc_rank] = a0
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reverse.go:80
+		var a0 int32
+//line reverse.go:82
+		gc_s_a0[gc_rank] = a0
+	}
+//line reverse.go:81
+	if gc_bdy*gc_bdz == 1 {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := size / 3; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reverse.go:82
 					y := int32(0)
-					gc_s_y[gc_rank2] = y
+//line reverse.go:84
+					gc_s_y[gc_rank] = y
 				}
-				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line reverse.go:82
 					y := int32(0)
-					gc_s_y[gc_rank2] = y
+//line reverse.go:84
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := size / 3; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := size / 3; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := 0 - (size / 3)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(sh) && gc_to2 <= len(sh)-gc_off2 && gc_to2 <= len(sh) {
-					gc_at4 := sh[gc_off2:][:gc_to2]
-					gc_at5 := sh[:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line reverse.go:82
-							gc_vb6 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:82
-								y := gc_vb6
-								{
-									y = archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]))
-								}
-//line reverse.go:83
-								y.StoreSlice(gc_s_y[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reverse.go:82
-						gc_vb5 := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:82
-							y := gc_vb5
-							y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]))
-//line reverse.go:83
-							y.StoreSlice(gc_s_y[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:82
-						y := int32(0)
-//line reverse.go:84
-						y = gc_at4[gc_tx2] + gc_at5[gc_tx2]
-						gc_s_y[gc_rank2] = y
-					}
-				} else {
-					gc_vstep4 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 0 - (size / 3)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sh) && gc_to <= len(sh)-gc_off && gc_to <= len(sh) {
+					gc_at := sh[gc_off:][:gc_to]
+					gc_at2 := sh[:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:82
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line reverse.go:82
 								y := gc_vb4
 								{
-									if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-16 || gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
-//line reverse.go:84
-										break
-									}
-//line reverse.go:84
-									y = archsimd.LoadInt32x16Slice(sh[gc_tx2-size/3:]).Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:]))
+									y = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 								}
 //line reverse.go:83
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
@@ -1575,214 +1667,286 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line reverse.go:82
 							y := gc_vb3
-							if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-8 || gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
-								break
-							}
 //line reverse.go:84
-							y = archsimd.LoadInt32x8Slice(sh[gc_tx2-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:]))
+							y = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 //line reverse.go:83
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line reverse.go:82
 						y := int32(0)
 //line reverse.go:84
-						y = sh[gc_tx2-size/3] + sh[gc_tx2]
-						gc_s_y[gc_rank2] = y
+						y = gc_at[gc_tx] + gc_at2[gc_tx]
+//line reverse.go:87
+						gc_s_y[gc_rank] = y
 					}
-				}
-			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := size / 3; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(sh) {
-					gc_at6 := sh[:gc_to2]
-					gc_vstep5 := gc_from2
+				} else {
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:87
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reverse.go:82
+							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+//line reverse.go:82
+								y := gc_vb2
 								{
-//line reverse.go:87
-									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
+									if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-16 || gc_tx < 0 || gc_tx > len(sh)-16 {
+//line reverse.go:84
+										break
+									}
+//line reverse.go:84
+									y = archsimd.LoadInt32x16Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x16Slice(sh[gc_tx:]))
 								}
+//line reverse.go:83
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:87
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:87
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
+//line reverse.go:82
+						gc_vb := archsimd.BroadcastInt32x8(int32(0))
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+//line reverse.go:82
+							y := gc_vb
+//line reverse.go:84
+							if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-8 || gc_tx < 0 || gc_tx > len(sh)-8 {
+//line reverse.go:84
+								break
+							}
+//line reverse.go:84
+							y = archsimd.LoadInt32x8Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx:]))
+//line reverse.go:83
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						y := gc_s_y[gc_rank2]
-//line reverse.go:88
-						gc_at6[gc_tx2] += y
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reverse.go:82
+						y := int32(0)
+//line reverse.go:84
+						y = sh[gc_tx-size/3] + sh[gc_tx]
+//line reverse.go:87
+						gc_s_y[gc_rank] = y
 					}
-				} else {
-					gc_vstep6 := gc_from2
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := size / 3; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(sh) {
+					gc_at3 := sh[:gc_to]
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line reverse.go:87
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-									if gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
-//line reverse.go:88
-										break
-									}
-//line reverse.go:88
-									archsimd.LoadInt32x16Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
+//line reverse.go:87
+									archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
+//line reverse.go:89
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line reverse.go:87
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-							if gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+//line reverse.go:87
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line reverse.go:94
+						y := gc_s_y[gc_rank]
+//line reverse.go:88
+						gc_at3[gc_tx] += y
+					}
+				} else {
+//line reverse.go:92
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+//line reverse.go:87
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								{
+//line reverse.go:88
+									if gc_tx < 0 || gc_tx > len(sh)-16 {
+//line reverse.go:88
+										break
+									}
+//line reverse.go:88
+									archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
+								}
+							}
+//line reverse.go:90
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+//line reverse.go:87
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							if gc_tx < 0 || gc_tx > len(sh)-8 {
 //line reverse.go:88
 								break
 							}
 //line reverse.go:88
-							archsimd.LoadInt32x8Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
+							archsimd.LoadInt32x8Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step3 := gc_vstep5
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							y := gc_s_y[gc_rank2]
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
 //line reverse.go:88
-							sh[gc_tx2] += y
+							sh[gc_tx] += y
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							y := gc_s_y[gc_rank2]
+//line reverse.go:92
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
 //line reverse.go:88
-							sh[gc_tx2] += y
+							sh[gc_tx] += y
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							y := gc_s_y[gc_rank2]
+//line reverse.go:92
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
 //line reverse.go:88
-							sh[gc_tx2] += y
+							sh[gc_tx] += y
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							y := gc_s_y[gc_rank2]
+//line reverse.go:92
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
 //line reverse.go:88
-							sh[gc_tx2] += y
+							sh[gc_tx] += y
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						y := gc_s_y[gc_rank2]
+//line reverse.go:92
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						y := gc_s_y[gc_rank]
 //line reverse.go:88
-						sh[gc_tx2] += y
+						sh[gc_tx] += y
 					}
 				}
 			}
 		}
 	}
-	gc_step7 := 0
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+//line reverse.go:96
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
-			a0 := gc_s_a0[gc_rank2]
+			rank := gc_rank
+//line reverse.go:78
+			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
-			a0 := gc_s_a0[gc_rank2]
+			rank := gc_rank
+//line reverse.go:78
+			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
-			a0 := gc_s_a0[gc_rank2]
+			rank := gc_rank
+//line reverse.go:78
+			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
 //line reverse.go:76
-			rank := gc_rank2
-			a0 := gc_s_a0[gc_rank2]
+			rank := gc_rank
+//line reverse.go:78
+			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
 			data[rank] = a0
 		}
 	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line reverse.go:76
-		rank := gc_rank2
-		a0 := gc_s_a0[gc_rank2]
+		rank := gc_rank
+//line reverse.go:78
+		a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 		a0 += sh[rank]
 		data[rank] = a0

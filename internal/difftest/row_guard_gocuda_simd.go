@@ -35,158 +35,164 @@ func RowGuardKernel(out []int32, p int) func(*gocuda.Thread) {
 var gc_src_rowGuard = compiled.NewSource(gc_files_row_guard, "rowGuard", "74365af718b7b5ca132b0ef4d19ac40616ff48671b4efccabec0ba3284c9fd8f", "row_guard.go:5-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line row_guard.go:14
-func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2 + gc_ty2) * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line row_guard.go:35
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line row_guard.go:21
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line row_guard.go:21
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line row_guard.go:21
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line row_guard.go:15
-					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+					gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line row_guard.go:15
-					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					out[i] = int32(i % (len(out) + 1))
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		gc_rstep2 := 1
-		if (p) > 0 && gc_bdy2%(p) == 0 {
-			gc_rstep2 = (p)
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		if (p) > 0 && gc_bdy%(p) == 0 {
+			gc_rstep = (p)
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
-			gc_pos2.Thread = gc_base2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
 //line row_guard.go:18
-			if gc_rstep2 == 1 && (!(gc_ty2%p == 0)) {
-				gc_ty2 += gc_rstep2
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+			if gc_rstep == 1 && (!(gc_ty%p == 0)) {
+				gc_ty += gc_rstep
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off4 := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2 + gc_ty2) * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off2 := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line row_guard.go:15
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line row_guard.go:15
-							var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:15
 							_ = i
 							{
-								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
+//line row_guard.go:19
+								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
 //line row_guard.go:19
 									break
 								}
 //line row_guard.go:19
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4)).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4)).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -197,45 +203,49 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				if compiled.SIMD {
 //line row_guard.go:15
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line row_guard.go:15
-						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:15
 						_ = i
-						if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
+//line row_guard.go:19
+						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
 //line row_guard.go:19
 							break
 						}
 //line row_guard.go:19
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3)).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3)).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line row_guard.go:19
-					gc_at4[gc_tx2] += int32(gc_ty2*100 + gc_tx2)
+					gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line row_guard.go:23
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line row_guard.go:15
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line row_guard.go:15
-							var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 							{
-								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 || i < 0 || i > len(out)-16 {
+//line row_guard.go:19
+								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 || i < 0 || i > len(out)-16 {
 //line row_guard.go:19
 									break
 								}
 //line row_guard.go:19
-								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(out[i:])
+								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2)).StoreSlice(out[i:])
 							}
 						}
+//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -246,71 +256,77 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				if compiled.SIMD {
 //line row_guard.go:15
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line row_guard.go:15
-						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i > len(out)-8 {
+						var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:19
+						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 || i < 0 || i > len(out)-8 {
 //line row_guard.go:19
 							break
 						}
 //line row_guard.go:19
-						archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota)).StoreSlice(out[i:])
+						archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
-						out[i] += int32(gc_ty2*100 + gc_tx2)
+						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line row_guard.go:23
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
-						out[i] += int32(gc_ty2*100 + gc_tx2)
+						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line row_guard.go:23
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
-						out[i] += int32(gc_ty2*100 + gc_tx2)
+						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line row_guard.go:23
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line row_guard.go:15
-						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
-						out[i] += int32(gc_ty2*100 + gc_tx2)
+						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line row_guard.go:23
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line row_guard.go:15
-					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
-					out[i] += int32(gc_ty2*100 + gc_tx2)
+					out[i] += int32(gc_ty*100 + gc_tx)
 				}
 			}
-			gc_ty2 += gc_rstep2
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+//line row_guard.go:23
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -319,5 +335,4 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 // gc_files_row_guard holds the source files whose lines the kernels' records hash.
 //
 //go:embed row_guard.go
-//line row_guard.go:35
 var gc_files_row_guard embed.FS

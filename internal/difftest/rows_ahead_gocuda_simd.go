@@ -35,288 +35,303 @@ func RowsAheadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 var gc_src_rowsAheadSums = compiled.NewSource(gc_files_rows_ahead, "rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line rows_ahead.go:14
-func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line rows_ahead.go:16
 	var start int = 16
-	gc_rowok3 := false
-	gc_off7 := off + gc_bx2*2*gc_bdx2
-	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-		copy(gc_row3, in[gc_off7:][:gc_bdx2])
-		gc_rowok3 = true
+	gc_rowok := false
+//line rows_ahead.go:19
+	gc_off3 := off + gc_bx*2*gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok4 := false
-	gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-		copy(gc_row4, in[gc_off8:][:gc_bdx2])
-		gc_rowok4 = true
+//line rows_ahead.go:25
+	gc_rowok2 := false
+//line rows_ahead.go:27
+	gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line rows_ahead.go:34
 	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-			gc_bdy2, gc_bdz2 := 1, 1
-			_, _ = gc_bdy2, gc_bdz2
-			gc_cnt2 := 32
-			gc_act2 := ^uint32(0)
-			var gc_dead2 uint32
-			_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+//line rows_ahead.go:47
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x04 := gc_tidx2.X
-					if gc_act2 == ^uint32(0) {
-						gc_at7 := gc_row3[gc_x04:][:32]
-						gc_at8 := gc_row4[gc_x04:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
-							var v_ float32 = gc_at7[gc_lane2] + gc_at8[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+//line rows_ahead.go:18
+							gc_l_v_[gc_lane] = v_
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line rows_ahead.go:15
-							i := off + gc_bx2*2*gc_bdx2 + gc_tx2
-							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-							gc_l_v_[gc_lane2] = v_
+							i := off + gc_bx*2*gc_bdx + gc_tx
+							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+//line rows_ahead.go:18
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 //line demand.go:48
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
 //line demand.go:48
 				for offset := start; offset > 0; offset >>= 1 {
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 					} else {
 //line demand.go:49
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-								v_ := gc_l_v_[gc_lane2]
+//line demand.go:62
+								v_ := gc_l_v_[gc_lane]
 //line demand.go:49
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 			}
-			gc_upto4 := min(gc_cnt2, 1)
-			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-				v_ := gc_l_v_[gc_lane2]
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line demand.go:60
+				v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:16
 				v := r
-				gc_l_v[gc_lane2] = v
+//line rows_ahead.go:19
+				gc_l_v[gc_lane] = v
 			}
-			gc_lo6, gc_hi6 := 0, 32
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi6 = min(gc_hi6, gc_cnt2)
-			if gc_lo6 < gc_hi6 {
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 						{
 //line rows_ahead.go:18
-							out[(gc_bx2*gc_bdx2+gc_tx2)/32] = v
+							out[(gc_bx*gc_bdx+gc_tx)/32] = v
 						}
 					}
 				}
 			}
 			continue
 		}
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off5 := (off + gc_bx2*2*gc_bdx2) + gc_x03
-				gc_off6 := ((off + gc_bx2*2*gc_bdx2) + gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
-					gc_at5 := in[gc_off5:][:32]
-					gc_at6 := in[gc_off6:][:32]
-					if gc_rowok3 {
-						gc_at5 = gc_row3[gc_x03:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
+				gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok4 {
-						gc_at6 = gc_row4[gc_x03:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
-						var v_ float32 = gc_at5[gc_lane2] + gc_at6[gc_lane2]
-						gc_l_v_[gc_lane2] = v_
+						var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+//line rows_ahead.go:18
+						gc_l_v_[gc_lane] = v_
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line rows_ahead.go:15
-						i := off + gc_bx2*2*gc_bdx2 + gc_tx2
-						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-						gc_l_v_[gc_lane2] = v_
+						i := off + gc_bx*2*gc_bdx + gc_tx
+						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+//line rows_ahead.go:18
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 //line demand.go:48
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
 //line demand.go:48
 			for offset := start; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_upto3 := min(gc_cnt2, 1)
-		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-			v_ := gc_l_v_[gc_lane2]
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line demand.go:60
+			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:16
 			v := r
-			gc_l_v[gc_lane2] = v
+//line rows_ahead.go:19
+			gc_l_v[gc_lane] = v
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_lo5 < gc_hi5 {
-			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo5 < gc_hi5 {
-			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		if gc_lo5 < gc_hi5 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 					{
 //line rows_ahead.go:18
-						out[(gc_bx2*gc_bdx2+gc_tx2)/32] = v
+						out[(gc_bx*gc_bdx+gc_tx)/32] = v
 					}
 				}
 			}
@@ -341,201 +356,214 @@ func RowsAheadTwiceKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_rowsAheadTwice = compiled.NewSource(gc_files_rows_ahead, "rowsAheadTwice", "e1fad3ea1ba8cd75a73eb9458e1af2fe6bd38ac3c90939f21e20cac31524aaf1", "rows_ahead.go:22-34").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line rows_ahead.go:29
-func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_rowok3 := false
-	gc_off19 := gc_bx2 * 2 * gc_bdx2
-	if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx2 <= len(in)-gc_off19 {
-		copy(gc_row3, in[gc_off19:][:gc_bdx2])
-		gc_rowok3 = true
+func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+//line rows_ahead.go:42
+	gc_off9 := gc_bx * 2 * gc_bdx
+	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
+		copy(gc_row, in[gc_off9:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok4 := false
-	gc_off20 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-	if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx2 <= len(in)-gc_off20 {
-		copy(gc_row4, in[gc_off20:][:gc_bdx2])
-		gc_rowok4 = true
+//line rows_ahead.go:48
+	gc_rowok2 := false
+//line rows_ahead.go:50
+	gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
+		copy(gc_row2, in[gc_off10:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line rows_ahead.go:57
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-			gc_bdy2, gc_bdz2 := 1, 1
-			_, _ = gc_bdy2, gc_bdz2
-			gc_cnt2 := 32
-			gc_act2 := ^uint32(0)
-			var gc_dead2 uint32
-			_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+//line rows_ahead.go:69
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x07 := gc_tidx2.X
-					if gc_act2 == ^uint32(0) {
-						gc_at16 := gc_row3[gc_x07:][:32]
-						gc_at17 := gc_row4[gc_x07:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_x03 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at6 := gc_row[gc_x03:][:32]
+						gc_at7 := gc_row2[gc_x03:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:31
-							v := gc_at16[gc_lane2] + gc_at17[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v := gc_at6[gc_lane] + gc_at7[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line rows_ahead.go:30
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							v := StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-							gc_l_v[gc_lane2] = v
+							i := gc_bx*2*gc_bdx + gc_tx
+							v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 //line rows_ahead.go:32
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x08 := gc_tidx2.X
-					gc_off16 := (gc_bx2 * gc_bdx2) + gc_x08
-					gc_off17 := (gc_bx2 * 2 * gc_bdx2) + gc_x08
-					gc_off18 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x08
-					if gc_act2 == ^uint32(0) && gc_x08+32 <= gc_bdx2 && gc_off16 >= 0 && gc_off16 <= len(out) && 32 <= len(out)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && 32 <= len(in)-gc_off18 {
-						gc_at18 := out[gc_off16:][:32]
-						gc_at19 := in[gc_off17:][:32]
-						gc_at20 := in[gc_off18:][:32]
-						if gc_rowok3 {
-							gc_at19 = gc_row3[gc_x08:][:32]
+					gc_x04 := gc_tidx.X
+					gc_off6 := (gc_bx * gc_bdx) + gc_x04
+					gc_off7 := (gc_bx * 2 * gc_bdx) + gc_x04
+					gc_off8 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
+						gc_at8 := out[gc_off6:][:32]
+						gc_at9 := in[gc_off7:][:32]
+						gc_at10 := in[gc_off8:][:32]
+						if gc_rowok {
+							gc_at9 = gc_row[gc_x04:][:32]
 						}
-						if gc_rowok4 {
-							gc_at20 = gc_row4[gc_x08:][:32]
+						if gc_rowok2 {
+							gc_at10 = gc_row2[gc_x04:][:32]
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:54
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line rows_ahead.go:32
-							v += gc_c21r[gc_lane2]
-							gc_at18[gc_lane2] = v - gc_at19[gc_lane2] - gc_at20[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v := gc_l_v[gc_lane]
+//line rows_ahead.go:32
+							v += gc_c1r[gc_lane]
+							gc_at8[gc_lane] = v - gc_at9[gc_lane] - gc_at10[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line rows_ahead.go:30
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							v := gc_l_v[gc_lane2]
-							v += gc_c21r[gc_lane2]
-							out[gc_bx2*gc_bdx2+gc_tx2] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx2)
-							gc_l_v[gc_lane2] = v
+							i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:32
+							v := gc_l_v[gc_lane]
+//line rows_ahead.go:32
+							v += gc_c1r[gc_lane]
+							out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 			continue
 		}
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x05 := gc_tidx2.X
-				gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_x05
-				gc_off12 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x05
-				if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
-					gc_at11 := in[gc_off11:][:32]
-					gc_at12 := in[gc_off12:][:32]
-					if gc_rowok3 {
-						gc_at11 = gc_row3[gc_x05:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok4 {
-						gc_at12 = gc_row4[gc_x05:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:31
-						v := gc_at11[gc_lane2] + gc_at12[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v := gc_at[gc_lane] + gc_at2[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line rows_ahead.go:30
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-						gc_l_v[gc_lane2] = v
+						i := gc_bx*2*gc_bdx + gc_tx
+						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line rows_ahead.go:32
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c21r)
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x06 := gc_tidx2.X
-				gc_off13 := (gc_bx2 * gc_bdx2) + gc_x06
-				gc_off14 := (gc_bx2 * 2 * gc_bdx2) + gc_x06
-				gc_off15 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x06
-				if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(out) && 32 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(in) && 32 <= len(in)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(in) && 32 <= len(in)-gc_off15 {
-					gc_at13 := out[gc_off13:][:32]
-					gc_at14 := in[gc_off14:][:32]
-					gc_at15 := in[gc_off15:][:32]
-					if gc_rowok3 {
-						gc_at14 = gc_row3[gc_x06:][:32]
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
+				gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+					gc_at3 := out[gc_off3:][:32]
+					gc_at4 := in[gc_off4:][:32]
+					gc_at5 := in[gc_off5:][:32]
+					if gc_rowok {
+						gc_at4 = gc_row[gc_x02:][:32]
 					}
-					if gc_rowok4 {
-						gc_at15 = gc_row4[gc_x06:][:32]
+					if gc_rowok2 {
+						gc_at5 = gc_row2[gc_x02:][:32]
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:54
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line rows_ahead.go:32
-						v += gc_c21r[gc_lane2]
-						gc_at13[gc_lane2] = v - gc_at14[gc_lane2] - gc_at15[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v := gc_l_v[gc_lane]
+//line rows_ahead.go:32
+						v += gc_c1r[gc_lane]
+						gc_at3[gc_lane] = v - gc_at4[gc_lane] - gc_at5[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line rows_ahead.go:30
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						v := gc_l_v[gc_lane2]
-						v += gc_c21r[gc_lane2]
-						out[gc_bx2*gc_bdx2+gc_tx2] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx2)
-						gc_l_v[gc_lane2] = v
+						i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:32
+						v := gc_l_v[gc_lane]
+//line rows_ahead.go:32
+						v += gc_c1r[gc_lane]
+						out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
@@ -560,497 +588,515 @@ func RowsAheadMaskedKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_rowsAheadMasked = compiled.NewSource(gc_files_rows_ahead, "rowsAheadMasked", "0ea8e5ddbef22e5463885c11364260c3ae19d9bb3cfb64631ac56e669b1026a2", "rows_ahead.go:36-54", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line rows_ahead.go:43
-func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line rows_ahead.go:50
 	var start int = 16
-	gc_rowok3 := false
-	gc_off7 := gc_bx2 * 2 * gc_bdx2
-	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-		copy(gc_row3, in[gc_off7:][:gc_bdx2])
-		gc_rowok3 = true
+	gc_rowok := false
+//line rows_ahead.go:53
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok4 := false
-	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-		copy(gc_row4, in[gc_off8:][:gc_bdx2])
-		gc_rowok4 = true
+//line rows_ahead.go:59
+	gc_rowok2 := false
+//line rows_ahead.go:61
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line rows_ahead.go:68
 	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-			gc_bdy2, gc_bdz2 := 1, 1
-			_, _ = gc_bdy2, gc_bdz2
-			gc_cnt2 := 32
-			gc_act2 := ^uint32(0)
-			var gc_dead2 uint32
-			gc_left4 := gc_act2
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+//line rows_ahead.go:81
+			gc_left4 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line rows_ahead.go:45
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line rows_ahead.go:45
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
 //line rows_ahead.go:45
 					var v float32
-					gc_l_v[gc_lane2] = v
+//line rows_ahead.go:47
+					gc_l_v[gc_lane] = v
 				}
 			}
 			{
-				var gc_m54 uint32
+				var gc_m52 uint32
 //line rows_ahead.go:46
-				gc_lo9, gc_hi9 := 0, 32
-				if gc_lo9 < gc_hi9 {
-					gc_hi9 = min(gc_hi9, min(max(16, -1), 32))
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
 				}
-				if gc_lo9 < gc_hi9 {
-					gc_m54 = uint32(uint64(1)<<gc_hi9 - uint64(1)<<gc_lo9)
+				if gc_lo4 < gc_hi4 {
+					gc_m52 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 				}
-				gc_save54 := gc_act2
-				gc_act2 = gc_save54 & gc_m54
-				if gc_act2 != 0 {
+				gc_save52 := gc_act
+				gc_act = gc_save52 & gc_m52
+				if gc_act != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x04 := gc_tidx2.X
-							if gc_act2 == ^uint32(0) {
-								gc_at7 := gc_row3[gc_x04:][:32]
-								gc_at8 := gc_row4[gc_x04:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_x02 := gc_tidx.X
+							if gc_act == ^uint32(0) {
+								gc_at3 := gc_row[gc_x02:][:32]
+								gc_at4 := gc_row2[gc_x02:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:46
 									var v float32
-//line rows_ahead.go:47
-									v = gc_at7[gc_lane2] + gc_at8[gc_lane2]
-									gc_l_v[gc_lane2] = v
+									v = gc_at3[gc_lane] + gc_at4[gc_lane]
+									gc_l_v[gc_lane] = v
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line rows_ahead.go:44
-									i := gc_bx2*2*gc_bdx2 + gc_tx2
+									i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:46
 									var v float32
-//line rows_ahead.go:47
-									v = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-									gc_l_v[gc_lane2] = v
+									v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 //line rows_ahead.go:48
-					if gc_act2 == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
+					if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 					} else {
 //line rows_ahead.go:48
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffff, &gc_l_v, 1, 16, &gc_c21r)
-						gc_left5 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
+						gc_left5 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line rows_ahead.go:48
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line rows_ahead.go:48
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line rows_ahead.go:48
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line rows_ahead.go:48
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line rows_ahead.go:48
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line rows_ahead.go:48
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left5&(1<<gc_lane) == 0 {
 									continue
 								}
-								v := gc_l_v[gc_lane2]
+//line rows_ahead.go:61
+								v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save54 &^ gc_dead2
+				gc_act = gc_save52 &^ gc_dead
 			}
 //line rows_ahead.go:50
-			copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
+			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 //line demand.go:48
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
 //line demand.go:48
 				for offset := start; offset > 0; offset >>= 1 {
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 					} else {
 //line demand.go:49
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c22r)
-						gc_left6 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
+						gc_left6 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
 									continue
 								}
-								v_ := gc_l_v_[gc_lane2]
+//line demand.go:62
+								v_ := gc_l_v_[gc_lane]
 //line demand.go:49
-								v_ += gc_c22r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_c2r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 			}
-			gc_upto4 := min(gc_cnt2, 1)
-			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-				v_ := gc_l_v_[gc_lane2]
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line demand.go:60
+				v_ := gc_l_v_[gc_lane]
+//line demand.go:62
 				var v float32
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:50
 				v = r
-				gc_l_v[gc_lane2] = v
+//line rows_ahead.go:52
+				gc_l_v[gc_lane] = v
 			}
-			gc_lo10, gc_hi10 := 0, 32
-			if gc_lo10 < gc_hi10 {
-				gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
 			}
-			if gc_lo10 < gc_hi10 {
-				gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
 			}
-			gc_hi10 = min(gc_hi10, gc_cnt2)
-			if gc_lo10 < gc_hi10 {
+			gc_hi5 = min(gc_hi5, gc_cnt)
+			if gc_lo5 < gc_hi5 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo10, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 						{
 //line rows_ahead.go:52
-							out[(gc_bx2*gc_bdx2+gc_tx2)/32] = v
+							out[(gc_bx*gc_bdx+gc_tx)/32] = v
 						}
 					}
 				}
 			}
 			continue
 		}
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line rows_ahead.go:63
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line rows_ahead.go:45
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line rows_ahead.go:45
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line rows_ahead.go:45
 				var v float32
-				gc_l_v[gc_lane2] = v
+//line rows_ahead.go:47
+				gc_l_v[gc_lane] = v
 			}
 		}
 		{
-			var gc_m53 uint32
+			var gc_m5 uint32
 //line rows_ahead.go:46
-			gc_lo7, gc_hi7 := 0, 32
-			if gc_lo7 < gc_hi7 {
-				gc_hi7 = min(gc_hi7, min(max(16, -1), 32))
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
 			}
-			if gc_lo7 < gc_hi7 {
-				gc_m53 = uint32(uint64(1)<<gc_hi7 - uint64(1)<<gc_lo7)
+			if gc_lo2 < gc_hi2 {
+				gc_m5 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
-			gc_save53 := gc_act2
-			gc_act2 = gc_save53 & gc_m53
-			if gc_act2 != 0 {
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x03 := gc_tidx2.X
-						gc_off5 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
-						gc_off6 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
-						if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
-							gc_at5 := in[gc_off5:][:32]
-							gc_at6 := in[gc_off6:][:32]
-							if gc_rowok3 {
-								gc_at5 = gc_row3[gc_x03:][:32]
+						gc_x0 := gc_tidx.X
+						gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+						gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+							gc_at := in[gc_off:][:32]
+							gc_at2 := in[gc_off2:][:32]
+							if gc_rowok {
+								gc_at = gc_row[gc_x0:][:32]
 							}
-							if gc_rowok4 {
-								gc_at6 = gc_row4[gc_x03:][:32]
+							if gc_rowok2 {
+								gc_at2 = gc_row2[gc_x0:][:32]
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:46
 								var v float32
-//line rows_ahead.go:47
-								v = gc_at5[gc_lane2] + gc_at6[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v = gc_at[gc_lane] + gc_at2[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line rows_ahead.go:44
-								i := gc_bx2*2*gc_bdx2 + gc_tx2
+								i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:46
 								var v float32
-//line rows_ahead.go:47
-								v = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-								gc_l_v[gc_lane2] = v
+								v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 //line rows_ahead.go:48
-				if gc_act2 == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
+				if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 				} else {
 //line rows_ahead.go:48
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffff, &gc_l_v, 1, 16, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line rows_ahead.go:48
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line rows_ahead.go:48
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line rows_ahead.go:48
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line rows_ahead.go:48
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line rows_ahead.go:48
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line rows_ahead.go:48
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line rows_ahead.go:61
+							v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save53 &^ gc_dead2
+			gc_act = gc_save5 &^ gc_dead
 		}
 //line rows_ahead.go:50
-		copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
+		copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 //line demand.go:48
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
 //line demand.go:48
 			for offset := start; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c22r)
-					gc_left3 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
-							v_ += gc_c22r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+							v_ += gc_c2r[gc_lane]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_upto3 := min(gc_cnt2, 1)
-		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-			v_ := gc_l_v_[gc_lane2]
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line demand.go:60
+			v_ := gc_l_v_[gc_lane]
+//line demand.go:62
 			var v float32
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:50
 			v = r
-			gc_l_v[gc_lane2] = v
+//line rows_ahead.go:52
+			gc_l_v[gc_lane] = v
 		}
-		gc_lo8, gc_hi8 := 0, 32
-		if gc_lo8 < gc_hi8 {
-			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 		}
-		if gc_lo8 < gc_hi8 {
-			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 		}
-		gc_hi8 = min(gc_hi8, gc_cnt2)
-		if gc_lo8 < gc_hi8 {
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo8, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo8; gc_lane2 < gc_hi8; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 					{
 //line rows_ahead.go:52
-						out[(gc_bx2*gc_bdx2+gc_tx2)/32] = v
+						out[(gc_bx*gc_bdx+gc_tx)/32] = v
 					}
 				}
 			}

@@ -30,50 +30,52 @@ func RunsVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
 var gc_src_runsVolume = compiled.NewSource(gc_files_runs, "runsVolume", "a0e884db5232d656d425aef1767c8aa0276dd826795ca0c5195dcdec18eaa137", "runs.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:15
-func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, d int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line runs.go:27
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line runs.go:38
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_by2*gc_bdy2 + gc_ty2) >= h) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= h) || ((gc_bz*gc_bdz + gc_tz) >= d) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_to2]
-				gc_at4 := in[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*h + (gc_by*gc_bdy + gc_ty)) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -81,14 +83,14 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line runs.go:16
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
 //line runs.go:17
 							_ = y
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
+							var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:18
 							_ = z
 							{
@@ -97,9 +99,10 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									break
 								}
 //line runs.go:20
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line runs.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -112,14 +115,14 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:20
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line runs.go:16
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
 //line runs.go:17
 						_ = y
-						var z int = gc_bz2*gc_bdz2 + gc_tz2
+						var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:18
 						_ = z
 						{
@@ -128,21 +131,22 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								break
 							}
 //line runs.go:20
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line runs.go:22
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:16
-					x := gc_bx2*gc_bdx2 + gc_tx2
+					x := gc_bx*gc_bdx + gc_tx
 					{
 //line runs.go:20
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(x)
+						gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -150,12 +154,12 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line runs.go:16
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
+							var z int = gc_bz*gc_bdz + gc_tz
 							{
 								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
 //line runs.go:20
@@ -165,6 +169,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 							}
 						}
+//line runs.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -177,12 +182,12 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line runs.go:20
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line runs.go:16
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-						var y int = gc_by2*gc_bdy2 + gc_ty2
-						var z int = gc_bz2*gc_bdz2 + gc_tz2
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
+						var z int = gc_bz*gc_bdz + gc_tz
 						{
 							if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
 //line runs.go:20
@@ -192,25 +197,26 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 						}
 					}
+//line runs.go:22
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line runs.go:16
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_by2*gc_bdy2 + gc_ty2
-					z := gc_bz2*gc_bdz2 + gc_tz2
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					z := gc_bz*gc_bdz + gc_tz
 					{
 						out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -233,50 +239,52 @@ func TransposeVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) 
 var gc_src_transposeVolume = compiled.NewSource(gc_files_runs, "transposeVolume", "3bbcbf8410b554a4bf62a7513141580ab1493a58c99dee0613d5eff308391ce0", "runs.go:24-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:29
-func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, d int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.Y
-	gc_bdy2 := gc_bd2.X
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.Y
-	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line runs.go:41
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line runs.go:52
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_by2*gc_bdy2 + gc_ty2) >= w) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*w + (gc_by2*gc_bdy2 + gc_ty2)) * h)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_to2]
-				gc_at4 := in[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -284,14 +292,14 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line runs.go:30
-							var x int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_by*gc_bdy + gc_ty
 //line runs.go:30
 							_ = x
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
+							var y int = gc_bx*gc_bdx + gc_tx
+							var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:32
 							_ = z
 							{
@@ -300,9 +308,10 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 									break
 								}
 //line runs.go:34
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line runs.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -315,14 +324,14 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:34
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line runs.go:30
-						var x int = gc_by2*gc_bdy2 + gc_ty2
+						var x int = gc_by*gc_bdy + gc_ty
 //line runs.go:30
 						_ = x
-						var y int = gc_bx2*gc_bdx2 + gc_tx2
-						var z int = gc_bz2*gc_bdz2 + gc_tz2
+						var y int = gc_bx*gc_bdx + gc_tx
+						var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:32
 						_ = z
 						{
@@ -331,21 +340,22 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								break
 							}
 //line runs.go:34
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line runs.go:36
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:31
-					y := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_bx*gc_bdx + gc_tx
 					{
 //line runs.go:34
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(y)
+						gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -353,12 +363,12 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line runs.go:30
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
+							var x int = gc_by*gc_bdy + gc_ty
+							var y int = gc_bx*gc_bdx + gc_tx
+							var z int = gc_bz*gc_bdz + gc_tz
 							{
 								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
 //line runs.go:34
@@ -368,6 +378,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 							}
 						}
+//line runs.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -380,12 +391,12 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line runs.go:34
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line runs.go:30
-						var x int = gc_by2*gc_bdy2 + gc_ty2
-						var y int = gc_bx2*gc_bdx2 + gc_tx2
-						var z int = gc_bz2*gc_bdz2 + gc_tz2
+						var x int = gc_by*gc_bdy + gc_ty
+						var y int = gc_bx*gc_bdx + gc_tx
+						var z int = gc_bz*gc_bdz + gc_tz
 						{
 							if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
 //line runs.go:34
@@ -395,25 +406,26 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 						}
 					}
+//line runs.go:36
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
-					gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
 //line runs.go:30
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					z := gc_bz2*gc_bdz2 + gc_tz2
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					z := gc_bz*gc_bdz + gc_tz
 					{
 						out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -437,80 +449,81 @@ func TransposeCoordsKernel(out []int32, w, h, d int) func(*gocuda.Thread) {
 var gc_src_transposeCoords = compiled.NewSource(gc_files_runs, "transposeCoords", "7381e2774719836e8a95205fae407022536f77801202d130223ab4103a6df7eb", "runs.go:38-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:44
-func gc_body_transposeCoords(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, h, d int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.Y
-	gc_bdy2 := gc_bd2.X
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.Y
-	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
-		if gc_b2.Stopped() {
+func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-				gc_bz2++
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
 			}
 		}
-		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
-		gc_pos2.Block = gc_blk2
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
+		gc_pos.Block = gc_blk
+//line runs.go:73
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_by2*gc_bdy2 + gc_ty2) >= w) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*w + (gc_by2*gc_bdy2 + gc_ty2)) * h)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					{
 //line runs.go:49
-						gc_at2[gc_tx2] = int32(gc_ty2 + 10*gc_tx2 + 100*gc_tz2 +
-							1000*gc_by2 + 100000*gc_bx2 + 10000000*gc_bz2)
+						gc_at[gc_tx] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
+							1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line runs.go:45
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					z := gc_bz2*gc_bdz2 + gc_tz2
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					z := gc_bz*gc_bdz + gc_tz
 					{
-						out[(z*w+x)*h+y] = int32(gc_ty2 + 10*gc_tx2 + 100*gc_tz2 +
-							1000*gc_by2 + 100000*gc_bx2 + 10000000*gc_bz2)
+						out[(z*w+x)*h+y] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
+							1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -533,74 +546,75 @@ func TransposePanicKernel(out []int32, w, h, px, py int) func(*gocuda.Thread) {
 var gc_src_transposePanic = compiled.NewSource(gc_files_runs, "transposePanic", "29ff19816d150d22053ba0785f0ff643ad1b1b081f11e9eab8528591c003009d", "runs.go:54-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:59
-func gc_body_transposePanic(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, h, px, py int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.Y
-	gc_bdy2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.Y
-	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
-		if gc_b2.Stopped() {
+func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, px, py int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-				gc_bz2++
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
 			}
 		}
-		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
-		gc_pos2.Block = gc_blk2
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
+		gc_pos.Block = gc_blk
+//line runs.go:87
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= w {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= w {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line runs.go:60
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
 					{
-						gc_at2[gc_tx2] = int32(y)
+						gc_at[gc_tx] = int32(y)
 						if x == px && y == py {
 							panic("transposed")
 						}
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line runs.go:60
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
 					{
 						out[x*h+y] = int32(y)
 						if x == px && y == py {
@@ -609,10 +623,10 @@ func gc_body_transposePanic(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -636,214 +650,83 @@ func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread)
 var gc_src_runsRisk = compiled.NewSource(gc_files_runs, "runsRisk", "c06dc6a44839e63c01b945a758d2ae5970a61f2f63fc407133a24ff9e00c273a", "runs.go:70-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:76
-func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, px, py, k int) {
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b4.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b4.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b4.Stopped() {
+func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line runs.go:87
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_apart2 := compiled.Disjoint(in, out)
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(in, out)
+//line runs.go:100
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off3 := k
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at3 := in[gc_off3:][:1]
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_elem2 := gc_at3[0]
-				gc_vstep3 := gc_from2
+			gc_off := k
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line runs.go:77
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:77
-						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line runs.go:77
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
-							for gc_sx3 >= gc_bdx2 {
-								gc_sx3 -= gc_bdx2
-								gc_sbx3++
-							}
-							gc_tx2 := gc_vstep3
-							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx3
-//line runs.go:77
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-							{
-								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota6).ConvertToFloat32()
-								gc_b8 := gc_none6
-//line runs.go:81
-								if y == py {
-//line runs.go:81
-									gc_b8 = gc_all6
-								}
-//line runs.go:81
-								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b8.ToBits())
-//line runs.go:81
-								if gc_if6.ToBits() != 0 {
-//line runs.go:81
-									var gc_u6 float32
-//line runs.go:81
-									if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
-//line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2
-//line runs.go:81
-										gc_u6 = gc_at3[0]
-									}
-//line runs.go:81
-									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-//line runs.go:84
-								if x < -2147483648 || x > 2147483632 {
-//line runs.go:84
-									break
-								}
-//line runs.go:84
-								v.StoreSlice(gc_at4[gc_tx2:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line runs.go:77
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:77
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
-						for gc_sx4 >= gc_bdx2 {
-							gc_sx4 -= gc_bdx2
-							gc_sbx4++
-						}
-						gc_tx2 := gc_vstep3
-						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx4
-//line runs.go:77
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-						var y int = gc_by2*gc_bdy2 + gc_ty2
-						{
-							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota5).ConvertToFloat32()
-							gc_b7 := gc_none5
-//line runs.go:81
-							if y == py {
-//line runs.go:81
-								gc_b7 = gc_all5
-							}
-//line runs.go:81
-							gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b7)
-//line runs.go:81
-							if gc_if5.ToBits() != 0 {
-//line runs.go:81
-								var gc_u5 float32
-//line runs.go:81
-								if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
-//line runs.go:81
-									gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-									gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2
-//line runs.go:81
-									gc_u5 = gc_at3[0]
-								}
-//line runs.go:81
-								v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
-							}
-//line runs.go:84
-							if x < -2147483648 || x > 2147483640 {
-//line runs.go:84
-								break
-							}
-//line runs.go:84
-							v.StoreSlice(gc_at4[gc_tx2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line runs.go:77
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_by2*gc_bdy2 + gc_ty2
-					{
-						v := float32(x)
-						if x == px && y == py {
-							v = gc_elem2
-						}
-						gc_at4[gc_tx2] = v
-					}
-				}
-			} else {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line runs.go:77
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:77
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line runs.go:77
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-						gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
-							for gc_sx5 >= gc_bdx2 {
-								gc_sx5 -= gc_bdx2
-								gc_sbx5++
+						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx {
+								gc_sx -= gc_bdx
+								gc_sbx++
 							}
-							gc_tx2 := gc_vstep4
-							gc_pos2.Block = gc_sbx5 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx5
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx
 //line runs.go:77
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
 							{
 								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
-								gc_b6 := gc_none4
+								gc_b5 := gc_none4
 //line runs.go:81
 								if y == py {
 //line runs.go:81
-									gc_b6 = gc_all4
+									gc_b5 = gc_all4
 								}
 //line runs.go:81
-								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b6.ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b5.ToBits())
 //line runs.go:81
 								if gc_if4.ToBits() != 0 {
 //line runs.go:81
@@ -851,27 +734,29 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+										gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2
+										gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx
 //line runs.go:81
-										gc_u4 = in[k]
+										gc_u4 = gc_at[0]
 									}
-//line runs.go:82
+//line runs.go:81
 									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
-								if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
+//line runs.go:84
+								if x < -2147483648 || x > 2147483632 {
 //line runs.go:84
 									break
 								}
 //line runs.go:84
-								v.StoreSlice(out[y*w+x:])
+								v.StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line runs.go:86
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
@@ -882,28 +767,28 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:77
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
-						for gc_sx6 >= gc_bdx2 {
-							gc_sx6 -= gc_bdx2
-							gc_sbx6++
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
+							gc_sbx2++
 						}
-						gc_tx2 := gc_vstep4
-						gc_pos2.Block = gc_sbx6 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx6
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx2
 //line runs.go:77
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
 						{
 							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
-							gc_b5 := gc_none3
+							gc_b4 := gc_none3
 //line runs.go:81
 							if y == py {
 //line runs.go:81
-								gc_b5 = gc_all3
+								gc_b4 = gc_all3
 							}
 //line runs.go:81
-							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b5)
+							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
 //line runs.go:81
 							if gc_if3.ToBits() != 0 {
 //line runs.go:81
@@ -911,14 +796,148 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:81
-									gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in3))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line runs.go:81
-									gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2
+									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in3))%gc_bdx
 //line runs.go:81
-									gc_u3 = in[k]
+									gc_u3 = gc_at[0]
+								}
+//line runs.go:81
+								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							}
+//line runs.go:84
+							if x < -2147483648 || x > 2147483640 {
+//line runs.go:84
+								break
+							}
+//line runs.go:84
+							v.StoreSlice(gc_at2[gc_tx:])
+						}
+					}
+//line runs.go:86
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line runs.go:77
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					{
+						v := float32(x)
+						if x == px && y == py {
+							v = gc_elem
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:77
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:77
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line runs.go:77
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx {
+								gc_sx3 -= gc_bdx
+								gc_sbx3++
+							}
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx3
+//line runs.go:77
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
+							{
+								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
+								gc_b3 := gc_none2
+//line runs.go:81
+								if y == py {
+//line runs.go:81
+									gc_b3 = gc_all2
+								}
+//line runs.go:81
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b3.ToBits())
+//line runs.go:81
+								if gc_if2.ToBits() != 0 {
+//line runs.go:81
+									var gc_u2 float32
+//line runs.go:81
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:81
+										gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+										gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx
+//line runs.go:81
+										gc_u2 = in[k]
+									}
+//line runs.go:82
+									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+								if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
+//line runs.go:84
+									break
+								}
+//line runs.go:84
+								v.StoreSlice(out[y*w+x:])
+							}
+						}
+//line runs.go:86
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:77
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line runs.go:77
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx {
+							gc_sx4 -= gc_bdx
+							gc_sbx4++
+						}
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx4
+//line runs.go:77
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
+						{
+							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+							gc_b2 := gc_none
+//line runs.go:81
+							if y == py {
+//line runs.go:81
+								gc_b2 = gc_all
+							}
+//line runs.go:81
+							gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+//line runs.go:81
+							if gc_if.ToBits() != 0 {
+//line runs.go:81
+								var gc_u float32
+//line runs.go:81
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:81
+									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
+//line runs.go:81
+									gc_u = in[k]
 								}
 //line runs.go:82
-								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+								v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 							}
 							if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
 //line runs.go:84
@@ -928,15 +947,16 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							v.StoreSlice(out[y*w+x:])
 						}
 					}
+//line runs.go:86
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line runs.go:77
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					y := gc_by2*gc_bdy2 + gc_ty2
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
 					{
 						v := float32(x)
 						if x == px && y == py {
@@ -946,9 +966,9 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -970,216 +990,85 @@ func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Th
 var gc_src_transposeRisk = compiled.NewSource(gc_files_runs, "transposeRisk", "93f15fddd3775a4efd043c98ceadc7739f5558d4d738718a169db563e3d74eb3", "runs.go:88-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:92
-func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, px, py, k int) {
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.Y
-	gc_bdy2 := gc_bd2.X
-	gc_gd2 := gc_b4.GridDim()
-	gc_gdx2 := gc_gd2.Y
-	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b4.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b4.Stopped() {
+func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line runs.go:103
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_apart2 := compiled.Disjoint(in, out)
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(in, out)
+//line runs.go:116
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= w {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= w {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off3 := k
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at3 := in[gc_off3:][:1]
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_elem2 := gc_at3[0]
-				gc_vstep3 := gc_from2
+			gc_off := k
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line runs.go:93
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:93
-						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line runs.go:93
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
-							for gc_sx3 >= gc_bdx2 {
-								gc_sx3 -= gc_bdx2
-								gc_sbx3++
-							}
-							gc_tx2 := gc_vstep3
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx3+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx3+gc_bdx2*gc_tz2)
-//line runs.go:93
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-							{
-								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota6).ConvertToFloat32()
-								gc_b8 := gc_none6
-//line runs.go:97
-								if x == px {
-//line runs.go:97
-									gc_b8 = gc_all6
-								}
-//line runs.go:97
-								gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
-//line runs.go:97
-								if gc_if6.ToBits() != 0 {
-//line runs.go:97
-									var gc_u6 float32
-//line runs.go:97
-									if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
-//line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-										gc_u6 = gc_at3[0]
-									}
-//line runs.go:97
-									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-//line runs.go:100
-								if y < -2147483648 || y > 2147483632 {
-//line runs.go:100
-									break
-								}
-//line runs.go:100
-								v.StoreSlice(gc_at4[gc_tx2:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line runs.go:93
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:93
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
-						for gc_sx4 >= gc_bdx2 {
-							gc_sx4 -= gc_bdx2
-							gc_sbx4++
-						}
-						gc_tx2 := gc_vstep3
-						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx4+gc_gdx2*gc_bz2)
-						gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx4+gc_bdx2*gc_tz2)
-//line runs.go:93
-						var x int = gc_by2*gc_bdy2 + gc_ty2
-						var y int = gc_bx2*gc_bdx2 + gc_tx2
-						{
-							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota5).ConvertToFloat32()
-							gc_b7 := gc_none5
-//line runs.go:97
-							if x == px {
-//line runs.go:97
-								gc_b7 = gc_all5
-							}
-//line runs.go:97
-							gc_if5 := gc_b7.And(gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-							if gc_if5.ToBits() != 0 {
-//line runs.go:97
-								var gc_u5 float32
-//line runs.go:97
-								if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
-//line runs.go:97
-									gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-									gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-									gc_u5 = gc_at3[0]
-								}
-//line runs.go:97
-								v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
-							}
-//line runs.go:100
-							if y < -2147483648 || y > 2147483640 {
-//line runs.go:100
-								break
-							}
-//line runs.go:100
-							v.StoreSlice(gc_at4[gc_tx2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line runs.go:93
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					{
-						v := float32(y)
-						if x == px && y == py {
-							v = gc_elem2
-						}
-						gc_at4[gc_tx2] = v
-					}
-				}
-			} else {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line runs.go:93
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:93
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line runs.go:93
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-						gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
-							for gc_sx5 >= gc_bdx2 {
-								gc_sx5 -= gc_bdx2
-								gc_sbx5++
+						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx {
+								gc_sx -= gc_bdx
+								gc_sbx++
 							}
-							gc_tx2 := gc_vstep4
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx5+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx5+gc_bdx2*gc_tz2)
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
+							gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
 //line runs.go:93
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_by*gc_bdy + gc_ty
+							var y int = gc_bx*gc_bdx + gc_tx
 							{
 								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
-								gc_b6 := gc_none4
+								gc_b5 := gc_none4
 //line runs.go:97
 								if x == px {
 //line runs.go:97
-									gc_b6 = gc_all4
+									gc_b5 = gc_all4
 								}
 //line runs.go:97
-								gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
 //line runs.go:97
 								if gc_if4.ToBits() != 0 {
 //line runs.go:97
@@ -1187,27 +1076,29 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2+gc_gdx2*gc_bz2)
+										gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx+gc_gdx*gc_bz)
 //line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2+gc_bdx2*gc_tz2)
+										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
-										gc_u4 = in[k]
+										gc_u4 = gc_at[0]
 									}
-//line runs.go:98
+//line runs.go:97
 									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
-								if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
+//line runs.go:100
+								if y < -2147483648 || y > 2147483632 {
 //line runs.go:100
 									break
 								}
 //line runs.go:100
-								v.StoreSlice(out[x*h+y:])
+								v.StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line runs.go:102
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
@@ -1218,28 +1109,28 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:93
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
-						for gc_sx6 >= gc_bdx2 {
-							gc_sx6 -= gc_bdx2
-							gc_sbx6++
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
+							gc_sbx2++
 						}
-						gc_tx2 := gc_vstep4
-						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx6+gc_gdx2*gc_bz2)
-						gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx6+gc_bdx2*gc_tz2)
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
 //line runs.go:93
-						var x int = gc_by2*gc_bdy2 + gc_ty2
-						var y int = gc_bx2*gc_bdx2 + gc_tx2
+						var x int = gc_by*gc_bdy + gc_ty
+						var y int = gc_bx*gc_bdx + gc_tx
 						{
 							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
-							gc_b5 := gc_none3
+							gc_b4 := gc_none3
 //line runs.go:97
 							if x == px {
 //line runs.go:97
-								gc_b5 = gc_all3
+								gc_b4 = gc_all3
 							}
 //line runs.go:97
-							gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+							gc_if3 := gc_b4.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 //line runs.go:97
 							if gc_if3.ToBits() != 0 {
 //line runs.go:97
@@ -1247,14 +1138,148 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:97
-									gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2+gc_gdx2*gc_bz2)
+									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in3))/gc_bdx+gc_gdx*gc_bz)
 //line runs.go:97
-									gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2+gc_bdx2*gc_tz2)
+									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in3))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
-									gc_u3 = in[k]
+									gc_u3 = gc_at[0]
+								}
+//line runs.go:97
+								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							}
+//line runs.go:100
+							if y < -2147483648 || y > 2147483640 {
+//line runs.go:100
+								break
+							}
+//line runs.go:100
+							v.StoreSlice(gc_at2[gc_tx:])
+						}
+					}
+//line runs.go:102
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line runs.go:93
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					{
+						v := float32(y)
+						if x == px && y == py {
+							v = gc_elem
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:93
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:93
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line runs.go:93
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx {
+								gc_sx3 -= gc_bdx
+								gc_sbx3++
+							}
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_by + gc_gdy*(gc_sbx3+gc_gdx*gc_bz)
+							gc_pos.Thread = gc_ty + gc_bdy*(gc_sx3+gc_bdx*gc_tz)
+//line runs.go:93
+							var x int = gc_by*gc_bdy + gc_ty
+							var y int = gc_bx*gc_bdx + gc_tx
+							{
+								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
+								gc_b3 := gc_none2
+//line runs.go:97
+								if x == px {
+//line runs.go:97
+									gc_b3 = gc_all2
+								}
+//line runs.go:97
+								gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+//line runs.go:97
+								if gc_if2.ToBits() != 0 {
+//line runs.go:97
+									var gc_u2 float32
+//line runs.go:97
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:97
+										gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+										gc_u2 = in[k]
+									}
+//line runs.go:98
+									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+								if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
+//line runs.go:100
+									break
+								}
+//line runs.go:100
+								v.StoreSlice(out[x*h+y:])
+							}
+						}
+//line runs.go:102
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:93
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line runs.go:93
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx {
+							gc_sx4 -= gc_bdx
+							gc_sbx4++
+						}
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_by + gc_gdy*(gc_sbx4+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx4+gc_bdx*gc_tz)
+//line runs.go:93
+						var x int = gc_by*gc_bdy + gc_ty
+						var y int = gc_bx*gc_bdx + gc_tx
+						{
+							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+							gc_b2 := gc_none
+//line runs.go:97
+							if x == px {
+//line runs.go:97
+								gc_b2 = gc_all
+							}
+//line runs.go:97
+							gc_if := gc_b2.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+							if gc_if.ToBits() != 0 {
+//line runs.go:97
+								var gc_u float32
+//line runs.go:97
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:97
+									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+									gc_u = in[k]
 								}
 //line runs.go:98
-								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+								v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 							}
 							if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
 //line runs.go:100
@@ -1264,15 +1289,16 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							v.StoreSlice(out[x*h+y:])
 						}
 					}
+//line runs.go:102
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
-					gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
 //line runs.go:93
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
 					{
 						v := float32(y)
 						if x == px && y == py {
@@ -1282,10 +1308,10 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -1311,87 +1337,88 @@ func TransposeExactKernel(in, out []int32, h, skip int) func(*gocuda.Thread) {
 var gc_src_transposeExact = compiled.NewSource(gc_files_runs, "transposeExact", "f72257108c4bc01d62180caf8d8b0326501ba579625d0c9fa574b44061d73c30", "runs.go:104-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:112
-func gc_body_transposeExact(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, h, skip int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.Y
-	gc_bdy2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.Y
-	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
-		if gc_b2.Stopped() {
+func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, h, skip int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-				gc_bz2++
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
 			}
 		}
-		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
-		gc_pos2.Block = gc_blk2
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
+		gc_pos.Block = gc_blk
+//line runs.go:140
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line runs.go:113
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line runs.go:113
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line runs.go:113
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line runs.go:113
-					x := gc_by2*gc_bdy2 + gc_ty2
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+				gc_pos.Thread = gc_rank
 //line runs.go:113
-				x := gc_by2*gc_bdy2 + gc_ty2
-				y := gc_bx2*gc_bdx2 + gc_tx2
-				out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+				x := gc_by*gc_bdy + gc_ty
+				y := gc_bx*gc_bdx + gc_tx
+				out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}

@@ -32,36 +32,37 @@ func ShadowedReverseKernel(d []int32, len int, max int32, copy bool) func(*gocud
 var gc_src_shadowedReverse = compiled.NewSource(gc_files_shadow, "shadowedReverse", "e8c2001d8dc72a763ebcfc64a7ee0dbcc5956384e62f8bdcd531c69b2ad110f0", "shadow.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shadow.go:16
-func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ int32, copy_ bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int32, copy_ bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line shadow.go:17
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line shadow.go:17
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_bdx2 <= len(d)-gc_off4 {
-			gc_at4 := s[:gc_bdx2]
-			gc_at5 := d[gc_off4:][:gc_bdx2]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line shadow.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line shadow.go:18
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:18
 						_ = i
-						archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -71,34 +72,35 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line shadow.go:18
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:18
 					_ = i
-					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line shadow.go:19
-				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line shadow.go:18
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-						if i < 0 || i > len(d)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
+						var i int = gc_bx*gc_bdx + gc_tx
+						if i < 0 || i > len(d)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:19
 							break
 						}
-						archsimd.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx2:])
+//line shadow.go:20
+						archsimd.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -108,93 +110,95 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line shadow.go:18
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-					if i < 0 || i > len(d)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+					var i int = gc_bx*gc_bdx + gc_tx
+					if i < 0 || i > len(d)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 //line shadow.go:19
 						break
 					}
-					archsimd.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx2:])
+//line shadow.go:20
+					archsimd.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					s[gc_tx2] = d[i]
+					i := gc_bx*gc_bdx + gc_tx
+					s[gc_tx] = d[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					s[gc_tx2] = d[i]
+					i := gc_bx*gc_bdx + gc_tx
+					s[gc_tx] = d[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					s[gc_tx2] = d[i]
+					i := gc_bx*gc_bdx + gc_tx
+					s[gc_tx] = d[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					s[gc_tx2] = d[i]
+					i := gc_bx*gc_bdx + gc_tx
+					s[gc_tx] = d[i]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shadow.go:18
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				s[gc_tx2] = d[i]
+				i := gc_bx*gc_bdx + gc_tx
+				s[gc_tx] = d[i]
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := len_; gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+//line shadow.go:25
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := len_; gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_stride2 := 0 - 1
-		gc_off5 := len_ - 1
-		gc_off6 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from2, gc_to2, len(s)) && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 {
-			gc_at6 := d[gc_off6:][:gc_to2]
-			for gc_tx2, gc_idx2 := gc_from2, gc_off5+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		gc_off2 := len_ - 1
+		gc_off3 := gc_bx * gc_bdx
+		if gc_from >= 0 && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(s)) && gc_off3 >= 0 && gc_off3 <= len(d) && gc_to <= len(d)-gc_off3 {
+			gc_at3 := d[gc_off3:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				{
 //line shadow.go:22
-					min_ := int32(gc_tx2)
-					v := s[gc_idx2] + max_
+					min_ := int32(gc_tx)
+					v := s[gc_idx] + max_
 					if copy_ {
 						v += min_
 					}
-					gc_at6[gc_tx2] = v
+					gc_at3[gc_tx] = v
 				}
 			}
 		} else {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shadow.go:18
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				{
 //line shadow.go:22
-					min_ := int32(gc_tx2)
-					v := s[len_-gc_tx2-1] + max_
+					min_ := int32(gc_tx)
+					v := s[len_-gc_tx-1] + max_
 					if copy_ {
 						v += min_
 					}
@@ -238,194 +242,213 @@ func ShadowedScaleKernel[T specNumber](in, out []T, cap T, n int) func(*gocuda.T
 var gc_src_shadowedScale = compiled.NewSource(gc_files_shadow, "shadowedScale", "b8d60a20d31a578db2ac9f652b7faed4867ee0398c864c65ce1b7a3d6393547b", "shadow.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shadow.go:36
-func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap_ T, n int) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_ T, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line shadow.go:37
-	s := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
+	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := gc_bx5 * gc_bdx5
-			if gc_from5 >= 0 && gc_to5 <= len(s) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to5 <= len(in)-gc_off9 {
-				gc_at17 := s[:gc_to5]
-				gc_at18 := in[gc_off9:][:gc_to5]
-				gc_step11 := gc_from5
-				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx5 := gc_step11 + 0
+						gc_tx := gc_step + 0
 //line shadow.go:40
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step11 + 1
+//line shadow.go:44
+						gc_tx := gc_step + 1
 //line shadow.go:40
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step11 + 2
+//line shadow.go:44
+						gc_tx := gc_step + 2
 //line shadow.go:40
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step11 + 3
+//line shadow.go:44
+						gc_tx := gc_step + 3
 //line shadow.go:40
-						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
+//line shadow.go:44
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:40
-					gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step12 := gc_from5
-				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
+//line shadow.go:44
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step12 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx5] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx5 := gc_step12 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line shadow.go:44
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx5] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx5 := gc_step12 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line shadow.go:44
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx5] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx5 := gc_step12 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line shadow.go:44
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx5] = in[i]
+						s[gc_tx] = in[i]
 					}
 				}
-				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line shadow.go:44
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx5*gc_bdx5 + gc_tx5
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-					s[gc_tx5] = in[i]
+					s[gc_tx] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+//line shadow.go:47
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off10 := gc_bx5 * gc_bdx5
-			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(out) && gc_to5 <= len(out)-gc_off10 && gc_to5 <= len(s) {
-				gc_at19 := out[gc_off10:][:gc_to5]
-				gc_at20 := s[:gc_to5]
-				gc_step13 := gc_from5
-				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(s) {
+				gc_at3 := out[gc_off2:][:gc_to]
+				gc_at4 := s[:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx := gc_step3 + 0
 //line shadow.go:44
-						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+//line shadow.go:48
+						gc_tx := gc_step3 + 1
 //line shadow.go:44
-						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+//line shadow.go:48
+						gc_tx := gc_step3 + 2
 //line shadow.go:44
-						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+//line shadow.go:48
+						gc_tx := gc_step3 + 3
 //line shadow.go:44
-						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
+//line shadow.go:48
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:44
-					gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+//line shadow.go:48
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step14 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx5] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line shadow.go:48
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx5] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line shadow.go:48
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx5] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line shadow.go:48
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx5] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line shadow.go:48
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx5*gc_bdx5 + gc_tx5
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-					out[i] = s[gc_tx5] * cap_
+					out[i] = s[gc_tx] * cap_
 				}
 			}
 		}
@@ -433,45 +456,46 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 }
 
 //line shadow.go:36
-func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []float32, cap_ float32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []float32, cap_ float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	_ = &cap_
 //line shadow.go:37
-	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-				gc_at5 := s[:gc_to2]
-				gc_at6 := in[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line shadow.go:38
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 							_ = i
 							{
 //line shadow.go:39
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -480,38 +504,40 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line shadow.go:38
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:40
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line shadow.go:44
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line shadow.go:38
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
+								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:40
 									break
 								}
 //line shadow.go:40
-								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
+//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -520,98 +546,106 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line shadow.go:38
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-						if i < 0 || i > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+						var i int = gc_bx*gc_bdx + gc_tx
+//line shadow.go:40
+						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
+//line shadow.go:40
 							break
 						}
 //line shadow.go:40
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx2] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line shadow.go:44
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx2] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line shadow.go:44
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx2] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line shadow.go:44
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx2] = in[i]
+						s[gc_tx] = in[i]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line shadow.go:44
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-					s[gc_tx2] = in[i]
+					s[gc_tx] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line shadow.go:47
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_to2 <= len(s) {
-				gc_at7 := out[gc_off4:][:gc_to2]
-				gc_at8 := s[:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(s) {
+				gc_at3 := out[gc_off2:][:gc_to]
+				gc_at4 := s[:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line shadow.go:44
 						gc_vb4 := archsimd.BroadcastFloat32x16(cap_)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line shadow.go:38
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 							_ = i
 							{
 //line shadow.go:43
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -622,41 +656,44 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb3 := archsimd.BroadcastFloat32x8(cap_)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line shadow.go:38
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 						_ = i
 //line shadow.go:43
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:44
-					gc_at7[gc_tx2] = gc_at8[gc_tx2] * cap_
+					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line shadow.go:48
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line shadow.go:44
 						gc_vb2 := archsimd.BroadcastFloat32x16(cap_)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line shadow.go:38
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if gc_tx2 < 0 || gc_tx2 > len(s)-16 || i < 0 || i > len(out)-16 {
+//line shadow.go:44
+								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
 								}
 //line shadow.go:44
-								archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Mul(gc_vb2).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -667,65 +704,70 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb := archsimd.BroadcastFloat32x8(cap_)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line shadow.go:38
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(out)-8 {
+						var i int = gc_bx*gc_bdx + gc_tx
+//line shadow.go:44
+						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
 							break
 						}
 //line shadow.go:44
-						archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Mul(gc_vb).StoreSlice(out[i:])
+						archsimd.LoadFloat32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx2] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line shadow.go:48
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx2] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line shadow.go:48
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx2] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line shadow.go:48
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx2] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line shadow.go:48
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-					out[i] = s[gc_tx2] * cap_
+					out[i] = s[gc_tx] * cap_
 				}
 			}
 		}
@@ -733,298 +775,317 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 }
 
 //line shadow.go:36
-func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32, cap_ int32, n int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, cap_ int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line shadow.go:37
-	s := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3 * gc_bdx3
-			if gc_from3 >= 0 && gc_to3 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to3 <= len(in)-gc_off5 {
-				gc_at9 := s[:gc_to3]
-				gc_at10 := in[gc_off5:][:gc_to3]
-				gc_vstep5 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line shadow.go:38
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 							_ = i
 							{
 //line shadow.go:39
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line shadow.go:38
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:40
-					gc_at9[gc_tx3] = gc_at10[gc_tx3]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from3
+//line shadow.go:44
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line shadow.go:38
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || gc_tx3 < 0 || gc_tx3 > len(s)-16 {
+								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:40
 									break
 								}
 //line shadow.go:40
-								archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx3:])
+								archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
+//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line shadow.go:38
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
-						if i < 0 || i > len(in)-8 || gc_tx3 < 0 || gc_tx3 > len(s)-8 {
+						var i int = gc_bx*gc_bdx + gc_tx
+//line shadow.go:40
+						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
+//line shadow.go:40
 							break
 						}
 //line shadow.go:40
-						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[gc_tx3:])
+						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx3] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx3 := gc_step7 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line shadow.go:44
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx3] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx3 := gc_step7 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line shadow.go:44
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx3] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx3 := gc_step7 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line shadow.go:44
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx3] = in[i]
+						s[gc_tx] = in[i]
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line shadow.go:44
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-					s[gc_tx3] = in[i]
+					s[gc_tx] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+//line shadow.go:47
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3 * gc_bdx3
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to3 <= len(out)-gc_off6 && gc_to3 <= len(s) {
-				gc_at11 := out[gc_off6:][:gc_to3]
-				gc_at12 := s[:gc_to3]
-				gc_vstep7 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(s) {
+				gc_at3 := out[gc_off2:][:gc_to]
+				gc_at4 := s[:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line shadow.go:44
-						gc_vb8 := archsimd.BroadcastInt32x16(cap_)
-						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
+						gc_vb4 := archsimd.BroadcastInt32x16(cap_)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line shadow.go:38
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 							_ = i
 							{
 //line shadow.go:43
-								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Mul(gc_vb8).StoreSlice(gc_at11[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb7 := archsimd.BroadcastInt32x8(cap_)
-					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
+					gc_vb3 := archsimd.BroadcastInt32x8(cap_)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line shadow.go:38
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 						_ = i
 //line shadow.go:43
-						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Mul(gc_vb7).StoreSlice(gc_at11[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:44
-					gc_at11[gc_tx3] = gc_at12[gc_tx3] * cap_
+					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-				gc_vstep8 := gc_from3
+//line shadow.go:48
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line shadow.go:44
-						gc_vb6 := archsimd.BroadcastInt32x16(cap_)
-						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
+						gc_vb2 := archsimd.BroadcastInt32x16(cap_)
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line shadow.go:38
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if gc_tx3 < 0 || gc_tx3 > len(s)-16 || i < 0 || i > len(out)-16 {
+//line shadow.go:44
+								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
 								}
 //line shadow.go:44
-								archsimd.LoadInt32x16Slice(s[gc_tx3:]).Mul(gc_vb6).StoreSlice(out[i:])
+								archsimd.LoadInt32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb5 := archsimd.BroadcastInt32x8(cap_)
-					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
+					gc_vb := archsimd.BroadcastInt32x8(cap_)
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line shadow.go:38
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
-						if gc_tx3 < 0 || gc_tx3 > len(s)-8 || i < 0 || i > len(out)-8 {
+						var i int = gc_bx*gc_bdx + gc_tx
+//line shadow.go:44
+						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
 							break
 						}
 //line shadow.go:44
-						archsimd.LoadInt32x8Slice(s[gc_tx3:]).Mul(gc_vb5).StoreSlice(out[i:])
+						archsimd.LoadInt32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep8
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx3] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line shadow.go:48
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx3] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line shadow.go:48
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx3] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line shadow.go:48
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx3] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line shadow.go:48
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-					out[i] = s[gc_tx3] * cap_
+					out[i] = s[gc_tx] * cap_
 				}
 			}
 		}
@@ -1032,298 +1093,317 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 }
 
 //line shadow.go:36
-func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, cap_ uint32, n int) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint32, cap_ uint32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line shadow.go:37
-	s := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
+	s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4 * gc_bdx4
-			if gc_from4 >= 0 && gc_to4 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to4 <= len(in)-gc_off7 {
-				gc_at13 := s[:gc_to4]
-				gc_at14 := in[gc_off7:][:gc_to4]
-				gc_vstep9 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line shadow.go:38
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 							_ = i
 							{
 //line shadow.go:39
-								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line shadow.go:38
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 						_ = i
-						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:40
-					gc_at13[gc_tx4] = gc_at14[gc_tx4]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep10 := gc_from4
+//line shadow.go:44
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line shadow.go:38
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(in)-16 || gc_tx4 < 0 || gc_tx4 > len(s)-16 {
+								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 //line shadow.go:40
 									break
 								}
 //line shadow.go:40
-								archsimd.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx4:])
+								archsimd.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
+//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
-						gc_tx4 := gc_vstep10
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line shadow.go:38
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
-						if i < 0 || i > len(in)-8 || gc_tx4 < 0 || gc_tx4 > len(s)-8 {
+						var i int = gc_bx*gc_bdx + gc_tx
+//line shadow.go:40
+						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
+//line shadow.go:40
 							break
 						}
 //line shadow.go:40
-						archsimd.LoadUint32x8Slice(in[i:]).StoreSlice(s[gc_tx4:])
+						archsimd.LoadUint32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep10
-				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx4 := gc_step9 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx4] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx4 := gc_step9 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line shadow.go:44
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx4] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx4 := gc_step9 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line shadow.go:44
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx4] = in[i]
+						s[gc_tx] = in[i]
 					}
 					{
-						gc_tx4 := gc_step9 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line shadow.go:44
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-						s[gc_tx4] = in[i]
+						s[gc_tx] = in[i]
 					}
 				}
-				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line shadow.go:44
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
-					s[gc_tx4] = in[i]
+					s[gc_tx] = in[i]
 				}
 			}
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+//line shadow.go:47
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4 * gc_bdx4
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 <= len(out) && gc_to4 <= len(out)-gc_off8 && gc_to4 <= len(s) {
-				gc_at15 := out[gc_off8:][:gc_to4]
-				gc_at16 := s[:gc_to4]
-				gc_vstep11 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(s) {
+				gc_at3 := out[gc_off2:][:gc_to]
+				gc_at4 := s[:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line shadow.go:44
-						gc_vb12 := archsimd.BroadcastUint32x16(cap_)
-						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
+						gc_vb4 := archsimd.BroadcastUint32x16(cap_)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line shadow.go:38
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 							_ = i
 							{
 //line shadow.go:43
-								archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).Mul(gc_vb12).StoreSlice(gc_at15[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb11 := archsimd.BroadcastUint32x8(cap_)
-					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
+					gc_vb3 := archsimd.BroadcastUint32x8(cap_)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line shadow.go:38
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx*gc_bdx + gc_tx
 //line shadow.go:38
 						_ = i
 //line shadow.go:43
-						archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Mul(gc_vb11).StoreSlice(gc_at15[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:44
-					gc_at15[gc_tx4] = gc_at16[gc_tx4] * cap_
+					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-				gc_vstep12 := gc_from4
+//line shadow.go:48
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line shadow.go:44
-						gc_vb10 := archsimd.BroadcastUint32x16(cap_)
-						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-							gc_tx4 := gc_vstep12
+						gc_vb2 := archsimd.BroadcastUint32x16(cap_)
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line shadow.go:38
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if gc_tx4 < 0 || gc_tx4 > len(s)-16 || i < 0 || i > len(out)-16 {
+//line shadow.go:44
+								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
 								}
 //line shadow.go:44
-								archsimd.LoadUint32x16Slice(s[gc_tx4:]).Mul(gc_vb10).StoreSlice(out[i:])
+								archsimd.LoadUint32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb9 := archsimd.BroadcastUint32x8(cap_)
-					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-						gc_tx4 := gc_vstep12
+					gc_vb := archsimd.BroadcastUint32x8(cap_)
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line shadow.go:38
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
-						if gc_tx4 < 0 || gc_tx4 > len(s)-8 || i < 0 || i > len(out)-8 {
+						var i int = gc_bx*gc_bdx + gc_tx
+//line shadow.go:44
+						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
 							break
 						}
 //line shadow.go:44
-						archsimd.LoadUint32x8Slice(s[gc_tx4:]).Mul(gc_vb9).StoreSlice(out[i:])
+						archsimd.LoadUint32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep12
-				for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx4] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx4 := gc_step10 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line shadow.go:48
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx4] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx4 := gc_step10 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line shadow.go:48
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx4] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 					{
-						gc_tx4 := gc_step10 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line shadow.go:48
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shadow.go:38
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-						out[i] = s[gc_tx4] * cap_
+						out[i] = s[gc_tx] * cap_
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line shadow.go:48
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shadow.go:38
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
-					out[i] = s[gc_tx4] * cap_
+					out[i] = s[gc_tx] * cap_
 				}
 			}
 		}

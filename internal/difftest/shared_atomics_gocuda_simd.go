@@ -37,27 +37,27 @@ func SharedAtomicsKernel(in, out []int32, fout []float32) func(*gocuda.Thread) {
 var gc_src_sharedAtomics = compiled.NewSource(gc_files_shared_atomics, "sharedAtomics", "396b3d66cece82959e930fcf3735ba736de1627c6c3dbf31eb0bd7fd79e90137", "shared_atomics.go:10-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shared_atomics.go:20
-func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line shared_atomics.go:22
 	s := gocuda.Shared[int32](t, 8)[:8]
 	u := gocuda.Shared[uint32](t, 2)[:2]
 	f := gocuda.Shared[float32](t, 2)[:2]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shared_atomics.go:26
 				s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
 				u[1] = 1000
@@ -66,23 +66,24 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line shared_atomics.go:34
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to2 <= len(in)-gc_off9 {
-				gc_at8 := in[gc_off9:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line shared_atomics.go:21
-					tid := gc_tx2
+					tid := gc_tx
 //line shared_atomics.go:31
-					if i := gc_bx2*gc_bdx2 + tid; true || i < len(in) {
-						v := gc_at8[gc_tx2]
+					if i := gc_bx*gc_bdx + tid; true || i < len(in) {
+						v := gc_at[gc_tx]
 						compiled.SharedAdd(&s[0], v)
 						compiled.SharedMin(&s[1], v)
 						compiled.SharedMax(&s[2], v)
@@ -99,13 +100,13 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-					tid := gc_tx2
+					tid := gc_tx
 //line shared_atomics.go:31
-					if i := gc_bx2*gc_bdx2 + tid; i < len(in) {
+					if i := gc_bx*gc_bdx + tid; i < len(in) {
 						v := in[i]
 						compiled.SharedAdd(&s[0], v)
 						compiled.SharedMin(&s[1], v)
@@ -126,39 +127,40 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 		}
 	}
 //line shared_atomics.go:48
-	b := gc_bx2
-	for gc_off, gc_limit, gc_more := 0, 8, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	b := gc_bx
+	for gc_off, gc_limit, gc_more := 0, 8, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line shared_atomics.go:56
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_off + (16 * b)
-			gc_off11 := gc_off
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(out) && gc_to2 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(s) && gc_to2 <= len(s)-gc_off11 {
-				gc_at9 := out[gc_off10:][:gc_to2]
-				gc_at10 := s[gc_off11:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off + (16 * b)
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to <= len(s)-gc_off5 {
+				gc_at2 := out[gc_off4:][:gc_to]
+				gc_at3 := s[gc_off5:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line shared_atomics.go:21
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line shared_atomics.go:49
 							var k int = tid + gc_off
 //line shared_atomics.go:49
 							_ = k
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -168,41 +170,43 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line shared_atomics.go:21
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line shared_atomics.go:49
 						var k int = tid + gc_off
 //line shared_atomics.go:49
 						_ = k
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line shared_atomics.go:50
 					gc_more = true
 //line shared_atomics.go:50
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line shared_atomics.go:21
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line shared_atomics.go:49
 							var k int = tid + gc_off
 							if k < 0 || k > len(s)-16 || (16*b+k) < 0 || (16*b+k) > len(out)-16 {
 //line shared_atomics.go:50
 								break
 							}
+//line shared_atomics.go:51
 							archsimd.LoadInt32x16Slice(s[k:]).StoreSlice(out[16*b+k:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -213,31 +217,32 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line shared_atomics.go:21
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line shared_atomics.go:49
 						var k int = tid + gc_off
 						if k < 0 || k > len(s)-8 || (16*b+k) < 0 || (16*b+k) > len(out)-8 {
 //line shared_atomics.go:50
 							break
 						}
+//line shared_atomics.go:51
 						archsimd.LoadInt32x8Slice(s[k:]).StoreSlice(out[16*b+k:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
 						gc_more = true
@@ -245,11 +250,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						out[16*b+k] = s[k]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
 						gc_more = true
@@ -257,11 +262,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						out[16*b+k] = s[k]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
 						gc_more = true
@@ -269,11 +274,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						out[16*b+k] = s[k]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
 						gc_more = true
@@ -281,11 +286,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						out[16*b+k] = s[k]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-					tid := gc_tx2
+					tid := gc_tx
 //line shared_atomics.go:49
 					k := tid + gc_off
 					gc_more = true
@@ -296,42 +301,43 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 		}
 	}
 //line shared_atomics.go:52
-	for gc_off2, gc_limit2, gc_more2 := 0, 2, true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, 2, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line shared_atomics.go:59
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_off2 + (16*b + 8)
-			gc_off13 := gc_off2
-			gc_off14 := gc_off2 + (2 * b)
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(fout) && gc_to2 <= len(fout)-gc_off14 && gc_off13 <= len(f) && gc_to2 <= len(f)-gc_off13 {
-				gc_at11 := out[gc_off12:][:gc_to2]
-				gc_at12 := u[gc_off13:][:gc_to2]
-				gc_at13 := fout[gc_off14:][:gc_to2]
-				gc_at14 := f[gc_off13:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2 + (16*b + 8)
+			gc_off7 := gc_off2
+			gc_off8 := gc_off2 + (2 * b)
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(u) && gc_to <= len(u)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(fout) && gc_to <= len(fout)-gc_off8 && gc_off7 <= len(f) && gc_to <= len(f)-gc_off7 {
+				gc_at4 := out[gc_off6:][:gc_to]
+				gc_at5 := u[gc_off7:][:gc_to]
+				gc_at6 := fout[gc_off8:][:gc_to]
+				gc_at7 := f[gc_off7:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line shared_atomics.go:21
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line shared_atomics.go:52
 							var k_ int = tid + gc_off2
 //line shared_atomics.go:52
 							_ = k_
-							archsimd.LoadUint32x16Slice(gc_at12[gc_tx2:]).AsInt32x16().StoreSlice(gc_at11[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).AsInt32x16().StoreSlice(gc_at4[gc_tx:])
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -341,43 +347,45 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line shared_atomics.go:21
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line shared_atomics.go:52
 						var k_ int = tid + gc_off2
 //line shared_atomics.go:52
 						_ = k_
-						archsimd.LoadUint32x8Slice(gc_at12[gc_tx2:]).AsInt32x8().StoreSlice(gc_at11[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).AsInt32x8().StoreSlice(gc_at4[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line shared_atomics.go:53
 					gc_more2 = true
 //line shared_atomics.go:53
-					gc_at11[gc_tx2] = int32(gc_at12[gc_tx2])
-					gc_at13[gc_tx2] = gc_at14[gc_tx2]
+					gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line shared_atomics.go:21
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line shared_atomics.go:52
 							var k_ int = tid + gc_off2
 							if k_ < 0 || k_ > len(u)-16 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-16 || k_ > len(f)-16 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-16 {
 //line shared_atomics.go:53
 								break
 							}
+//line shared_atomics.go:54
 							archsimd.LoadUint32x16Slice(u[k_:]).AsInt32x16().StoreSlice(out[16*b+8+k_:])
 							archsimd.LoadFloat32x16Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 						}
@@ -389,32 +397,33 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line shared_atomics.go:21
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line shared_atomics.go:52
 						var k_ int = tid + gc_off2
 						if k_ < 0 || k_ > len(u)-8 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-8 || k_ > len(f)-8 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-8 {
 //line shared_atomics.go:53
 							break
 						}
+//line shared_atomics.go:54
 						archsimd.LoadUint32x8Slice(u[k_:]).AsInt32x8().StoreSlice(out[16*b+8+k_:])
 						archsimd.LoadFloat32x8Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
 						gc_more2 = true
@@ -423,11 +432,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						fout[2*b+k_] = f[k_]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
 						gc_more2 = true
@@ -436,11 +445,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						fout[2*b+k_] = f[k_]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
 						gc_more2 = true
@@ -449,11 +458,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						fout[2*b+k_] = f[k_]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-						tid := gc_tx2
+						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
 						gc_more2 = true
@@ -462,11 +471,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 						fout[2*b+k_] = f[k_]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line shared_atomics.go:21
-					tid := gc_tx2
+					tid := gc_tx
 //line shared_atomics.go:52
 					k_ := tid + gc_off2
 					gc_more2 = true

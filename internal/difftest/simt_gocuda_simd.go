@@ -35,284 +35,298 @@ func SIMTLoopKernel(in []int32, out []int32) func(*gocuda.Thread) {
 var gc_src_simtLoop = compiled.NewSource(gc_files_simt, "simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:9-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line simt.go:17
-func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line simt.go:29
 	var gc_l_votes_ [32]int32
 	var gc_l_trips [32]int32
 	var gc_l_i [32]int
 	var gc_l_got [32]int32
 	var gc_l_k [32]int
-	var gc_c21m [32]uint32
-	var gc_c21v [32]bool
-	var gc_c21r [32]uint32
-	var gc_c22m [32]uint32
-	var gc_c22v [32]int32
-	var gc_c22a [32]int
-	var gc_c22w [32]int
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line simt.go:47
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:20
 					var votes_ int32
 //line simt.go:20
 					var trips int32
-					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
-					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane:])
+					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line simt.go:20
 					var votes_ int32
 //line simt.go:20
 					var trips int32
-					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
-					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane:])
+					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line simt.go:20
 				var votes_, trips int32
-				gc_l_votes_[gc_lane2] = votes_
-				gc_l_trips[gc_lane2] = trips
+//line simt.go:23
+				gc_l_votes_[gc_lane] = votes_
+				gc_l_trips[gc_lane] = trips
 			}
 		}
 		{
-			gc_save62 := gc_act2
-			gc_in62 := gc_act2
+//line simt.go:22
+			gc_save6 := gc_act
+			gc_in6 := gc_act
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line simt.go:18
-					id := gc_bx2*gc_bdx2 + gc_tx2
+					id := gc_bx*gc_bdx + gc_tx
 //line simt.go:21
 					i := id
-					gc_l_i[gc_lane2] = i
+//line simt.go:23
+					gc_l_i[gc_lane] = i
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in62 &^ gc_dead2
-				var gc_m62, gc_skip62 uint32
-				_ = gc_skip62
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line simt.go:21
 					if i < len(in) {
-						gc_m62 |= 1 << gc_lane2
+						gc_m6 |= 1 << gc_lane
 					}
 				}
-				gc_in62 &= gc_m62
-				gc_act2 = gc_in62
-				if gc_act2 == 0 {
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line simt.go:19
-					lane := (gc_rank2 & 31)
-					i := gc_l_i[gc_lane2]
-//line simt.go:22
+					lane := (gc_rank & 31)
+//line simt.go:21
+					i := gc_l_i[gc_lane]
 					here := min(32, len(in)-(i-lane))
-					gc_c21m[gc_lane2] = uint32(uint64(1)<<here - 1)
-					gc_c21v[gc_lane2] = in[i] > 0
+					gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
+					gc_c1v[gc_lane] = in[i] > 0
 				}
 //line simt.go:23
-				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, nil, nil, &gc_c21r)
-				gc_left2 := gc_act2
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line simt.go:24
 					gc_vb := archsimd.BroadcastUint32x8(0xffff)
 //line simt.go:24
 					gc_vb2 := archsimd.BroadcastInt32x8(1)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line simt.go:24
 						gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
 //line simt.go:24
 						gc_vb4 := archsimd.BroadcastInt32x8(1)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:24
-							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
 //line simt.go:24
-							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
 //line simt.go:23
-							b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+							b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 							votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
 							trips = trips.Add(gc_vb4)
 //line simt.go:25
-							votes_.StoreSlice(gc_l_votes_[gc_lane2:])
+							votes_.StoreSlice(gc_l_votes_[gc_lane:])
 //line simt.go:25
-							trips.StoreSlice(gc_l_trips[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							trips.StoreSlice(gc_l_trips[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line simt.go:25
-							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
 //line simt.go:25
-							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
 //line simt.go:23
-							b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+							b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 							votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
 							trips = trips.Add(gc_vb2)
 //line simt.go:25
-							votes_.StoreSlice(gc_l_votes_[gc_lane2:])
+							votes_.StoreSlice(gc_l_votes_[gc_lane:])
 //line simt.go:25
-							trips.StoreSlice(gc_l_trips[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							trips.StoreSlice(gc_l_trips[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						votes_ := gc_l_votes_[gc_lane2]
-						trips := gc_l_trips[gc_lane2]
+//line simt.go:38
+						votes_ := gc_l_votes_[gc_lane]
+//line simt.go:40
+						trips := gc_l_trips[gc_lane]
 //line simt.go:23
-						b := gc_c21r[gc_lane2]
+						b := gc_c1r[gc_lane]
 						votes_ += int32(b&0xffff) + int32(b>>16)
 						trips++
-						gc_l_votes_[gc_lane2] = votes_
-						gc_l_trips[gc_lane2] = trips
+//line simt.go:27
+						gc_l_votes_[gc_lane] = votes_
+						gc_l_trips[gc_lane] = trips
 					}
 				}
-				gc_act2 = gc_in62 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in6 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i := gc_l_i[gc_lane2]
+//line simt.go:38
+					i := gc_l_i[gc_lane]
 //line simt.go:21
-					i += gc_gdx2 * gc_bdx2
-					gc_l_i[gc_lane2] = i
+					i += gc_gdx * gc_bdx
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save62 &^ gc_dead2
+			gc_act = gc_save6 &^ gc_dead
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:27
 					var got int32
-					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line simt.go:27
 					var got int32
-					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
 //line simt.go:27
 				var got int32
-				gc_l_got[gc_lane2] = got
+//line simt.go:29
+				gc_l_got[gc_lane] = got
 			}
 		}
 		{
-			gc_save122 := gc_act2
-			gc_in122 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line simt.go:29
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:28
 				k := 0
-				gc_l_k[gc_lane2] = k
+//line simt.go:30
+				gc_l_k[gc_lane] = k
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				var gc_m122, gc_skip122 uint32
-				_ = gc_skip122
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+				_ = gc_skip12
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line simt.go:19
-					lane := (gc_rank2 & 31)
-					k := gc_l_k[gc_lane2]
+					lane := (gc_rank & 31)
+//line simt.go:21
+					k := gc_l_k[gc_lane]
 //line simt.go:28
 					if k < lane%5 {
-						gc_m122 |= 1 << gc_lane2
+						gc_m12 |= 1 << gc_lane
 					}
 				}
-				gc_in122 &= gc_m122
-				gc_act2 = gc_in122
-				if gc_act2 == 0 {
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line simt.go:19
-					lane := (gc_rank2 & 31)
-					k := gc_l_k[gc_lane2]
+					lane := (gc_rank & 31)
+//line simt.go:21
+					k := gc_l_k[gc_lane]
 //line simt.go:29
 					var mask uint32
 					{
@@ -542,84 +556,87 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 						}
 					}
 //line simt.go:35
-					gc_c22m[gc_lane2] = mask
-					gc_c22v[gc_lane2] = int32(lane*10 + k)
-					gc_c22a[gc_lane2] = 29
-					gc_c22w[gc_lane2] = 32
+					gc_c2m[gc_lane] = mask
+					gc_c2v[gc_lane] = int32(lane*10 + k)
+					gc_c2a[gc_lane] = 29
+					gc_c2w[gc_lane] = 32
 				}
 //line simt.go:35
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-				gc_left4 := gc_act2
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:35
-							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
 //line simt.go:35
-							got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+							got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line simt.go:35
-							got.StoreSlice(gc_l_got[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							got.StoreSlice(gc_l_got[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line simt.go:35
-							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
 //line simt.go:35
-							got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+							got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line simt.go:35
-							got.StoreSlice(gc_l_got[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							got.StoreSlice(gc_l_got[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						got := gc_l_got[gc_lane2]
+//line simt.go:48
+						got := gc_l_got[gc_lane]
 //line simt.go:35
-						got += gc_c22r[gc_lane2]
-						gc_l_got[gc_lane2] = got
+						got += gc_c2r[gc_lane]
+						gc_l_got[gc_lane] = got
 					}
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					k := gc_l_k[gc_lane2]
+//line simt.go:46
+					k := gc_l_k[gc_lane]
 //line simt.go:28
 					k++
-					gc_l_k[gc_lane2] = k
+					gc_l_k[gc_lane] = k
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
-		gc_left5 := gc_act2
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx7.X + gc_lane2
-					gc_ty2 := gc_tidx7.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx7.Z
-					_ = gc_tz2
+			gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx6.X + gc_lane
+//line simt.go:42
+					gc_ty := gc_tidx6.Y
+					_ = gc_ty
+					gc_tz := gc_tidx6.Z
+					_ = gc_tz
 //line simt.go:18
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx*gc_bdx + gc_tx
 //line simt.go:18
-					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
 //line simt.go:18
-					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
 //line simt.go:18
-					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
 //line simt.go:37
 					gc_t4 := votes_
 //line simt.go:37
@@ -636,13 +653,13 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 							if 0xff&(1<<gc_k4) != 0 {
 //line simt.go:37
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line simt.go:37
 								out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 //line simt.go:37
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 					{
 //line simt.go:37
@@ -654,13 +671,13 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 							if 0xff&(1<<gc_k5) != 0 {
 //line simt.go:37
-								gc_pos2.Thread = gc_rank2 + gc_k5
+								gc_pos.Thread = gc_rank + gc_k5
 //line simt.go:37
 								out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
 //line simt.go:37
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 					{
 //line simt.go:37
@@ -672,39 +689,41 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 							if 0xff&(1<<gc_k6) != 0 {
 //line simt.go:37
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 //line simt.go:37
 								out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 //line simt.go:37
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
-					gc_left5 &^= 0xff << gc_lane2
+//line simt.go:38
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line simt.go:52
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line simt.go:18
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx*gc_bdx + gc_tx
 //line simt.go:18
-					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
 //line simt.go:18
-					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
 //line simt.go:18
-					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
 //line simt.go:37
 					gc_t := votes_
 //line simt.go:37
@@ -721,13 +740,13 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 							if 0xff&(1<<gc_k) != 0 {
 //line simt.go:37
-								gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos.Thread = gc_rank + gc_k
 //line simt.go:37
 								out[(3*id)+3*gc_k] = gc_lanes[gc_k]
 							}
 						}
 //line simt.go:37
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 					{
 //line simt.go:37
@@ -739,13 +758,13 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 							if 0xff&(1<<gc_k2) != 0 {
 //line simt.go:37
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos.Thread = gc_rank + gc_k2
 //line simt.go:37
 								out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 //line simt.go:37
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 					{
 //line simt.go:37
@@ -757,38 +776,42 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 							if 0xff&(1<<gc_k3) != 0 {
 //line simt.go:37
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos.Thread = gc_rank + gc_k3
 //line simt.go:37
 								out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
 							}
 						}
 //line simt.go:37
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
-					gc_left5 &^= 0xff << gc_lane2
+//line simt.go:38
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left5&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line simt.go:18
-					id := gc_bx2*gc_bdx2 + gc_tx2
-					votes_ := gc_l_votes_[gc_lane2]
-					trips := gc_l_trips[gc_lane2]
-					got := gc_l_got[gc_lane2]
+					id := gc_bx*gc_bdx + gc_tx
+//line simt.go:20
+					votes_ := gc_l_votes_[gc_lane]
+//line simt.go:22
+					trips := gc_l_trips[gc_lane]
+//line simt.go:24
+					got := gc_l_got[gc_lane]
 //line simt.go:37
 					out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
 				}
@@ -813,150 +836,158 @@ func SIMTBranchKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_simtBranch = compiled.NewSource(gc_files_simt, "simtBranch", "97e4248badad285d06bd23f61fd15c8147a794b9dca9c249d78aaeec7aede957", "simt.go:52-78").NoGoexit("93f7b225ee3c8becbeb24efe97bfbed3be14812c929be1794e2b678e5dacdaaf", "simt.go:40-50")
 
 //line simt.go:58
-func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line simt.go:68
 	var gc_l_v [32]int32
 	var gc_l_k [32]int
-	var gc_c21m [32]uint32
-	var gc_c21v [32]int32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line simt.go:80
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:60
 					var v int32
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line simt.go:60
 					var v int32
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line simt.go:60
 				var v int32
-				gc_l_v[gc_lane2] = v
+//line simt.go:62
+				gc_l_v[gc_lane] = v
 			}
 		}
 		{
-			gc_save82 := gc_act2
-			gc_in82 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line simt.go:62
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:61
 				k := 0
-				gc_l_k[gc_lane2] = k
+//line simt.go:63
+				gc_l_k[gc_lane] = k
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in82 &^ gc_dead2
-				var gc_m82, gc_skip82 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+//line simt.go:73
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					k := gc_l_k[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k := gc_l_k[gc_lane]
 //line simt.go:61
 					if k < 8 {
-						gc_m82 |= 1 << gc_lane2
+						gc_m8 |= 1 << gc_lane
 					}
 				}
-				gc_in82 &= gc_m82
-				gc_act2 = gc_in82
-				if gc_act2 == 0 {
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
 					break
 				}
 				{
-					var gc_m32 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m3 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line simt.go:59
-						lane := (gc_rank2 & 31)
-						k := gc_l_k[gc_lane2]
-//line simt.go:62
+						lane := (gc_rank & 31)
+//line simt.go:61
+						k := gc_l_k[gc_lane]
 						if (lane+k)%5 == 0 {
-							gc_m32 |= 1 << gc_lane2
+							gc_m3 |= 1 << gc_lane
 						}
 					}
-					gc_save32 := gc_act2
-					gc_act2 = gc_save32 & gc_m32
-					if gc_act2 != 0 {
+					gc_save3 := gc_act
+					gc_act = gc_save3 & gc_m3
+					if gc_act != 0 {
 //line simt.go:63
-						gc_in82 &^= gc_act2
-						gc_skip82 |= gc_act2
-						gc_act2 = 0
+						gc_in8 &^= gc_act
+						gc_skip8 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save32 &^ gc_dead2 &^ gc_skip82
+					gc_act = gc_save3 &^ gc_dead &^ gc_skip8
 				}
 				{
-					var gc_m42 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m4 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line simt.go:59
-						lane := (gc_rank2 & 31)
-						k := gc_l_k[gc_lane2]
+						lane := (gc_rank & 31)
+//line simt.go:61
+						k := gc_l_k[gc_lane]
 //line simt.go:65
 						if lane%3 == k%3 {
-							gc_m42 |= 1 << gc_lane2
+							gc_m4 |= 1 << gc_lane
 						}
 					}
-					gc_save42 := gc_act2
-					gc_act2 = gc_save42 & gc_m42
-					if gc_act2 != 0 {
+					gc_save4 := gc_act
+					gc_act = gc_save4 & gc_m4
+					if gc_act != 0 {
 //line simt.go:66
-						gc_skip82 |= gc_act2
-						gc_act2 = 0
+						gc_skip8 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip82
+					gc_act = gc_save4 &^ gc_dead &^ gc_skip8
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line simt.go:59
-					lane := (gc_rank2 & 31)
-					k := gc_l_k[gc_lane2]
+					lane := (gc_rank & 31)
+//line simt.go:61
+					k := gc_l_k[gc_lane]
 //line simt.go:68
 					var mask uint32
 					{
@@ -1187,86 +1218,88 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 					}
 //line simt.go:74
 					src := 31 - bits.LeadingZeros32(mask)
-					gc_c21m[gc_lane2] = mask
-					gc_c21v[gc_lane2] = int32(lane*100 + k)
-					gc_c21a[gc_lane2] = src
-					gc_c21w[gc_lane2] = 32
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(lane*100 + k)
+					gc_c1a[gc_lane] = src
+					gc_c1w[gc_lane] = 32
 				}
 //line simt.go:75
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-				gc_left2 := gc_act2
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:75
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line simt.go:75
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line simt.go:75
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line simt.go:75
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line simt.go:75
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line simt.go:75
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line simt.go:88
+						v := gc_l_v[gc_lane]
 //line simt.go:75
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
-				gc_act2 = gc_in82 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					k := gc_l_k[gc_lane2]
+//line simt.go:86
+					k := gc_l_k[gc_lane]
 //line simt.go:61
 					k++
-					gc_l_k[gc_lane2] = k
+					gc_l_k[gc_lane] = k
 				}
 			}
-			gc_act2 = gc_save82 &^ gc_dead2
+			gc_act = gc_save8 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line simt.go:77
-					copy(gc_at2, gc_l_v[:])
+					copy(gc_at, gc_l_v[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line simt.go:77
-						out[gc_bx2*gc_bdx2+gc_tx2] = v
+						out[gc_bx*gc_bdx+gc_tx] = v
 					}
 				}
 			}

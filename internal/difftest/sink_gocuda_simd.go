@@ -35,43 +35,45 @@ func SinkScanKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_sinkScan = compiled.NewSource(gc_files_sink, "sinkScan", "ee36d72412afbe00e0a448fa8dfb2e492ab1040d2a9f69519ead8216c8b6d2a4", "sink.go:5-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sink.go:14
-func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line sink.go:28
 	totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+//line sink.go:30
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line sink.go:16
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line sink.go:16
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line sink.go:21
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line sink.go:15
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 //line sink.go:17
@@ -91,26 +93,27 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 //line sink.go:17
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line sink.go:32
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line sink.go:15
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 //line sink.go:17
@@ -123,92 +126,94 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
 //line sink.go:18
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line sink.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32
 					if i < len(in) {
 						v = in[i]
 					}
-					gc_s_v[gc_rank2] = v
+//line sink.go:21
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 //line sink.go:21
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line sink.go:22
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line sink.go:22
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line sink.go:22
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line sink.go:22
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line sink.go:35
+					v := gc_s_v[gc_rank]
 //line sink.go:22
-					gc_c21v[gc_lane2] = v
+					gc_c1v[gc_lane] = v
 				}
 			}
 //line sink.go:22
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, gocuda.WarpSize, &gc_c21r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
 //line sink.go:22
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line sink.go:22
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line sink.go:20
-						var lane int = gc_lane2
+						var lane int = gc_lane
 //line sink.go:20
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line sink.go:22
-						y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						if lane >= d {
 //line sink.go:23
 							v = v.Add(y)
@@ -222,21 +227,21 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 //line sink.go:23
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line sink.go:20
-						var lane int = gc_lane2
+						var lane int = gc_lane
 //line sink.go:20
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line sink.go:22
-						y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line sink.go:23
 						if gc_if5.ToBits() != 0 {
@@ -244,47 +249,52 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							v = v.Add(y).Merge(v, gc_if5)
 						}
 //line sink.go:23
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line sink.go:20
-					lane := (gc_rank2 & 31)
-					v := gc_s_v[gc_rank2]
-					y := gc_c21r[gc_lane2]
+					lane := (gc_rank & 31)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
+//line sink.go:22
+					y := gc_c1r[gc_lane]
 					if lane >= d {
 						v += y
 					}
-					gc_s_v[gc_rank2] = v
+//line sink.go:27
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 		{
 //line sink.go:20
-			warp := (gc_w2 >> 5)
-			gc_lo7, gc_hi7 := 0, 32
-			if gc_lo7 < gc_hi7 && !(gc_bdx2 > gocuda.WarpSize) {
-				gc_hi7 = 0
+			warp := (gc_w >> 5)
+//line sink.go:22
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(gc_bdx > gocuda.WarpSize) {
+				gc_hi2 = 0
 			}
-			if gc_lo7 < gc_hi7 {
-				gc_lo7 = max(gc_lo7, max(min(gocuda.WarpSize-1, 32), -1))
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(gocuda.WarpSize-1, 32), -1))
 			}
-			if gc_lo7 < gc_hi7 {
-				gc_hi7 = min(gc_hi7, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(gocuda.WarpSize-1, -1), 32)+1)
 			}
-			gc_hi7 = min(gc_hi7, gc_cnt2)
-			for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line sink.go:22
+				v := gc_s_v[gc_rank]
 				{
 //line sink.go:30
 					totals[warp] = v
@@ -293,27 +303,29 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 //line sink.go:27
-	if gc_bdx2 > gocuda.WarpSize {
+	if gc_bdx > gocuda.WarpSize {
+//line sink.go:29
 		var gc_l_s [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
 			{
-				var gc_m142 uint32
+//line sink.go:36
+				var gc_m14 uint32
 //line sink.go:33
-				if (gc_w2 >> 5) == 0 {
-					gc_m142 = ^uint32(0)
+				if (gc_w >> 5) == 0 {
+					gc_m14 = ^uint32(0)
 				}
-				gc_save142 := gc_act2
-				gc_act2 = gc_save142 & gc_m142
-				if gc_act2 != 0 {
-					gc_left4 := gc_act2
+				gc_save14 := gc_act
+				gc_act = gc_save14 & gc_m14
+				if gc_act != 0 {
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line sink.go:20
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line sink.go:34
 								if lane < 0 || lane > len(totals)-8 {
 //line sink.go:34
@@ -322,16 +334,16 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:34
 								s := archsimd.LoadInt32x8Slice(totals[lane:])
 //line sink.go:34
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line sink.go:20
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line sink.go:34
 								if lane < 0 || lane > len(totals)-8 {
 //line sink.go:34
@@ -340,56 +352,57 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:34
 								s := archsimd.LoadInt32x8Slice(totals[lane:])
 //line sink.go:34
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line sink.go:20
-							lane := (gc_rank2 & 31)
+							lane := (gc_rank & 31)
 //line sink.go:34
 							s := totals[lane]
-							gc_l_s[gc_lane2] = s
+//line sink.go:36
+							gc_l_s[gc_lane] = s
 						}
 					}
 //line sink.go:35
-					gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all4 {
+					gc_all3 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+					if gc_all3 {
 						compiled.ShflUpDoubling(&gc_l_s, 1, 32)
 					} else {
 //line sink.go:35
 						for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo8, gc_hi8 := 0, 32
-								if gc_lo8 < gc_hi8 {
-									gc_lo8 = max(gc_lo8, max(min(d_, 32), -1))
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo3, gc_hi3 := 0, 32
+								if gc_lo3 < gc_hi3 {
+									gc_lo3 = max(gc_lo3, max(min(d_, 32), -1))
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo8, gc_hi8)
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo3, gc_hi3)
 							} else {
 //line sink.go:36
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c22r)
-								gc_left5 := gc_act2
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
+								gc_left5 := gc_act
 								if compiled.SIMD {
 //line sink.go:36
 									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									if gc_act2 == ^uint32(0) {
+									if gc_act == ^uint32(0) {
 //line sink.go:36
 										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line sink.go:20
-											var lane int = gc_lane2
+											var lane int = gc_lane
 //line sink.go:20
-											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
+											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:36
-											y_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+											y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 											if lane >= d_ {
 //line sink.go:37
 												s = s.Add(y_)
@@ -403,20 +416,20 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 												}
 											}
 //line sink.go:37
-											s.StoreSlice(gc_l_s[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											s.StoreSlice(gc_l_s[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line sink.go:20
-											var lane int = gc_lane2
+											var lane int = gc_lane
 //line sink.go:20
-											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
+											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:36
-											y_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+											y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 //line sink.go:37
 											if gc_if9.ToBits() != 0 {
@@ -424,40 +437,42 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 												s = s.Add(y_).Merge(s, gc_if9)
 											}
 //line sink.go:37
-											s.StoreSlice(gc_l_s[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											s.StoreSlice(gc_l_s[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_left5 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left5&(1<<gc_lane2) == 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left5&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
+										gc_rank := gc_w + gc_lane
 //line sink.go:20
-										lane := (gc_rank2 & 31)
-										s := gc_l_s[gc_lane2]
+										lane := (gc_rank & 31)
+//line sink.go:22
+										s := gc_l_s[gc_lane]
 //line sink.go:36
-										y_ := gc_c22r[gc_lane2]
+										y_ := gc_c2r[gc_lane]
 										if lane >= d_ {
 											s += y_
 										}
-										gc_l_s[gc_lane2] = s
+//line sink.go:41
+										gc_l_s[gc_lane] = s
 									}
 								}
 							}
 						}
 					}
-					gc_left6 := gc_act2
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line sink.go:20
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line sink.go:20
-								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:41
 								if lane < 0 || lane > len(totals)-8 {
 //line sink.go:41
@@ -465,17 +480,17 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 								}
 //line sink.go:41
 								s.StoreSlice(totals[lane:])
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line sink.go:20
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line sink.go:20
-								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:41
 								if lane < 0 || lane > len(totals)-8 {
 //line sink.go:41
@@ -483,41 +498,44 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 								}
 //line sink.go:41
 								s.StoreSlice(totals[lane:])
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line sink.go:20
-							lane := (gc_rank2 & 31)
-							s := gc_l_s[gc_lane2]
+							lane := (gc_rank & 31)
+//line sink.go:22
+							s := gc_l_s[gc_lane]
 //line sink.go:41
 							totals[lane] = s
 						}
 					}
 				}
-				gc_act2 = gc_save142 &^ gc_dead2
+				gc_act = gc_save14 &^ gc_dead
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line sink.go:50
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sink.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
-					warp := (gc_rank2 >> 5)
-					v := gc_s_v[gc_rank2]
+					warp := (gc_rank >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
 						v += totals[warp-1]
@@ -528,14 +546,15 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sink.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
-					warp := (gc_rank2 >> 5)
-					v := gc_s_v[gc_rank2]
+					warp := (gc_rank >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
 						v += totals[warp-1]
@@ -546,14 +565,15 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sink.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
-					warp := (gc_rank2 >> 5)
-					v := gc_s_v[gc_rank2]
+					warp := (gc_rank >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
 						v += totals[warp-1]
@@ -564,14 +584,15 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sink.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
-					warp := (gc_rank2 >> 5)
-					v := gc_s_v[gc_rank2]
+					warp := (gc_rank >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
 						v += totals[warp-1]
@@ -582,14 +603,15 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sink.go:15
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
-				warp := (gc_rank2 >> 5)
-				v := gc_s_v[gc_rank2]
+				warp := (gc_rank >> 5)
+//line sink.go:22
+				v := gc_s_v[gc_rank]
 //line sink.go:44
 				if warp > 0 {
 					v += totals[warp-1]
@@ -601,34 +623,37 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	} else {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line sink.go:56
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line sink.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line sink.go:15
 							_ = i
 //line sink.go:15
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
-								v.StoreSlice(gc_at3[gc_tx2:])
+//line sink.go:49
+								v.StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line sink.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -637,42 +662,46 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line sink.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line sink.go:15
 						_ = i
 //line sink.go:15
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 						{
-							v.StoreSlice(gc_at3[gc_tx2:])
+//line sink.go:49
+							v.StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line sink.go:51
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line sink.go:17
+					v := gc_s_v[gc_rank]
 					{
 //line sink.go:49
-						gc_at3[gc_tx2] = v
+						gc_at[gc_tx] = v
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line sink.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line sink.go:15
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
+//line sink.go:49
 								if i < 0 || i > len(out)-16 {
 //line sink.go:49
 									break
@@ -681,6 +710,7 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 								v.StoreSlice(out[i:])
 							}
 						}
+//line sink.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -689,14 +719,15 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line sink.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line sink.go:15
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 						{
+//line sink.go:49
 							if i < 0 || i > len(out)-8 {
 //line sink.go:49
 								break
@@ -705,65 +736,71 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							v.StoreSlice(out[i:])
 						}
 					}
+//line sink.go:51
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
 							out[i] = v
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
 							out[i] = v
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
 							out[i] = v
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
 							out[i] = v
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sink.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+					v := gc_s_v[gc_rank]
 					{
 //line sink.go:49
 						out[i] = v

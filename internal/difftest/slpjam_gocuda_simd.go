@@ -31,21 +31,91 @@ func SlpJamSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 var gc_src_slpJamSum = compiled.NewSource(gc_files_slpjam, "slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:17
-func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line slpjam.go:18
 	n := len(in)
 //line slpjam.go:21
-	stride := gc_bdx2 * gc_gdx2 * run
-	clear(gc_s_v)
+	stride := gc_bdx * gc_gdx * run
+//line slpjam.go:23
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line slpjam.go:19
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line slpjam.go:19
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line slpjam.go:19
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line slpjam.go:19
+			v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line slpjam.go:19
+		var v float32
+//line slpjam.go:21
+		gc_s_v[gc_rank] = v
+	}
 //line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -53,25 +123,63 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 	var gc_pairs gc_slp_eightSums_0_jam
 //line slpjam.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line slpjam.go:30
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:20
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					gc_start2 := g * run
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
+//line slpjam.go:22
+					gc_start := g * run
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line slpjam.go:23
+						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+run, n)])
+					}
+				}
+			}
+//line slpjam.go:28
+			gc_slp_eightSums_0_flush(&gc_pairs)
+		} else {
+//line slpjam.go:31
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:20
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
+//line slpjam.go:22
+					gc_start2 := g * run
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -82,113 +190,35 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line slpjam.go:23
-						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+run, n)])
-					}
-				}
-			}
-			gc_slp_eightSums_0_flush(&gc_pairs)
-		} else {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line slpjam.go:20
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					gc_start3 := g * run
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(stride) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line slpjam.go:23
 						v += gc_slp_eightSums_0(in[lo:min(lo+run, n)])
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-			gc_at2 := out[gc_off3:][:gc_bdx2]
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-//line slpjam.go:20
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:20
-						_ = g
-//line slpjam.go:20
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:26
-						v.StoreSlice(gc_at2[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-//line slpjam.go:20
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:20
-					_ = g
-//line slpjam.go:20
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:26
-					v.StoreSlice(gc_at2[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-//line slpjam.go:26
-				gc_at2[gc_tx2] = v
-			}
-		} else {
+//line slpjam.go:32
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line slpjam.go:20
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:20
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						_ = g
+//line slpjam.go:20
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line slpjam.go:26
-						if g < 0 || g > len(out)-16 {
-//line slpjam.go:26
-							break
-						}
-//line slpjam.go:26
-						v.StoreSlice(out[g:])
+						v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -198,13 +228,62 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line slpjam.go:20
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:20
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					_ = g
+//line slpjam.go:20
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line slpjam.go:26
+					v.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line slpjam.go:22
+				v := gc_s_v[gc_rank]
+//line slpjam.go:26
+				gc_at[gc_tx] = v
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line slpjam.go:20
+						var g int = gc_bx*gc_bdx + gc_tx
+//line slpjam.go:20
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line slpjam.go:26
+						if g < 0 || g > len(out)-16 {
+//line slpjam.go:26
+							break
+						}
+//line slpjam.go:26
+						v.StoreSlice(out[g:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line slpjam.go:20
+					var g int = gc_bx*gc_bdx + gc_tx
+//line slpjam.go:20
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line slpjam.go:26
 					if g < 0 || g > len(out)-8 {
 //line slpjam.go:26
@@ -215,55 +294,60 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:20
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:20
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:20
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:20
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line slpjam.go:20
-				g := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+				g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+				v := gc_s_v[gc_rank]
 //line slpjam.go:26
 				out[g] = v
 			}
@@ -330,6 +414,7 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			run = run[8:]
 		}
 	}
+//line slpjam.go:100
 	for _, v := range run {
 		s0 += v
 	}
@@ -558,21 +643,91 @@ func SlpJamUncheckedKernel(in, out []float32, run int) func(*gocuda.Thread) {
 var gc_src_slpJamUnchecked = compiled.NewSource(gc_files_slpjam, "slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:34
-func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line slpjam.go:35
 	n := len(in)
 //line slpjam.go:38
-	stride := gc_bdx2 * gc_gdx2 * run
-	clear(gc_s_v)
+	stride := gc_bdx * gc_gdx * run
+//line slpjam.go:40
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line slpjam.go:36
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line slpjam.go:36
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line slpjam.go:36
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line slpjam.go:36
+			v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line slpjam.go:36
+		var v float32
+//line slpjam.go:38
+		gc_s_v[gc_rank] = v
+	}
 //line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -580,25 +735,63 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 	var gc_pairs gc_slp_eightSums_0_jam
 //line slpjam.go:39
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line slpjam.go:47
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:37
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					gc_start2 := g * run
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
+//line slpjam.go:39
+					gc_start := g * run
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line slpjam.go:40
+						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:lo+run])
+					}
+				}
+			}
+//line slpjam.go:45
+			gc_slp_eightSums_0_flush(&gc_pairs)
+		} else {
+//line slpjam.go:48
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:37
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
+//line slpjam.go:39
+					gc_start2 := g * run
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -609,113 +802,35 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line slpjam.go:40
-						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:lo+run])
-					}
-				}
-			}
-			gc_slp_eightSums_0_flush(&gc_pairs)
-		} else {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line slpjam.go:37
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					gc_start3 := g * run
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(stride) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line slpjam.go:40
 						v += gc_slp_eightSums_0(in[lo : lo+run])
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-			gc_at2 := out[gc_off3:][:gc_bdx2]
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-//line slpjam.go:37
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:37
-						_ = g
-//line slpjam.go:37
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:43
-						v.StoreSlice(gc_at2[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-//line slpjam.go:37
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:37
-					_ = g
-//line slpjam.go:37
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:43
-					v.StoreSlice(gc_at2[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-//line slpjam.go:43
-				gc_at2[gc_tx2] = v
-			}
-		} else {
+//line slpjam.go:49
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line slpjam.go:37
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:37
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						_ = g
+//line slpjam.go:37
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line slpjam.go:43
-						if g < 0 || g > len(out)-16 {
-//line slpjam.go:43
-							break
-						}
-//line slpjam.go:43
-						v.StoreSlice(out[g:])
+						v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -725,13 +840,62 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line slpjam.go:37
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:37
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					_ = g
+//line slpjam.go:37
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line slpjam.go:43
+					v.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line slpjam.go:39
+				v := gc_s_v[gc_rank]
+//line slpjam.go:43
+				gc_at[gc_tx] = v
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line slpjam.go:37
+						var g int = gc_bx*gc_bdx + gc_tx
+//line slpjam.go:37
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line slpjam.go:43
+						if g < 0 || g > len(out)-16 {
+//line slpjam.go:43
+							break
+						}
+//line slpjam.go:43
+						v.StoreSlice(out[g:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line slpjam.go:37
+					var g int = gc_bx*gc_bdx + gc_tx
+//line slpjam.go:37
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line slpjam.go:43
 					if g < 0 || g > len(out)-8 {
 //line slpjam.go:43
@@ -742,55 +906,60 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:37
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:37
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:37
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:37
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line slpjam.go:37
-				g := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+				g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+				v := gc_s_v[gc_rank]
 //line slpjam.go:43
 				out[g] = v
 			}
@@ -812,21 +981,74 @@ func SlpJamSum64Kernel(in, out []float64, run int) func(*gocuda.Thread) {
 var gc_src_slpJamSum64 = compiled.NewSource(gc_files_slpjam, "slpJamSum64", "465c523fd9958980d1e0679d04b52d20508dfcf5ff927a1c6b052ef6b7fe21fc", "slpjam.go:46-60", "slpjam.go:62-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:50
-func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line slpjam.go:51
 	n := len(in)
 //line slpjam.go:54
-	stride := gc_bdx2 * gc_gdx2 * run
-	clear(gc_s_v)
+	stride := gc_bdx * gc_gdx * run
+//line slpjam.go:56
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+//line slpjam.go:52
+			var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line slpjam.go:52
+			v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line slpjam.go:52
+		var v float64
+//line slpjam.go:54
+		gc_s_v[gc_rank] = v
+	}
 //line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -834,25 +1056,63 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 	var gc_pairs gc_slp_eightSumsOf_1_float64_jam
 //line slpjam.go:55
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line slpjam.go:63
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:53
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					gc_start2 := g * run
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
+//line slpjam.go:55
+					gc_start := g * run
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line slpjam.go:56
+						gc_slp_eightSumsOf_1_float64_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+run, n)])
+					}
+				}
+			}
+//line slpjam.go:61
+			gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
+		} else {
+//line slpjam.go:64
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:53
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
+//line slpjam.go:55
+					gc_start2 := g * run
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -863,82 +1123,53 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line slpjam.go:56
-						gc_slp_eightSumsOf_1_float64_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+run, n)])
-					}
-				}
-			}
-			gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
-		} else {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line slpjam.go:53
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
-					gc_start3 := g * run
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(stride) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line slpjam.go:56
 						v += gc_slp_eightSumsOf_1_float64(in[lo:min(lo+run, n)])
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-			gc_at2 := out[gc_off3:][:gc_bdx2]
-			gc_vstep := 0
+//line slpjam.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at := out[gc_off2:][:gc_bdx]
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line slpjam.go:53
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:53
 					_ = g
 //line slpjam.go:53
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line slpjam.go:59
-					v.StoreSlice(gc_at2[gc_tx2:])
+					v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line slpjam.go:55
+				v := gc_s_v[gc_rank]
 //line slpjam.go:59
-				gc_at2[gc_tx2] = v
+				gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line slpjam.go:53
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:53
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line slpjam.go:59
 					if g < 0 || g > len(out)-4 {
 //line slpjam.go:59
@@ -949,55 +1180,60 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:53
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:53
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:53
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slpjam.go:53
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line slpjam.go:53
-				g := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+				g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+				v := gc_s_v[gc_rank]
 //line slpjam.go:59
 				out[g] = v
 			}
@@ -1036,6 +1272,7 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 //line slpjam.go:71
 				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
 			}
+//line slpjam.go:72
 			if len(r) >= 8 {
 //line slpjam.go:72
 				gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
@@ -1086,6 +1323,7 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			run = run[8:]
 		}
 	}
+//line slpjam.go:78
 	for _, x := range run {
 		v0 += x
 	}
@@ -1132,6 +1370,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
+//line slpjam.go:72
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
@@ -1172,6 +1411,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
+//line slpjam.go:72
 		if len(gc_p1_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
@@ -1214,6 +1454,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
+//line slpjam.go:72
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
@@ -1254,6 +1495,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
+//line slpjam.go:72
 		if len(gc_p1_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))

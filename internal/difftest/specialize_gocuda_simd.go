@@ -54,120 +54,122 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 var gc_src_specAxpy = compiled.NewSource(gc_files_specialize, "specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
 
 //line specialize.go:32
-func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b17.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_gdy5 := gc_gd5.Y
-	gc_n5 := gc_b17.Len()
-	gc_bx5 := 0
-	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
-		if gc_b17.Stopped() {
+func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, k T, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line specialize.go:42
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first5 := gc_q5 % gc_gdx5
-		gc_by5 := gc_q5 / gc_gdx5 % gc_gdy5
-		gc_bz5 := gc_q5 / (gc_gdx5 * gc_gdy5)
-		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
-		gc_q5 += gc_run5
-		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
-		gc_from5, gc_to5 := gc_runlo5, gc_runhi5
-		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line specialize.go:53
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := gc_bx5 * gc_bdx5
-			gc_off10 := (gc_bx5 * gc_bdx5) + 1
-			gc_fastlo5 := min(max(gc_from5, 0, -gc_off9, -gc_off10), gc_to5)
-			gc_fasthi5 := max(min(gc_to5, len(out)-gc_off9, len(in)-gc_off10, len(in)-gc_off9), gc_fastlo5)
-			if gc_fastlo5 < gc_fasthi5 {
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-					if gc_tx5 == gc_fastlo5 {
-						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at13 := out[gc_off9+gc_fastlo5:][:gc_seglen5]
-						gc_at14 := in[gc_off10+gc_fastlo5:][:gc_seglen5]
-						gc_at15 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
-						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx5 := gc_fastlo5 + gc_u5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:33
-							i := gc_bx5*gc_bdx5 + gc_tx5
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line specialize.go:35
-								gc_at13[gc_u5] = gc_at14[gc_u5]*k + gc_at15[gc_u5]
+								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 							}
 						}
-						gc_tx5 = gc_fasthi5 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx5*gc_bdx5 + gc_tx5
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 				}
 			} else {
-				gc_step5 := gc_from5
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx5 := gc_step5 + 0
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 1
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 2
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 3
-						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
 				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx5*gc_bdx5 + gc_tx5
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
@@ -178,62 +180,65 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []float32, k float32, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []float32, k float32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &k
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line specialize.go:43
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line specialize.go:54
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := (gc_bx2 * gc_bdx2) + 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line specialize.go:35
 								gc_vb10 := archsimd.BroadcastFloat32x16(k)
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line specialize.go:33
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 									_ = i
 									{
 //line specialize.go:34
-										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -244,43 +249,44 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						if compiled.SIMD {
 //line specialize.go:35
 							gc_vb9 := archsimd.BroadcastFloat32x8(k)
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line specialize.go:33
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 								_ = i
 								{
 //line specialize.go:34
-									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line specialize.go:35
-								gc_at4[gc_u2] = gc_at5[gc_u2]*k + gc_at6[gc_u2]
+								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -295,10 +301,10 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 						gc_vb8 := archsimd.BroadcastFloat32x16(k)
 					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line specialize.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
@@ -319,14 +325,14 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result7 = gc_vb7
 //line specialize.go:35
-									gc_b5 := gc_none2
+									gc_b4 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b5 = gc_all2
+										gc_b4 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned7 = gc_b5
+									gc_returned7 = gc_b4
 								} else {
 //line specialize.go:35
 									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
@@ -370,14 +376,14 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result8 = gc_vb7
 //line specialize.go:35
-									gc_b6 := gc_none2
+									gc_b5 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b6 = gc_all2
+										gc_b5 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned8 = gc_b6
+									gc_returned8 = gc_b5
 								} else {
 //line specialize.go:35
 									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
@@ -412,6 +418,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 								gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
+//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -431,10 +438,10 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 					gc_vb4 := archsimd.BroadcastFloat32x8(k)
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line specialize.go:33
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(out)-8 {
 //line specialize.go:35
@@ -455,14 +462,14 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								gc_result3 = gc_vb3
 //line specialize.go:35
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line specialize.go:35
-								gc_returned3 = gc_b3
+								gc_returned3 = gc_b2
 							} else {
 //line specialize.go:35
 								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
@@ -506,14 +513,14 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								gc_result4 = gc_vb3
 //line specialize.go:35
-								gc_b4 := gc_none
+								gc_b3 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b4 = gc_all
+									gc_b3 = gc_all
 								}
 //line specialize.go:35
-								gc_returned4 = gc_b4
+								gc_returned4 = gc_b3
 							} else {
 //line specialize.go:35
 								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
@@ -548,61 +555,62 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
+//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
@@ -613,430 +621,436 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b7.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b7.Len()
-	gc_bx3 := 0
-	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b7.Stopped() {
+func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, k int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line specialize.go:42
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first3 := gc_q3 % gc_gdx3
-		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
-		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
-		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
-		gc_q3 += gc_run3
-		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line specialize.go:53
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3 * gc_bdx3
-			gc_off6 := (gc_bx3 * gc_bdx3) + 1
-			gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
-			gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off6, len(in)-gc_off5), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					if gc_tx3 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
-						gc_at8 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
-						gc_at9 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
-						gc_vstep3 := gc_fastlo3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line specialize.go:35
-								gc_vb16 := archsimd.BroadcastInt32x16(k)
-								for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
-									gc_tx3 := gc_vstep3
+								gc_vb6 := archsimd.BroadcastInt32x16(k)
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line specialize.go:33
-									var i int = gc_bx3*gc_bdx3 + gc_tx3
+									var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 									_ = i
 									{
 //line specialize.go:34
-										archsimd.LoadInt32x16Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb16).Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
+										archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line specialize.go:35
-							gc_vb15 := archsimd.BroadcastInt32x8(k)
-							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-								gc_tx3 := gc_vstep3
+							gc_vb5 := archsimd.BroadcastInt32x8(k)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line specialize.go:33
-								var i int = gc_bx3*gc_bdx3 + gc_tx3
+								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 								_ = i
 								{
 //line specialize.go:34
-									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb15).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
+									archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx3 := gc_fastlo3 + gc_u3
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:33
-							i := gc_bx3*gc_bdx3 + gc_tx3
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line specialize.go:35
-								gc_at7[gc_u3] = gc_at8[gc_u3]*k + gc_at9[gc_u3]
+								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 							}
 						}
-						gc_tx3 = gc_fasthi3 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:33
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-						gc_vb13 := archsimd.BroadcastInt32x16(0)
+						gc_vb3 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
-						gc_vb14 := archsimd.BroadcastInt32x16(k)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+						gc_vb4 := archsimd.BroadcastInt32x16(k)
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line specialize.go:33
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 									break
 								}
 //line specialize.go:35
-								var gc_t8 int = i + 1
+								var gc_t4 int = i + 1
 //line specialize.go:35
-								var gc_i15 int = gc_t8
+								var gc_i7 int = gc_t4
 //line specialize.go:35
-								var gc_result15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-								gc_returned15 := gc_none4
+								gc_returned7 := gc_none2
 //line specialize.go:35
-								if gc_i15 >=
+								if gc_i7 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result15 = gc_vb13
+									gc_result7 = gc_vb3
 //line specialize.go:35
-									gc_b10 := gc_none4
+									gc_b4 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b10 = gc_all4
+										gc_b4 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned15 = gc_b10
+									gc_returned7 = gc_b4
 								} else {
 //line specialize.go:35
-									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 //line specialize.go:35
-									if gc_if21.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line specialize.go:35
-										gc_result15 = gc_result15.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line specialize.go:35
-										gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 									}
 								}
 //line specialize.go:35
-								gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
+								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 //line specialize.go:35
-								if gc_if22.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-									if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
-										gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i15:])
+										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i7:])
 									} else {
 //line specialize.go:35
-										break gc_steps8
+										break gc_steps4
 									}
 //line specialize.go:35
-									gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line specialize.go:35
-									gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
+									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
 //line specialize.go:35
-								var gc_i16 int = i
+								var gc_i8 int = i
 //line specialize.go:35
-								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-								gc_returned16 := gc_none4
+								gc_returned8 := gc_none2
 //line specialize.go:35
-								if gc_i16 >=
+								if gc_i8 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result16 = gc_vb13
+									gc_result8 = gc_vb3
 //line specialize.go:35
-									gc_b11 := gc_none4
+									gc_b5 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b11 = gc_all4
+										gc_b5 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned16 = gc_b11
+									gc_returned8 = gc_b5
 								} else {
 //line specialize.go:35
-									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:35
-									if gc_if23.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line specialize.go:35
-										gc_result16 = gc_result16.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:35
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 									}
 								}
 //line specialize.go:35
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line specialize.go:35
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
-										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+										gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 //line specialize.go:35
-										break gc_steps8
+										break gc_steps4
 									}
 //line specialize.go:35
-									gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:35
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
 //line specialize.go:35
-								gc_result15.Mul(gc_vb14).Add(gc_result16).StoreSlice(out[i:])
+								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
+//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line specialize.go:33
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:23
-					gc_vb11 := archsimd.BroadcastInt32x8(0)
+					gc_vb := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
-					gc_vb12 := archsimd.BroadcastInt32x8(k)
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					gc_vb2 := archsimd.BroadcastInt32x8(k)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line specialize.go:33
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(out)-8 {
 //line specialize.go:35
 								break
 							}
 //line specialize.go:35
-							var gc_t6 int = i + 1
+							var gc_t2 int = i + 1
 //line specialize.go:35
-							var gc_i11 int = gc_t6
+							var gc_i3 int = gc_t2
 //line specialize.go:35
-							var gc_result11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
-							gc_returned11 := gc_none3
+							gc_returned3 := gc_none
 //line specialize.go:35
-							if gc_i11 >=
+							if gc_i3 >=
 //line specialize.go:22
 								len(in) {
 //line specialize.go:35
-								gc_result11 = gc_vb11
+								gc_result3 = gc_vb
 //line specialize.go:35
-								gc_b8 := gc_none3
+								gc_b2 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b8 = gc_all3
+									gc_b2 = gc_all
 								}
 //line specialize.go:35
-								gc_returned11 = gc_b8
+								gc_returned3 = gc_b2
 							} else {
 //line specialize.go:35
-								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:35
-								if gc_if15.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line specialize.go:35
-									gc_result11 = gc_vb11.Merge(gc_result11, gc_if15)
+									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 //line specialize.go:35
-									gc_returned11 = gc_if15.Or(gc_returned11)
+									gc_returned3 = gc_if3.Or(gc_returned3)
 								}
 							}
 //line specialize.go:35
-							gc_if16 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
-							if gc_if16.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line specialize.go:35
-								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
-								if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
-									gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 								} else {
 //line specialize.go:35
-									break gc_steps6
+									break gc_steps2
 								}
 //line specialize.go:35
-								gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:35
-								gc_returned11 = gc_if16.Or(gc_returned11)
+								gc_returned3 = gc_if4.Or(gc_returned3)
 							}
 //line specialize.go:35
-							var gc_i12 int = i
+							var gc_i4 int = i
 //line specialize.go:35
-							var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
-							gc_returned12 := gc_none3
+							gc_returned4 := gc_none
 //line specialize.go:35
-							if gc_i12 >=
+							if gc_i4 >=
 //line specialize.go:22
 								len(in) {
 //line specialize.go:35
-								gc_result12 = gc_vb11
+								gc_result4 = gc_vb
 //line specialize.go:35
-								gc_b9 := gc_none3
+								gc_b3 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b9 = gc_all3
+									gc_b3 = gc_all
 								}
 //line specialize.go:35
-								gc_returned12 = gc_b9
+								gc_returned4 = gc_b3
 							} else {
 //line specialize.go:35
-								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:35
-								if gc_if17.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line specialize.go:35
-									gc_result12 = gc_vb11.Merge(gc_result12, gc_if17)
+									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 //line specialize.go:35
-									gc_returned12 = gc_if17.Or(gc_returned12)
+									gc_returned4 = gc_if5.Or(gc_returned4)
 								}
 							}
 //line specialize.go:35
-							gc_if18 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
-							if gc_if18.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line specialize.go:35
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:35
-									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 								} else {
 //line specialize.go:35
-									break gc_steps6
+									break gc_steps2
 								}
 //line specialize.go:35
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 //line specialize.go:35
-								gc_returned12 = gc_if18.Or(gc_returned12)
+								gc_returned4 = gc_if6.Or(gc_returned4)
 							}
 //line specialize.go:35
-							gc_result11.Mul(gc_vb12).Add(gc_result12).StoreSlice(out[i:])
+							gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
+//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step3 + 0
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 						}
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
@@ -1047,430 +1061,436 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b12.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_gdy4 := gc_gd4.Y
-	gc_n4 := gc_b12.Len()
-	gc_bx4 := 0
-	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
-		if gc_b12.Stopped() {
+func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line specialize.go:42
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first4 := gc_q4 % gc_gdx4
-		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
-		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
-		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
-		gc_q4 += gc_run4
-		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line specialize.go:53
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4 * gc_bdx4
-			gc_off8 := (gc_bx4 * gc_bdx4) + 1
-			gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
-			gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off8, len(in)-gc_off7), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-					if gc_tx4 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_at11 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_at12 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_vstep5 := gc_fastlo4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line specialize.go:35
-								gc_vb22 := archsimd.BroadcastUint32x16(k)
-								for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
-									gc_tx4 := gc_vstep5
+								gc_vb6 := archsimd.BroadcastUint32x16(k)
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line specialize.go:33
-									var i int = gc_bx4*gc_bdx4 + gc_tx4
+									var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 									_ = i
 									{
 //line specialize.go:34
-										archsimd.LoadUint32x16Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb22).Add(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
+										archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
+//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line specialize.go:35
-							gc_vb21 := archsimd.BroadcastUint32x8(k)
-							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
-								gc_tx4 := gc_vstep5
+							gc_vb5 := archsimd.BroadcastUint32x8(k)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line specialize.go:33
-								var i int = gc_bx4*gc_bdx4 + gc_tx4
+								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 								_ = i
 								{
 //line specialize.go:34
-									archsimd.LoadUint32x8Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb21).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
+									archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx4 := gc_fastlo4 + gc_u4
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:33
-							i := gc_bx4*gc_bdx4 + gc_tx4
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line specialize.go:35
-								gc_at10[gc_u4] = gc_at11[gc_u4]*k + gc_at12[gc_u4]
+								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 							}
 						}
-						gc_tx4 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from4
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:33
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-						gc_vb19 := archsimd.BroadcastUint32x16(0)
+						gc_vb3 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
-						gc_vb20 := archsimd.BroadcastUint32x16(k)
-					gc_steps12:
-						for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+						gc_vb4 := archsimd.BroadcastUint32x16(k)
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line specialize.go:33
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 									break
 								}
 //line specialize.go:35
-								var gc_t12 int = i + 1
+								var gc_t4 int = i + 1
 //line specialize.go:35
-								var gc_i23 int = gc_t12
+								var gc_i7 int = gc_t4
 //line specialize.go:35
-								var gc_result23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-								gc_returned23 := gc_none6
+								gc_returned7 := gc_none2
 //line specialize.go:35
-								if gc_i23 >=
+								if gc_i7 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result23 = gc_vb19
+									gc_result7 = gc_vb3
 //line specialize.go:35
-									gc_b15 := gc_none6
+									gc_b4 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b15 = gc_all6
+										gc_b4 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned23 = gc_b15
+									gc_returned7 = gc_b4
 								} else {
 //line specialize.go:35
-									gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
+									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 //line specialize.go:35
-									if gc_if33.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line specialize.go:35
-										gc_result23 = gc_result23.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line specialize.go:35
-										gc_returned23 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned23.ToBits())
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 									}
 								}
 //line specialize.go:35
-								gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
+								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 //line specialize.go:35
-								if gc_if34.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-									if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
-										gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i23:])
+										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i7:])
 									} else {
 //line specialize.go:35
-										break gc_steps12
+										break gc_steps4
 									}
 //line specialize.go:35
-									gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line specialize.go:35
-									gc_returned23 = archsimd.Mask32x16FromBits(gc_if34.ToBits() | gc_returned23.ToBits())
+									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
 //line specialize.go:35
-								var gc_i24 int = i
+								var gc_i8 int = i
 //line specialize.go:35
-								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-								gc_returned24 := gc_none6
+								gc_returned8 := gc_none2
 //line specialize.go:35
-								if gc_i24 >=
+								if gc_i8 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result24 = gc_vb19
+									gc_result8 = gc_vb3
 //line specialize.go:35
-									gc_b16 := gc_none6
+									gc_b5 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b16 = gc_all6
+										gc_b5 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned24 = gc_b16
+									gc_returned8 = gc_b5
 								} else {
 //line specialize.go:35
-									gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:35
-									if gc_if35.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line specialize.go:35
-										gc_result24 = gc_result24.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:35
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 									}
 								}
 //line specialize.go:35
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line specialize.go:35
-								if gc_if36.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
-										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+										gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 //line specialize.go:35
-										break gc_steps12
+										break gc_steps4
 									}
 //line specialize.go:35
-									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:35
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
 //line specialize.go:35
-								gc_result23.Mul(gc_vb20).Add(gc_result24).StoreSlice(out[i:])
+								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
+//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line specialize.go:33
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:23
-					gc_vb17 := archsimd.BroadcastUint32x8(0)
+					gc_vb := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
-					gc_vb18 := archsimd.BroadcastUint32x8(k)
-				gc_steps10:
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					gc_vb2 := archsimd.BroadcastUint32x8(k)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line specialize.go:33
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(out)-8 {
 //line specialize.go:35
 								break
 							}
 //line specialize.go:35
-							var gc_t10 int = i + 1
+							var gc_t2 int = i + 1
 //line specialize.go:35
-							var gc_i19 int = gc_t10
+							var gc_i3 int = gc_t2
 //line specialize.go:35
-							var gc_result19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
-							gc_returned19 := gc_none5
+							gc_returned3 := gc_none
 //line specialize.go:35
-							if gc_i19 >=
+							if gc_i3 >=
 //line specialize.go:22
 								len(in) {
 //line specialize.go:35
-								gc_result19 = gc_vb17
+								gc_result3 = gc_vb
 //line specialize.go:35
-								gc_b13 := gc_none5
+								gc_b2 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b13 = gc_all5
+									gc_b2 = gc_all
 								}
 //line specialize.go:35
-								gc_returned19 = gc_b13
+								gc_returned3 = gc_b2
 							} else {
 //line specialize.go:35
-								gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:35
-								if gc_if27.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line specialize.go:35
-									gc_result19 = gc_vb17.Merge(gc_result19, gc_if27)
+									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 //line specialize.go:35
-									gc_returned19 = gc_if27.Or(gc_returned19)
+									gc_returned3 = gc_if3.Or(gc_returned3)
 								}
 							}
 //line specialize.go:35
-							gc_if28 := gc_returned19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
-							if gc_if28.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line specialize.go:35
-								var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
-								if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
-									gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
 								} else {
 //line specialize.go:35
-									break gc_steps10
+									break gc_steps2
 								}
 //line specialize.go:35
-								gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:35
-								gc_returned19 = gc_if28.Or(gc_returned19)
+								gc_returned3 = gc_if4.Or(gc_returned3)
 							}
 //line specialize.go:35
-							var gc_i20 int = i
+							var gc_i4 int = i
 //line specialize.go:35
-							var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
-							gc_returned20 := gc_none5
+							gc_returned4 := gc_none
 //line specialize.go:35
-							if gc_i20 >=
+							if gc_i4 >=
 //line specialize.go:22
 								len(in) {
 //line specialize.go:35
-								gc_result20 = gc_vb17
+								gc_result4 = gc_vb
 //line specialize.go:35
-								gc_b14 := gc_none5
+								gc_b3 := gc_none
 //line specialize.go:35
 								if true {
 //line specialize.go:35
-									gc_b14 = gc_all5
+									gc_b3 = gc_all
 								}
 //line specialize.go:35
-								gc_returned20 = gc_b14
+								gc_returned4 = gc_b3
 							} else {
 //line specialize.go:35
-								gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:35
-								if gc_if29.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line specialize.go:35
-									gc_result20 = gc_vb17.Merge(gc_result20, gc_if29)
+									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 //line specialize.go:35
-									gc_returned20 = gc_if29.Or(gc_returned20)
+									gc_returned4 = gc_if5.Or(gc_returned4)
 								}
 							}
 //line specialize.go:35
-							gc_if30 := gc_returned20.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
-							if gc_if30.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line specialize.go:35
-								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:35
-									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+									gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
 								} else {
 //line specialize.go:35
-									break gc_steps10
+									break gc_steps2
 								}
 //line specialize.go:35
-								gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 //line specialize.go:35
-								gc_returned20 = gc_if30.Or(gc_returned20)
+								gc_returned4 = gc_if6.Or(gc_returned4)
 							}
 //line specialize.go:35
-							gc_result19.Mul(gc_vb18).Add(gc_result20).StoreSlice(out[i:])
+							gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
+//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx4 := gc_step4 + 0
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 						}
 					}
 				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:33
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
@@ -1509,384 +1529,411 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 var gc_src_specTree = compiled.NewSource(gc_files_specialize, "specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
 
 //line specialize.go:43
-func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b17.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
+func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line specialize.go:46
-	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off29 := gc_bx5 * gc_bdx5 * 2
-				if gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 {
-					gc_at41 := in[gc_off29:][:gc_bdx5]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
 //line specialize.go:47
-					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at41)
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
-					gc_step31 := 0
-					for ; gc_step31+3 < gc_bdx5; gc_step31 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx5 := gc_step31 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx5
-							i := gc_bx5*gc_bdx5*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx5
-							i := gc_bx5*gc_bdx5*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx5
-							i := gc_bx5*gc_bdx5*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx5 := gc_step31 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx5
-							i := gc_bx5*gc_bdx5*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank5] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead T = specAt(in, i)
-						gc_s_ahead[gc_rank5] = ahead
+//line specialize.go:49
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off30 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
-				gc_at42 := sdata[:gc_bdx5]
-				gc_at43 := in[gc_off30:][:gc_bdx5]
-				gc_step32 := 0
-				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+//line specialize.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx5 := gc_step32 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 0
+//line specialize.go:66
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 1
+//line specialize.go:52
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 2
+//line specialize.go:52
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step32 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						ahead := gc_s_ahead[gc_rank5]
+						gc_tx := gc_step2 + 3
+//line specialize.go:52
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					ahead := gc_s_ahead[gc_rank5]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line specialize.go:47
-					gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_step33 := 0
-				for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx5 := gc_step33 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step33 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
-						ahead := gc_s_ahead[gc_rank5]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx5
-					i := gc_bx5*gc_bdx5*2 + tid
-					ahead := gc_s_ahead[gc_rank5]
-					sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off31 := gc_bx5 * gc_bdx5 * 2
-			gc_off32 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
-				gc_at44 := sdata[:gc_bdx5]
-				gc_at45 := in[gc_off31:][:gc_bdx5]
-				gc_at46 := in[gc_off32:][:gc_bdx5]
-				gc_step34 := 0
-				for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+//line specialize.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx5 := gc_step34 + 0
+						gc_tx := gc_step4 + 0
 //line specialize.go:47
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 1
+						gc_tx := gc_step4 + 1
 //line specialize.go:47
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 2
+						gc_tx := gc_step4 + 2
 //line specialize.go:47
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx5 := gc_step34 + 3
+						gc_tx := gc_step4 + 3
 //line specialize.go:47
-						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 //line specialize.go:47
-					gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step35 := 0
-				for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step35 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx5 := gc_step35 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
-						i := gc_bx5*gc_bdx5*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx5
-					i := gc_bx5*gc_bdx5*2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
 //line specialize.go:49
-	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
-		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k26 := compiled.TreeFold(sdata, s, 0, 1); gc_k26 > 0 {
-				s = gc_k26
+	for s := gc_bdx / 2; s > 0; s >>= 1 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := s; gc_bound5 < gc_to5 {
-			gc_to5 = gc_bound5
+//line specialize.go:57
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off33 := s
-			if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off33 >= 0 && gc_off33 <= len(sdata) && gc_to5 <= len(sdata)-gc_off33 {
-				gc_at47 := sdata[:gc_to5]
-				gc_at48 := sdata[gc_off33:][:gc_to5]
-				gc_step36 := gc_from5
-				for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx5 := gc_step36 + 0
+						gc_tx := gc_step6 + 0
 						{
 //line specialize.go:51
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 1
+						gc_tx := gc_step6 + 1
 						{
 //line specialize.go:51
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 2
+						gc_tx := gc_step6 + 2
 						{
 //line specialize.go:51
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 					{
-						gc_tx5 := gc_step36 + 3
+						gc_tx := gc_step6 + 3
 						{
 //line specialize.go:51
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 				}
-				for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					{
 //line specialize.go:51
-						gc_at47[gc_tx5] += gc_at48[gc_tx5]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_step37 := gc_from5
-				for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx5 := gc_step37 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx5 := gc_step37 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx5
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx5
+					tid := gc_tx
 					{
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
@@ -1896,76 +1943,83 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+//line specialize.go:59
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off34 := gc_bx5
-			gc_off35 := 0
-			if gc_from5 >= 0 && gc_off34 >= 0 && gc_off34 < len(partial) && gc_off35 >= 0 && gc_off35 < len(sdata) {
-				gc_at49 := partial[gc_off34:][:1]
-				gc_at50 := sdata[gc_off35:][:1]
-				gc_step38 := gc_from5
-				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 //line specialize.go:56
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at49[0] = gc_at50[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
+//line specialize.go:60
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
-					gc_at49[0] = gc_at50[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step39 := gc_from5
-				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
+//line specialize.go:60
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx5 := gc_step39 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line specialize.go:60
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line specialize.go:60
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step39 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+//line specialize.go:60
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx5] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line specialize.go:60
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:56
-					partial[gc_bx5] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1973,41 +2027,41 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 }
 
 //line specialize.go:43
-func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line specialize.go:46
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * gc_bdx2 * 2
-				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at11 := in[gc_off8:][:gc_bdx2]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line specialize.go:44
-								var tid int = gc_tx2
-								var i int = gc_bx2*gc_bdx2*2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line specialize.go:47
 								ahead := gc_t2
 //line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2017,28 +2071,29 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx2
-							var i int = gc_bx2*gc_bdx2*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line specialize.go:47
 							ahead := gc_t
 //line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-						var ahead float32 = gc_at11[gc_tx2]
-						gc_s_ahead[gc_rank2] = ahead
+						var ahead float32 = gc_at[gc_tx]
+//line specialize.go:49
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
 					gc_vstep2 := 0
@@ -2054,12 +2109,12 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line specialize.go:44
-								var tid int = gc_tx2
-								var i int = gc_bx2*gc_bdx2*2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 								var gc_i4 int = i
 //line specialize.go:47
@@ -2071,14 +2126,14 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 									gc_result4 = gc_vb4
 //line specialize.go:47
-									gc_b4 := gc_none2
+									gc_b3 := gc_none2
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b4 = gc_all2
+										gc_b3 = gc_all2
 									}
 //line specialize.go:47
-									gc_returned4 = gc_b4
+									gc_returned4 = gc_b3
 								} else {
 //line specialize.go:47
 									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
@@ -2112,7 +2167,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								ahead := gc_result4
 //line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2131,12 +2186,12 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx2
-							var i int = gc_bx2*gc_bdx2*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var gc_i2 int = i
 //line specialize.go:47
@@ -2148,14 +2203,14 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_result2 = gc_vb2
 //line specialize.go:47
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line specialize.go:47
-								gc_returned2 = gc_b3
+								gc_returned2 = gc_b2
 							} else {
 //line specialize.go:47
 								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
@@ -2189,91 +2244,97 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							ahead := gc_result2
 //line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep2
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx2
-							i := gc_bx2*gc_bdx2*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx2
-							i := gc_bx2*gc_bdx2*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx2
-							i := gc_bx2*gc_bdx2*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx2
-							i := gc_bx2*gc_bdx2*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead float32 = specAt(in, i)
-						gc_s_ahead[gc_rank2] = ahead
+//line specialize.go:49
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-				gc_at12 := sdata[:gc_bdx2]
-				gc_at13 := in[gc_off9:][:gc_bdx2]
+//line specialize.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx2
-							var i int = gc_bx2*gc_bdx2*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:45
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -2283,25 +2344,26 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line specialize.go:44
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2*2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 						_ = i
 //line specialize.go:45
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					ahead := gc_s_ahead[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line specialize.go:47
-					gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -2317,21 +2379,21 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx2
-							var i int = gc_bx2*gc_bdx2*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
 							}
 //line specialize.go:47
-							var gc_t6 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx
 //line specialize.go:47
 							var gc_i8 int = gc_t6
 //line specialize.go:47
@@ -2343,14 +2405,14 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_result8 = gc_vb8
 //line specialize.go:47
-								gc_b6 := gc_none4
+								gc_b5 := gc_none4
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b6 = gc_all4
+									gc_b5 = gc_all4
 								}
 //line specialize.go:47
-								gc_returned8 = gc_b6
+								gc_returned8 = gc_b5
 							} else {
 //line specialize.go:47
 								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
@@ -2381,6 +2443,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
+//line specialize.go:48
 							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2400,21 +2463,21 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line specialize.go:44
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2*2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
 							break
 						}
 //line specialize.go:47
-						var gc_t4 int = i + gc_bdx2
+						var gc_t4 int = i + gc_bdx
 //line specialize.go:47
 						var gc_i6 int = gc_t4
 //line specialize.go:47
@@ -2426,14 +2489,14 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							gc_result6 = gc_vb6
 //line specialize.go:47
-							gc_b5 := gc_none3
+							gc_b4 := gc_none3
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b5 = gc_all3
+								gc_b4 = gc_all3
 							}
 //line specialize.go:47
-							gc_returned6 = gc_b5
+							gc_returned6 = gc_b4
 						} else {
 //line specialize.go:47
 							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
@@ -2464,181 +2527,195 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
+//line specialize.go:48
 						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2*2 + tid
-					ahead := gc_s_ahead[gc_rank2]
-					sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2 * gc_bdx2 * 2
-			gc_off11 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-				gc_at14 := sdata[:gc_bdx2]
-				gc_at15 := in[gc_off10:][:gc_bdx2]
-				gc_at16 := in[gc_off11:][:gc_bdx2]
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+//line specialize.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx := gc_step3 + 0
 //line specialize.go:47
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx := gc_step3 + 1
 //line specialize.go:47
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx := gc_step3 + 2
 //line specialize.go:47
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx := gc_step3 + 3
 //line specialize.go:47
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line specialize.go:47
-					gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2*2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
 //line specialize.go:49
-	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > 0; s >>= 1 {
+//line specialize.go:51
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
-				gc_at17 := sdata[:gc_to2]
-				gc_at18 := sdata[gc_off12:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line specialize.go:44
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line specialize.go:44
 							_ = tid
 							{
 //line specialize.go:50
-								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2647,35 +2724,37 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line specialize.go:44
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line specialize.go:44
 						_ = tid
 						{
 //line specialize.go:50
-							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line specialize.go:51
-						gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line specialize.go:44
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
@@ -2684,6 +2763,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2692,11 +2772,12 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line specialize.go:44
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line specialize.go:51
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 								break
@@ -2705,60 +2786,61 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep6
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
@@ -2768,76 +2850,83 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line specialize.go:59
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2
-			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
-				gc_at19 := partial[gc_off13:][:1]
-				gc_at20 := sdata[gc_off14:][:1]
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line specialize.go:56
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at19[0] = gc_at20[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+//line specialize.go:60
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
-					gc_at19[0] = gc_at20[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step16 := gc_from2
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+//line specialize.go:60
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line specialize.go:60
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line specialize.go:60
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line specialize.go:60
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line specialize.go:60
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:56
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2845,709 +2934,734 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 }
 
 //line specialize.go:43
-func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
+func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line specialize.go:46
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off15 := gc_bx3 * gc_bdx3 * 2
-				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
-					gc_at21 := in[gc_off15:][:gc_bdx3]
-					gc_vstep7 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line specialize.go:44
-								var tid int = gc_tx3
-								var i int = gc_bx3*gc_bdx3*2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
+								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 //line specialize.go:47
-								ahead := gc_t8
+								ahead := gc_t2
 //line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx3
-							var i int = gc_bx3*gc_bdx3*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
+							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line specialize.go:47
-							ahead := gc_t7
+							ahead := gc_t
 //line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-						var ahead int32 = gc_at21[gc_tx3]
-						gc_s_ahead[gc_rank3] = ahead
+						var ahead int32 = gc_at[gc_tx]
+//line specialize.go:49
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:44
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-							gc_vb10 := archsimd.BroadcastInt32x16(0)
+							gc_vb2 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps12:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
-								gc_rank3 := gc_base3 + gc_tx3
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line specialize.go:44
-								var tid int = gc_tx3
-								var i int = gc_bx3*gc_bdx3*2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-								var gc_i12 int = i
+								var gc_i4 int = i
 //line specialize.go:47
-								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-								gc_returned12 := gc_none6
+								gc_returned4 := gc_none2
 //line specialize.go:22
-								if gc_i12 >= len(in) {
+								if gc_i4 >= len(in) {
 //line specialize.go:47
-									gc_result12 = gc_vb10
+									gc_result4 = gc_vb2
 //line specialize.go:47
-									gc_b9 := gc_none6
+									gc_b3 := gc_none2
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b9 = gc_all6
+										gc_b3 = gc_all2
 									}
 //line specialize.go:47
-									gc_returned12 = gc_b9
+									gc_returned4 = gc_b3
 								} else {
 //line specialize.go:47
-									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line specialize.go:47
-									if gc_if17.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line specialize.go:47
-										gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line specialize.go:47
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line specialize.go:22
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line specialize.go:47
-								if gc_if18.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+										gc_ld4 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 //line specialize.go:47
-										break gc_steps12
+										break gc_steps4
 									}
 //line specialize.go:47
-									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line specialize.go:47
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line specialize.go:47
-								ahead := gc_result12
+								ahead := gc_result4
 //line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:23
-						gc_vb9 := archsimd.BroadcastInt32x8(0)
+						gc_vb := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps10:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx3
-							var i int = gc_bx3*gc_bdx3*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-							var gc_i10 int = i
+							var gc_i2 int = i
 //line specialize.go:47
-							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-							gc_returned10 := gc_none5
+							gc_returned2 := gc_none
 //line specialize.go:22
-							if gc_i10 >= len(in) {
+							if gc_i2 >= len(in) {
 //line specialize.go:47
-								gc_result10 = gc_vb9
+								gc_result2 = gc_vb
 //line specialize.go:47
-								gc_b8 := gc_none5
+								gc_b2 := gc_none
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b8 = gc_all5
+									gc_b2 = gc_all
 								}
 //line specialize.go:47
-								gc_returned10 = gc_b8
+								gc_returned2 = gc_b2
 							} else {
 //line specialize.go:47
-								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line specialize.go:47
-								if gc_if14.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line specialize.go:47
-									gc_result10 = gc_vb9.Merge(gc_result10, gc_if14)
+									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
 //line specialize.go:47
-									gc_returned10 = gc_if14.Or(gc_returned10)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line specialize.go:22
-							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:47
-							if gc_if15.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 //line specialize.go:47
-									break gc_steps10
+									break gc_steps2
 								}
 //line specialize.go:47
-								gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line specialize.go:47
-								gc_returned10 = gc_if15.Or(gc_returned10)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line specialize.go:47
-							ahead := gc_result10
+							ahead := gc_result2
 //line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep8
-					for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx3 := gc_step17 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx3
-							i := gc_bx3*gc_bdx3*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx3
-							i := gc_bx3*gc_bdx3*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx3
-							i := gc_bx3*gc_bdx3*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx3 := gc_step17 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx3
-							i := gc_bx3*gc_bdx3*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank3] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead int32 = specAt(in, i)
-						gc_s_ahead[gc_rank3] = ahead
+//line specialize.go:49
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off16 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
-				gc_at22 := sdata[:gc_bdx3]
-				gc_at23 := in[gc_off16:][:gc_bdx3]
-				gc_vstep9 := 0
+//line specialize.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx3
-							var i int = gc_bx3*gc_bdx3*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:45
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-							ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
-						gc_rank3 := gc_base3 + gc_tx3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line specialize.go:44
-						var tid int = gc_tx3
-						var i int = gc_bx3*gc_bdx3*2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 						_ = i
 //line specialize.go:45
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-						ahead.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					ahead := gc_s_ahead[gc_rank3]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line specialize.go:47
-					gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep10 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line specialize.go:44
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-						gc_vb12 := archsimd.BroadcastInt32x16(0)
+						gc_vb4 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps16:
-						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx3
-							var i int = gc_bx3*gc_bdx3*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
 							}
 //line specialize.go:47
-							var gc_t12 int = i + gc_bdx3
+							var gc_t6 int = i + gc_bdx
 //line specialize.go:47
-							var gc_i16 int = gc_t12
+							var gc_i8 int = gc_t6
 //line specialize.go:47
-							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-							gc_returned16 := gc_none8
+							gc_returned8 := gc_none4
 //line specialize.go:22
-							if gc_i16 >= len(in) {
+							if gc_i8 >= len(in) {
 //line specialize.go:47
-								gc_result16 = gc_vb12
+								gc_result8 = gc_vb4
 //line specialize.go:47
-								gc_b11 := gc_none8
+								gc_b5 := gc_none4
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b11 = gc_all8
+									gc_b5 = gc_all4
 								}
 //line specialize.go:47
-								gc_returned16 = gc_b11
+								gc_returned8 = gc_b5
 							} else {
 //line specialize.go:47
-								gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:47
-								if gc_if23.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line specialize.go:47
-									gc_result16 = gc_result16.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:47
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
 //line specialize.go:22
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line specialize.go:47
-							if gc_if24.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 //line specialize.go:47
-									break gc_steps16
+									break gc_steps8
 								}
 //line specialize.go:47
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:47
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
+//line specialize.go:48
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:23
-					gc_vb11 := archsimd.BroadcastInt32x8(0)
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps14:
-					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-						gc_tx3 := gc_vstep10
-						gc_rank3 := gc_base3 + gc_tx3
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line specialize.go:44
-						var tid int = gc_tx3
-						var i int = gc_bx3*gc_bdx3*2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
 							break
 						}
 //line specialize.go:47
-						var gc_t10 int = i + gc_bdx3
+						var gc_t4 int = i + gc_bdx
 //line specialize.go:47
-						var gc_i14 int = gc_t10
+						var gc_i6 int = gc_t4
 //line specialize.go:47
-						var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-						gc_returned14 := gc_none7
+						gc_returned6 := gc_none3
 //line specialize.go:22
-						if gc_i14 >= len(in) {
+						if gc_i6 >= len(in) {
 //line specialize.go:47
-							gc_result14 = gc_vb11
+							gc_result6 = gc_vb3
 //line specialize.go:47
-							gc_b10 := gc_none7
+							gc_b4 := gc_none3
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b10 = gc_all7
+								gc_b4 = gc_all3
 							}
 //line specialize.go:47
-							gc_returned14 = gc_b10
+							gc_returned6 = gc_b4
 						} else {
 //line specialize.go:47
-							gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line specialize.go:47
-							if gc_if20.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line specialize.go:47
-								gc_result14 = gc_vb11.Merge(gc_result14, gc_if20)
+								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
 //line specialize.go:47
-								gc_returned14 = gc_if20.Or(gc_returned14)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
 //line specialize.go:22
-						gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:47
-						if gc_if21.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line specialize.go:47
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 //line specialize.go:47
-								break gc_steps14
+								break gc_steps6
 							}
 //line specialize.go:47
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 //line specialize.go:47
-							gc_returned14 = gc_if21.Or(gc_returned14)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
+//line specialize.go:48
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep10
-				for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step18 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step18 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
-						ahead := gc_s_ahead[gc_rank3]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3*2 + tid
-					ahead := gc_s_ahead[gc_rank3]
-					sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off17 := gc_bx3 * gc_bdx3 * 2
-			gc_off18 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
-				gc_at24 := sdata[:gc_bdx3]
-				gc_at25 := in[gc_off17:][:gc_bdx3]
-				gc_at26 := in[gc_off18:][:gc_bdx3]
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+//line specialize.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx3 := gc_step19 + 0
+						gc_tx := gc_step3 + 0
 //line specialize.go:47
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 1
+						gc_tx := gc_step3 + 1
 //line specialize.go:47
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 2
+						gc_tx := gc_step3 + 2
 //line specialize.go:47
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step19 + 3
+						gc_tx := gc_step3 + 3
 //line specialize.go:47
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line specialize.go:47
-					gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step20 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx3 := gc_step20 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
-						i := gc_bx3*gc_bdx3*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3*2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
 //line specialize.go:49
-	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := s; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+	for s := gc_bdx / 2; s > 0; s >>= 1 {
+//line specialize.go:51
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off19 := s
-			if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_to3 <= len(sdata)-gc_off19 {
-				gc_at27 := sdata[:gc_to3]
-				gc_at28 := sdata[gc_off19:][:gc_to3]
-				gc_vstep11 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line specialize.go:44
-							var tid int = gc_tx3
+							var tid int = gc_tx
 //line specialize.go:44
 							_ = tid
 							{
 //line specialize.go:50
-								archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line specialize.go:44
-						var tid int = gc_tx3
+						var tid int = gc_tx
 //line specialize.go:44
 						_ = tid
 						{
 //line specialize.go:50
-							archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line specialize.go:51
-						gc_at27[gc_tx3] += gc_at28[gc_tx3]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep12 := gc_from3
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line specialize.go:44
-							var tid int = gc_tx3
+							var tid int = gc_tx
 							{
+//line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
@@ -3556,19 +3670,21 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
-						gc_tx3 := gc_vstep12
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line specialize.go:44
-						var tid int = gc_tx3
+						var tid int = gc_tx
 						{
+//line specialize.go:51
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 								break
@@ -3577,60 +3693,61 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step21 := gc_vstep12
-				for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx3 := gc_step21 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step21 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx3
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx3
+					tid := gc_tx
 					{
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
@@ -3640,76 +3757,83 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+//line specialize.go:59
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off20 := gc_bx3
-			gc_off21 := 0
-			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
-				gc_at29 := partial[gc_off20:][:1]
-				gc_at30 := sdata[gc_off21:][:1]
-				gc_step22 := gc_from3
-				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line specialize.go:56
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
+//line specialize.go:60
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
-					gc_at29[0] = gc_at30[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step23 := gc_from3
-				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
+//line specialize.go:60
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx3 := gc_step23 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line specialize.go:60
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line specialize.go:60
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step23 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line specialize.go:60
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line specialize.go:60
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:56
-					partial[gc_bx3] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3717,709 +3841,734 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 }
 
 //line specialize.go:43
-func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
+func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line specialize.go:46
-	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
+	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off22 := gc_bx4 * gc_bdx4 * 2
-				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
-					gc_at31 := in[gc_off22:][:gc_bdx4]
-					gc_vstep13 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line specialize.go:44
-								var tid int = gc_tx4
-								var i int = gc_bx4*gc_bdx4*2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
+								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 //line specialize.go:47
-								ahead := gc_t14
+								ahead := gc_t2
 //line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx4
-							var i int = gc_bx4*gc_bdx4*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
+							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 //line specialize.go:47
-							ahead := gc_t13
+							ahead := gc_t
 //line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-						var ahead uint32 = gc_at31[gc_tx4]
-						gc_s_ahead[gc_rank4] = ahead
+						var ahead uint32 = gc_at[gc_tx]
+//line specialize.go:49
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep14 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:44
-							gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-							gc_vb14 := archsimd.BroadcastUint32x16(0)
+							gc_vb2 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps20:
-							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
-								gc_rank4 := gc_base4 + gc_tx4
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line specialize.go:44
-								var tid int = gc_tx4
-								var i int = gc_bx4*gc_bdx4*2 + tid
+								var tid int = gc_tx
+								var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-								var gc_i20 int = i
+								var gc_i4 int = i
 //line specialize.go:47
-								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-								gc_returned20 := gc_none10
+								gc_returned4 := gc_none2
 //line specialize.go:22
-								if gc_i20 >= len(in) {
+								if gc_i4 >= len(in) {
 //line specialize.go:47
-									gc_result20 = gc_vb14
+									gc_result4 = gc_vb2
 //line specialize.go:47
-									gc_b14 := gc_none10
+									gc_b3 := gc_none2
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b14 = gc_all10
+										gc_b3 = gc_all2
 									}
 //line specialize.go:47
-									gc_returned20 = gc_b14
+									gc_returned4 = gc_b3
 								} else {
 //line specialize.go:47
-									gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line specialize.go:47
-									if gc_if29.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line specialize.go:47
-										gc_result20 = gc_result20.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line specialize.go:47
-										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line specialize.go:22
-								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line specialize.go:47
-								if gc_if30.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+										gc_ld4 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 //line specialize.go:47
-										break gc_steps20
+										break gc_steps4
 									}
 //line specialize.go:47
-									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line specialize.go:47
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line specialize.go:47
-								ahead := gc_result20
+								ahead := gc_result4
 //line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:23
-						gc_vb13 := archsimd.BroadcastUint32x8(0)
+						gc_vb := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps18:
-						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx4
-							var i int = gc_bx4*gc_bdx4*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-							var gc_i18 int = i
+							var gc_i2 int = i
 //line specialize.go:47
-							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-							gc_returned18 := gc_none9
+							gc_returned2 := gc_none
 //line specialize.go:22
-							if gc_i18 >= len(in) {
+							if gc_i2 >= len(in) {
 //line specialize.go:47
-								gc_result18 = gc_vb13
+								gc_result2 = gc_vb
 //line specialize.go:47
-								gc_b13 := gc_none9
+								gc_b2 := gc_none
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b13 = gc_all9
+									gc_b2 = gc_all
 								}
 //line specialize.go:47
-								gc_returned18 = gc_b13
+								gc_returned2 = gc_b2
 							} else {
 //line specialize.go:47
-								gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line specialize.go:47
-								if gc_if26.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line specialize.go:47
-									gc_result18 = gc_vb13.Merge(gc_result18, gc_if26)
+									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
 //line specialize.go:47
-									gc_returned18 = gc_if26.Or(gc_returned18)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line specialize.go:22
-							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:47
-							if gc_if27.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+									gc_ld2 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 //line specialize.go:47
-									break gc_steps18
+									break gc_steps2
 								}
 //line specialize.go:47
-								gc_result18 = gc_ld18.Merge(gc_result18, gc_if27)
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line specialize.go:47
-								gc_returned18 = gc_if27.Or(gc_returned18)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line specialize.go:47
-							ahead := gc_result18
+							ahead := gc_result2
 //line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step24 := gc_vstep14
-					for ; gc_step24+3 < gc_bdx4; gc_step24 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx4 := gc_step24 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx4
-							i := gc_bx4*gc_bdx4*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx4
-							i := gc_bx4*gc_bdx4*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx4
-							i := gc_bx4*gc_bdx4*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx4 := gc_step24 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:44
-							tid := gc_tx4
-							i := gc_bx4*gc_bdx4*2 + tid
+							tid := gc_tx
+							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank4] = ahead
+//line specialize.go:49
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead uint32 = specAt(in, i)
-						gc_s_ahead[gc_rank4] = ahead
+//line specialize.go:49
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off23 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
-				gc_at32 := sdata[:gc_bdx4]
-				gc_at33 := in[gc_off23:][:gc_bdx4]
-				gc_vstep15 := 0
+//line specialize.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop15 bool
-					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-							gc_tx4 := gc_vstep15
-							gc_rank4 := gc_base4 + gc_tx4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx4
-							var i int = gc_bx4*gc_bdx4*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:45
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-							ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep15, false
-					}(gc_vstep15)
-					if gc_stop15 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-						gc_tx4 := gc_vstep15
-						gc_rank4 := gc_base4 + gc_tx4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line specialize.go:44
-						var tid int = gc_tx4
-						var i int = gc_bx4*gc_bdx4*2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
 						_ = i
 //line specialize.go:45
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-						ahead.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					ahead := gc_s_ahead[gc_rank4]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line specialize.go:47
-					gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep16 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop16 bool
-					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line specialize.go:44
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-						gc_vb16 := archsimd.BroadcastUint32x16(0)
+						gc_vb4 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-					gc_steps24:
-						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-							gc_tx4 := gc_vstep16
-							gc_rank4 := gc_base4 + gc_tx4
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line specialize.go:44
-							var tid int = gc_tx4
-							var i int = gc_bx4*gc_bdx4*2 + tid
+							var tid int = gc_tx
+							var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
 							}
 //line specialize.go:47
-							var gc_t18 int = i + gc_bdx4
+							var gc_t6 int = i + gc_bdx
 //line specialize.go:47
-							var gc_i24 int = gc_t18
+							var gc_i8 int = gc_t6
 //line specialize.go:47
-							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-							gc_returned24 := gc_none12
+							gc_returned8 := gc_none4
 //line specialize.go:22
-							if gc_i24 >= len(in) {
+							if gc_i8 >= len(in) {
 //line specialize.go:47
-								gc_result24 = gc_vb16
+								gc_result8 = gc_vb4
 //line specialize.go:47
-								gc_b16 := gc_none12
+								gc_b5 := gc_none4
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b16 = gc_all12
+									gc_b5 = gc_all4
 								}
 //line specialize.go:47
-								gc_returned24 = gc_b16
+								gc_returned8 = gc_b5
 							} else {
 //line specialize.go:47
-								gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:47
-								if gc_if35.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line specialize.go:47
-									gc_result24 = gc_result24.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:47
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
 //line specialize.go:22
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line specialize.go:47
-							if gc_if36.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 //line specialize.go:47
-									break gc_steps24
+									break gc_steps8
 								}
 //line specialize.go:47
-								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:47
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
+//line specialize.go:48
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep16, false
-					}(gc_vstep16)
-					if gc_stop16 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:23
-					gc_vb15 := archsimd.BroadcastUint32x8(0)
+					gc_vb3 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps22:
-					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
-						gc_tx4 := gc_vstep16
-						gc_rank4 := gc_base4 + gc_tx4
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line specialize.go:44
-						var tid int = gc_tx4
-						var i int = gc_bx4*gc_bdx4*2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx*2 + tid
 //line specialize.go:45
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 //line specialize.go:47
 						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
 							break
 						}
 //line specialize.go:47
-						var gc_t16 int = i + gc_bdx4
+						var gc_t4 int = i + gc_bdx
 //line specialize.go:47
-						var gc_i22 int = gc_t16
+						var gc_i6 int = gc_t4
 //line specialize.go:47
-						var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-						gc_returned22 := gc_none11
+						gc_returned6 := gc_none3
 //line specialize.go:22
-						if gc_i22 >= len(in) {
+						if gc_i6 >= len(in) {
 //line specialize.go:47
-							gc_result22 = gc_vb15
+							gc_result6 = gc_vb3
 //line specialize.go:47
-							gc_b15 := gc_none11
+							gc_b4 := gc_none3
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b15 = gc_all11
+								gc_b4 = gc_all3
 							}
 //line specialize.go:47
-							gc_returned22 = gc_b15
+							gc_returned6 = gc_b4
 						} else {
 //line specialize.go:47
-							gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line specialize.go:47
-							if gc_if32.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line specialize.go:47
-								gc_result22 = gc_vb15.Merge(gc_result22, gc_if32)
+								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
 //line specialize.go:47
-								gc_returned22 = gc_if32.Or(gc_returned22)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
 //line specialize.go:22
-						gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:47
-						if gc_if33.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line specialize.go:47
-								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 //line specialize.go:47
-								break gc_steps22
+								break gc_steps6
 							}
 //line specialize.go:47
-							gc_result22 = gc_ld22.Merge(gc_result22, gc_if33)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 //line specialize.go:47
-							gc_returned22 = gc_if33.Or(gc_returned22)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
+//line specialize.go:48
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step25 := gc_vstep16
-				for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx4 := gc_step25 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step25 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
-						ahead := gc_s_ahead[gc_rank4]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4*2 + tid
-					ahead := gc_s_ahead[gc_rank4]
-					sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off24 := gc_bx4 * gc_bdx4 * 2
-			gc_off25 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
-				gc_at34 := sdata[:gc_bdx4]
-				gc_at35 := in[gc_off24:][:gc_bdx4]
-				gc_at36 := in[gc_off25:][:gc_bdx4]
-				gc_step26 := 0
-				for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+//line specialize.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step26 + 0
+						gc_tx := gc_step3 + 0
 //line specialize.go:47
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 1
+						gc_tx := gc_step3 + 1
 //line specialize.go:47
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 2
+						gc_tx := gc_step3 + 2
 //line specialize.go:47
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx4 := gc_step26 + 3
+						gc_tx := gc_step3 + 3
 //line specialize.go:47
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line specialize.go:47
-					gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step27 := 0
-				for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step27 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx4 := gc_step27 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
-						i := gc_bx4*gc_bdx4*2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4*2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
 //line specialize.go:49
-	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := s; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+	for s := gc_bdx / 2; s > 0; s >>= 1 {
+//line specialize.go:51
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off26 := s
-			if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(sdata) && gc_to4 <= len(sdata)-gc_off26 {
-				gc_at37 := sdata[:gc_to4]
-				gc_at38 := sdata[gc_off26:][:gc_to4]
-				gc_vstep17 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line specialize.go:44
-							var tid int = gc_tx4
+							var tid int = gc_tx
 //line specialize.go:44
 							_ = tid
 							{
 //line specialize.go:50
-								archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line specialize.go:44
-						var tid int = gc_tx4
+						var tid int = gc_tx
 //line specialize.go:44
 						_ = tid
 						{
 //line specialize.go:50
-							archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line specialize.go:51
-						gc_at37[gc_tx4] += gc_at38[gc_tx4]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep18 := gc_from4
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop18 bool
-					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-							gc_tx4 := gc_vstep18
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line specialize.go:44
-							var tid int = gc_tx4
+							var tid int = gc_tx
 							{
+//line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
@@ -4428,19 +4577,21 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep18, false
-					}(gc_vstep18)
-					if gc_stop18 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
-						gc_tx4 := gc_vstep18
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line specialize.go:44
-						var tid int = gc_tx4
+						var tid int = gc_tx
 						{
+//line specialize.go:51
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 								break
@@ -4449,60 +4600,61 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step28 := gc_vstep18
-				for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx4 := gc_step28 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step28 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:44
-						tid := gc_tx4
+						tid := gc_tx
 						{
 //line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:44
-					tid := gc_tx4
+					tid := gc_tx
 					{
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
@@ -4512,76 +4664,83 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+//line specialize.go:59
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off27 := gc_bx4
-			gc_off28 := 0
-			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
-				gc_at39 := partial[gc_off27:][:1]
-				gc_at40 := sdata[gc_off28:][:1]
-				gc_step29 := gc_from4
-				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line specialize.go:56
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line specialize.go:56
-						gc_at39[0] = gc_at40[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
+//line specialize.go:60
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
-					gc_at39[0] = gc_at40[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step30 := gc_from4
-				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
+//line specialize.go:60
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx4 := gc_step30 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line specialize.go:60
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line specialize.go:60
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step30 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line specialize.go:60
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:56
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line specialize.go:60
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:56
-					partial[gc_bx4] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4622,46 +4781,48 @@ func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
 var gc_src_specRelayKernel = compiled.NewSource(gc_files_specialize, "specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line specialize.go:79
-func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
-	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
-	gc_s_v_ := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
-	gc_s_r := compiled.Scratch[specRelay[T]](gc_b5, 2)[:gc_n5]
-	gc_s_r_ := compiled.Scratch[T](gc_b5, 3)[:gc_n5]
+func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[T]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[T](gc_b, 3)[:gc_n]
 //line specialize.go:80
-	s := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
+	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []T = s
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off17 := gc_bx5 * gc_bdx5
-		if gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 && gc_bdx5 <= len(s_) {
-			gc_at25 := in[gc_off17:][:gc_bdx5]
-			gc_at26 := s_[:gc_bdx5]
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:81
 				r := specRelay[T]{k: k}
 //line specialize.go:83
-				var x T = gc_at25[gc_tx5]
+				var x T = gc_at[gc_tx]
 //line specialize.go:83
 				var r_3 specRelay[T] = r
 //line specialize.go:66
-				gc_at26[gc_tx5] = x * r_3.k
-				gc_s_r[gc_rank5] = r
+				gc_at2[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		} else {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx5*gc_bdx5 + gc_tx5
+				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[T]{k: k}
 //line specialize.go:83
@@ -4669,118 +4830,131 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 				var r_3 specRelay[T] = r
 //line specialize.go:66
-				s_[gc_tx5] = x * r_3.k
-				gc_s_r[gc_rank5] = r
+				s_[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_qoff9, gc_qd9 := 1, gc_bdx5
-		if compiled.Segmented(gc_qoff9, gc_qd9, 0, gc_bdx5) {
-			for gc_seg9 := 0; gc_seg9 < gc_bdx5; {
-				gc_q := (gc_qoff9 + gc_seg9) / gc_qd9
-				gc_r := gc_qoff9 - gc_q*gc_qd9
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend9 := min(gc_bdx5, gc_qd9-gc_r)
-				gc_seglen9 := gc_segend9 - gc_seg9
-				gc_off18 := gc_r + gc_seg9
-				if gc_off18 >= 0 && gc_off18 <= len(s_) && gc_seglen9 <= len(s_)-gc_off18 {
-					gc_at27 := s_[gc_off18:][:gc_seglen9]
-					for gc_u9 := 0; gc_u9 < gc_seglen9; gc_u9++ {
-						gc_tx5 := gc_seg9 + gc_u9
-						gc_rank5 := gc_base5 + gc_tx5
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v := gc_at27[gc_u9]
-						gc_s_v[gc_rank5] = v
+						v := gc_at3[gc_u]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step22 := gc_seg9
-					for ; gc_step22+3 < gc_segend9; gc_step22 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx5 + gc_r)]
-							gc_s_v[gc_rank5] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx5 := gc_step22 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx5 + gc_r)]
-							gc_s_v[gc_rank5] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx5 := gc_step22 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx5 + gc_r)]
-							gc_s_v[gc_rank5] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx5 := gc_step22 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx5 + gc_r)]
-							gc_s_v[gc_rank5] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_segend9; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v := s_[(gc_tx5 + gc_r)]
-						gc_s_v[gc_rank5] = v
+						v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				}
-				gc_seg9 = gc_segend9
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step23 := 0
-			for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx5 := gc_step23 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx5+1)%gc_bdx5]
-					gc_s_v[gc_rank5] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx5 := gc_step23 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx5+1)%gc_bdx5]
-					gc_s_v[gc_rank5] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx5 := gc_step23 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx5+1)%gc_bdx5]
-					gc_s_v[gc_rank5] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx5 := gc_step23 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx5+1)%gc_bdx5]
-					gc_s_v[gc_rank5] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v := s_[(gc_tx5+1)%gc_bdx5]
-				gc_s_v[gc_rank5] = v
+				v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -4788,13 +4962,15 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	var s_2 []T = s
 //line specialize.go:83
 	var x_ T = 1
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		if gc_bdx5 <= len(s_2) {
-			gc_at28 := s_2[:gc_bdx5]
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				v := gc_s_v[gc_rank5]
-				r := gc_s_r[gc_rank5]
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:91
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 T = v
 //line specialize.go:83
@@ -4802,15 +4978,16 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 				var r_5 specRelay[T] = r
 //line specialize.go:66
-				gc_at28[gc_tx5] = x_ * r_5.k
-				gc_s_r_[gc_rank5] = r_
+				gc_at4[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		} else {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-				v := gc_s_v[gc_rank5]
-				r := gc_s_r[gc_rank5]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 T = v
 //line specialize.go:83
@@ -4818,198 +4995,227 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 				var r_5 specRelay[T] = r
 //line specialize.go:66
-				s_2[gc_tx5] = x_ * r_5.k
-				gc_s_r_[gc_rank5] = r_
+				s_2[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_qoff10, gc_qd10 := 1, gc_bdx5
-		if compiled.Segmented(gc_qoff10, gc_qd10, 0, gc_bdx5) {
-			for gc_seg10 := 0; gc_seg10 < gc_bdx5; {
-				gc_q2 := (gc_qoff10 + gc_seg10) / gc_qd10
-				gc_r2 := gc_qoff10 - gc_q2*gc_qd10
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend10 := min(gc_bdx5, gc_qd10-gc_r2)
-				gc_seglen10 := gc_segend10 - gc_seg10
-				gc_off19 := gc_r2 + gc_seg10
-				if gc_off19 >= 0 && gc_off19 <= len(s_2) && gc_seglen10 <= len(s_2)-gc_off19 {
-					gc_at29 := s_2[gc_off19:][:gc_seglen10]
-					for gc_u10 := 0; gc_u10 < gc_seglen10; gc_u10++ {
-						gc_tx5 := gc_seg10 + gc_u10
-						gc_rank5 := gc_base5 + gc_tx5
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v_ := gc_at29[gc_u10]
-						gc_s_v_[gc_rank5] = v_
+						v_ := gc_at5[gc_u2]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step24 := gc_seg10
-					for ; gc_step24+3 < gc_segend10; gc_step24 += 4 {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 						{
-							gc_tx5 := gc_step24 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx5 + gc_r2)]
-							gc_s_v_[gc_rank5] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx5 := gc_step24 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx5 + gc_r2)]
-							gc_s_v_[gc_rank5] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx5 := gc_step24 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx5 + gc_r2)]
-							gc_s_v_[gc_rank5] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx5 := gc_step24 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx5 + gc_r2)]
-							gc_s_v_[gc_rank5] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx5 := gc_step24; gc_tx5 < gc_segend10; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v_ := s_2[(gc_tx5 + gc_r2)]
-						gc_s_v_[gc_rank5] = v_
+						v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				}
-				gc_seg10 = gc_segend10
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step25 := 0
-			for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx5 := gc_step25 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					gc_s_v_[gc_rank5] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx5 := gc_step25 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					gc_s_v_[gc_rank5] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx5 := gc_step25 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					gc_s_v_[gc_rank5] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx5 := gc_step25 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					gc_s_v_[gc_rank5] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v_ := s_2[(gc_tx5+1)%gc_bdx5]
-				gc_s_v_[gc_rank5] = v_
+				v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-		gc_off20 := gc_bx5 * gc_bdx5
-		if gc_off20 >= 0 && gc_off20 <= len(out) && gc_bdx5 <= len(out)-gc_off20 {
-			gc_at30 := out[gc_off20:][:gc_bdx5]
-			gc_step26 := 0
-			for ; gc_step26+3 < gc_bdx5; gc_step26 += 4 {
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx5 := gc_step26 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+					gc_tx := gc_step5 + 0
+//line specialize.go:85
+					gc_rank := gc_base + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
 					var r_2 T = r_6
 //line specialize.go:83
-					gc_at30[gc_tx5] = r_ + r_2
+					gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx5 := gc_step26 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:88
+					gc_tx := gc_step5 + 1
+//line specialize.go:90
+					gc_rank := gc_base + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
 					var r_2 T = r_6
 //line specialize.go:83
-					gc_at30[gc_tx5] = r_ + r_2
+					gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx5 := gc_step26 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:88
+					gc_tx := gc_step5 + 2
+//line specialize.go:90
+					gc_rank := gc_base + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
 					var r_2 T = r_6
 //line specialize.go:83
-					gc_at30[gc_tx5] = r_ + r_2
+					gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx5 := gc_step26 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:88
+					gc_tx := gc_step5 + 3
+//line specialize.go:90
+					gc_rank := gc_base + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
 					var r_2 T = r_6
 //line specialize.go:83
-					gc_at30[gc_tx5] = r_ + r_2
+					gc_at6[gc_tx] = r_ + r_2
 				}
 			}
-			for gc_tx5 := gc_step26; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				v_ := gc_s_v_[gc_rank5]
-				r_ := gc_s_r_[gc_rank5]
+//line specialize.go:88
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 T = v_
 //line specialize.go:83
 				var r_2 T = r_6
 //line specialize.go:83
-				gc_at30[gc_tx5] = r_ + r_2
+				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_step27 := 0
-			for ; gc_step27+3 < gc_bdx5; gc_step27 += 4 {
+//line specialize.go:88
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx5 := gc_step27 + 0
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
@@ -5018,13 +5224,15 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx5 := gc_step27 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line specialize.go:88
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
@@ -5033,13 +5241,15 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx5 := gc_step27 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line specialize.go:88
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
@@ -5048,13 +5258,15 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx5 := gc_step27 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+//line specialize.go:88
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 T = v_
 //line specialize.go:83
@@ -5063,13 +5275,15 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 			}
-			for gc_tx5 := gc_step27; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+//line specialize.go:88
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx5*gc_bdx5 + gc_tx5
-				v_ := gc_s_v_[gc_rank5]
-				r_ := gc_s_r_[gc_rank5]
+				i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 T = v_
 //line specialize.go:83
@@ -5082,47 +5296,49 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 }
 
 //line specialize.go:79
-func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []float32, k float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_v_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b2, 2)[:gc_n2]
-	gc_s_r_ := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []float32, k float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	_ = &k
 //line specialize.go:80
-	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []float32 = s
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s_) {
-			gc_at7 := in[gc_off5:][:gc_bdx2]
-			gc_at8 := s_[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:81
 				r := specRelay[float32]{k: k}
 //line specialize.go:83
-				var x float32 = gc_at7[gc_tx2]
+				var x float32 = gc_at[gc_tx]
 //line specialize.go:83
 				var r_3 specRelay[float32] = r
 //line specialize.go:66
-				gc_at8[gc_tx2] = x * r_3.k
-				gc_s_r[gc_rank2] = r
+				gc_at2[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[float32]{k: k}
 //line specialize.go:83
@@ -5130,34 +5346,36 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 				var r_3 specRelay[float32] = r
 //line specialize.go:66
-				s_[gc_tx2] = x * r_3.k
-				gc_s_r[gc_rank2] = r
+				s_[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff3, gc_qd3 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
-			for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
-				gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-				gc_r := gc_qoff3 - gc_q*gc_qd3
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
-				gc_seglen3 := gc_segend3 - gc_seg3
-				gc_off6 := gc_r + gc_seg3
-				if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen3 <= len(s_)-gc_off6 {
-					gc_at9 := s_[gc_off6:][:gc_seglen3]
-					gc_vstep := gc_seg3
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line specialize.go:68
-								v := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg3):])
+								v := archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):])
 //line specialize.go:68
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -5167,111 +5385,122 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg3):])
+							v := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):])
 //line specialize.go:68
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-						gc_tx2 := gc_seg3 + gc_u3
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v := gc_at9[gc_u3]
-						gc_s_v[gc_rank2] = v
+						v := gc_at3[gc_u]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step7 := gc_seg3
-					for ; gc_step7+3 < gc_segend3; gc_step7 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx2 + gc_r)]
-							gc_s_v[gc_rank2] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx2 + gc_r)]
-							gc_s_v[gc_rank2] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx2 + gc_r)]
-							gc_s_v[gc_rank2] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx2 + gc_r)]
-							gc_s_v[gc_rank2] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_segend3; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v := s_[(gc_tx2 + gc_r)]
-						gc_s_v[gc_rank2] = v
+						v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				}
-				gc_seg3 = gc_segend3
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_v[gc_rank2] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_v[gc_rank2] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_v[gc_rank2] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_v[gc_rank2] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v := s_[(gc_tx2+1)%gc_bdx2]
-				gc_s_v[gc_rank2] = v
+				v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -5280,13 +5509,14 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 	var x_ float32 = 1
 	_ = &x_
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s_2) {
-			gc_at10 := s_2[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-				r := gc_s_r[gc_rank2]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:91
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 float32 = v
 //line specialize.go:83
@@ -5294,15 +5524,16 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 				var r_5 specRelay[float32] = r
 //line specialize.go:66
-				gc_at10[gc_tx2] = x_ * r_5.k
-				gc_s_r_[gc_rank2] = r_
+				gc_at4[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-				r := gc_s_r[gc_rank2]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 float32 = v
 //line specialize.go:83
@@ -5310,34 +5541,36 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 				var r_5 specRelay[float32] = r
 //line specialize.go:66
-				s_2[gc_tx2] = x_ * r_5.k
-				gc_s_r_[gc_rank2] = r_
+				s_2[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff4, gc_qd4 := 1, gc_bdx2
-		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-			for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-				gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
-				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
-				gc_seglen4 := gc_segend4 - gc_seg4
-				gc_off7 := gc_r2 + gc_seg4
-				if gc_off7 >= 0 && gc_off7 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off7 {
-					gc_at11 := s_2[gc_off7:][:gc_seglen4]
-					gc_vstep2 := gc_seg4
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line specialize.go:68
-								v_ := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg4):])
+								v_ := archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg2):])
 //line specialize.go:68
-								v_.StoreSlice(gc_s_v_[gc_rank2:])
+								v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -5347,138 +5580,150 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v_ := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg4):])
+							v_ := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg2):])
 //line specialize.go:68
-							v_.StoreSlice(gc_s_v_[gc_rank2:])
+							v_.StoreSlice(gc_s_v_[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx2 := gc_seg4 + gc_u4
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v_ := gc_at11[gc_u4]
-						gc_s_v_[gc_rank2] = v_
+						v_ := gc_at5[gc_u2]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step9 := gc_seg4
-					for ; gc_step9+3 < gc_segend4; gc_step9 += 4 {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx2 + gc_r2)]
-							gc_s_v_[gc_rank2] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx2 + gc_r2)]
-							gc_s_v_[gc_rank2] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx2 + gc_r2)]
-							gc_s_v_[gc_rank2] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx2 + gc_r2)]
-							gc_s_v_[gc_rank2] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_segend4; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v_ := s_2[(gc_tx2 + gc_r2)]
-						gc_s_v_[gc_rank2] = v_
+						v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				}
-				gc_seg4 = gc_segend4
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_[gc_rank2] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_[gc_rank2] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_[gc_rank2] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_[gc_rank2] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v_ := s_2[(gc_tx2+1)%gc_bdx2]
-				gc_s_v_[gc_rank2] = v_
+				v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := gc_bx2 * gc_bdx2
-		if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
-			gc_at12 := out[gc_off8:][:gc_bdx2]
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line specialize.go:82
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 						_ = i
 //line specialize.go:82
-						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
+						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 						r_6 := v_
 //line specialize.go:83
 						r_2 := r_6
-						r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
+						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -5488,50 +5733,52 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line specialize.go:82
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 					_ = i
 //line specialize.go:82
-					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
+					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 					r_6 := v_
 //line specialize.go:83
 					r_2 := r_6
-					r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
+					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v_ := gc_s_v_[gc_rank2]
-				r_ := gc_s_r_[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 float32 = v_
 //line specialize.go:83
 				var r_2 float32 = r_6
 //line specialize.go:83
-				gc_at12[gc_tx2] = r_ + r_2
+				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
+//line specialize.go:88
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line specialize.go:82
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
-						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
+						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 						r_6 := v_
 //line specialize.go:83
@@ -5541,6 +5788,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 							break
 						}
+//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5551,15 +5799,15 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line specialize.go:82
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
-					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
+					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 					r_6 := v_
 //line specialize.go:83
@@ -5569,20 +5817,22 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 						break
 					}
+//line specialize.go:84
 					r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep4
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 float32 = v_
 //line specialize.go:83
@@ -5591,13 +5841,15 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line specialize.go:88
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 float32 = v_
 //line specialize.go:83
@@ -5606,13 +5858,15 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line specialize.go:88
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 float32 = v_
 //line specialize.go:83
@@ -5621,13 +5875,15 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line specialize.go:88
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 float32 = v_
 //line specialize.go:83
@@ -5636,13 +5892,15 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line specialize.go:88
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v_ := gc_s_v_[gc_rank2]
-				r_ := gc_s_r_[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 float32 = v_
 //line specialize.go:83
@@ -5655,46 +5913,48 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 }
 
 //line specialize.go:79
-func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int32, k int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-	gc_s_v_ := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
-	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b3, 2)[:gc_n3]
-	gc_s_r_ := compiled.Scratch[int32](gc_b3, 3)[:gc_n3]
+func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32, k int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 //line specialize.go:80
-	s := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []int32 = s
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off9 := gc_bx3 * gc_bdx3
-		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(s_) {
-			gc_at13 := in[gc_off9:][:gc_bdx3]
-			gc_at14 := s_[:gc_bdx3]
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:81
 				r := specRelay[int32]{k: k}
 //line specialize.go:83
-				var x int32 = gc_at13[gc_tx3]
+				var x int32 = gc_at[gc_tx]
 //line specialize.go:83
 				var r_3 specRelay[int32] = r
 //line specialize.go:66
-				gc_at14[gc_tx3] = x * r_3.k
-				gc_s_r[gc_rank3] = r
+				gc_at2[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		} else {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx3*gc_bdx3 + gc_tx3
+				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[int32]{k: k}
 //line specialize.go:83
@@ -5702,148 +5962,161 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 				var r_3 specRelay[int32] = r
 //line specialize.go:66
-				s_[gc_tx3] = x * r_3.k
-				gc_s_r[gc_rank3] = r
+				s_[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_qoff5, gc_qd5 := 1, gc_bdx3
-		if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx3) {
-			for gc_seg5 := 0; gc_seg5 < gc_bdx3; {
-				gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-				gc_r := gc_qoff5 - gc_q*gc_qd5
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend5 := min(gc_bdx3, gc_qd5-gc_r)
-				gc_seglen5 := gc_segend5 - gc_seg5
-				gc_off10 := gc_r + gc_seg5
-				if gc_off10 >= 0 && gc_off10 <= len(s_) && gc_seglen5 <= len(s_)-gc_off10 {
-					gc_at15 := s_[gc_off10:][:gc_seglen5]
-					gc_vstep5 := gc_seg5
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_segend5; gc_vstep5 += 16 {
-								gc_tx3 := gc_vstep5
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line specialize.go:68
-								v := archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3 - gc_seg5):])
+								v := archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):])
 //line specialize.go:68
-								v.StoreSlice(gc_s_v[gc_rank3:])
+								v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_segend5; gc_vstep5 += 8 {
-							gc_tx3 := gc_vstep5
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v := archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3 - gc_seg5):])
+							v := archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):])
 //line specialize.go:68
-							v.StoreSlice(gc_s_v[gc_rank3:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u5 := gc_vstep5 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-						gc_tx3 := gc_seg5 + gc_u5
-						gc_rank3 := gc_base3 + gc_tx3
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v := gc_at15[gc_u5]
-						gc_s_v[gc_rank3] = v
+						v := gc_at3[gc_u]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step12 := gc_seg5
-					for ; gc_step12+3 < gc_segend5; gc_step12 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx3 + gc_r)]
-							gc_s_v[gc_rank3] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx3 := gc_step12 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx3 + gc_r)]
-							gc_s_v[gc_rank3] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx3 := gc_step12 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx3 + gc_r)]
-							gc_s_v[gc_rank3] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx3 := gc_step12 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx3 + gc_r)]
-							gc_s_v[gc_rank3] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_segend5; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v := s_[(gc_tx3 + gc_r)]
-						gc_s_v[gc_rank3] = v
+						v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				}
-				gc_seg5 = gc_segend5
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx3 := gc_step13 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx3+1)%gc_bdx3]
-					gc_s_v[gc_rank3] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx3 := gc_step13 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx3+1)%gc_bdx3]
-					gc_s_v[gc_rank3] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx3 := gc_step13 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx3+1)%gc_bdx3]
-					gc_s_v[gc_rank3] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx3 := gc_step13 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx3+1)%gc_bdx3]
-					gc_s_v[gc_rank3] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v := s_[(gc_tx3+1)%gc_bdx3]
-				gc_s_v[gc_rank3] = v
+				v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -5851,13 +6124,15 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	var s_2 []int32 = s
 //line specialize.go:83
 	var x_ int32 = 1
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(s_2) {
-			gc_at16 := s_2[:gc_bdx3]
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				v := gc_s_v[gc_rank3]
-				r := gc_s_r[gc_rank3]
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:91
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 int32 = v
 //line specialize.go:83
@@ -5865,15 +6140,16 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 				var r_5 specRelay[int32] = r
 //line specialize.go:66
-				gc_at16[gc_tx3] = x_ * r_5.k
-				gc_s_r_[gc_rank3] = r_
+				gc_at4[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		} else {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
-				r := gc_s_r[gc_rank3]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 int32 = v
 //line specialize.go:83
@@ -5881,228 +6157,244 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 				var r_5 specRelay[int32] = r
 //line specialize.go:66
-				s_2[gc_tx3] = x_ * r_5.k
-				gc_s_r_[gc_rank3] = r_
+				s_2[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_qoff6, gc_qd6 := 1, gc_bdx3
-		if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx3) {
-			for gc_seg6 := 0; gc_seg6 < gc_bdx3; {
-				gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
-				gc_r2 := gc_qoff6 - gc_q2*gc_qd6
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend6 := min(gc_bdx3, gc_qd6-gc_r2)
-				gc_seglen6 := gc_segend6 - gc_seg6
-				gc_off11 := gc_r2 + gc_seg6
-				if gc_off11 >= 0 && gc_off11 <= len(s_2) && gc_seglen6 <= len(s_2)-gc_off11 {
-					gc_at17 := s_2[gc_off11:][:gc_seglen6]
-					gc_vstep6 := gc_seg6
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_segend6; gc_vstep6 += 16 {
-								gc_tx3 := gc_vstep6
-								gc_rank3 := gc_base3 + gc_tx3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line specialize.go:68
-								v_ := archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3 - gc_seg6):])
+								v_ := archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg2):])
 //line specialize.go:68
-								v_.StoreSlice(gc_s_v_[gc_rank3:])
+								v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_segend6; gc_vstep6 += 8 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
+						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v_ := archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3 - gc_seg6):])
+							v_ := archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg2):])
 //line specialize.go:68
-							v_.StoreSlice(gc_s_v_[gc_rank3:])
+							v_.StoreSlice(gc_s_v_[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u6 := gc_vstep6 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-						gc_tx3 := gc_seg6 + gc_u6
-						gc_rank3 := gc_base3 + gc_tx3
+					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v_ := gc_at17[gc_u6]
-						gc_s_v_[gc_rank3] = v_
+						v_ := gc_at5[gc_u2]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step14 := gc_seg6
-					for ; gc_step14+3 < gc_segend6; gc_step14 += 4 {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 						{
-							gc_tx3 := gc_step14 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx3 + gc_r2)]
-							gc_s_v_[gc_rank3] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx3 := gc_step14 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx3 + gc_r2)]
-							gc_s_v_[gc_rank3] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx3 := gc_step14 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx3 + gc_r2)]
-							gc_s_v_[gc_rank3] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx3 := gc_step14 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx3 + gc_r2)]
-							gc_s_v_[gc_rank3] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx3 := gc_step14; gc_tx3 < gc_segend6; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v_ := s_2[(gc_tx3 + gc_r2)]
-						gc_s_v_[gc_rank3] = v_
+						v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				}
-				gc_seg6 = gc_segend6
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx3 := gc_step15 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					gc_s_v_[gc_rank3] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx3 := gc_step15 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					gc_s_v_[gc_rank3] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx3 := gc_step15 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					gc_s_v_[gc_rank3] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx3 := gc_step15 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					gc_s_v_[gc_rank3] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v_ := s_2[(gc_tx3+1)%gc_bdx3]
-				gc_s_v_[gc_rank3] = v_
+				v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off12 := gc_bx3 * gc_bdx3
-		if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 {
-			gc_at18 := out[gc_off12:][:gc_bdx3]
-			gc_vstep7 := 0
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line specialize.go:82
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 						_ = i
 //line specialize.go:82
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
+						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 						r_6 := v_
 //line specialize.go:83
 						r_2 := r_6
-						r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
+						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
-					gc_rank3 := gc_base3 + gc_tx3
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line specialize.go:82
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
+					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 					_ = i
 //line specialize.go:82
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
+					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 					r_6 := v_
 //line specialize.go:83
 					r_2 := r_6
-					r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
+					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				v_ := gc_s_v_[gc_rank3]
-				r_ := gc_s_r_[gc_rank3]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 int32 = v_
 //line specialize.go:83
 				var r_2 int32 = r_6
 //line specialize.go:83
-				gc_at18[gc_tx3] = r_ + r_2
+				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep8 := 0
+//line specialize.go:88
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line specialize.go:82
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
+						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 						r_6 := v_
 //line specialize.go:83
@@ -6112,25 +6404,26 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 							break
 						}
+//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
-					gc_rank3 := gc_base3 + gc_tx3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line specialize.go:82
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
+					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
+					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 					r_6 := v_
 //line specialize.go:83
@@ -6140,20 +6433,22 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 						break
 					}
+//line specialize.go:84
 					r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step16 := gc_vstep8
-			for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx3 := gc_step16 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 int32 = v_
 //line specialize.go:83
@@ -6162,13 +6457,15 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx3 := gc_step16 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line specialize.go:88
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 int32 = v_
 //line specialize.go:83
@@ -6177,13 +6474,15 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx3 := gc_step16 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line specialize.go:88
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 int32 = v_
 //line specialize.go:83
@@ -6192,13 +6491,15 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx3 := gc_step16 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line specialize.go:88
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 int32 = v_
 //line specialize.go:83
@@ -6207,13 +6508,15 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 			}
-			for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line specialize.go:88
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				v_ := gc_s_v_[gc_rank3]
-				r_ := gc_s_r_[gc_rank3]
+				i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 int32 = v_
 //line specialize.go:83
@@ -6226,46 +6529,48 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 }
 
 //line specialize.go:79
-func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, k uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
-	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
-	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b4, 2)[:gc_n4]
-	gc_s_r_ := compiled.Scratch[uint32](gc_b4, 3)[:gc_n4]
+func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uint32, k uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 //line specialize.go:80
-	s := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
+	s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []uint32 = s
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off13 := gc_bx4 * gc_bdx4
-		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(s_) {
-			gc_at19 := in[gc_off13:][:gc_bdx4]
-			gc_at20 := s_[:gc_bdx4]
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:81
 				r := specRelay[uint32]{k: k}
 //line specialize.go:83
-				var x uint32 = gc_at19[gc_tx4]
+				var x uint32 = gc_at[gc_tx]
 //line specialize.go:83
 				var r_3 specRelay[uint32] = r
 //line specialize.go:66
-				gc_at20[gc_tx4] = x * r_3.k
-				gc_s_r[gc_rank4] = r
+				gc_at2[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		} else {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx4*gc_bdx4 + gc_tx4
+				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[uint32]{k: k}
 //line specialize.go:83
@@ -6273,148 +6578,161 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 				var r_3 specRelay[uint32] = r
 //line specialize.go:66
-				s_[gc_tx4] = x * r_3.k
-				gc_s_r[gc_rank4] = r
+				s_[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_qoff7, gc_qd7 := 1, gc_bdx4
-		if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx4) {
-			for gc_seg7 := 0; gc_seg7 < gc_bdx4; {
-				gc_q := (gc_qoff7 + gc_seg7) / gc_qd7
-				gc_r := gc_qoff7 - gc_q*gc_qd7
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend7 := min(gc_bdx4, gc_qd7-gc_r)
-				gc_seglen7 := gc_segend7 - gc_seg7
-				gc_off14 := gc_r + gc_seg7
-				if gc_off14 >= 0 && gc_off14 <= len(s_) && gc_seglen7 <= len(s_)-gc_off14 {
-					gc_at21 := s_[gc_off14:][:gc_seglen7]
-					gc_vstep9 := gc_seg7
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_segend7; gc_vstep9 += 16 {
-								gc_tx4 := gc_vstep9
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line specialize.go:68
-								v := archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4 - gc_seg7):])
+								v := archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_seg):])
 //line specialize.go:68
-								v.StoreSlice(gc_s_v[gc_rank4:])
+								v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_segend7; gc_vstep9 += 8 {
-							gc_tx4 := gc_vstep9
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v := archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4 - gc_seg7):])
+							v := archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_seg):])
 //line specialize.go:68
-							v.StoreSlice(gc_s_v[gc_rank4:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u7 := gc_vstep9 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
-						gc_tx4 := gc_seg7 + gc_u7
-						gc_rank4 := gc_base4 + gc_tx4
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v := gc_at21[gc_u7]
-						gc_s_v[gc_rank4] = v
+						v := gc_at3[gc_u]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step17 := gc_seg7
-					for ; gc_step17+3 < gc_segend7; gc_step17 += 4 {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx4 + gc_r)]
-							gc_s_v[gc_rank4] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx4 := gc_step17 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx4 + gc_r)]
-							gc_s_v[gc_rank4] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx4 := gc_step17 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx4 + gc_r)]
-							gc_s_v[gc_rank4] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx4 := gc_step17 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v := s_[(gc_tx4 + gc_r)]
-							gc_s_v[gc_rank4] = v
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_segend7; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v := s_[(gc_tx4 + gc_r)]
-						gc_s_v[gc_rank4] = v
+						v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
 					}
 				}
-				gc_seg7 = gc_segend7
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step18 := 0
-			for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx4 := gc_step18 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx4+1)%gc_bdx4]
-					gc_s_v[gc_rank4] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx4 := gc_step18 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx4+1)%gc_bdx4]
-					gc_s_v[gc_rank4] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx4 := gc_step18 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx4+1)%gc_bdx4]
-					gc_s_v[gc_rank4] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx4 := gc_step18 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v := s_[(gc_tx4+1)%gc_bdx4]
-					gc_s_v[gc_rank4] = v
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v := s_[(gc_tx4+1)%gc_bdx4]
-				gc_s_v[gc_rank4] = v
+				v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -6422,13 +6740,15 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	var s_2 []uint32 = s
 //line specialize.go:83
 	var x_ uint32 = 1
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		if gc_bdx4 <= len(s_2) {
-			gc_at22 := s_2[:gc_bdx4]
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				v := gc_s_v[gc_rank4]
-				r := gc_s_r[gc_rank4]
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:91
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 uint32 = v
 //line specialize.go:83
@@ -6436,15 +6756,16 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 				var r_5 specRelay[uint32] = r
 //line specialize.go:66
-				gc_at22[gc_tx4] = x_ * r_5.k
-				gc_s_r_[gc_rank4] = r_
+				gc_at4[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		} else {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				v := gc_s_v[gc_rank4]
-				r := gc_s_r[gc_rank4]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
 //line specialize.go:70
 				var r_4 uint32 = v
 //line specialize.go:83
@@ -6452,228 +6773,244 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 				var r_5 specRelay[uint32] = r
 //line specialize.go:66
-				s_2[gc_tx4] = x_ * r_5.k
-				gc_s_r_[gc_rank4] = r_
+				s_2[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_qoff8, gc_qd8 := 1, gc_bdx4
-		if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx4) {
-			for gc_seg8 := 0; gc_seg8 < gc_bdx4; {
-				gc_q2 := (gc_qoff8 + gc_seg8) / gc_qd8
-				gc_r2 := gc_qoff8 - gc_q2*gc_qd8
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 				_, _ = gc_q2, gc_r2
-				gc_segend8 := min(gc_bdx4, gc_qd8-gc_r2)
-				gc_seglen8 := gc_segend8 - gc_seg8
-				gc_off15 := gc_r2 + gc_seg8
-				if gc_off15 >= 0 && gc_off15 <= len(s_2) && gc_seglen8 <= len(s_2)-gc_off15 {
-					gc_at23 := s_2[gc_off15:][:gc_seglen8]
-					gc_vstep10 := gc_seg8
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_segend8; gc_vstep10 += 16 {
-								gc_tx4 := gc_vstep10
-								gc_rank4 := gc_base4 + gc_tx4
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line specialize.go:68
-								v_ := archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4 - gc_seg8):])
+								v_ := archsimd.LoadUint32x16Slice(gc_at5[(gc_tx - gc_seg2):])
 //line specialize.go:68
-								v_.StoreSlice(gc_s_v_[gc_rank4:])
+								v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_segend8; gc_vstep10 += 8 {
-							gc_tx4 := gc_vstep10
-							gc_rank4 := gc_base4 + gc_tx4
+						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v_ := archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4 - gc_seg8):])
+							v_ := archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_seg2):])
 //line specialize.go:68
-							v_.StoreSlice(gc_s_v_[gc_rank4:])
+							v_.StoreSlice(gc_s_v_[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u8 := gc_vstep10 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
-						gc_tx4 := gc_seg8 + gc_u8
-						gc_rank4 := gc_base4 + gc_tx4
+					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-						v_ := gc_at23[gc_u8]
-						gc_s_v_[gc_rank4] = v_
+						v_ := gc_at5[gc_u2]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step19 := gc_seg8
-					for ; gc_step19+3 < gc_segend8; gc_step19 += 4 {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 						{
-							gc_tx4 := gc_step19 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx4 + gc_r2)]
-							gc_s_v_[gc_rank4] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx4 := gc_step19 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx4 + gc_r2)]
-							gc_s_v_[gc_rank4] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx4 := gc_step19 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx4 + gc_r2)]
-							gc_s_v_[gc_rank4] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx4 := gc_step19 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line specialize.go:68
-							v_ := s_2[(gc_tx4 + gc_r2)]
-							gc_s_v_[gc_rank4] = v_
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx4 := gc_step19; gc_tx4 < gc_segend8; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line specialize.go:68
-						v_ := s_2[(gc_tx4 + gc_r2)]
-						gc_s_v_[gc_rank4] = v_
+						v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
 					}
 				}
-				gc_seg8 = gc_segend8
+				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step20 := 0
-			for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx4 := gc_step20 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					gc_s_v_[gc_rank4] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx4 := gc_step20 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					gc_s_v_[gc_rank4] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx4 := gc_step20 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					gc_s_v_[gc_rank4] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx4 := gc_step20 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:68
-					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					gc_s_v_[gc_rank4] = v_
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:68
-				v_ := s_2[(gc_tx4+1)%gc_bdx4]
-				gc_s_v_[gc_rank4] = v_
+				v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off16 := gc_bx4 * gc_bdx4
-		if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 {
-			gc_at24 := out[gc_off16:][:gc_bdx4]
-			gc_vstep11 := 0
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop11 bool
-				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-					for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-						gc_tx4 := gc_vstep11
-						gc_rank4 := gc_base4 + gc_tx4
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line specialize.go:82
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 						_ = i
 //line specialize.go:82
-						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
+						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
+						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 						r_6 := v_
 //line specialize.go:83
 						r_2 := r_6
-						r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
+						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop11 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-					gc_tx4 := gc_vstep11
-					gc_rank4 := gc_base4 + gc_tx4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line specialize.go:82
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
+					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
 					_ = i
 //line specialize.go:82
-					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
+					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 					r_6 := v_
 //line specialize.go:83
 					r_2 := r_6
-					r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
+					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				v_ := gc_s_v_[gc_rank4]
-				r_ := gc_s_r_[gc_rank4]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 uint32 = v_
 //line specialize.go:83
 				var r_2 uint32 = r_6
 //line specialize.go:83
-				gc_at24[gc_tx4] = r_ + r_2
+				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep12 := 0
+//line specialize.go:88
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop12 bool
-				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-					for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-						gc_tx4 := gc_vstep12
-						gc_rank4 := gc_base4 + gc_tx4
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line specialize.go:82
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
-						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
+						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
+						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 						r_6 := v_
 //line specialize.go:83
@@ -6683,25 +7020,26 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 							break
 						}
+//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep12, false
-				}(gc_vstep12)
-				if gc_stop12 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-					gc_tx4 := gc_vstep12
-					gc_rank4 := gc_base4 + gc_tx4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line specialize.go:82
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
+					var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:82
-					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
 //line specialize.go:82
-					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
+					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank:])
 //line specialize.go:70
 					r_6 := v_
 //line specialize.go:83
@@ -6711,20 +7049,22 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 						break
 					}
+//line specialize.go:84
 					r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step21 := gc_vstep12
-			for ; gc_step21+3 < gc_bdx4; gc_step21 += 4 {
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx4 := gc_step21 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 uint32 = v_
 //line specialize.go:83
@@ -6733,13 +7073,15 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx4 := gc_step21 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line specialize.go:88
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 uint32 = v_
 //line specialize.go:83
@@ -6748,13 +7090,15 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx4 := gc_step21 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line specialize.go:88
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 uint32 = v_
 //line specialize.go:83
@@ -6763,13 +7107,15 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 				{
-					gc_tx4 := gc_step21 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line specialize.go:88
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 					var r_6 uint32 = v_
 //line specialize.go:83
@@ -6778,13 +7124,15 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 			}
-			for gc_tx4 := gc_step21; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line specialize.go:88
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				v_ := gc_s_v_[gc_rank4]
-				r_ := gc_s_r_[gc_rank4]
+				i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
 				var r_6 uint32 = v_
 //line specialize.go:83

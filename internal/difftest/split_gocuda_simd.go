@@ -34,35 +34,36 @@ func PyramidKernel(wall, src, dst []int32, steps, validMin, validMax int) func(*
 var gc_src_pyramid = compiled.NewSource(gc_files_split, "pyramid", "beb519d6aec67f1870e6ec863c520a68d45bb67fdb7343a9e4895c2cc15867b6", "split.go:12-47").NoGoexit("588c4b097ffd5003dad45db4e98bab5a075876fbaa90c6fe5bc98c31069c65bb", "split.go:8-10")
 
 //line split.go:20
-func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, validMin, validMax int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
+func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validMin, validMax int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 //line split.go:21
-	if splitBlock <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if splitBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(prev) && gc_bdx2 <= len(src) {
-			gc_at10 := prev[:gc_bdx2]
-			gc_at11 := src[:gc_bdx2]
+//line split.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
+			gc_at := prev[:gc_bdx]
+			gc_at2 := src[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line split.go:23
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line split.go:23
 						_ = tx
-						archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -72,34 +73,35 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line split.go:23
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line split.go:23
 					_ = tx
-					archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line split.go:26
-				gc_at10[gc_tx2] = gc_at11[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line split.go:23
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line split.go:26
 						if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
 //line split.go:26
 							break
 						}
+//line split.go:27
 						archsimd.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -110,91 +112,184 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line split.go:23
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line split.go:26
 					if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
 //line split.go:26
 						break
 					}
+//line split.go:27
 					archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
+					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
+					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
+					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
+					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line split.go:23
-				tx := gc_tx2
+				tx := gc_tx
 //line split.go:26
 				prev[tx] = src[tx]
 			}
 		}
 	}
-	clear(gc_s_computed)
+//line split.go:32
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line split.go:28
+			gc_none2 := archsimd.Mask32x16FromBits(0)
+//line split.go:28
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+				gc_rank := gc_vstep3
+//line split.go:28
+				var computed bool
+//line split.go:28
+				gc_b3 := gc_none2
+//line split.go:28
+				if computed {
+//line split.go:28
+					gc_b3 = gc_all2
+				}
+//line split.go:28
+				compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
+		}
+	}
+	if compiled.SIMD {
+//line split.go:28
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line split.go:28
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+//line split.go:28
+			var computed bool
+//line split.go:28
+			gc_b2 := gc_none
+//line split.go:28
+			if computed {
+//line split.go:28
+				gc_b2 = gc_all
+			}
+//line split.go:28
+			compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep3
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line split.go:28
+		var computed bool
+//line split.go:30
+		gc_s_computed[gc_rank] = computed
+	}
 //line split.go:29
 	for i := 0; i < steps; i++ {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := splitBlock - i - 2; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := splitBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			if gc_bound2 := validMin; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := validMin; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := validMax; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := validMax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line split.go:23
-					tx := gc_tx2
+					tx := gc_tx
 					w := max(tx-1, validMin)
 					_ = w
 //line split.go:24
@@ -206,12 +301,12 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					var computed bool
 //line split.go:30
 					computed = false
-					gc_s_computed[gc_rank2] = computed
+					gc_s_computed[gc_rank] = computed
 				}
-				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line split.go:23
-					tx := gc_tx2
+					tx := gc_tx
 					w := max(tx-1, validMin)
 					_ = w
 //line split.go:24
@@ -223,45 +318,45 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					var computed bool
 //line split.go:30
 					computed = false
-					gc_s_computed[gc_rank2] = computed
+					gc_s_computed[gc_rank] = computed
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := splitBlock - i - 2; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := splitBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			if gc_bound2 := validMin; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := validMin; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := validMax; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := validMax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := i * splitBlock
-				if gc_from2 >= 0 && gc_to2 <= len(result) && gc_to2 <= len(prev) && gc_off2 >= 0 && gc_off2 <= len(wall) && gc_to2 <= len(wall)-gc_off2 {
-					gc_at12 := result[:gc_to2]
-					gc_at13 := prev[:gc_to2]
-					gc_at14 := wall[gc_off2:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := i * splitBlock
+				if gc_from >= 0 && gc_to <= len(result) && gc_to <= len(prev) && gc_off >= 0 && gc_off <= len(wall) && gc_to <= len(wall)-gc_off {
+					gc_at3 := result[:gc_to]
+					gc_at4 := prev[:gc_to]
+					gc_at5 := wall[gc_off:][:gc_to]
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line split.go:23
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:23
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line split.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line split.go:23
-								var tx int = gc_tx2
+								var tx int = gc_tx
 								gc_in7 := (tx - 1) >= validMin
 //line split.go:24
 								var w int = tx - 1
@@ -293,7 +388,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 											if 0xffff&(1<<gc_k7) != 0 {
 //line split.go:33
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos.Thread = gc_rank + gc_k7
 //line split.go:33
 												gc_lanes7[gc_k7] = prev[max((tx-
 //line split.go:24
@@ -301,7 +396,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 											}
 										}
 //line split.go:24
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line split.go:24
 										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes7)
 									}
@@ -319,7 +414,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 											if 0xffff&(1<<gc_k8) != 0 {
 //line split.go:33
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos.Thread = gc_rank + gc_k8
 //line split.go:33
 												gc_lanes8[gc_k8] = prev[min((tx+
 //line split.go:24
@@ -327,27 +422,27 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 											}
 										}
 //line split.go:24
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line split.go:24
 										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes8)
 									}
 //line split.go:24
-									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 								}
 //line split.go:31
-								gc_b6 := gc_none4
+								gc_b7 := gc_none6
 //line split.go:31
 								if computed {
 //line split.go:31
-									gc_b6 = gc_all4
+									gc_b7 = gc_all6
 								}
 //line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b7.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -355,14 +450,14 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:23
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line split.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line split.go:23
-							var tx int = gc_tx2
+							var tx int = gc_tx
 							gc_in5 := (tx - 1) >= validMin
 //line split.go:24
 							var w int = tx - 1
@@ -379,8 +474,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							var computed bool
 //line split.go:30
 							computed = false
+//line split.go:32
 							computed = true
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:33
 							if gc_in5 && w >= 0 && w <= len(prev)-8 {
 //line split.go:33
 								gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
@@ -392,7 +489,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 									if 0xff&(1<<gc_k5) != 0 {
 //line split.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line split.go:33
 										gc_lanes5[gc_k5] = prev[max((tx-
 //line split.go:24
@@ -400,7 +497,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									}
 								}
 //line split.go:24
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line split.go:24
 								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes5)
 							}
@@ -418,7 +515,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 									if 0xff&(1<<gc_k6) != 0 {
 //line split.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line split.go:33
 										gc_lanes6[gc_k6] = prev[min((tx+
 //line split.go:24
@@ -426,29 +523,29 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									}
 								}
 //line split.go:24
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line split.go:24
 								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
 							}
 //line split.go:24
-							gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 //line split.go:31
-							gc_b5 := gc_none3
+							gc_b6 := gc_none5
 //line split.go:31
 							if computed {
 //line split.go:31
-								gc_b5 = gc_all3
+								gc_b6 = gc_all5
 							}
 //line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b6.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line split.go:23
-						tx := gc_tx2
+						tx := gc_tx
 						w := max(tx-1, validMin)
 //line split.go:24
 						e := min(tx+1, validMax)
@@ -459,25 +556,26 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						computed = false
 //line split.go:32
 						computed = true
-						gc_at12[gc_tx2] = min(prev[w], gc_at13[gc_tx2], prev[e]) + gc_at14[gc_tx2]
-						gc_s_computed[gc_rank2] = computed
+						gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+//line split.go:35
+						gc_s_computed[gc_rank] = computed
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line split.go:23
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:23
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line split.go:23
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line split.go:23
-								var tx int = gc_tx2
+								var tx int = gc_tx
 								gc_in3 := (tx - 1) >= validMin
 //line split.go:24
 								var w int = tx - 1
@@ -514,7 +612,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 											if 0xffff&(1<<gc_k3) != 0 {
 //line split.go:33
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line split.go:33
 												gc_lanes3[gc_k3] = prev[max((tx-
 //line split.go:24
@@ -522,7 +620,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 											}
 										}
 //line split.go:24
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line split.go:24
 										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes3)
 									}
@@ -540,7 +638,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 											if 0xffff&(1<<gc_k4) != 0 {
 //line split.go:33
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line split.go:33
 												gc_lanes4[gc_k4] = prev[min((tx+
 //line split.go:24
@@ -548,7 +646,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 											}
 										}
 //line split.go:24
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line split.go:24
 										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 									}
@@ -556,19 +654,19 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 								}
 //line split.go:31
-								gc_b4 := gc_none2
+								gc_b5 := gc_none4
 //line split.go:31
 								if computed {
 //line split.go:31
-									gc_b4 = gc_all2
+									gc_b5 = gc_all4
 								}
 //line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -576,14 +674,14 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:23
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line split.go:23
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line split.go:23
-							var tx int = gc_tx2
+							var tx int = gc_tx
 							gc_in := (tx - 1) >= validMin
 //line split.go:24
 							var w int = tx - 1
@@ -600,8 +698,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							var computed bool
 //line split.go:30
 							computed = false
+//line split.go:32
 							computed = true
 							if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
+//line split.go:33
 								break
 							}
 //line split.go:33
@@ -618,7 +718,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 									if 0xff&(1<<gc_k) != 0 {
 //line split.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line split.go:33
 										gc_lanes[gc_k] = prev[max((tx-
 //line split.go:24
@@ -626,7 +726,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									}
 								}
 //line split.go:24
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line split.go:24
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
@@ -644,7 +744,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:33
 									if 0xff&(1<<gc_k2) != 0 {
 //line split.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line split.go:33
 										gc_lanes2[gc_k2] = prev[min((tx+
 //line split.go:24
@@ -652,29 +752,29 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									}
 								}
 //line split.go:24
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line split.go:24
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 							}
 //line split.go:24
 							gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 //line split.go:31
-							gc_b3 := gc_none
+							gc_b4 := gc_none3
 //line split.go:31
 							if computed {
 //line split.go:31
-								gc_b3 = gc_all
+								gc_b4 = gc_all3
 							}
 //line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line split.go:23
-						tx := gc_tx2
+						tx := gc_tx
 						w := max(tx-1, validMin)
 //line split.go:24
 						e := min(tx+1, validMax)
@@ -686,7 +786,8 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:32
 						computed = true
 						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-						gc_s_computed[gc_rank2] = computed
+//line split.go:35
+						gc_s_computed[gc_rank] = computed
 					}
 				}
 			}
@@ -695,78 +796,82 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		if i == steps-1 {
 			break
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
-				gc_at15 := prev[:gc_bdx2]
-				gc_at16 := result[:gc_bdx2]
-				gc_vstep5 := 0
+//line split.go:40
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+				gc_at6 := prev[:gc_bdx]
+				gc_at7 := result[:gc_bdx]
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line split.go:23
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line split.go:23
 							_ = tx
 //line split.go:23
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:39
 							gc_if4 := computed
 //line split.go:39
 							if gc_if4.ToBits() != 0 {
 //line split.go:39
-								archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
+//line split.go:41
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line split.go:23
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line split.go:23
 						_ = tx
 //line split.go:23
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:39
 						gc_if3 := computed
 //line split.go:39
 						if gc_if3.ToBits() != 0 {
 //line split.go:39
-							archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
+//line split.go:41
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					computed := gc_s_computed[gc_rank2]
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
 //line split.go:23
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line split.go:23
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:39
 							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
 //line split.go:39
@@ -779,21 +884,22 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
+//line split.go:42
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line split.go:23
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line split.go:23
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:39
 						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
 //line split.go:39
@@ -806,65 +912,71 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
+//line split.go:42
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line split.go:23
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line split.go:23
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line split.go:23
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line split.go:23
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
-					computed := gc_s_computed[gc_rank2]
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
 						prev[tx] = result[tx]
@@ -873,78 +985,82 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
-			gc_at17 := dst[:gc_bdx2]
-			gc_at18 := result[:gc_bdx2]
-			gc_vstep7 := 0
+//line split.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
+			gc_at8 := dst[:gc_bdx]
+			gc_at9 := result[:gc_bdx]
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
 //line split.go:23
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line split.go:23
 						_ = tx
 //line split.go:23
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:44
 						gc_if8 := computed
 //line split.go:44
 						if gc_if8.ToBits() != 0 {
 //line split.go:44
-							archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
+							archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
 						}
 					}
+//line split.go:46
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
 //line split.go:23
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line split.go:23
 					_ = tx
 //line split.go:23
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:44
 					gc_if7 := computed
 //line split.go:44
 					if gc_if7.ToBits() != 0 {
 //line split.go:44
-						archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
+						archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
 					}
 				}
+//line split.go:46
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				computed := gc_s_computed[gc_rank2]
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line split.go:25
+				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					gc_at8[gc_tx] = gc_at9[gc_tx]
 				}
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
 //line split.go:23
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line split.go:23
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line split.go:44
 						if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
 //line split.go:44
@@ -957,21 +1073,22 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
 						}
 					}
+//line split.go:47
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+					gc_tx := gc_vstep9
+					gc_rank := gc_base + gc_tx
 //line split.go:23
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line split.go:23
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:44
 					if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
 //line split.go:44
@@ -984,65 +1101,71 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
 					}
 				}
+//line split.go:47
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep8
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step4 := gc_vstep9
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
-					computed := gc_s_computed[gc_rank2]
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
 						dst[tx] = result[tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
-					computed := gc_s_computed[gc_rank2]
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
 						dst[tx] = result[tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
-					computed := gc_s_computed[gc_rank2]
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
 						dst[tx] = result[tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:23
-					tx := gc_tx2
-					computed := gc_s_computed[gc_rank2]
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
 						dst[tx] = result[tx]
 					}
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line split.go:23
-				tx := gc_tx2
-				computed := gc_s_computed[gc_rank2]
+				tx := gc_tx
+//line split.go:25
+				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
 					dst[tx] = result[tx]
@@ -1071,175 +1194,184 @@ func SplitRowsKernel(out []int32, w, lo, hi, k int) func(*gocuda.Thread) {
 var gc_src_splitRows = compiled.NewSource(gc_files_split, "splitRows", "3d9f47b7782b991734125c51121b4913b24ae549c9aa3b879686d9745a2f8200", "split.go:49-68").NoGoexit("588c4b097ffd5003dad45db4e98bab5a075876fbaa90c6fe5bc98c31069c65bb", "split.go:8-10")
 
 //line split.go:58
-func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := w; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := w; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			if (gc_ty2 < lo) || (gc_ty2 > hi) {
-				gc_lo4, gc_hi4 = gc_bdx2, gc_bdx2
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			if (gc_ty < lo) || (gc_ty > hi) {
+				gc_lo2, gc_hi2 = gc_bdx, gc_bdx
 			}
-			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line split.go:59
-				tx := gc_tx2
+				tx := gc_tx
 //line split.go:59
-				ty := gc_ty2
-				i := ty*gc_bdx2 + tx
+				ty := gc_ty
+				i := ty*gc_bdx + tx
 				v := int32(-1 - i)
-				gc_s_v[gc_rank2] = v
+//line split.go:63
+				gc_s_v[gc_rank] = v
 			}
-			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line split.go:59
-				tx := gc_tx2
+				tx := gc_tx
 //line split.go:59
-				ty := gc_ty2
-				i := ty*gc_bdx2 + tx
+				ty := gc_ty
+				i := ty*gc_bdx + tx
 				v := int32(-1 - i)
-				gc_s_v[gc_rank2] = v
+//line split.go:63
+				gc_s_v[gc_rank] = v
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := w; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := w; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_ty2 < lo) || (gc_ty2 > hi) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty < lo) || (gc_ty > hi) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_stride2 := 1 * k
-			gc_off2 := gc_ty2 * w
-			if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from2, gc_to2, len(out)) {
-				for gc_tx2, gc_idx2 := gc_from2, gc_off2+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_stride := 1 * k
+			gc_off := gc_ty * w
+			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(out)) {
+				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
 //line split.go:59
-					tx := gc_tx2
+					tx := gc_tx
 //line split.go:59
-					ty := gc_ty2
-					i := ty*gc_bdx2 + tx
+					ty := gc_ty
+					i := ty*gc_bdx + tx
 					v := int32(-1 - i)
 //line split.go:63
 					v = int32(ty*100 + tx)
-					out[gc_idx2] = v
-					gc_s_v[gc_rank2] = v
+					out[gc_idx] = v
+//line split.go:67
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:59
-					tx := gc_tx2
+					tx := gc_tx
 //line split.go:59
-					ty := gc_ty2
-					i := ty*gc_bdx2 + tx
+					ty := gc_ty
+					i := ty*gc_bdx + tx
 					v := int32(-1 - i)
 //line split.go:63
 					v = int32(ty*100 + tx)
 					out[ty*w+tx*k] = v
-					gc_s_v[gc_rank2] = v
+//line split.go:67
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:59
-					ty := gc_ty2
+					ty := gc_ty
 //line split.go:59
-					tx := gc_tx2
-					i := ty*gc_bdx2 + tx
-					v := gc_s_v[gc_rank2]
+					tx := gc_tx
+					i := ty*gc_bdx + tx
+//line split.go:62
+					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:59
-					ty := gc_ty2
+					ty := gc_ty
 //line split.go:59
-					tx := gc_tx2
-					i := ty*gc_bdx2 + tx
-					v := gc_s_v[gc_rank2]
+					tx := gc_tx
+					i := ty*gc_bdx + tx
+//line split.go:62
+					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:59
-					ty := gc_ty2
+					ty := gc_ty
 //line split.go:59
-					tx := gc_tx2
-					i := ty*gc_bdx2 + tx
-					v := gc_s_v[gc_rank2]
+					tx := gc_tx
+					i := ty*gc_bdx + tx
+//line split.go:62
+					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:59
-					ty := gc_ty2
+					ty := gc_ty
 //line split.go:59
-					tx := gc_tx2
-					i := ty*gc_bdx2 + tx
-					v := gc_s_v[gc_rank2]
+					tx := gc_tx
+					i := ty*gc_bdx + tx
+//line split.go:62
+					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line split.go:59
-				ty := gc_ty2
+				ty := gc_ty
 //line split.go:59
-				tx := gc_tx2
-				i := ty*gc_bdx2 + tx
-				v := gc_s_v[gc_rank2]
+				tx := gc_tx
+				i := ty*gc_bdx + tx
+//line split.go:62
+				v := gc_s_v[gc_rank]
 //line split.go:67
 				out[len(out)-1-i] += v
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1263,73 +1395,75 @@ func SplitStridedKernel(out []int32, lo, hi int) func(*gocuda.Thread) {
 var gc_src_splitStrided = compiled.NewSource(gc_files_split, "splitStrided", "74bd3c1b44bb4aeeb2674ebe41a85d26fd120d1cb6638a93ab9bb0de5397fa9d", "split.go:70-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line split.go:78
-func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line split.go:79
-	if 2*splitBlock <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 2*splitBlock <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_stride2 := 2 * 1
-		gc_off2 := 1
-		if compiled.InStride(gc_stride2, 0, 0, gc_bdx2, len(s)) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-			for gc_tx2, gc_idx3, gc_idx4 := 0, 0+gc_stride2*(0), gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+//line split.go:81
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line split.go:80
-				tx := gc_tx2
-				s[gc_idx3], s[gc_idx4] = int32(tx), int32(-tx)
+				tx := gc_tx
+				s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:80
-					tx := gc_tx2
+					tx := gc_tx
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:80
-					tx := gc_tx2
+					tx := gc_tx
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:80
-					tx := gc_tx2
+					tx := gc_tx
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line split.go:80
-					tx := gc_tx2
+					tx := gc_tx
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line split.go:80
-				tx := gc_tx2
+				tx := gc_tx
 				s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line split.go:87
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -1351,11 +1485,11 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 				gc_vb2 := archsimd.BroadcastInt32x16(100)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line split.go:80
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line split.go:83
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:83
@@ -1407,13 +1541,13 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 								if 0xffff&(1<<gc_k9) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k9
+									gc_pos.Thread = gc_rank + gc_k9
 //line split.go:85
 									gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
 								}
 							}
 //line split.go:85
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line split.go:85
 							gc_ld5 = archsimd.LoadInt32x16(&gc_lanes9)
 						}
@@ -1441,13 +1575,13 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 								if 0xffff&(1<<gc_k10) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k10
+									gc_pos.Thread = gc_rank + gc_k10
 //line split.go:85
 									out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
 								}
 							}
 //line split.go:85
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line split.go:85
@@ -1471,13 +1605,13 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos.Thread = gc_rank + gc_k11
 //line split.go:85
 										gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
 									}
 								}
 //line split.go:85
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line split.go:85
 								gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
 							}
@@ -1507,17 +1641,18 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos.Thread = gc_rank + gc_k12
 //line split.go:85
 										out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
 //line split.go:85
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
+//line split.go:87
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1541,11 +1676,11 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 			gc_vb := archsimd.BroadcastInt32x8(100)
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line split.go:80
-				var tx int = gc_tx2
+				var tx int = gc_tx
 //line split.go:83
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:83
@@ -1597,13 +1732,13 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 							if 0xff&(1<<gc_k3) != 0 {
 //line split.go:85
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos.Thread = gc_rank + gc_k3
 //line split.go:85
 								gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
 							}
 						}
 //line split.go:85
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line split.go:85
 						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 					}
@@ -1631,13 +1766,13 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 							if 0xff&(1<<gc_k4) != 0 {
 //line split.go:85
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line split.go:85
 								out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 //line split.go:85
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line split.go:85
@@ -1661,13 +1796,13 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 								if gc_if.ToBits()&(1<<gc_k5) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos.Thread = gc_rank + gc_k5
 //line split.go:85
 									gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
 								}
 							}
 //line split.go:85
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line split.go:85
 							gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 						}
@@ -1695,24 +1830,25 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 								if gc_if.ToBits()&(1<<gc_k6) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos.Thread = gc_rank + gc_k6
 //line split.go:85
 									out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
 								}
 							}
 //line split.go:85
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
+//line split.go:87
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line split.go:80
-			tx := gc_tx2
+			tx := gc_tx
 //line split.go:83
 			out[2*tx] = s[2*tx]
 			if tx >= lo && tx < hi {

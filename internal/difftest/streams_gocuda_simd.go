@@ -32,749 +32,774 @@ func StreamsFirstAddKernel(in, partial []float32, off int) func(*gocuda.Thread) 
 var gc_src_streamsFirstAdd = compiled.NewSource(gc_files_streams, "streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:19-40").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line streams.go:25
-func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off int) {
-	t := gc_b4.Thread()
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b4.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b4.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b4, 0)[:gc_n2]
+func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line streams.go:28
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := off + gc_bx2*2*gc_bdx2
-				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-					gc_at8 := in[gc_off6:][:gc_bdx2]
-					gc_vstep3 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := off + gc_bx*2*gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line streams.go:26
-								var tid int = gc_tx2
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
 								_ = i
 //line streams.go:29
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line streams.go:29
-								ahead := gc_t4
+								ahead := gc_t2
 //line streams.go:29
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line streams.go:26
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
 							_ = i
 //line streams.go:29
-							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line streams.go:29
-							ahead := gc_t3
+							ahead := gc_t
 //line streams.go:29
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line streams.go:29
-						var ahead float32 = gc_at8[gc_tx2]
-						gc_s_ahead[gc_rank2] = ahead
+						var ahead float32 = gc_at[gc_tx]
+//line streams.go:31
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line streams.go:26
-							gc_none3 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:16
-							gc_vb5 := archsimd.BroadcastFloat32x16(0)
-						gc_steps6:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line streams.go:26
-								var tid int = gc_tx2
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
+								var tid int = gc_tx
+								var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
-								var gc_i8 int = i
+								var gc_i4 int = i
 //line streams.go:29
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-								gc_returned8 := gc_none3
+								gc_returned4 := gc_none2
 //line streams.go:13
-								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line streams.go:29
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line streams.go:29
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 //line streams.go:29
-										break gc_steps6
+										break gc_steps4
 									}
 //line streams.go:29
-									gc_result8 = gc_ld15
+									gc_result4 = gc_ld7
 //line streams.go:29
-									gc_b6 := gc_none3
+									gc_b3 := gc_none2
 //line streams.go:29
 									if true {
 //line streams.go:29
-										gc_b6 = gc_all3
+										gc_b3 = gc_all2
 									}
 //line streams.go:29
-									gc_returned8 = gc_b6
+									gc_returned4 = gc_b3
 								} else {
 //line streams.go:29
-									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line streams.go:29
-									if gc_if11.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line streams.go:29
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 //line streams.go:29
-											break gc_steps6
+											break gc_steps4
 										}
 //line streams.go:29
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line streams.go:29
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 									}
 								}
 //line streams.go:13
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line streams.go:13
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line streams.go:13
-									gc_result8 = gc_result8.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line streams.go:13
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 //line streams.go:13
-								ahead := gc_result8
+								ahead := gc_result4
 //line streams.go:13
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:16
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-					gc_steps4:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line streams.go:26
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
-							var gc_i6 int = i
+							var gc_i2 int = i
 //line streams.go:29
-							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-							gc_returned6 := gc_none2
+							gc_returned2 := gc_none
 //line streams.go:13
-							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line streams.go:29
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line streams.go:29
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 //line streams.go:29
-									break gc_steps4
+									break gc_steps2
 								}
 //line streams.go:29
-								gc_result6 = gc_ld11
+								gc_result2 = gc_ld3
 //line streams.go:29
-								gc_b5 := gc_none2
+								gc_b2 := gc_none
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b5 = gc_all2
+									gc_b2 = gc_all
 								}
 //line streams.go:29
-								gc_returned6 = gc_b5
+								gc_returned2 = gc_b2
 							} else {
 //line streams.go:29
-								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line streams.go:29
-								if gc_if8.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line streams.go:29
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 //line streams.go:29
-										break gc_steps4
+										break gc_steps2
 									}
 //line streams.go:29
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line streams.go:29
-									gc_returned6 = gc_if8.Or(gc_returned6)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 								}
 							}
 //line streams.go:13
-							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line streams.go:13
-							if gc_if9.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line streams.go:13
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
+								gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
 //line streams.go:13
-								gc_returned6 = gc_if9.Or(gc_returned6)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 //line streams.go:13
-							ahead := gc_result6
+							ahead := gc_result2
 //line streams.go:13
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:26
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:31
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:26
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:31
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:26
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:31
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:26
-							tid := gc_tx2
-							i := off + gc_bx2*2*gc_bdx2 + tid
+							tid := gc_tx
+							i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:31
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
 						var ahead float32 = StreamAt(in, i)
-						gc_s_ahead[gc_rank2] = ahead
+//line streams.go:31
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-				gc_at9 := sdata[:gc_bdx2]
-				gc_at10 := in[gc_off7:][:gc_bdx2]
-				gc_vstep5 := 0
+//line streams.go:38
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line streams.go:26
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
 							_ = i
 //line streams.go:27
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line streams.go:26
-						var tid int = gc_tx2
-						var i int = off + gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
 						_ = i
 //line streams.go:27
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					ahead := gc_s_ahead[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line streams.go:29
-					gc_at9[gc_tx2] = ahead + gc_at10[gc_tx2]
+					ahead := gc_s_ahead[gc_rank]
+//line streams.go:29
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line streams.go:26
-						gc_none5 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-						gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:16
-						gc_vb9 := archsimd.BroadcastFloat32x16(0)
-					gc_steps10:
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line streams.go:26
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line streams.go:29
 							if tid < 0 || tid > len(sdata)-16 {
 //line streams.go:29
 								break
 							}
 //line streams.go:29
-							var gc_t8 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx
 //line streams.go:29
-							var gc_i12 int = gc_t8
+							var gc_i8 int = gc_t6
 //line streams.go:29
-							var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-							gc_returned12 := gc_none5
+							gc_returned8 := gc_none4
 //line streams.go:13
-							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line streams.go:29
-								var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-									gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 //line streams.go:29
-									break gc_steps10
+									break gc_steps8
 								}
 //line streams.go:29
-								gc_result12 = gc_ld23
+								gc_result8 = gc_ld15
 //line streams.go:29
-								gc_b8 := gc_none5
+								gc_b5 := gc_none4
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b8 = gc_all5
+									gc_b5 = gc_all4
 								}
 //line streams.go:29
-								gc_returned12 = gc_b8
+								gc_returned8 = gc_b5
 							} else {
 //line streams.go:29
-								gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line streams.go:29
-								if gc_if17.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-										gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 //line streams.go:29
-										break gc_steps10
+										break gc_steps8
 									}
 //line streams.go:29
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line streams.go:29
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
 							}
 //line streams.go:13
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line streams.go:13
-							if gc_if18.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line streams.go:13
-								gc_result12 = gc_result12.Merge(gc_vb9, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:13
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+//line streams.go:14
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line streams.go:26
-					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:16
-					gc_vb7 := archsimd.BroadcastFloat32x8(0)
-				gc_steps8:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line streams.go:26
-						var tid int = gc_tx2
-						var i int = off + gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = off + gc_bx*2*gc_bdx + tid
 //line streams.go:27
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line streams.go:29
 						if tid < 0 || tid > len(sdata)-8 {
 //line streams.go:29
 							break
 						}
 //line streams.go:29
-						var gc_t6 int = i + gc_bdx2
+						var gc_t4 int = i + gc_bdx
 //line streams.go:29
-						var gc_i10 int = gc_t6
+						var gc_i6 int = gc_t4
 //line streams.go:29
-						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-						gc_returned10 := gc_none4
+						gc_returned6 := gc_none3
 //line streams.go:13
-						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line streams.go:29
-							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-								gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 //line streams.go:29
-								break gc_steps8
+								break gc_steps6
 							}
 //line streams.go:29
-							gc_result10 = gc_ld19
+							gc_result6 = gc_ld11
 //line streams.go:29
-							gc_b7 := gc_none4
+							gc_b4 := gc_none3
 //line streams.go:29
 							if true {
 //line streams.go:29
-								gc_b7 = gc_all4
+								gc_b4 = gc_all3
 							}
 //line streams.go:29
-							gc_returned10 = gc_b7
+							gc_returned6 = gc_b4
 						} else {
 //line streams.go:29
-							gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line streams.go:29
-							if gc_if14.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line streams.go:29
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-									gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 //line streams.go:29
-									break gc_steps8
+									break gc_steps6
 								}
 //line streams.go:29
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line streams.go:29
-								gc_returned10 = gc_if14.Or(gc_returned10)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 							}
 						}
 //line streams.go:13
-						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line streams.go:13
-						if gc_if15.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line streams.go:13
-							gc_result10 = gc_vb7.Merge(gc_result10, gc_if15)
+							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
 //line streams.go:13
-							gc_returned10 = gc_if15.Or(gc_returned10)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+//line streams.go:14
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line streams.go:29
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line streams.go:29
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line streams.go:29
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						ahead := gc_s_ahead[gc_rank2]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
+//line streams.go:29
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:26
-					tid := gc_tx2
-					i := off + gc_bx2*2*gc_bdx2 + tid
-					ahead := gc_s_ahead[gc_rank2]
-					sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+					tid := gc_tx
+					i := off + gc_bx*2*gc_bdx + tid
+//line streams.go:29
+					ahead := gc_s_ahead[gc_rank]
+//line streams.go:29
+					sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := off + gc_bx2*2*gc_bdx2
-			gc_off9 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-				gc_at11 := sdata[:gc_bdx2]
-				gc_at12 := in[gc_off8:][:gc_bdx2]
-				gc_at13 := in[gc_off9:][:gc_bdx2]
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+//line streams.go:36
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := off + gc_bx*2*gc_bdx
+			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx := gc_step3 + 0
 //line streams.go:29
-						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx := gc_step3 + 1
 //line streams.go:29
-						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx := gc_step3 + 2
 //line streams.go:29
-						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx := gc_step3 + 3
 //line streams.go:29
-						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line streams.go:29
-					gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
-						i := off + gc_bx2*2*gc_bdx2 + tid
+						tid := gc_tx
+						i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:26
-					tid := gc_tx2
-					i := off + gc_bx2*2*gc_bdx2 + tid
+					tid := gc_tx
+					i := off + gc_bx*2*gc_bdx + tid
 //line streams.go:29
-					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
 //line streams.go:31
-	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+//line streams.go:33
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 {
-				gc_at14 := sdata[:gc_to2]
-				gc_at15 := sdata[gc_off10:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line streams.go:26
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line streams.go:26
 							_ = tid
 							{
 //line streams.go:32
-								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line streams.go:34
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line streams.go:26
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line streams.go:26
 						_ = tid
 						{
 //line streams.go:32
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line streams.go:34
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line streams.go:33
-						gc_at14[gc_tx2] += gc_at15[gc_tx2]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line streams.go:26
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line streams.go:33
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:33
 									break
@@ -783,19 +808,21 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line streams.go:35
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line streams.go:26
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line streams.go:33
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:33
 								break
@@ -804,60 +831,61 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line streams.go:35
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line streams.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line streams.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line streams.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:26
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line streams.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:26
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line streams.go:33
 						sdata[tid] += sdata[tid+s]
@@ -867,76 +895,83 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line streams.go:41
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_bx2
-			gc_off12 := 0
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at16 := partial[gc_off11:][:1]
-				gc_at17 := sdata[gc_off12:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line streams.go:38
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line streams.go:38
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line streams.go:38
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line streams.go:38
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line streams.go:42
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line streams.go:38
-					gc_at16[0] = gc_at17[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+//line streams.go:42
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line streams.go:42
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line streams.go:42
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line streams.go:42
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line streams.go:42
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:38
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -958,85 +993,86 @@ func StreamsProductKernel(in, out []float32, off, half int) func(*gocuda.Thread)
 var gc_src_streamsProduct = compiled.NewSource(gc_files_streams, "streamsProduct", "f44c961247f9bafcadf129a0239d4f03878634de623e55497387b5bf661bfc6c", "streams.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streams.go:47
-func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_ahead := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line streams.go:50
-	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := off + gc_bx2*2*half
-				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-					gc_at5 := in[gc_off5:][:gc_bdx2]
-					gc_vstep3 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := off + gc_bx*2*half
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line streams.go:48
-								var tid int = gc_tx2
-								var i int = off + gc_bx2*2*half + tid
+								var tid int = gc_tx
+								var i int = off + gc_bx*2*half + tid
 //line streams.go:49
 								_ = i
 //line streams.go:51
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line streams.go:51
 								ahead := gc_t4
 //line streams.go:51
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line streams.go:48
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*half + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*half + tid
 //line streams.go:49
 							_ = i
 //line streams.go:51
-							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line streams.go:51
 							ahead := gc_t3
 //line streams.go:51
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line streams.go:51
-						var ahead float32 = gc_at5[gc_tx2]
-						gc_s_ahead[gc_rank2] = ahead
+						var ahead float32 = gc_at[gc_tx]
+//line streams.go:53
+						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line streams.go:48
-								var tid int = gc_tx2
-								var i int = off + gc_bx2*2*half + tid
+								var tid int = gc_tx
+								var i int = off + gc_bx*2*half + tid
 //line streams.go:51
 								if i < 0 || i > len(in)-16 {
 //line streams.go:51
@@ -1047,22 +1083,22 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 								ahead := gc_t2
 //line streams.go:51
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+								ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line streams.go:48
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*half + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*half + tid
 //line streams.go:51
 							if i < 0 || i > len(in)-8 {
 //line streams.go:51
@@ -1073,145 +1109,153 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 							ahead := gc_t
 //line streams.go:51
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:48
-							tid := gc_tx2
-							i := off + gc_bx2*2*half + tid
+							tid := gc_tx
+							i := off + gc_bx*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:53
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:48
-							tid := gc_tx2
-							i := off + gc_bx2*2*half + tid
+							tid := gc_tx
+							i := off + gc_bx*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:53
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:48
-							tid := gc_tx2
-							i := off + gc_bx2*2*half + tid
+							tid := gc_tx
+							i := off + gc_bx*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:53
+							gc_s_ahead[gc_rank] = ahead
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:48
-							tid := gc_tx2
-							i := off + gc_bx2*2*half + tid
+							tid := gc_tx
+							i := off + gc_bx*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-							gc_s_ahead[gc_rank2] = ahead
+//line streams.go:53
+							gc_s_ahead[gc_rank] = ahead
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						var ahead float32 = in[i]
-						gc_s_ahead[gc_rank2] = ahead
+//line streams.go:53
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := (off + gc_bx2*2*half) + half
-			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
-				gc_at6 := in[gc_off6:][:gc_bdx2]
-				gc_at7 := s[:gc_bdx2]
-				gc_vstep5 := 0
+//line streams.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (off + gc_bx*2*half) + half
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := s[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line streams.go:48
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*half + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*half + tid
 //line streams.go:49
 							_ = i
 //line streams.go:49
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))
+							v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 //line streams.go:51
-							v.StoreSlice(gc_at7[gc_tx2:])
+							v.StoreSlice(gc_at3[gc_tx:])
 //line streams.go:51
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line streams.go:48
-						var tid int = gc_tx2
-						var i int = off + gc_bx2*2*half + tid
+						var tid int = gc_tx
+						var i int = off + gc_bx*2*half + tid
 //line streams.go:49
 						_ = i
 //line streams.go:49
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line streams.go:51
-						v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))
+						v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 //line streams.go:51
-						v.StoreSlice(gc_at7[gc_tx2:])
+						v.StoreSlice(gc_at3[gc_tx:])
 //line streams.go:51
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					ahead := gc_s_ahead[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line streams.go:51
-					v := ahead * gc_at6[gc_tx2]
-					gc_at7[gc_tx2] = v
-					gc_s_v[gc_rank2] = v
+					ahead := gc_s_ahead[gc_rank]
+//line streams.go:51
+					v := ahead * gc_at2[gc_tx]
+					gc_at3[gc_tx] = v
+//line streams.go:54
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line streams.go:48
-							var tid int = gc_tx2
-							var i int = off + gc_bx2*2*half + tid
+							var tid int = gc_tx
+							var i int = off + gc_bx*2*half + tid
 //line streams.go:49
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 //line streams.go:51
 							if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line streams.go:51
@@ -1221,24 +1265,24 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							v := ahead.Mul(archsimd.LoadFloat32x16Slice(in[i+half:]))
 							v.StoreSlice(s[tid:])
 //line streams.go:52
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line streams.go:48
-						var tid int = gc_tx2
-						var i int = off + gc_bx2*2*half + tid
+						var tid int = gc_tx
+						var i int = off + gc_bx*2*half + tid
 //line streams.go:49
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 //line streams.go:51
 						if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line streams.go:51
@@ -1248,254 +1292,291 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						v := ahead.Mul(archsimd.LoadFloat32x8Slice(in[i+half:]))
 						v.StoreSlice(s[tid:])
 //line streams.go:52
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
-						ahead := gc_s_ahead[gc_rank2]
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
+//line streams.go:51
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
-						ahead := gc_s_ahead[gc_rank2]
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
+//line streams.go:51
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
-						ahead := gc_s_ahead[gc_rank2]
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
+//line streams.go:51
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
-						ahead := gc_s_ahead[gc_rank2]
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
+//line streams.go:51
+						ahead := gc_s_ahead[gc_rank]
+//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:48
-					tid := gc_tx2
-					i := off + gc_bx2*2*half + tid
-					ahead := gc_s_ahead[gc_rank2]
+					tid := gc_tx
+					i := off + gc_bx*2*half + tid
+//line streams.go:51
+					ahead := gc_s_ahead[gc_rank]
+//line streams.go:51
 					v := ahead * in[i+half]
 					s[tid] = v
-					gc_s_v[gc_rank2] = v
+//line streams.go:54
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := off + gc_bx2*2*half
-			gc_off8 := (off + gc_bx2*2*half) + half
-			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
-				gc_at8 := in[gc_off7:][:gc_bdx2]
-				gc_at9 := in[gc_off8:][:gc_bdx2]
-				gc_at10 := s[:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+//line streams.go:61
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := off + gc_bx*2*half
+			gc_off4 := (off + gc_bx*2*half) + half
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := s[:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 0
+//line streams.go:73
+						gc_rank := gc_base + gc_tx
 //line streams.go:51
-						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-						gc_at10[gc_tx2] = v
-						gc_s_v[gc_rank2] = v
+						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						gc_at6[gc_tx] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 1
+//line streams.go:59
+						gc_rank := gc_base + gc_tx
 //line streams.go:51
-						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-						gc_at10[gc_tx2] = v
-						gc_s_v[gc_rank2] = v
+						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						gc_at6[gc_tx] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 2
+//line streams.go:59
+						gc_rank := gc_base + gc_tx
 //line streams.go:51
-						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-						gc_at10[gc_tx2] = v
-						gc_s_v[gc_rank2] = v
+						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						gc_at6[gc_tx] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 3
+//line streams.go:59
+						gc_rank := gc_base + gc_tx
 //line streams.go:51
-						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-						gc_at10[gc_tx2] = v
-						gc_s_v[gc_rank2] = v
+						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						gc_at6[gc_tx] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line streams.go:51
-					v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-					gc_at10[gc_tx2] = v
-					gc_s_v[gc_rank2] = v
+					v := gc_at4[gc_tx] * gc_at5[gc_tx]
+					gc_at6[gc_tx] = v
+//line streams.go:54
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:48
-						tid := gc_tx2
-						i := off + gc_bx2*2*half + tid
+						tid := gc_tx
+						i := off + gc_bx*2*half + tid
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-						gc_s_v[gc_rank2] = v
+//line streams.go:54
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:48
-					tid := gc_tx2
-					i := off + gc_bx2*2*half + tid
+					tid := gc_tx
+					i := off + gc_bx*2*half + tid
 //line streams.go:51
 					v := in[i] * in[i+half]
 					s[tid] = v
-					gc_s_v[gc_rank2] = v
+//line streams.go:54
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := gc_bx2 * gc_bdx2
-		gc_stride2 := 0 - 1
-		gc_off10 := gc_bdx2 - 1
-		if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
-			gc_at11 := out[gc_off9:][:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+//line streams.go:61
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off6 := gc_bdx - 1
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+			gc_at7 := out[gc_off5:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_rank := gc_base + gc_tx
+//line streams.go:50
+				v := gc_s_v[gc_rank]
 //line streams.go:54
-				gc_at11[gc_tx2] = s[gc_idx2] - v
+				gc_at7[gc_tx] = s[gc_idx] - v
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:48
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line streams.go:50
+					v := gc_s_v[gc_rank]
 //line streams.go:54
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:48
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line streams.go:50
+					v := gc_s_v[gc_rank]
 //line streams.go:54
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:48
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line streams.go:50
+					v := gc_s_v[gc_rank]
 //line streams.go:54
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:48
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line streams.go:50
+					v := gc_s_v[gc_rank]
 //line streams.go:54
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line streams.go:48
-				tid := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tid := gc_tx
+//line streams.go:50
+				v := gc_s_v[gc_rank]
 //line streams.go:54
-				out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 			}
 		}
 	}
@@ -1517,109 +1598,110 @@ func StreamsReduce3Kernel(in, partial []float32, n int) func(*gocuda.Thread) {
 var gc_src_streamsReduce3 = compiled.NewSource(gc_files_streams, "streamsReduce3", "03f008b510bb75b7bd583826ae51f6dde06c6d08923024867bd9b085250dfb1b", "streams.go:57-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streams.go:63
-func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line streams.go:64
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * (gc_bdx2 * 2)
-				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-					gc_at7 := in[gc_off5:][:gc_bdx2]
-					gc_vstep5 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line streams.go:65
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line streams.go:65
-								var tid int = gc_tx2
-								var i int = gc_bx2*(gc_bdx2*2) + tid
+								var tid int = gc_tx
+								var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < n && uint(n-i) > 15 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+									mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
 //line streams.go:68
-									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
 //line streams.go:68
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line streams.go:65
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < n && uint(n-i) > 7 {
 //line streams.go:68
-								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+								mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
 //line streams.go:68
-								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								if gc_if11.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if11)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
 								}
 							}
 //line streams.go:68
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line streams.go:65
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
-							mySum = gc_at7[gc_tx2]
+							mySum = gc_at[gc_tx]
 						}
-						gc_s_mySum[gc_rank2] = mySum
+//line streams.go:72
+						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line streams.go:65
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line streams.go:65
-								var tid int = gc_tx2
-								var i int = gc_bx2*(gc_bdx2*2) + tid
+								var tid int = gc_tx
+								var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
 //line streams.go:68
@@ -1631,32 +1713,32 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 									mySum = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
 //line streams.go:69
-									gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									if gc_if10.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
 //line streams.go:68
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line streams.go:65
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
 //line streams.go:68
@@ -1668,462 +1750,482 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
 //line streams.go:69
-								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if9)
+									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if)
 								}
 							}
 //line streams.go:68
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:65
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = in[i]
 							}
-							gc_s_mySum[gc_rank2] = mySum
+//line streams.go:72
+							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:65
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = in[i]
 							}
-							gc_s_mySum[gc_rank2] = mySum
+//line streams.go:72
+							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:65
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = in[i]
 							}
-							gc_s_mySum[gc_rank2] = mySum
+//line streams.go:72
+							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streams.go:65
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = in[i]
 							}
-							gc_s_mySum[gc_rank2] = mySum
+//line streams.go:72
+							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = in[i]
 						}
-						gc_s_mySum[gc_rank2] = mySum
+//line streams.go:72
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(sdata) {
-				gc_at8 := in[gc_off6:][:gc_bdx2]
-				gc_at9 := sdata[:gc_bdx2]
-				gc_vstep7 := 0
+//line streams.go:79
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line streams.go:65
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line streams.go:65
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line streams.go:71
-							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
+							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
 //line streams.go:71
-								gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 //line streams.go:71
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line streams.go:71
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
 //line streams.go:71
-							mySum.StoreSlice(gc_at9[gc_tx2:])
+							mySum.StoreSlice(gc_at3[gc_tx:])
 //line streams.go:71
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line streams.go:65
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line streams.go:65
-						var tid int = gc_tx2
-						var i int = gc_bx2*(gc_bdx2*2) + tid
+						var tid int = gc_tx
+						var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line streams.go:71
-						if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
+						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
 //line streams.go:71
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line streams.go:71
-							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 //line streams.go:71
-							if gc_if15.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if15)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
 							}
 						}
 //line streams.go:71
-						mySum.StoreSlice(gc_at9[gc_tx2:])
+						mySum.StoreSlice(gc_at3[gc_tx:])
 //line streams.go:71
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line streams.go:65
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
-					mySum := gc_s_mySum[gc_rank2]
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
+//line streams.go:68
+					mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
-					if i+gc_bdx2 < n {
-						mySum += gc_at8[gc_tx2]
+					if i+gc_bdx < n {
+						mySum += gc_at2[gc_tx]
 					}
-					gc_at9[gc_tx2] = mySum
-					gc_s_mySum[gc_rank2] = mySum
+					gc_at3[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line streams.go:65
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line streams.go:65
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 //line streams.go:71
 							if (i+
-								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:71
 								break
 							}
 //line streams.go:71
-							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
+							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
 							} else {
 //line streams.go:72
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 //line streams.go:71
-								if gc_if14.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line streams.go:71
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
 							mySum.StoreSlice(sdata[tid:])
 //line streams.go:74
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line streams.go:65
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line streams.go:65
-						var tid int = gc_tx2
-						var i int = gc_bx2*(gc_bdx2*2) + tid
+						var tid int = gc_tx
+						var i int = gc_bx*(gc_bdx*2) + tid
 //line streams.go:66
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line streams.go:71
 						if (i+
-							gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:71
 							break
 						}
 //line streams.go:71
-						if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
+						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
 //line streams.go:71
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
 						} else {
 //line streams.go:72
-							gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 //line streams.go:71
-							if gc_if13.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if13)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if5)
 							}
 						}
 						mySum.StoreSlice(sdata[tid:])
 //line streams.go:74
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line streams.go:68
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
-						if i+gc_bdx2 < n {
-							mySum += in[i+gc_bdx2]
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
 						}
 						sdata[tid] = mySum
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line streams.go:68
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
-						if i+gc_bdx2 < n {
-							mySum += in[i+gc_bdx2]
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
 						}
 						sdata[tid] = mySum
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line streams.go:68
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
-						if i+gc_bdx2 < n {
-							mySum += in[i+gc_bdx2]
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
 						}
 						sdata[tid] = mySum
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line streams.go:68
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
-						if i+gc_bdx2 < n {
-							mySum += in[i+gc_bdx2]
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
 						}
 						sdata[tid] = mySum
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:65
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
-					mySum := gc_s_mySum[gc_rank2]
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
+//line streams.go:68
+					mySum := gc_s_mySum[gc_rank]
 //line streams.go:71
-					if i+gc_bdx2 < n {
-						mySum += in[i+gc_bdx2]
+					if i+gc_bdx < n {
+						mySum += in[i+gc_bdx]
 					}
 					sdata[tid] = mySum
-					gc_s_mySum[gc_rank2] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * (gc_bdx2 * 2)
-			gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(sdata) {
-				gc_at10 := in[gc_off7:][:gc_bdx2]
-				gc_at11 := in[gc_off8:][:gc_bdx2]
-				gc_at12 := sdata[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:82
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line streams.go:65
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
-						mySum = gc_at10[gc_tx2]
+						mySum = gc_at4[gc_tx]
 					}
-					if i+gc_bdx2 < n {
-						mySum += gc_at11[gc_tx2]
+					if i+gc_bdx < n {
+						mySum += gc_at5[gc_tx]
 					}
-					gc_at12[gc_tx2] = mySum
-					gc_s_mySum[gc_rank2] = mySum
+					gc_at6[gc_tx] = mySum
+//line streams.go:76
+					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:65
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
 						mySum = in[i]
 					}
-					if i+gc_bdx2 < n {
-						mySum += in[i+gc_bdx2]
+					if i+gc_bdx < n {
+						mySum += in[i+gc_bdx]
 					}
 					sdata[tid] = mySum
-					gc_s_mySum[gc_rank2] = mySum
+//line streams.go:76
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 //line streams.go:76
-	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > 0; s >>= 1 {
+//line streams.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := s
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to2 <= len(sdata)-gc_off9 && gc_to2 <= len(sdata) {
-				gc_at13 := sdata[gc_off9:][:gc_to2]
-				gc_at14 := sdata[:gc_to2]
-				gc_vstep9 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+				gc_at7 := sdata[gc_off5:][:gc_to]
+				gc_at8 := sdata[:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line streams.go:65
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line streams.go:65
 							_ = tid
 //line streams.go:65
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
-								mySum.StoreSlice(gc_at14[gc_tx2:])
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
+//line streams.go:78
+								mySum.StoreSlice(gc_at8[gc_tx:])
 							}
 //line streams.go:77
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line streams.go:65
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line streams.go:65
 						_ = tid
 //line streams.go:65
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 						{
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
-							mySum.StoreSlice(gc_at14[gc_tx2:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+//line streams.go:78
+							mySum.StoreSlice(gc_at8[gc_tx:])
 						}
 //line streams.go:77
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					mySum := gc_s_mySum[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line streams.go:67
+					mySum := gc_s_mySum[gc_rank]
 					{
 //line streams.go:78
-						mySum += gc_at13[gc_tx2]
-						gc_at14[gc_tx2] = mySum
+						mySum += gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
 					}
-					gc_s_mySum[gc_rank2] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line streams.go:65
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line streams.go:65
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
+//line streams.go:78
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:78
 									break
@@ -2134,24 +2236,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum.StoreSlice(sdata[tid:])
 							}
 //line streams.go:77
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line streams.go:65
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line streams.go:65
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 						{
+//line streams.go:78
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:78
 								break
@@ -2162,173 +2265,202 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							mySum.StoreSlice(sdata[tid:])
 						}
 //line streams.go:77
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep10
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
 							mySum += sdata[tid+s]
 							sdata[tid] = mySum
 						}
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
 							mySum += sdata[tid+s]
 							sdata[tid] = mySum
 						}
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
 							mySum += sdata[tid+s]
 							sdata[tid] = mySum
 						}
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streams.go:65
-						tid := gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+						tid := gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
 							mySum += sdata[tid+s]
 							sdata[tid] = mySum
 						}
-						gc_s_mySum[gc_rank2] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streams.go:65
-					tid := gc_tx2
-					mySum := gc_s_mySum[gc_rank2]
+					tid := gc_tx
+//line streams.go:67
+					mySum := gc_s_mySum[gc_rank]
 					{
 //line streams.go:78
 						mySum += sdata[tid+s]
 						sdata[tid] = mySum
 					}
-					gc_s_mySum[gc_rank2] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line streams.go:88
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-				gc_at15 := partial[gc_off10:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+						gc_tx := gc_step4 + 0
+//line streams.go:101
+						gc_rank := gc_base + gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						gc_at15[0] = mySum
+						gc_at9[0] = mySum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+						gc_tx := gc_step4 + 1
+//line streams.go:90
+						gc_rank := gc_base + gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						gc_at15[0] = mySum
+						gc_at9[0] = mySum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+						gc_tx := gc_step4 + 2
+//line streams.go:90
+						gc_rank := gc_base + gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						gc_at15[0] = mySum
+						gc_at9[0] = mySum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+						gc_tx := gc_step4 + 3
+//line streams.go:90
+						gc_rank := gc_base + gc_tx
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						gc_at15[0] = mySum
+						gc_at9[0] = mySum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line streams.go:67
+					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-					gc_at15[0] = mySum
+					gc_at9[0] = mySum
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+//line streams.go:88
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						partial[gc_bx2] = mySum
+						partial[gc_bx] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						partial[gc_bx2] = mySum
+						partial[gc_bx] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						partial[gc_bx2] = mySum
+						partial[gc_bx] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-						partial[gc_bx2] = mySum
+						partial[gc_bx] = mySum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					mySum := gc_s_mySum[gc_rank2]
+//line streams.go:88
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line streams.go:67
+					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
-					partial[gc_bx2] = mySum
+					partial[gc_bx] = mySum
 				}
 			}
 		}

@@ -31,23 +31,24 @@ func UpSweepKernel(data []float32, base, levels int) func(*gocuda.Thread) {
 var gc_src_upSweep = compiled.NewSource(gc_files_strided, "upSweep", "695d1d396926dc24fe5dc70fecda0326d8c95548f12e139ef2a04ba877a0a705", "strided.go:11-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:16
-func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line strided.go:18
-	first := base + 2*gc_bx2*gc_bdx2
+	first := base + 2*gc_bx*gc_bdx
 	offset := 1
-	for d := gc_bdx2; d > 0 && levels > 0; d >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
+//line strided.go:22
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -65,11 +66,12 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:17
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps4:
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line strided.go:17
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line strided.go:22
 								var gc_t7 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
 								var gc_t8 int = first + 1*(2*thid+2) - 1
@@ -124,6 +126,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 								}
 							}
 						}
+//line strided.go:25
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep, false
@@ -145,11 +148,12 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:17
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line strided.go:17
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line strided.go:22
 							var gc_t3 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
 							var gc_t4 int = first + 1*(2*thid+2) - 1
@@ -204,14 +208,15 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 							}
 						}
 					}
+//line strided.go:25
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line strided.go:17
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line strided.go:22
 					ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
@@ -240,35 +245,36 @@ func SpreadKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
 var gc_src_spread = compiled.NewSource(gc_files_strided, "spread", "32af351e88fa8c15825aa5e29786347c3dc5ba960185f4ebcb3ffde7243c6e07", "strided.go:31-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:36
-func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, off int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line strided.go:54
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-				gc_at2 := in[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -292,15 +298,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 						_ = gc_oddLanes162
 					gc_steps4:
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line strided.go:37
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							var g int = 2*i + off
-							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb7).ToBits())
 							if gc_if4.ToBits() != 0 {
 //line strided.go:40
-								gc_st4 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Mul(gc_vb8)
+								gc_st4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
 //line strided.go:40
 								gc_bits2 := gc_if4.ToBits()
 //line strided.go:40
@@ -321,6 +327,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 								}
 							}
 						}
+//line strided.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -345,15 +352,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps3:
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line strided.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						var g int = 2*i + off
-						gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
+						gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb5))
 						if gc_if3.ToBits() != 0 {
 //line strided.go:40
-							gc_st3 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb6)
+							gc_st3 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
 //line strided.go:40
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line strided.go:40
@@ -372,20 +379,21 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 					}
+//line strided.go:42
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:37
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					g := 2*i + off
-					if (true || i < len(in)) && g < n && gc_at2[gc_tx2] >= 0 {
-						out[g] = gc_at2[gc_tx2] * 2
+					if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+						out[g] = gc_at[gc_tx] * 2
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -409,10 +417,10 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 						_ = gc_oddLanes16
 					gc_steps2:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line strided.go:37
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							var g int = 2*i + off
 							if i < 0 || i > len(in)-16 {
 //line strided.go:39
@@ -443,6 +451,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 								}
 							}
 						}
+//line strided.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -467,10 +476,10 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line strided.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						var g int = 2*i + off
 						if i < 0 || i > len(in)-8 {
 //line strided.go:39
@@ -499,60 +508,61 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 					}
+//line strided.go:42
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:37
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					g := 2*i + off
 					if i < len(in) && g < n && in[i] >= 0 {
 						out[g] = in[i] * 2
@@ -582,36 +592,37 @@ func PairTreeKernel(data, sums []float32) func(*gocuda.Thread) {
 var gc_src_pairTree = compiled.NewSource(gc_files_strided, "pairTree", "3e503b83cf0aeb97a5596c0991b7ce87143c6deb3c78c01acec1abcb3a94d32f", "strided.go:44-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:53
-func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line strided.go:55
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line strided.go:55
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
-			gc_at5 := sdata[:gc_bdx2]
-			gc_at6 := data[gc_off4:][:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line strided.go:57
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := data[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line strided.go:54
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line strided.go:54
 						_ = tid
-						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -621,35 +632,36 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line strided.go:54
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line strided.go:54
 					_ = tid
-					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line strided.go:56
-				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line strided.go:54
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line strided.go:56
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
+						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
 //line strided.go:56
 							break
 						}
-						archsimd.LoadFloat32x16Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
+//line strided.go:57
+						archsimd.LoadFloat32x16Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -659,76 +671,78 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line strided.go:54
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line strided.go:56
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
+					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
 //line strided.go:56
 						break
 					}
-					archsimd.LoadFloat32x8Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
+//line strided.go:57
+					archsimd.LoadFloat32x8Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:56
-					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:56
-					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:56
-					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:56
-					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line strided.go:54
-				tid := gc_tx2
+				tid := gc_tx
 //line strided.go:56
-				sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+				sdata[tid] = data[gc_bx*gc_bdx+tid]
 			}
 		}
 	}
 //line strided.go:58
-	for s := 1; s < gc_bdx2; s *= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := 1; s < gc_bdx; s *= 2 {
+//line strided.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -748,15 +762,15 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:54
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					gc_steps4:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line strided.go:54
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
 //line strided.go:59
 								var index int = 2 * tid
 //line strided.go:59
-								if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
+								if index < gc_bdx && uint(gc_bdx-index) > 30 {
 //line strided.go:59
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:59
@@ -804,7 +818,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 									}
 								} else {
 //line strided.go:60
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 //line strided.go:59
 									if gc_if4.ToBits() != 0 {
 //line strided.go:59
@@ -858,6 +872,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 								}
 							}
 						}
+//line strided.go:62
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -881,15 +896,15 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:54
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line strided.go:54
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
 //line strided.go:59
 							var index int = 2 * tid
 //line strided.go:59
-							if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+							if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line strided.go:59
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
@@ -937,7 +952,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 								}
 							} else {
 //line strided.go:60
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 //line strided.go:59
 								if gc_if2.ToBits() != 0 {
 //line strided.go:59
@@ -989,139 +1004,147 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 							}
 						}
 					}
+//line strided.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:54
-					tid := gc_tx2
+					tid := gc_tx
 //line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx2 {
+					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line strided.go:54
-				tid := gc_tx2
+				tid := gc_tx
 //line strided.go:59
-				if index := 2 * s * tid; index < gc_bdx2 {
+				if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line strided.go:67
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at7 := sums[gc_off5:][:1]
-				gc_at8 := sdata[gc_off6:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := sums[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line strided.go:65
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line strided.go:65
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line strided.go:65
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line strided.go:65
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line strided.go:69
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line strided.go:65
-					gc_at7[0] = gc_at8[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line strided.go:69
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:65
-						sums[gc_bx2] = sdata[0]
+						sums[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line strided.go:69
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:65
-						sums[gc_bx2] = sdata[0]
+						sums[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line strided.go:69
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:65
-						sums[gc_bx2] = sdata[0]
+						sums[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line strided.go:69
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line strided.go:65
-						sums[gc_bx2] = sdata[0]
+						sums[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line strided.go:69
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:65
-					sums[gc_bx2] = sdata[0]
+					sums[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1145,24 +1168,25 @@ func PairStoreKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
 var gc_src_pairStore = compiled.NewSource(gc_files_strided, "pairStore", "39be32b9db80eb8089b2d1476cc5a715c44cf022e23528e7a13ef0f8ed2fbc07", "strided.go:69-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:76
-func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, off int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line strided.go:94
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
@@ -1184,11 +1208,11 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:79
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line strided.go:77
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						var g int = 2*i + off
 						if i < 0 || i > len(in)-16 {
 //line strided.go:79
@@ -1282,13 +1306,13 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:84
 										if 0xffff&(1<<gc_k7) != 0 {
 //line strided.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line strided.go:84
 											out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
 //line strided.go:84
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line strided.go:84
@@ -1322,18 +1346,19 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:84
 											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
 //line strided.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos.Thread = gc_rank + gc_k8
 //line strided.go:84
 												out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
 											}
 										}
 //line strided.go:84
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line strided.go:86
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1355,11 +1380,11 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:79
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line strided.go:77
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var g int = 2*i + off
 					if i < 0 || i > len(in)-8 {
 //line strided.go:79
@@ -1451,13 +1476,13 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:84
 									if 0xff&(1<<gc_k3) != 0 {
 //line strided.go:84
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line strided.go:84
 										out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line strided.go:84
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line strided.go:84
@@ -1489,25 +1514,26 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:84
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line strided.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line strided.go:84
 											out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line strided.go:84
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
+//line strided.go:86
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line strided.go:77
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				g := 2*i + off
 				a := in[i]
 //line strided.go:79

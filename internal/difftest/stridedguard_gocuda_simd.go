@@ -33,18 +33,19 @@ func StridedGuardKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_stridedGuard = compiled.NewSource(gc_files_stridedguard, "stridedGuard", "f8dc50fa12f9125ac0ecd983f9baebeac40d4e07a03de6b1c5c56285cd2e6f8e", "stridedguard.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stridedguard.go:12
-func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_a1 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line stridedguard.go:13
 	n := len(in)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line stridedguard.go:15
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -58,11 +59,11 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:20
 				gc_vb4 := archsimd.BroadcastInt32x16(3)
 			gc_steps4:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line stridedguard.go:14
-					var g int = gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					var g int = gc_bx*2*gc_bdx + 2*gc_tx
 					var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:15
 					var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -148,9 +149,9 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 //line stridedguard.go:19
-					a0.StoreSlice(gc_s_a0[gc_rank2:])
+					a0.StoreSlice(gc_s_a0[gc_rank:])
 //line stridedguard.go:19
-					a1.StoreSlice(gc_s_a1[gc_rank2:])
+					a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -167,11 +168,11 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:20
 			gc_vb2 := archsimd.BroadcastInt32x8(3)
 		gc_steps2:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line stridedguard.go:14
-				var g int = gc_bx2*2*gc_bdx2 + 2*gc_tx2
+				var g int = gc_bx*2*gc_bdx + 2*gc_tx
 				var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:15
 				var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -257,17 +258,17 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 //line stridedguard.go:19
-				a0.StoreSlice(gc_s_a0[gc_rank2:])
+				a0.StoreSlice(gc_s_a0[gc_rank:])
 //line stridedguard.go:19
-				a1.StoreSlice(gc_s_a1[gc_rank2:])
+				a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line stridedguard.go:14
-			g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+			g := gc_bx*2*gc_bdx + 2*gc_tx
 			var a0, a1 int32
 			if g < n {
 				a0 = in[g]
@@ -275,52 +276,55 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 			if g+1 < n {
 				a1 = 3 * in[g+1]
 			}
-			gc_s_a0[gc_rank2] = a0
-			gc_s_a1[gc_rank2] = a1
+//line stridedguard.go:24
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line stridedguard.go:30
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-			gc_at2 := out[gc_off4:][:gc_to2]
-			gc_vstep2 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stridedguard.go:23
 					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line stridedguard.go:23
-						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
+						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
-						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
+						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 						{
 //line stridedguard.go:23
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 							if i < len(out) && uint(len(out)-i) > 15 {
 //line stridedguard.go:23
-								a0.Add(a1).StoreSlice(gc_at2[gc_tx2:])
+								a0.Add(a1).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line stridedguard.go:23
 								gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 //line stridedguard.go:23
 								if gc_if12.ToBits() != 0 {
 //line stridedguard.go:23
-									a0.Add(a1).StoreMasked((*[16]int32)(gc_at2[gc_tx2:]), gc_if12)
+									a0.Add(a1).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if12)
 								}
 							}
 						}
 					}
+//line stridedguard.go:25
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -331,59 +335,61 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 //line stridedguard.go:23
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line stridedguard.go:23
-					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
+					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
-					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
+					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 					{
 //line stridedguard.go:23
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 						if i < len(out) && uint(len(out)-i) > 7 {
 //line stridedguard.go:23
-							a0.Add(a1).StoreSlice(gc_at2[gc_tx2:])
+							a0.Add(a1).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line stridedguard.go:23
 							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line stridedguard.go:23
 							if gc_if11.ToBits() != 0 {
 //line stridedguard.go:23
-								a0.Add(a1).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if11)
+								a0.Add(a1).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if11)
 							}
 						}
 					}
 				}
+//line stridedguard.go:25
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				a0 := gc_s_a0[gc_rank2]
-				a1 := gc_s_a1[gc_rank2]
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line stridedguard.go:30
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 //line stridedguard.go:23
-				if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
-					gc_at2[gc_tx2] = a0 + a1
+				if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+					gc_at[gc_tx] = a0 + a1
 				}
 			}
 		} else {
-			gc_vstep3 := gc_from2
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line stridedguard.go:23
 					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line stridedguard.go:23
-						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
+						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
-						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
+						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 						{
 //line stridedguard.go:23
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 							if i < len(out) && uint(len(out)-i) > 15 {
 //line stridedguard.go:23
@@ -399,13 +405,13 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 										if 0xffff&(1<<gc_k19) != 0 {
 //line stridedguard.go:24
-											gc_pos2.Thread = gc_rank2 + gc_k19
+											gc_pos.Thread = gc_rank + gc_k19
 //line stridedguard.go:24
 											out[i+gc_k19] = gc_lanes19[gc_k19]
 										}
 									}
 //line stridedguard.go:24
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line stridedguard.go:24
@@ -425,18 +431,19 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 											if gc_if10.ToBits()&(1<<gc_k20) != 0 {
 //line stridedguard.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k20
+												gc_pos.Thread = gc_rank + gc_k20
 //line stridedguard.go:24
 												out[i+gc_k20] = gc_lanes20[gc_k20]
 											}
 										}
 //line stridedguard.go:24
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line stridedguard.go:26
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -447,16 +454,16 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 //line stridedguard.go:23
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line stridedguard.go:23
-					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
+					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
-					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
+					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 					{
 //line stridedguard.go:23
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 						if i < len(out) && uint(len(out)-i) > 7 {
 //line stridedguard.go:23
@@ -472,13 +479,13 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 									if 0xff&(1<<gc_k17) != 0 {
 //line stridedguard.go:24
-										gc_pos2.Thread = gc_rank2 + gc_k17
+										gc_pos.Thread = gc_rank + gc_k17
 //line stridedguard.go:24
 										out[i+gc_k17] = gc_lanes17[gc_k17]
 									}
 								}
 //line stridedguard.go:24
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line stridedguard.go:24
@@ -498,27 +505,28 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 										if gc_if9.ToBits()&(1<<gc_k18) != 0 {
 //line stridedguard.go:24
-											gc_pos2.Thread = gc_rank2 + gc_k18
+											gc_pos.Thread = gc_rank + gc_k18
 //line stridedguard.go:24
 											out[i+gc_k18] = gc_lanes18[gc_k18]
 										}
 									}
 //line stridedguard.go:24
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
+//line stridedguard.go:26
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				a0 := gc_s_a0[gc_rank2]
-				a1 := gc_s_a1[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 //line stridedguard.go:23
-				if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(out) {
+				if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
 					out[i] = a0 + a1
 				}
 			}
@@ -542,41 +550,42 @@ func StridedStoreKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_stridedStore = compiled.NewSource(gc_files_stridedguard, "stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stridedguard.go:34
-func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line stridedguard.go:35
 	n := len(in)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_stride2 := 2 * 1
-		gc_off3 := gc_bx2 * 2 * gc_bdx2
-		gc_off4 := (gc_bx2 * 2 * gc_bdx2) + 1
-		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(in)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(in)) {
-			for gc_tx2, gc_idx3, gc_idx4 := 0, gc_off3+gc_stride2*(0), gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+//line stridedguard.go:37
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * 2 * gc_bdx
+		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line stridedguard.go:36
-				g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+				g := gc_bx*2*gc_bdx + 2*gc_tx
 				v := int32(g)
 //line stridedguard.go:39
 				if true || g < n {
-					out[gc_idx3] = v
+					out[gc_idx] = v
 				}
 				if true || g+1 < n {
-					out[gc_idx4] = -v
+					out[gc_idx2] = -v
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line stridedguard.go:36
-					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					g := gc_bx*2*gc_bdx + 2*gc_tx
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -587,11 +596,11 @@ func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line stridedguard.go:36
-					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					g := gc_bx*2*gc_bdx + 2*gc_tx
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -602,11 +611,11 @@ func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line stridedguard.go:36
-					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					g := gc_bx*2*gc_bdx + 2*gc_tx
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -617,11 +626,11 @@ func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line stridedguard.go:36
-					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					g := gc_bx*2*gc_bdx + 2*gc_tx
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -632,11 +641,11 @@ func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line stridedguard.go:36
-				g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+				g := gc_bx*2*gc_bdx + 2*gc_tx
 				v := int32(g)
 //line stridedguard.go:39
 				if g < n {

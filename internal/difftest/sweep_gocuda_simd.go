@@ -32,28 +32,29 @@ func SweepScanKernel(data []float32, start int) func(*gocuda.Thread) {
 var gc_src_sweepScan = compiled.NewSource(gc_files_sweep, "sweepScan", "2b524a2bed444f8489d6a817c2624b968310563e0e71787ed86bcff8eab56293", "sweep.go:11-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:17
-func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sweep.go:18
-	m := 2 * gc_bdx2
+	m := 2 * gc_bdx
 //line sweep.go:20
-	base := gc_bx2 * m
-	if start*m <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	base := gc_bx * m
+	if start*m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line sweep.go:21
 	temp := gocuda.Shared[float32](t, start*m)
 //line sweep.go:23
 	offset := start
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -67,11 +68,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line sweep.go:19
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:22
 					var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:22
@@ -79,11 +80,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:22
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:22
-						gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
+						gc_lo3, gc_hi3 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:22
-						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 //line sweep.go:22
-						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
 //line sweep.go:22
 						break gc_steps2
@@ -112,7 +113,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:22
 							if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:22
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line sweep.go:22
 									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
@@ -122,9 +123,10 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 							}
 						}
 //line sweep.go:22
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line sweep.go:24
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -142,11 +144,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line sweep.go:19
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:22
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:22
@@ -155,13 +157,13 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 					{
 //line sweep.go:22
-						gc_lo3 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						gc_lo2 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:22
-						gc_hi3 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_hi2 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:22
-						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:22
-						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 					}
 				} else {
 //line sweep.go:22
@@ -191,7 +193,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:22
 						if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:22
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 							{
 //line sweep.go:22
 								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -201,94 +203,97 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						}
 					}
 //line sweep.go:22
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line sweep.go:24
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep
-		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step5 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:22
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step5 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:22
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step5 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:22
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step5 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:22
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
-		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sweep.go:19
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:22
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 		}
 	}
 //line sweep.go:24
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:32
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride5 := offset * (2 * 1)
-			gc_off12 := (offset * 2) - 1
-			gc_off13 := (offset * 1) - 1
-			if gc_from2 >= 0 && compiled.InStride(gc_stride5, gc_off12, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride5, gc_off13, gc_from2, gc_to2, len(temp)) {
-				for gc_tx2, gc_idx13, gc_idx14 := gc_from2, gc_off12+gc_stride5*(gc_from2), gc_off13+gc_stride5*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx13, gc_idx14 = gc_tx2+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := offset * (2 * 1)
+			gc_off := (offset * 2) - 1
+			gc_off2 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line sweep.go:19
-					thid := gc_tx2
+					thid := gc_tx
 					{
+//line sweep.go:27
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:27
 						_ = ai
 //line sweep.go:27
 						_ = bi
-						temp[gc_idx13] += temp[gc_idx14]
+						temp[gc_idx] += temp[gc_idx2]
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:19
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line sweep.go:27
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -301,72 +306,78 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 		offset *= 2
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := m - 1
-			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(temp) {
-				gc_at2 := temp[gc_off14:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := m - 1
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
+				gc_at := temp[gc_off3:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line sweep.go:33
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line sweep.go:33
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line sweep.go:33
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line sweep.go:33
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line sweep.go:37
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:33
-					gc_at2[0] = 0
+					gc_at[0] = 0
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line sweep.go:37
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:37
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:37
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:37
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line sweep.go:37
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:33
 					temp[m-1] = 0
 				}
@@ -375,7 +386,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 	}
 //line sweep.go:35
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
@@ -383,35 +394,37 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:36
 		offset >>= 1
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:39
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride6 := offset * (2 * 1)
-			gc_off15 := (offset * 1) - 1
-			gc_off16 := (offset * 2) - 1
-			if gc_from2 >= 0 && compiled.InStride(gc_stride6, gc_off15, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride6, gc_off16, gc_from2, gc_to2, len(temp)) {
-				for gc_tx2, gc_idx15, gc_idx16 := gc_from2, gc_off15+gc_stride6*(gc_from2), gc_off16+gc_stride6*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx15, gc_idx16 = gc_tx2+1, gc_idx15+gc_stride6, gc_idx16+gc_stride6 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 1) - 1
+			gc_off5 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 //line sweep.go:19
-					thid := gc_tx2
+					thid := gc_tx
 					{
+//line sweep.go:39
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:39
 						_ = ai_
 //line sweep.go:39
 						_ = bi_
-						y := temp[gc_idx15]
-						temp[gc_idx15] = temp[gc_idx16]
-						temp[gc_idx16] += y
+						y := temp[gc_idx3]
+						temp[gc_idx3] = temp[gc_idx4]
+						temp[gc_idx4] += y
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:19
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line sweep.go:39
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -423,7 +436,8 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
@@ -437,11 +451,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps4:
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line sweep.go:19
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:46
 					var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:46
@@ -449,11 +463,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:46
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:46
-						gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
+						gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:46
-						gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
+						gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_evens162)
 //line sweep.go:46
-						gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
+						gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_odds162)
 					} else {
 //line sweep.go:46
 						break gc_steps4
@@ -482,7 +496,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:46
 							if 0xffff&(1<<gc_k12) != 0 {
 //line sweep.go:46
-								gc_pos2.Thread = gc_rank2 + gc_k12
+								gc_pos.Thread = gc_rank + gc_k12
 								{
 //line sweep.go:46
 									data[(base+2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
@@ -492,9 +506,10 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 							}
 						}
 //line sweep.go:46
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line sweep.go:48
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -512,11 +527,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps3:
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line sweep.go:19
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:46
 				var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:46
@@ -525,13 +540,13 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 					{
 //line sweep.go:46
-						gc_lo5 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
+						gc_lo4 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
 //line sweep.go:46
-						gc_hi5 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
+						gc_hi4 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
 //line sweep.go:46
-						gc_ld5 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+						gc_ld5 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line sweep.go:46
-						gc_ld6 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+						gc_ld6 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 					}
 				} else {
 //line sweep.go:46
@@ -561,7 +576,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:46
 						if 0xff&(1<<gc_k9) != 0 {
 //line sweep.go:46
-							gc_pos2.Thread = gc_rank2 + gc_k9
+							gc_pos.Thread = gc_rank + gc_k9
 							{
 //line sweep.go:46
 								data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
@@ -571,55 +586,56 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						}
 					}
 //line sweep.go:46
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line sweep.go:48
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step8 := gc_vstep2
-		for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx2 := gc_step8 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:46
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step8 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:46
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step8 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:46
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step8 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:19
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:46
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
-		for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sweep.go:19
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:46
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
@@ -639,28 +655,29 @@ func SweepScanIntKernel(data, tree []int32) func(*gocuda.Thread) {
 var gc_src_sweepScanInt = compiled.NewSource(gc_files_sweep, "sweepScanInt", "5004a1e8eb6b6ace41fccafddeb21713abb1277865c4d73f83a567ad169c2665", "sweep.go:49-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:54
-func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sweep.go:55
-	m := 2 * gc_bdx2
+	m := 2 * gc_bdx
 //line sweep.go:57
-	base := gc_bx2 * m
-	if m <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	base := gc_bx * m
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line sweep.go:58
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:60
 	offset := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:62
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -674,11 +691,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line sweep.go:56
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:59
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
@@ -686,11 +703,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:59
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:59
-						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:59
-						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 //line sweep.go:59
-						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
 //line sweep.go:59
 						break gc_steps2
@@ -719,7 +736,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:59
 							if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:59
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line sweep.go:59
 									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
@@ -729,9 +746,10 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 							}
 						}
 //line sweep.go:59
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line sweep.go:61
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -749,11 +767,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line sweep.go:56
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:59
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:59
@@ -762,13 +780,13 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 					{
 //line sweep.go:59
-						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:59
-						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:59
-						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:59
-						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 					}
 				} else {
 //line sweep.go:59
@@ -798,7 +816,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:59
 						if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:59
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 							{
 //line sweep.go:59
 								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -808,72 +826,74 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						}
 					}
 //line sweep.go:59
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line sweep.go:61
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step6 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:59
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step6 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:59
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step6 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:59
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step6 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:59
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
-		for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sweep.go:56
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:59
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 		}
 	}
 //line sweep.go:61
 	for d := m / 2; d > 0; d /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -891,11 +911,12 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line sweep.go:56
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line sweep.go:64
 								var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
 								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -945,6 +966,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 								}
 							}
 						}
+//line sweep.go:68
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -966,11 +988,12 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line sweep.go:56
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line sweep.go:64
 							var ai int = 1*(2*thid+1) - 1
 							var bi int = 1*(2*thid+2) - 1
 							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1020,14 +1043,15 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 							}
 						}
 					}
+//line sweep.go:68
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line sweep.go:64
 					ai := offset*(2*thid+1) - 1
@@ -1039,7 +1063,8 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:68
 		offset <<= 1
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:71
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
@@ -1053,11 +1078,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps8:
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line sweep.go:56
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:71
 					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
@@ -1065,11 +1090,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:71
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:71
-						gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+						gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:71
-						gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
+						gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
 //line sweep.go:71
-						gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
+						gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
 					} else {
 //line sweep.go:71
 						break gc_steps8
@@ -1098,7 +1123,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:71
 							if 0xffff&(1<<gc_k24) != 0 {
 //line sweep.go:71
-								gc_pos2.Thread = gc_rank2 + gc_k24
+								gc_pos.Thread = gc_rank + gc_k24
 								{
 //line sweep.go:71
 									tree[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
@@ -1108,9 +1133,10 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 							}
 						}
 //line sweep.go:71
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line sweep.go:73
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -1128,11 +1154,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 			gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps7:
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line sweep.go:56
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:71
 				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:71
@@ -1141,13 +1167,13 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 					{
 //line sweep.go:71
-						gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+						gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:71
-						gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+						gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 //line sweep.go:71
-						gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+						gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line sweep.go:71
-						gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+						gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 					}
 				} else {
 //line sweep.go:71
@@ -1177,7 +1203,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:71
 						if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:71
-							gc_pos2.Thread = gc_rank2 + gc_k21
+							gc_pos.Thread = gc_rank + gc_k21
 							{
 //line sweep.go:71
 								tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
@@ -1187,126 +1213,134 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						}
 					}
 //line sweep.go:71
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line sweep.go:73
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep3
-		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step7 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:71
 				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step7 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:71
 				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step7 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:71
 				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step7 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:71
 				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
-		for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sweep.go:56
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:71
 			tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line sweep.go:76
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := m - 1
-			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 < len(temp) {
-				gc_at2 := temp[gc_off15:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := m - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
+				gc_at := temp[gc_off:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line sweep.go:74
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line sweep.go:74
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line sweep.go:74
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 					{
 //line sweep.go:74
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line sweep.go:78
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:74
-					gc_at2[0] = 0
+					gc_at[0] = 0
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line sweep.go:78
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:78
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:78
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:78
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line sweep.go:78
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:74
 					temp[m-1] = 0
 				}
@@ -1315,19 +1349,20 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 	}
 //line sweep.go:76
 	for d_ := 1; d_ < m; d_ <<= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line sweep.go:77
 		offset /= 2
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
@@ -1345,12 +1380,13 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps12:
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line sweep.go:56
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line sweep.go:80
 								var ai_ int = 1*(2*thid+1) - 1
 								var bi_ int = 1*(2*thid+2) - 1
 								var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -1416,13 +1452,13 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:84
 										if 0xffff&(1<<gc_k43) != 0 {
 //line sweep.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k43
+											gc_pos.Thread = gc_rank + gc_k43
 //line sweep.go:84
 											gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
 										}
 									}
 //line sweep.go:84
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line sweep.go:84
 									gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
 								}
@@ -1450,16 +1486,17 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:84
 										if 0xffff&(1<<gc_k44) != 0 {
 //line sweep.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos.Thread = gc_rank + gc_k44
 //line sweep.go:84
 											temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
 										}
 									}
 //line sweep.go:84
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line sweep.go:86
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep4, false
@@ -1481,12 +1518,13 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps10:
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line sweep.go:56
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line sweep.go:80
 							var ai_ int = 1*(2*thid+1) - 1
 							var bi_ int = 1*(2*thid+2) - 1
 							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1552,13 +1590,13 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:84
 									if 0xff&(1<<gc_k33) != 0 {
 //line sweep.go:84
-										gc_pos2.Thread = gc_rank2 + gc_k33
+										gc_pos.Thread = gc_rank + gc_k33
 //line sweep.go:84
 										gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
 									}
 								}
 //line sweep.go:84
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line sweep.go:84
 								gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
 							}
@@ -1586,24 +1624,25 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:84
 									if 0xff&(1<<gc_k34) != 0 {
 //line sweep.go:84
-										gc_pos2.Thread = gc_rank2 + gc_k34
+										gc_pos.Thread = gc_rank + gc_k34
 //line sweep.go:84
 										temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
 									}
 								}
 //line sweep.go:84
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line sweep.go:86
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line sweep.go:80
 					ai_ := offset*(2*thid+1) - 1
@@ -1615,7 +1654,8 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:91
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop5 bool
@@ -1629,11 +1669,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 				gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps14:
-				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line sweep.go:56
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:88
 					var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
@@ -1641,11 +1681,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:88
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:88
-						gc_lo8, gc_hi8 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+						gc_lo7, gc_hi7 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:88
-						gc_ld31 = gc_lo8.ConcatPermute(gc_hi8, gc_evens167)
+						gc_ld31 = gc_lo7.ConcatPermute(gc_hi7, gc_evens167)
 //line sweep.go:88
-						gc_ld32 = gc_lo8.ConcatPermute(gc_hi8, gc_odds167)
+						gc_ld32 = gc_lo7.ConcatPermute(gc_hi7, gc_odds167)
 					} else {
 //line sweep.go:88
 						break gc_steps14
@@ -1674,7 +1714,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:88
 							if 0xffff&(1<<gc_k50) != 0 {
 //line sweep.go:88
-								gc_pos2.Thread = gc_rank2 + gc_k50
+								gc_pos.Thread = gc_rank + gc_k50
 								{
 //line sweep.go:88
 									data[(base+2*thid)+2*gc_k50] = gc_lanes55[gc_k50]
@@ -1684,9 +1724,10 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 							}
 						}
 //line sweep.go:88
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line sweep.go:90
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -1704,11 +1745,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps13:
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
 //line sweep.go:56
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:88
 				var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:88
@@ -1717,13 +1758,13 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 					{
 //line sweep.go:88
-						gc_lo7 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
+						gc_lo6 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
 //line sweep.go:88
-						gc_hi7 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
+						gc_hi6 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
 //line sweep.go:88
-						gc_ld29 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+						gc_ld29 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line sweep.go:88
-						gc_ld30 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+						gc_ld30 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 					}
 				} else {
 //line sweep.go:88
@@ -1753,7 +1794,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:88
 						if 0xff&(1<<gc_k47) != 0 {
 //line sweep.go:88
-							gc_pos2.Thread = gc_rank2 + gc_k47
+							gc_pos.Thread = gc_rank + gc_k47
 							{
 //line sweep.go:88
 								data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
@@ -1763,55 +1804,56 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						}
 					}
 //line sweep.go:88
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line sweep.go:90
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep5
-		for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+		gc_step5 := gc_vstep5
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 			{
-				gc_tx2 := gc_step10 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:88
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step10 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:88
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step10 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:88
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step10 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step5 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:56
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:88
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
-		for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sweep.go:56
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:88
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
@@ -1832,28 +1874,29 @@ func SweepUpKernel(data []int32, stop int) func(*gocuda.Thread) {
 var gc_src_sweepUp = compiled.NewSource(gc_files_sweep, "sweepUp", "5054e9748675d64e49f4f370f679e54ddf3ec93a4f2330dcd526350f7371b7a5", "sweep.go:91-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:97
-func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sweep.go:98
-	m := 2 * gc_bdx2
+	m := 2 * gc_bdx
 //line sweep.go:100
-	base := gc_bx2 * m
-	if m <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	base := gc_bx * m
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line sweep.go:101
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:103
 	offset := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:105
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -1867,11 +1910,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line sweep.go:99
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:102
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
@@ -1879,11 +1922,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:102
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:102
-						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:102
-						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 //line sweep.go:102
-						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
 //line sweep.go:102
 						break gc_steps2
@@ -1912,7 +1955,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:102
 							if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:102
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 								{
 //line sweep.go:102
 									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
@@ -1922,9 +1965,10 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 							}
 						}
 //line sweep.go:102
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line sweep.go:104
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1942,11 +1986,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line sweep.go:99
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:102
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:102
@@ -1955,13 +1999,13 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 					{
 //line sweep.go:102
-						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:102
-						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:102
-						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:102
-						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 					}
 				} else {
 //line sweep.go:102
@@ -1991,7 +2035,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:102
 						if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:102
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 							{
 //line sweep.go:102
 								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
@@ -2001,72 +2045,74 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 						}
 					}
 //line sweep.go:102
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line sweep.go:104
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step3 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:102
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step3 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:102
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step3 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:102
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step3 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:102
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
-		for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sweep.go:99
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:102
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 		}
 	}
 //line sweep.go:104
 	for d := m >> 1; d > stop; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > stop && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > stop && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -2084,11 +2130,12 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line sweep.go:99
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line sweep.go:107
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:107
 								var gc_t12 int = 1*(2*thid+2) - 1
@@ -2143,6 +2190,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 								}
 							}
 						}
+//line sweep.go:110
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -2164,11 +2212,12 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line sweep.go:99
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line sweep.go:107
 							var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:107
 							var gc_t8 int = 1*(2*thid+2) - 1
@@ -2223,14 +2272,15 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 							}
 						}
 					}
+//line sweep.go:110
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line sweep.go:107
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2241,7 +2291,8 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:110
 		offset *= 2
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:113
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
@@ -2255,11 +2306,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps8:
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line sweep.go:99
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:113
 					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
@@ -2267,11 +2318,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:113
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:113
-						gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+						gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:113
-						gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
+						gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
 //line sweep.go:113
-						gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
+						gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
 					} else {
 //line sweep.go:113
 						break gc_steps8
@@ -2300,7 +2351,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:113
 							if 0xffff&(1<<gc_k24) != 0 {
 //line sweep.go:113
-								gc_pos2.Thread = gc_rank2 + gc_k24
+								gc_pos.Thread = gc_rank + gc_k24
 								{
 //line sweep.go:113
 									data[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
@@ -2310,9 +2361,10 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 							}
 						}
 //line sweep.go:113
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line sweep.go:115
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -2330,11 +2382,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 			gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps7:
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line sweep.go:99
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:113
 				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:113
@@ -2343,13 +2395,13 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 					{
 //line sweep.go:113
-						gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+						gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:113
-						gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+						gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 //line sweep.go:113
-						gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+						gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line sweep.go:113
-						gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+						gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 					}
 				} else {
 //line sweep.go:113
@@ -2379,7 +2431,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:113
 						if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:113
-							gc_pos2.Thread = gc_rank2 + gc_k21
+							gc_pos.Thread = gc_rank + gc_k21
 							{
 //line sweep.go:113
 								data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
@@ -2389,55 +2441,56 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 						}
 					}
 //line sweep.go:113
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line sweep.go:115
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:113
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:113
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:113
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:99
-				thid := gc_tx2
+				thid := gc_tx
 //line sweep.go:113
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sweep.go:99
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:113
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
@@ -2460,53 +2513,54 @@ func SweepWideKernel(data []int32, wide, limit int) func(*gocuda.Thread) {
 var gc_src_sweepWide = compiled.NewSource(gc_files_sweep, "sweepWide", "413b5ec7577fcd1cb13e0c46f98f523b1c088aea7f9061f6a32ec2985ed5d146", "sweep.go:116-158").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:124
-func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line sweep.go:125
-	m := wide * 2 * gc_bdx2
+	m := wide * 2 * gc_bdx
 //line sweep.go:127
-	base := gc_bx2 * m
+	base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
-	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line sweep.go:136
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_off
-			gc_off13 := gc_off + base
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(temp) && gc_to2 <= len(temp)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(data) && gc_to2 <= len(data)-gc_off13 {
-				gc_at6 := temp[gc_off12:][:gc_to2]
-				gc_at7 := data[gc_off13:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			gc_off4 := gc_off + base
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to <= len(data)-gc_off4 {
+				gc_at := temp[gc_off3:][:gc_to]
+				gc_at2 := data[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line sweep.go:126
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line sweep.go:129
 							var i int = thid + gc_off
 //line sweep.go:129
 							_ = i
-							archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2516,41 +2570,43 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line sweep.go:126
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line sweep.go:129
 						var i int = thid + gc_off
 //line sweep.go:129
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line sweep.go:130
 					gc_more = true
 //line sweep.go:130
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line sweep.go:126
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line sweep.go:129
 							var i int = thid + gc_off
 							if (base+i) < 0 || (base+i) > len(data)-16 || i < 0 || i > len(temp)-16 {
 //line sweep.go:130
 								break
 							}
+//line sweep.go:131
 							archsimd.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2561,31 +2617,32 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line sweep.go:126
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line sweep.go:129
 						var i int = thid + gc_off
 						if (base+i) < 0 || (base+i) > len(data)-8 || i < 0 || i > len(temp)-8 {
 //line sweep.go:130
 							break
 						}
+//line sweep.go:131
 						archsimd.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
 						gc_more = true
@@ -2593,11 +2650,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[i] = data[base+i]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
 						gc_more = true
@@ -2605,11 +2662,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[i] = data[base+i]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
 						gc_more = true
@@ -2617,11 +2674,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[i] = data[base+i]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
 						gc_more = true
@@ -2629,11 +2686,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[i] = data[base+i]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:126
-					thid := gc_tx2
+					thid := gc_tx
 //line sweep.go:129
 					i := thid + gc_off
 					gc_more = true
@@ -2646,17 +2703,18 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:132
 	offset := 1
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:140
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -2674,11 +2732,12 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps4:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line sweep.go:126
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line sweep.go:136
 								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:136
 								var gc_t8 int = 1*(2*thid+2) - 1
@@ -2733,6 +2792,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 								}
 							}
 						}
+//line sweep.go:139
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -2754,11 +2814,12 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line sweep.go:126
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line sweep.go:136
 							var gc_t3 int = 1*(2*thid+1) - 1
 //line sweep.go:136
 							var gc_t4 int = 1*(2*thid+2) - 1
@@ -2813,14 +2874,15 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							}
 						}
 					}
+//line sweep.go:139
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:126
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line sweep.go:136
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2832,72 +2894,78 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 		offset *= 2
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := m - 1
-			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(temp) {
-				gc_at8 := temp[gc_off14:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := m - 1
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
+				gc_at3 := temp[gc_off5:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line sweep.go:142
-						gc_at8[0] = 0
+						gc_at3[0] = 0
 					}
 					{
 //line sweep.go:142
-						gc_at8[0] = 0
+						gc_at3[0] = 0
 					}
 					{
 //line sweep.go:142
-						gc_at8[0] = 0
+						gc_at3[0] = 0
 					}
 					{
 //line sweep.go:142
-						gc_at8[0] = 0
+						gc_at3[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line sweep.go:146
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:142
-					gc_at8[0] = 0
+					gc_at3[0] = 0
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line sweep.go:146
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:146
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:146
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line sweep.go:146
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line sweep.go:146
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:142
 					temp[m-1] = 0
 				}
@@ -2906,19 +2974,20 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 	}
 //line sweep.go:144
 	for d_ := 1; d_ < limit; d_ *= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < limit && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < limit && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line sweep.go:145
 		offset >>= 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:147
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
@@ -2936,12 +3005,13 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line sweep.go:126
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line sweep.go:148
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:148
 								var gc_t16 int = 1*(2*thid+2) - 1
@@ -3012,13 +3082,13 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:151
 										if 0xffff&(1<<gc_k31) != 0 {
 //line sweep.go:151
-											gc_pos2.Thread = gc_rank2 + gc_k31
+											gc_pos.Thread = gc_rank + gc_k31
 //line sweep.go:151
 											gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
 										}
 									}
 //line sweep.go:151
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line sweep.go:151
 									gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
 								}
@@ -3046,16 +3116,17 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:151
 										if 0xffff&(1<<gc_k32) != 0 {
 //line sweep.go:151
-											gc_pos2.Thread = gc_rank2 + gc_k32
+											gc_pos.Thread = gc_rank + gc_k32
 //line sweep.go:151
 											temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
 										}
 									}
 //line sweep.go:151
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line sweep.go:153
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep4, false
@@ -3077,12 +3148,13 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line sweep.go:126
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line sweep.go:148
 							var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:148
 							var gc_t12 int = 1*(2*thid+2) - 1
@@ -3153,13 +3225,13 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:151
 									if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:151
-										gc_pos2.Thread = gc_rank2 + gc_k21
+										gc_pos.Thread = gc_rank + gc_k21
 //line sweep.go:151
 										gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
 									}
 								}
 //line sweep.go:151
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line sweep.go:151
 								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
 							}
@@ -3187,24 +3259,25 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:151
 									if 0xff&(1<<gc_k22) != 0 {
 //line sweep.go:151
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos.Thread = gc_rank + gc_k22
 //line sweep.go:151
 										temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
 									}
 								}
 //line sweep.go:151
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line sweep.go:153
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sweep.go:126
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line sweep.go:148
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3216,38 +3289,39 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 		}
 	}
 //line sweep.go:155
-	for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line sweep.go:162
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := gc_off2 + base
-			gc_off16 := gc_off2
-			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(data) && gc_to2 <= len(data)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(temp) && gc_to2 <= len(temp)-gc_off16 {
-				gc_at9 := data[gc_off15:][:gc_to2]
-				gc_at10 := temp[gc_off16:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2 + base
+			gc_off7 := gc_off2
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(data) && gc_to <= len(data)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_to <= len(temp)-gc_off7 {
+				gc_at4 := data[gc_off6:][:gc_to]
+				gc_at5 := temp[gc_off7:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line sweep.go:126
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line sweep.go:155
 							var i_ int = thid + gc_off2
 //line sweep.go:155
 							_ = i_
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -3257,41 +3331,43 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line sweep.go:126
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line sweep.go:155
 						var i_ int = thid + gc_off2
 //line sweep.go:155
 						_ = i_
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+//line sweep.go:156
 					gc_more2 = true
 //line sweep.go:156
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line sweep.go:126
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line sweep.go:155
 							var i_ int = thid + gc_off2
 							if i_ < 0 || i_ > len(temp)-16 || (base+i_) < 0 || (base+i_) > len(data)-16 {
 //line sweep.go:156
 								break
 							}
+//line sweep.go:157
 							archsimd.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3302,31 +3378,32 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line sweep.go:126
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line sweep.go:155
 						var i_ int = thid + gc_off2
 						if i_ < 0 || i_ > len(temp)-8 || (base+i_) < 0 || (base+i_) > len(data)-8 {
 //line sweep.go:156
 							break
 						}
+//line sweep.go:157
 						archsimd.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
 						gc_more2 = true
@@ -3334,11 +3411,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						data[base+i_] = temp[i_]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
 						gc_more2 = true
@@ -3346,11 +3423,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						data[base+i_] = temp[i_]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
 						gc_more2 = true
@@ -3358,11 +3435,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						data[base+i_] = temp[i_]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx2
+						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
 						gc_more2 = true
@@ -3370,11 +3447,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						data[base+i_] = temp[i_]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:126
-					thid := gc_tx2
+					thid := gc_tx
 //line sweep.go:155
 					i_ := thid + gc_off2
 					gc_more2 = true
@@ -3403,25 +3480,26 @@ func SweepExitKernel(data, tree []int32, live int) func(*gocuda.Thread) {
 var gc_src_sweepExit = compiled.NewSource(gc_files_sweep, "sweepExit", "4e3345ff3bc3553b6576178b9126d07cdcee96636ec1c53634e2bf62bac2cf89", "sweep.go:160-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:167
-func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line sweep.go:168
-	m := 2 * gc_bdx2
+	m := 2 * gc_bdx
 //line sweep.go:170
-	base := gc_bx2 * m
+	base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:176
 	offset := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line sweep.go:178
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -3447,18 +3525,18 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line sweep.go:169
 					gc_alive2 := gc_all2
 //line sweep.go:169
-					if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line sweep.go:169
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line sweep.go:169
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line sweep.go:172
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
@@ -3466,11 +3544,11 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:172
-						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:172
-						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 //line sweep.go:172
-						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
 //line sweep.go:172
 						break gc_steps2
@@ -3525,24 +3603,25 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 							if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
 //line sweep.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos.Thread = gc_rank + gc_k8
 //line sweep.go:172
 								temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
 							}
 						}
 //line sweep.go:172
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line sweep.go:173
 					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
 //line sweep.go:173
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line sweep.go:173
-						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line sweep.go:173
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 				}
+//line sweep.go:175
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -3566,18 +3645,18 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line sweep.go:169
 				gc_alive := gc_all
 //line sweep.go:169
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line sweep.go:169
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line sweep.go:169
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line sweep.go:172
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:172
@@ -3586,13 +3665,13 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 					{
 //line sweep.go:172
-						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:172
-						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:172
-						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:172
-						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 					}
 				} else {
 //line sweep.go:172
@@ -3644,59 +3723,61 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 						if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line sweep.go:172
-							gc_pos2.Thread = gc_rank2 + gc_k4
+							gc_pos.Thread = gc_rank + gc_k4
 //line sweep.go:172
 							temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 //line sweep.go:172
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 //line sweep.go:173
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
 //line sweep.go:173
 				if gc_alive.And(gc_if).ToBits() != 0 {
 //line sweep.go:173
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line sweep.go:173
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
+//line sweep.go:175
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line sweep.go:169
-			thid := gc_tx2
+			thid := gc_tx
 //line sweep.go:172
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			if thid >= live {
 				{
 //line sweep.go:173
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 //line sweep.go:177
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.NoneExited(gc_exited2) && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.NoneExited(gc_exited) && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:184
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -3720,19 +3801,20 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						_ = gc_oddLanes163
 					gc_steps6:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line sweep.go:169
 							gc_alive6 := gc_all6
 //line sweep.go:169
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
 //line sweep.go:169
 								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 							}
 //line sweep.go:169
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line sweep.go:180
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:180
 								var gc_t12 int = 1*(2*thid+2) - 1
@@ -3789,6 +3871,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 								}
 							}
 						}
+//line sweep.go:183
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -3812,19 +3895,20 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line sweep.go:169
 						gc_alive4 := gc_all4
 //line sweep.go:169
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line sweep.go:169
 							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line sweep.go:169
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line sweep.go:180
 							var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:180
 							var gc_t8 int = 1*(2*thid+2) - 1
@@ -3879,17 +3963,18 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 							}
 						}
 					}
+//line sweep.go:183
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line sweep.go:169
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line sweep.go:180
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -3901,15 +3986,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 		offset *= 2
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line sweep.go:187
@@ -3920,19 +4005,20 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 	}
 //line sweep.go:190
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.NoneExited(gc_exited2) && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.NoneExited(gc_exited) && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line sweep.go:191
 		offset >>= 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line sweep.go:193
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -3956,19 +4042,20 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						_ = gc_oddLanes165
 					gc_steps10:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line sweep.go:169
 							gc_alive10 := gc_all10
 //line sweep.go:169
-							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
 //line sweep.go:169
 								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 							}
 //line sweep.go:169
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line sweep.go:194
 								var gc_t19 int = 1*(2*thid+1) - 1
 //line sweep.go:194
 								var gc_t20 int = 1*(2*thid+2) - 1
@@ -4041,13 +4128,13 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:197
 										if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
 //line sweep.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k39
+											gc_pos.Thread = gc_rank + gc_k39
 //line sweep.go:197
 											gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
 										}
 									}
 //line sweep.go:197
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line sweep.go:197
 									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes39)
 								}
@@ -4077,16 +4164,17 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:197
 										if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
 //line sweep.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k40
+											gc_pos.Thread = gc_rank + gc_k40
 //line sweep.go:197
 											temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
 										}
 									}
 //line sweep.go:197
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line sweep.go:199
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4110,19 +4198,20 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line sweep.go:169
 						gc_alive8 := gc_all8
 //line sweep.go:169
-						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex8 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex8 != 0 {
 //line sweep.go:169
 							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line sweep.go:169
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line sweep.go:194
 							var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:194
 							var gc_t16 int = 1*(2*thid+2) - 1
@@ -4193,13 +4282,13 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:197
 									if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
 //line sweep.go:197
-										gc_pos2.Thread = gc_rank2 + gc_k29
+										gc_pos.Thread = gc_rank + gc_k29
 //line sweep.go:197
 										gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
 									}
 								}
 //line sweep.go:197
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line sweep.go:197
 								gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
 							}
@@ -4227,27 +4316,28 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:197
 									if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
 //line sweep.go:197
-										gc_pos2.Thread = gc_rank2 + gc_k30
+										gc_pos.Thread = gc_rank + gc_k30
 //line sweep.go:197
 										temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
 									}
 								}
 //line sweep.go:197
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line sweep.go:199
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line sweep.go:169
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line sweep.go:194
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -4259,15 +4349,16 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line sweep.go:204
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line sweep.go:202

@@ -32,188 +32,199 @@ func SwitchStagesKernel(out []int32, op int) func(*gocuda.Thread) {
 var gc_src_switchStages = compiled.NewSource(gc_files_switch, "switchStages", "942d1220ee04e832187f03a956942625bb5a3f01c057b8f22b48c66b621e1317", "switch.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch.go:11
-func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line switch.go:13
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line switch.go:13
-	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) {
-			gc_at5 := s[:gc_bdx2]
-			gc_vstep4 := 0
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line switch.go:15
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line switch.go:12
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line switch.go:12
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line switch.go:14
 						if tid < -2147483648 || tid > 2147483632 {
 //line switch.go:14
 							break
 						}
-						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6).StoreSlice(gc_at5[gc_tx2:])
+//line switch.go:15
+						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at[gc_tx:])
 //line switch.go:15
 						var v int32 = int32(0)
-						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line switch.go:12
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line switch.go:12
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line switch.go:14
 					if tid < -2147483648 || tid > 2147483640 {
 //line switch.go:14
 						break
 					}
-					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_at5[gc_tx2:])
+//line switch.go:15
+					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at[gc_tx:])
 //line switch.go:15
 					var v int32 = int32(0)
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line switch.go:12
-				tid := gc_tx2
+				tid := gc_tx
 //line switch.go:14
-				gc_at5[gc_tx2] = int32(tid)
+				gc_at[gc_tx] = int32(tid)
 				v := int32(0)
-				gc_s_v[gc_rank2] = v
+//line switch.go:17
+				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep5 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line switch.go:12
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line switch.go:12
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line switch.go:14
 						if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid > len(s)-16 {
 //line switch.go:14
 							break
 						}
-						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(s[tid:])
+//line switch.go:15
+						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
 //line switch.go:15
 						var v int32 = int32(0)
-						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line switch.go:12
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line switch.go:12
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line switch.go:14
 					if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
 //line switch.go:14
 						break
 					}
-					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(s[tid:])
+//line switch.go:15
+					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
 //line switch.go:15
 					var v int32 = int32(0)
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep5
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
+					tid := gc_tx
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-					gc_s_v[gc_rank2] = v
+//line switch.go:17
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
+					tid := gc_tx
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-					gc_s_v[gc_rank2] = v
+//line switch.go:17
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
+					tid := gc_tx
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-					gc_s_v[gc_rank2] = v
+//line switch.go:17
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
+					tid := gc_tx
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-					gc_s_v[gc_rank2] = v
+//line switch.go:17
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line switch.go:12
-				tid := gc_tx2
+				tid := gc_tx
 //line switch.go:14
 				s[tid] = int32(tid)
 				v := int32(0)
-				gc_s_v[gc_rank2] = v
+//line switch.go:17
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -223,176 +234,187 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 		var tag int = (op + stage) % 4
 		if tag == 0 || tag == 3 {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff2, gc_qd2 := 1, gc_bdx2
-					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-						for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-							gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-							gc_r := gc_qoff2 - gc_q*gc_qd2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := 1, gc_bdx
+					if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+						for gc_seg := 0; gc_seg < gc_bdx; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
 							_, _ = gc_q, gc_r
-							gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-							gc_seglen2 := gc_segend2 - gc_seg2
-							gc_off4 := gc_r + gc_seg2
-							if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
-								gc_at6 := s[gc_off4:][:gc_seglen2]
-								gc_vstep6 := gc_seg2
+							gc_segend := min(gc_bdx, gc_qd-gc_r)
+							gc_seglen := gc_segend - gc_seg
+							gc_off := gc_r + gc_seg
+							if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+								gc_at2 := s[gc_off:][:gc_seglen]
+								gc_vstep3 := gc_seg
 								if compiled.SIMD && compiled.SIMD512 {
 									var gc_stop3 bool
-									gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-										for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
-											gc_tx2 := gc_vstep6
-											gc_rank2 := gc_base2 + gc_tx2
+									gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+										for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+											gc_tx := gc_vstep3
+											gc_rank := gc_base + gc_tx
 //line switch.go:12
-											var tid int = gc_tx2
+											var tid int = gc_tx
 //line switch.go:12
 											_ = tid
 //line switch.go:12
-											v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+											v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:20
-											v = v.Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]))
+											v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
 //line switch.go:20
-											v.StoreSlice(gc_s_v[gc_rank2:])
+											v.StoreSlice(gc_s_v[gc_rank:])
 										}
 										archsimd.ClearAVXUpperBits()
-										return gc_vstep6, false
-									}(gc_vstep6)
+										return gc_vstep3, false
+									}(gc_vstep3)
 									if gc_stop3 {
 										return
 									}
 								}
 								if compiled.SIMD {
-									for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
-										gc_tx2 := gc_vstep6
-										gc_rank2 := gc_base2 + gc_tx2
+									for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
+										gc_rank := gc_base + gc_tx
 //line switch.go:12
-										var tid int = gc_tx2
+										var tid int = gc_tx
 //line switch.go:12
 										_ = tid
 //line switch.go:12
-										v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+										v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:20
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]))
+										v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
 //line switch.go:20
-										v.StoreSlice(gc_s_v[gc_rank2:])
+										v.StoreSlice(gc_s_v[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-									gc_tx2 := gc_seg2 + gc_u2
-									gc_rank2 := gc_base2 + gc_tx2
-									v := gc_s_v[gc_rank2]
+								for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_seg + gc_u
+									gc_rank := gc_base + gc_tx
+//line switch.go:14
+									v := gc_s_v[gc_rank]
 //line switch.go:20
-									v += gc_at6[gc_u2]
-									gc_s_v[gc_rank2] = v
+									v += gc_at2[gc_u]
+									gc_s_v[gc_rank] = v
 								}
 							} else {
-								gc_step9 := gc_seg2
-								for ; gc_step9+3 < gc_segend2; gc_step9 += 4 {
+								gc_step2 := gc_seg
+								for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 									{
-										gc_tx2 := gc_step9 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										v := gc_s_v[gc_rank2]
+										gc_tx := gc_step2 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line switch.go:14
+										v := gc_s_v[gc_rank]
 //line switch.go:20
-										v += s[(gc_tx2 + gc_r)]
-										gc_s_v[gc_rank2] = v
+										v += s[(gc_tx + gc_r)]
+										gc_s_v[gc_rank] = v
 									}
 									{
-										gc_tx2 := gc_step9 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										v := gc_s_v[gc_rank2]
+										gc_tx := gc_step2 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line switch.go:14
+										v := gc_s_v[gc_rank]
 //line switch.go:20
-										v += s[(gc_tx2 + gc_r)]
-										gc_s_v[gc_rank2] = v
+										v += s[(gc_tx + gc_r)]
+										gc_s_v[gc_rank] = v
 									}
 									{
-										gc_tx2 := gc_step9 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										v := gc_s_v[gc_rank2]
+										gc_tx := gc_step2 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line switch.go:14
+										v := gc_s_v[gc_rank]
 //line switch.go:20
-										v += s[(gc_tx2 + gc_r)]
-										gc_s_v[gc_rank2] = v
+										v += s[(gc_tx + gc_r)]
+										gc_s_v[gc_rank] = v
 									}
 									{
-										gc_tx2 := gc_step9 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										v := gc_s_v[gc_rank2]
+										gc_tx := gc_step2 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line switch.go:14
+										v := gc_s_v[gc_rank]
 //line switch.go:20
-										v += s[(gc_tx2 + gc_r)]
-										gc_s_v[gc_rank2] = v
+										v += s[(gc_tx + gc_r)]
+										gc_s_v[gc_rank] = v
 									}
 								}
-								for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v := gc_s_v[gc_rank2]
+								for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line switch.go:14
+									v := gc_s_v[gc_rank]
 //line switch.go:20
-									v += s[(gc_tx2 + gc_r)]
-									gc_s_v[gc_rank2] = v
+									v += s[(gc_tx + gc_r)]
+									gc_s_v[gc_rank] = v
 								}
 							}
-							gc_seg2 = gc_segend2
+							gc_seg = gc_segend
 						}
 					} else {
-						gc_step10 := 0
-						for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+						gc_step3 := 0
+						for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 							{
-								gc_tx2 := gc_step10 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:20
-								v += s[(tid+1)%gc_bdx2]
-								gc_s_v[gc_rank2] = v
+								v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx2 := gc_step10 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:20
-								v += s[(tid+1)%gc_bdx2]
-								gc_s_v[gc_rank2] = v
+								v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx2 := gc_step10 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:20
-								v += s[(tid+1)%gc_bdx2]
-								gc_s_v[gc_rank2] = v
+								v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx2 := gc_step10 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:20
-								v += s[(tid+1)%gc_bdx2]
-								gc_s_v[gc_rank2] = v
+								v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
 							}
 						}
-						for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line switch.go:12
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
 //line switch.go:20
-							v += s[(tid+1)%gc_bdx2]
-							gc_s_v[gc_rank2] = v
+							v += s[(tid+1)%gc_bdx]
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
@@ -401,253 +423,264 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:22
 		if tag == 1 {
 			{
-				var gc_c21v [32]int32
-				var gc_c21r [32]int32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					gc_left := gc_act2
+				var gc_c1v [32]int32
+				var gc_c1r [32]int32
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					gc_left := gc_act
 					if compiled.SIMD {
 //line switch.go:23
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line switch.go:23
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line switch.go:26
+								gc_tx := gc_tidx2.X + gc_lane
+//line switch.go:28
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
 //line switch.go:12
-								var tid int = gc_tx2
-								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota8).StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								var tid int = gc_tx
+								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c1v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line switch.go:28
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line switch.go:12
-								var tid int = gc_tx2
-								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota7).StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								var tid int = gc_tx
+								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c1v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
 //line switch.go:12
-								tid := gc_tx2
+								tid := gc_tx
 //line switch.go:23
-								gc_c21v[gc_lane2] = int32(tid)
+								gc_c1v[gc_lane] = int32(tid)
 							}
 						}
 					}
 //line switch.go:23
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line switch.go:23
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:23
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line switch.go:23
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line switch.go:23
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:23
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line switch.go:23
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							v := gc_s_v[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line switch.go:36
+							v := gc_s_v[gc_rank]
 //line switch.go:23
-							v += gc_c21r[gc_lane2]
-							gc_s_v[gc_rank2] = v
+							v += gc_c1r[gc_lane]
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
 			}
 		} else {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_stride2 := 0 - 1
-					gc_off5 := gc_bdx2 - 1
-					if compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx2, len(s)) {
-						for gc_tx2, gc_idx2 := 0, gc_off5+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-							gc_rank2 := gc_base2 + gc_tx2
-							v := gc_s_v[gc_rank2]
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_stride := 0 - 1
+					gc_off2 := gc_bdx - 1
+					if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+						for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+							gc_rank := gc_base + gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
 //line switch.go:25
-							v -= s[gc_idx2]
-							gc_s_v[gc_rank2] = v
+							v -= s[gc_idx]
+							gc_s_v[gc_rank] = v
 						}
 					} else {
-						gc_step11 := 0
-						for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+						gc_step4 := 0
+						for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 							{
-								gc_tx2 := gc_step11 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:25
-								v -= s[gc_bdx2-1-tid]
-								gc_s_v[gc_rank2] = v
+								v -= s[gc_bdx-1-tid]
+								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx2 := gc_step11 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:25
-								v -= s[gc_bdx2-1-tid]
-								gc_s_v[gc_rank2] = v
+								v -= s[gc_bdx-1-tid]
+								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx2 := gc_step11 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:25
-								v -= s[gc_bdx2-1-tid]
-								gc_s_v[gc_rank2] = v
+								v -= s[gc_bdx-1-tid]
+								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx2 := gc_step11 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:25
-								v -= s[gc_bdx2-1-tid]
-								gc_s_v[gc_rank2] = v
+								v -= s[gc_bdx-1-tid]
+								gc_s_v[gc_rank] = v
 							}
 						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line switch.go:12
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
 //line switch.go:25
-							v -= s[gc_bdx2-1-tid]
-							gc_s_v[gc_rank2] = v
+							v -= s[gc_bdx-1-tid]
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if gc_bdx2 <= len(s) {
-						gc_at7 := s[:gc_bdx2]
-						gc_vstep7 := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					if gc_bdx <= len(s) {
+						gc_at3 := s[:gc_bdx]
+						gc_vstep4 := 0
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
-							gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
 //line switch.go:12
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line switch.go:12
 									_ = tid
 //line switch.go:12
-									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:27
-									v.StoreSlice(gc_at7[gc_tx2:])
+									v.StoreSlice(gc_at3[gc_tx:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
+								return gc_vstep4, false
+							}(gc_vstep4)
 							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line switch.go:12
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line switch.go:12
 								_ = tid
 //line switch.go:12
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:27
-								v.StoreSlice(gc_at7[gc_tx2:])
+								v.StoreSlice(gc_at3[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							v := gc_s_v[gc_rank2]
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
 //line switch.go:27
-							gc_at7[gc_tx2] = v
+							gc_at3[gc_tx] = v
 						}
 					} else {
-						gc_vstep8 := 0
+						gc_vstep5 := 0
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
-							gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
-								for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-									gc_tx2 := gc_vstep8
-									gc_rank2 := gc_base2 + gc_tx2
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
 //line switch.go:12
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line switch.go:12
-									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:27
 									if tid < 0 || tid > len(s)-16 {
 //line switch.go:27
@@ -657,20 +690,20 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									v.StoreSlice(s[tid:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep8, false
-							}(gc_vstep8)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line switch.go:12
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line switch.go:12
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:27
 								if tid < 0 || tid > len(s)-8 {
 //line switch.go:27
@@ -681,55 +714,60 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step12 := gc_vstep8
-						for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+						gc_step5 := gc_vstep5
+						for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step12 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
 							}
 							{
-								gc_tx2 := gc_step12 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
 							}
 							{
-								gc_tx2 := gc_step12 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
 							}
 							{
-								gc_tx2 := gc_step12 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx2
-								v := gc_s_v[gc_rank2]
+								tid := gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
 							}
 						}
-						for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line switch.go:12
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
 //line switch.go:27
 							s[tid] = v
 						}
@@ -741,283 +779,291 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:31
 	if op > 2 {
 		{
-			gc_vstep9 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
-				gc_vstep9, gc_stop6 = func(gc_vstep9 int) (int, bool) {
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line switch.go:33
-					gc_vb3 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep9+15 < gc_n2; gc_vstep9 += 16 {
-						gc_rank2 := gc_vstep9
+					gc_vb2 := archsimd.BroadcastInt32x16(2)
+					for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
+						gc_rank := gc_vstep6
 //line switch.go:33
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:33
-						v = v.Mul(gc_vb3)
+						v = v.Mul(gc_vb2)
 //line switch.go:33
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line switch.go:33
-				gc_vb2 := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
-					gc_rank2 := gc_vstep9
+				gc_vb := archsimd.BroadcastInt32x8(2)
+				for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+					gc_rank := gc_vstep6
 //line switch.go:33
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:33
-					v = v.Mul(gc_vb2)
+					v = v.Mul(gc_vb)
 //line switch.go:33
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step13 := gc_vstep9
-			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+			gc_step6 := gc_vstep6
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
-					gc_rank2 := gc_step13 + 0
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step6 + 0
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:33
 					v *= 2
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank2 := gc_step13 + 1
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step6 + 1
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:33
 					v *= 2
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank2 := gc_step13 + 2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step6 + 2
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:33
 					v *= 2
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank2 := gc_step13 + 3
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step6 + 3
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:33
 					v *= 2
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line switch.go:33
 				v *= 2
-				gc_s_v[gc_rank2] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 	} else {
 		{
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				var gc_dead uint32
+				_ = gc_dead
 //line switch.go:34
 				if op < 0 {
-					gc_left3 := gc_act2
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line switch.go:35
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:35
 								v = archsimd.BroadcastInt32x8(0).Sub(v)
 //line switch.go:35
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line switch.go:35
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:35
 								v = archsimd.BroadcastInt32x8(0).Sub(v)
 //line switch.go:35
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							v := gc_s_v[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line switch.go:48
+							v := gc_s_v[gc_rank]
 //line switch.go:35
 							v = -v
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * gc_bdx2
-		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
-			gc_at8 := out[gc_off6:][:gc_bdx2]
-			gc_vstep10 := 0
+//line switch.go:45
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at4 := out[gc_off3:][:gc_bdx]
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
-				gc_vstep10, gc_stop7 = func(gc_vstep10 int) (int, bool) {
-					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line switch.go:12
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line switch.go:12
 						_ = tid
 //line switch.go:12
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:37
-						v.StoreSlice(gc_at8[gc_tx2:])
+						v.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
+					return gc_vstep7, false
+				}(gc_vstep7)
 				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
+					gc_rank := gc_base + gc_tx
 //line switch.go:12
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line switch.go:12
 					_ = tid
 //line switch.go:12
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:37
-					v.StoreSlice(gc_at8[gc_tx2:])
+					v.StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line switch.go:14
+				v := gc_s_v[gc_rank]
 //line switch.go:37
-				gc_at8[gc_tx2] = v
+				gc_at4[gc_tx] = v
 			}
 		} else {
-			gc_vstep11 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
-				gc_vstep11, gc_stop8 = func(gc_vstep11 int) (int, bool) {
-					for ; gc_vstep11+15 < gc_bdx2; gc_vstep11 += 16 {
-						gc_tx2 := gc_vstep11
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
 //line switch.go:12
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line switch.go:12
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:37
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
+						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
 //line switch.go:37
 							break
 						}
 //line switch.go:37
-						v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						v.StoreSlice(out[gc_bx*gc_bdx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
+					return gc_vstep8, false
+				}(gc_vstep8)
 				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-					gc_tx2 := gc_vstep11
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
 //line switch.go:12
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line switch.go:12
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:37
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
+					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
 //line switch.go:37
 						break
 					}
 //line switch.go:37
-					v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+					v.StoreSlice(out[gc_bx*gc_bdx+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step14 := gc_vstep11
-			for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+			gc_step7 := gc_vstep8
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step14 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line switch.go:14
+					v := gc_s_v[gc_rank]
 //line switch.go:37
-					out[gc_bx2*gc_bdx2+tid] = v
+					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx2 := gc_step14 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line switch.go:14
+					v := gc_s_v[gc_rank]
 //line switch.go:37
-					out[gc_bx2*gc_bdx2+tid] = v
+					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx2 := gc_step14 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line switch.go:14
+					v := gc_s_v[gc_rank]
 //line switch.go:37
-					out[gc_bx2*gc_bdx2+tid] = v
+					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx2 := gc_step14 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line switch.go:12
-					tid := gc_tx2
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+//line switch.go:14
+					v := gc_s_v[gc_rank]
 //line switch.go:37
-					out[gc_bx2*gc_bdx2+tid] = v
+					out[gc_bx*gc_bdx+tid] = v
 				}
 			}
-			for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line switch.go:12
-				tid := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tid := gc_tx
+//line switch.go:14
+				v := gc_s_v[gc_rank]
 //line switch.go:37
-				out[gc_bx2*gc_bdx2+tid] = v
+				out[gc_bx*gc_bdx+tid] = v
 			}
 		}
 	}
@@ -1037,112 +1083,118 @@ func SwitchLoopKernel(out []int32, op int) func(*gocuda.Thread) {
 var gc_src_switchLoop = compiled.NewSource(gc_files_switch, "switchLoop", "2a3cb6a6f2fc76fe8e4345b4cd86329693659ab52509a66c16710c5682d245e8", "switch.go:40-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch.go:44
-func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line switch.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line switch.go:45
-				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line switch.go:45
-					v := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
+					v := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 //line switch.go:45
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line switch.go:45
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line switch.go:45
-				v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+				v := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line switch.go:45
-				v.StoreSlice(gc_s_v[gc_rank2:])
+				v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line switch.go:45
-				v := int32(gc_tx2)
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line switch.go:47
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line switch.go:45
-				v := int32(gc_tx2)
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line switch.go:47
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line switch.go:45
-				v := int32(gc_tx2)
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line switch.go:47
+				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line switch.go:45
-				v := int32(gc_tx2)
-				gc_s_v[gc_rank2] = v
+				v := int32(gc_tx)
+//line switch.go:47
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line switch.go:45
-			v := int32(gc_tx2)
-			gc_s_v[gc_rank2] = v
+			v := int32(gc_tx)
+//line switch.go:47
+			gc_s_v[gc_rank] = v
 		}
 	}
 //line switch.go:46
 	var tag int = op
 	if tag == 1 {
 		{
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-						gc_rank2 := gc_vstep4
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+						gc_rank := gc_vstep2
 //line switch.go:48
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:48
 						for k := 0; ; k = k + 1 {
 //line switch.go:48
-							gc_b2.Tick()
+							gc_b.Tick()
 //line switch.go:48
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line switch.go:48
-								return gc_vstep4, true
+								return gc_vstep2, true
 							}
 //line switch.go:48
 							if k ==
@@ -1154,26 +1206,26 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v = v.Add(archsimd.BroadcastInt32x16(int32(k)))
 						}
 //line switch.go:48
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-					gc_rank2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
 //line switch.go:48
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:48
 					for k := 0; ; k = k + 1 {
 //line switch.go:48
-						gc_b2.Tick()
+						gc_b.Tick()
 //line switch.go:48
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line switch.go:48
 							return
 						}
@@ -1187,237 +1239,244 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 						v = v.Add(archsimd.BroadcastInt32x8(int32(k)))
 					}
 //line switch.go:48
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:48
 					for k := 0; ; k++ {
 //line switch.go:48
-						gc_b2.Tick()
+						gc_b.Tick()
 //line switch.go:48
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line switch.go:48
 							return
 						}
+//line switch.go:49
 						if k == 3 {
 							break
 						}
 						v += int32(k)
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:48
 					for k := 0; ; k++ {
 //line switch.go:48
-						gc_b2.Tick()
+						gc_b.Tick()
 //line switch.go:48
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line switch.go:48
 							return
 						}
+//line switch.go:49
 						if k == 3 {
 							break
 						}
 						v += int32(k)
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:48
 					for k := 0; ; k++ {
 //line switch.go:48
-						gc_b2.Tick()
+						gc_b.Tick()
 //line switch.go:48
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line switch.go:48
 							return
 						}
+//line switch.go:49
 						if k == 3 {
 							break
 						}
 						v += int32(k)
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:48
 					for k := 0; ; k++ {
 //line switch.go:48
-						gc_b2.Tick()
+						gc_b.Tick()
 //line switch.go:48
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line switch.go:48
 							return
 						}
+//line switch.go:49
 						if k == 3 {
 							break
 						}
 						v += int32(k)
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line switch.go:48
 				for k := 0; ; k++ {
 //line switch.go:48
-					gc_b2.Tick()
+					gc_b.Tick()
 //line switch.go:48
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line switch.go:48
 						return
 					}
+//line switch.go:49
 					if k == 3 {
 						break
 					}
 					v += int32(k)
 				}
-				gc_s_v[gc_rank2] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 	} else {
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-			gc_at2 := out[gc_off2:][:gc_bdx2]
-			gc_vstep5 := 0
+//line switch.go:61
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line switch.go:58
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:58
-						v.StoreSlice(gc_at2[gc_tx2:])
+						v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line switch.go:58
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:58
-					v.StoreSlice(gc_at2[gc_tx2:])
+					v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line switch.go:65
+				v := gc_s_v[gc_rank]
 //line switch.go:58
-				gc_at2[gc_tx2] = v
+				gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line switch.go:58
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:58
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 //line switch.go:58
 							break
 						}
 //line switch.go:58
-						v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+						v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line switch.go:58
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:58
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line switch.go:58
 						break
 					}
 //line switch.go:58
-					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep6
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:58
-					out[gc_bx2*gc_bdx2+gc_tx2] = v
+					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:58
-					out[gc_bx2*gc_bdx2+gc_tx2] = v
+					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:58
-					out[gc_bx2*gc_bdx2+gc_tx2] = v
+					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line switch.go:58
-					out[gc_bx2*gc_bdx2+gc_tx2] = v
+					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line switch.go:58
-				out[gc_bx2*gc_bdx2+gc_tx2] = v
+				out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

@@ -33,52 +33,52 @@ func SwitchCasesKernel(in, out []float32, w int) func(*gocuda.Thread) {
 var gc_src_switchLanes = compiled.NewSource(gc_files_switch_lanes, "switchLanes", "a343029c239d012e60ef93b2ce90103fec19b115f424cbbf39fddc50bf8879b9", "switch_lanes.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch_lanes.go:12
-func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, w
-					if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-						for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-							gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-							gc_r := gc_qoff2 - gc_q*gc_qd2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, w
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
 							_, _ = gc_q, gc_r
-							gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-							gc_seglen2 := gc_segend2 - gc_seg2
-							gc_off2 := (gc_bx2 * gc_bdx2) + gc_seg2
-							if gc_off2 >= 0 && gc_off2 <= len(in) && gc_seglen2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 {
-								gc_at3 := in[gc_off2:][:gc_seglen2]
-								gc_at4 := out[gc_off2:][:gc_seglen2]
-								gc_vstep := gc_seg2
+							gc_segend := min(gc_to, gc_qd-gc_r)
+							gc_seglen := gc_segend - gc_seg
+							gc_off := (gc_bx * gc_bdx) + gc_seg
+							if gc_off >= 0 && gc_off <= len(in) && gc_seglen <= len(in)-gc_off && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+								gc_at := in[gc_off:][:gc_seglen]
+								gc_at2 := out[gc_off:][:gc_seglen]
+								gc_vstep := gc_seg
 								if compiled.SIMD {
 //line switch_lanes.go:13
 									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -92,22 +92,22 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									gc_vb7 := archsimd.BroadcastFloat32x8(0)
 //line switch_lanes.go:35
 									gc_vb8 := archsimd.BroadcastFloat32x8(0.25)
-									for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-										gc_tx2 := gc_vstep
+									for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+										gc_tx := gc_vstep
 //line switch_lanes.go:13
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
+										var i int = gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:13
 										_ = i
 //line switch_lanes.go:17
 										var d archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
 //line switch_lanes.go:18
-											var x int = (gc_tx2 + gc_r)
+											var x int = (gc_tx + gc_r)
 //line switch_lanes.go:18
 											gc_if5 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, x, 8))))
 											if gc_if5.ToBits() != 0 {
 //line switch_lanes.go:19
-												d = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):]).Merge(d, gc_if5)
+												d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Merge(d, gc_if5)
 											}
 //line switch_lanes.go:19
 											gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -116,14 +116,14 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line switch_lanes.go:19
 												if w < 4 {
 //line switch_lanes.go:21
-													d = gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):])).Merge(d, gc_else5)
+													d = gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):])).Merge(d, gc_else5)
 												} else {
 //line switch_lanes.go:21
 													gc_if6 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, x, 8))))
 //line switch_lanes.go:23
 													if gc_else5.And(gc_if6).ToBits() != 0 {
 //line switch_lanes.go:23
-														d = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(d, gc_else5.And(gc_if6))
+														d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(d, gc_else5.And(gc_if6))
 													}
 //line switch_lanes.go:23
 													gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -131,7 +131,7 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 													if gc_else5.And(gc_else6).ToBits() != 0 {
 														{
 //line switch_lanes.go:23
-															d = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):]).Mul(gc_vb6).Merge(d, gc_else5.And(gc_else6))
+															d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Mul(gc_vb6).Merge(d, gc_else5.And(gc_else6))
 														}
 													}
 												}
@@ -180,25 +180,25 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 											}
 										}
 //line switch_lanes.go:28
-										d.StoreSlice(gc_at4[(gc_tx2 - gc_seg2):])
+										d.StoreSlice(gc_at2[(gc_tx - gc_seg):])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-									gc_tx2 := gc_seg2 + gc_u2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_seg + gc_u
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line switch_lanes.go:17
 									var d float32
-									switch x := (gc_tx2 + gc_r); {
+									switch x := (gc_tx + gc_r); {
 									case x == 0:
-										d = gc_at3[gc_u2]
+										d = gc_at[gc_u]
 									case w < 4:
-										d = 2 * gc_at3[gc_u2]
+										d = 2 * gc_at[gc_u]
 									case x == w-1:
-										d = -gc_at3[gc_u2]
+										d = -gc_at[gc_u]
 									default:
-										d = gc_at3[gc_u2] * 0.5
+										d = gc_at[gc_u] * 0.5
 									}
 									for k := range 4 {
 										switch {
@@ -210,17 +210,18 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 											d -= 0.25
 										}
 									}
-									gc_at4[gc_u2] = d
+									gc_at2[gc_u] = d
 								}
 							} else {
-								for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+//line switch_lanes.go:42
+								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line switch_lanes.go:13
-									i := gc_bx2*gc_bdx2 + gc_tx2
+									i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 									var d float32
-									switch x := (gc_tx2 + gc_r); {
+									switch x := (gc_tx + gc_r); {
 									case x == 0:
 										d = in[i]
 									case w < 4:
@@ -243,14 +244,15 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									out[i] = d
 								}
 							}
-							gc_seg2 = gc_segend2
+//line switch_lanes.go:42
+							gc_seg = gc_segend
 						}
 					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line switch_lanes.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 							var d float32
 							switch x := i % w; {
@@ -278,6 +280,7 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
+//line switch_lanes.go:44
 		})
 	}
 }
@@ -285,5 +288,4 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // gc_files_switch_lanes holds the source files whose lines the kernels' records hash.
 //
 //go:embed switch_lanes.go
-//line switch_lanes.go:51
 var gc_files_switch_lanes embed.FS

@@ -33,39 +33,39 @@ func TileHaloKernel(src, out, seen []int32, width, height, side, sy, sx int) fun
 var gc_src_tileHalo = compiled.NewSource(gc_files_tile, "tileHalo", "787875e286e51f690978381f251fd8d5d6bffd35bec7ad7e03440cb99a5e334e", "tile.go:11-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:18
-func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, height, side, sy, sx int) {
-	t := gc_b6.Thread()
-	gc_pos2 := gc_b6.Pos()
-	gc_bd2 := gc_b6.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b6.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b6.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b6.Len()
+func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, height, side, sy, sx int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line tile.go:19
 	tile_ := gocuda.Shared[int32](t, side*side)
-	r := (side - int(gc_bdx2)) / 2
-	x0 := gc_bx2*gc_bdx2 - r
+	r := (side - int(gc_bdx)) / 2
+	x0 := gc_bx*gc_bdx - r
 //line tile.go:21
-	y0 := gc_by2*gc_bdy2 - r
-	if (sy) == gc_bdy2 && (sx) == gc_bdx2 && gc_bdz2 == 1 {
+	y0 := gc_by*gc_bdy - r
+	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 {
 		for ty := 0; ty < side; ty++ {
-			if gc_b6.Stopped() {
+			if gc_b.Stopped() {
 				return
 			}
-			gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
-			gc_pos2.Thread = gc_rowrank2
+			gc_rowrank := ty % gc_bdy * gc_bdx
+			gc_pos.Thread = gc_rowrank
 //line tile.go:23
 			row := src[min(max(y0+ty, 0), height-1)*width:]
-			for tx, gc_rx2 := 0, 0; tx < side; tx, gc_rx2 = tx+1, gc_rx2+1 {
-				if gc_rx2 == gc_bdx2 {
-					gc_rx2 = 0
+			for tx, gc_rx := 0, 0; tx < side; tx, gc_rx = tx+1, gc_rx+1 {
+				if gc_rx == gc_bdx {
+					gc_rx = 0
 				}
-				gc_pos2.Thread = gc_rowrank2 + gc_rx2
+				gc_pos.Thread = gc_rowrank + gc_rx
 //line tile.go:25
 				tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
 			}
@@ -76,150 +76,153 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 		gc_span := (sy) * gc_chunk
 //line tile.go:22
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
-			gc_b6.Tick()
-			if gc_b6.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line tile.go:29
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile.go:22
-					gc_start3 := gc_ty2
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, sy, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(sy) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(sy) + 1
 					default:
-						gc_trips3 = 0
+						gc_trips = 0
 					}
-					if gc_trips3 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for ty := gc_from5; gc_trips3 > 0; ty, gc_trips3 = ty+(sy), gc_trips3-1 {
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(sy), gc_trips-1 {
 //line tile.go:23
 						row := src[min(max(y0+ty, 0), height-1)*width:]
-						for tx := gc_tx2; tx < side; tx += sx {
+						for tx := gc_tx; tx < side; tx += sx {
 							tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 //line tile.go:30
-	b := (gc_by2*gc_gdx2 + gc_bx2) * side * side
-	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * gc_bdy2)
-	gc_span2 := (gc_bdx2 * gc_bdy2) * gc_chunk2
+	b := (gc_by*gc_gdx + gc_bx) * side * side
+	gc_chunk2 := compiled.StrideChunk(gc_bdx * gc_bdy)
+	gc_span2 := (gc_bdx * gc_bdy) * gc_chunk2
 //line tile.go:31
-	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx2 * gc_bdy2) * gc_chunk2 {
-		gc_b6.Tick()
-		if gc_b6.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx * gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line tile.go:38
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line tile.go:29
-				rank := gc_ty2*gc_bdx2 + gc_tx2
+				rank := gc_ty*gc_bdx + gc_tx
 //line tile.go:31
-				gc_start4 := rank
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
+				gc_start2 := rank
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2*gc_bdy2, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gc_bdx2*gc_bdy2) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx*gc_bdy) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for k := gc_from6; gc_trips4 > 0; k, gc_trips4 = k+(gc_bdx2*gc_bdy2), gc_trips4-1 {
+				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(gc_bdx*gc_bdy), gc_trips2-1 {
 //line tile.go:32
 					seen[b+k] = tile_[k]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
+//line tile.go:42
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			gc_from4, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(x0+r, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(x0+r, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (y0 + r + gc_ty2) >= height {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (y0 + r + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep2 := gc_from4
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line tile.go:34
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:34
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line tile.go:34
-						gc_none6 := archsimd.Mask32x16FromBits(0)
-					gc_steps6:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_steps4:
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line tile.go:34
-							gc_alive6 := gc_all6
+							gc_alive4 := gc_all4
 //line tile.go:34
-							var x int = x0 + r + gc_tx2
+							var x int = x0 + r + gc_tx
 //line tile.go:34
-							var y int = y0 + r + gc_ty2
-							gc_b13 := gc_none6
+							var y int = y0 + r + gc_ty
+							gc_b8 := gc_none4
 //line tile.go:35
 							if y >= height {
 //line tile.go:35
-								gc_b13 = gc_all6
+								gc_b8 = gc_all4
 							}
 //line tile.go:35
-							gc_b14 := gc_none6
+							gc_b9 := gc_none4
 //line tile.go:35
 							if r < 1 {
 //line tile.go:35
-								gc_b14 = gc_all6
+								gc_b9 = gc_all4
 							}
 //line tile.go:35
-							gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b13.ToBits()).ToBits() | gc_b14.ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b8.ToBits()).ToBits() | gc_b9.ToBits())
 //line tile.go:35
-							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line tile.go:35
-								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 							}
 //line tile.go:38
 							var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -232,79 +235,79 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 							for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-								if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-16) {
+								if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-16) {
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 										{
 //line tile.go:40
-											gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+											gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 										}
 //line tile.go:41
-										sum = sum.Add(gc_ld6)
+										sum = sum.Add(gc_ld4)
 									}
 								} else {
 //line tile.go:41
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line tile.go:40
-										if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-16 {
-											gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+										if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-16 {
+											gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 										} else {
 //line tile.go:41
-											break gc_steps6
+											break gc_steps4
 										}
 //line tile.go:41
-										sum = sum.Add(gc_ld6)
+										sum = sum.Add(gc_ld4)
 									}
 								}
 							}
 //line tile.go:44
-							sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive6)
+							sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line tile.go:34
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:34
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line tile.go:34
-					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line tile.go:34
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line tile.go:34
-						var x int = x0 + r + gc_tx2
+						var x int = x0 + r + gc_tx
 //line tile.go:34
-						var y int = y0 + r + gc_ty2
-						gc_b9 := gc_none4
+						var y int = y0 + r + gc_ty
+						gc_b4 := gc_none2
 //line tile.go:35
 						if y >= height {
 //line tile.go:35
-							gc_b9 = gc_all4
+							gc_b4 = gc_all2
 						}
 //line tile.go:35
-						gc_b10 := gc_none4
+						gc_b5 := gc_none2
 //line tile.go:35
 						if r < 1 {
 //line tile.go:35
-							gc_b10 = gc_all4
+							gc_b5 = gc_all2
 						}
 //line tile.go:35
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b9).Or(gc_b10)
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
 //line tile.go:35
-						if gc_alive4.And(gc_if4).ToBits() != 0 {
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line tile.go:35
-							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 //line tile.go:38
 						var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -317,61 +320,62 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 						for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-8) {
+							if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 									{
 //line tile.go:40
-										gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+										gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 									}
 //line tile.go:41
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld2)
 								}
 							} else {
 //line tile.go:41
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
-									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-8 {
-										gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+									if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
+										gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 									} else {
 //line tile.go:41
-										break gc_steps4
+										break gc_steps2
 									}
 //line tile.go:41
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld2)
 								}
 							}
 						}
 //line tile.go:44
-						sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive4)
+						sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L32:
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_L3:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile.go:34
-					x := x0 + r + gc_tx2
+					x := x0 + r + gc_tx
 //line tile.go:34
-					y := y0 + r + gc_ty2
+					y := y0 + r + gc_ty
 					if x >= width || y >= height || r < 1 {
-						continue gc_L32
+						continue gc_L3
 					}
 					var sum int32
 					for dy := r - 1; dy <= r+1; dy++ {
 						for dx := r - 1; dx <= r+1; dx++ {
-							sum += tile_[(gc_ty2+dy)*side+gc_tx2+dx]
+							sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
 						}
 					}
 					out[y*width+x] = sum
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line tile.go:47
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -394,125 +398,127 @@ func TileOffsetKernel(dst []int32, rows, cols, off int) func(*gocuda.Thread) {
 var gc_src_tileOffset = compiled.NewSource(gc_files_tile, "tileOffset", "4cd90793713493d2917668cf3d41186f51aae2943e72b60a12bd6d3677e4ace9", "tile.go:47-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:53
-func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line tile.go:54
 	tile_ := gocuda.Shared[int32](t, rows*cols)
-	if (gc_bdy2) == gc_bdy2 && (gc_bdx2) == gc_bdx2 && gc_bdz2 == 1 {
+	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
 		for i := (off); i < rows; i++ {
-			if gc_b2.Stopped() {
+			if gc_b.Stopped() {
 				return
 			}
-			gc_rowrank2 := (i - (off)) % gc_bdy2 * gc_bdx2
-			gc_pos2.Thread = gc_rowrank2
+			gc_rowrank := (i - (off)) % gc_bdy * gc_bdx
+			gc_pos.Thread = gc_rowrank
 //line tile.go:56
 			base := i * cols
-			for j, gc_rx2 := (off), 0; j < cols; j, gc_rx2 = j+1, gc_rx2+1 {
-				if gc_rx2 == gc_bdx2 {
-					gc_rx2 = 0
+			for j, gc_rx := (off), 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
+				if gc_rx == gc_bdx {
+					gc_rx = 0
 				}
-				gc_pos2.Thread = gc_rowrank2 + gc_rx2
+				gc_pos.Thread = gc_rowrank + gc_rx
 //line tile.go:58
 				tile_[base+j] += int32(i*1000 + j)
 			}
 		}
 	} else {
 //line tile.go:55
-		gc_chunk := compiled.StrideChunk(gc_bdy2)
-		gc_span := (gc_bdy2) * gc_chunk
+		gc_chunk := compiled.StrideChunk(gc_bdy)
+		gc_span := (gc_bdy) * gc_chunk
 //line tile.go:55
-		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line tile.go:62
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile.go:55
-					gc_start3 := gc_ty2 + off
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
+					gc_start := gc_ty + off
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
 					default:
-						gc_trips3 = 0
+						gc_trips = 0
 					}
-					if gc_trips3 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdy2), gc_trips3-1 {
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:56
 						base := i * cols
-						for j := off + gc_tx2; j < cols; j += gc_bdx2 {
+						for j := off + gc_tx; j < cols; j += gc_bdx {
 							tile_[base+j] += int32(i*1000 + j)
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 //line tile.go:62
-	n := gc_bdx2 * gc_bdy2 * gc_bdz2
+	n := gc_bdx * gc_bdy * gc_bdz
 	gc_chunk2 := compiled.StrideChunk(n)
 	gc_span2 := (n) * gc_chunk2
 //line tile.go:63
 	for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line tile.go:70
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line tile.go:63
-				gc_start4 := (gc_tz2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
+				gc_start2 := (gc_tz*gc_bdy+gc_ty)*gc_bdx + gc_tx
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, n, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(n) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, n, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(n) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for k := gc_from6; gc_trips4 > 0; k, gc_trips4 = k+(n), gc_trips4-1 {
+				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(n), gc_trips2-1 {
 //line tile.go:64
 					dst[k] = tile_[k]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -534,44 +540,46 @@ func TileAfterExitKernel(dst []int32, rows, cols, skip int) func(*gocuda.Thread)
 var gc_src_tileAfterExit = compiled.NewSource(gc_files_tile, "tileAfterExit", "fb3c2a7d6b2b73f2292e8d73cf733584caee95ad36e914551889cd7fe2aa7838", "tile.go:68-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:74
-func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line tile.go:75
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := skip; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := skip; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line tile.go:76
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line tile.go:76
 						gc_alive2 := gc_all2
 //line tile.go:76
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line tile.go:76
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+//line tile.go:77
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
 //line tile.go:77
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
+//line tile.go:79
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -582,125 +590,130 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			if compiled.SIMD {
 //line tile.go:76
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line tile.go:76
 					gc_alive := gc_all
 //line tile.go:76
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line tile.go:76
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+//line tile.go:77
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line tile.go:77
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line tile.go:76
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 //line tile.go:79
-	gc_chunk := compiled.StrideChunk(gc_bdy2)
-	gc_span := (gc_bdy2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 //line tile.go:79
-	for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line tile.go:86
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line tile.go:79
-				gc_start2 := gc_ty2
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdy2, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(gc_bdy2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdy2), gc_trips2-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:80
-					for j := gc_tx2; j < cols; j += gc_bdx2 {
+					for j := gc_tx; j < cols; j += gc_bdx {
 						dst[i*cols+j] = int32(1 + i*cols + j)
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := skip; gc_bound2 > gc_from3 {
-			gc_from3 = gc_bound2
+//line tile.go:93
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := skip; gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if gc_bound2 := skip; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound := skip; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_vstep2 := gc_from3
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line tile.go:85
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line tile.go:85
 						gc_alive4 := gc_all4
 //line tile.go:85
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line tile.go:85
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
+//line tile.go:86
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:86
 								s[0] = 1
 							}
 						}
 					}
+//line tile.go:88
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -711,35 +724,38 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			if compiled.SIMD {
 //line tile.go:85
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line tile.go:85
 					gc_alive3 := gc_all3
 //line tile.go:85
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line tile.go:85
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
+//line tile.go:86
 					if gc_alive3.ToBits() != 0 {
 //line tile.go:86
 						s[0] = 1
 					}
 				}
+//line tile.go:88
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line tile.go:86
 				s[0] = 1
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line tile.go:89
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -759,15 +775,15 @@ func TileAfterBlockReturnKernel(dst []int32, rows, cols int, skip bool) func(*go
 var gc_src_tileAfterBlockReturn = compiled.NewSource(gc_files_tile, "tileAfterBlockReturn", "e39f730aef052b5482179987ebdf01ef1ba1e4e158ce10bc7a589e46fa8ccb5e", "tile.go:90-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:94
-func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols int, skip bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols int, skip bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line tile.go:95
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
@@ -777,23 +793,24 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line tile.go:96
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
 //line tile.go:96
 					gc_alive2 := gc_all2
 //line tile.go:96
-					if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 //line tile.go:96
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line tile.go:96
 					if skip {
 //line tile.go:96
-						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
 //line tile.go:96
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
 				}
+//line tile.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -804,144 +821,149 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 		if compiled.SIMD {
 //line tile.go:96
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line tile.go:96
 				gc_alive := gc_all
 //line tile.go:96
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line tile.go:96
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line tile.go:96
 				if skip {
 //line tile.go:96
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line tile.go:96
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
+//line tile.go:98
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line tile.go:96
 			if skip {
 //line tile.go:96
-				gc_exited2[gc_rank2] = true
-				continue gc_L12
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
 //line tile.go:99
-	if (gc_bdy2) == gc_bdy2 && (gc_bdx2) == gc_bdx2 && gc_bdz2 == 1 && !gc_exited2[0] {
+	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
 		for i := 0; i < rows; i++ {
-			if gc_b2.Stopped() {
+			if gc_b.Stopped() {
 				return
 			}
-			gc_rowrank2 := i % gc_bdy2 * gc_bdx2
-			gc_pos2.Thread = gc_rowrank2
+			gc_rowrank := i % gc_bdy * gc_bdx
+			gc_pos.Thread = gc_rowrank
 //line tile.go:100
-			for j, gc_rx2 := 0, 0; j < cols; j, gc_rx2 = j+1, gc_rx2+1 {
-				if gc_rx2 == gc_bdx2 {
-					gc_rx2 = 0
+			for j, gc_rx := 0, 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
+				if gc_rx == gc_bdx {
+					gc_rx = 0
 				}
-				gc_pos2.Thread = gc_rowrank2 + gc_rx2
+				gc_pos.Thread = gc_rowrank + gc_rx
 //line tile.go:101
 				dst[i*cols+j] = int32(1 + i*cols + j)
 			}
 		}
 	} else {
 //line tile.go:99
-		gc_chunk := compiled.StrideChunk(gc_bdy2)
-		gc_span := (gc_bdy2) * gc_chunk
+		gc_chunk := compiled.StrideChunk(gc_bdy)
+		gc_span := (gc_bdy) * gc_chunk
 //line tile.go:99
-		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line tile.go:106
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line tile.go:99
-					gc_start2 := gc_ty2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdy2, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdy2) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdy2), gc_trips2-1 {
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:100
-						for j := gc_tx2; j < cols; j += gc_bdx2 {
+						for j := gc_tx; j < cols; j += gc_bdx {
 							dst[i*cols+j] = int32(1 + i*cols + j)
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line tile.go:114
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_vstep2 := gc_from3
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line tile.go:105
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line tile.go:105
 						gc_alive4 := gc_all4
 //line tile.go:105
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 //line tile.go:105
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
+//line tile.go:106
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:106
 								s[0] = 1
 							}
 						}
 					}
+//line tile.go:108
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -952,35 +974,38 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			if compiled.SIMD {
 //line tile.go:105
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line tile.go:105
 					gc_alive3 := gc_all3
 //line tile.go:105
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line tile.go:105
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
+//line tile.go:106
 					if gc_alive3.ToBits() != 0 {
 //line tile.go:106
 						s[0] = 1
 					}
 				}
+//line tile.go:108
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line tile.go:106
 				s[0] = 1
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line tile.go:109
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -989,5 +1014,4 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 // gc_files_tile holds the source files whose lines the kernels' records hash.
 //
 //go:embed tile.go
-//line tile.go:120
 var gc_files_tile embed.FS

@@ -32,48 +32,50 @@ func TreeFoldKernel(in, out []float32, start, stop int) func(*gocuda.Thread) {
 var gc_src_treeFold = compiled.NewSource(gc_files_tree_fold, "treeFold", "9b4ad0370ba440b83539443643db22e637bc3c48fe2fe989b3c6d570ce6469a9", "tree_fold.go:10-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:16
-func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line tree_fold.go:17
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 4*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line tree_fold.go:20
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
 //line tree_fold.go:17
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line tree_fold.go:19
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 //line tree_fold.go:19
 						break
 					}
 					{
 //line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
 //line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
 //line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
 //line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
+//line tree_fold.go:22
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -82,89 +84,92 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line tree_fold.go:17
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line tree_fold.go:19
-				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 //line tree_fold.go:19
 					break
 				}
 				{
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 				}
 				{
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 				}
 				{
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 				}
 				{
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
+//line tree_fold.go:22
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:17
-			tid := gc_tx2
+			tid := gc_tx
 			{
 				{
 //line tree_fold.go:19
 					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:19
 					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:19
 					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:19
 					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
 //line tree_fold.go:23
 	for s := start; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line tree_fold.go:25
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 {
-				gc_at9 := sdata[:gc_to2]
-				gc_at10 := sdata[gc_off8:][:gc_to2]
-				gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line tree_fold.go:17
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line tree_fold.go:17
 							_ = tid
 							{
 //line tree_fold.go:24
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line tree_fold.go:26
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -173,35 +178,37 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line tree_fold.go:17
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line tree_fold.go:17
 						_ = tid
 						{
 //line tree_fold.go:24
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line tree_fold.go:26
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					{
 //line tree_fold.go:25
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line tree_fold.go:17
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line tree_fold.go:25
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:25
 									break
@@ -210,6 +217,7 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:27
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -218,11 +226,12 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line tree_fold.go:17
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line tree_fold.go:25
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:25
 								break
@@ -231,60 +240,61 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line tree_fold.go:27
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:25
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:25
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:25
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:25
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tree_fold.go:17
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line tree_fold.go:25
 						sdata[tid] += sdata[tid+s]
@@ -294,38 +304,40 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line tree_fold.go:33
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 3 * gc_bx2
-			gc_off10 := 0
-			gc_off11 := 3*gc_bx2 + 1
-			gc_off12 := 1
-			gc_off13 := 3*gc_bx2 + 2
-			gc_off14 := 2
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
-				gc_at11 := out[gc_off9:][:1]
-				gc_at12 := sdata[gc_off10:][:1]
-				gc_at13 := out[gc_off11:][:1]
-				gc_at14 := sdata[gc_off12:][:1]
-				gc_at15 := out[gc_off13:][:1]
-				gc_at16 := sdata[gc_off14:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 3 * gc_bx
+			gc_off3 := 0
+			gc_off4 := 3*gc_bx + 1
+			gc_off5 := 1
+			gc_off6 := 3*gc_bx + 2
+			gc_off7 := 2
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at3 := out[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_at5 := out[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				gc_at7 := out[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:30
-					gc_at11[0] = gc_at12[0]
-					gc_at13[0] = gc_at14[0]
-					gc_at15[0] = gc_at16[0]
+					gc_at3[0] = gc_at4[0]
+					gc_at5[0] = gc_at6[0]
+					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line tree_fold.go:36
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tree_fold.go:30
-					out[3*gc_bx2] = sdata[0]
-					out[3*gc_bx2+1] = sdata[1]
-					out[3*gc_bx2+2] = sdata[2]
+					out[3*gc_bx] = sdata[0]
+					out[3*gc_bx+1] = sdata[1]
+					out[3*gc_bx+2] = sdata[2]
 				}
 			}
 		}
@@ -346,48 +358,50 @@ func TreeFoldIntKernel(in, out []int32, start, stop int) func(*gocuda.Thread) {
 var gc_src_treeFoldInt = compiled.NewSource(gc_files_tree_fold, "treeFoldInt", "ee7c39e78864badc1c5ccbe888d1d6c6eff2acfa92ae0f879fb65f7ab8ed6e92", "tree_fold.go:36-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:40
-func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line tree_fold.go:41
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[int32](t, 4*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line tree_fold.go:44
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
 //line tree_fold.go:41
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line tree_fold.go:43
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 //line tree_fold.go:43
 						break
 					}
 					{
 //line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
 //line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
 //line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
 //line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
+//line tree_fold.go:46
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -396,89 +410,92 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line tree_fold.go:41
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line tree_fold.go:43
-				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 //line tree_fold.go:43
 					break
 				}
 				{
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 				}
 				{
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 				}
 				{
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 				}
 				{
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
+//line tree_fold.go:46
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-			tid := gc_tx2
+			tid := gc_tx
 			{
 				{
 //line tree_fold.go:43
 					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:43
 					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:43
 					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:43
 					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
 //line tree_fold.go:47
 	for s := start; s > stop; s >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line tree_fold.go:49
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to2 <= len(sdata)-gc_off3 {
-				gc_at5 := sdata[:gc_to2]
-				gc_at6 := sdata[gc_off3:][:gc_to2]
-				gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line tree_fold.go:41
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line tree_fold.go:41
 							_ = tid
 							{
 //line tree_fold.go:48
-								archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line tree_fold.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -487,35 +504,37 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line tree_fold.go:41
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line tree_fold.go:41
 						_ = tid
 						{
 //line tree_fold.go:48
-							archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line tree_fold.go:50
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					{
 //line tree_fold.go:49
-						gc_at5[gc_tx2] += gc_at6[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line tree_fold.go:41
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line tree_fold.go:49
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:49
 									break
@@ -524,6 +543,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -532,11 +552,12 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line tree_fold.go:41
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line tree_fold.go:49
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:49
 								break
@@ -545,60 +566,61 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line tree_fold.go:51
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:49
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:49
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:49
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:49
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line tree_fold.go:49
 						sdata[tid] += sdata[tid+s]
@@ -608,30 +630,32 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 4; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line tree_fold.go:57
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 4; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 4 * gc_bx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_to2 <= len(sdata) {
-				gc_at7 := out[gc_off4:][:gc_to2]
-				gc_at8 := sdata[:gc_to2]
-				gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 4 * gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
+				gc_at3 := out[gc_off2:][:gc_to]
+				gc_at4 := sdata[:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line tree_fold.go:41
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line tree_fold.go:41
 							_ = tid
 							{
 //line tree_fold.go:53
-								archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line tree_fold.go:55
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -640,39 +664,42 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line tree_fold.go:41
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line tree_fold.go:41
 						_ = tid
 //line tree_fold.go:53
-						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:54
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep5 := gc_from2
+//line tree_fold.go:58
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line tree_fold.go:41
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
-								if tid < 0 || tid > len(sdata)-16 || (4*gc_bx2+tid) < 0 || (4*gc_bx2+tid) > len(out)-16 {
+//line tree_fold.go:54
+								if tid < 0 || tid > len(sdata)-16 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-16 {
 //line tree_fold.go:54
 									break
 								}
 //line tree_fold.go:54
-								archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx2+tid:])
+								archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
 							}
 						}
+//line tree_fold.go:56
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -681,65 +708,70 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line tree_fold.go:41
-						var tid int = gc_tx2
-						if tid < 0 || tid > len(sdata)-8 || (4*gc_bx2+tid) < 0 || (4*gc_bx2+tid) > len(out)-8 {
+						var tid int = gc_tx
+//line tree_fold.go:54
+						if tid < 0 || tid > len(sdata)-8 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-8 {
 //line tree_fold.go:54
 							break
 						}
 //line tree_fold.go:54
-						archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx2+tid:])
+						archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep5
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep5
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 //line tree_fold.go:54
-						out[4*gc_bx2+tid] = sdata[tid]
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:58
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 //line tree_fold.go:54
-						out[4*gc_bx2+tid] = sdata[tid]
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:58
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 //line tree_fold.go:54
-						out[4*gc_bx2+tid] = sdata[tid]
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:58
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-						tid := gc_tx2
+						tid := gc_tx
 //line tree_fold.go:54
-						out[4*gc_bx2+tid] = sdata[tid]
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line tree_fold.go:58
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-					tid := gc_tx2
+					tid := gc_tx
 //line tree_fold.go:54
-					out[4*gc_bx2+tid] = sdata[tid]
+					out[4*gc_bx+tid] = sdata[tid]
 				}
 			}
 		}
@@ -763,48 +795,50 @@ func TreeFoldKeptKernel(in, out []float32, start, stop int) func(*gocuda.Thread)
 var gc_src_treeFoldKept = compiled.NewSource(gc_files_tree_fold, "treeFoldKept", "975cf49d280da00e1da212b1fcffa9cac046177f9d8c85610a6ff1c5aed8b357", "tree_fold.go:58-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:65
-func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line tree_fold.go:66
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 4*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line tree_fold.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
 //line tree_fold.go:66
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line tree_fold.go:68
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 //line tree_fold.go:68
 						break
 					}
 					{
 //line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
 //line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
 //line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
 //line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
+//line tree_fold.go:71
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -813,89 +847,92 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line tree_fold.go:66
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line tree_fold.go:68
-				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 //line tree_fold.go:68
 					break
 				}
 				{
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 				}
 				{
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 				}
 				{
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 				}
 				{
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
+//line tree_fold.go:71
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-			tid := gc_tx2
+			tid := gc_tx
 			{
 				{
 //line tree_fold.go:68
 					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:68
 					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:68
 					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:68
 					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
 //line tree_fold.go:72
 	for s := start; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line tree_fold.go:74
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to2 <= len(sdata)-gc_off2 {
-				gc_at3 := sdata[:gc_to2]
-				gc_at4 := sdata[gc_off2:][:gc_to2]
-				gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line tree_fold.go:66
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line tree_fold.go:66
 							_ = tid
 							{
 //line tree_fold.go:73
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line tree_fold.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -904,35 +941,37 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line tree_fold.go:66
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line tree_fold.go:66
 						_ = tid
 						{
 //line tree_fold.go:73
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line tree_fold.go:75
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					{
 //line tree_fold.go:74
-						gc_at3[gc_tx2] += gc_at4[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line tree_fold.go:66
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line tree_fold.go:74
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:74
 									break
@@ -941,6 +980,7 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -949,11 +989,12 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line tree_fold.go:66
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line tree_fold.go:74
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:74
 								break
@@ -962,60 +1003,61 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line tree_fold.go:76
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:74
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:74
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:74
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:74
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line tree_fold.go:74
 						sdata[tid] += sdata[tid+s]
@@ -1025,58 +1067,59 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line tree_fold.go:82
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-				tid := gc_tx2
+				tid := gc_tx
 //line tree_fold.go:78
 				kept, _ := sdata, tid
 				{
 					{
 //line tree_fold.go:80
 						k_ := int(0)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 					{
 //line tree_fold.go:80
 						k_ := int(1)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 					{
 //line tree_fold.go:80
 						k_ := int(2)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 					{
 //line tree_fold.go:80
 						k_ := int(3)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 					{
 //line tree_fold.go:80
 						k_ := int(4)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 					{
 //line tree_fold.go:80
 						k_ := int(5)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 					{
 //line tree_fold.go:80
 						k_ := int(6)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 					{
 //line tree_fold.go:80
 						k_ := int(7)
-						out[8*gc_bx2+k_] = kept[k_]
+						out[8*gc_bx+k_] = kept[k_]
 					}
 				}
 			}
@@ -1100,50 +1143,52 @@ func TreeFoldWarpKernel(in, out []float32, start int) func(*gocuda.Thread) {
 var gc_src_treeFoldWarp = compiled.NewSource(gc_files_tree_fold, "treeFoldWarp", "9900a1b8db272c3ce7395e539dc09827dcb7159cdb19117eea611b6b5ac709ad", "tree_fold.go:86-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:92
-func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line tree_fold.go:93
-	b := gc_bdx2
+	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 4*b)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line tree_fold.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
 //line tree_fold.go:93
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line tree_fold.go:95
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 //line tree_fold.go:95
 						break
 					}
 					{
 //line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
 //line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
 //line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
 //line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
+//line tree_fold.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1152,89 +1197,92 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line tree_fold.go:93
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line tree_fold.go:95
-				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 //line tree_fold.go:95
 					break
 				}
 				{
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 				}
 				{
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 				}
 				{
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 				}
 				{
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
+//line tree_fold.go:98
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-			tid := gc_tx2
+			tid := gc_tx
 			{
 				{
 //line tree_fold.go:95
 					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:95
 					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:95
 					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 				{
 //line tree_fold.go:95
 					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
 //line tree_fold.go:99
 	for s := start; s > gocuda.WarpSize; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := s; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+//line tree_fold.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to2 <= len(sdata)-gc_off7 {
-				gc_at8 := sdata[:gc_to2]
-				gc_at9 := sdata[gc_off7:][:gc_to2]
-				gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line tree_fold.go:93
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line tree_fold.go:93
 							_ = tid
 							{
 //line tree_fold.go:100
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line tree_fold.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1243,35 +1291,37 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line tree_fold.go:93
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line tree_fold.go:93
 						_ = tid
 						{
 //line tree_fold.go:100
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line tree_fold.go:102
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					{
 //line tree_fold.go:101
-						gc_at8[gc_tx2] += gc_at9[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line tree_fold.go:93
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line tree_fold.go:101
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:101
 									break
@@ -1280,6 +1330,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:103
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1288,11 +1339,12 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line tree_fold.go:93
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line tree_fold.go:101
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:101
 								break
@@ -1301,60 +1353,61 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line tree_fold.go:103
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:101
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:101
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:101
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line tree_fold.go:101
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line tree_fold.go:101
 						sdata[tid] += sdata[tid+s]
@@ -1363,92 +1416,98 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
+//line tree_fold.go:108
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+//line tree_fold.go:110
 		var gc_l_v [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m82 uint32
+//line tree_fold.go:117
+				var gc_m8 uint32
 //line tree_fold.go:105
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi6 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-						gc_hi6 = gc_bound4
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-					if gc_lo4 < gc_hi6 {
-						gc_m82 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+					if gc_lo2 < gc_hi2 {
+						gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-							tid := gc_tx2
+							tid := gc_tx
 //line tree_fold.go:105
 							if tid < gocuda.WarpSize {
-								gc_m82 |= 1 << gc_lane2
+								gc_m8 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				gc_save82 := gc_act2
-				gc_act2 = gc_save82 & gc_m82
-				if gc_act2 != 0 {
+				gc_save8 := gc_act
+				gc_act = gc_save8 & gc_m8
+				if gc_act != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x06 := gc_tidx2.X
-							gc_off8 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
-								gc_at10 := sdata[gc_off8:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off2 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+								gc_at3 := sdata[gc_off2:][:32]
 //line tree_fold.go:106
-								copy(gc_l_v[:], gc_at10)
+								copy(gc_l_v[:], gc_at3)
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-									tid := gc_tx2
+									tid := gc_tx
 //line tree_fold.go:106
 									v := sdata[tid]
-									gc_l_v[gc_lane2] = v
+//line tree_fold.go:108
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 //line tree_fold.go:107
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act2
+						gc_left := gc_act
 						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line tree_fold.go:114
+									gc_tx := gc_tidx2.X + gc_lane
+//line tree_fold.go:116
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
 //line tree_fold.go:93
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line tree_fold.go:93
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line tree_fold.go:108
 									if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
 //line tree_fold.go:108
@@ -1457,28 +1516,29 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:108
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
 //line tree_fold.go:108
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
+									gc_tx := gc_tidx.X
+//line tree_fold.go:123
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line tree_fold.go:93
-									var tid int = gc_tx2
+									var tid int = gc_tx
 //line tree_fold.go:93
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line tree_fold.go:108
 									if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
 //line tree_fold.go:108
@@ -1487,59 +1547,61 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:108
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
 //line tree_fold.go:108
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left != 0 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-									tid := gc_tx2
-									v := gc_l_v[gc_lane2]
+									tid := gc_tx
+//line tree_fold.go:95
+									v := gc_l_v[gc_lane]
 //line tree_fold.go:108
 									v += sdata[tid+offset]
-									gc_l_v[gc_lane2] = v
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_x07 := gc_tidx2.X
-								gc_off9 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
-									gc_at11 := sdata[gc_off9:][:32]
+								gc_x03 := gc_tidx.X
+								gc_off3 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+									gc_at4 := sdata[gc_off3:][:32]
 //line tree_fold.go:110
-									copy(gc_at11, gc_l_v[:])
+									copy(gc_at4, gc_l_v[:])
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-										tid := gc_tx2
-										v := gc_l_v[gc_lane2]
+										tid := gc_tx
+//line tree_fold.go:95
+										v := gc_l_v[gc_lane]
 //line tree_fold.go:110
 										sdata[tid] = v
 									}
@@ -1548,81 +1610,88 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 					}
 				}
-				gc_act2 = gc_save82 &^ gc_dead2
+				gc_act = gc_save8 &^ gc_dead
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
+//line tree_fold.go:123
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			gc_off11 := 0
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) {
-				gc_at12 := out[gc_off10:][:1]
-				gc_at13 := sdata[gc_off11:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := out[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line tree_fold.go:115
-						gc_at12[0] = gc_at13[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line tree_fold.go:115
-						gc_at12[0] = gc_at13[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line tree_fold.go:115
-						gc_at12[0] = gc_at13[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line tree_fold.go:115
-						gc_at12[0] = gc_at13[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line tree_fold.go:119
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:115
-					gc_at12[0] = gc_at13[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line tree_fold.go:119
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:119
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:119
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:119
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line tree_fold.go:115
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line tree_fold.go:119
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tree_fold.go:115
-					out[gc_bx2] = sdata[0]
+					out[gc_bx] = sdata[0]
 				}
 			}
 		}

@@ -34,209 +34,226 @@ func UniformCheckKernel(in, out []int32, limit int) func(*gocuda.Thread) {
 var gc_src_uniformCheck = compiled.NewSource(gc_files_uniformcheck, "uniformCheck", "bbb95fc4d3b85f8bac2ba16a98f4806ef3aeb9ab2cc70d802819b98839673b5b", "uniformcheck.go:9-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line uniformcheck.go:16
-func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line uniformcheck.go:17
-	b := gc_bdx2
-	gc_pos2.Thread = 0
+	b := gc_bdx
+	gc_pos.Thread = 0
 //line uniformcheck.go:18
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*b, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-				gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+				gc_s_v[gc_rank] = v
 			}
-			gc_step7 := gc_hi4
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-				gc_s_v[gc_rank2] = v
+//line uniformcheck.go:24
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*b, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := gc_from2
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
+					i := gc_bx*b + gc_tx
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:27
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
+					i := gc_bx*b + gc_tx
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:27
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
+					i := gc_bx*b + gc_tx
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:27
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
+					i := gc_bx*b + gc_tx
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-					gc_s_v[gc_rank2] = v
+//line uniformcheck.go:27
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-				i := gc_bx2*b + gc_tx2
+				i := gc_bx*b + gc_tx
 				var v int32
 //line uniformcheck.go:24
 				v = 2 * in[i%len(in)]
-				gc_s_v[gc_rank2] = v
+//line uniformcheck.go:27
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	gc_pos2.Thread = 0
+	gc_pos.Thread = 0
 //line uniformcheck.go:27
 	if limit < b {
 		panic(fmt.Errorf("%w: limit %d below the block's %d threads", gocuda.ErrInvalidValue, limit, b))
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*b, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*b); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * b
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line uniformcheck.go:21
-							var i int = gc_bx2*b + gc_tx2
+							var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:21
 							_ = i
 //line uniformcheck.go:21
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
-								v.StoreSlice(gc_at2[gc_tx2:])
+//line uniformcheck.go:31
+								v.StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -245,38 +262,42 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line uniformcheck.go:21
-						var i int = gc_bx2*b + gc_tx2
+						var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:21
 						_ = i
 //line uniformcheck.go:21
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-						v.StoreSlice(gc_at2[gc_tx2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line uniformcheck.go:31
+						v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line uniformcheck.go:23
+					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
-					gc_at2[gc_tx2] = v
+					gc_at[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line uniformcheck.go:35
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line uniformcheck.go:21
-							var i int = gc_bx2*b + gc_tx2
+							var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:21
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
+//line uniformcheck.go:31
 								if i < 0 || i > len(out)-16 {
 //line uniformcheck.go:31
 									break
@@ -285,6 +306,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 								v.StoreSlice(out[i:])
 							}
 						}
+//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -293,13 +315,14 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line uniformcheck.go:21
-						var i int = gc_bx2*b + gc_tx2
+						var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:21
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line uniformcheck.go:31
 						if i < 0 || i > len(out)-8 {
 //line uniformcheck.go:31
 							break
@@ -309,55 +332,64 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-						i := gc_bx2*b + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*b + gc_tx
+//line uniformcheck.go:23
+						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line uniformcheck.go:35
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-						i := gc_bx2*b + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*b + gc_tx
+//line uniformcheck.go:23
+						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line uniformcheck.go:35
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-						i := gc_bx2*b + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*b + gc_tx
+//line uniformcheck.go:23
+						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line uniformcheck.go:35
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-						i := gc_bx2*b + gc_tx2
-						v := gc_s_v[gc_rank2]
+						i := gc_bx*b + gc_tx
+//line uniformcheck.go:23
+						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line uniformcheck.go:35
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*b + gc_tx
+//line uniformcheck.go:23
+					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 					out[i] = v
 				}
@@ -380,69 +412,71 @@ func UniformCheckGridKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_uniformCheckGrid = compiled.NewSource(gc_files_uniformcheck, "uniformCheckGrid", "43181b036ca9fe4aa03d675ba7e4b3a4005eec71edaf834c0b304f105e590dee", "uniformcheck.go:35-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line uniformcheck.go:39
-func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line uniformcheck.go:40
-		b := gc_bdx2
-		gc_pos2.Thread = 0
+		b := gc_bdx
+		gc_pos.Thread = 0
 //line uniformcheck.go:41
 		if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*b, gc_to2) {
+//line uniformcheck.go:45
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * b
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_to2]
-				gc_at4 := in[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line uniformcheck.go:44
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							{
 //line uniformcheck.go:44
-								var i int = gc_bx2*b + gc_tx2
+								var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
 								if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
 //line uniformcheck.go:44
-									gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 								} else {
 //line uniformcheck.go:44
 									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line uniformcheck.go:44
 									if gc_if4.ToBits() != 0 {
 //line uniformcheck.go:44
-										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreMasked((*[16]int32)(gc_at3[gc_tx2:]), gc_if4)
+										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
 						}
+//line uniformcheck.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -454,36 +488,37 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						{
 //line uniformcheck.go:44
-							var i int = gc_bx2*b + gc_tx2
+							var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
 							if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
 //line uniformcheck.go:44
-								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line uniformcheck.go:44
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line uniformcheck.go:44
 								if gc_if3.ToBits() != 0 {
 //line uniformcheck.go:44
-									gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if3)
+									gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
 						}
 					}
+//line uniformcheck.go:46
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line uniformcheck.go:44
-					if i := gc_bx2*b + gc_tx2; (true || i < len(in)) && (true || i < len(out)) {
-						gc_at3[gc_tx2] = 2 * gc_at4[gc_tx2]
+					if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
+						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -491,12 +526,12 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
 					gc_steps2:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 							{
 //line uniformcheck.go:44
-								var i int = gc_bx2*b + gc_tx2
+								var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
 								if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
 //line uniformcheck.go:44
@@ -522,13 +557,13 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 											if 0xffff&(1<<gc_k6) != 0 {
 //line uniformcheck.go:45
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line uniformcheck.go:45
 												out[i+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line uniformcheck.go:45
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line uniformcheck.go:45
@@ -558,18 +593,19 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line uniformcheck.go:45
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos.Thread = gc_rank + gc_k8
 //line uniformcheck.go:45
 													out[i+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 //line uniformcheck.go:45
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
+//line uniformcheck.go:47
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -582,12 +618,12 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastInt32x8(2)
 				gc_steps:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 						{
 //line uniformcheck.go:44
-							var i int = gc_bx2*b + gc_tx2
+							var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
 							if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
 //line uniformcheck.go:44
@@ -613,13 +649,13 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 										if 0xff&(1<<gc_k2) != 0 {
 //line uniformcheck.go:45
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line uniformcheck.go:45
 											out[i+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line uniformcheck.go:45
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line uniformcheck.go:45
@@ -649,25 +685,26 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line uniformcheck.go:45
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line uniformcheck.go:45
 												out[i+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line uniformcheck.go:45
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line uniformcheck.go:47
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line uniformcheck.go:44
-					if i := gc_bx2*b + gc_tx2; i < len(in) && i < len(out) {
+					if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
 						out[i] = 2 * in[i]
 					}
 				}

@@ -36,46 +36,46 @@ func VecJamKernel(in, scale, out []float32, n, k, d int) func(*gocuda.Thread) {
 var gc_src_vecJam = compiled.NewSource(gc_files_vecjam, "vecJam", "cca899a506012a07238ee683200280938c1a223827ee1ebb15dfed20c31f9cee", "vecjam.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vecjam.go:13
-func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []float32, n, k, d int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []float32, n, k, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vecjam.go:14
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line vecjam.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
@@ -85,24 +85,24 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 //line vecjam.go:19
 								for j := 0; j < k; j = j + 1 {
 //line vecjam.go:19
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vecjam.go:19
 									if (j*
 										n+i+d) >= 0 && (j*n+i+d) <= len(in)-16 {
 //line vecjam.go:20
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[j*n+i+d:])
+										gc_ld2 = archsimd.LoadFloat32x16Slice(in[j*n+i+d:])
 									} else {
 //line vecjam.go:20
-										break gc_steps4
+										break gc_steps2
 									}
 //line vecjam.go:20
-									s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x16At(&scale[j], gc_Lane0Mask322)))
+									s = s.Add(gc_ld2.Mul(compiled.BroadcastFloat32x16At(&scale[j], gc_Lane0Mask322)))
 								}
 								s.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
@@ -111,13 +111,15 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 //line vecjam.go:14
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
+//line vecjam.go:20
+							gc_rank := gc_base + gc_tx
+//line vecjam.go:23
+							gc_pos.Thread = gc_rank
 //line vecjam.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -125,7 +127,7 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 								break
 							}
 //line vecjam.go:14
-							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 //line vecjam.go:18
 							var gc_s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
@@ -135,42 +137,42 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 //line vecjam.go:19
 							for j := 0; j < k; j = j + 1 {
 //line vecjam.go:19
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:19
 								if (j*
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
 //line vecjam.go:20
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
+									gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
 //line vecjam.go:20
 									break gc_jam
 								}
 //line vecjam.go:20
-								s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
 //line vecjam.go:20
-								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:20
 								if (j*n+gc_i+d) >= 0 && (j*n+gc_i+d) <= len(in)-8 {
 //line vecjam.go:20
-									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[j*n+gc_i+d:])
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+gc_i+d:])
 								} else {
 //line vecjam.go:20
 									break gc_jam
 								}
 //line vecjam.go:20
-								gc_s = gc_s.Add(gc_gc_ld3.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
 							}
 							s.StoreSlice(out[i:])
 //line vecjam.go:22
 							gc_s.StoreSlice(out[gc_i:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line vecjam.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -180,28 +182,28 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 //line vecjam.go:19
 							for j := 0; j < k; j = j + 1 {
 //line vecjam.go:19
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:19
 								if (j*
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
 //line vecjam.go:20
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
+									gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
 //line vecjam.go:20
-									break gc_steps3
+									break gc_steps
 								}
 //line vecjam.go:20
-								s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
 							}
 							s.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vecjam.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 						var s float32
 						for j := 0; j < k; j++ {
@@ -211,6 +213,7 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 					}
 				}
 			}
+//line vecjam.go:27
 		})
 	}
 }
@@ -233,42 +236,42 @@ func VecJamTwoKernel(in, out []float32, r int) func(*gocuda.Thread) {
 var gc_src_vecJamTwo = compiled.NewSource(gc_files_vecjam, "vecJamTwo", "604969ac35cdd6f58a206608a38bbd27a8e5173219f60253f54306d4a065b6ed", "vecjam.go:25-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vecjam.go:33
-func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_steps2:
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line vecjam.go:34
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 								var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vecjam.go:38
@@ -297,6 +300,7 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line vecjam.go:40
 									b = b.Add(v.Mul(v))
 								}
+//line vecjam.go:41
 								a.Sub(b).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -308,11 +312,11 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 					if compiled.SIMD {
 					gc_jam:
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_gc_tx2 := gc_tx2 + 8
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
 //line vecjam.go:34
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
@@ -322,11 +326,11 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								break
 							}
 //line vecjam.go:34
-							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 //line vecjam.go:38
 							var gc_a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
-							var gc_b3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_b2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line vecjam.go:39
 								break
@@ -365,16 +369,17 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line vecjam.go:40
 								gc_a = gc_a.Add(gc_v)
 //line vecjam.go:40
-								gc_b3 = gc_b3.Add(gc_v.Mul(gc_v))
+								gc_b2 = gc_b2.Add(gc_v.Mul(gc_v))
 							}
+//line vecjam.go:41
 							a.Sub(b).StoreSlice(out[i:])
-							gc_a.Sub(gc_b3).StoreSlice(out[gc_i:])
+							gc_a.Sub(gc_b2).StoreSlice(out[gc_i:])
 						}
 					gc_steps:
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line vecjam.go:34
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
@@ -403,15 +408,16 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line vecjam.go:40
 								b = b.Add(v.Mul(v))
 							}
+//line vecjam.go:41
 							a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vecjam.go:34
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 						var a, b float32
 						for d := 0; d <= 2*r; d++ {
@@ -423,6 +429,7 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 			}
+//line vecjam.go:50
 		})
 	}
 }
@@ -430,5 +437,4 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_vecjam holds the source files whose lines the kernels' records hash.
 //
 //go:embed vecjam.go
-//line vecjam.go:57
 var gc_files_vecjam embed.FS

@@ -31,70 +31,73 @@ func DaxpyKernel(a float64, x, y []float64) func(*gocuda.Thread) {
 var gc_src_daxpy = compiled.NewSource(gc_files_vector64, "daxpy", "ccba2a14d8bc82b8c2015211ff742aca1922d22f3b080264a40bb811a690bee1", "vector64.go:14-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:18
-func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line vector64.go:29
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector64.go:40
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line vector64.go:21
 					gc_vb2 := archsimd.BroadcastFloat64x4(a)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line vector64.go:19
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:19
 						_ = i
 						{
 //line vector64.go:20
-							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line vector64.go:22
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line vector64.go:21
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line vector64.go:21
 					gc_vb := archsimd.BroadcastFloat64x4(a)
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line vector64.go:19
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line vector64.go:21
@@ -104,61 +107,62 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
+//line vector64.go:23
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector64.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						y[i] = a*x[i] + y[i]
 					}
@@ -183,149 +187,154 @@ func Float64OpsKernel(in, out []float64, h float64) func(*gocuda.Thread) {
 var gc_src_float64Ops = compiled.NewSource(gc_files_vector64, "float64Ops", "8db80b59b18811f681112ce091690a38f3fba6dc3ddc8d7f943d7aa2f33e6ab6", "vector64.go:25-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:30
-func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float64, h float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64, h float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &h
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line vector64.go:41
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector64.go:52
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at3 := in[gc_off2:][:gc_to2]
-				gc_at4 := out[gc_off2:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line vector64.go:35
-					gc_vb16 := archsimd.BroadcastFloat64x4(h)
+					gc_vb6 := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
-					gc_iotaf644 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-					gc_vb17 := archsimd.BroadcastFloat64x4(0)
+					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+					gc_vb7 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:38
-					gc_vb18 := archsimd.BroadcastFloat64x4(3)
-					gc_vb19 := archsimd.BroadcastFloat64x4(1)
+					gc_vb8 := archsimd.BroadcastFloat64x4(3)
+					gc_vb9 := archsimd.BroadcastFloat64x4(1)
 //line vector64.go:41
-					gc_vb20 := archsimd.BroadcastFloat64x4(0.5)
-					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
+					gc_vb10 := archsimd.BroadcastFloat64x4(0.5)
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line vector64.go:31
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 						if i < -2147483648 || i > 2147483644 {
 //line vector64.go:35
 							break
 						}
 //line vector64.go:35
-						v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf644).Mul(gc_vb16))
+						v := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
 //line vector64.go:35
-						gc_if7 := v.Less(gc_vb17)
+						gc_if3 := v.Less(gc_vb7)
 //line vector64.go:35
-						if gc_if7.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line vector64.go:35
-							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if7)
+							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
 						}
 //line vector64.go:35
-						gc_else4 := gc_if7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_else2 := gc_if3.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:35
-						if gc_else4.ToBits() != 0 {
+						if gc_else2.ToBits() != 0 {
 //line vector64.go:35
-							gc_if8 := v.GreaterEqual(gc_vb18)
+							gc_if4 := v.GreaterEqual(gc_vb8)
 //line vector64.go:35
-							if gc_else4.And(gc_if8).ToBits() != 0 {
+							if gc_else2.And(gc_if4).ToBits() != 0 {
 //line vector64.go:35
-								v = v.Mul(v).Sub(gc_vb19).Merge(v, gc_else4.And(gc_if8))
+								v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
 							}
 						}
-						v.Sqrt().Add(v.Mul(gc_vb20).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+//line vector64.go:36
+						v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line vector64.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
-					v := gc_at3[gc_tx2]/h - float64(i)*h
+					v := gc_at[gc_tx]/h - float64(i)*h
 					if v < 0 {
 						v = -v
 					} else if v >= 3 {
 						v = v*v - 1
 					}
-					gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
+					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line vector64.go:45
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line vector64.go:35
-					gc_vb11 := archsimd.BroadcastFloat64x4(h)
+					gc_vb := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
-					gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-					gc_vb12 := archsimd.BroadcastFloat64x4(0)
+					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+					gc_vb2 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:38
-					gc_vb13 := archsimd.BroadcastFloat64x4(3)
-					gc_vb14 := archsimd.BroadcastFloat64x4(1)
+					gc_vb3 := archsimd.BroadcastFloat64x4(3)
+					gc_vb4 := archsimd.BroadcastFloat64x4(1)
 //line vector64.go:41
-					gc_vb15 := archsimd.BroadcastFloat64x4(0.5)
-					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
+					gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line vector64.go:31
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 						if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
 //line vector64.go:35
 							break
 						}
 //line vector64.go:35
-						v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb11).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb11))
+						v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
 //line vector64.go:35
-						gc_if5 := v.Less(gc_vb12)
+						gc_if := v.Less(gc_vb2)
 //line vector64.go:35
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line vector64.go:35
-							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if5)
+							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
 						}
 //line vector64.go:35
-						gc_else3 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:35
-						if gc_else3.ToBits() != 0 {
+						if gc_else.ToBits() != 0 {
 //line vector64.go:35
-							gc_if6 := v.GreaterEqual(gc_vb13)
+							gc_if2 := v.GreaterEqual(gc_vb3)
 //line vector64.go:35
-							if gc_else3.And(gc_if6).ToBits() != 0 {
+							if gc_else.And(gc_if2).ToBits() != 0 {
 //line vector64.go:35
-								v = v.Mul(v).Sub(gc_vb14).Merge(v, gc_else3.And(gc_if6))
+								v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
 							}
 						}
-						v.Sqrt().Add(v.Mul(gc_vb15).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+//line vector64.go:36
+						v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector64.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 					v := in[i]/h - float64(i)*h
 					if v < 0 {
@@ -356,54 +365,56 @@ func Float64MixKernel(f []float32, d []float64, n []int) func(*gocuda.Thread) {
 var gc_src_float64Mix = compiled.NewSource(gc_files_vector64, "float64Mix", "97fba1e7805ad6f46572392b771a27711884cb01fe2f9b4e3420d036e4319166", "vector64.go:44-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:50
-func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, d []float64, n []int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d []float64, n []int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line vector64.go:60
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector64.go:71
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(d), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(d), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to2 <= len(f)-gc_off2 && gc_off2 <= len(d) && gc_to2 <= len(d)-gc_off2 && gc_off2 <= len(n) && gc_to2 <= len(n)-gc_off2 {
-				gc_at4 := f[gc_off2:][:gc_to2]
-				gc_at5 := d[gc_off2:][:gc_to2]
-				gc_at6 := n[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off && gc_off <= len(d) && gc_to <= len(d)-gc_off && gc_off <= len(n) && gc_to <= len(n)-gc_off {
+				gc_at := f[gc_off:][:gc_to]
+				gc_at2 := d[gc_off:][:gc_to]
+				gc_at3 := n[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					{
 //line vector64.go:53
-						x := float64(gc_at4[gc_tx2]) + gc_at5[gc_tx2]
-						gc_at5[gc_tx2] = min(x, 2) + max(x, -2)
-						gc_at4[gc_tx2] = float32(x) * 0.5
-						gc_at6[gc_tx2] = int(x) + gc_at6[gc_tx2]
+						x := float64(gc_at[gc_tx]) + gc_at2[gc_tx]
+						gc_at2[gc_tx] = min(x, 2) + max(x, -2)
+						gc_at[gc_tx] = float32(x) * 0.5
+						gc_at3[gc_tx] = int(x) + gc_at3[gc_tx]
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector64.go:51
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						x := float64(f[i]) + d[i]
 						d[i] = min(x, 2) + max(x, -2)
@@ -432,44 +443,45 @@ func Int64OpsKernel(a []int64, b []uint64, s uint) func(*gocuda.Thread) {
 var gc_src_int64Ops = compiled.NewSource(gc_files_vector64, "int64Ops", "7f817a2ca44f053ee913d5cbcf31997fafa5d8057c50fe1d5572c713b3484964", "vector64.go:60-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:66
-func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+//line vector64.go:75
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line vector64.go:67
-			gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:67
-			gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line vector64.go:72
-			gc_vb3 := archsimd.BroadcastInt64x4(0x5bd1e995)
+			gc_vb := archsimd.BroadcastInt64x4(0x5bd1e995)
 //line vector64.go:74
-			gc_vb4 := archsimd.BroadcastInt64x4(0xff)
-			for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_vb2 := archsimd.BroadcastInt64x4(0xff)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line vector64.go:74
-				gc_alive5 := gc_all5
+				gc_alive3 := gc_all3
 //line vector64.go:74
-				if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line vector64.go:74
-					gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line vector64.go:67
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-				gc_if6 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+				var i int = gc_bx*gc_bdx + gc_tx
+				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 //line vector64.go:68
-				if gc_alive5.And(gc_if6).ToBits() != 0 {
+				if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line vector64.go:68
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if6).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
 //line vector64.go:68
-					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if6).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line vector64.go:71
 				if i < 0 || i > len(a)-4 || i > len(b)-4 {
@@ -478,33 +490,33 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 				}
 //line vector64.go:71
 				x := archsimd.LoadInt64x4Slice(a[i:])
-				y := x.Xor(gc_vb3).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota5))
+				y := x.Xor(gc_vb).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota3))
 //line vector64.go:72
-				gc_if7 := y.Greater(x)
+				gc_if4 := y.Greater(x)
 //line vector64.go:74
-				if gc_alive5.And(gc_if7).ToBits() != 0 {
+				if gc_alive3.And(gc_if4).ToBits() != 0 {
 //line vector64.go:74
-					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb4)).Merge(y, gc_alive5.And(gc_if7))
+					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive3.And(gc_if4))
 				}
-				y.StoreMasked((*[4]int64)(a[i:]), gc_alive5)
-				archsimd.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(archsimd.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota5).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive5)
+				y.StoreMasked((*[4]int64)(a[i:]), gc_alive3)
+				archsimd.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(archsimd.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota3).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line vector64.go:67
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 			if i >= len(a) {
 				{
 //line vector64.go:68
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line vector64.go:71
@@ -517,15 +529,16 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 			b[i] = b[i]>>s + uint64(y) - uint64(i)
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line vector64.go:84
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line vector64.go:67
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:79
 			a[i] *= 3
 		}
@@ -547,37 +560,38 @@ func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.T
 var gc_src_escape64 = compiled.NewSource(gc_files_vector64, "escape64", "ededcf023cd83669d63f8f3af8b40cd5a2f5b4a08bc88a5d5c660423473fec9c", "vector64.go:82-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:87
-func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float64, count []int64, limit int64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, count []int64, limit int64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line vector64.go:105
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(count), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(re) && gc_to2 <= len(re)-gc_off2 && gc_off2 <= len(im) && gc_to2 <= len(im)-gc_off2 && gc_off2 <= len(count) && gc_to2 <= len(count)-gc_off2 {
-				gc_at4 := re[gc_off2:][:gc_to2]
-				gc_at5 := im[gc_off2:][:gc_to2]
-				gc_at6 := count[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(re) && gc_to <= len(re)-gc_off && gc_off <= len(im) && gc_to <= len(im)-gc_off && gc_off <= len(count) && gc_to <= len(count)-gc_off {
+				gc_at := re[gc_off:][:gc_to]
+				gc_at2 := im[gc_off:][:gc_to]
+				gc_at3 := count[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line vector64.go:88
 					gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
@@ -588,16 +602,16 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					gc_vb23 := archsimd.BroadcastFloat64x4(2)
 //line vector64.go:96
 					gc_vb24 := archsimd.BroadcastInt64x4(1)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line vector64.go:88
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:88
 						_ = i
 //line vector64.go:92
-						cr := archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])
+						cr := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])
 //line vector64.go:92
-						ci := archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:])
+						ci := archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])
 //line vector64.go:92
 						zr := cr
 //line vector64.go:92
@@ -610,9 +624,9 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 							for {
 //line vector64.go:92
-								gc_b2.Tick()
+								gc_b.Tick()
 //line vector64.go:92
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line vector64.go:92
 									return
 								}
@@ -636,37 +650,38 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 							}
 						}
 //line vector64.go:92
-						n.StoreSlice(gc_at6[gc_tx2:])
+						n.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector64.go:92
-					cr := gc_at4[gc_tx2]
+					cr := gc_at[gc_tx]
 //line vector64.go:92
-					ci := gc_at5[gc_tx2]
+					ci := gc_at2[gc_tx]
 					zr := cr
 //line vector64.go:93
 					zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
 //line vector64.go:95
-						gc_b2.Tick()
+						gc_b.Tick()
 //line vector64.go:95
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line vector64.go:95
 							return
 						}
+//line vector64.go:96
 						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
-//line vector64.go:99
-					gc_at6[gc_tx2] = n
+					gc_at3[gc_tx] = n
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line vector64.go:107
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line vector64.go:88
 					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
@@ -677,10 +692,10 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					gc_vb7 := archsimd.BroadcastFloat64x4(2)
 //line vector64.go:96
 					gc_vb8 := archsimd.BroadcastInt64x4(1)
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line vector64.go:88
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:92
 						if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
 //line vector64.go:92
@@ -702,9 +717,9 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 							for {
 //line vector64.go:92
-								gc_b2.Tick()
+								gc_b.Tick()
 //line vector64.go:92
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line vector64.go:92
 									return
 								}
@@ -732,11 +747,11 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector64.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:92
 					cr := re[i]
 //line vector64.go:92
@@ -747,16 +762,16 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
 //line vector64.go:95
-						gc_b2.Tick()
+						gc_b.Tick()
 //line vector64.go:95
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line vector64.go:95
 							return
 						}
+//line vector64.go:96
 						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
-//line vector64.go:99
 					count[i] = n
 				}
 			}
@@ -778,88 +793,91 @@ func Shift64Kernel(in, out []float64) func(*gocuda.Thread) {
 var gc_src_shift64 = compiled.NewSource(gc_files_vector64, "shift64", "649d056016f7fa4f35278d356ac7dfa63fff7275cf22092de090029b8ad8b0d0", "vector64.go:102-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:106
-func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line vector64.go:116
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector64.go:127
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := (gc_bx2 * gc_bdx2) + 2
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 2
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-							for ; gc_vstep+3 < gc_fasthi2; gc_vstep += 4 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+3 < gc_fasthi; gc_vstep += 4 {
+								gc_tx := gc_vstep
 //line vector64.go:107
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:107
 								_ = i
 								{
 //line vector64.go:108
-									archsimd.LoadFloat64x4Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat64x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat64x4Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line vector64.go:110
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line vector64.go:107
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line vector64.go:109
-								gc_at4[gc_u2] = gc_at5[gc_u2] - gc_at6[gc_u2]
+								gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector64.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = in[i+2] - in[i]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line vector64.go:107
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
 //line vector64.go:109
@@ -869,61 +887,62 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 							archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
 						}
 					}
+//line vector64.go:111
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i+2] - in[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i+2] - in[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i+2] - in[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line vector64.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = in[i+2] - in[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector64.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = in[i+2] - in[i]
 					}

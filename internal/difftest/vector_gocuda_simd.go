@@ -32,38 +32,42 @@ func PullKernel(pos, mass, acc []float32, eps2 float32) func(*gocuda.Thread) {
 var gc_src_pull = compiled.NewSource(gc_files_vector, "pull", "933b4696b4e5fec5f3fe02aa7dd590fd7d2fa759b74e61faa0acfc172fe5226d", "vector.go:21-42").NoGoexit("1451cde0afe86f004340a211c23f31b1a1b9b36bf3609b86e7a9e4ba63a982cd", "vector.go:14-19")
 
 //line vector.go:27
-func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	_ = &eps2
 //line vector.go:28
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
 	tm := gocuda.Shared[float32](t, 64)[:64]
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 64; gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+//line vector.go:31
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 64; gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 			{
 //line vector.go:32
-				tile_[gc_tx2] = pos[(gc_bx2*64+gc_tx2)%len(pos)]
-				tm[gc_tx2] = mass[(gc_bx2*64+gc_tx2)%len(mass)]
+				tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
+				tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 			}
 		}
 	}
+//line vector.go:38
 	compiled.OutOfLine(func() {
 		tile_ := tile_[:64]
+//line vector.go:41
 		tm := tm[:64]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line vector.go:44
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -74,12 +78,12 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line vector.go:17
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line vector.go:30
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:36
 							if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
 //line vector.go:36
@@ -111,6 +115,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 								a = gc_t6
 							}
+//line vector.go:40
 							a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -127,12 +132,12 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line vector.go:17
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vector.go:30
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:36
 						if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
 //line vector.go:36
@@ -164,28 +169,29 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 							a = gc_t3
 						}
+//line vector.go:40
 						a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:30
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:36
 					xi := pos[i]
 					var a float32
 					{
 //line vector.go:38
-						gc_xs2 := tile_
+						gc_xs := tile_
 //line vector.go:38
-						gc_i2 := 0
+						gc_i := 0
 //line vector.go:38
-						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 //line vector.go:38
-								j := gc_i2 + 0
+								j := gc_i + 0
 								{
 //line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
@@ -193,7 +199,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 							}
 							{
 //line vector.go:40
-								j := gc_i2 + 1
+								j := gc_i + 1
 								{
 //line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
@@ -201,7 +207,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 							}
 							{
 //line vector.go:40
-								j := gc_i2 + 2
+								j := gc_i + 2
 								{
 //line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
@@ -209,7 +215,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 							}
 							{
 //line vector.go:40
-								j := gc_i2 + 3
+								j := gc_i + 3
 								{
 //line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
@@ -217,10 +223,10 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 							}
 						}
 //line vector.go:38
-						for ; gc_i2 < len(gc_xs2); gc_i2++ {
+						for ; gc_i < len(gc_xs); gc_i++ {
 							{
 //line vector.go:38
-								j := gc_i2
+								j := gc_i
 								{
 //line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
@@ -233,6 +239,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 				}
 			}
 		}
+//line vector.go:47
 	})
 }
 
@@ -251,39 +258,41 @@ func BitMixKernel(in []int32, out []uint32, f []float32, s uint) func(*gocuda.Th
 var gc_src_bitMix = compiled.NewSource(gc_files_vector, "bitMix", "cac86cca55615b1a87343d8d5a0064a391da3ad7ea027c4b505981d717db1fc3", "vector.go:44-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:49
-func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []uint32, f []float32, s uint) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []uint32, f []float32, s uint) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line vector.go:59
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector.go:70
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(f) && gc_to2 <= len(f)-gc_off2 {
-				gc_at4 := in[gc_off2:][:gc_to2]
-				gc_at5 := out[gc_off2:][:gc_to2]
-				gc_at6 := f[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(f) && gc_to <= len(f)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_at3 := f[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line vector.go:55
 					gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
@@ -292,33 +301,34 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					gc_vb8 := archsimd.BroadcastInt32x8(-7)
 					gc_vb9 := archsimd.BroadcastUint32x8(0xff)
 					gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line vector.go:50
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:50
 						_ = i
 //line vector.go:54
-						x := archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])
+						x := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line vector.go:54
 						y := x.Xor(gc_vb6).Mul(gc_vb7)
 //line vector.go:56
 						y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
-						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at5[gc_tx2:])
-						y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
+						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at2[gc_tx:])
+						y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line vector.go:54
-					x := gc_at4[gc_tx2]
+					x := gc_at[gc_tx]
 					y := (x ^ 0x5bd1e995) * 31
 					y = y>>3 + max(x, -7)
-					gc_at5[gc_tx2] = uint32(y)<<s | uint32(x)&^0xff
-					gc_at6[gc_tx2] = float32(y)*0.5 - float32(int32(gc_at6[gc_tx2]))
+					gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
+					gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line vector.go:63
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line vector.go:55
 					gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
@@ -327,10 +337,10 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					gc_vb3 := archsimd.BroadcastInt32x8(-7)
 					gc_vb4 := archsimd.BroadcastUint32x8(0xff)
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line vector.go:50
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:54
 						if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
 //line vector.go:54
@@ -347,12 +357,12 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector.go:50
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:54
 					x := in[i]
 					y := (x ^ 0x5bd1e995) * 31
@@ -379,45 +389,46 @@ func WeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
 var gc_src_weights = compiled.NewSource(gc_files_vector, "weights", "fe6ccde6e6c2241876b56f8ec7e8d3e9f5f3413ed58327d29cb72138adc32c7c", "vector.go:61-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:65
-func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line vector.go:66
 		n := len(out)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line vector.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:67
 					gc_Lane0Mask322 := compiled.Lane0Mask32()
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vector.go:67
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (compiled.Trip(0)*
@@ -444,8 +455,8 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
@@ -453,12 +464,12 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 			if compiled.SIMD {
 //line vector.go:67
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:67
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (compiled.Trip(0)*
@@ -486,11 +497,11 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:67
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:71
 				var sum float32
 				{
@@ -536,54 +547,56 @@ func OffsetsKernel(in, out []float32, k int) func(*gocuda.Thread) {
 var gc_src_offsets = compiled.NewSource(gc_files_vector, "offsets", "b121ccdf35ee5912a722188d49977e53b762b337866a6412e604b81768e8fb8f", "vector.go:78-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:82
-func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line vector.go:92
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_apart2 := compiled.Disjoint(in, out)
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(in, out)
+//line vector.go:105
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			gc_off6 := (gc_bx2 * gc_bdx2) + 2
-			gc_off7 := (gc_bx2 * gc_bdx2) + 1
-			gc_off8 := k
-			gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-			if gc_off8 >= 0 && gc_off8 < len(in) && gc_apart2 {
-				gc_fastlo2 = min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7), gc_to2)
-				gc_fasthi2 = max(min(gc_to2, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6, len(in)-gc_off7), gc_fastlo2)
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 2
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_off4 := k
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off4 >= 0 && gc_off4 < len(in) && gc_apart {
+				gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+				gc_fasthi = max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
 			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at6 := out[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at7 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := in[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := in[gc_off8:][:1]
-						gc_elem2 := gc_at10[0]
-						gc_vstep := gc_fastlo2
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := in[gc_off4:][:1]
+						gc_elem := gc_at5[0]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -591,20 +604,20 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:87
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-									for gc_sx >= gc_bdx2 {
-										gc_sx -= gc_bdx2
+								gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+									for gc_sx >= gc_bdx {
+										gc_sx -= gc_bdx
 										gc_sbx++
 									}
-									gc_tx2 := gc_vstep
-									gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-									gc_pos2.Thread = gc_base2 + gc_sx
+									gc_tx := gc_vstep
+									gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+									gc_pos.Thread = gc_base + gc_sx
 //line vector.go:83
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:83
 									_ = i
-									archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -618,44 +631,44 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:87
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-								for gc_sx2 >= gc_bdx2 {
-									gc_sx2 -= gc_bdx2
+							gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+								for gc_sx2 >= gc_bdx {
+									gc_sx2 -= gc_bdx
 									gc_sbx2++
 								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx2
+								gc_tx := gc_vstep
+								gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + gc_sx2
 //line vector.go:83
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:83
 								_ = i
-								archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line vector.go:83
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 //line vector.go:87
-							gc_at6[gc_u2] = gc_at7[gc_u2] + gc_at8[gc_u2] - 2*gc_at9[gc_u2] + gc_elem2
+							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector.go:83
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -663,22 +676,23 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:87
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-							for gc_sx3 >= gc_bdx2 {
-								gc_sx3 -= gc_bdx2
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx {
+								gc_sx3 -= gc_bdx
 								gc_sbx3++
 							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx3
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx3
 //line vector.go:83
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 							if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 //line vector.go:87
 								break
 							}
+//line vector.go:88
 							archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -693,32 +707,33 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:87
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-						for gc_sx4 >= gc_bdx2 {
-							gc_sx4 -= gc_bdx2
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx {
+							gc_sx4 -= gc_bdx
 							gc_sbx4++
 						}
-						gc_tx2 := gc_vstep2
-						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx4
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx4
 //line vector.go:83
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 						if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 //line vector.go:87
 							break
 						}
+//line vector.go:88
 						archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector.go:83
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:87
 					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
@@ -742,44 +757,45 @@ func ShiftOffsetKernel(in, out []float32, k, n int) func(*gocuda.Thread) {
 var gc_src_shiftOffset = compiled.NewSource(gc_files_vector, "shiftOffset", "83b47a0b5c16d8eaadb6f3c8a632fd8d179bf291ca0ed520785b12312a42a977", "vector.go:90-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:95
-func gc_body_shiftOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, k, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line vector.go:113
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:96
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vector.go:96
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(out)-16 {
@@ -789,66 +805,66 @@ func gc_body_shiftOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line vector.go:101
 						if i < n && uint(n-i) > 15 {
 //line vector.go:101
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:101
 							if (i+
 								1<<k) >= 0 && (i+1<<k) <= len(in)-16 {
 //line vector.go:102
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
+								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
 							} else {
 //line vector.go:102
-								break gc_steps4
+								break gc_steps2
 							}
 //line vector.go:102
-							v = gc_ld7
+							v = gc_ld3
 						} else {
 //line vector.go:102
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line vector.go:101
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line vector.go:101
-								var gc_u4 int
+								var gc_u2 int
 //line vector.go:101
-								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line vector.go:101
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line vector.go:101
-									gc_u4 = 1 << k
+									gc_u2 = 1 << k
 								}
 //line vector.go:102
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:102
-								if (i+gc_u4) >= 0 && (i+gc_u4) <= len(in)-16 {
+								if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-16 {
 //line vector.go:102
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+gc_u4:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+gc_u2:])
 								} else {
 //line vector.go:102
-									break gc_steps4
+									break gc_steps2
 								}
 //line vector.go:102
-								v = v.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								v = v.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 //line vector.go:104
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line vector.go:96
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps3:
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:96
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(out)-8 {
@@ -858,44 +874,44 @@ func gc_body_shiftOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line vector.go:101
 					if i < n && uint(n-i) > 7 {
 //line vector.go:101
-						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:101
 						if (i+
 							1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
 //line vector.go:102
-							gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
+							gc_ld = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
 						} else {
 //line vector.go:102
-							break gc_steps3
+							break gc_steps
 						}
 //line vector.go:102
-						v = gc_ld5
+						v = gc_ld
 					} else {
 //line vector.go:102
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line vector.go:101
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line vector.go:101
-							var gc_u3 int
+							var gc_u int
 //line vector.go:101
-							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line vector.go:101
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line vector.go:101
-								gc_u3 = 1 << k
+								gc_u = 1 << k
 							}
 //line vector.go:102
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:102
-							if (i+gc_u3) >= 0 && (i+gc_u3) <= len(in)-8 {
+							if (i+gc_u) >= 0 && (i+gc_u) <= len(in)-8 {
 //line vector.go:102
-								gc_ld6 = archsimd.LoadFloat32x8Slice(in[i+gc_u3:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+gc_u:])
 							} else {
 //line vector.go:102
-								break gc_steps3
+								break gc_steps
 							}
 //line vector.go:102
-							v = gc_ld6.Merge(v, gc_if3)
+							v = gc_ld2.Merge(v, gc_if)
 						}
 					}
 //line vector.go:104
@@ -903,11 +919,11 @@ func gc_body_shiftOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:96
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:100
 				var v float32
 				if i < n {
@@ -934,184 +950,45 @@ func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread
 var gc_src_clamp = compiled.NewSource(gc_files_vector, "clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:107-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:112
-func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi float32, odd int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi float32, odd int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &lo
 	_ = &hi
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line vector.go:124
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector.go:135
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at3 := in[gc_off2:][:gc_to2]
-				gc_at4 := out[gc_off2:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line vector.go:118
-						gc_vb31 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:120
-						gc_vb32 := archsimd.BroadcastFloat32x16(hi)
-						gc_vb33 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:124
-						gc_vb34 := archsimd.BroadcastFloat32x16(-1)
-//line vector.go:124
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:126
-						gc_vb35 := archsimd.BroadcastFloat32x16(0)
-						gc_vb36 := archsimd.BroadcastFloat32x16(0.5)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-//line vector.go:113
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:117
-							v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line vector.go:117
-							gc_if21 := v.Less(gc_vb31)
-//line vector.go:117
-							if gc_if21.ToBits() != 0 {
-//line vector.go:117
-								v = v.Merge(gc_vb31, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
-							}
-//line vector.go:117
-							gc_else6 := archsimd.Mask32x16FromBits(^gc_if21.ToBits())
-//line vector.go:117
-							if gc_else6.ToBits() != 0 {
-//line vector.go:117
-								gc_if22 := v.Greater(gc_vb32)
-//line vector.go:117
-								if archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits() != 0 {
-//line vector.go:117
-									v = v.Merge(gc_vb33, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits()))
-								}
-							}
-//line vector.go:117
-							gc_if23 := v.NotEqual(v)
-//line vector.go:117
-							if gc_if23.ToBits() != 0 {
-//line vector.go:117
-								v = v.Merge(gc_vb34, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-							}
-//line vector.go:126
-							gc_if24 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb35).ToBits())
-//line vector.go:126
-							if gc_if24.ToBits() != 0 {
-//line vector.go:126
-								v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-							}
-//line vector.go:126
-							v.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector.go:118
-					gc_vb25 := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:120
-					gc_vb26 := archsimd.BroadcastFloat32x8(hi)
-					gc_vb27 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:124
-					gc_vb28 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:124
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:126
-					gc_vb29 := archsimd.BroadcastFloat32x8(0)
-					gc_vb30 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-//line vector.go:113
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:117
-						v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line vector.go:117
-						gc_if17 := v.Less(gc_vb25)
-//line vector.go:117
-						if gc_if17.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb25.Merge(v, gc_if17)
-						}
-//line vector.go:117
-						gc_else5 := gc_if17.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:117
-						if gc_else5.ToBits() != 0 {
-//line vector.go:117
-							gc_if18 := v.Greater(gc_vb26)
-//line vector.go:117
-							if gc_else5.And(gc_if18).ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb27.Merge(v, gc_else5.And(gc_if18))
-							}
-						}
-//line vector.go:117
-						gc_if19 := v.NotEqual(v)
-//line vector.go:117
-						if gc_if19.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb28.Merge(v, gc_if19)
-						}
-//line vector.go:126
-						gc_if20 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb29))
-//line vector.go:126
-						if gc_if20.ToBits() != 0 {
-//line vector.go:126
-							v = v.Add(gc_vb30).Merge(v, gc_if20)
-						}
-//line vector.go:126
-						v.StoreSlice(gc_at4[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line vector.go:113
-					i := gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:117
-					v := gc_at3[gc_tx2]
-					if v < lo {
-						v = lo
-					} else if v > hi {
-						v = hi * 2
-					}
-					if v != v {
-						v = -1
-					}
-					if i < odd && v > 0 {
-						v += 0.5
-					}
-					gc_at4[gc_tx2] = v
-				}
-			} else {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:118
 						gc_vb19 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:120
@@ -1124,17 +1001,12 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:126
 						gc_vb23 := archsimd.BroadcastFloat32x16(0)
 						gc_vb24 := archsimd.BroadcastFloat32x16(0.5)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line vector.go:113
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:117
-								break
-							}
-//line vector.go:117
-							v := archsimd.LoadFloat32x16Slice(in[i:])
+							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line vector.go:117
 							gc_if13 := v.Less(gc_vb19)
 //line vector.go:117
@@ -1168,13 +1040,13 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:126
 								v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 							}
-//line vector.go:129
-							v.StoreSlice(out[i:])
+//line vector.go:126
+							v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
@@ -1191,17 +1063,12 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:126
 					gc_vb17 := archsimd.BroadcastFloat32x8(0)
 					gc_vb18 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line vector.go:113
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:117
-							break
-						}
-//line vector.go:117
-						v := archsimd.LoadFloat32x8Slice(in[i:])
+						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line vector.go:117
 						gc_if9 := v.Less(gc_vb13)
 //line vector.go:117
@@ -1235,17 +1102,169 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:126
 							v = v.Add(gc_vb18).Merge(v, gc_if12)
 						}
+//line vector.go:126
+						v.StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line vector.go:113
+					i := gc_bx*gc_bdx + gc_tx
+//line vector.go:117
+					v := gc_at[gc_tx]
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+					if v != v {
+						v = -1
+					}
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+//line vector.go:133
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:118
+						gc_vb7 := archsimd.BroadcastFloat32x16(lo)
+//line vector.go:120
+						gc_vb8 := archsimd.BroadcastFloat32x16(hi)
+						gc_vb9 := archsimd.BroadcastFloat32x16(hi * 2)
+//line vector.go:124
+						gc_vb10 := archsimd.BroadcastFloat32x16(-1)
+//line vector.go:124
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line vector.go:126
+						gc_vb11 := archsimd.BroadcastFloat32x16(0)
+						gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+//line vector.go:113
+							var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:117
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
+//line vector.go:117
+								break
+							}
+//line vector.go:117
+							v := archsimd.LoadFloat32x16Slice(in[i:])
+//line vector.go:117
+							gc_if5 := v.Less(gc_vb7)
+//line vector.go:117
+							if gc_if5.ToBits() != 0 {
+//line vector.go:117
+								v = v.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+							}
+//line vector.go:117
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if5.ToBits())
+//line vector.go:117
+							if gc_else2.ToBits() != 0 {
+//line vector.go:117
+								gc_if6 := v.Greater(gc_vb8)
+//line vector.go:117
+								if archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+//line vector.go:117
+									v = v.Merge(gc_vb9, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits()))
+								}
+							}
+//line vector.go:117
+							gc_if7 := v.NotEqual(v)
+//line vector.go:117
+							if gc_if7.ToBits() != 0 {
+//line vector.go:117
+								v = v.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+							}
+//line vector.go:126
+							gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb11).ToBits())
+//line vector.go:126
+							if gc_if8.ToBits() != 0 {
+//line vector.go:126
+								v = v.Merge(v.Add(gc_vb12), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+							}
+//line vector.go:129
+							v.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector.go:118
+					gc_vb := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:120
+					gc_vb2 := archsimd.BroadcastFloat32x8(hi)
+					gc_vb3 := archsimd.BroadcastFloat32x8(hi * 2)
+//line vector.go:124
+					gc_vb4 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:124
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:126
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line vector.go:113
+						var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:117
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line vector.go:117
+							break
+						}
+//line vector.go:117
+						v := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:117
+						gc_if := v.Less(gc_vb)
+//line vector.go:117
+						if gc_if.ToBits() != 0 {
+//line vector.go:117
+							v = gc_vb.Merge(v, gc_if)
+						}
+//line vector.go:117
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line vector.go:117
+						if gc_else.ToBits() != 0 {
+//line vector.go:117
+							gc_if2 := v.Greater(gc_vb2)
+//line vector.go:117
+							if gc_else.And(gc_if2).ToBits() != 0 {
+//line vector.go:117
+								v = gc_vb3.Merge(v, gc_else.And(gc_if2))
+							}
+						}
+//line vector.go:117
+						gc_if3 := v.NotEqual(v)
+//line vector.go:117
+						if gc_if3.ToBits() != 0 {
+//line vector.go:117
+							v = gc_vb4.Merge(v, gc_if3)
+						}
+//line vector.go:126
+						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
+//line vector.go:126
+						if gc_if4.ToBits() != 0 {
+//line vector.go:126
+							v = v.Add(gc_vb6).Merge(v, gc_if4)
+						}
 //line vector.go:129
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector.go:113
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:117
 					v := in[i]
 					if v < lo {
@@ -1284,44 +1303,44 @@ func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.T
 var gc_src_escape = compiled.NewSource(gc_files_vector, "escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:132-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:138
-func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32, count []int32, maxIter int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, count []int32, maxIter int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2+1, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx+1, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(re), gc_bx2*gc_bdx2+1); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+				if gc_bound := compiled.Diff(len(re), gc_bx*gc_bdx+1); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off2 := ((gc_bx2 * gc_bdx2) + 1) - 1
-					gc_fastlo2 := min(max(gc_from2, 0, -gc_off2), gc_to2)
-					gc_fasthi2 := max(min(gc_to2, len(re)-gc_off2, len(im)-gc_off2, len(count)-gc_off2), gc_fastlo2)
-					if gc_fastlo2 < gc_fasthi2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							if gc_tx2 == gc_fastlo2 {
-								gc_seglen2 := gc_fasthi2 - gc_fastlo2
-								gc_at4 := re[gc_off2+gc_fastlo2:][:gc_seglen2]
-								gc_at5 := im[gc_off2+gc_fastlo2:][:gc_seglen2]
-								gc_at6 := count[gc_off2+gc_fastlo2:][:gc_seglen2]
-								gc_vstep := gc_fastlo2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := ((gc_bx * gc_bdx) + 1) - 1
+					gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+					gc_fasthi := max(min(gc_to, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
+								gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
+								gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+								gc_vstep := gc_fastlo
 								if compiled.SIMD {
 //line vector.go:146
 									gc_vb66 := archsimd.BroadcastInt32x8(0)
@@ -1334,16 +1353,16 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 									gc_vb69 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:150
 									gc_vb70 := archsimd.BroadcastInt32x8(1)
-									for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-										gc_tx2 := gc_vstep
+									for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+										gc_tx := gc_vstep
 //line vector.go:139
-										var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+										var i int = gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:139
 										_ = i
 //line vector.go:143
-										cr := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):])
+										cr := archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
 //line vector.go:143
-										ci := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):])
+										ci := archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
 //line vector.go:143
 										zr := cr
 //line vector.go:143
@@ -1386,18 +1405,18 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:143
 										n = n_
 //line vector.go:143
-										n.StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+										n.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-									gc_tx2 := gc_fastlo2 + gc_u2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_fastlo + gc_u
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line vector.go:143
-									cr := gc_at4[gc_u2]
+									cr := gc_at[gc_u]
 //line vector.go:143
-									ci := gc_at5[gc_u2]
+									ci := gc_at2[gc_u]
 									zr := cr
 //line vector.go:144
 									zi := ci
@@ -1412,15 +1431,16 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 									}
 //line vector.go:151
 									n = n_
-									gc_at6[gc_u2] = n
+									gc_at3[gc_u] = n
 								}
-								gc_tx2 = gc_fasthi2 - 1
+//line vector.go:160
+								gc_tx = gc_fasthi - 1
 								continue
 							}
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line vector.go:139
-							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+							i := gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 							cr := re[i-1]
 //line vector.go:143
@@ -1442,7 +1462,8 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							count[i-1] = n
 						}
 					} else {
-						gc_vstep2 := gc_from2
+//line vector.go:161
+						gc_vstep2 := gc_from
 						if compiled.SIMD {
 //line vector.go:146
 							gc_vb10 := archsimd.BroadcastInt32x8(0)
@@ -1455,10 +1476,10 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							gc_vb13 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:150
 							gc_vb14 := archsimd.BroadcastInt32x8(1)
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 //line vector.go:139
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+								var i int = gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 								if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
 //line vector.go:152
@@ -1516,11 +1537,11 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line vector.go:139
-							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+							i := gc_bx*gc_bdx + gc_tx + 1
 //line vector.go:143
 							cr := re[i-1]
 //line vector.go:143
@@ -1544,6 +1565,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 					}
 				}
 			}
+//line vector.go:163
 		})
 	}
 }
@@ -1562,34 +1584,34 @@ func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
 var gc_src_skip = compiled.NewSource(gc_files_vector, "skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:155-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:159
-func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, w []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, w []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line vector.go:160
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
@@ -1599,12 +1621,12 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 						gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line vector.go:171
 						gc_vb5 := archsimd.BroadcastInt32x8(1000)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line vector.go:160
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:164
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:164
@@ -1636,7 +1658,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:167
 									if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
 //line vector.go:167
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line vector.go:167
 										gc_u = w[k]
 									}
@@ -1656,11 +1678,11 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vector.go:160
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line vector.go:164
 						x := in[i]
 						var acc int32
@@ -1677,6 +1699,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 					}
 				}
 			}
+//line vector.go:181
 		})
 	}
 }
@@ -1698,32 +1721,33 @@ func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
 var gc_src_skipStop = compiled.NewSource(gc_files_vector, "skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:178-199").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:185
-func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_r12 := false
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_r1 := false
+//line vector.go:196
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line vector.go:186
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 			if stop && i == 0 {
-				gc_r12 = true
+				gc_r1 = true
 			}
 		}
 	}
 //line vector.go:187
-	stop = gc_r12
+	stop = gc_r1
 	compiled.OutOfLine(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
 //line vector.go:186
@@ -1736,11 +1760,11 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line vector.go:197
 					gc_vb6 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line vector.go:186
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:188
 						if i < 0 || i > len(in)-8 {
 //line vector.go:188
@@ -1777,13 +1801,13 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 //line vector.go:190
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
 //line vector.go:190
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line vector.go:190
 											out[j+gc_k3] = gc_lanes4[gc_k3]
 										}
 									}
 //line vector.go:190
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line vector.go:190
 								gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
@@ -1811,31 +1835,32 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 //line vector.go:197
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
 //line vector.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line vector.go:197
 											out[j+gc_k4] = gc_lanes5[gc_k4]
 										}
 									}
 //line vector.go:197
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line vector.go:197
 								j = j +
 //line vector.go:189
-									gc_bdx2*gc_gdx2
+									gc_bdx*gc_gdx
 							}
 						}
 					}
+//line vector.go:191
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:186
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:188
 					x := in[i]
-					for j := i; j < len(out); j += gc_bdx2 * gc_gdx2 {
+					for j := i; j < len(out); j += gc_bdx * gc_gdx {
 						out[j] = x
 						if x&3 == 0 {
 							continue
@@ -1848,6 +1873,7 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 				}
 			}
 		}
+//line vector.go:203
 	})
 }
 
@@ -1867,42 +1893,42 @@ func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 var gc_src_rowSum = compiled.NewSource(gc_files_vector, "rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:201-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:207
-func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, width, rows int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line vector.go:208
-								var c int = gc_bx2*gc_bdx2 + gc_tx2
+								var c int = gc_bx*gc_bdx + gc_tx
 //line vector.go:212
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if c < 0 || c > len(out)-16 {
@@ -1926,13 +1952,13 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:214
 											if 0xffff&(1<<gc_k2) != 0 {
 //line vector.go:214
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos.Thread = gc_rank + gc_k2
 //line vector.go:214
 												gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
 											}
 										}
 //line vector.go:214
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line vector.go:214
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 									}
@@ -1950,11 +1976,11 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line vector.go:208
-							var c int = gc_bx2*gc_bdx2 + gc_tx2
+							var c int = gc_bx*gc_bdx + gc_tx
 //line vector.go:212
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if c < 0 || c > len(out)-8 {
@@ -1978,13 +2004,13 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:214
 										if 0xff&(1<<gc_k) != 0 {
 //line vector.go:214
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line vector.go:214
 											gc_lanes[gc_k] = in[(r*width+c)+gc_k]
 										}
 									}
 //line vector.go:214
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line vector.go:214
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
@@ -1996,11 +2022,11 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vector.go:208
-						c := gc_bx2*gc_bdx2 + gc_tx2
+						c := gc_bx*gc_bdx + gc_tx
 //line vector.go:212
 						var s float32
 						for r := range rows {
@@ -2010,6 +2036,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 					}
 				}
 			}
+//line vector.go:221
 		})
 	}
 }
@@ -2029,44 +2056,45 @@ func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_edge = compiled.NewSource(gc_files_vector, "edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:219-232").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:224
-func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line vector.go:225
 		n := len(in)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line vector.go:227
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:231
 					gc_vb2 := archsimd.BroadcastFloat32x16(2)
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line vector.go:226
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:230
 						if i < 0 || i > len(in)-16 {
 //line vector.go:230
@@ -2086,13 +2114,13 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:230
 								if 0xffff&(1<<gc_k4) != 0 {
 //line vector.go:230
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos.Thread = gc_rank + gc_k4
 //line vector.go:230
 									gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 								}
 							}
 //line vector.go:230
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line vector.go:230
 							gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
 						}
@@ -2112,13 +2140,13 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:230
 								if 0xffff&(1<<gc_k5) != 0 {
 //line vector.go:230
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos.Thread = gc_rank + gc_k5
 //line vector.go:230
 									gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
 								}
 							}
 //line vector.go:230
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line vector.go:230
 							gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
 						}
@@ -2137,15 +2165,16 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:231
 								if 0xffff&(1<<gc_k6) != 0 {
 //line vector.go:231
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos.Thread = gc_rank + gc_k6
 //line vector.go:231
 									out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
 								}
 							}
 //line vector.go:231
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
+//line vector.go:233
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2156,11 +2185,11 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 			if compiled.SIMD {
 //line vector.go:231
 				gc_vb := archsimd.BroadcastFloat32x8(2)
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line vector.go:226
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:230
 					if i < 0 || i > len(in)-8 {
 //line vector.go:230
@@ -2180,13 +2209,13 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:230
 							if 0xff&(1<<gc_k) != 0 {
 //line vector.go:230
-								gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos.Thread = gc_rank + gc_k
 //line vector.go:230
 								gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 							}
 						}
 //line vector.go:230
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line vector.go:230
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 					}
@@ -2206,13 +2235,13 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:230
 							if 0xff&(1<<gc_k2) != 0 {
 //line vector.go:230
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos.Thread = gc_rank + gc_k2
 //line vector.go:230
 								gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
 							}
 						}
 //line vector.go:230
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line vector.go:230
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 					}
@@ -2231,22 +2260,23 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:231
 							if 0xff&(1<<gc_k3) != 0 {
 //line vector.go:231
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos.Thread = gc_rank + gc_k3
 //line vector.go:231
 								out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
 							}
 						}
 //line vector.go:231
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line vector.go:233
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:226
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:230
 				l := in[max(i-1, 0)]
 //line vector.go:230
@@ -2272,30 +2302,32 @@ func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_swap = compiled.NewSource(gc_files_vector, "swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:234-250").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:239
-func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.ScaledOffBelow(len(in), 2, 2*
-			(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line vector.go:257
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
+//line vector.go:260
+			(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -2324,13 +2356,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:246
 					_ = gc_oddLanes16
 				gc_steps2:
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line vector.go:246
 						gc_alive2 := gc_all2
 //line vector.go:240
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
 //line vector.go:241
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
@@ -2345,11 +2377,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:244
 							if (2*i) >= 0 && (2*i) <= len(in)-32 {
-								gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+								gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:245
-								gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
+								gc_ld6 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line vector.go:245
-								gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
+								gc_ld7 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 							} else {
 //line vector.go:245
 								break gc_steps2
@@ -2411,13 +2443,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:246
 									if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
 //line vector.go:246
-										gc_pos2.Thread = gc_rank2 + gc_k14
+										gc_pos.Thread = gc_rank + gc_k14
 //line vector.go:246
 										out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
 									}
 								}
 //line vector.go:246
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line vector.go:246
@@ -2430,11 +2462,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:244
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
-									gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:245
-									gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
+									gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
 //line vector.go:245
-									gc_ld9 = gc_lo6.ConcatPermute(gc_hi6, gc_odds16)
+									gc_ld9 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
 								} else {
 //line vector.go:245
 									break gc_steps2
@@ -2496,13 +2528,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:246
 										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
 //line vector.go:246
-											gc_pos2.Thread = gc_rank2 + gc_k18
+											gc_pos.Thread = gc_rank + gc_k18
 //line vector.go:246
 											out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
 										}
 									}
 //line vector.go:246
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line vector.go:246
@@ -2528,13 +2560,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:248
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
 //line vector.go:248
-												gc_pos2.Thread = gc_rank2 + gc_k19
+												gc_pos.Thread = gc_rank + gc_k19
 //line vector.go:248
 												gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
 											}
 										}
 //line vector.go:248
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line vector.go:248
 										gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
 									}
@@ -2564,18 +2596,19 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:248
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
 //line vector.go:248
-												gc_pos2.Thread = gc_rank2 + gc_k20
+												gc_pos.Thread = gc_rank + gc_k20
 //line vector.go:248
 												out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
 											}
 										}
 //line vector.go:248
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line vector.go:250
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2603,13 +2636,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:246
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line vector.go:246
 					gc_alive := gc_all
 //line vector.go:240
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
 //line vector.go:241
 					if gc_alive.And(gc_if).ToBits() != 0 {
@@ -2626,13 +2659,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 						if (2*i) >= 0 && (2*i) <= len(in)-16 {
 							{
 //line vector.go:245
-								gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+								gc_lo2 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:245
-								gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+								gc_hi2 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 //line vector.go:245
-								gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+								gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line vector.go:245
-								gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+								gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 							}
 						} else {
 //line vector.go:245
@@ -2691,13 +2724,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:246
 								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line vector.go:246
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos.Thread = gc_rank + gc_k4
 //line vector.go:246
 									out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 								}
 							}
 //line vector.go:246
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line vector.go:246
@@ -2712,13 +2745,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
 								{
 //line vector.go:245
-									gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:245
-									gc_hi4 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+									gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 //line vector.go:245
-									gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+									gc_ld3 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line vector.go:245
-									gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+									gc_ld4 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 								}
 							} else {
 //line vector.go:245
@@ -2777,13 +2810,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:246
 									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
 //line vector.go:246
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos.Thread = gc_rank + gc_k8
 //line vector.go:246
 										out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 //line vector.go:246
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line vector.go:246
@@ -2809,13 +2842,13 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:248
 										if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
 //line vector.go:248
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos.Thread = gc_rank + gc_k9
 //line vector.go:248
 											gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
 										}
 									}
 //line vector.go:248
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line vector.go:248
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
@@ -2843,28 +2876,29 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:248
 										if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
 //line vector.go:248
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos.Thread = gc_rank + gc_k10
 //line vector.go:248
 											out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
 //line vector.go:248
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
 				}
+//line vector.go:250
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:240
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				if 2*i >= len(in) {
-					continue gc_L12
+					continue gc_L1
 				}
 				if 2*i+1 < len(in) {
 					a, b := in[2*i], in[2*i+1]
@@ -2893,36 +2927,37 @@ func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_twist = compiled.NewSource(gc_files_vector, "twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:252-269").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:258
-func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line vector.go:276
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at3 := in[gc_off2:][:gc_to2]
-				gc_at4 := out[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -2932,16 +2967,16 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						gc_vb11 := archsimd.BroadcastFloat32x16(1)
 //line vector.go:266
 						gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line vector.go:259
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:259
 							_ = i
 //line vector.go:263
-							a := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+							a := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line vector.go:263
-							b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb11)
+							b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).Add(gc_vb11)
 							{
 //line vector.go:263
 								gc_t19 := b
@@ -2978,7 +3013,8 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 								a = a.Mul(gc_vb12).Add(b)
 							}
-							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
+//line vector.go:264
+							a.Sub(b).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2994,16 +3030,16 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					gc_vb8 := archsimd.BroadcastFloat32x8(1)
 //line vector.go:266
 					gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line vector.go:259
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:259
 						_ = i
 //line vector.go:263
-						a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+						a := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line vector.go:263
-						b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb8)
+						b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
 						{
 //line vector.go:263
 							gc_t13 := b
@@ -3040,17 +3076,18 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 							a = a.Mul(gc_vb9).Add(b)
 						}
-						a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
+//line vector.go:264
+						a.Sub(b).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:263
-					a := gc_at3[gc_tx2]
+					a := gc_at[gc_tx]
 //line vector.go:263
-					b := 2*gc_at3[gc_tx2] + 1
+					b := 2*gc_at[gc_tx] + 1
 					{
 						{
 //line vector.go:265
@@ -3069,10 +3106,11 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						}
 					}
 //line vector.go:268
-					gc_at4[gc_tx2] = a - b
+					gc_at2[gc_tx] = a - b
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line vector.go:273
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -3082,10 +3120,10 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						gc_vb5 := archsimd.BroadcastFloat32x16(1)
 //line vector.go:266
 						gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line vector.go:259
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:263
 							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:263
@@ -3131,6 +3169,7 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 								a = a.Mul(gc_vb6).Add(b)
 							}
+//line vector.go:264
 							a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3147,10 +3186,10 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 //line vector.go:266
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line vector.go:259
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:263
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:263
@@ -3196,15 +3235,16 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 							a = a.Mul(gc_vb3).Add(b)
 						}
+//line vector.go:264
 						a.Sub(b).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:259
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:263
 					a := in[i]
 //line vector.go:263
@@ -3251,201 +3291,28 @@ func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 var gc_src_rowTile = compiled.NewSource(gc_files_vector, "rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:271-284").NoGoexit("069415c7b4c694242a120214ed5f54f739a54acb09ad0bc5813930320b43af8e", "vector.go:286-292")
 
 //line vector.go:278
-func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
-	t := gc_b4.Thread()
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b4.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b4.Len()
+func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line vector.go:279
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b4.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line vector.go:279
-	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(row) {
-			gc_at3 := row[:gc_bdx2]
-			gc_vstep3 := 0
+	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line vector.go:281
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(row) {
+			gc_at := row[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line vector.go:280
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line vector.go:280
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:280
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:291
-					gc_vb10 := archsimd.BroadcastFloat32x16(0)
-				gc_steps12:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-//line vector.go:280
-						var tx int = gc_tx2
-						var gc_row12 int = gc_bx2
-//line vector.go:281
-						var gc_col12 int = tx
-//line vector.go:281
-						var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-						gc_returned12 := gc_none6
-//line vector.go:281
-						if gc_col12 < w && uint(w-gc_col12) > 15 {
-//line vector.go:281
-							var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-							if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
-//line vector.go:281
-								gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
-							} else {
-//line vector.go:281
-								break gc_steps12
-							}
-//line vector.go:281
-							gc_result12 = gc_ld23
-//line vector.go:281
-							gc_b8 := gc_none6
-//line vector.go:281
-							if true {
-//line vector.go:281
-								gc_b8 = gc_all6
-							}
-//line vector.go:281
-							gc_returned12 = gc_b8
-						} else {
-//line vector.go:281
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col12, 16))))
-//line vector.go:281
-							if gc_if17.ToBits() != 0 {
-//line vector.go:281
-								var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-								if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
-//line vector.go:281
-									gc_ld24 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
-								} else {
-//line vector.go:281
-									break gc_steps12
-								}
-//line vector.go:281
-								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line vector.go:281
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-							}
-						}
-//line vector.go:281
-						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line vector.go:281
-						if gc_if18.ToBits() != 0 {
-//line vector.go:281
-							gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line vector.go:281
-							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-						}
-//line vector.go:281
-						gc_result12.StoreSlice(gc_at3[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line vector.go:280
-				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:280
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:291
-				gc_vb8 := archsimd.BroadcastFloat32x8(0)
-			gc_steps10:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-//line vector.go:280
-					var tx int = gc_tx2
-					var gc_row10 int = gc_bx2
-//line vector.go:281
-					var gc_col10 int = tx
-//line vector.go:281
-					var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-					gc_returned10 := gc_none5
-//line vector.go:281
-					if gc_col10 < w && uint(w-gc_col10) > 7 {
-//line vector.go:281
-						var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-						if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
-//line vector.go:281
-							gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
-						} else {
-//line vector.go:281
-							break gc_steps10
-						}
-//line vector.go:281
-						gc_result10 = gc_ld19
-//line vector.go:281
-						gc_b7 := gc_none5
-//line vector.go:281
-						if true {
-//line vector.go:281
-							gc_b7 = gc_all5
-						}
-//line vector.go:281
-						gc_returned10 = gc_b7
-					} else {
-//line vector.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col10, 8))))
-//line vector.go:281
-						if gc_if14.ToBits() != 0 {
-//line vector.go:281
-							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-							if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
-//line vector.go:281
-								gc_ld20 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
-							} else {
-//line vector.go:281
-								break gc_steps10
-							}
-//line vector.go:281
-							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line vector.go:281
-							gc_returned10 = gc_if14.Or(gc_returned10)
-						}
-					}
-//line vector.go:281
-					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:281
-					if gc_if15.ToBits() != 0 {
-//line vector.go:281
-						gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
-//line vector.go:281
-						gc_returned10 = gc_if15.Or(gc_returned10)
-					}
-//line vector.go:281
-					gc_result10.StoreSlice(gc_at3[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-//line vector.go:280
-				tx := gc_tx2
-				gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
-			}
-		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:280
 					gc_none4 := archsimd.Mask32x16FromBits(0)
 //line vector.go:280
@@ -3453,18 +3320,13 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:280
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line vector.go:291
-					gc_vb6 := archsimd.BroadcastFloat32x16(0)
+					gc_vb8 := archsimd.BroadcastFloat32x16(0)
 				gc_steps8:
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line vector.go:280
-						var tx int = gc_tx2
-						if tx < 0 || tx > len(row)-16 {
-//line vector.go:281
-							break
-						}
-//line vector.go:281
-						var gc_row8 int = gc_bx2
+						var tx int = gc_tx
+						var gc_row8 int = gc_bx
 //line vector.go:281
 						var gc_col8 int = tx
 //line vector.go:281
@@ -3486,14 +3348,14 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:281
 							gc_result8 = gc_ld15
 //line vector.go:281
-							gc_b6 := gc_none4
+							gc_b5 := gc_none4
 //line vector.go:281
 							if true {
 //line vector.go:281
-								gc_b6 = gc_all4
+								gc_b5 = gc_all4
 							}
 //line vector.go:281
-							gc_returned8 = gc_b6
+							gc_returned8 = gc_b5
 						} else {
 //line vector.go:281
 							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
@@ -3520,17 +3382,17 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:281
 						if gc_if12.ToBits() != 0 {
 //line vector.go:281
-							gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+							gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line vector.go:281
 							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 						}
 //line vector.go:281
-						gc_result8.StoreSlice(row[tx:])
+						gc_result8.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -3542,18 +3404,13 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:280
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:291
-				gc_vb4 := archsimd.BroadcastFloat32x8(0)
+				gc_vb6 := archsimd.BroadcastFloat32x8(0)
 			gc_steps6:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line vector.go:280
-					var tx int = gc_tx2
-					if tx < 0 || tx > len(row)-8 {
-//line vector.go:281
-						break
-					}
-//line vector.go:281
-					var gc_row6 int = gc_bx2
+					var tx int = gc_tx
+					var gc_row6 int = gc_bx
 //line vector.go:281
 					var gc_col6 int = tx
 //line vector.go:281
@@ -3575,14 +3432,14 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:281
 						gc_result6 = gc_ld11
 //line vector.go:281
-						gc_b5 := gc_none3
+						gc_b4 := gc_none3
 //line vector.go:281
 						if true {
 //line vector.go:281
-							gc_b5 = gc_all3
+							gc_b4 = gc_all3
 						}
 //line vector.go:281
-						gc_returned6 = gc_b5
+						gc_returned6 = gc_b4
 					} else {
 //line vector.go:281
 						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
@@ -3609,116 +3466,301 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:281
 					if gc_if9.ToBits() != 0 {
 //line vector.go:281
-						gc_result6 = gc_vb4.Merge(gc_result6, gc_if9)
+						gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
 //line vector.go:281
 						gc_returned6 = gc_if9.Or(gc_returned6)
 					}
 //line vector.go:281
-					gc_result6.StoreSlice(row[tx:])
+					gc_result6.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:280
-					tx := gc_tx2
-					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				tx := gc_tx
+				gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line vector.go:280
-					tx := gc_tx2
-					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line vector.go:280
-					tx := gc_tx2
-					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector.go:280
-					tx := gc_tx2
-					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:291
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+//line vector.go:280
+						var tx int = gc_tx
+						if tx < 0 || tx > len(row)-16 {
+//line vector.go:281
+							break
+						}
+//line vector.go:281
+						var gc_row4 int = gc_bx
+//line vector.go:281
+						var gc_col4 int = tx
+//line vector.go:281
+						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:281
+						gc_returned4 := gc_none2
+//line vector.go:281
+						if gc_col4 < w && uint(w-gc_col4) > 15 {
+//line vector.go:281
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:281
+							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
+//line vector.go:281
+								gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
+							} else {
+//line vector.go:281
+								break gc_steps4
+							}
+//line vector.go:281
+							gc_result4 = gc_ld7
+//line vector.go:281
+							gc_b3 := gc_none2
+//line vector.go:281
+							if true {
+//line vector.go:281
+								gc_b3 = gc_all2
+							}
+//line vector.go:281
+							gc_returned4 = gc_b3
+						} else {
+//line vector.go:281
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
+//line vector.go:281
+							if gc_if5.ToBits() != 0 {
+//line vector.go:281
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:281
+								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
+//line vector.go:281
+									gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
+								} else {
+//line vector.go:281
+									break gc_steps4
+								}
+//line vector.go:281
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line vector.go:281
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+							}
+						}
+//line vector.go:281
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line vector.go:281
+						if gc_if6.ToBits() != 0 {
+//line vector.go:281
+							gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line vector.go:281
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+						}
+//line vector.go:281
+						gc_result4.StoreSlice(row[tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			if compiled.SIMD {
 //line vector.go:280
-				tx := gc_tx2
-				row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line vector.go:280
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:280
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line vector.go:291
+				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line vector.go:280
+					var tx int = gc_tx
+					if tx < 0 || tx > len(row)-8 {
+//line vector.go:281
+						break
+					}
+//line vector.go:281
+					var gc_row2 int = gc_bx
+//line vector.go:281
+					var gc_col2 int = tx
+//line vector.go:281
+					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:281
+					gc_returned2 := gc_none
+//line vector.go:281
+					if gc_col2 < w && uint(w-gc_col2) > 7 {
+//line vector.go:281
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:281
+						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+//line vector.go:281
+							gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+						} else {
+//line vector.go:281
+							break gc_steps2
+						}
+//line vector.go:281
+						gc_result2 = gc_ld3
+//line vector.go:281
+						gc_b2 := gc_none
+//line vector.go:281
+						if true {
+//line vector.go:281
+							gc_b2 = gc_all
+						}
+//line vector.go:281
+						gc_returned2 = gc_b2
+					} else {
+//line vector.go:281
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
+//line vector.go:281
+						if gc_if2.ToBits() != 0 {
+//line vector.go:281
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:281
+							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+//line vector.go:281
+								gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+							} else {
+//line vector.go:281
+								break gc_steps2
+							}
+//line vector.go:281
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line vector.go:281
+							gc_returned2 = gc_if2.Or(gc_returned2)
+						}
+					}
+//line vector.go:281
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line vector.go:281
+					if gc_if3.ToBits() != 0 {
+//line vector.go:281
+						gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
+//line vector.go:281
+						gc_returned2 = gc_if3.Or(gc_returned2)
+					}
+//line vector.go:281
+					gc_result2.StoreSlice(row[tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line vector.go:280
+				tx := gc_tx
+				row[tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		gc_stride2 := 0 - 1
-		gc_off4 := gc_bdx2 - 1
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(row)) {
-			gc_at4 := out[gc_off3:][:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line vector.go:287
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off2 := gc_bdx - 1
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+			gc_at2 := out[gc_off:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line vector.go:283
-				gc_at4[gc_tx2] = row[gc_idx2] * 3
+				gc_at2[gc_tx] = row[gc_idx] * 3
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:280
-					tx := gc_tx2
+					tx := gc_tx
 //line vector.go:283
-					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:280
-					tx := gc_tx2
+					tx := gc_tx
 //line vector.go:283
-					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:280
-					tx := gc_tx2
+					tx := gc_tx
 //line vector.go:283
-					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:280
-					tx := gc_tx2
+					tx := gc_tx
 //line vector.go:283
-					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:280
-				tx := gc_tx2
+				tx := gc_tx
 //line vector.go:283
-				out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 			}
 		}
 	}
@@ -3739,43 +3781,44 @@ func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_unrolledWrap = compiled.NewSource(gc_files_vector, "unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:294-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:299
-func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line vector.go:317
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:300
 					gc_Lane0Mask322 := compiled.Lane0Mask32()
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vector.go:300
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:302
@@ -3795,9 +3838,10 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							v.StoreSlice(out[i:])
 						}
 					}
+//line vector.go:308
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
@@ -3805,12 +3849,12 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 			if compiled.SIMD {
 //line vector.go:300
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:300
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					{
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:302
@@ -3830,13 +3874,14 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						v.StoreSlice(out[i:])
 					}
 				}
+//line vector.go:308
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:300
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				{
 					v := in[i]
 					{
@@ -3851,6 +3896,7 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 						}
 					}
+//line vector.go:306
 					out[i] = v
 				}
 			}
@@ -3861,4 +3907,5 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 // gc_files_vector holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector.go
+//line vector.go:317
 var gc_files_vector embed.FS

@@ -31,51 +31,53 @@ func RowPickKernel(a, out []float32, m int, limit float32) func(*gocuda.Thread) 
 var gc_src_rowPick = compiled.NewSource(gc_files_vector_uniform, "rowPick", "939a6abe9b3961131fbf69cd13c2791d0c2379b9e1daedbd4f5ab5b08cbea52b", "vector_uniform.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector_uniform.go:15
-func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32, m int, limit float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m int, limit float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &limit
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line vector_uniform.go:27
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_apart2 := compiled.Disjoint(a, out)
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(a, out)
+//line vector_uniform.go:40
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off3 := (gc_by2*gc_bdy2 + gc_ty2)
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at3 := a[gc_off3:][:1]
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_elem2 := gc_at3[0]
-				gc_vstep := gc_from2
+			gc_off := (gc_by*gc_bdy + gc_ty)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := a[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -83,34 +85,35 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 						gc_vb4 := archsimd.BroadcastFloat32x16(limit)
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
+						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx {
+								gc_sx -= gc_bdx
 								gc_sbx++
 							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx
 //line vector_uniform.go:16
-							var row int = gc_by2*gc_bdy2 + gc_ty2
+							var row int = gc_by*gc_bdy + gc_ty
 //line vector_uniform.go:16
 							_ = row
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var col int = gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:17
 							_ = col
 							{
 //line vector_uniform.go:21
-								s := compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)
+								s := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324)
 //line vector_uniform.go:21
 								gc_if4 := s.Greater(gc_vb4)
 //line vector_uniform.go:21
 								if gc_if4.ToBits() != 0 {
 //line vector_uniform.go:21
-									s.StoreMasked((*[16]float32)(gc_at4[gc_tx2:]), gc_if4)
+									s.StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_if4)
 								}
 							}
 						}
+//line vector_uniform.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -123,44 +126,45 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 					gc_vb3 := archsimd.BroadcastFloat32x8(limit)
-					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx2 {
-							gc_sx2 -= gc_bdx2
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
 							gc_sbx2++
 						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx2
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx2
 //line vector_uniform.go:16
-						var row int = gc_by2*gc_bdy2 + gc_ty2
+						var row int = gc_by*gc_bdy + gc_ty
 //line vector_uniform.go:16
 						_ = row
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
+						var col int = gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:17
 						_ = col
 						{
 //line vector_uniform.go:21
-							s := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)
+							s := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323)
 //line vector_uniform.go:21
 							gc_if3 := s.Greater(gc_vb3)
 //line vector_uniform.go:21
 							if gc_if3.ToBits() != 0 {
 //line vector_uniform.go:21
-								s.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if3)
+								s.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if3)
 							}
 						}
 					}
+//line vector_uniform.go:23
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line vector_uniform.go:21
-					if s := gc_elem2; s > limit {
-						gc_at4[gc_tx2] = s
+					if s := gc_elem; s > limit {
+						gc_at2[gc_tx] = s
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -168,18 +172,18 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 						gc_vb2 := archsimd.BroadcastFloat32x16(limit)
-						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-							for gc_sx3 >= gc_bdx2 {
-								gc_sx3 -= gc_bdx2
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx {
+								gc_sx3 -= gc_bdx
 								gc_sbx3++
 							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx3
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx3
 //line vector_uniform.go:16
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:21
 							if col < 0 || col > len(out)-16 {
 //line vector_uniform.go:21
@@ -197,6 +201,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 								}
 							}
 						}
+//line vector_uniform.go:24
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -209,18 +214,18 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 					gc_vb := archsimd.BroadcastFloat32x8(limit)
-					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-						for gc_sx4 >= gc_bdx2 {
-							gc_sx4 -= gc_bdx2
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx {
+							gc_sx4 -= gc_bdx
 							gc_sbx4++
 						}
-						gc_tx2 := gc_vstep2
-						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx4
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx4
 //line vector_uniform.go:16
-						var row int = gc_by2*gc_bdy2 + gc_ty2
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
+						var row int = gc_by*gc_bdy + gc_ty
+						var col int = gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:21
 						if col < 0 || col > len(out)-8 {
 //line vector_uniform.go:21
@@ -238,24 +243,25 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 							}
 						}
 					}
+//line vector_uniform.go:24
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector_uniform.go:16
-					row := gc_by2*gc_bdy2 + gc_ty2
-					col := gc_bx2*gc_bdx2 + gc_tx2
+					row := gc_by*gc_bdy + gc_ty
+					col := gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:21
 					if s := a[row]; s > limit {
 						out[col] = s
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -276,135 +282,47 @@ func SkipFirstKernel(flags []int32, a, out []float32, k int) func(*gocuda.Thread
 var gc_src_skipFirst = compiled.NewSource(gc_files_vector_uniform, "skipFirst", "1005588925a3dedf0b162030e6cc695e0f6ecd9e81722424b73ee96446296da4", "vector_uniform.go:26-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector_uniform.go:31
-func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32, a, out []float32, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a, out []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_apart2 := compiled.Disjoint(a, out)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := len(out); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_pos.Block = gc_blk
+		gc_apart := compiled.Disjoint(a, out)
+//line vector_uniform.go:44
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := len(out); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := k
-			if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) && gc_apart2 {
-				gc_at4 := flags[:gc_to2]
-				gc_at5 := out[:gc_to2]
-				gc_at6 := a[gc_off2:][:1]
-				gc_elem2 := gc_at6[0]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := k
+			if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && gc_apart {
+				gc_at := flags[:gc_to]
+				gc_at2 := out[:gc_to]
+				gc_at3 := a[gc_off:][:1]
+				gc_elem := gc_at3[0]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line vector_uniform.go:32
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line vector_uniform.go:32
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb6 := archsimd.BroadcastInt32x16(0)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line vector_uniform.go:33
-							gc_alive6 := gc_all6
-//line vector_uniform.go:32
-							var i int = gc_tx2
-							gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb6).ToBits())
-//line vector_uniform.go:33
-							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line vector_uniform.go:33
-								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
-							}
-//line vector_uniform.go:33
-							var gc_u6 float32
-//line vector_uniform.go:33
-							if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
-//line vector_uniform.go:33
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
-//line vector_uniform.go:33
-								gc_u6 = gc_at6[0]
-							}
-							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive6)
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector_uniform.go:32
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector_uniform.go:32
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb5 := archsimd.BroadcastInt32x8(0)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line vector_uniform.go:33
-						gc_alive5 := gc_all5
-//line vector_uniform.go:32
-						var i int = gc_tx2
-						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb5))
-//line vector_uniform.go:33
-						if gc_alive5.And(gc_if5).ToBits() != 0 {
-//line vector_uniform.go:33
-							gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-						}
-//line vector_uniform.go:33
-						var gc_u5 float32
-//line vector_uniform.go:33
-						if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
-//line vector_uniform.go:33
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line vector_uniform.go:33
-							gc_u5 = gc_at6[0]
-						}
-						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u5)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive5)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-			gc_L1r2:
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line vector_uniform.go:32
-					i := gc_tx2
-					if false && i >= len(out) || gc_at4[gc_tx2] != 0 {
-						continue gc_L1r2
-					}
-					gc_at5[gc_tx2] += gc_elem2
-				}
-			} else {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector_uniform.go:32
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line vector_uniform.go:33
 							gc_alive4 := gc_all4
 //line vector_uniform.go:32
-							var i int = gc_tx2
-							if i < 0 || i > len(flags)-16 || i > len(out)-16 {
-//line vector_uniform.go:33
-								break
-							}
-//line vector_uniform.go:33
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb4).ToBits())
+							var i int = gc_tx
+							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).NotEqual(gc_vb4).ToBits())
 //line vector_uniform.go:33
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line vector_uniform.go:33
@@ -412,19 +330,20 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 							}
 //line vector_uniform.go:33
 							var gc_u4 float32
-//line vector_uniform.go:36
+//line vector_uniform.go:33
 							if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
-//line vector_uniform.go:36
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line vector_uniform.go:36
-								gc_u4 = a[k]
+//line vector_uniform.go:33
+								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
+//line vector_uniform.go:33
+								gc_u4 = gc_at3[0]
 							}
-							archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(out[i:]), gc_alive4)
+//line vector_uniform.go:34
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
@@ -434,20 +353,15 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastInt32x8(0)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line vector_uniform.go:33
 						gc_alive3 := gc_all3
 //line vector_uniform.go:32
-						var i int = gc_tx2
-						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
-//line vector_uniform.go:33
-							break
-						}
-//line vector_uniform.go:33
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb3))
+						var i int = gc_tx
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb3))
 //line vector_uniform.go:33
 						if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line vector_uniform.go:33
@@ -455,25 +369,122 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						}
 //line vector_uniform.go:33
 						var gc_u3 float32
-//line vector_uniform.go:36
+//line vector_uniform.go:33
 						if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
-//line vector_uniform.go:36
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line vector_uniform.go:36
-							gc_u3 = a[k]
+//line vector_uniform.go:33
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+//line vector_uniform.go:33
+							gc_u3 = gc_at3[0]
 						}
-						archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(out[i:]), gc_alive3)
+//line vector_uniform.go:34
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_L1r:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line vector_uniform.go:32
-					i := gc_tx2
+					i := gc_tx
+					if false && i >= len(out) || gc_at[gc_tx] != 0 {
+						continue gc_L1r
+					}
+					gc_at2[gc_tx] += gc_elem
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector_uniform.go:32
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line vector_uniform.go:32
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb2 := archsimd.BroadcastInt32x16(0)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line vector_uniform.go:33
+							gc_alive2 := gc_all2
+//line vector_uniform.go:32
+							var i int = gc_tx
+							if i < 0 || i > len(flags)-16 || i > len(out)-16 {
+//line vector_uniform.go:33
+								break
+							}
+//line vector_uniform.go:33
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
+//line vector_uniform.go:33
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+//line vector_uniform.go:33
+								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							}
+//line vector_uniform.go:33
+							var gc_u2 float32
+//line vector_uniform.go:36
+							if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line vector_uniform.go:36
+								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+//line vector_uniform.go:36
+								gc_u2 = a[k]
+							}
+//line vector_uniform.go:37
+							archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u2)).StoreMasked((*[16]float32)(out[i:]), gc_alive2)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector_uniform.go:32
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line vector_uniform.go:32
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := archsimd.BroadcastInt32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line vector_uniform.go:33
+						gc_alive := gc_all
+//line vector_uniform.go:32
+						var i int = gc_tx
+						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+//line vector_uniform.go:33
+							break
+						}
+//line vector_uniform.go:33
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+//line vector_uniform.go:33
+						if gc_alive.And(gc_if).ToBits() != 0 {
+//line vector_uniform.go:33
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+//line vector_uniform.go:33
+						var gc_u float32
+//line vector_uniform.go:36
+						if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line vector_uniform.go:36
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line vector_uniform.go:36
+							gc_u = a[k]
+						}
+//line vector_uniform.go:37
+						archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+			gc_L1:
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector_uniform.go:32
+					i := gc_tx
 					if i >= len(out) || flags[i] != 0 {
-						continue gc_L12
+						continue gc_L1
 					}
 					out[i] += a[k]
 				}

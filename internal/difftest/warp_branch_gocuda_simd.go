@@ -33,217 +33,223 @@ func WarpLoopBranchKernel(in []int32, out []uint32, skip, stop int) func(*gocuda
 var gc_src_warpLoopBranch = compiled.NewSource(gc_files_warp_branch, "warpLoopBranch", "2c10b1a1d5e1cf3aa0fc6aff2fbf6060482e5829c7265c7040de5321a9fc0f4e", "warp_branch.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_branch.go:12
-func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, skip, stop int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip, stop int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_branch.go:22
 	var gc_l_r [32]uint32
 	var gc_l_m [32]uint32
-	var gc_c21v [32]bool
-	var gc_c21r [32]uint32
-	var gc_c22m [32]uint32
-	var gc_c22v [32]bool
-	var gc_c22r [32]uint32
-	var gc_c23m [32]uint32
-	var gc_c23v [32]bool
-	var gc_c23r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line warp_branch.go:38
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line warp_branch.go:15
-				d := gc_tx2%3 == 0
+				d := gc_tx%3 == 0
 //line warp_branch.go:14
 				r := uint32(0)
 //line warp_branch.go:16
-				gc_c21v[gc_lane2] = d
-				gc_l_r[gc_lane2] = r
+				gc_c1v[gc_lane] = d
+				gc_l_r[gc_lane] = r
 			}
 		}
 //line warp_branch.go:16
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		gc_left := gc_act2
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_branch.go:16
-					m := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+					m := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line warp_branch.go:16
-					m.StoreSlice(gc_l_m[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					m.StoreSlice(gc_l_m[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line warp_branch.go:16
-					m := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+					m := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line warp_branch.go:16
-					m.StoreSlice(gc_l_m[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					m.StoreSlice(gc_l_m[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line warp_branch.go:16
-				m := gc_c21r[gc_lane2]
-				gc_l_m[gc_lane2] = m
+				m := gc_c1r[gc_lane]
+//line warp_branch.go:18
+				gc_l_m[gc_lane] = m
 			}
 		}
 		{
-			var gc_m92 uint32
+			var gc_m9 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_branch.go:15
-					d := gc_tx2%3 == 0
+					d := gc_tx%3 == 0
 //line warp_branch.go:17
 					if d {
-						gc_m92 |= 1 << gc_lane2
+						gc_m9 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
 //line warp_branch.go:18
 				for k := range 4 {
 					if k == stop {
 						break
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_branch.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							m := gc_l_m[gc_lane2]
+							i := gc_bx*gc_bdx + gc_tx
+//line warp_branch.go:15
+							m := gc_l_m[gc_lane]
 //line warp_branch.go:22
-							gc_c22m[gc_lane2] = m
-							gc_c22v[gc_lane2] = in[i] > int32(k)
+							gc_c2m[gc_lane] = m
+							gc_c2v[gc_lane] = in[i] > int32(k)
 						}
 					}
 //line warp_branch.go:22
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
-					gc_left2 := gc_act2
+					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_branch.go:22
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
 //line warp_branch.go:22
-								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]))
+								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line warp_branch.go:22
-								r.StoreSlice(gc_l_r[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_branch.go:22
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
 //line warp_branch.go:22
-								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]))
+								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line warp_branch.go:22
-								r.StoreSlice(gc_l_r[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							r := gc_l_r[gc_lane2]
+//line warp_branch.go:35
+							r := gc_l_r[gc_lane]
 //line warp_branch.go:22
-							r ^= gc_c22r[gc_lane2]
-							gc_l_r[gc_lane2] = r
+							r ^= gc_c2r[gc_lane]
+							gc_l_r[gc_lane] = r
 						}
 					}
 //line warp_branch.go:23
 					if k == skip {
 						continue
 					}
-					gc_left3 := gc_act2
+					gc_left3 := gc_act
 					if compiled.SIMD {
 //line warp_branch.go:26
 						gc_vb := archsimd.BroadcastUint32x8(1)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_branch.go:26
 							gc_vb2 := archsimd.BroadcastUint32x8(1)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_branch.go:26
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
 //line warp_branch.go:26
 								r = r.Add(gc_vb2)
 //line warp_branch.go:26
-								r.StoreSlice(gc_l_r[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_branch.go:26
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
 //line warp_branch.go:26
 								r = r.Add(gc_vb)
 //line warp_branch.go:26
-								r.StoreSlice(gc_l_r[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							r := gc_l_r[gc_lane2]
+//line warp_branch.go:39
+							r := gc_l_r[gc_lane]
 //line warp_branch.go:26
 							r++
-							gc_l_r[gc_lane2] = r
+							gc_l_r[gc_lane] = r
 						}
 					}
 				}
@@ -253,69 +259,71 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 						continue
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_branch.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							m := gc_l_m[gc_lane2]
+							i := gc_bx*gc_bdx + gc_tx
+//line warp_branch.go:15
+							m := gc_l_m[gc_lane]
 //line warp_branch.go:32
-							gc_c23m[gc_lane2] = m
-							gc_c23v[gc_lane2] = in[i] < int32(k_)
+							gc_c3m[gc_lane] = m
+							gc_c3v[gc_lane] = in[i] < int32(k_)
 						}
 					}
 //line warp_branch.go:32
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, nil, nil, &gc_c23r)
-					gc_left4 := gc_act2
+					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
 //line warp_branch.go:32
 						gc_vb3 := archsimd.BroadcastUint32x8(3)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_branch.go:32
 							gc_vb4 := archsimd.BroadcastUint32x8(3)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_branch.go:32
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
 //line warp_branch.go:32
-								r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
+								r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
 //line warp_branch.go:32
-								r.StoreSlice(gc_l_r[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_branch.go:32
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
 //line warp_branch.go:32
-								r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
+								r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
 //line warp_branch.go:32
-								r.StoreSlice(gc_l_r[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							r := gc_l_r[gc_lane2]
+//line warp_branch.go:45
+							r := gc_l_r[gc_lane]
 //line warp_branch.go:32
-							r = r*3 + gc_c23r[gc_lane2]
-							gc_l_r[gc_lane2] = r
+							r = r*3 + gc_c3r[gc_lane]
+							gc_l_r[gc_lane] = r
 						}
 					}
 //line warp_branch.go:33
@@ -324,29 +332,30 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 					}
 				}
 			}
-			gc_act2 = gc_save92 &^ gc_dead2
+			gc_act = gc_save9 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line warp_branch.go:38
-					copy(gc_at2, gc_l_r[:])
+					copy(gc_at, gc_l_r[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_branch.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						r := gc_l_r[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_branch.go:15
+						r := gc_l_r[gc_lane]
 //line warp_branch.go:38
 						out[i] = r
 					}

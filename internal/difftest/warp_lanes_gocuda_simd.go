@@ -32,39 +32,41 @@ func WarpSumDownKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_warpSumDown = compiled.NewSource(gc_files_warp_lanes, "warpSumDown", "e7b8eec6b784c40d05bfce4ddb900bc0ded5296e206306a599ead23515ebae39", "warp_lanes.go:12-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:18
-func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line warp_lanes.go:29
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line warp_lanes.go:20
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line warp_lanes.go:20
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_lanes.go:25
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_lanes.go:19
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:21
@@ -84,26 +86,27 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 //line warp_lanes.go:21
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_lanes.go:36
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_lanes.go:19
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:21
@@ -116,149 +119,155 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 					}
 //line warp_lanes.go:22
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v float32
 					if i < len(in) {
 						v = in[i]
 					}
-					gc_s_v[gc_rank2] = v
+//line warp_lanes.go:25
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 //line warp_lanes.go:24
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:25
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:25
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line warp_lanes.go:38
+					v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
-					gc_c21v[gc_lane2] = v
+					gc_c1v[gc_lane] = v
 				}
 			}
 //line warp_lanes.go:25
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:25
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_lanes.go:25
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:25
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_lanes.go:25
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line warp_lanes.go:38
+					v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
-					v += gc_c21r[gc_lane2]
-					gc_s_v[gc_rank2] = v
+					v += gc_c1r[gc_lane]
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line warp_lanes.go:33
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-			gc_at3 := out[gc_off3:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line warp_lanes.go:19
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:19
 						_ = i
 //line warp_lanes.go:19
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						{
-							v.StoreSlice(gc_at3[gc_tx2:])
+//line warp_lanes.go:28
+							v.StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -267,42 +276,46 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line warp_lanes.go:19
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:19
 					_ = i
 //line warp_lanes.go:19
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					{
-						v.StoreSlice(gc_at3[gc_tx2:])
+//line warp_lanes.go:28
+						v.StoreSlice(gc_at[gc_tx:])
 					}
 				}
+//line warp_lanes.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line warp_lanes.go:21
+				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:28
-					gc_at3[gc_tx2] = v
+					gc_at[gc_tx] = v
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line warp_lanes.go:19
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:19
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						{
+//line warp_lanes.go:28
 							if i < 0 || i > len(out)-16 {
 //line warp_lanes.go:28
 								break
@@ -311,6 +324,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 							v.StoreSlice(out[i:])
 						}
 					}
+//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -319,14 +333,15 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line warp_lanes.go:19
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:19
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					{
+//line warp_lanes.go:28
 						if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:28
 							break
@@ -335,65 +350,71 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						v.StoreSlice(out[i:])
 					}
 				}
+//line warp_lanes.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
 						out[i] = v
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:28
 					out[i] = v
@@ -418,44 +439,46 @@ func WarpXorMaxKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_warpXorMax = compiled.NewSource(gc_files_warp_lanes, "warpXorMax", "1b85000aea0981bc284a78fd5dc76d3df23e734086ed429900c9d08f5adc3200", "warp_lanes.go:32-49").NoGoexit("73ab3db4467dd8229ca81f3d6301f4baf1219c9829bf156cd63544adc335b93d", "warp_lanes.go:51-52")
 
 //line warp_lanes.go:37
-func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+//line warp_lanes.go:49
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line warp_lanes.go:39
 			gc_vb := archsimd.BroadcastInt32x8(int32(-1 << 31))
 //line warp_lanes.go:39
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line warp_lanes.go:39
 				gc_vb2 := archsimd.BroadcastInt32x8(int32(-1 << 31))
 //line warp_lanes.go:39
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_lanes.go:44
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_lanes.go:38
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					v := gc_vb2
 					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:40
@@ -475,26 +498,27 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 //line warp_lanes.go:40
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_lanes.go:55
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_lanes.go:38
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					v := gc_vb
 					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:40
@@ -507,255 +531,273 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
 //line warp_lanes.go:41
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					v := int32(-1 << 31)
 					if i < len(in) {
 						v = in[i]
 					}
-					gc_s_v[gc_rank2] = v
+//line warp_lanes.go:44
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 //line warp_lanes.go:43
 		for mask := 16; mask > 0; mask >>= 1 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:44
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:44
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line warp_lanes.go:57
+					v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
-					gc_c21v[gc_lane2] = v
+					gc_c1v[gc_lane] = v
 				}
 			}
 //line warp_lanes.go:44
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, mask, gocuda.WarpSize, &gc_c21r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:44
-						v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Max(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_lanes.go:44
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:44
-						v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Max(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_lanes.go:44
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line warp_lanes.go:57
+					v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
-					v = max(v, gc_c21r[gc_lane2])
-					gc_s_v[gc_rank2] = v
+					v = max(v, gc_c1r[gc_lane])
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line warp_lanes.go:52
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-			gc_at3 := out[gc_off3:][:gc_to2]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step + 0
+//line warp_lanes.go:68
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step + 1
+//line warp_lanes.go:53
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step + 2
+//line warp_lanes.go:53
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step + 3
+//line warp_lanes.go:53
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:47
-					gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:47
-					out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
 		}
@@ -776,39 +818,41 @@ func WarpScanKernel(in, out []uint32) func(*gocuda.Thread) {
 var gc_src_warpScan = compiled.NewSource(gc_files_warp_lanes, "warpScan", "fb1ea821f807ea7a7cc2687aad9b95332e9e70b37b581b4e3d1018f316d89c57", "warp_lanes.go:54-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:58
-func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	var gc_c21v [32]uint32
-	var gc_c21r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+//line warp_lanes.go:69
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line warp_lanes.go:60
 			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line warp_lanes.go:60
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_lanes.go:65
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_lanes.go:59
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:61
@@ -828,26 +872,27 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						}
 					}
 //line warp_lanes.go:61
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_lanes.go:76
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_lanes.go:59
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:61
@@ -860,92 +905,94 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
 //line warp_lanes.go:62
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v uint32
 					if i < len(in) {
 						v = in[i]
 					}
-					gc_s_v[gc_rank2] = v
+//line warp_lanes.go:65
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 //line warp_lanes.go:65
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:66
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:66
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:66
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:66
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line warp_lanes.go:79
+					v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
-					gc_c21v[gc_lane2] = v
+					gc_c1v[gc_lane] = v
 				}
 			}
 //line warp_lanes.go:66
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, gocuda.WarpSize, &gc_c21r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
 //line warp_lanes.go:66
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line warp_lanes.go:66
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:64
-						var lane int = gc_lane2
+						var lane int = gc_lane
 //line warp_lanes.go:64
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:66
-						n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						n := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						if lane >= d {
 //line warp_lanes.go:67
 							v = v.Add(n)
@@ -959,21 +1006,21 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 							}
 						}
 //line warp_lanes.go:67
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:64
-						var lane int = gc_lane2
+						var lane int = gc_lane
 //line warp_lanes.go:64
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 //line warp_lanes.go:66
-						n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						n := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line warp_lanes.go:67
 						if gc_if5.ToBits() != 0 {
@@ -981,58 +1028,64 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 							v = v.Add(n).Merge(v, gc_if5)
 						}
 //line warp_lanes.go:67
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line warp_lanes.go:64
-					lane := (gc_rank2 & 31)
-					v := gc_s_v[gc_rank2]
-					n := gc_c21r[gc_lane2]
+					lane := (gc_rank & 31)
+//line warp_lanes.go:66
+					v := gc_s_v[gc_rank]
+//line warp_lanes.go:66
+					n := gc_c1r[gc_lane]
 					if lane >= d {
 						v += n
 					}
-					gc_s_v[gc_rank2] = v
+//line warp_lanes.go:71
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line warp_lanes.go:78
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-			gc_at3 := out[gc_off3:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line warp_lanes.go:59
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:59
 						_ = i
 //line warp_lanes.go:59
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 						{
-							v.StoreSlice(gc_at3[gc_tx2:])
+//line warp_lanes.go:72
+							v.StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1041,42 +1094,46 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line warp_lanes.go:59
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:59
 					_ = i
 //line warp_lanes.go:59
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 					{
-						v.StoreSlice(gc_at3[gc_tx2:])
+//line warp_lanes.go:72
+						v.StoreSlice(gc_at[gc_tx:])
 					}
 				}
+//line warp_lanes.go:74
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line warp_lanes.go:61
+				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:72
-					gc_at3[gc_tx2] = v
+					gc_at[gc_tx] = v
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line warp_lanes.go:59
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:59
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 						{
+//line warp_lanes.go:72
 							if i < 0 || i > len(out)-16 {
 //line warp_lanes.go:72
 								break
@@ -1085,6 +1142,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 							v.StoreSlice(out[i:])
 						}
 					}
+//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1093,14 +1151,15 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line warp_lanes.go:59
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:59
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 					{
+//line warp_lanes.go:72
 						if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:72
 							break
@@ -1109,65 +1168,71 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						v.StoreSlice(out[i:])
 					}
 				}
+//line warp_lanes.go:74
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
 						out[i] = v
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:72
 					out[i] = v
@@ -1194,278 +1259,293 @@ func WarpPartialKernel(in []float32, sums []float32, votes []uint32) func(*gocud
 var gc_src_warpPartial = compiled.NewSource(gc_files_warp_lanes, "warpPartial", "0e2ad743a99c3d57223b85aa157bc1dec0d0c9cf93ec92adda05211c419fa13d", "warp_lanes.go:76-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:83
-func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, votes []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, votes []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_lanes.go:93
 	var gc_l_v [32]float32
 	var gc_l_pos [32]uint32
 	var gc_l_s [32]float32
-	var gc_c21r [32]uint32
-	var gc_c22m [32]uint32
-	var gc_c22v [32]bool
-	var gc_c22r [32]uint32
-	var gc_c23m [32]uint32
-	var gc_c23a [32]int
-	var gc_c23w [32]int
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line warp_lanes.go:110
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_lanes.go:84
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := in[i%len(in)]
-				gc_l_v[gc_lane2] = v
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			v := gc_l_v[gc_lane2]
+		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_lanes.go:90
+			v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
-			var activeMask uint32 = gc_c21r[gc_lane2]
+			var activeMask uint32 = gc_c1r[gc_lane]
 //line warp_lanes.go:86
-			gc_c22m[gc_lane2] = activeMask
-			gc_c22v[gc_lane2] = v > 0
+			gc_c2m[gc_lane] = activeMask
+			gc_c2v[gc_lane] = v > 0
 		}
 //line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
-		gc_left := gc_act2
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+		gc_left := gc_act
 		if compiled.SIMD {
 //line warp_lanes.go:87
 			gc_vb := archsimd.BroadcastFloat32x8(2)
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line warp_lanes.go:87
 				gc_vb2 := archsimd.BroadcastFloat32x8(2)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_lanes.go:87
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_lanes.go:86
-					gc_t2 := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
 //line warp_lanes.go:86
 					ballotSync := gc_t2
 //line warp_lanes.go:86
 					pos := ballotSync
 					s := v.Mul(gc_vb2)
 //line warp_lanes.go:87
-					pos.StoreSlice(gc_l_pos[gc_lane2:])
+					pos.StoreSlice(gc_l_pos[gc_lane:])
 //line warp_lanes.go:87
-					s.StoreSlice(gc_l_s[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					s.StoreSlice(gc_l_s[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line warp_lanes.go:87
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_lanes.go:86
-					gc_t := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
+					gc_t := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
 //line warp_lanes.go:86
 					ballotSync := gc_t
 //line warp_lanes.go:86
 					pos := ballotSync
 					s := v.Mul(gc_vb)
 //line warp_lanes.go:87
-					pos.StoreSlice(gc_l_pos[gc_lane2:])
+					pos.StoreSlice(gc_l_pos[gc_lane:])
 //line warp_lanes.go:87
-					s.StoreSlice(gc_l_s[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					s.StoreSlice(gc_l_s[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				v := gc_l_v[gc_lane2]
+//line warp_lanes.go:100
+				v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
-				var ballotSync uint32 = gc_c22r[gc_lane2]
+				var ballotSync uint32 = gc_c2r[gc_lane]
 //line warp_lanes.go:86
 				pos := ballotSync
 				s := v * 2
-				gc_l_pos[gc_lane2] = pos
-				gc_l_s[gc_lane2] = s
+//line warp_lanes.go:91
+				gc_l_pos[gc_lane] = pos
+				gc_l_s[gc_lane] = s
 			}
 		}
 		{
-			var gc_m72 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
+			var gc_m7 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
 //line warp_lanes.go:88
 				if v > 0 {
-					gc_m72 |= 1 << gc_lane2
+					gc_m7 |= 1 << gc_lane
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
 //line warp_lanes.go:89
 				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-					gc_left2 := gc_act2
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_lanes.go:90
-								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
+								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
 //line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
 //line warp_lanes.go:90
 								_ = s
 //line warp_lanes.go:90
-								pos.StoreSlice(gc_c23m[gc_lane2:])
+								pos.StoreSlice(gc_c3m[gc_lane:])
 //line warp_lanes.go:90
 								for gc_k3 := range 8 {
 //line warp_lanes.go:90
-									gc_c23a[gc_lane2+gc_k3] = offset
+									gc_c3a[gc_lane+gc_k3] = offset
 								}
 //line warp_lanes.go:90
 								for gc_k4 := range 8 {
 //line warp_lanes.go:90
-									gc_c23w[gc_lane2+gc_k4] = 8
+									gc_c3w[gc_lane+gc_k4] = 8
 								}
-								gc_left2 &^= 0xff << gc_lane2
+//line warp_lanes.go:91
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_lanes.go:90
-								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
+								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
 //line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
 //line warp_lanes.go:90
 								_ = s
 //line warp_lanes.go:90
-								pos.StoreSlice(gc_c23m[gc_lane2:])
+								pos.StoreSlice(gc_c3m[gc_lane:])
 //line warp_lanes.go:90
 								for gc_k := range 8 {
 //line warp_lanes.go:90
-									gc_c23a[gc_lane2+gc_k] = offset
+									gc_c3a[gc_lane+gc_k] = offset
 								}
 //line warp_lanes.go:90
 								for gc_k2 := range 8 {
 //line warp_lanes.go:90
-									gc_c23w[gc_lane2+gc_k2] = 8
+									gc_c3w[gc_lane+gc_k2] = 8
 								}
-								gc_left2 &^= 0xff << gc_lane2
+//line warp_lanes.go:91
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							pos := gc_l_pos[gc_lane2]
-							s := gc_l_s[gc_lane2]
+//line warp_lanes.go:103
+							pos := gc_l_pos[gc_lane]
+//line warp_lanes.go:105
+							s := gc_l_s[gc_lane]
 							_ = s
 //line warp_lanes.go:90
-							gc_c23m[gc_lane2] = pos
-							gc_c23a[gc_lane2] = offset
-							gc_c23w[gc_lane2] = 8
+							gc_c3m[gc_lane] = pos
+							gc_c3a[gc_lane] = offset
+							gc_c3w[gc_lane] = 8
 						}
 					}
 //line warp_lanes.go:90
-					compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_s, &gc_c23a, &gc_c23w, &gc_c23r)
-					gc_left3 := gc_act2
+					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
 //line warp_lanes.go:90
-								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line warp_lanes.go:90
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
 //line warp_lanes.go:90
-								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line warp_lanes.go:90
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							s := gc_l_s[gc_lane2]
+//line warp_lanes.go:103
+							s := gc_l_s[gc_lane]
 //line warp_lanes.go:90
-							s += gc_c23r[gc_lane2]
-							gc_l_s[gc_lane2] = s
+							s += gc_c3r[gc_lane]
+							gc_l_s[gc_lane] = s
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(votes) && 32 <= len(votes)-gc_off2 && gc_off2 <= len(sums) && 32 <= len(sums)-gc_off2 {
-					gc_at3 := votes[gc_off2:][:32]
-					gc_at4 := sums[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						pos := gc_l_pos[gc_lane2]
-						s := gc_l_s[gc_lane2]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+					gc_at := votes[gc_off:][:32]
+					gc_at2 := sums[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_lanes.go:110
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_lanes.go:86
+						pos := gc_l_pos[gc_lane]
+//line warp_lanes.go:88
+						s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
-						gc_at3[gc_lane2] = pos ^ uint32((gc_rank2 & 31))
-						gc_at4[gc_lane2] = s
+						gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
+						gc_at2[gc_lane] = s
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_lanes.go:84
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						pos := gc_l_pos[gc_lane2]
-						s := gc_l_s[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:86
+						pos := gc_l_pos[gc_lane]
+//line warp_lanes.go:88
+						s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
-						votes[i] = pos ^ uint32((gc_rank2 & 31))
+						votes[i] = pos ^ uint32((gc_rank & 31))
 						sums[i] = s
 					}
 				}
@@ -1490,40 +1570,42 @@ func WarpLeadersKernel(in, sums []float32) func(*gocuda.Thread) {
 var gc_src_warpLeaders = compiled.NewSource(gc_files_warp_lanes, "warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:103
-func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_lanes.go:113
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_lanes.go:104
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				v := in[i%len(in)]
-				gc_l_v[gc_lane2] = v
+//line warp_lanes.go:107
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line warp_lanes.go:106
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 //line warp_lanes.go:107
@@ -1536,68 +1618,69 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 		} else {
 //line warp_lanes.go:106
 			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
 				} else {
 //line warp_lanes.go:107
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_lanes.go:107
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_lanes.go:107
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_lanes.go:107
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_lanes.go:107
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_lanes.go:107
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_lanes.go:107
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line warp_lanes.go:120
+							v := gc_l_v[gc_lane]
 //line warp_lanes.go:107
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line warp_lanes.go:110
-				sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = v
+				sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
 			}
 		}
 	}

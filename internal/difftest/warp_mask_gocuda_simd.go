@@ -33,47 +33,50 @@ func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_warpMask = compiled.NewSource(gc_files_warp_mask, "warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24").NoGoexit("f1f65a3cfff421f929d533decba4b4b599aefbb3f2c0776d6814b1d3aaccd073", "warp_mask.go:26-27")
 
 //line warp_mask.go:12
-func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_mask.go:22
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]bool
-	var gc_c23r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line warp_mask.go:32
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_mask.go:40
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line warp_mask.go:13
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-					var gc_n4 int = lanes
+					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+					var gc_n3 int = lanes
 //line warp_mask.go:27
-					var gc_t2 uint32 = uint32(uint64(1)<<gc_n4 - 1)
+					var gc_t2 uint32 = uint32(uint64(1)<<gc_n3 - 1)
 //line warp_mask.go:27
 					var mask uint32 = gc_t2
 //line warp_mask.go:27
 					_ = mask
 //line warp_mask.go:15
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_mask.go:16
 						break
@@ -81,36 +84,37 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:16
 					v := archsimd.LoadInt32x8Slice(in[i:])
 //line warp_mask.go:16
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_tidx.X
+//line warp_mask.go:31
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line warp_mask.go:13
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-					var gc_n3 int = lanes
+					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+					var gc_n2 int = lanes
 //line warp_mask.go:27
-					var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
+					var gc_t uint32 = uint32(uint64(1)<<gc_n2 - 1)
 //line warp_mask.go:27
 					var mask uint32 = gc_t
 //line warp_mask.go:27
 					_ = mask
 //line warp_mask.go:15
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_mask.go:16
 						break
@@ -118,174 +122,179 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:16
 					v := archsimd.LoadInt32x8Slice(in[i:])
 //line warp_mask.go:16
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
 //line warp_mask.go:13
-					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
+					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 					mask := warpMaskOf(lanes)
 					_ = mask
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_mask.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line warp_mask.go:17
-		if gc_act2 == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 		} else {
 //line warp_mask.go:17
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_mask.go:17
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:17
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_mask.go:17
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line warp_mask.go:17
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:17
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_mask.go:17
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line warp_mask.go:30
+					v := gc_l_v[gc_lane]
 //line warp_mask.go:17
-					v += gc_c21r[gc_lane2]
-					gc_l_v[gc_lane2] = v
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		{
 			{
-				var gc_m62 uint32
+				var gc_m6 uint32
 //line warp_mask.go:18
-				if (gc_w2>>5)%2 == 1 {
-					gc_m62 = ^uint32(0)
+				if (gc_w>>5)%2 == 1 {
+					gc_m6 = ^uint32(0)
 				}
-				gc_save62 := gc_act2
-				gc_act2 = gc_save62 & gc_m62
-				if gc_act2 != 0 {
+				gc_save6 := gc_act
+				gc_act = gc_save6 & gc_m6
+				if gc_act != 0 {
 //line warp_mask.go:19
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c22r)
-					gc_left3 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_mask.go:19
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:19
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line warp_mask.go:19
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_mask.go:19
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:19
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line warp_mask.go:19
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line warp_mask.go:32
+							v := gc_l_v[gc_lane]
 //line warp_mask.go:19
-							v += gc_c22r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c2r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_act2 = gc_save62 &^ gc_dead2
+				gc_act = gc_save6 &^ gc_dead
 			}
 		}
 		{
 			{
 //line warp_mask.go:13
-				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 				mask := warpMaskOf(lanes)
 				_ = mask
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					v := gc_l_v[gc_lane2]
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_mask.go:19
+					v := gc_l_v[gc_lane]
 //line warp_mask.go:21
-					gc_c23v[gc_lane2] = v > 0
+					gc_c3v[gc_lane] = v > 0
 				}
 			}
 //line warp_mask.go:21
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), nil, &gc_c23v, nil, nil, &gc_c23r)
-			gc_left4 := gc_act2
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
+			gc_left4 := gc_act
 			if compiled.SIMD {
 //line warp_mask.go:21
 				gc_vb := archsimd.BroadcastUint32x8(0)
-				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 //line warp_mask.go:21
 					gc_vb2 := archsimd.BroadcastUint32x8(0)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx6.X + gc_lane2
-						gc_ty2 := gc_tidx6.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx6.Z
-						_ = gc_tz2
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_mask.go:24
+						gc_tx := gc_tidx5.X + gc_lane
+//line warp_mask.go:26
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
 //line warp_mask.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_mask.go:15
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:21
-						gc_t4 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+						gc_t4 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 //line warp_mask.go:21
 						ballotSync := gc_t4
 //line warp_mask.go:21
@@ -299,29 +308,31 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:22
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 						}
-						gc_left4 &^= 0xff << gc_lane2
+//line warp_mask.go:23
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line warp_mask.go:37
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line warp_mask.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_mask.go:15
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:21
-						gc_t3 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+						gc_t3 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 //line warp_mask.go:21
 						ballotSync := gc_t3
 //line warp_mask.go:21
@@ -335,30 +346,32 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:22
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 						}
-						gc_left4 &^= 0xff << gc_lane2
+//line warp_mask.go:23
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_mask.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v := gc_l_v[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_mask.go:17
+						v := gc_l_v[gc_lane]
 //line warp_mask.go:21
-						var ballotSync uint32 = gc_c23r[gc_lane2]
+						var ballotSync uint32 = gc_c3r[gc_lane]
 //line warp_mask.go:21
 						if ballotSync != 0 {
 							out[i] = v

@@ -31,68 +31,74 @@ func WarpPairKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_warpPair = compiled.NewSource(gc_files_warp_pair, "warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:32
-func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_rowok3 := false
-	gc_off7 := gc_bx2 * 2 * gc_bdx2
-	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-		copy(gc_row3, in[gc_off7:][:gc_bdx2])
-		gc_rowok3 = true
+func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+//line warp_pair.go:45
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok4 := false
-	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-		copy(gc_row4, in[gc_off8:][:gc_bdx2])
-		gc_rowok4 = true
+//line warp_pair.go:51
+	gc_rowok2 := false
+//line warp_pair.go:53
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line warp_pair.go:60
 	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-			gc_bdy2, gc_bdz2 := 1, 1
-			_, _ = gc_bdy2, gc_bdz2
-			gc_cnt2 := 32
-			gc_act2 := ^uint32(0)
-			var gc_dead2 uint32
-			_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+//line warp_pair.go:73
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x04 := gc_tidx2.X
-					if gc_act2 == ^uint32(0) {
-						gc_at7 := gc_row3[gc_x04:][:32]
-						gc_at8 := gc_row4[gc_x04:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at7), (*[32]float32)(gc_at8))
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_pair.go:33
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-							gc_l_v[gc_lane2] = v
+							i := gc_bx*2*gc_bdx + gc_tx
+							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:36
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-			if gc_act2 != ^uint32(0) {
+			if gc_act != ^uint32(0) {
 //line warp_pair.go:21
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					if true {
 						compiled.ShflDownLane0(&gc_l_v)
 					} else {
@@ -101,126 +107,131 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 				} else {
 //line warp_pair.go:21
 					for offset := 16; offset > 0; offset /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 						} else {
 //line warp_pair.go:22
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-							gc_left2 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_pair.go:22
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line warp_pair.go:22
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-									v := gc_l_v[gc_lane2]
+//line warp_pair.go:35
+									v := gc_l_v[gc_lane]
 //line warp_pair.go:22
-									v += gc_c21r[gc_lane2]
-									gc_l_v[gc_lane2] = v
+									v += gc_c1r[gc_lane]
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 				}
 			}
-			gc_upto4 := min(gc_cnt2, 1)
-			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-				v := gc_l_v[gc_lane2]
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line warp_pair.go:34
+				v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 				var r float32 = v
 //line warp_pair.go:34
 				sum := r
-				gc_l_sum[gc_lane2] = sum
+//line warp_pair.go:37
+				gc_l_sum[gc_lane] = sum
 			}
-			gc_lo6, gc_hi6 := 0, 32
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi6 = min(gc_hi6, gc_cnt2)
-			for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_l_sum[gc_lane2]
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_l_sum[gc_lane]
 				{
 //line warp_pair.go:36
-					warps := gc_bdx2 * gc_bdy2 / 32
-					out[gc_bx2*warps+(gc_rank2>>5)] = sum
+					warps := gc_bdx * gc_bdy / 32
+					out[gc_bx*warps+(gc_rank>>5)] = sum
 				}
 			}
 			continue
 		}
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off5 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
-				gc_off6 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
-					gc_at5 := in[gc_off5:][:32]
-					gc_at6 := in[gc_off6:][:32]
-					if gc_rowok3 {
-						gc_at5 = gc_row3[gc_x03:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok4 {
-						gc_at6 = gc_row4[gc_x03:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:34
-						var v float32 = gc_at5[gc_lane2] + gc_at6[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+//line warp_pair.go:36
+						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_pair.go:33
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-						gc_l_v[gc_lane2] = v
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:36
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line warp_pair.go:21
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
@@ -229,78 +240,81 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 		} else {
 //line warp_pair.go:21
 			for offset := 16; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 				} else {
 //line warp_pair.go:22
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line warp_pair.go:35
+							v := gc_l_v[gc_lane]
 //line warp_pair.go:22
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
-		gc_upto3 := min(gc_cnt2, 1)
-		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-			v := gc_l_v[gc_lane2]
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line warp_pair.go:33
+			v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 			var r float32 = v
 //line warp_pair.go:34
 			sum := r
-			gc_l_sum[gc_lane2] = sum
+//line warp_pair.go:37
+			gc_l_sum[gc_lane] = sum
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_lo5 < gc_hi5 {
-			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo5 < gc_hi5 {
-			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_l_sum[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_l_sum[gc_lane]
 			{
 //line warp_pair.go:36
-				warps := gc_bdx2 * gc_bdy2 / 32
-				out[gc_bx2*warps+(gc_rank2>>5)] = sum
+				warps := gc_bdx * gc_bdy / 32
+				out[gc_bx*warps+(gc_rank>>5)] = sum
 			}
 		}
 	}
@@ -318,67 +332,73 @@ func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_warpPairInt = compiled.NewSource(gc_files_warp_pair, "warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:45
-func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_row3 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_row4 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_rowok3 := false
-	gc_off7 := gc_bx2 * 2 * gc_bdx2
-	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-		copy(gc_row3, in[gc_off7:][:gc_bdx2])
-		gc_rowok3 = true
+func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+//line warp_pair.go:58
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok4 := false
-	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-		copy(gc_row4, in[gc_off8:][:gc_bdx2])
-		gc_rowok4 = true
+//line warp_pair.go:64
+	gc_rowok2 := false
+//line warp_pair.go:66
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line warp_pair.go:73
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-			gc_bdy2, gc_bdz2 := 1, 1
-			_, _ = gc_bdy2, gc_bdz2
-			gc_cnt2 := 32
-			gc_act2 := ^uint32(0)
-			var gc_dead2 uint32
-			_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+//line warp_pair.go:85
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x04 := gc_tidx2.X
-					if gc_act2 == ^uint32(0) {
-						gc_at7 := gc_row3[gc_x04:][:32]
-						gc_at8 := gc_row4[gc_x04:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at7), (*[32]int32)(gc_at8))
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_pair.go:46
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							v := pairAt(in, i) + pairAt(in, i+gc_bdx2)
-							gc_l_v[gc_lane2] = v
+							i := gc_bx*2*gc_bdx + gc_tx
+							v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:49
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-			if gc_act2 != ^uint32(0) {
+			if gc_act != ^uint32(0) {
 //line warp_pair.go:48
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					if true {
 						compiled.ShflDownLane0(&gc_l_v)
 					} else {
@@ -387,116 +407,119 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 				} else {
 //line warp_pair.go:48
 					for offset := 16; offset > 0; offset /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 						} else {
 //line warp_pair.go:49
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-							gc_left2 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_pair.go:49
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:49
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+										v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:49
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line warp_pair.go:49
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:49
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+										v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:49
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-									v := gc_l_v[gc_lane2]
+//line warp_pair.go:62
+									v := gc_l_v[gc_lane]
 //line warp_pair.go:49
-									v += gc_c21r[gc_lane2]
-									gc_l_v[gc_lane2] = v
+									v += gc_c1r[gc_lane]
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 				}
 			}
-			gc_lo6, gc_hi6 := 0, 32
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi6 = min(gc_hi6, gc_cnt2)
-			for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
 				{
 //line warp_pair.go:52
-					out[gc_bx2*gc_bdx2/32+(gc_rank2>>5)] = v
+					out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 				}
 			}
 			continue
 		}
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off5 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
-				gc_off6 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
-					gc_at5 := in[gc_off5:][:32]
-					gc_at6 := in[gc_off6:][:32]
-					if gc_rowok3 {
-						gc_at5 = gc_row3[gc_x03:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok4 {
-						gc_at6 = gc_row4[gc_x03:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:47
-						v := gc_at5[gc_lane2] + gc_at6[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v := gc_at[gc_lane] + gc_at2[gc_lane]
+//line warp_pair.go:49
+						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_pair.go:46
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						v := pairAt(in, i) + pairAt(in, i+gc_bdx2)
-						gc_l_v[gc_lane2] = v
+						i := gc_bx*2*gc_bdx + gc_tx
+						v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:49
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line warp_pair.go:48
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
@@ -505,68 +528,69 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 		} else {
 //line warp_pair.go:48
 			for offset := 16; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 				} else {
 //line warp_pair.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_pair.go:49
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:49
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:49
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_pair.go:49
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:49
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:49
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line warp_pair.go:62
+							v := gc_l_v[gc_lane]
 //line warp_pair.go:49
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_lo5 < gc_hi5 {
-			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo5 < gc_hi5 {
-			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line warp_pair.go:52
-				out[gc_bx2*gc_bdx2/32+(gc_rank2>>5)] = v
+				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 			}
 		}
 	}
@@ -585,70 +609,77 @@ func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_warpPairEvery = compiled.NewSource(gc_files_warp_pair, "warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:61
-func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_rowok3 := false
-	gc_off9 := gc_bx2 * 2 * gc_bdx2
-	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-		copy(gc_row3, in[gc_off9:][:gc_bdx2])
-		gc_rowok3 = true
+func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+//line warp_pair.go:74
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
-	gc_rowok4 := false
-	gc_off10 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 {
-		copy(gc_row4, in[gc_off10:][:gc_bdx2])
-		gc_rowok4 = true
+//line warp_pair.go:80
+	gc_rowok2 := false
+//line warp_pair.go:82
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
+//line warp_pair.go:89
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-			gc_bdy2, gc_bdz2 := 1, 1
-			_, _ = gc_bdy2, gc_bdz2
-			gc_cnt2 := 32
-			gc_act2 := ^uint32(0)
-			var gc_dead2 uint32
-			_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+//line warp_pair.go:101
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x06 := gc_tidx2.X
-					if gc_act2 == ^uint32(0) {
-						gc_at9 := gc_row3[gc_x06:][:32]
-						gc_at10 := gc_row4[gc_x06:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
-							var v float32 = gc_at9[gc_lane2] + gc_at10[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+//line warp_pair.go:65
+							gc_l_v[gc_lane] = v
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_pair.go:62
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-							gc_l_v[gc_lane2] = v
+							i := gc_bx*2*gc_bdx + gc_tx
+							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:65
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 //line warp_pair.go:21
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset := 16; offset > 0; offset /= 2 {
 //line warp_pair.go:22
@@ -661,174 +692,181 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 			} else {
 //line warp_pair.go:21
 				for offset := 16; offset > 0; offset /= 2 {
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 					} else {
 //line warp_pair.go:22
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-						gc_left3 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+						gc_left3 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_pair.go:22
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line warp_pair.go:22
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-								v := gc_l_v[gc_lane2]
+//line warp_pair.go:35
+								v := gc_l_v[gc_lane]
 //line warp_pair.go:22
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 			}
-			gc_left4 := gc_act2
+			gc_left4 := gc_act
 			if compiled.SIMD {
-				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx6.X + gc_lane2
-						gc_ty2 := gc_tidx6.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx6.Z
-						_ = gc_tz2
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_pair.go:35
+						gc_tx := gc_tidx5.X + gc_lane
+//line warp_pair.go:37
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
 //line warp_pair.go:24
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:24
 						r := v
 //line warp_pair.go:63
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line warp_pair.go:63
 							break
 						}
 //line warp_pair.go:63
-						r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left4 &^= 0xff << gc_lane2
+						r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line warp_pair.go:78
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line warp_pair.go:63
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:24
 						r := v
 //line warp_pair.go:63
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line warp_pair.go:63
 							break
 						}
 //line warp_pair.go:63
-						r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left4 &^= 0xff << gc_lane2
+						r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 						var r float32 = v
 //line warp_pair.go:63
-						out[gc_bx2*gc_bdx2+gc_tx2] = r
+						out[gc_bx*gc_bdx+gc_tx] = r
 					}
 				}
 			}
+//line warp_pair.go:68
 			continue
 		}
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x05 := gc_tidx2.X
-				gc_off7 := (gc_bx2 * 2 * gc_bdx2) + gc_x05
-				gc_off8 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x05
-				if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
-					gc_at7 := in[gc_off7:][:32]
-					gc_at8 := in[gc_off8:][:32]
-					if gc_rowok3 {
-						gc_at7 = gc_row3[gc_x05:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					if gc_rowok4 {
-						gc_at8 = gc_row4[gc_x05:][:32]
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
-						var v float32 = gc_at7[gc_lane2] + gc_at8[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+//line warp_pair.go:65
+						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_pair.go:62
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-						gc_l_v[gc_lane2] = v
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:65
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line warp_pair.go:21
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := 16; offset > 0; offset /= 2 {
 //line warp_pair.go:22
@@ -841,126 +879,130 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 		} else {
 //line warp_pair.go:21
 			for offset := 16; offset > 0; offset /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 				} else {
 //line warp_pair.go:22
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line warp_pair.go:35
+							v := gc_l_v[gc_lane]
 //line warp_pair.go:22
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_pair.go:35
+					gc_tx := gc_tidx3.X + gc_lane
+//line warp_pair.go:37
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line warp_pair.go:24
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:24
 					r := v
 //line warp_pair.go:63
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line warp_pair.go:63
 						break
 					}
 //line warp_pair.go:63
-					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_pair.go:78
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_pair.go:63
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line warp_pair.go:24
 					r := v
 //line warp_pair.go:63
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 //line warp_pair.go:63
 						break
 					}
 //line warp_pair.go:63
-					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 					var r float32 = v
 //line warp_pair.go:63
-					out[gc_bx2*gc_bdx2+gc_tx2] = r
+					out[gc_bx*gc_bdx+gc_tx] = r
 				}
 			}
 		}

@@ -49,107 +49,110 @@ func WarpPolicyScanKernel[P warpPolicy](in, out []int32) func(*gocuda.Thread) {
 var gc_src_warpPolicyScanKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyScanKernel", "0d85867da2224fed63bd05e8abe7e7fc1d644e0761efe7cd7959f79745df87f2", "warp_policy.go:112-120", "warp_policy.go:23-32", "warp_policy.go:38-54", "warp_policy.go:60-69", "warp_policy.go:75-77", "warp_policy.go:83-86", "warp_policy.go:90-110")
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p (*countedWarp)
 //line warp_policy.go:119
 	var p_ *countedWarp = p
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var c *countedWarp = p_
+//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
-					gc_at4 := in[gc_off4:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-//line warp_policy.go:119
-						var v int32 = gc_at4[gc_lane2]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:117
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 						var v_ int32 = v
 //line warp_policy.go:84
 						c.calls++
 						var v_2 int32 = v_
-						gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:89
+						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32 = in[i]
 //line warp_policy.go:97
 						var v_ int32 = v
 //line warp_policy.go:84
 						c.calls++
 						var v_2 int32 = v_
-						gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:89
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all3 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo7, gc_hi7 := 0, 32
-					if gc_lo7 < gc_hi7 {
-						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo7, gc_hi7)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u)
@@ -163,20 +166,20 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 									}
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -184,47 +187,51 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane_ := (gc_rank2 & 31)
-							v_2 := gc_l_v_2[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane_ := (gc_rank & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_2 += u
 							}
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-				v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
 //line warp_policy.go:85
@@ -234,53 +241,58 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:104
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
+//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m132 uint32
+//line warp_policy.go:119
+			var gc_m13 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m132 |= 1 << gc_lane2
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -291,26 +303,27 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 //line warp_policy.go:103
 							v_3 := gc_t2
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -321,78 +334,80 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 //line warp_policy.go:103
 							v_3 := gc_t
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-							gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
 				}
 //line warp_policy.go:103
 				var c_ *countedWarp = p_
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_3 := gc_l_v_3[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:84
 					c_.calls++
 					var v_4 int32 = v_3
-					gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:87
+					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:25
-				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all4 {
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
 					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
 				} else {
 //line warp_policy.go:25
 					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo8, gc_hi8 := 0, 32
-							if gc_lo8 < gc_hi8 {
-								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo8, gc_hi8)
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
 						} else {
 //line warp_policy.go:26
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left3 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left3 := gc_act
 							if compiled.SIMD {
 //line warp_policy.go:26
 								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act2 == ^uint32(0) {
+								if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										if lane_2 >= offset_ {
 //line warp_policy.go:27
 											v_4 = v_4.Add(u_)
@@ -406,20 +421,20 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 											}
 										}
 //line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
 										if gc_if3.ToBits() != 0 {
@@ -427,45 +442,50 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 											v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
 										}
 //line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-									lane_2 := (gc_rank2 & 31)
-									v_4 := gc_l_v_4[gc_lane2]
-									u_ := gc_c22r[gc_lane2]
+									lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+									v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:26
+									u_ := gc_c2r[gc_lane]
 									if lane_2 >= offset_ {
 										v_4 += u_
 									}
-									gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:31
+									gc_l_v_4[gc_lane] = v_4
 								}
 							}
 						}
 					}
 				}
-				gc_left4 := gc_act2
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+							gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:45
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:31
 							r_4 := v_4
 //line warp_policy.go:85
@@ -477,27 +497,28 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 							}
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:31
 							r_4 := v_4
 //line warp_policy.go:85
@@ -509,28 +530,29 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 							}
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
-							v_4 := gc_l_v_4[gc_lane2]
+							tid := gc_tx
+//line warp_policy.go:97
+							v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 							var r_4 int32 = v_4
 //line warp_policy.go:85
@@ -541,22 +563,25 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+//line warp_policy.go:110
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line warp_policy.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -566,15 +591,17 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -584,15 +611,17 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -602,15 +631,17 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -620,15 +651,17 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -641,50 +674,55 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 }
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p (*levelsWarp)
 //line warp_policy.go:119
 	var p_ *levelsWarp = p
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 *levelsWarp = p_
+//line warp_policy.go:99
 	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
-	var gc_c21m [32]uint32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line warp_policy.go:110
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:118
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+//line warp_policy.go:118
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -696,26 +734,27 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 //line warp_policy.go:119
 					v_ := v
 //line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:134
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -727,130 +766,138 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 //line warp_policy.go:119
 					v_ := v
 //line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
-					gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:100
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 		{
-			gc_save82 := gc_act2
-			gc_in82 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line warp_policy.go:63
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-				gc_l_i_[gc_lane2] = i_
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in82 &^ gc_dead2
-				var gc_m82, gc_skip82 uint32
-				_ = gc_skip82
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+				_ = gc_skip8
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i_ := gc_l_i_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					if i_ < p_2.levels {
-						gc_m82 |= 1 << gc_lane2
+						gc_m8 |= 1 << gc_lane
 					}
 				}
-				gc_in82 &= gc_m82
-				gc_act2 = gc_in82
-				if gc_act2 == 0 {
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
 					_ = v_
-					i_ := gc_l_i_[gc_lane2]
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
-					gc_c21m[gc_lane2] = gocuda.FullMask
-					gc_c21a[gc_lane2] = 1 << i_
-					gc_c21w[gc_lane2] = gocuda.WarpSize
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
 				}
 //line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_, &gc_c21a, &gc_c21w, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
-					lane_ := (gc_rank2 & 31)
-					v_ := gc_l_v_[gc_lane2]
-					i_ := gc_l_i_[gc_lane2]
+					lane_ := (gc_rank & 31)
 //line warp_policy.go:63
-					u := gc_c21r[gc_lane2]
+					v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
 					if lane_&(1<<p_2.levels-1) >= 1<<i_ {
 						v_ += u
 					}
-					gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:68
+					gc_l_v_[gc_lane] = v_
 				}
-				gc_act2 = gc_in82 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
-					gc_l_i_[gc_lane2] = i_
+					gc_l_i_[gc_lane] = i_
 				}
 			}
-			gc_act2 = gc_save82 &^ gc_dead2
+			gc_act = gc_save8 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-				v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:98
+				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 				var r_ int32 = v_
 //line warp_policy.go:97
@@ -858,56 +905,61 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
+//line warp_policy.go:109
 	var gc_l_v_2 [32]int32
 	var gc_l_i_2 [32]int
-	var gc_c22m [32]uint32
-	var gc_c22a [32]int
-	var gc_c22w [32]int
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2m [32]uint32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m182 uint32
+//line warp_policy.go:121
+			var gc_m18 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m182 |= 1 << gc_lane2
+						gc_m18 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save182 := gc_act2
-			gc_act2 = gc_save182 & gc_m182
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save18 := gc_act
+			gc_act = gc_save18 & gc_m18
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -918,26 +970,27 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 //line warp_policy.go:103
 							v_2 := gc_t4
 //line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -948,132 +1001,141 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 //line warp_policy.go:103
 							v_2 := gc_t3
 //line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_2 int32 = totals[tid]
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:105
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 //line warp_policy.go:103
 				var p_3 *levelsWarp = p_
 				{
-					gc_save152 := gc_act2
-					gc_in152 := gc_act2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+//line warp_policy.go:63
+					gc_save15 := gc_act
+					gc_in15 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 //line warp_policy.go:62
 						i_2 := 0
-						gc_l_i_2[gc_lane2] = i_2
+//line warp_policy.go:64
+						gc_l_i_2[gc_lane] = i_2
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in152 &^ gc_dead2
-						var gc_m152, gc_skip152 uint32
-						_ = gc_skip152
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in15 &^ gc_dead
+						var gc_m15, gc_skip15 uint32
+						_ = gc_skip15
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							i_2 := gc_l_i_2[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 							if i_2 < p_3.levels {
-								gc_m152 |= 1 << gc_lane2
+								gc_m15 |= 1 << gc_lane
 							}
 						}
-						gc_in152 &= gc_m152
-						gc_act2 = gc_in152
-						if gc_act2 == 0 {
+						gc_in15 &= gc_m15
+						gc_act = gc_in15
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v_2 := gc_l_v_2[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v_2 := gc_l_v_2[gc_lane]
 							_ = v_2
-							i_2 := gc_l_i_2[gc_lane2]
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
-							gc_c22m[gc_lane2] = gocuda.FullMask
-							gc_c22a[gc_lane2] = 1 << i_2
-							gc_c22w[gc_lane2] = gocuda.WarpSize
+							gc_c2m[gc_lane] = gocuda.FullMask
+							gc_c2a[gc_lane] = 1 << i_2
+							gc_c2w[gc_lane] = gocuda.WarpSize
 						}
 //line warp_policy.go:63
-						compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v_2, &gc_c22a, &gc_c22w, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:61
-							lane_2 := (gc_rank2 & 31)
-							v_2 := gc_l_v_2[gc_lane2]
-							i_2 := gc_l_i_2[gc_lane2]
+							lane_2 := (gc_rank & 31)
 //line warp_policy.go:63
-							u_ := gc_c22r[gc_lane2]
+							v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+							u_ := gc_c2r[gc_lane]
 							if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
 								v_2 += u_
 							}
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:68
+							gc_l_v_2[gc_lane] = v_2
 						}
-						gc_act2 = gc_in152 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in15 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:77
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 							i_2++
-							gc_l_i_2[gc_lane2] = i_2
+							gc_l_i_2[gc_lane] = i_2
 						}
 					}
-					gc_act2 = gc_save152 &^ gc_dead2
+					gc_act = gc_save15 &^ gc_dead
 				}
-				gc_left3 := gc_act2
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx5.X + gc_lane2
-							gc_ty2 := gc_tidx5.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx5.Z
-							_ = gc_tz2
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:74
+							gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:76
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:68
 							r_2 := v_2
 //line warp_policy.go:103
@@ -1083,27 +1145,28 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 							}
 //line warp_policy.go:103
 							r_2.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:68
 							r_2 := v_2
 //line warp_policy.go:103
@@ -1113,28 +1176,29 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 							}
 //line warp_policy.go:103
 							r_2.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
-							v_2 := gc_l_v_2[gc_lane2]
+							tid := gc_tx
+//line warp_policy.go:97
+							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 							var r_2 int32 = v_2
 //line warp_policy.go:103
@@ -1143,22 +1207,25 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					}
 				}
 			}
-			gc_act2 = gc_save182 &^ gc_dead2
+//line warp_policy.go:109
+			gc_act = gc_save18 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line warp_policy.go:114
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -1168,15 +1235,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -1186,15 +1255,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -1204,15 +1275,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -1222,15 +1295,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -1243,25 +1318,25 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 }
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_shared22 := func(n int) []int32 {
+	gc_shared2 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p sharedWarp
 //line warp_policy.go:119
@@ -1269,29 +1344,32 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:119
 	_ = p_
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
 //line warp_policy.go:39
-	partials := gc_shared22(1024)[:1024]
+	partials := gc_shared2(1024)[:1024]
+//line warp_policy.go:41
 	var gc_l_below [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:53
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:55
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid_ int = gc_tx2
+					var tid_ int = gc_tx
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
 						break
@@ -1304,27 +1382,28 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 					v_ := v
 //line warp_policy.go:42
 					v_.StoreSlice(partials[tid_:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:57
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid_ int = gc_tx2
+					var tid_ int = gc_tx
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
 						break
@@ -1337,29 +1416,29 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 					v_ := v
 //line warp_policy.go:42
 					v_.StoreSlice(partials[tid_:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid_ := gc_tx2
+					tid_ := gc_tx
 //line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
@@ -1371,115 +1450,121 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:43
 		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x09 := gc_tidx2.X
-					gc_off10 := (0 - offset) + gc_x09
-					if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(partials) && 32 <= len(partials)-gc_off10 {
-						gc_at11 := partials[gc_off10:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x09 + gc_lane2
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid_ := gc_tx2
+							tid_ := gc_tx
 							lane_ := tid_ & 31
 //line warp_policy.go:45
 							var below int32
 							if lane_ >= offset {
-								below = gc_at11[gc_lane2]
+								below = gc_at[gc_lane]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid_ := gc_tx2
+							tid_ := gc_tx
 							lane_ := tid_ & 31
 //line warp_policy.go:45
 							var below int32
 							if lane_ >= offset {
 								below = partials[tid_-offset]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:62
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line warp_policy.go:66
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-						tid_ := gc_tx2
-						below := gc_l_below[gc_lane2]
+						tid_ := gc_tx
+//line warp_policy.go:42
+						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid_] += below
 					}
@@ -1487,17 +1572,18 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+//line warp_policy.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step3 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-				tid_ := gc_tx2
+				tid_ := gc_tx
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1508,16 +1594,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_tx2 := gc_step3 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-				tid_ := gc_tx2
+				tid_ := gc_tx
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1528,16 +1615,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_tx2 := gc_step3 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-				tid_ := gc_tx2
+				tid_ := gc_tx
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1548,16 +1636,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_tx2 := gc_step3 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-				tid_ := gc_tx2
+				tid_ := gc_tx
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1568,16 +1657,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
 			}
 		}
-		for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-			tid_ := gc_tx2
+			tid_ := gc_tx
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			lane := tid & 31
 //line warp_policy.go:96
 			warp := tid >> 5
@@ -1588,51 +1678,56 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 			if lane == 31 {
 				totals[warp] = sum
 			}
-			gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:103
+			gc_s_sum[gc_rank] = sum
 		}
 	}
+//line warp_policy.go:108
 	var gc_l_v_2 [32]int32
 	var gc_l_below_ [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m172 uint32
+//line warp_policy.go:116
+			var gc_m17 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m172 |= 1 << gc_lane2
+						gc_m17 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save172 := gc_act2
-			gc_act2 = gc_save172 & gc_m172
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx5.X + gc_lane2
-							gc_ty2 := gc_tidx5.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx5.Z
-							_ = gc_tz2
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -1643,26 +1738,27 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:103
 							v_2 := gc_t4
 //line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -1673,60 +1769,63 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:103
 							v_2 := gc_t3
 //line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_2 int32 = totals[tid]
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:105
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 //line warp_policy.go:39
-				partials_ := gc_shared22(1024)[:1024]
+				partials_ := gc_shared2(1024)[:1024]
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x010 := gc_tidx2.X
-						gc_off11 := gc_x010
-						if gc_act2 == ^uint32(0) && gc_x010+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(partials_) && 32 <= len(partials_)-gc_off11 {
-							gc_at12 := partials_[gc_off11:][:32]
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+							gc_at2 := partials_[gc_off2:][:32]
 //line warp_policy.go:42
-							copy(gc_at12, gc_l_v_2[:])
+							copy(gc_at2, gc_l_v_2[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-								tid_2 := gc_tx2
-								v_2 := gc_l_v_2[gc_lane2]
+								tid_2 := gc_tx
+//line warp_policy.go:42
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:42
 								partials_[tid_2] = v_2
 							}
 						}
@@ -1735,138 +1834,146 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:43
 				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x011 := gc_tidx2.X
-							gc_off12 := (0 - offset_) + gc_x011
-							if gc_act2 == ^uint32(0) && gc_x011+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(partials_) && 32 <= len(partials_)-gc_off12 {
-								gc_at13 := partials_[gc_off12:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x011 + gc_lane2
+							gc_x03 := gc_tidx.X
+							gc_off3 := (0 - offset_) + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
+								gc_at3 := partials_[gc_off3:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x03 + gc_lane
 //line warp_policy.go:40
-									tid_2 := gc_tx2
+									tid_2 := gc_tx
 									lane_2 := tid_2 & 31
 //line warp_policy.go:45
 									var below_ int32
 									if lane_2 >= offset_ {
-										below_ = gc_at13[gc_lane2]
+										below_ = gc_at3[gc_lane]
 									}
-									gc_l_below_[gc_lane2] = below_
+									gc_l_below_[gc_lane] = below_
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-									tid_2 := gc_tx2
+									tid_2 := gc_tx
 									lane_2 := tid_2 & 31
 //line warp_policy.go:45
 									var below_ int32
 									if lane_2 >= offset_ {
 										below_ = partials_[tid_2-offset_]
 									}
-									gc_l_below_[gc_lane2] = below_
+									gc_l_below_[gc_lane] = below_
 								}
 							}
 						}
 					}
-					gc_left4 := gc_act2
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
+						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+								gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:62
+								gc_ty := gc_tidx5.Y
+								_ = gc_ty
+								gc_tz := gc_tidx5.Z
+								_ = gc_tz
 //line warp_policy.go:40
-								var tid_2 int = gc_tx2
+								var tid_2 int = gc_tx
 //line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 								if tid_2 < 0 || tid_2 > len(partials_)-8 {
 //line warp_policy.go:50
 									break
 								}
+//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line warp_policy.go:66
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line warp_policy.go:40
-								var tid_2 int = gc_tx2
+								var tid_2 int = gc_tx
 //line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 								if tid_2 < 0 || tid_2 > len(partials_)-8 {
 //line warp_policy.go:50
 									break
 								}
+//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left4&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-								tid_2 := gc_tx2
-								below_ := gc_l_below_[gc_lane2]
+								tid_2 := gc_tx
+//line warp_policy.go:42
+								below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 								partials_[tid_2] += below_
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx7.X + gc_lane2
-							gc_ty2 := gc_tidx7.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx7.Z
-							_ = gc_tz2
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:61
+							gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:63
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
 //line warp_policy.go:40
-							var tid_2 int = gc_tx2
+							var tid_2 int = gc_tx
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:53
 							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:53
@@ -1878,27 +1985,28 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 							r_2 := gc_t6
 //line warp_policy.go:103
 							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:40
-							var tid_2 int = gc_tx2
+							var tid_2 int = gc_tx
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:53
 							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:53
@@ -1910,29 +2018,29 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 							r_2 := gc_t5
 //line warp_policy.go:103
 							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid_2 := gc_tx2
+							tid_2 := gc_tx
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:53
 							var r_2 int32 = partials_[tid_2]
 //line warp_policy.go:103
@@ -1941,22 +2049,25 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 					}
 				}
 			}
-			gc_act2 = gc_save172 &^ gc_dead2
+//line warp_policy.go:109
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line warp_policy.go:114
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -1966,15 +2077,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -1984,15 +2097,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -2002,15 +2117,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -2020,15 +2137,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -2041,21 +2160,21 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 }
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p shuffleWarp
 //line warp_policy.go:119
@@ -2063,26 +2182,29 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 //line warp_policy.go:119
 	_ = p_
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
+//line warp_policy.go:96
 	var gc_l_v_ [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:109
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:111
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -2094,26 +2216,27 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 //line warp_policy.go:119
 					v_ := v
 //line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:134
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -2125,65 +2248,66 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 //line warp_policy.go:119
 					v_ := v
 //line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
-					gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:100
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all3 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo7, gc_hi7 := 0, 32
-					if gc_lo7 < gc_hi7 {
-						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo7, gc_hi7)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
 //line warp_policy.go:27
 									v_ = v_.Add(u)
@@ -2197,20 +2321,20 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 									}
 								}
 //line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -2218,47 +2342,51 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 									v_ = v_.Add(u).Merge(v_, gc_if)
 								}
 //line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane_ := (gc_rank2 & 31)
-							v_ := gc_l_v_[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane_ := (gc_rank & 31)
+//line warp_policy.go:26
+							v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_ += u
 							}
-							gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:31
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-				v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:98
+				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 				var r_ int32 = v_
 //line warp_policy.go:97
@@ -2266,52 +2394,57 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
+//line warp_policy.go:109
 	var gc_l_v_2 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m122 uint32
+//line warp_policy.go:117
+			var gc_m12 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m122 |= 1 << gc_lane2
+						gc_m12 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx5.X + gc_lane2
-							gc_ty2 := gc_tidx5.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx5.Z
-							_ = gc_tz2
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -2322,26 +2455,27 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 //line warp_policy.go:103
 							v_2 := gc_t4
 //line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -2352,64 +2486,65 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 //line warp_policy.go:103
 							v_2 := gc_t3
 //line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_2 int32 = totals[tid]
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:105
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 //line warp_policy.go:25
-				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all4 {
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
 					compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 				} else {
 //line warp_policy.go:25
 					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo8, gc_hi8 := 0, 32
-							if gc_lo8 < gc_hi8 {
-								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo8, gc_hi8)
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo3, gc_hi3)
 						} else {
 //line warp_policy.go:26
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
 //line warp_policy.go:26
 								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act2 == ^uint32(0) {
+								if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										if lane_2 >= offset_ {
 //line warp_policy.go:27
 											v_2 = v_2.Add(u_)
@@ -2423,20 +2558,20 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 											}
 										}
 //line warp_policy.go:27
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
 										if gc_if3.ToBits() != 0 {
@@ -2444,45 +2579,50 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 											v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
 										}
 //line warp_policy.go:27
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-									lane_2 := (gc_rank2 & 31)
-									v_2 := gc_l_v_2[gc_lane2]
-									u_ := gc_c22r[gc_lane2]
+									lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+									v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+									u_ := gc_c2r[gc_lane]
 									if lane_2 >= offset_ {
 										v_2 += u_
 									}
-									gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:31
+									gc_l_v_2[gc_lane] = v_2
 								}
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx7.X + gc_lane2
-							gc_ty2 := gc_tidx7.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx7.Z
-							_ = gc_tz2
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+							gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:45
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:31
 							r_2 := v_2
 //line warp_policy.go:103
@@ -2492,27 +2632,28 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 							}
 //line warp_policy.go:103
 							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:31
 							r_2 := v_2
 //line warp_policy.go:103
@@ -2522,28 +2663,29 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 							}
 //line warp_policy.go:103
 							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
-							v_2 := gc_l_v_2[gc_lane2]
+							tid := gc_tx
+//line warp_policy.go:97
+							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 							var r_2 int32 = v_2
 //line warp_policy.go:103
@@ -2552,22 +2694,25 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 					}
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+//line warp_policy.go:109
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line warp_policy.go:114
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -2577,15 +2722,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -2595,15 +2742,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -2613,15 +2762,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -2631,15 +2782,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -2652,51 +2805,53 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 }
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p forwardWarp[*countedWarp]
 //line warp_policy.go:119
 	var p_ forwardWarp[*countedWarp] = p
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[*countedWarp] = p_
 //line warp_policy.go:76
 	var c *countedWarp = p_2.in
+//line warp_policy.go:78
 	var gc_l_v_3 [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
-					gc_at4 := in[gc_off4:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:96
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:119
-						var v int32 = gc_at4[gc_lane2]
+						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 						var v_ int32 = v
 //line warp_policy.go:76
@@ -2704,18 +2859,19 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-						gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:90
+						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v int32 = in[i]
 //line warp_policy.go:97
 						var v_ int32 = v
@@ -2724,41 +2880,42 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-						gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:90
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all3 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo7, gc_hi7 := 0, 32
-					if gc_lo7 < gc_hi7 {
-						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo7, gc_hi7)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
 //line warp_policy.go:27
 									v_3 = v_3.Add(u)
@@ -2772,20 +2929,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 									}
 								}
 //line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -2793,47 +2950,51 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 									v_3 = v_3.Add(u).Merge(v_3, gc_if)
 								}
 //line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane_ := (gc_rank2 & 31)
-							v_3 := gc_l_v_3[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane_ := (gc_rank & 31)
+//line warp_policy.go:26
+							v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_3 += u
 							}
-							gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:31
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-				v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:98
+				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 				var r_3 int32 = v_3
 //line warp_policy.go:85
@@ -2845,54 +3006,59 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:105
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
+//line warp_policy.go:111
 	var gc_l_v_6 [32]int32
 	var gc_l_v_4 [32]int32
 	var gc_l_v_5 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m142 uint32
+//line warp_policy.go:121
+			var gc_m14 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m142 |= 1 << gc_lane2
+						gc_m14 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save142 := gc_act2
-			gc_act2 = gc_save142 & gc_m142
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -2903,26 +3069,27 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:103
 							v_4 := gc_t2
 //line warp_policy.go:103
-							v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_4.StoreSlice(gc_l_v_4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -2933,88 +3100,92 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:103
 							v_4 := gc_t
 //line warp_policy.go:103
-							v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_4.StoreSlice(gc_l_v_4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_4 int32 = totals[tid]
-							gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:105
+							gc_l_v_4[gc_lane] = v_4
 						}
 					}
 				}
 //line warp_policy.go:103
 				var p_3 forwardWarp[*countedWarp] = p_
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:110
+					v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:76
 					var v_5 int32 = v_4
-					gc_l_v_5[gc_lane2] = v_5
+//line warp_policy.go:78
+					gc_l_v_5[gc_lane] = v_5
 				}
 //line warp_policy.go:76
 				var c_ *countedWarp = p_3.in
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_5 := gc_l_v_5[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_5 := gc_l_v_5[gc_lane]
 					c_.calls++
 					var v_6 int32 = v_5
-					gc_l_v_6[gc_lane2] = v_6
+//line warp_policy.go:87
+					gc_l_v_6[gc_lane] = v_6
 				}
 //line warp_policy.go:25
-				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all4 {
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
 					compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
 				} else {
 //line warp_policy.go:25
 					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo8, gc_hi8 := 0, 32
-							if gc_lo8 < gc_hi8 {
-								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo8, gc_hi8)
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo3, gc_hi3)
 						} else {
 //line warp_policy.go:26
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left3 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left3 := gc_act
 							if compiled.SIMD {
 //line warp_policy.go:26
 								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act2 == ^uint32(0) {
+								if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										if lane_2 >= offset_ {
 //line warp_policy.go:27
 											v_6 = v_6.Add(u_)
@@ -3028,20 +3199,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 											}
 										}
 //line warp_policy.go:27
-										v_6.StoreSlice(gc_l_v_6[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v_6.StoreSlice(gc_l_v_6[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
 										if gc_if3.ToBits() != 0 {
@@ -3049,45 +3220,50 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 											v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
 										}
 //line warp_policy.go:27
-										v_6.StoreSlice(gc_l_v_6[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v_6.StoreSlice(gc_l_v_6[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-									lane_2 := (gc_rank2 & 31)
-									v_6 := gc_l_v_6[gc_lane2]
-									u_ := gc_c22r[gc_lane2]
+									lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+									v_6 := gc_l_v_6[gc_lane]
+//line warp_policy.go:26
+									u_ := gc_c2r[gc_lane]
 									if lane_2 >= offset_ {
 										v_6 += u_
 									}
-									gc_l_v_6[gc_lane2] = v_6
+//line warp_policy.go:31
+									gc_l_v_6[gc_lane] = v_6
 								}
 							}
 						}
 					}
 				}
-				gc_left4 := gc_act2
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+							gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:45
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
 //line warp_policy.go:31
 							r_6 := v_6
 //line warp_policy.go:85
@@ -3101,27 +3277,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 							}
 //line warp_policy.go:103
 							r_4.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
 //line warp_policy.go:31
 							r_6 := v_6
 //line warp_policy.go:85
@@ -3135,28 +3312,29 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 							}
 //line warp_policy.go:103
 							r_4.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
-							v_6 := gc_l_v_6[gc_lane2]
+							tid := gc_tx
+//line warp_policy.go:97
+							v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:31
 							var r_6 int32 = v_6
 //line warp_policy.go:85
@@ -3169,22 +3347,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					}
 				}
 			}
-			gc_act2 = gc_save142 &^ gc_dead2
+//line warp_policy.go:111
+			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line warp_policy.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3194,15 +3375,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3212,15 +3395,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3230,15 +3415,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3248,15 +3435,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -3269,53 +3458,57 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 }
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p forwardWarp[*levelsWarp]
 //line warp_policy.go:119
 	var p_ forwardWarp[*levelsWarp] = p
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[*levelsWarp] = p_
 //line warp_policy.go:76
 	var p_3 *levelsWarp = p_2.in
+//line warp_policy.go:78
 	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
-	var gc_c21m [32]uint32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line warp_policy.go:89
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:95
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:97
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -3329,26 +3522,27 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 //line warp_policy.go:119
 					v_2 := v_
 //line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:134
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -3362,132 +3556,140 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 //line warp_policy.go:119
 					v_2 := v_
 //line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-					gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:80
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
 		{
-			gc_save82 := gc_act2
-			gc_in82 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line warp_policy.go:63
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-				gc_l_i_[gc_lane2] = i_
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in82 &^ gc_dead2
-				var gc_m82, gc_skip82 uint32
-				_ = gc_skip82
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+				_ = gc_skip8
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i_ := gc_l_i_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					if i_ < p_3.levels {
-						gc_m82 |= 1 << gc_lane2
+						gc_m8 |= 1 << gc_lane
 					}
 				}
-				gc_in82 &= gc_m82
-				gc_act2 = gc_in82
-				if gc_act2 == 0 {
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
 					_ = v_2
-					i_ := gc_l_i_[gc_lane2]
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
-					gc_c21m[gc_lane2] = gocuda.FullMask
-					gc_c21a[gc_lane2] = 1 << i_
-					gc_c21w[gc_lane2] = gocuda.WarpSize
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
 				}
 //line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
-					lane_ := (gc_rank2 & 31)
-					v_2 := gc_l_v_2[gc_lane2]
-					i_ := gc_l_i_[gc_lane2]
+					lane_ := (gc_rank & 31)
 //line warp_policy.go:63
-					u := gc_c21r[gc_lane2]
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
 					if lane_&(1<<p_3.levels-1) >= 1<<i_ {
 						v_2 += u
 					}
-					gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:68
+					gc_l_v_2[gc_lane] = v_2
 				}
-				gc_act2 = gc_in82 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
-					gc_l_i_[gc_lane2] = i_
+					gc_l_i_[gc_lane] = i_
 				}
 			}
-			gc_act2 = gc_save82 &^ gc_dead2
+			gc_act = gc_save8 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-				v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 				var r_2 int32 = v_2
 //line warp_policy.go:76
@@ -3497,57 +3699,62 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:104
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
+//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_l_v_3 [32]int32
-	var gc_c22m [32]uint32
-	var gc_c22a [32]int
-	var gc_c22w [32]int
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2m [32]uint32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m192 uint32
+//line warp_policy.go:123
+			var gc_m19 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m192 |= 1 << gc_lane2
+						gc_m19 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save192 := gc_act2
-			gc_act2 = gc_save192 & gc_m192
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -3558,26 +3765,27 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 //line warp_policy.go:103
 							v_3 := gc_t4
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -3588,143 +3796,154 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 //line warp_policy.go:103
 							v_3 := gc_t3
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-							gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
 				}
 //line warp_policy.go:103
 				var p_4 forwardWarp[*levelsWarp] = p_
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-					gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:76
 				var p_5 *levelsWarp = p_4.in
 				{
-					gc_save162 := gc_act2
-					gc_in162 := gc_act2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+//line warp_policy.go:63
+					gc_save16 := gc_act
+					gc_in16 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 //line warp_policy.go:62
 						i_2 := 0
-						gc_l_i_2[gc_lane2] = i_2
+//line warp_policy.go:64
+						gc_l_i_2[gc_lane] = i_2
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in162 &^ gc_dead2
-						var gc_m162, gc_skip162 uint32
-						_ = gc_skip162
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in16 &^ gc_dead
+						var gc_m16, gc_skip16 uint32
+						_ = gc_skip16
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							i_2 := gc_l_i_2[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 							if i_2 < p_5.levels {
-								gc_m162 |= 1 << gc_lane2
+								gc_m16 |= 1 << gc_lane
 							}
 						}
-						gc_in162 &= gc_m162
-						gc_act2 = gc_in162
-						if gc_act2 == 0 {
+						gc_in16 &= gc_m16
+						gc_act = gc_in16
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_l_v_4[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v_4 := gc_l_v_4[gc_lane]
 							_ = v_4
-							i_2 := gc_l_i_2[gc_lane2]
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
-							gc_c22m[gc_lane2] = gocuda.FullMask
-							gc_c22a[gc_lane2] = 1 << i_2
-							gc_c22w[gc_lane2] = gocuda.WarpSize
+							gc_c2m[gc_lane] = gocuda.FullMask
+							gc_c2a[gc_lane] = 1 << i_2
+							gc_c2w[gc_lane] = gocuda.WarpSize
 						}
 //line warp_policy.go:63
-						compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v_4, &gc_c22a, &gc_c22w, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:61
-							lane_2 := (gc_rank2 & 31)
-							v_4 := gc_l_v_4[gc_lane2]
-							i_2 := gc_l_i_2[gc_lane2]
+							lane_2 := (gc_rank & 31)
 //line warp_policy.go:63
-							u_ := gc_c22r[gc_lane2]
+							v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:65
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+							u_ := gc_c2r[gc_lane]
 							if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
 								v_4 += u_
 							}
-							gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:68
+							gc_l_v_4[gc_lane] = v_4
 						}
-						gc_act2 = gc_in162 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in16 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:77
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 							i_2++
-							gc_l_i_2[gc_lane2] = i_2
+							gc_l_i_2[gc_lane] = i_2
 						}
 					}
-					gc_act2 = gc_save162 &^ gc_dead2
+					gc_act = gc_save16 &^ gc_dead
 				}
-				gc_left3 := gc_act2
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx5.X + gc_lane2
-							gc_ty2 := gc_tidx5.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx5.Z
-							_ = gc_tz2
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:74
+							gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:76
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:68
 							r_4 := v_4
 //line warp_policy.go:76
@@ -3736,27 +3955,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 							}
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:68
 							r_4 := v_4
 //line warp_policy.go:76
@@ -3768,28 +3988,29 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 							}
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
-							v_4 := gc_l_v_4[gc_lane2]
+							tid := gc_tx
+//line warp_policy.go:97
+							v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
 							var r_4 int32 = v_4
 //line warp_policy.go:76
@@ -3800,22 +4021,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					}
 				}
 			}
-			gc_act2 = gc_save192 &^ gc_dead2
+//line warp_policy.go:110
+			gc_act = gc_save19 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line warp_policy.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3825,15 +4049,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3843,15 +4069,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3861,15 +4089,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -3879,15 +4109,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -3900,57 +4132,60 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 }
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_shared22 := func(n int) []int32 {
+	gc_shared2 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p forwardWarp[sharedWarp]
 //line warp_policy.go:119
 	var p_ forwardWarp[sharedWarp] = p
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[sharedWarp] = p_
 //line warp_policy.go:97
 	_ = p_2
 //line warp_policy.go:39
-	partials := gc_shared22(1024)[:1024]
+	partials := gc_shared2(1024)[:1024]
+//line warp_policy.go:41
 	var gc_l_below [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:53
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:55
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid_ int = gc_tx2
+					var tid_ int = gc_tx
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
 						break
@@ -3965,27 +4200,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					v_2 := v_
 //line warp_policy.go:42
 					v_2.StoreSlice(partials[tid_:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:57
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid_ int = gc_tx2
+					var tid_ int = gc_tx
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:119
 						break
@@ -4000,29 +4236,29 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					v_2 := v_
 //line warp_policy.go:42
 					v_2.StoreSlice(partials[tid_:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid_ := gc_tx2
+					tid_ := gc_tx
 //line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
@@ -4036,115 +4272,121 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:43
 		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x09 := gc_tidx2.X
-					gc_off10 := (0 - offset) + gc_x09
-					if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(partials) && 32 <= len(partials)-gc_off10 {
-						gc_at11 := partials[gc_off10:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x09 + gc_lane2
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid_ := gc_tx2
+							tid_ := gc_tx
 							lane_ := tid_ & 31
 //line warp_policy.go:45
 							var below int32
 							if lane_ >= offset {
-								below = gc_at11[gc_lane2]
+								below = gc_at[gc_lane]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid_ := gc_tx2
+							tid_ := gc_tx
 							lane_ := tid_ & 31
 //line warp_policy.go:45
 							var below int32
 							if lane_ >= offset {
 								below = partials[tid_-offset]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:62
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line warp_policy.go:66
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid_ < 0 || tid_ > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-						tid_ := gc_tx2
-						below := gc_l_below[gc_lane2]
+						tid_ := gc_tx
+//line warp_policy.go:42
+						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid_] += below
 					}
@@ -4152,14 +4394,15 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-			tid_ := gc_tx2
+			tid_ := gc_tx
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			lane := tid & 31
 //line warp_policy.go:96
 			warp := tid >> 5
@@ -4172,52 +4415,57 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			if lane == 31 {
 				totals[warp] = sum
 			}
-			gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:104
+			gc_s_sum[gc_rank] = sum
 		}
 	}
+//line warp_policy.go:109
 	var gc_l_v_4 [32]int32
 	var gc_l_below_ [32]int32
 	var gc_l_v_3 [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m182 uint32
+//line warp_policy.go:118
+			var gc_m18 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m182 |= 1 << gc_lane2
+						gc_m18 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save182 := gc_act2
-			gc_act2 = gc_save182 & gc_m182
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save18 := gc_act
+			gc_act = gc_save18 & gc_m18
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx5.X + gc_lane2
-							gc_ty2 := gc_tidx5.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx5.Z
-							_ = gc_tz2
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -4228,26 +4476,27 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:103
 							v_3 := gc_t4
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -4258,31 +4507,32 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:103
 							v_3 := gc_t3
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-							gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
 				}
@@ -4290,41 +4540,45 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				var p_3 forwardWarp[sharedWarp] = p_
 //line warp_policy.go:103
 				_ = p_3
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-					gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:39
-				partials_ := gc_shared22(1024)[:1024]
+				partials_ := gc_shared2(1024)[:1024]
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x010 := gc_tidx2.X
-						gc_off11 := gc_x010
-						if gc_act2 == ^uint32(0) && gc_x010+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(partials_) && 32 <= len(partials_)-gc_off11 {
-							gc_at12 := partials_[gc_off11:][:32]
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+							gc_at2 := partials_[gc_off2:][:32]
 //line warp_policy.go:42
-							copy(gc_at12, gc_l_v_4[:])
+							copy(gc_at2, gc_l_v_4[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-								tid_2 := gc_tx2
-								v_4 := gc_l_v_4[gc_lane2]
+								tid_2 := gc_tx
+//line warp_policy.go:42
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:42
 								partials_[tid_2] = v_4
 							}
 						}
@@ -4333,138 +4587,146 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:43
 				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x011 := gc_tidx2.X
-							gc_off12 := (0 - offset_) + gc_x011
-							if gc_act2 == ^uint32(0) && gc_x011+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(partials_) && 32 <= len(partials_)-gc_off12 {
-								gc_at13 := partials_[gc_off12:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x011 + gc_lane2
+							gc_x03 := gc_tidx.X
+							gc_off3 := (0 - offset_) + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
+								gc_at3 := partials_[gc_off3:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x03 + gc_lane
 //line warp_policy.go:40
-									tid_2 := gc_tx2
+									tid_2 := gc_tx
 									lane_2 := tid_2 & 31
 //line warp_policy.go:45
 									var below_ int32
 									if lane_2 >= offset_ {
-										below_ = gc_at13[gc_lane2]
+										below_ = gc_at3[gc_lane]
 									}
-									gc_l_below_[gc_lane2] = below_
+									gc_l_below_[gc_lane] = below_
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-									tid_2 := gc_tx2
+									tid_2 := gc_tx
 									lane_2 := tid_2 & 31
 //line warp_policy.go:45
 									var below_ int32
 									if lane_2 >= offset_ {
 										below_ = partials_[tid_2-offset_]
 									}
-									gc_l_below_[gc_lane2] = below_
+									gc_l_below_[gc_lane] = below_
 								}
 							}
 						}
 					}
-					gc_left4 := gc_act2
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
+						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+								gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:62
+								gc_ty := gc_tidx5.Y
+								_ = gc_ty
+								gc_tz := gc_tidx5.Z
+								_ = gc_tz
 //line warp_policy.go:40
-								var tid_2 int = gc_tx2
+								var tid_2 int = gc_tx
 //line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 								if tid_2 < 0 || tid_2 > len(partials_)-8 {
 //line warp_policy.go:50
 									break
 								}
+//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line warp_policy.go:66
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line warp_policy.go:40
-								var tid_2 int = gc_tx2
+								var tid_2 int = gc_tx
 //line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
 //line warp_policy.go:50
 								if tid_2 < 0 || tid_2 > len(partials_)-8 {
 //line warp_policy.go:50
 									break
 								}
+//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left4&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-								tid_2 := gc_tx2
-								below_ := gc_l_below_[gc_lane2]
+								tid_2 := gc_tx
+//line warp_policy.go:42
+								below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 								partials_[tid_2] += below_
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx7.X + gc_lane2
-							gc_ty2 := gc_tidx7.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx7.Z
-							_ = gc_tz2
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:61
+							gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:63
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
 //line warp_policy.go:40
-							var tid_2 int = gc_tx2
+							var tid_2 int = gc_tx
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:53
 							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:53
@@ -4478,27 +4740,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							r_3 := r_4
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:40
-							var tid_2 int = gc_tx2
+							var tid_2 int = gc_tx
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:53
 							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:53
@@ -4512,29 +4775,29 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							r_3 := r_4
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid_2 := gc_tx2
+							tid_2 := gc_tx
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:53
 							var r_4 int32 = partials_[tid_2]
 //line warp_policy.go:76
@@ -4545,22 +4808,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					}
 				}
 			}
-			gc_act2 = gc_save182 &^ gc_dead2
+//line warp_policy.go:110
+			gc_act = gc_save18 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line warp_policy.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -4570,15 +4836,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -4588,15 +4856,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -4606,15 +4876,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -4624,15 +4896,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -4645,50 +4919,52 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 }
 
 //line warp_policy.go:116
-func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p forwardWarp[shuffleWarp]
 //line warp_policy.go:119
 	var p_ forwardWarp[shuffleWarp] = p
 //line warp_policy.go:94
-	totals := gc_shared12(32)[:32]
+	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[shuffleWarp] = p_
 //line warp_policy.go:97
 	_ = p_2
+//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-//line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:112
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:114
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -4702,26 +4978,27 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 //line warp_policy.go:119
 					v_2 := v_
 //line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:134
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:118
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
 						break
@@ -4735,67 +5012,68 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 //line warp_policy.go:119
 					v_2 := v_
 //line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-					gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:80
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all3 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo7, gc_hi7 := 0, 32
-					if gc_lo7 < gc_hi7 {
-						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo7, gc_hi7)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u)
@@ -4809,20 +5087,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 									}
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane_ int = gc_lane2
+								var lane_ int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -4830,47 +5108,51 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane_ := (gc_rank2 & 31)
-							v_2 := gc_l_v_2[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane_ := (gc_rank & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_2 += u
 							}
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-				v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
 //line warp_policy.go:76
@@ -4880,53 +5162,58 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				gc_s_sum[gc_rank2] = sum
+//line warp_policy.go:104
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
+//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m132 uint32
+//line warp_policy.go:119
+			var gc_m13 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-					tid := gc_tx2
+					tid := gc_tx
 					warp := tid >> 5
 //line warp_policy.go:102
 					if warp == 0 {
-						gc_m132 |= 1 << gc_lane2
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx5.X + gc_lane2
-							gc_ty2 := gc_tidx5.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx5.Z
-							_ = gc_tz2
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+							gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -4937,26 +5224,27 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 //line warp_policy.go:103
 							v_3 := gc_t4
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:103
 							if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
@@ -4967,31 +5255,32 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 //line warp_policy.go:103
 							v_3 := gc_t3
 //line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-							gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
 				}
@@ -4999,45 +5288,47 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				var p_3 forwardWarp[shuffleWarp] = p_
 //line warp_policy.go:103
 				_ = p_3
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-					gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:25
-				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all4 {
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
 					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
 				} else {
 //line warp_policy.go:25
 					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo8, gc_hi8 := 0, 32
-							if gc_lo8 < gc_hi8 {
-								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo8, gc_hi8)
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
 						} else {
 //line warp_policy.go:26
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
 //line warp_policy.go:26
 								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act2 == ^uint32(0) {
+								if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										if lane_2 >= offset_ {
 //line warp_policy.go:27
 											v_4 = v_4.Add(u_)
@@ -5051,20 +5342,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 											}
 										}
 //line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line warp_policy.go:24
-										var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
 										if gc_if3.ToBits() != 0 {
@@ -5072,45 +5363,50 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 											v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
 										}
 //line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-									lane_2 := (gc_rank2 & 31)
-									v_4 := gc_l_v_4[gc_lane2]
-									u_ := gc_c22r[gc_lane2]
+									lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+									v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:26
+									u_ := gc_c2r[gc_lane]
 									if lane_2 >= offset_ {
 										v_4 += u_
 									}
-									gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:31
+									gc_l_v_4[gc_lane] = v_4
 								}
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx7.X + gc_lane2
-							gc_ty2 := gc_tidx7.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx7.Z
-							_ = gc_tz2
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+							gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:45
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:31
 							r_4 := v_4
 //line warp_policy.go:76
@@ -5122,27 +5418,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 							}
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_policy.go:118
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:31
 							r_4 := v_4
 //line warp_policy.go:76
@@ -5154,28 +5451,29 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 							}
 //line warp_policy.go:103
 							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-							tid := gc_tx2
-							v_4 := gc_l_v_4[gc_lane2]
+							tid := gc_tx
+//line warp_policy.go:97
+							v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 							var r_4 int32 = v_4
 //line warp_policy.go:76
@@ -5186,22 +5484,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+//line warp_policy.go:110
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line warp_policy.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -5211,15 +5512,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -5229,15 +5532,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -5247,15 +5552,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-				tid := gc_tx2
+				tid := gc_tx
 				warp := tid >> 5
 //line warp_policy.go:118
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
@@ -5265,15 +5572,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-			tid := gc_tx2
+			tid := gc_tx
 			warp := tid >> 5
 //line warp_policy.go:118
-			i := gc_bx2*gc_bdx2 + gc_tx2
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
 				sum += totals[warp-1]
@@ -5326,89 +5635,93 @@ func WarpPolicyWithKernel[P warpPolicy](p P, in, out []int32) func(*gocuda.Threa
 var gc_src_warpPolicyWithKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyWithKernel", "ee954a1e682c0333152a98e9cbb818a0d88b6cd47fb0012bebeecb77c29cfa1f", "warp_policy.go:122-130", "warp_policy.go:23-32", "warp_policy.go:38-54", "warp_policy.go:60-69", "warp_policy.go:75-77", "warp_policy.go:83-86")
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *countedWarp, in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *countedWarp, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_policy.go:136
 	var gc_l_v_2 [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:154
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:128
-						var v_ int32 = gc_at3[gc_lane2]
+						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:84
 						p.calls++
 						var v_2 int32 = v_
-						gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:88
+						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v_ int32 = in[i]
 //line warp_policy.go:84
 						p.calls++
 						var v_2 int32 = v_
-						gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:88
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all2 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u)
@@ -5422,20 +5735,20 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 									}
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -5443,45 +5756,50 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane := (gc_rank2 & 31)
-							v_2 := gc_l_v_2[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane := (gc_rank & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+					gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:45
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:31
 					r_ := v_2
 //line warp_policy.go:85
@@ -5494,27 +5812,28 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:144
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:31
 					r_ := v_2
 //line warp_policy.go:85
@@ -5527,28 +5846,29 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_2 := gc_l_v_2[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
 //line warp_policy.go:85
@@ -5563,37 +5883,41 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 }
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *levelsWarp, in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levelsWarp, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_policy.go:136
 	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
-	var gc_c21m [32]uint32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line warp_policy.go:147
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:153
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:155
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -5603,26 +5927,27 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 //line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:143
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -5632,126 +5957,135 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 //line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ int32 = in[i]
-					gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:130
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 		{
-			gc_save62 := gc_act2
-			gc_in62 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line warp_policy.go:63
+			gc_save6 := gc_act
+			gc_in6 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-				gc_l_i_[gc_lane2] = i_
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in62 &^ gc_dead2
-				var gc_m62, gc_skip62 uint32
-				_ = gc_skip62
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i_ := gc_l_i_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					if i_ < p.levels {
-						gc_m62 |= 1 << gc_lane2
+						gc_m6 |= 1 << gc_lane
 					}
 				}
-				gc_in62 &= gc_m62
-				gc_act2 = gc_in62
-				if gc_act2 == 0 {
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
 					_ = v_
-					i_ := gc_l_i_[gc_lane2]
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
-					gc_c21m[gc_lane2] = gocuda.FullMask
-					gc_c21a[gc_lane2] = 1 << i_
-					gc_c21w[gc_lane2] = gocuda.WarpSize
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
 				}
 //line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_, &gc_c21a, &gc_c21w, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
-					lane := (gc_rank2 & 31)
-					v_ := gc_l_v_[gc_lane2]
-					i_ := gc_l_i_[gc_lane2]
+					lane := (gc_rank & 31)
 //line warp_policy.go:63
-					u := gc_c21r[gc_lane2]
+					v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
 					if lane&(1<<p.levels-1) >= 1<<i_ {
 						v_ += u
 					}
-					gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:68
+					gc_l_v_[gc_lane] = v_
 				}
-				gc_act2 = gc_in62 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in6 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
-					gc_l_i_[gc_lane2] = i_
+					gc_l_i_[gc_lane] = i_
 				}
 			}
-			gc_act2 = gc_save62 &^ gc_dead2
+			gc_act = gc_save6 &^ gc_dead
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:74
+					gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:76
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:68
 					r := v_
 //line warp_policy.go:128
@@ -5762,27 +6096,28 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:144
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:68
 					r := v_
 //line warp_policy.go:128
@@ -5793,28 +6128,29 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_l_v_[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+					v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 					var r int32 = v_
 //line warp_policy.go:128
@@ -5827,42 +6163,45 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 }
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp, in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line warp_policy.go:39
-	partials := gc_shared12(1024)[:1024]
+	partials := gc_shared1(1024)[:1024]
+//line warp_policy.go:41
 	var gc_l_below [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:53
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:55
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
 						break
@@ -5873,27 +6212,28 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					v_ := gc_t2
 //line warp_policy.go:42
 					v_.StoreSlice(partials[tid:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:57
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
 						break
@@ -5904,29 +6244,29 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					v_ := gc_t
 //line warp_policy.go:42
 					v_.StoreSlice(partials[tid:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ int32 = in[i]
 //line warp_policy.go:42
 					partials[tid] = v_
@@ -5936,115 +6276,121 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 //line warp_policy.go:43
 		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x04 := gc_tidx2.X
-					gc_off6 := (0 - offset) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(partials) && 32 <= len(partials)-gc_off6 {
-						gc_at7 := partials[gc_off6:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x04 + gc_lane2
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid := gc_tx2
+							tid := gc_tx
 							lane := tid & 31
 //line warp_policy.go:45
 							var below int32
 							if lane >= offset {
-								below = gc_at7[gc_lane2]
+								below = gc_at[gc_lane]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid := gc_tx2
+							tid := gc_tx
 							lane := tid & 31
 //line warp_policy.go:45
 							var below int32
 							if lane >= offset {
 								below = partials[tid-offset]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:62
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line warp_policy.go:66
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-						tid := gc_tx2
-						below := gc_l_below[gc_lane2]
+						tid := gc_tx
+//line warp_policy.go:42
+						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid] += below
 					}
@@ -6052,33 +6398,34 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
-			gc_at8 := partials[:gc_bdx2]
-			gc_at9 := out[gc_off7:][:gc_bdx2]
+//line warp_policy.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at2 := partials[:gc_bdx]
+			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:40
 						_ = tid
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 						_ = i
 //line warp_policy.go:53
-						gc_t6 := archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
+						gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
 //line warp_policy.go:53
 						r := gc_t6
 //line warp_policy.go:53
 						v := r
 //line warp_policy.go:53
-						v.StoreSlice(gc_at9[gc_tx2:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -6088,45 +6435,46 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:40
 					_ = tid
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					_ = i
 //line warp_policy.go:53
-					gc_t5 := archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+					gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
 //line warp_policy.go:53
 					r := gc_t5
 //line warp_policy.go:53
 					v := r
 //line warp_policy.go:53
-					v.StoreSlice(gc_at9[gc_tx2:])
+					v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line warp_policy.go:53
-				var r int32 = gc_at8[gc_tx2]
+				var r int32 = gc_at2[gc_tx]
 //line warp_policy.go:128
 				v := r
-				gc_at9[gc_tx2] = v
+				gc_at3[gc_tx] = v
 			}
 		} else {
+//line warp_policy.go:134
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
 //line warp_policy.go:53
@@ -6149,12 +6497,12 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
 //line warp_policy.go:53
@@ -6171,16 +6519,16 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
 //line warp_policy.go:128
@@ -6188,13 +6536,14 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:134
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
 //line warp_policy.go:128
@@ -6202,13 +6551,14 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:134
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
 //line warp_policy.go:128
@@ -6216,13 +6566,14 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:134
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
 //line warp_policy.go:128
@@ -6230,13 +6581,14 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:134
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-				tid := gc_tx2
+				tid := gc_tx
 //line warp_policy.go:127
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 				var r int32 = partials[tid]
 //line warp_policy.go:128
@@ -6248,33 +6600,36 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 }
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWarp, in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWarp, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_policy.go:136
 	var gc_l_v_ [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:148
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:150
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -6284,26 +6639,27 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 //line warp_policy.go:128
 					v_ := gc_t2
 //line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:143
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -6313,63 +6669,64 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 //line warp_policy.go:128
 					v_ := gc_t
 //line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_.StoreSlice(gc_l_v_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ int32 = in[i]
-					gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:130
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all2 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
 //line warp_policy.go:27
 									v_ = v_.Add(u)
@@ -6383,20 +6740,20 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 									}
 								}
 //line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -6404,45 +6761,50 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 									v_ = v_.Add(u).Merge(v_, gc_if)
 								}
 //line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane := (gc_rank2 & 31)
-							v_ := gc_l_v_[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane := (gc_rank & 31)
+//line warp_policy.go:26
+							v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_ += u
 							}
-							gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:31
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
+			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+					gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:45
+					gc_ty := gc_tidx4.Y
+					_ = gc_ty
+					gc_tz := gc_tidx4.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:31
 					r := v_
 //line warp_policy.go:128
@@ -6453,27 +6815,28 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:144
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line warp_policy.go:31
 					r := v_
 //line warp_policy.go:128
@@ -6484,28 +6847,29 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_ := gc_l_v_[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+					v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 					var r int32 = v_
 //line warp_policy.go:128
@@ -6518,97 +6882,101 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 }
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Block, p forwardWarp[*countedWarp], in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Block, p forwardWarp[*countedWarp], in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[*countedWarp] = p
 //line warp_policy.go:76
 	var c *countedWarp = p_.in
+//line warp_policy.go:78
 	var gc_l_v_3 [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:96
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:128
-						var v_ int32 = gc_at3[gc_lane2]
+						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
 						var v_2 int32 = v_
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-						gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:89
+						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						var v_ int32 = in[i]
 //line warp_policy.go:76
 						var v_2 int32 = v_
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-						gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:89
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all2 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
 //line warp_policy.go:27
 									v_3 = v_3.Add(u)
@@ -6622,20 +6990,20 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 									}
 								}
 //line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -6643,45 +7011,50 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 									v_3 = v_3.Add(u).Merge(v_3, gc_if)
 								}
 //line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane := (gc_rank2 & 31)
-							v_3 := gc_l_v_3[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane := (gc_rank & 31)
+//line warp_policy.go:26
+							v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_3 += u
 							}
-							gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:31
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
 				}
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+					gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:45
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:31
 					r_2 := v_3
 //line warp_policy.go:85
@@ -6696,27 +7069,28 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:144
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line warp_policy.go:31
 					r_2 := v_3
 //line warp_policy.go:85
@@ -6731,28 +7105,29 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_3 := gc_l_v_3[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 					var r_2 int32 = v_3
 //line warp_policy.go:85
@@ -6769,41 +7144,45 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 }
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Block, p forwardWarp[*levelsWarp], in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Block, p forwardWarp[*levelsWarp], in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[*levelsWarp] = p
 //line warp_policy.go:76
 	var p_2 *levelsWarp = p_.in
+//line warp_policy.go:78
 	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
-	var gc_c21m [32]uint32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line warp_policy.go:89
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:95
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:97
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -6815,26 +7194,27 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 //line warp_policy.go:128
 					v_2 := v_
 //line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:143
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -6846,128 +7226,137 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 //line warp_policy.go:128
 					v_2 := v_
 //line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-					gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:79
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
 		{
-			gc_save62 := gc_act2
-			gc_in62 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line warp_policy.go:63
+			gc_save6 := gc_act
+			gc_in6 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-				gc_l_i_[gc_lane2] = i_
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in62 &^ gc_dead2
-				var gc_m62, gc_skip62 uint32
-				_ = gc_skip62
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i_ := gc_l_i_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					if i_ < p_2.levels {
-						gc_m62 |= 1 << gc_lane2
+						gc_m6 |= 1 << gc_lane
 					}
 				}
-				gc_in62 &= gc_m62
-				gc_act2 = gc_in62
-				if gc_act2 == 0 {
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
 					_ = v_2
-					i_ := gc_l_i_[gc_lane2]
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
-					gc_c21m[gc_lane2] = gocuda.FullMask
-					gc_c21a[gc_lane2] = 1 << i_
-					gc_c21w[gc_lane2] = gocuda.WarpSize
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
 				}
 //line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
-					lane := (gc_rank2 & 31)
-					v_2 := gc_l_v_2[gc_lane2]
-					i_ := gc_l_i_[gc_lane2]
+					lane := (gc_rank & 31)
 //line warp_policy.go:63
-					u := gc_c21r[gc_lane2]
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
 					if lane&(1<<p_2.levels-1) >= 1<<i_ {
 						v_2 += u
 					}
-					gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:68
+					gc_l_v_2[gc_lane] = v_2
 				}
-				gc_act2 = gc_in62 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in6 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
-					gc_l_i_[gc_lane2] = i_
+					gc_l_i_[gc_lane] = i_
 				}
 			}
-			gc_act2 = gc_save62 &^ gc_dead2
+			gc_act = gc_save6 &^ gc_dead
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:74
+					gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:76
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:68
 					r_ := v_2
 //line warp_policy.go:76
@@ -6980,27 +7369,28 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:144
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:68
 					r_ := v_2
 //line warp_policy.go:76
@@ -7013,28 +7403,29 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_2 := gc_l_v_2[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 					var r_ int32 = v_2
 //line warp_policy.go:76
@@ -7049,46 +7440,49 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 }
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, p forwardWarp[sharedWarp], in []int32, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int32 {
+func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p forwardWarp[sharedWarp], in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[sharedWarp] = p
 //line warp_policy.go:128
 	_ = p_
 //line warp_policy.go:39
-	partials := gc_shared12(1024)[:1024]
+	partials := gc_shared1(1024)[:1024]
+//line warp_policy.go:41
 	var gc_l_below [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:53
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:55
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
 						break
@@ -7101,27 +7495,28 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					v_2 := v_
 //line warp_policy.go:42
 					v_2.StoreSlice(partials[tid:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:57
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:128
 						break
@@ -7134,29 +7529,29 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					v_2 := v_
 //line warp_policy.go:42
 					v_2.StoreSlice(partials[tid:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
@@ -7168,115 +7563,121 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:43
 		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x04 := gc_tidx2.X
-					gc_off6 := (0 - offset) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(partials) && 32 <= len(partials)-gc_off6 {
-						gc_at7 := partials[gc_off6:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x04 + gc_lane2
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid := gc_tx2
+							tid := gc_tx
 							lane := tid & 31
 //line warp_policy.go:45
 							var below int32
 							if lane >= offset {
-								below = gc_at7[gc_lane2]
+								below = gc_at[gc_lane]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid := gc_tx2
+							tid := gc_tx
 							lane := tid & 31
 //line warp_policy.go:45
 							var below int32
 							if lane >= offset {
 								below = partials[tid-offset]
 							}
-							gc_l_below[gc_lane2] = below
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:62
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line warp_policy.go:66
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
 //line warp_policy.go:50
 						if tid < 0 || tid > len(partials)-8 {
 //line warp_policy.go:50
 							break
 						}
+//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-						tid := gc_tx2
-						below := gc_l_below[gc_lane2]
+						tid := gc_tx
+//line warp_policy.go:42
+						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid] += below
 					}
@@ -7284,27 +7685,28 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
-			gc_at8 := partials[:gc_bdx2]
-			gc_at9 := out[gc_off7:][:gc_bdx2]
+//line warp_policy.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at2 := partials[:gc_bdx]
+			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:40
 						_ = tid
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 						_ = i
 //line warp_policy.go:53
-						gc_t6 := archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
+						gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
 //line warp_policy.go:53
 						r_ := gc_t6
 //line warp_policy.go:53
@@ -7312,7 +7714,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:53
 						v := r
 //line warp_policy.go:53
-						v.StoreSlice(gc_at9[gc_tx2:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -7322,18 +7724,18 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:40
 					_ = tid
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
 					_ = i
 //line warp_policy.go:53
-					gc_t5 := archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+					gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
 //line warp_policy.go:53
 					r_ := gc_t5
 //line warp_policy.go:53
@@ -7341,30 +7743,31 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:53
 					v := r
 //line warp_policy.go:53
-					v.StoreSlice(gc_at9[gc_tx2:])
+					v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line warp_policy.go:53
-				var r_ int32 = gc_at8[gc_tx2]
+				var r_ int32 = gc_at2[gc_tx]
 //line warp_policy.go:76
 				var r int32 = r_
 //line warp_policy.go:128
 				v := r
-				gc_at9[gc_tx2] = v
+				gc_at3[gc_tx] = v
 			}
 		} else {
+//line warp_policy.go:135
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line warp_policy.go:40
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
 //line warp_policy.go:53
@@ -7389,12 +7792,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line warp_policy.go:40
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
 //line warp_policy.go:53
@@ -7413,16 +7816,16 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
 //line warp_policy.go:76
@@ -7432,13 +7835,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:135
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
 //line warp_policy.go:76
@@ -7448,13 +7852,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:135
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
 //line warp_policy.go:76
@@ -7464,13 +7869,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:135
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
 //line warp_policy.go:76
@@ -7480,13 +7886,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:135
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-				tid := gc_tx2
+				tid := gc_tx
 //line warp_policy.go:127
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 				var r_ int32 = partials[tid]
 //line warp_policy.go:76
@@ -7500,37 +7907,40 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 }
 
 //line warp_policy.go:126
-func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block, p forwardWarp[shuffleWarp], in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, p forwardWarp[shuffleWarp], in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[shuffleWarp] = p
 //line warp_policy.go:128
 	_ = p_
+//line warp_policy.go:130
 	var gc_l_v_2 [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:142
+					gc_tx := gc_tidx2.X + gc_lane
+//line warp_policy.go:144
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -7542,26 +7952,27 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 //line warp_policy.go:128
 					v_2 := v_
 //line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:143
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
 						break
@@ -7573,65 +7984,66 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 //line warp_policy.go:128
 					v_2 := v_
 //line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-					gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:79
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all2 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u)
@@ -7645,20 +8057,20 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 									}
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -7666,45 +8078,50 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane := (gc_rank2 & 31)
-							v_2 := gc_l_v_2[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane := (gc_rank & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
+			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+					gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:45
+					gc_ty := gc_tidx4.Y
+					_ = gc_ty
+					gc_tz := gc_tidx4.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:31
 					r_ := v_2
 //line warp_policy.go:76
@@ -7717,27 +8134,28 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line warp_policy.go:144
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line warp_policy.go:127
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:31
 					r_ := v_2
 //line warp_policy.go:76
@@ -7750,28 +8168,29 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					}
 //line warp_policy.go:129
 					v.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					v_2 := gc_l_v_2[gc_lane2]
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
 //line warp_policy.go:76
@@ -7815,57 +8234,60 @@ func WarpPolicyCountedKernel[C any, P interface {
 var gc_src_warpPolicyCountedKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyCountedKernel", "4db79ccfb30f4d871d2323f2a9dfbab4893b6c7e66e0a3ded4557325ebeea792", "warp_policy.go:132-147", "warp_policy.go:23-32", "warp_policy.go:83-86")
 
 //line warp_policy.go:137
-func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled.Block, in []int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line warp_policy.go:147
 	var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:166
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:142
 						var c countedWarp
 						p := (*countedWarp)(&c)
 //line warp_policy.go:145
-						var v_ int32 = gc_at3[gc_lane2]
+						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:145
 						var c_ *countedWarp = p
 //line warp_policy.go:84
 						c_.calls++
 						var v_2 int32 = v_
-						gc_l_v_2[gc_lane2] = v_2
-						gc_l_p[gc_lane2] = p
+//line warp_policy.go:91
+						gc_l_v_2[gc_lane] = v_2
+						gc_l_p[gc_lane] = p
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:142
 						var c countedWarp
 						p := (*countedWarp)(&c)
@@ -7876,42 +8298,43 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 //line warp_policy.go:84
 						c_.calls++
 						var v_2 int32 = v_
-						gc_l_v_2[gc_lane2] = v_2
-						gc_l_p[gc_lane2] = p
+//line warp_policy.go:91
+						gc_l_v_2[gc_lane] = v_2
+						gc_l_p[gc_lane] = p
 					}
 				}
 			}
 		}
 //line warp_policy.go:25
-		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-		if gc_all2 {
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
 //line warp_policy.go:25
 			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
 //line warp_policy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
 //line warp_policy.go:26
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act2 == ^uint32(0) {
+						if gc_act == ^uint32(0) {
 //line warp_policy.go:26
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
 //line warp_policy.go:27
 									v_2 = v_2.Add(u)
@@ -7925,20 +8348,20 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 									}
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line warp_policy.go:24
-								var lane int = gc_lane2
+								var lane int = gc_lane
 //line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
 								if gc_if.ToBits() != 0 {
@@ -7946,64 +8369,73 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
 //line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-							lane := (gc_rank2 & 31)
-							v_2 := gc_l_v_2[gc_lane2]
-							u := gc_c21r[gc_lane2]
+							lane := (gc_rank & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+							u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						p := gc_l_p[gc_lane2]
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:48
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:146
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:148
+						p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2
 //line warp_policy.go:85
 						var r int32 = r_
 //line warp_policy.go:145
 						v := r
-						gc_at4[gc_lane2] = v + p.count()
+						gc_at2[gc_lane] = v + p.count()
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+//line warp_policy.go:152
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						v_2 := gc_l_v_2[gc_lane2]
-						p := gc_l_p[gc_lane2]
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:146
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:148
+						p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2
 //line warp_policy.go:85

@@ -33,43 +33,45 @@ func WarpTailKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_warpTail = compiled.NewSource(gc_files_warp_tail, "warpTail", "4c2cce2ebc28bace88b27f7db9ed4d40bc6d43dc7db71ee826842b2bf3b940f5", "warp_tail.go:5-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_tail.go:12
-func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line warp_tail.go:14
-	b := gc_bdx2
+	b := gc_bdx
 	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 2 * gocuda.WarpSize; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(s) {
-				gc_at8 := s[:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(s) {
+				gc_at := s[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line warp_tail.go:17
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line warp_tail.go:13
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_tail.go:13
 							_ = tid
 							{
-								gc_vb4.StoreSlice(gc_at8[gc_tx2:])
+//line warp_tail.go:17
+								gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -80,32 +82,35 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line warp_tail.go:17
 					gc_vb3 := archsimd.BroadcastInt32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line warp_tail.go:13
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_tail.go:13
 						_ = tid
-						gc_vb3.StoreSlice(gc_at8[gc_tx2:])
+//line warp_tail.go:17
+						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:17
-					gc_at8[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line warp_tail.go:21
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line warp_tail.go:17
 						gc_vb2 := archsimd.BroadcastInt32x16(0)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line warp_tail.go:13
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line warp_tail.go:17
 								if tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:17
 									break
@@ -114,6 +119,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 								gc_vb2.StoreSlice(s[tid:])
 							}
 						}
+//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -124,10 +130,11 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line warp_tail.go:17
 					gc_vb := archsimd.BroadcastInt32x8(0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line warp_tail.go:13
-						var tid int = gc_tx2
+						var tid int = gc_tx
+//line warp_tail.go:17
 						if tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:17
 							break
@@ -137,50 +144,54 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:21
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:21
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:21
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_tail.go:21
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_tail.go:17
 					s[tid] = 0
 				}
@@ -188,30 +199,32 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 2 * gocuda.WarpSize; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+//line warp_tail.go:24
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * b
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-				gc_at9 := s[:gc_to2]
-				gc_at10 := in[gc_off6:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * b
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at2 := s[:gc_to]
+				gc_at3 := in[gc_off:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line warp_tail.go:13
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_tail.go:13
 							_ = tid
 							{
 //line warp_tail.go:20
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
+//line warp_tail.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -220,39 +233,42 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line warp_tail.go:13
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line warp_tail.go:13
 						_ = tid
 //line warp_tail.go:20
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:21
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line warp_tail.go:25
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line warp_tail.go:13
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
-								if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+//line warp_tail.go:21
+								if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:21
 									break
 								}
 //line warp_tail.go:21
-								archsimd.LoadInt32x16Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
+								archsimd.LoadInt32x16Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
 							}
 						}
+//line warp_tail.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -261,120 +277,129 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line warp_tail.go:13
-						var tid int = gc_tx2
-						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						var tid int = gc_tx
+//line warp_tail.go:21
+						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:21
 							break
 						}
 //line warp_tail.go:21
-						archsimd.LoadInt32x8Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
+						archsimd.LoadInt32x8Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:21
-						s[tid] = in[gc_bx2*b+tid]
+						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:25
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:21
-						s[tid] = in[gc_bx2*b+tid]
+						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:25
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:21
-						s[tid] = in[gc_bx2*b+tid]
+						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:25
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:21
-						s[tid] = in[gc_bx2*b+tid]
+						s[tid] = in[gc_bx*b+tid]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_tail.go:25
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-					tid := gc_tx2
+					tid := gc_tx
 //line warp_tail.go:21
-					s[tid] = in[gc_bx2*b+tid]
+					s[tid] = in[gc_bx*b+tid]
 				}
 			}
 		}
 	}
+//line warp_tail.go:28
 	var gc_l_v [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m72 uint32
+//line warp_tail.go:35
+			var gc_m7 uint32
 //line warp_tail.go:24
-			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-						tid := gc_tx2
+						tid := gc_tx
 //line warp_tail.go:24
 						if tid < gocuda.WarpSize {
-							gc_m72 |= 1 << gc_lane2
+							gc_m7 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
-				gc_left := gc_act2
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+				gc_left := gc_act
 				if compiled.SIMD {
-					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_tail.go:39
+							gc_tx := gc_tidx2.X + gc_lane
+//line warp_tail.go:41
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
 //line warp_tail.go:13
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_tail.go:25
 							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
 //line warp_tail.go:25
@@ -383,26 +408,27 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:25
 							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
 //line warp_tail.go:25
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line warp_tail.go:40
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line warp_tail.go:13
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line warp_tail.go:25
 							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
 //line warp_tail.go:25
@@ -411,58 +437,59 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:25
 							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
 //line warp_tail.go:25
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-							tid := gc_tx2
+							tid := gc_tx
 //line warp_tail.go:25
 							v := s[tid] + s[tid+gocuda.WarpSize]
-							gc_l_v[gc_lane2] = v
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x05 := gc_tidx2.X
-						gc_off7 := gc_x05
-						if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-							gc_at11 := s[gc_off7:][:32]
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+							gc_at4 := s[gc_off2:][:32]
 //line warp_tail.go:27
-							copy(gc_at11, gc_l_v[:])
+							copy(gc_at4, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_tail.go:13
-								tid := gc_tx2
-								v := gc_l_v[gc_lane2]
+								tid := gc_tx
+//line warp_tail.go:15
+								v := gc_l_v[gc_lane]
 //line warp_tail.go:27
 								s[tid] = v
 							}
@@ -470,78 +497,85 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
+//line warp_tail.go:38
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(out) {
-				gc_at12 := out[gc_off8:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+				gc_at5 := out[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line warp_tail.go:31
-						gc_at12[0] = s[0] + s[1]
+						gc_at5[0] = s[0] + s[1]
 					}
 					{
 //line warp_tail.go:31
-						gc_at12[0] = s[0] + s[1]
+						gc_at5[0] = s[0] + s[1]
 					}
 					{
 //line warp_tail.go:31
-						gc_at12[0] = s[0] + s[1]
+						gc_at5[0] = s[0] + s[1]
 					}
 					{
 //line warp_tail.go:31
-						gc_at12[0] = s[0] + s[1]
+						gc_at5[0] = s[0] + s[1]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line warp_tail.go:35
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:31
-					gc_at12[0] = s[0] + s[1]
+					gc_at5[0] = s[0] + s[1]
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line warp_tail.go:35
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
-						out[gc_bx2] = s[0] + s[1]
+						out[gc_bx] = s[0] + s[1]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:35
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
-						out[gc_bx2] = s[0] + s[1]
+						out[gc_bx] = s[0] + s[1]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:35
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
-						out[gc_bx2] = s[0] + s[1]
+						out[gc_bx] = s[0] + s[1]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:35
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line warp_tail.go:31
-						out[gc_bx2] = s[0] + s[1]
+						out[gc_bx] = s[0] + s[1]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line warp_tail.go:35
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line warp_tail.go:31
-					out[gc_bx2] = s[0] + s[1]
+					out[gc_bx] = s[0] + s[1]
 				}
 			}
 		}

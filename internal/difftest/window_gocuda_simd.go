@@ -32,42 +32,42 @@ func WindowSpanKernel(in, out []float32, lo, hi, shift int) func(*gocuda.Thread)
 var gc_src_windowSpan = compiled.NewSource(gc_files_window, "windowSpan", "3d153dc0624ff3c772ecfd439d8c8386c7c0add38e2fc6d03c20322c9432fe72", "window.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:14
-func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi, shift int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi, shift int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line window.go:15
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:19
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
@@ -79,49 +79,49 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:20
 									for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:20
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										}
 //line window.go:21
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								} else {
 //line window.go:21
 									for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:20
 										if (i+d-
 											shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:21
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										} else {
 //line window.go:21
-											break gc_steps4
+											break gc_steps2
 										}
 //line window.go:21
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								}
 //line window.go:23
 								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_jam:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
 //line window.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:19
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -129,7 +129,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								break
 							}
 //line window.go:15
-							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 //line window.go:19
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
@@ -141,50 +141,50 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:20
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line window.go:21
-									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:21
-										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
+										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
 									}
 //line window.go:21
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 									if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
 //line window.go:21
 										break gc_jam
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line window.go:21
-									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:21
 									if (gc_i+d-shift) >= 0 && (gc_i+d-shift) <= len(in)-8 {
 //line window.go:21
-										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
+										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
 									} else {
 //line window.go:21
 										break gc_jam
 									}
 //line window.go:21
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							}
 //line window.go:23
@@ -192,11 +192,11 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:23
 							gc_sum.StoreSlice(out[gc_i:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line window.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:19
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -208,30 +208,30 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:20
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							} else {
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 									if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
 //line window.go:21
-										break gc_steps3
+										break gc_steps
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							}
 //line window.go:23
@@ -239,11 +239,11 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line window.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line window.go:19
 						var sum float32
 						for d := lo; d < hi; d++ {
@@ -253,6 +253,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 				}
 			}
+//line window.go:28
 		})
 	}
 }
@@ -273,42 +274,42 @@ func WindowRangeKernel(in, out []float32, n, shift int) func(*gocuda.Thread) {
 var gc_src_windowRange = compiled.NewSource(gc_files_window, "windowRange", "a2e00456810559be265504e2587350e7accb8c160ff22526095d7e66cf67e4f7", "window.go:26-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:30
-func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, shift int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, shift int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line window.go:31
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:35
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
@@ -320,48 +321,48 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 									for d := range n {
 //line window.go:36
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:36
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										}
 //line window.go:37
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								} else {
 //line window.go:37
 									for d := range n {
 //line window.go:36
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:36
 										if (i+d-
 											shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:37
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										} else {
 //line window.go:37
-											break gc_steps4
+											break gc_steps2
 										}
 //line window.go:37
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								}
 //line window.go:39
 								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line window.go:31
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:35
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -373,30 +374,30 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 								for d := range n {
 //line window.go:36
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:36
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 //line window.go:37
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							} else {
 //line window.go:37
 								for d := range n {
 //line window.go:36
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:36
 									if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:37
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
 //line window.go:37
-										break gc_steps3
+										break gc_steps
 									}
 //line window.go:37
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							}
 //line window.go:39
@@ -404,11 +405,11 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line window.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line window.go:35
 						var sum float32
 						for d := range n {
@@ -418,6 +419,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
+//line window.go:44
 		})
 	}
 }
@@ -437,42 +439,42 @@ func WindowClampKernel(in, out []float32, r int) func(*gocuda.Thread) {
 var gc_src_windowClamp = compiled.NewSource(gc_files_window, "windowClamp", "0c246c6c1657eff8f81c89fcd2372cbbb652a622bc14c2f1d6b61e63338f44fb", "window.go:42-57").NoGoexit("d049659df381567a02e0abbe5c11be748ec460fdb8a76cddc7191e63d71a37c7", "window.go:59-60")
 
 //line window.go:47
-func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n4 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n4; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line window.go:48
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:52
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
@@ -484,79 +486,79 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:53
 									for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-										var gc_t7 int = i + d
+										var gc_t3 int = i + d
 //line window.go:53
-										var gc_t8 int = len(in)
-										var gc_i4 int = gc_t7
+										var gc_t4 int = len(in)
+										var gc_i2 int = gc_t3
 //line window.go:54
-										var gc_n6 int = gc_t8
+										var gc_n3 int = gc_t4
 //line window.go:54
-										_ = gc_n6
+										_ = gc_n3
 //line window.go:54
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:54
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[gc_i2:])
 										}
 //line window.go:54
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								} else {
 //line window.go:54
 									for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-										var gc_t7 int = i + d
+										var gc_t3 int = i + d
 //line window.go:53
-										var gc_t8 int = len(in)
-										var gc_i4 int = gc_t7
+										var gc_t4 int = len(in)
+										var gc_i2 int = gc_t3
 //line window.go:54
-										var gc_n6 int = gc_t8
+										var gc_n3 int = gc_t4
 //line window.go:54
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:54
-										if gc_i4 >=
+										if gc_i2 >=
 //line window.go:60
-											0 && gc_i4+15 <= (gc_n6-1) && gc_i4 <= len(in)-16 {
+											0 && gc_i2+15 <= (gc_n3-1) && gc_i2 <= len(in)-16 {
 //line window.go:54
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+											gc_ld2 = archsimd.LoadFloat32x16Slice(in[gc_i2:])
 										} else {
 //line window.go:54
-											var gc_lanes4 [16]float32
+											var gc_lanes2 [16]float32
 //line window.go:54
-											for gc_k4 := range 16 {
+											for gc_k2 := range 16 {
 //line window.go:54
-												if 0xffff&(1<<gc_k4) != 0 {
+												if 0xffff&(1<<gc_k2) != 0 {
 //line window.go:54
-													gc_pos2.Thread = gc_rank2 + gc_k4
+													gc_pos.Thread = gc_rank + gc_k2
 //line window.go:54
-													gc_lanes4[gc_k4] = in[min(max(gc_i4+gc_k4, 0), gc_n6-1)]
+													gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
 												}
 											}
 //line window.go:60
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line window.go:60
-											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 										}
 //line window.go:60
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld2)
 									}
 								}
 //line window.go:56
 								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line window.go:48
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:52
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -568,61 +570,61 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:53
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-									var gc_t5 int = i + d
+									var gc_t int = i + d
 //line window.go:53
-									var gc_t6 int = len(in)
-									var gc_i3 int = gc_t5
+									var gc_t2 int = len(in)
+									var gc_i int = gc_t
 //line window.go:54
-									var gc_n5 int = gc_t6
+									var gc_n2 int = gc_t2
 //line window.go:54
-									_ = gc_n5
+									_ = gc_n2
 //line window.go:54
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:54
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i:])
 									}
 //line window.go:54
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							} else {
 //line window.go:54
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-									var gc_t5 int = i + d
+									var gc_t int = i + d
 //line window.go:53
-									var gc_t6 int = len(in)
-									var gc_i3 int = gc_t5
+									var gc_t2 int = len(in)
+									var gc_i int = gc_t
 //line window.go:54
-									var gc_n5 int = gc_t6
+									var gc_n2 int = gc_t2
 //line window.go:54
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:54
-									if gc_i3 >=
+									if gc_i >=
 //line window.go:60
-										0 && gc_i3+7 <= (gc_n5-1) && gc_i3 <= len(in)-8 {
+										0 && gc_i+7 <= (gc_n2-1) && gc_i <= len(in)-8 {
 //line window.go:54
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i:])
 									} else {
 //line window.go:54
-										var gc_lanes3 [8]float32
+										var gc_lanes [8]float32
 //line window.go:54
-										for gc_k3 := range 8 {
+										for gc_k := range 8 {
 //line window.go:54
-											if 0xff&(1<<gc_k3) != 0 {
+											if 0xff&(1<<gc_k) != 0 {
 //line window.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k
 //line window.go:54
-												gc_lanes3[gc_k3] = in[min(max(gc_i3+gc_k3, 0), gc_n5-1)]
+												gc_lanes[gc_k] = in[min(max(gc_i+gc_k, 0), gc_n2-1)]
 											}
 										}
 //line window.go:60
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line window.go:60
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 									}
 //line window.go:60
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							}
 //line window.go:56
@@ -630,11 +632,11 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line window.go:48
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line window.go:52
 						var sum float32
 						for d := -r; d <= r; d++ {
@@ -644,6 +646,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
+//line window.go:61
 		})
 	}
 }
@@ -651,6 +654,8 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
+//
+//line window.go:67
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -663,40 +668,41 @@ func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 var gc_src_windowMoved = compiled.NewSource(gc_files_window, "windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:62-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:67
-func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, skip int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line window.go:85
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				gc_steps2:
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line window.go:68
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:72
 						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(out)-16 {
@@ -706,9 +712,9 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:73
 						for d := 0; d <= 2*r; d = d + 1 {
 //line window.go:73
-							gc_b2.Tick()
+							gc_b.Tick()
 //line window.go:73
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line window.go:73
 								return gc_vstep, true
 							}
@@ -738,10 +744,10 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 			}
 			if compiled.SIMD {
 			gc_steps:
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line window.go:68
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:72
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(out)-8 {
@@ -751,9 +757,9 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:73
 					for d := 0; d <= 2*r; d = d + 1 {
 //line window.go:73
-						gc_b2.Tick()
+						gc_b.Tick()
 //line window.go:73
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line window.go:73
 							return
 						}
@@ -776,25 +782,25 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line window.go:68
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line window.go:72
 				var sum float32
 				for d := 0; d <= 2*r; d++ {
 //line window.go:73
-					gc_b2.Tick()
+					gc_b.Tick()
 //line window.go:73
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line window.go:73
 						return
 					}
+//line window.go:74
 					d += skip
 					sum += in[i+d]
 				}
-//line window.go:77
 				out[i] = sum
 			}
 		}
@@ -815,40 +821,41 @@ func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
 var gc_src_windowGrow = compiled.NewSource(gc_files_window, "windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:80-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:84
-func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, grow int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line window.go:102
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				gc_steps2:
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line window.go:85
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:89
 						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						var last int = 2 * r
@@ -859,9 +866,9 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 						for d := 0; d <= last; d = d + 1 {
 //line window.go:91
-							gc_b2.Tick()
+							gc_b.Tick()
 //line window.go:91
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line window.go:91
 								return gc_vstep, true
 							}
@@ -895,10 +902,10 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 			}
 			if compiled.SIMD {
 			gc_steps:
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line window.go:85
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:89
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					var last int = 2 * r
@@ -909,9 +916,9 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 					for d := 0; d <= last; d = d + 1 {
 //line window.go:91
-						gc_b2.Tick()
+						gc_b.Tick()
 //line window.go:91
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line window.go:91
 							return
 						}
@@ -938,28 +945,28 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line window.go:85
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line window.go:89
 				var sum float32
 				last := 2 * r
 				for d := 0; d <= last; d++ {
 //line window.go:91
-					gc_b2.Tick()
+					gc_b.Tick()
 //line window.go:91
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line window.go:91
 						return
 					}
+//line window.go:92
 					sum += in[i+d]
 					if d == 0 {
 						last += grow
 					}
 				}
-//line window.go:97
 				out[i] = sum
 			}
 		}
@@ -982,117 +989,118 @@ func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
 var gc_src_windowTile = compiled.NewSource(gc_files_window, "windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:100-124").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:106
-func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line window.go:107
-	side := gc_bdx2 + 2*r
+	side := gc_bdx + 2*r
 	tile_ := gocuda.Shared[float32](t, side*rows)
-	base := gc_bx2 * gc_bdx2
+	base := gc_bx * gc_bdx
 	compiled.OutOfLine(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
 				if compiled.SIMD {
 //line window.go:110
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line window.go:110
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line window.go:110
 						for y := 0; y < rows; y = y + 1 {
 							{
 //line window.go:110
-								var x int = gc_tx2
-								gc_lanes5 := gc_all
+								var x int = gc_tx
+								gc_lanes3 := gc_all
 //line window.go:111
 								for {
 //line window.go:111
-									gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
+									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
 //line window.go:111
-									if gc_lanes5.ToBits() == 0 {
+									if gc_lanes3.ToBits() == 0 {
 //line window.go:111
 										break
 									}
 //line window.go:111
 									var gc_u int
 //line window.go:111
-									if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
+									if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
 //line window.go:111
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line window.go:111
 										gc_u = len(in) / rows
 									}
 //line window.go:112
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:112
 									if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
 //line window.go:112
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
 									} else {
 //line window.go:112
-										var gc_lanes6 [8]float32
+										var gc_lanes4 [8]float32
 //line window.go:112
-										for gc_k5 := range 8 {
+										for gc_k3 := range 8 {
 //line window.go:112
-											if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
+											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
 //line window.go:112
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k3
 //line window.go:112
-												gc_lanes6[gc_k5] = in[(y*(gc_u)+base+x)+gc_k5]
+												gc_lanes4[gc_k3] = in[(y*(gc_u)+base+x)+gc_k3]
 											}
 										}
 //line window.go:112
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line window.go:112
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 									}
 //line window.go:112
 									if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
 //line window.go:112
-										gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
+										gc_ld2.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes3)
 									} else {
 //line window.go:112
-										var gc_lanes7 [8]float32
+										var gc_lanes5 [8]float32
 //line window.go:112
-										gc_ld4.Store(&gc_lanes7)
+										gc_ld2.Store(&gc_lanes5)
 //line window.go:112
-										for gc_k6 := range 8 {
+										for gc_k4 := range 8 {
 //line window.go:112
-											if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
+											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
 //line window.go:112
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k4
 //line window.go:112
-												tile_[(y*side+x)+gc_k6] = gc_lanes7[gc_k6]
+												tile_[(y*side+x)+gc_k4] = gc_lanes5[gc_k4]
 											}
 										}
 //line window.go:112
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line window.go:112
 									x = x +
 //line window.go:111
-										gc_bdx2
+										gc_bdx
 								}
 							}
 						}
 					}
+//line window.go:113
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line window.go:110
 					for y := 0; y < rows; y++ {
-						for x := gc_tx2; x < side; x += gc_bdx2 {
+						for x := gc_tx; x < side; x += gc_bdx {
 							tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
 						}
 					}
@@ -1102,19 +1110,19 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 	})
 	compiled.OutOfLine(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-					gc_steps4:
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+					gc_steps2:
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line window.go:116
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-16 {
+							if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-16 {
 //line window.go:117
 								break
 							}
@@ -1122,53 +1130,53 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							for y_ := 0; y_ < rows; y_ = y_ + 1 {
 //line window.go:117
 								var row []float32 = tile_[y_*side:]
-								if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-16) {
+								if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-16) {
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:119
-											gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+											gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx+dx:])
 										}
 //line window.go:120
-										sum = sum.Add(gc_ld12)
+										sum = sum.Add(gc_ld10)
 									}
 								} else {
 //line window.go:120
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:119
-										if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-16 {
-											gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+										if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-16 {
+											gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx+dx:])
 										} else {
 //line window.go:120
-											break gc_steps4
+											break gc_steps2
 										}
 //line window.go:120
-										sum = sum.Add(gc_ld12)
+										sum = sum.Add(gc_ld10)
 									}
 								}
 							}
 //line window.go:123
-							sum.StoreSlice(out[base+gc_tx2:])
+							sum.StoreSlice(out[base+gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-				gc_steps3:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_steps:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line window.go:116
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-8 {
+						if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
 //line window.go:117
 							break
 						}
@@ -1176,54 +1184,55 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						for y_ := 0; y_ < rows; y_ = y_ + 1 {
 //line window.go:117
 							var row []float32 = tile_[y_*side:]
-							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-8) {
+							if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:119
-										gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
+										gc_ld9 = archsimd.LoadFloat32x8Slice(row[gc_tx+dx:])
 									}
 //line window.go:120
-									sum = sum.Add(gc_ld11)
+									sum = sum.Add(gc_ld9)
 								}
 							} else {
 //line window.go:120
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:119
-									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-8 {
-										gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
+									if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
+										gc_ld9 = archsimd.LoadFloat32x8Slice(row[gc_tx+dx:])
 									} else {
 //line window.go:120
-										break gc_steps3
+										break gc_steps
 									}
 //line window.go:120
-									sum = sum.Add(gc_ld11)
+									sum = sum.Add(gc_ld9)
 								}
 							}
 						}
 //line window.go:123
-						sum.StoreSlice(out[base+gc_tx2:])
+						sum.StoreSlice(out[base+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line window.go:116
 					var sum float32
 					for y_ := 0; y_ < rows; y_++ {
 						row := tile_[y_*side:]
 						for dx := 0; dx <= 2*r; dx++ {
-							sum += row[gc_tx2+dx]
+							sum += row[gc_tx+dx]
 						}
 					}
-					out[base+gc_tx2] = sum
+					out[base+gc_tx] = sum
 				}
 			}
 		}
+//line window.go:128
 	})
 }
 
@@ -1242,44 +1251,44 @@ func WindowShiftKernel(in, out []float32, n, s int) func(*gocuda.Thread) {
 var gc_src_windowShift = compiled.NewSource(gc_files_window, "windowShift", "5cb4f2a62710bc584df609c692f16f7b572aa9b0f7aefc2ea0b78e133b1f78f4", "window.go:126-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:131
-func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, s int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line window.go:132
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:136
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
@@ -1289,34 +1298,34 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 								for d := 0; d < n; d = d + 1 {
 //line window.go:137
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:137
 									if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
+										gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
 									} else {
 //line window.go:138
-										break gc_steps4
+										break gc_steps2
 									}
 //line window.go:138
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld2)
 								}
 								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line window.go:132
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:136
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
@@ -1326,26 +1335,26 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 							for d := 0; d < n; d = d + 1 {
 //line window.go:137
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:137
 								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
+									gc_ld = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
 								} else {
 //line window.go:138
-									break gc_steps3
+									break gc_steps
 								}
 //line window.go:138
-								sum = sum.Add(gc_ld3)
+								sum = sum.Add(gc_ld)
 							}
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line window.go:132
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line window.go:136
 						var sum float32
 						for d := 0; d < n; d++ {
@@ -1355,6 +1364,7 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
+//line window.go:145
 		})
 	}
 }
@@ -1362,5 +1372,4 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // gc_files_window holds the source files whose lines the kernels' records hash.
 //
 //go:embed window.go
-//line window.go:152
 var gc_files_window embed.FS

@@ -33,241 +33,250 @@ func StrideWrapKernel(trips []int32, base, limit, step int) func(*gocuda.Thread)
 var gc_src_strideWrap = compiled.NewSource(gc_files_wrap_stride, "strideWrap", "2e9aaedb783cca828ed23406599a55d6351128bccaa00969d3044c6acc6d93dd", "wrap_stride.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line wrap_stride.go:16
-func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_vstep2 := 0
+		gc_pos.Block = gc_blk
+//line wrap_stride.go:28
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
 //line wrap_stride.go:17
 					var n int32 = int32(0)
-					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line wrap_stride.go:17
 				var n int32 = int32(0)
-				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:19
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:19
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:19
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:19
+				gc_s_n[gc_rank] = n
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 			n := int32(0)
-			gc_s_n[gc_rank2] = n
+//line wrap_stride.go:19
+			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:18
 		gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
 //line wrap_stride.go:18
 		for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					n := gc_s_n[gc_rank2]
+//line wrap_stride.go:25
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:18
-					gc_start2 := base + 2*gc_tx2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := base + 2*gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, step, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(step) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(step) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
 //line wrap_stride.go:19
 						n++
 					}
-					gc_s_n[gc_rank2] = n
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(trips) {
-				gc_at2 := trips[:gc_bdx2]
-				gc_vstep3 := 0
+//line wrap_stride.go:27
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line wrap_stride.go:21
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:21
-							n.StoreSlice(gc_at2[gc_tx2:])
+							n.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line wrap_stride.go:21
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:21
-						n.StoreSlice(gc_at2[gc_tx2:])
+						n.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					n := gc_s_n[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line wrap_stride.go:28
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
-					gc_at2[gc_tx2] = n
+					gc_at[gc_tx] = n
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line wrap_stride.go:21
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:21
-							if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
+							if gc_tx < 0 || gc_tx > len(trips)-16 {
 //line wrap_stride.go:21
 								break
 							}
 //line wrap_stride.go:21
-							n.StoreSlice(trips[gc_tx2:])
+							n.StoreSlice(trips[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line wrap_stride.go:21
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:21
-						if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
+						if gc_tx < 0 || gc_tx > len(trips)-8 {
 //line wrap_stride.go:21
 							break
 						}
 //line wrap_stride.go:21
-						n.StoreSlice(trips[gc_tx2:])
+						n.StoreSlice(trips[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					n := gc_s_n[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
-					trips[gc_tx2] = n
+					trips[gc_tx] = n
 				}
 			}
 		}
@@ -290,226 +299,235 @@ func StrideWrap64Kernel(trips []int32, base, limit, step int64) func(*gocuda.Thr
 var gc_src_strideWrap64 = compiled.NewSource(gc_files_wrap_stride, "strideWrap64", "c7282942cca393f050232d0ddb0152c1bbd8db2dfad289e40b9afdabd8b3d64b", "wrap_stride.go:24-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line wrap_stride.go:28
-func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step int64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_vstep2 := 0
+		gc_pos.Block = gc_blk
+//line wrap_stride.go:40
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
 //line wrap_stride.go:29
 					var n int32 = int32(0)
-					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line wrap_stride.go:29
 				var n int32 = int32(0)
-				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:31
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:31
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:31
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:31
+				gc_s_n[gc_rank] = n
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 			n := int32(0)
-			gc_s_n[gc_rank2] = n
+//line wrap_stride.go:31
+			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:30
 		for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					n := gc_s_n[gc_rank2]
+//line wrap_stride.go:37
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:30
-					gc_start2 := base + 2*int64(gc_tx2)
-					i := gc_start2 + gc_off
-					if !(i <= gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, step, gc_limit, true) {
+					gc_start := base + 2*int64(gc_tx)
+					i := gc_start + gc_off
+					if !(i <= gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, true) {
 						continue
 					}
 					gc_more = true
 //line wrap_stride.go:31
 					n++
-					gc_s_n[gc_rank2] = n
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(trips) {
-				gc_at2 := trips[:gc_bdx2]
-				gc_vstep3 := 0
+//line wrap_stride.go:38
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line wrap_stride.go:33
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:33
-							n.StoreSlice(gc_at2[gc_tx2:])
+							n.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line wrap_stride.go:33
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:33
-						n.StoreSlice(gc_at2[gc_tx2:])
+						n.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					n := gc_s_n[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line wrap_stride.go:40
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
-					gc_at2[gc_tx2] = n
+					gc_at[gc_tx] = n
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line wrap_stride.go:33
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:33
-							if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
+							if gc_tx < 0 || gc_tx > len(trips)-16 {
 //line wrap_stride.go:33
 								break
 							}
 //line wrap_stride.go:33
-							n.StoreSlice(trips[gc_tx2:])
+							n.StoreSlice(trips[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line wrap_stride.go:33
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:33
-						if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
+						if gc_tx < 0 || gc_tx > len(trips)-8 {
 //line wrap_stride.go:33
 							break
 						}
 //line wrap_stride.go:33
-						n.StoreSlice(trips[gc_tx2:])
+						n.StoreSlice(trips[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					n := gc_s_n[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
-					trips[gc_tx2] = n
+					trips[gc_tx] = n
 				}
 			}
 		}
@@ -532,226 +550,235 @@ func StrideWrapU32Kernel(trips []int32, base, limit, step uint32) func(*gocuda.T
 var gc_src_strideWrapU32 = compiled.NewSource(gc_files_wrap_stride, "strideWrapU32", "9cff39c8a223ba7803839cde7c6e43868b93ceb05e221496814723ea54982c9c", "wrap_stride.go:36-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line wrap_stride.go:40
-func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_vstep2 := 0
+		gc_pos.Block = gc_blk
+//line wrap_stride.go:52
+		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
 //line wrap_stride.go:41
 					var n int32 = int32(0)
-					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep, false
+			}(gc_vstep)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line wrap_stride.go:41
 				var n int32 = int32(0)
-				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:43
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:43
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:43
+				gc_s_n[gc_rank] = n
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-				gc_s_n[gc_rank2] = n
+//line wrap_stride.go:43
+				gc_s_n[gc_rank] = n
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 			n := int32(0)
-			gc_s_n[gc_rank2] = n
+//line wrap_stride.go:43
+			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:42
 		for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					n := gc_s_n[gc_rank2]
+//line wrap_stride.go:49
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:42
-					gc_start2 := base + 2*uint32(gc_tx2)
-					i := gc_start2 + gc_off
-					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, step, gc_limit, false) {
+					gc_start := base + 2*uint32(gc_tx)
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, false) {
 						continue
 					}
 					gc_more = true
 //line wrap_stride.go:43
 					n++
-					gc_s_n[gc_rank2] = n
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(trips) {
-				gc_at2 := trips[:gc_bdx2]
-				gc_vstep3 := 0
+//line wrap_stride.go:50
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line wrap_stride.go:45
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:45
-							n.StoreSlice(gc_at2[gc_tx2:])
+							n.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line wrap_stride.go:45
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:45
-						n.StoreSlice(gc_at2[gc_tx2:])
+						n.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					n := gc_s_n[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line wrap_stride.go:52
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
-					gc_at2[gc_tx2] = n
+					gc_at[gc_tx] = n
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line wrap_stride.go:45
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:45
-							if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
+							if gc_tx < 0 || gc_tx > len(trips)-16 {
 //line wrap_stride.go:45
 								break
 							}
 //line wrap_stride.go:45
-							n.StoreSlice(trips[gc_tx2:])
+							n.StoreSlice(trips[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line wrap_stride.go:45
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line wrap_stride.go:45
-						if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
+						if gc_tx < 0 || gc_tx > len(trips)-8 {
 //line wrap_stride.go:45
 							break
 						}
 //line wrap_stride.go:45
-						n.StoreSlice(trips[gc_tx2:])
+						n.StoreSlice(trips[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
-						trips[gc_tx2] = n
+						trips[gc_tx] = n
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					n := gc_s_n[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
-					trips[gc_tx2] = n
+					trips[gc_tx] = n
 				}
 			}
 		}

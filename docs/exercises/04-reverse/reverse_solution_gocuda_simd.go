@@ -31,77 +31,77 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_ReverseKernel = compiled.NewSource(gc_files_reverse_solution, "ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse_solution.go:14
-func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reverse_solution.go:15
 	n := len(in)
 //line reverse_solution.go:15
-	b := gc_bdx2
-	base := gc_bx2 * b
+	b := gc_bdx
+	base := gc_bx * b
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(base, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(base, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, base); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, base); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := base
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-				gc_at3 := s[:gc_to2]
-				gc_at4 := in[gc_off2:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := base
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line reverse_solution.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reverse_solution.go:18
 						var i int = base + tid
 //line reverse_solution.go:18
 						if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line reverse_solution.go:18
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reverse_solution.go:18
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line reverse_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse_solution.go:18
 					if i := base + tid; true || i < n {
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps2:
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line reverse_solution.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reverse_solution.go:18
 						if tid < 0 || tid > len(s)-8 {
 //line reverse_solution.go:18
@@ -112,89 +112,89 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 						if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 							if i >= 0 && i <= len(in)-8 {
-								gc_ld3 = archsimd.LoadInt32x8Slice(in[i:])
+								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 							} else {
 //line reverse_solution.go:19
-								break gc_steps2
+								break gc_steps
 							}
 //line reverse_solution.go:19
-							gc_ld3.StoreSlice(s[tid:])
+							gc_ld.StoreSlice(s[tid:])
 						} else {
 //line reverse_solution.go:19
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line reverse_solution.go:18
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 								if i >= 0 && i <= len(in)-8 {
-									gc_ld4 = archsimd.LoadInt32x8Slice(in[i:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 								} else {
 //line reverse_solution.go:19
-									break gc_steps2
+									break gc_steps
 								}
 //line reverse_solution.go:19
-								gc_ld4.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if3).StoreSlice(s[tid:])
+								gc_ld2.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
 							}
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse_solution.go:18
 					if i := base + tid; i < n {
 						s[tid] = in[i]
@@ -204,20 +204,20 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.ScaledOffBelow(n, -1, base+
-			(b-1)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledOffBelow(n, -1, base+
+			(b-1)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
 					if j := base + src; j < n {
@@ -225,11 +225,11 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
 					if j := base + src; j < n {
@@ -237,11 +237,11 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
 					if j := base + src; j < n {
@@ -249,11 +249,11 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line reverse_solution.go:22
 					src := b - 1 - tid
 					if j := base + src; j < n {
@@ -261,11 +261,11 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse_solution.go:15
-				tid := gc_tx2
+				tid := gc_tx
 //line reverse_solution.go:22
 				src := b - 1 - tid
 				if j := base + src; j < n {

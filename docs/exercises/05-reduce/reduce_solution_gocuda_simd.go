@@ -31,78 +31,80 @@ func kernel(in, partial []int64) func(*gocuda.Thread) {
 var gc_src_SumKernel = compiled.NewSource(gc_files_reduce_solution, "SumKernel", "627b4a602d69d251e8d3ef6e37b2a9856a5afbeb5739890b39243bc32a871619", "reduce_solution.go:9-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reduce_solution.go:14
-func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line reduce_solution.go:15
-	b := gc_bdx2
-	if b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * b
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s) {
-			gc_at7 := in[gc_off5:][:gc_bdx2]
-			gc_at8 := s[:gc_bdx2]
-			gc_vstep3 := 0
+//line reduce_solution.go:18
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line reduce_solution.go:15
-				gc_iota14 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
+				gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
 //line reduce_solution.go:15
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce_solution.go:17
 					var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 					{
 //line reduce_solution.go:18
-						var i int = gc_bx2*b + tid
+						var i int = gc_bx*b + tid
 //line reduce_solution.go:18
 						if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-							v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
+							v = archsimd.LoadInt64x4Slice(gc_at[gc_tx:])
 						} else {
 //line reduce_solution.go:18
-							gc_if8 := gc_iota14.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+							gc_if4 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line reduce_solution.go:18
-								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if8)
+								v = archsimd.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 							}
 						}
 					}
 //line reduce_solution.go:18
-					v.StoreSlice(gc_at8[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line reduce_solution.go:15
-				tid := gc_tx2
+				tid := gc_tx
 //line reduce_solution.go:17
 				var v int64
-				if i := gc_bx2*b + tid; true || i < len(in) {
-					v = gc_at7[gc_tx2]
+				if i := gc_bx*b + tid; true || i < len(in) {
+					v = gc_at[gc_tx]
 				}
-				gc_at8[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+//line reduce_solution.go:25
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line reduce_solution.go:15
-				gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-			gc_steps4:
-				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
+				gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_steps2:
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
 //line reduce_solution.go:15
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line reduce_solution.go:17
 					var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 					if tid < 0 || tid > len(s)-4 {
@@ -111,36 +113,36 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 					}
 					{
 //line reduce_solution.go:18
-						var i int = gc_bx2*b + tid
+						var i int = gc_bx*b + tid
 //line reduce_solution.go:18
 						if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-							var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+							var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 							if i >= 0 && i <= len(in)-4 {
-								gc_ld7 = archsimd.LoadInt64x4Slice(in[i:])
+								gc_ld3 = archsimd.LoadInt64x4Slice(in[i:])
 							} else {
 //line reduce_solution.go:19
-								break gc_steps4
+								break gc_steps2
 							}
 //line reduce_solution.go:19
-							v = gc_ld7
+							v = gc_ld3
 						} else {
 //line reduce_solution.go:19
-							gc_if6 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+							gc_if2 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reduce_solution.go:18
-								var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 								if i >= 0 && i <= len(in)-4 {
-									gc_ld8 = archsimd.LoadInt64x4Slice(in[i:])
+									gc_ld4 = archsimd.LoadInt64x4Slice(in[i:])
 								} else {
 //line reduce_solution.go:19
-									break gc_steps4
+									break gc_steps2
 								}
 //line reduce_solution.go:19
-								v = gc_ld8.Merge(v, gc_if6)
+								v = gc_ld4.Merge(v, gc_if2)
 							}
 						}
 					}
@@ -149,14 +151,14 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
-				tid := gc_tx2
+				tid := gc_tx
 //line reduce_solution.go:17
 				var v int64
-				if i := gc_bx2*b + tid; i < len(in) {
+				if i := gc_bx*b + tid; i < len(in) {
 					v = in[i]
 				}
 				s[tid] = v
@@ -165,44 +167,47 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 	}
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line reduce_solution.go:25
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := stride
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 {
-				gc_at9 := s[:gc_to2]
-				gc_at10 := s[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 {
+				gc_at3 := s[:gc_to]
+				gc_at4 := s[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
 //line reduce_solution.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line reduce_solution.go:15
 						_ = tid
 						{
 //line reduce_solution.go:24
-							archsimd.LoadInt64x4Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt64x4Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadInt64x4Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt64x4Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line reduce_solution.go:26
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce_solution.go:25
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
 //line reduce_solution.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line reduce_solution.go:25
 							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line reduce_solution.go:25
 								break
@@ -211,60 +216,61 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 						}
 					}
+//line reduce_solution.go:27
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep4
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce_solution.go:25
 							s[tid] += s[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce_solution.go:25
 							s[tid] += s[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce_solution.go:25
 							s[tid] += s[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line reduce_solution.go:25
 							s[tid] += s[tid+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line reduce_solution.go:25
 						s[tid] += s[tid+stride]
@@ -274,76 +280,83 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line reduce_solution.go:33
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(s) {
-				gc_at11 := partial[gc_off7:][:1]
-				gc_at12 := s[gc_off8:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := s[gc_off4:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line reduce_solution.go:30
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce_solution.go:30
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce_solution.go:30
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line reduce_solution.go:30
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_solution.go:34
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line reduce_solution.go:30
-					gc_at11[0] = gc_at12[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line reduce_solution.go:34
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:30
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:34
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:30
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:34
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:30
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:34
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line reduce_solution.go:30
-						partial[gc_bx2] = s[0]
+						partial[gc_bx] = s[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:34
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce_solution.go:30
-					partial[gc_bx2] = s[0]
+					partial[gc_bx] = s[0]
 				}
 			}
 		}

@@ -32,69 +32,71 @@ func kernel(data []byte, hist []uint32) func(*gocuda.Thread) {
 var gc_src_HistogramKernel = compiled.NewSource(gc_files_histogram_solution, "HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram_solution.go:17
-func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line histogram_solution.go:18
-	b := gc_bdx2
+	b := gc_bdx
 	bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line histogram_solution.go:27
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 {
-				gc_at5 := bins[gc_off7:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(bins) && gc_to <= len(bins)-gc_off4 {
+				gc_at := bins[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line histogram_solution.go:21
 					gc_vb2 := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line histogram_solution.go:18
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line histogram_solution.go:20
 						var k int = tid + gc_off
 //line histogram_solution.go:20
 						_ = k
-						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line histogram_solution.go:21
 					gc_more = true
 //line histogram_solution.go:21
-					gc_at5[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line histogram_solution.go:21
 					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line histogram_solution.go:18
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line histogram_solution.go:20
 						var k int = tid + gc_off
 						if k < 0 || k > len(bins)-8 {
@@ -106,17 +108,17 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
 						gc_more = true
@@ -124,11 +126,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						bins[k] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
 						gc_more = true
@@ -136,11 +138,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						bins[k] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
 						gc_more = true
@@ -148,11 +150,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						bins[k] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
 						gc_more = true
@@ -160,11 +162,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						bins[k] = 0
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram_solution.go:20
 					k := tid + gc_off
 					gc_more = true
@@ -175,115 +177,121 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 		}
 	}
 //line histogram_solution.go:24
-	stride := b * gc_gdx2
+	stride := b * gc_gdx
 	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*b), gc_to2) {
+//line histogram_solution.go:32
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*b)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := (gc_bx2 * b) + gc_off2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
-				gc_at6 := data[gc_off8:][:gc_to2]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := (gc_bx * b) + gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+				gc_at2 := data[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx := gc_step2 + 0
+//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx := gc_step2 + 1
+//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx := gc_step2 + 2
+//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx := gc_step2 + 3
+//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line histogram_solution.go:26
 					gc_more2 = true
 //line histogram_solution.go:26
-					compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+					compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
+						i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
+						i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
+						i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
+						i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram_solution.go:25
-					i := gc_bx2*b + tid + gc_off2
+					i := gc_bx*b + tid + gc_off2
 					gc_more2 = true
 //line histogram_solution.go:26
 					compiled.SharedAdd(&bins[data[i]], 1)
@@ -293,84 +301,94 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 	}
 //line histogram_solution.go:29
 	for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line histogram_solution.go:36
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off3
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 && gc_off9 <= len(hist) && gc_to2 <= len(hist)-gc_off9 {
-				gc_at7 := bins[gc_off9:][:gc_to2]
-				gc_at8 := hist[gc_off9:][:gc_to2]
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
+				gc_at3 := bins[gc_off6:][:gc_to]
+				gc_at4 := hist[gc_off6:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+//line histogram_solution.go:53
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+//line histogram_solution.go:37
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+//line histogram_solution.go:37
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+//line histogram_solution.go:37
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
-						if c := gc_at7[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at8[gc_tx2], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
 					gc_more3 = true
 //line histogram_solution.go:30
-					if c := gc_at7[gc_tx2]; c != 0 {
-						atomic.Add(&gc_at8[gc_tx2], c)
+					if c := gc_at3[gc_tx]; c != 0 {
+						atomic.Add(&gc_at4[gc_tx], c)
 					}
 				}
 			} else {
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
 						gc_more3 = true
@@ -380,11 +398,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
 						gc_more3 = true
@@ -394,11 +412,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
 						gc_more3 = true
@@ -408,11 +426,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
 						gc_more3 = true
@@ -422,11 +440,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram_solution.go:29
 					k_ := tid + gc_off3
 					gc_more3 = true

@@ -31,34 +31,87 @@ func kernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_MatMulKernel = compiled.NewSource(gc_files_matmul_solution, "MatMulKernel", "6b5628230d570e337d5f362483cdab4b104646076b224b3758d212a5fd3c3ba5", "matmul_solution.go:10-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul_solution.go:15
-func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	clear(gc_s_sum)
+//line matmul_solution.go:19
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line matmul_solution.go:21
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul_solution.go:21
+			sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+		var sum float32
+//line matmul_solution.go:23
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul_solution.go:22
 	for p := 0; p < k; p += Tile {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := gc_ty2
-				gc_off4 := (gc_by2*Tile+gc_ty2)*k + p
-				gc_off5 := (gc_bx2 * Tile) + ((p + gc_ty2) * n)
-				if gc_row2 >= 0 && gc_row2 < len(as) && gc_bdx2 <= len(as[gc_row2]) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx2 <= len(a)-gc_off4 && gc_row2 < len(bs) && gc_bdx2 <= len(bs[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 {
-					gc_at6 := as[gc_row2][:gc_bdx2]
-					gc_at7 := a[gc_off4:][:gc_bdx2]
-					gc_at8 := bs[gc_row2][:gc_bdx2]
-					gc_at9 := b[gc_off5:][:gc_bdx2]
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off := (gc_by*Tile+gc_ty)*k + p
+				gc_off2 := (gc_bx * Tile) + ((p + gc_ty) * n)
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off:][:gc_bdx]
+					gc_at3 := bs[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD {
 //line matmul_solution.go:23
@@ -69,75 +122,76 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line matmul_solution.go:18
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul_solution.go:18
-							var ty int = gc_ty2
-							var row int = gc_by2*Tile + ty
-							var col int = gc_bx2*Tile + tx
+							var ty int = gc_ty
+							var row int = gc_by*Tile + ty
+							var col int = gc_bx*Tile + tx
 //line matmul_solution.go:23
-							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at[gc_tx:])
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul_solution.go:24
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line matmul_solution.go:24
-								gc_b5 := gc_none2
+								gc_b4 := gc_none2
 //line matmul_solution.go:24
 								if row < m {
 //line matmul_solution.go:24
-									gc_b5 = gc_all2
+									gc_b4 = gc_all2
 								}
 //line matmul_solution.go:24
-								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
 								if gc_if3.ToBits() != 0 {
 //line matmul_solution.go:24
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
 //line matmul_solution.go:24
-							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at3[gc_tx:])
 //line matmul_solution.go:28
 							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul_solution.go:28
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							} else {
 //line matmul_solution.go:28
-								gc_b6 := gc_none2
+								gc_b5 := gc_none2
 //line matmul_solution.go:28
 								if p+ty < k {
 //line matmul_solution.go:28
-									gc_b6 = gc_all2
+									gc_b5 = gc_all2
 								}
 //line matmul_solution.go:28
-								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
 								if gc_if4.ToBits() != 0 {
 //line matmul_solution.go:28
-									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 								}
 							}
 						}
+//line matmul_solution.go:30
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 //line matmul_solution.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul_solution.go:18
-						ty := gc_ty2
-						row := gc_by2*Tile + ty
-						col := gc_bx2*Tile + tx
+						ty := gc_ty
+						row := gc_by*Tile + ty
+						col := gc_bx*Tile + tx
 //line matmul_solution.go:23
-						gc_at6[gc_tx2] = 0
+						gc_at[gc_tx] = 0
 						if row < m && p+tx < k {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
-						gc_at8[gc_tx2] = 0
+						gc_at3[gc_tx] = 0
 						if p+ty < k && col < n {
-							gc_at8[gc_tx2] = gc_at9[gc_tx2]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
 				} else {
@@ -151,16 +205,16 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul_solution.go:18
-							var ty int = gc_ty2
-							var row int = gc_by2*Tile + ty
-							var col int = gc_bx2*Tile + tx
+							var ty int = gc_ty
+							var row int = gc_by*Tile + ty
+							var col int = gc_bx*Tile + tx
 //line matmul_solution.go:23
 							if tx < 0 || tx > len(as[ty])-8 || (row*
 //line matmul_solution.go:25
@@ -184,26 +238,26 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:25
 										if 0xff&(1<<gc_k) != 0 {
 //line matmul_solution.go:25
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line matmul_solution.go:25
 											as[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
 //line matmul_solution.go:25
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul_solution.go:25
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line matmul_solution.go:25
 								if row <
 //line matmul_solution.go:24
 									m {
 //line matmul_solution.go:24
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line matmul_solution.go:24
-								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
 								if gc_if.ToBits() != 0 {
 //line matmul_solution.go:24
@@ -219,13 +273,13 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:25
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line matmul_solution.go:25
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos.Thread = gc_rank + gc_k2
 //line matmul_solution.go:25
 												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 //line matmul_solution.go:25
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -245,24 +299,24 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:29
 										if 0xff&(1<<gc_k3) != 0 {
 //line matmul_solution.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line matmul_solution.go:29
 											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 //line matmul_solution.go:29
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul_solution.go:29
-								gc_b4 := gc_none
+								gc_b3 := gc_none
 //line matmul_solution.go:29
 								if p+ty < k {
 //line matmul_solution.go:28
-									gc_b4 = gc_all
+									gc_b3 = gc_all
 								}
 //line matmul_solution.go:28
-								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
 								if gc_if2.ToBits() != 0 {
 //line matmul_solution.go:28
@@ -278,28 +332,29 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:29
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line matmul_solution.go:29
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line matmul_solution.go:29
 												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line matmul_solution.go:29
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
+//line matmul_solution.go:31
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul_solution.go:18
-						ty := gc_ty2
-						row := gc_by2*Tile + ty
-						col := gc_bx2*Tile + tx
+						ty := gc_ty
+						row := gc_by*Tile + ty
+						col := gc_bx*Tile + tx
 //line matmul_solution.go:23
 						as[ty][tx] = 0
 						if row < m && p+tx < k {
@@ -311,29 +366,29 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line matmul_solution.go:18
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul_solution.go:18
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line matmul_solution.go:18
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul_solution.go:32
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul_solution.go:32
@@ -372,18 +427,19 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:33
 						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul_solution.go:33
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul_solution.go:18
-					ty := gc_ty2
-					sum := gc_s_sum[gc_rank2]
+					ty := gc_ty
+//line matmul_solution.go:20
+					sum := gc_s_sum[gc_rank]
 					{
 //line matmul_solution.go:32
 						q := int(0)
@@ -464,78 +520,82 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						q := int(15)
 						sum += as[ty][q] * bs[q][tx]
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*Tile, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*Tile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*Tile); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*Tile); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*Tile + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*Tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off6 := (gc_bx2 * Tile) + ((gc_by2*Tile + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
-				gc_at10 := c[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line matmul_solution.go:18
-						var ty int = gc_ty2
-						var row int = gc_by2*Tile + ty
+						var ty int = gc_ty
+						var row int = gc_by*Tile + ty
 //line matmul_solution.go:19
 						_ = row
 //line matmul_solution.go:18
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul_solution.go:20
-						var col int = gc_bx2*Tile + tx
+						var col int = gc_bx*Tile + tx
 //line matmul_solution.go:20
 						_ = col
 //line matmul_solution.go:20
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-						sum.StoreSlice(gc_at10[gc_tx2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul_solution.go:38
+						sum.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul_solution.go:22
+					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
-					gc_at10[gc_tx2] = sum
+					gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+//line matmul_solution.go:42
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line matmul_solution.go:18
-						var ty int = gc_ty2
-						var row int = gc_by2*Tile + ty
+						var ty int = gc_ty
+						var row int = gc_by*Tile + ty
 //line matmul_solution.go:18
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul_solution.go:20
-						var col int = gc_bx2*Tile + tx
+						var col int = gc_bx*Tile + tx
 //line matmul_solution.go:20
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul_solution.go:38
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul_solution.go:38
 							break
@@ -545,93 +605,102 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-						ty := gc_ty2
-						row := gc_by2*Tile + ty
+						ty := gc_ty
+						row := gc_by*Tile + ty
 //line matmul_solution.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul_solution.go:20
-						col := gc_bx2*Tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*Tile + tx
+//line matmul_solution.go:22
+						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:42
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-						ty := gc_ty2
-						row := gc_by2*Tile + ty
+						ty := gc_ty
+						row := gc_by*Tile + ty
 //line matmul_solution.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul_solution.go:20
-						col := gc_bx2*Tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*Tile + tx
+//line matmul_solution.go:22
+						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:42
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-						ty := gc_ty2
-						row := gc_by2*Tile + ty
+						ty := gc_ty
+						row := gc_by*Tile + ty
 //line matmul_solution.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul_solution.go:20
-						col := gc_bx2*Tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*Tile + tx
+//line matmul_solution.go:22
+						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:42
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-						ty := gc_ty2
-						row := gc_by2*Tile + ty
+						ty := gc_ty
+						row := gc_by*Tile + ty
 //line matmul_solution.go:18
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul_solution.go:20
-						col := gc_bx2*Tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*Tile + tx
+//line matmul_solution.go:22
+						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:42
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul_solution.go:18
-					ty := gc_ty2
-					row := gc_by2*Tile + ty
+					ty := gc_ty
+					row := gc_by*Tile + ty
 //line matmul_solution.go:18
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul_solution.go:20
-					col := gc_bx2*Tile + tx
-					sum := gc_s_sum[gc_rank2]
+					col := gc_bx*Tile + tx
+//line matmul_solution.go:22
+					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 					c[row*n+col] = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line matmul_solution.go:42
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 }
 
-//line matmul_solution.go:50
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_matmul_solution holds the source files whose lines the kernels' records hash.

@@ -31,79 +31,81 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_ScanKernel = compiled.NewSource(gc_files_scan_solution, "ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_solution.go:15
-func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line scan_solution.go:16
-	b := gc_bdx2
-	if 2*b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	b := gc_bdx
+	if 2*b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
 //line scan_solution.go:23
 	cur := 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * b
-		if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(buf) {
-			gc_at8 := in[gc_off7:][:gc_bdx2]
-			gc_at9 := buf[:gc_bdx2]
-			gc_vstep5 := 0
+//line scan_solution.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := buf[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line scan_solution.go:16
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan_solution.go:16
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line scan_solution.go:18
-					var i int = gc_bx2*b + tid
+					var i int = gc_bx*b + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
-						v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line scan_solution.go:20
-						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-						if gc_if10.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line scan_solution.go:20
-							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if10)
+							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 						}
 					}
 //line scan_solution.go:20
-					v.StoreSlice(gc_at9[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan_solution.go:16
-				tid := gc_tx2
+				tid := gc_tx
 //line scan_solution.go:18
-				i := gc_bx2*b + tid
+				i := gc_bx*b + tid
 				var v int32
 				if true || i < len(in) {
-					v = gc_at8[gc_tx2]
+					v = gc_at[gc_tx]
 				}
 //line scan_solution.go:24
-				gc_at9[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep6 := 0
+//line scan_solution.go:28
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line scan_solution.go:16
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line scan_solution.go:16
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line scan_solution.go:18
-					var i int = gc_bx2*b + tid
+					var i int = gc_bx*b + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
 //line scan_solution.go:20
@@ -115,11 +117,11 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
 //line scan_solution.go:21
-						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-						if gc_if8.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line scan_solution.go:20
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
 //line scan_solution.go:24
@@ -127,16 +129,16 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep6
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -145,13 +147,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:28
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -160,13 +163,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:28
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -175,13 +179,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:28
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -190,13 +195,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line scan_solution.go:28
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-				tid := gc_tx2
+				tid := gc_tx
 //line scan_solution.go:18
-				i := gc_bx2*b + tid
+				i := gc_bx*b + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -209,60 +215,62 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
 		next := 1 - cur
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := cur * b
-			gc_off9 := (cur * b) - d
-			gc_off10 := next * b
-			if gc_off8 >= 0 && gc_off8 <= len(buf) && gc_bdx2 <= len(buf)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_bdx2 <= len(buf)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(buf) && gc_bdx2 <= len(buf)-gc_off10 {
-				gc_at10 := buf[gc_off8:][:gc_bdx2]
-				gc_at11 := buf[gc_off9:][:gc_bdx2]
-				gc_at12 := buf[gc_off10:][:gc_bdx2]
-				gc_vstep7 := 0
+//line scan_solution.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := cur * b
+			gc_off3 := (cur * b) - d
+			gc_off4 := next * b
+			if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(buf) && gc_bdx <= len(buf)-gc_off4 {
+				gc_at3 := buf[gc_off2:][:gc_bdx]
+				gc_at4 := buf[gc_off3:][:gc_bdx]
+				gc_at5 := buf[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line scan_solution.go:16
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line scan_solution.go:28
-						x := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
+						x := archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
 						if tid >= d {
 //line scan_solution.go:29
-							x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]))
+							x = x.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]))
 						} else {
 //line scan_solution.go:29
-							gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-							if gc_if12.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line scan_solution.go:29
-								x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if12)
+								x = x.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
 							}
 						}
 //line scan_solution.go:29
-						x.StoreSlice(gc_at12[gc_tx2:])
+						x.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:28
-					x := gc_at10[gc_tx2]
+					x := gc_at3[gc_tx]
 					if tid >= d {
-						x += gc_at11[gc_tx2]
+						x += gc_at4[gc_tx]
 					}
-					gc_at12[gc_tx2] = x
+					gc_at5[gc_tx] = x
 				}
 			} else {
-				gc_vstep8 := 0
+//line scan_solution.go:36
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line scan_solution.go:16
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line scan_solution.go:28
 						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
 //line scan_solution.go:28
@@ -275,22 +283,22 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 							x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:]))
 						} else {
 //line scan_solution.go:30
-							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-							if gc_if11.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line scan_solution.go:29
-								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if11)
+								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
 							}
 						}
 						x.StoreSlice(buf[next*b+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:28
 					x := buf[cur*b+tid]
 					if tid >= d {
@@ -303,52 +311,55 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:34
 		cur = next
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*b, gc_to2) {
+//line scan_solution.go:37
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*b, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off11 := gc_bx2 * b
-		gc_off12 := cur * b
-		if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to2 <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(buf) && gc_to2 <= len(buf)-gc_off12 {
-			gc_at13 := out[gc_off11:][:gc_to2]
-			gc_at14 := buf[gc_off12:][:gc_to2]
-			gc_vstep9 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * b
+		gc_off6 := cur * b
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
+			gc_at6 := out[gc_off5:][:gc_to]
+			gc_at7 := buf[gc_off6:][:gc_to]
+			gc_vstep5 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line scan_solution.go:16
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line scan_solution.go:18
-					var i int = gc_bx2*b + tid
+					var i int = gc_bx*b + tid
 //line scan_solution.go:18
 					_ = i
 					{
 //line scan_solution.go:36
-						archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 				}
+//line scan_solution.go:38
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 				{
 //line scan_solution.go:37
-					gc_at13[gc_tx2] = gc_at14[gc_tx2]
+					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
 		} else {
-			gc_vstep10 := gc_from2
+			gc_vstep6 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
+				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line scan_solution.go:16
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line scan_solution.go:18
-					var i int = gc_bx2*b + tid
+					var i int = gc_bx*b + tid
 					{
+//line scan_solution.go:37
 						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
 //line scan_solution.go:37
 							break
@@ -357,70 +368,71 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
 					}
 				}
+//line scan_solution.go:39
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+			gc_step2 := gc_vstep6
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					{
 //line scan_solution.go:37
 						out[i] = buf[cur*b+tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					{
 //line scan_solution.go:37
 						out[i] = buf[cur*b+tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					{
 //line scan_solution.go:37
 						out[i] = buf[cur*b+tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-					tid := gc_tx2
+					tid := gc_tx
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
+					i := gc_bx*b + tid
 					{
 //line scan_solution.go:37
 						out[i] = buf[cur*b+tid]
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-				tid := gc_tx2
+				tid := gc_tx
 //line scan_solution.go:18
-				i := gc_bx2*b + tid
+				i := gc_bx*b + tid
 				{
 //line scan_solution.go:37
 					out[i] = buf[cur*b+tid]

@@ -31,37 +31,38 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_StencilKernel = compiled.NewSource(gc_files_stencil_solution, "StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stencil_solution.go:14
-func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line stencil_solution.go:15
-	b := gc_bdx2
+	b := gc_bdx
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := Radius
-		gc_off4 := Radius + b
-		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx2)
-		gc_fasthi2 := max(min(gc_bdx2, len(temp)-gc_off3, len(temp), len(temp)-gc_off4), gc_fastlo2)
-		if gc_fastlo2 < gc_fasthi2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo2 {
-					gc_seglen2 := gc_fasthi2 - gc_fastlo2
-					gc_at4 := temp[gc_off3+gc_fastlo2:][:gc_seglen2]
-					gc_at5 := temp[gc_fastlo2:][:gc_seglen2]
-					gc_at6 := temp[gc_off4+gc_fastlo2:][:gc_seglen2]
-					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_fastlo2 + gc_u2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line stencil_solution.go:18
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := Radius
+		gc_off2 := Radius + b
+		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(temp)-gc_off, len(temp), len(temp)-gc_off2), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := temp[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := temp[gc_fastlo:][:gc_seglen]
+					gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line stencil_solution.go:15
-						tid := gc_tx2
+						tid := gc_tx
 //line stencil_solution.go:23
-						g := gc_bx2*b + tid
+						g := gc_bx*b + tid
 //line stencil_solution.go:17
 						at := func(i int) int32 {
 							if i < 0 || i >= len(in) {
@@ -70,21 +71,22 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 							return in[i]
 						}
 //line stencil_solution.go:24
-						gc_at4[gc_u2] = at(g)
+						gc_at[gc_u] = at(g)
 						if tid < Radius {
-							gc_at5[gc_u2] = at(g - Radius)
-							gc_at6[gc_u2] = at(g + b)
+							gc_at2[gc_u] = at(g - Radius)
+							gc_at3[gc_u] = at(g + b)
 						}
 					}
-					gc_tx2 = gc_fasthi2 - 1
+//line stencil_solution.go:31
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line stencil_solution.go:15
-				tid := gc_tx2
+				tid := gc_tx
 //line stencil_solution.go:23
-				g := gc_bx2*b + tid
+				g := gc_bx*b + tid
 //line stencil_solution.go:17
 				at := func(i int) int32 {
 					if i < 0 || i >= len(in) {
@@ -100,13 +102,14 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line stencil_solution.go:32
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line stencil_solution.go:15
-				tid := gc_tx2
+				tid := gc_tx
 //line stencil_solution.go:23
-				g := gc_bx2*b + tid
+				g := gc_bx*b + tid
 //line stencil_solution.go:17
 				at := func(i int) int32 {
 					if i < 0 || i >= len(in) {
@@ -123,26 +126,28 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
+//line stencil_solution.go:34
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*b, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*b, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 				if compiled.SIMD {
-				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line stencil_solution.go:15
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line stencil_solution.go:23
-						var g int = gc_bx2*b + tid
+						var g int = gc_bx*b + tid
 						{
+//line stencil_solution.go:31
 							var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if g < 0 || g > len(out)-8 {
 //line stencil_solution.go:32
@@ -153,45 +158,46 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:32
 								for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 									{
 //line stencil_solution.go:32
-										gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+										gc_ld2 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 									}
 //line stencil_solution.go:33
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld2)
 								}
 							} else {
 //line stencil_solution.go:33
 								for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:32
 									if (tid+
 										Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
 //line stencil_solution.go:33
-										gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+										gc_ld2 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 									} else {
 //line stencil_solution.go:33
-										break gc_steps4
+										break gc_steps2
 									}
 //line stencil_solution.go:33
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld2)
 								}
 							}
 //line stencil_solution.go:33
 							sum.StoreSlice(out[g:])
 						}
 					}
+//line stencil_solution.go:37
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line stencil_solution.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line stencil_solution.go:23
-					g := gc_bx2*b + tid
+					g := gc_bx*b + tid
 					{
 //line stencil_solution.go:31
 						var sum int32

@@ -32,79 +32,136 @@ func kernel(in, out []float64, sum *float64) func(*gocuda.Thread) {
 var gc_src_CenterKernel = compiled.NewSource(gc_files_gridsync_solution, "CenterKernel", "c048fac87479f38dda509f2d2f71e6f3e4e0fa271d3f7084291bb1acf40dc7ae", "gridsync_solution.go:12-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line gridsync_solution.go:17
-func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_local := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_mean := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
+func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 //line gridsync_solution.go:18
 	n := len(in)
 //line gridsync_solution.go:20
-	stride := gc_bdx2 * gc_gdx2
-	clear(gc_s_local)
+	stride := gc_bdx * gc_gdx
+//line gridsync_solution.go:22
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+//line gridsync_solution.go:21
+			var local archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line gridsync_solution.go:21
+			local.StoreSlice(gc_s_local[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank] = local
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+		var local float64
+//line gridsync_solution.go:23
+		gc_s_local[gc_rank] = local
+	}
+//line gridsync_solution.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line gridsync_solution.go:29
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
-				gc_at4 := in[gc_off5:][:gc_to2]
-				gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line gridsync_solution.go:19
-						var first int = gc_bx2*gc_bdx2 + gc_tx2
+						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
-						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
+						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
 //line gridsync_solution.go:22
 						var i int = first + gc_off
 //line gridsync_solution.go:22
 						_ = i
-						local = local.Add(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]))
+						local = local.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line gridsync_solution.go:23
-						local.StoreSlice(gc_s_local[gc_rank2:])
+						local.StoreSlice(gc_s_local[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					local := gc_s_local[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:21
+					local := gc_s_local[gc_rank]
+//line gridsync_solution.go:23
 					gc_more = true
 //line gridsync_solution.go:23
-					local += gc_at4[gc_tx2]
-					gc_s_local[gc_rank2] = local
+					local += gc_at[gc_tx]
+					gc_s_local[gc_rank] = local
 				}
 			} else {
-				gc_vstep5 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line gridsync_solution.go:19
-						var first int = gc_bx2*gc_bdx2 + gc_tx2
+						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
-						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
+						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
 //line gridsync_solution.go:22
 						var i int = first + gc_off
 						if i < 0 || i > len(in)-4 {
@@ -114,266 +171,278 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 //line gridsync_solution.go:23
 						local = local.Add(archsimd.LoadFloat64x4Slice(in[i:]))
 //line gridsync_solution.go:23
-						local.StoreSlice(gc_s_local[gc_rank2:])
+						local.StoreSlice(gc_s_local[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep5
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						local := gc_s_local[gc_rank2]
-//line gridsync_solution.go:22
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank]
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
 						local += in[i]
-						gc_s_local[gc_rank2] = local
+						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						local := gc_s_local[gc_rank2]
-//line gridsync_solution.go:22
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank]
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
 						local += in[i]
-						gc_s_local[gc_rank2] = local
+						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						local := gc_s_local[gc_rank2]
-//line gridsync_solution.go:22
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank]
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
 						local += in[i]
-						gc_s_local[gc_rank2] = local
+						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						local := gc_s_local[gc_rank2]
-//line gridsync_solution.go:22
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank]
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
 						local += in[i]
-						gc_s_local[gc_rank2] = local
+						gc_s_local[gc_rank] = local
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-					first := gc_bx2*gc_bdx2 + gc_tx2
-					local := gc_s_local[gc_rank2]
-//line gridsync_solution.go:22
+					first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+					local := gc_s_local[gc_rank]
 					i := first + gc_off
 					gc_more = true
 //line gridsync_solution.go:23
 					local += in[i]
-					gc_s_local[gc_rank2] = local
+					gc_s_local[gc_rank] = local
 				}
 			}
 		}
 	}
-	gc_step7 := 0
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+//line gridsync_solution.go:31
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
-			local := gc_s_local[gc_rank2]
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
 			if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
 		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
-			local := gc_s_local[gc_rank2]
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
 			if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
 		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
-			local := gc_s_local[gc_rank2]
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
 			if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
 		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
-			local := gc_s_local[gc_rank2]
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
 			if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
 	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		local := gc_s_local[gc_rank2]
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
 		if local != 0 {
 			atomic.Add(sum, local)
 		}
 	}
 //line gridsync_solution.go:28
-	if !gc_b2.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep6 := 0
+//line gridsync_solution.go:32
+	gc_vstep4 := 0
 	if compiled.SIMD {
-		for ; gc_vstep6+3 < gc_n2; gc_vstep6 += 4 {
-			gc_rank2 := gc_vstep6
-			gc_pos2.Thread = gc_rank2
+		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+			gc_rank := gc_vstep4
+			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
 //line gridsync_solution.go:29
-			mean.StoreSlice(gc_s_mean[gc_rank2:])
+			mean.StoreSlice(gc_s_mean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step8 := gc_vstep6
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-			gc_s_mean[gc_rank2] = mean
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-			gc_s_mean[gc_rank2] = mean
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-			gc_s_mean[gc_rank2] = mean
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-			gc_s_mean[gc_rank2] = mean
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
-		gc_s_mean[gc_rank2] = mean
+//line gridsync_solution.go:31
+		gc_s_mean[gc_rank] = mean
 	}
 //line gridsync_solution.go:30
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+//line gridsync_solution.go:37
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := (gc_bx2 * gc_bdx2) + gc_off2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to2 <= len(out)-gc_off6 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-				gc_at5 := out[gc_off6:][:gc_to2]
-				gc_at6 := in[gc_off6:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
+				gc_at2 := out[gc_off4:][:gc_to]
+				gc_at3 := in[gc_off4:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line gridsync_solution.go:19
-						var first int = gc_bx2*gc_bdx2 + gc_tx2
+						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
-						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
+						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
 //line gridsync_solution.go:30
 						var i_ int = first + gc_off2
 //line gridsync_solution.go:30
 						_ = i_
-						archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Sub(mean).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).Sub(mean).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					mean := gc_s_mean[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:21
+					mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:31
 					gc_more2 = true
 //line gridsync_solution.go:31
-					gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
+					gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep8+3 < gc_to2; gc_vstep8 += 4 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line gridsync_solution.go:19
-						var first int = gc_bx2*gc_bdx2 + gc_tx2
+						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
-						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
+						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
 //line gridsync_solution.go:30
 						var i_ int = first + gc_off2
 						if i_ < 0 || i_ > len(in)-4 || i_ > len(out)-4 {
 //line gridsync_solution.go:31
 							break
 						}
+//line gridsync_solution.go:32
 						archsimd.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from2 {
+				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step9 := gc_vstep8
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						mean := gc_s_mean[gc_rank2]
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
 						gc_more2 = true
@@ -381,12 +450,13 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						mean := gc_s_mean[gc_rank2]
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
 						gc_more2 = true
@@ -394,12 +464,13 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						mean := gc_s_mean[gc_rank2]
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
 						gc_more2 = true
@@ -407,12 +478,13 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						mean := gc_s_mean[gc_rank2]
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
 						gc_more2 = true
@@ -420,12 +492,13 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
-					first := gc_bx2*gc_bdx2 + gc_tx2
-					mean := gc_s_mean[gc_rank2]
+					first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+					mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 					i_ := first + gc_off2
 					gc_more2 = true

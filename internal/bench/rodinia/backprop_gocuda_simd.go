@@ -47,150 +47,157 @@ func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPart
 var gc_src_layerForward = compiled.NewSource(gc_files_backprop, "layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line backprop.go:35
-func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line backprop.go:36
-	by := gc_by2
+	by := gc_by
 //line backprop.go:43
 	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_ty2
-			gc_off7 := (bpnnHeight*by + gc_ty2 + 1)
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(inputNode) && gc_off7 >= 0 && gc_off7 < len(inputCuda) {
-				gc_at13 := inputNode[gc_off6:][:1]
-				gc_at14 := inputCuda[gc_off7:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty
+			gc_off2 := (bpnnHeight*by + gc_ty + 1)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(inputNode) && gc_off2 >= 0 && gc_off2 < len(inputCuda) {
+				gc_at := inputNode[gc_off:][:1]
+				gc_at2 := inputCuda[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line backprop.go:47
-						gc_at13[0] = gc_at14[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line backprop.go:47
-						gc_at13[0] = gc_at14[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line backprop.go:47
-						gc_at13[0] = gc_at14[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line backprop.go:47
-						gc_at13[0] = gc_at14[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line backprop.go:51
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line backprop.go:47
-					gc_at13[0] = gc_at14[0]
+					gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+//line backprop.go:51
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
 //line backprop.go:47
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:51
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
 //line backprop.go:47
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:51
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
 //line backprop.go:47
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:51
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
 //line backprop.go:47
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line backprop.go:51
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:38
-					ty := gc_ty2
+					ty := gc_ty
 //line backprop.go:41
 					indexIn := bpnnHeight*by + ty + 1
 //line backprop.go:47
 					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line backprop.go:51
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row6 := gc_ty2
-			gc_off8 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
-			gc_fastlo3, gc_fasthi3 := 0, 0
-			if gc_row6 >= 0 && gc_row6 < len(weightMatrix) {
-				gc_fastlo3 = min(max(0, -gc_off8), gc_bdx2)
-				gc_fasthi3 = max(min(gc_bdx2, len(weightMatrix[gc_row6]), len(inputHiddenCuda)-gc_off8), gc_fastlo3)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(weightMatrix) {
+				gc_fastlo = min(max(0, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(weightMatrix[gc_row]), len(inputHiddenCuda)-gc_off3), gc_fastlo)
 			}
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at15 := weightMatrix[gc_row6][gc_fastlo3:][:gc_seglen3]
-						gc_at16 := inputHiddenCuda[gc_off8+gc_fastlo3:][:gc_seglen3]
-						gc_vstep := gc_fastlo3
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := weightMatrix[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at4 := inputHiddenCuda[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
 //line backprop.go:37
-									var tx int = gc_tx2
-									var ty int = gc_ty2
+									var tx int = gc_tx
+									var ty int = gc_ty
 //line backprop.go:40
 									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
 									_ = index
-									archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -200,35 +207,35 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line backprop.go:37
-								var tx int = gc_tx2
-								var ty int = gc_ty2
+								var tx int = gc_tx
+								var ty int = gc_ty
 //line backprop.go:40
 								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
 								_ = index
-								archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line backprop.go:37
-							tx := gc_tx2
+							tx := gc_tx
 							_ = tx
 //line backprop.go:51
-							gc_at15[gc_u3] = gc_at16[gc_u3]
+							gc_at3[gc_u] = gc_at4[gc_u]
 						}
-						gc_tx2 = gc_fasthi3 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:37
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
@@ -239,13 +246,13 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line backprop.go:37
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line backprop.go:40
 							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
@@ -253,6 +260,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:51
 								break
 							}
+//line backprop.go:52
 							archsimd.LoadFloat32x16Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -263,13 +271,13 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line backprop.go:40
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
@@ -277,106 +285,108 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:51
 							break
 						}
+//line backprop.go:52
 						archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep2
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:37
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:51
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(inputNode, weightMatrix)
+	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row7 := gc_ty2
-			if gc_row7 >= 0 && gc_row7 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row7]) && gc_row7 < len(inputNode) && gc_apart2 {
-				gc_at17 := weightMatrix[gc_row7][:gc_bdx2]
-				gc_at18 := inputNode[gc_row7:][:1]
-				gc_elem2 := gc_at18[0]
+//line backprop.go:63
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
+				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
+				gc_at6 := inputNode[gc_row2:][:1]
+				gc_elem := gc_at6[0]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line backprop.go:37
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line backprop.go:37
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line backprop.go:37
 							_ = tx
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line backprop.go:38
 							_ = ty
-							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at18[0], gc_Lane0Mask324)).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -388,24 +398,24 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				if compiled.SIMD {
 //line backprop.go:37
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line backprop.go:37
 						_ = tx
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line backprop.go:38
 						_ = ty
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at18[0], gc_Lane0Mask323)).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line backprop.go:54
-					gc_at17[gc_tx2] = gc_at17[gc_tx2] * gc_elem2
+					gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 				}
 			} else {
 				gc_vstep4 := 0
@@ -414,18 +424,19 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line backprop.go:37
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line backprop.go:37
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line backprop.go:54
 							if tx < 0 || tx > len(weightMatrix[ty])-16 {
 //line backprop.go:54
 								break
 							}
+//line backprop.go:55
 							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -438,128 +449,132 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				if compiled.SIMD {
 //line backprop.go:37
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line backprop.go:54
 						if tx < 0 || tx > len(weightMatrix[ty])-8 {
 //line backprop.go:54
 							break
 						}
+//line backprop.go:55
 						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask32)).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep4
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:37
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
 //line backprop.go:54
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line backprop.go:57
-	for i := 1; float64(i) <= math.Log2(bpnnHeight); i++ {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	gc_inv := math.Log2(bpnnHeight)
+	for i := 1; float64(i) <= gc_inv; i++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		gc_rstep2 := 1
-		if (powerTwo) > 0 && gc_bdy2%(powerTwo) == 0 {
-			gc_rstep2 = (powerTwo)
+//line backprop.go:60
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
+			gc_rstep = (powerTwo)
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
-			gc_pos2.Thread = gc_base2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
 //line backprop.go:59
-			if gc_rstep2 == 1 && (!(gc_ty2%powerTwo == 0)) {
-				gc_ty2 += gc_rstep2
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+			if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
+				gc_ty += gc_rstep
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_row8 := gc_ty2
-			gc_row9 := gc_ty2 + powerTwo/2
-			if gc_from2 >= 0 && gc_row8 >= 0 && gc_row8 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row9]) {
-				gc_at19 := weightMatrix[gc_row8][:gc_to2]
-				gc_at20 := weightMatrix[gc_row9][:gc_to2]
-				gc_vstep5 := gc_from2
+			gc_row3 := gc_ty
+			gc_row4 := gc_ty + powerTwo/2
+			if gc_from >= 0 && gc_row3 >= 0 && gc_row3 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row4]) {
+				gc_at7 := weightMatrix[gc_row3][:gc_to]
+				gc_at8 := weightMatrix[gc_row4][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line backprop.go:37
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line backprop.go:37
 							_ = tx
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line backprop.go:38
 							_ = ty
 							{
 //line backprop.go:59
-								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line backprop.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -568,41 +583,43 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line backprop.go:37
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line backprop.go:37
 						_ = tx
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line backprop.go:38
 						_ = ty
 						{
 //line backprop.go:59
-							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line backprop.go:61
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line backprop.go:60
-						gc_at19[gc_tx2] = gc_at19[gc_tx2] + gc_at20[gc_tx2]
+						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line backprop.go:37
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 							{
+//line backprop.go:60
 								if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
 //line backprop.go:60
 									break
@@ -611,6 +628,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 								archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 							}
 						}
+//line backprop.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -619,14 +637,15 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 						{
+//line backprop.go:60
 							if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
 //line backprop.go:60
 								break
@@ -635,107 +654,109 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 						}
 					}
+//line backprop.go:62
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep6
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 						{
 //line backprop.go:60
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 						{
 //line backprop.go:60
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 						{
 //line backprop.go:60
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 						{
 //line backprop.go:60
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:37
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
 					{
 //line backprop.go:60
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}
 			}
-			gc_ty2 += gc_rstep2
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
-			gc_row10 := gc_ty2
-			gc_fastlo4, gc_fasthi4 := 0, 0
-			if gc_row10 >= 0 && gc_row10 < len(weightMatrix) {
-				gc_fastlo4 = min(max(0, -gc_off9), gc_bdx2)
-				gc_fasthi4 = max(min(gc_bdx2, len(inputHiddenCuda)-gc_off9, len(weightMatrix[gc_row10])), gc_fastlo4)
+//line backprop.go:72
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_row5 := gc_ty
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row5 >= 0 && gc_row5 < len(weightMatrix) {
+				gc_fastlo2 = min(max(0, -gc_off4), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(inputHiddenCuda)-gc_off4, len(weightMatrix[gc_row5])), gc_fastlo2)
 			}
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at21 := inputHiddenCuda[gc_off9+gc_fastlo4:][:gc_seglen4]
-						gc_at22 := weightMatrix[gc_row10][gc_fastlo4:][:gc_seglen4]
-						gc_vstep7 := gc_fastlo4
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := inputHiddenCuda[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := weightMatrix[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_vstep7 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop7 bool
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
+								for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
+									gc_tx := gc_vstep7
 //line backprop.go:37
-									var tx int = gc_tx2
-									var ty int = gc_ty2
+									var tx int = gc_tx
+									var ty int = gc_ty
 //line backprop.go:40
 									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
 									_ = index
-									archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep7, false
@@ -745,35 +766,35 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 //line backprop.go:37
-								var tx int = gc_tx2
-								var ty int = gc_ty2
+								var tx int = gc_tx
+								var ty int = gc_ty
 //line backprop.go:40
 								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
 								_ = index
-								archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
+						for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 //line backprop.go:37
-							tx := gc_tx2
+							tx := gc_tx
 							_ = tx
 //line backprop.go:65
-							gc_at21[gc_u4] = gc_at22[gc_u4]
+							gc_at9[gc_u2] = gc_at10[gc_u2]
 						}
-						gc_tx2 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:37
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
@@ -784,13 +805,13 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line backprop.go:37
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line backprop.go:40
 							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
@@ -798,6 +819,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:65
 								break
 							}
+//line backprop.go:66
 							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -808,13 +830,13 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line backprop.go:40
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
@@ -822,194 +844,209 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:65
 							break
 						}
+//line backprop.go:66
 						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep8
-				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+				gc_step6 := gc_vstep8
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:37
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:65
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := by*hid + gc_ty2
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(hiddenPartialSum) && gc_to2 <= len(weightMatrix) {
-				gc_at23 := hiddenPartialSum[gc_off10:][:1]
-				gc_at24 := weightMatrix[:gc_to2]
-				gc_step17 := gc_from2
-				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := by*hid + gc_ty
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
+				gc_at11 := hiddenPartialSum[gc_off5:][:1]
+				gc_at12 := weightMatrix[:gc_to]
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 0
+//line backprop.go:90
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:69
-						gc_at23[0] = gc_at24[gc_tx2][ty]
+						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+						gc_tx := gc_step7 + 1
+//line backprop.go:75
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:69
-						gc_at23[0] = gc_at24[gc_tx2][ty]
+						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+						gc_tx := gc_step7 + 2
+//line backprop.go:75
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:69
-						gc_at23[0] = gc_at24[gc_tx2][ty]
+						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+						gc_tx := gc_step7 + 3
+//line backprop.go:75
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:38
-						ty := gc_ty2
+						ty := gc_ty
 //line backprop.go:69
-						gc_at23[0] = gc_at24[gc_tx2][ty]
+						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:38
-					ty := gc_ty2
+					ty := gc_ty
 //line backprop.go:69
-					gc_at23[0] = gc_at24[gc_tx2][ty]
+					gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
-				gc_step18 := gc_from2
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+//line backprop.go:73
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-						gc_tx2 := gc_step18 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-						gc_tx2 := gc_step18 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-						gc_tx2 := gc_step18 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line backprop.go:37
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line backprop.go:73
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line backprop.go:37
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
 //line backprop.go:69
 					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line backprop.go:73
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1018,5 +1055,4 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 // gc_files_backprop holds the source files whose lines the kernels' records hash.
 //
 //go:embed backprop.go
-//line backprop.go:84
 var gc_files_backprop embed.FS

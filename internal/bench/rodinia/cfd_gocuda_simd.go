@@ -34,34 +34,35 @@ func CFDInitializeVariablesKernel(nelr int, variables []float32, ff CFDFarField)
 var gc_src_cfdInitializeVariables = compiled.NewSource(gc_files_cfd, "cfdInitializeVariables", "58044d2f8d5e467085be4445fb0203cac658e24e9753ef729e7099cadf195efe", "cfd.go:43-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cfd.go:49
-func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables []float32, ff CFDFarField) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ff CFDFarField) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line cfd.go:67
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cfd.go:50
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx*gc_bx + gc_tx
 						if (i+compiled.Trip(0)*
 							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-16 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-16 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-16 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-16 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-16 {
 //line cfd.go:51
@@ -88,6 +89,7 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 						}
 					}
+//line cfd.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -96,12 +98,12 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cfd.go:50
-					var i int = gc_bdx2*gc_bx2 + gc_tx2
+					var i int = gc_bdx*gc_bx + gc_tx
 					if (i+compiled.Trip(0)*
 						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
 //line cfd.go:51
@@ -128,13 +130,14 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 					}
 				}
+//line cfd.go:54
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cfd.go:50
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 				{
 					{
 //line cfd.go:51
@@ -185,63 +188,65 @@ func CFDComputeStepFactorKernel(nelr int, variables, areas, stepFactors []float3
 var gc_src_cfdComputeStepFactor = compiled.NewSource(gc_files_cfd, "cfdComputeStepFactor", "9e098f3f6912ab1f1f772d2410a8a8ccb442e8766ccbe7f655b41ac65cc0c18f", "cfd.go:105-130").NoGoexit("38d8caa26aef276e2e71cf1aa0bb92b7138f659d0175795e0a271b5da0fe60f7", "cfd.go:101-103", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
 
 //line cfd.go:111
-func gc_body_cfdComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables, areas, stepFactors []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables, areas, stepFactors []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-			gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-			gc_off9 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-			gc_off11 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-			gc_off12 := gc_bdx2 * gc_bx2
-			if gc_off7 >= 0 && gc_off7 <= len(variables) && gc_bdx2 <= len(variables)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_bdx2 <= len(variables)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_bdx2 <= len(variables)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(stepFactors) && gc_bdx2 <= len(stepFactors)-gc_off12 && gc_off12 <= len(areas) && gc_bdx2 <= len(areas)-gc_off12 {
-				gc_at8 := variables[gc_off7:][:gc_bdx2]
-				gc_at9 := variables[gc_off8:][:gc_bdx2]
-				gc_at10 := variables[gc_off9:][:gc_bdx2]
-				gc_at11 := variables[gc_off10:][:gc_bdx2]
-				gc_at12 := variables[gc_off11:][:gc_bdx2]
-				gc_at13 := stepFactors[gc_off12:][:gc_bdx2]
-				gc_at14 := areas[gc_off12:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cfd.go:129
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off6 := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
+				gc_at := variables[gc_off:][:gc_bdx]
+				gc_at2 := variables[gc_off2:][:gc_bdx]
+				gc_at3 := variables[gc_off3:][:gc_bdx]
+				gc_at4 := variables[gc_off4:][:gc_bdx]
+				gc_at5 := variables[gc_off5:][:gc_bdx]
+				gc_at6 := stepFactors[gc_off6:][:gc_bdx]
+				gc_at7 := areas[gc_off6:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cfd.go:114
-					density := gc_at8[gc_tx2]
+					density := gc_at[gc_tx]
 					var momentum CFDFloat3
-					momentum.X = gc_at9[gc_tx2]
-					momentum.Y = gc_at10[gc_tx2]
-					momentum.Z = gc_at11[gc_tx2]
+					momentum.X = gc_at2[gc_tx]
+					momentum.Y = gc_at3[gc_tx]
+					momentum.Z = gc_at4[gc_tx]
 //line cfd.go:120
-					densityEnergy := gc_at12[gc_tx2]
+					densityEnergy := gc_at5[gc_tx]
 					var velocity CFDFloat3
 					cfdComputeVelocity(&density, &momentum, &velocity)
 					speedSqd := cfdComputeSpeedSqd(&velocity)
 					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
 					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
 //line cfd.go:129
-					gc_at13[gc_tx2] = 0.5 / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
+					gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cfd.go:139
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cfd.go:112
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 //line cfd.go:114
 					density := variables[i+cfdVarDensity*nelr]
 					var momentum CFDFloat3
@@ -293,31 +298,31 @@ func CFDComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals
 var gc_src_cfdComputeFlux = compiled.NewSource(gc_files_cfd, "cfdComputeFlux", "78585ed152436e9c25b528b8890675e408c5f6c36e932be9282c1218e5f8cb83", "cfd.go:132-268").NoGoexit("9f322cf9dd3a1a56db5b7cc416060953ea07c1f443d59a5cebeba9a4655ac152", "cfd.go:101-103", "cfd.go:56-77", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
 
 //line cfd.go:148
-func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cfd.go:149
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						var j int
 						var nb int32
 						var normal CFDFloat3
@@ -361,6 +366,7 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
 							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
 							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
+//line cfd.go:192
 							if nb >= 0 {
 								n := int(nb)
 								densityNb = variables[n+cfdVarDensity*nelr]
@@ -388,12 +394,14 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
+//line cfd.go:222
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
+//line cfd.go:229
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -411,12 +419,14 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
+//line cfd.go:247
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
+//line cfd.go:254
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -438,6 +448,7 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 					}
 				}
 			}
+//line cfd.go:303
 		})
 	}
 }
@@ -460,68 +471,70 @@ func CFDTimeStepKernel(j, nelr int, oldVariables, variables, stepFactors, fluxes
 var gc_src_cfdTimeStep = compiled.NewSource(gc_files_cfd, "cfdTimeStep", "aae2204ddd01efa6bcff8b8ef7eb24b2bd25c447576f10d574cf269610d0079b", "cfd.go:270-286").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cfd.go:276
-func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line cfd.go:286
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bdx2 * gc_bx2
-			gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-			gc_off9 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-			gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-			gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-			if gc_runlo2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(stepFactors) && gc_runhi2 <= len(stepFactors)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_runhi2 <= len(variables)-gc_off8 && gc_off8 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off8 && gc_off8 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_runhi2 <= len(variables)-gc_off9 && gc_off9 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off9 && gc_off9 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_runhi2 <= len(variables)-gc_off10 && gc_off10 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off10 && gc_off10 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_runhi2 <= len(variables)-gc_off11 && gc_off11 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off11 && gc_off11 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_runhi2 <= len(variables)-gc_off12 && gc_off12 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off12 && gc_off12 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off12 {
-				gc_at17 := stepFactors[gc_off7:][:gc_runhi2]
-				gc_at18 := variables[gc_off8:][:gc_runhi2]
-				gc_at19 := oldVariables[gc_off8:][:gc_runhi2]
-				gc_at20 := fluxes[gc_off8:][:gc_runhi2]
-				gc_at21 := variables[gc_off9:][:gc_runhi2]
-				gc_at22 := oldVariables[gc_off9:][:gc_runhi2]
-				gc_at23 := fluxes[gc_off9:][:gc_runhi2]
-				gc_at24 := variables[gc_off10:][:gc_runhi2]
-				gc_at25 := oldVariables[gc_off10:][:gc_runhi2]
-				gc_at26 := fluxes[gc_off10:][:gc_runhi2]
-				gc_at27 := variables[gc_off11:][:gc_runhi2]
-				gc_at28 := oldVariables[gc_off11:][:gc_runhi2]
-				gc_at29 := fluxes[gc_off11:][:gc_runhi2]
-				gc_at30 := variables[gc_off12:][:gc_runhi2]
-				gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
-				gc_at32 := fluxes[gc_off12:][:gc_runhi2]
-				gc_vstep := gc_runlo2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line cfd.go:297
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
+				gc_at := stepFactors[gc_off:][:gc_runhi]
+				gc_at2 := variables[gc_off2:][:gc_runhi]
+				gc_at3 := oldVariables[gc_off2:][:gc_runhi]
+				gc_at4 := fluxes[gc_off2:][:gc_runhi]
+				gc_at5 := variables[gc_off3:][:gc_runhi]
+				gc_at6 := oldVariables[gc_off3:][:gc_runhi]
+				gc_at7 := fluxes[gc_off3:][:gc_runhi]
+				gc_at8 := variables[gc_off4:][:gc_runhi]
+				gc_at9 := oldVariables[gc_off4:][:gc_runhi]
+				gc_at10 := fluxes[gc_off4:][:gc_runhi]
+				gc_at11 := variables[gc_off5:][:gc_runhi]
+				gc_at12 := oldVariables[gc_off5:][:gc_runhi]
+				gc_at13 := fluxes[gc_off5:][:gc_runhi]
+				gc_at14 := variables[gc_off6:][:gc_runhi]
+				gc_at15 := oldVariables[gc_off6:][:gc_runhi]
+				gc_at16 := fluxes[gc_off6:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line cfd.go:279
 						gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
-						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line cfd.go:277
-							var i int = gc_bdx2*gc_bx2 + gc_tx2
+							var i int = gc_bdx*gc_bx + gc_tx
 //line cfd.go:277
 							_ = i
 //line cfd.go:279
-							factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(gc_vb4)
-							archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
+							factor := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_vb4)
+							archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
+							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
+							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:]))).StoreSlice(gc_at11[gc_tx:])
+							archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx:]))).StoreSlice(gc_at14[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -533,43 +546,44 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 				if compiled.SIMD {
 //line cfd.go:279
 					gc_vb3 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line cfd.go:277
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx*gc_bx + gc_tx
 //line cfd.go:277
 						_ = i
 //line cfd.go:279
-						factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb3)
-						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
+						factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb3)
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]))).StoreSlice(gc_at11[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))).StoreSlice(gc_at14[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line cfd.go:279
-					factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
+					factor := gc_at[gc_tx] / float32(cfdRK+1-j)
 //line cfd.go:281
-					gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
-					gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
-					gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
-					gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
-					gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
+					gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
+					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
+					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_runlo2
+//line cfd.go:289
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line cfd.go:279
 						gc_vb2 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
-						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line cfd.go:277
-							var i int = gc_bdx2*gc_bx2 + gc_tx2
+							var i int = gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
 							if i < 0 || i > len(stepFactors)-16 || (i+
 //line cfd.go:281
@@ -599,10 +613,10 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 				if compiled.SIMD {
 //line cfd.go:279
 					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line cfd.go:277
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
 						if i < 0 || i > len(stepFactors)-8 || (i+
 //line cfd.go:281
@@ -624,12 +638,12 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line cfd.go:277
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
 					factor := stepFactors[i] / float32(cfdRK+1-j)
 //line cfd.go:281

@@ -48,17 +48,17 @@ func CalculateTempKernel(iteration int, power, tempSrc, tempDst []float32, gridC
 var gc_src_calculateTemp = compiled.NewSource(gc_files_hotspot, "calculateTemp", "b7b47effa23771676630408b31509eef6402b2974e33beecf0066ae031456988", "hotspot.go:30-145").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
 
 //line hotspot.go:48
-func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
+func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 	_ = &capacitance
 	_ = &rx
 	_ = &ry
@@ -73,9 +73,9 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	ambTemp := float32(80.0)
 	_ = &ambTemp
 //line hotspot.go:55
-	bx := gc_bx2
+	bx := gc_bx
 //line hotspot.go:55
-	by := gc_by2
+	by := gc_by
 //line hotspot.go:58
 	stepDivCap := step / capacitance
 	_ = &stepDivCap
@@ -97,45 +97,45 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	blkYmax := blkY + HotspotBlock - 1
 	blkXmax := blkX + HotspotBlock - 1
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(blkX, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(blkX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, blkX); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(blkX, gc_to2) {
+		if !compiled.Adds(blkX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gridCols-1, blkX); gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(gridCols-1, blkX); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((blkY + gc_ty2) < 0) || ((blkY + gc_ty2) > gridRows-1) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((blkY + gc_ty) < 0) || ((blkY + gc_ty) > gridRows-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_row7 := gc_ty2
-			gc_off3 := blkX + (gridCols * (blkY + gc_ty2))
-			if gc_from2 >= 0 && gc_row7 >= 0 && gc_row7 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row7]) && gc_off3 >= 0 && gc_off3 <= len(tempSrc) && gc_to2 <= len(tempSrc)-gc_off3 && gc_row7 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row7]) && gc_off3 <= len(power) && gc_to2 <= len(power)-gc_off3 {
-				gc_at15 := tempOnCuda[gc_row7][:gc_to2]
-				gc_at16 := tempSrc[gc_off3:][:gc_to2]
-				gc_at17 := powerOnCuda[gc_row7][:gc_to2]
-				gc_at18 := power[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_row := gc_ty
+			gc_off := blkX + (gridCols * (blkY + gc_ty))
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row]) && gc_off >= 0 && gc_off <= len(tempSrc) && gc_to <= len(tempSrc)-gc_off && gc_row < len(powerOnCuda) && gc_to <= len(powerOnCuda[gc_row]) && gc_off <= len(power) && gc_to <= len(power)-gc_off {
+				gc_at := tempOnCuda[gc_row][:gc_to]
+				gc_at2 := tempSrc[gc_off:][:gc_to]
+				gc_at3 := powerOnCuda[gc_row][:gc_to]
+				gc_at4 := power[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line hotspot.go:56
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line hotspot.go:56
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
 //line hotspot.go:77
@@ -149,11 +149,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							_ = index
 							{
 //line hotspot.go:79
-								archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hotspot.go:79
-								archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line hotspot.go:81
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -162,12 +163,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hotspot.go:56
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hotspot.go:56
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
 //line hotspot.go:77
@@ -179,30 +180,31 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 						_ = index
-						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hotspot.go:79
-						archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hotspot.go:80
-					gc_at15[gc_tx2] = gc_at16[gc_tx2]
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line hotspot.go:85
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hotspot.go:56
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line hotspot.go:56
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
 //line hotspot.go:77
@@ -231,14 +233,14 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hotspot.go:56
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
 //line hotspot.go:77
@@ -248,7 +250,9 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:80
 						if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
+//line hotspot.go:80
 							break
 						}
 //line hotspot.go:80
@@ -256,15 +260,16 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:80
 						archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 					}
+//line hotspot.go:83
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hotspot.go:56
-					tx := gc_tx2
+					tx := gc_tx
 //line hotspot.go:56
-					ty := gc_ty2
+					ty := gc_ty
 //line hotspot.go:73
 					yidx := blkY + ty
 //line hotspot.go:77
@@ -279,9 +284,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					powerOnCuda[ty][tx] = power[index]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hotspot.go:85
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -302,36 +308,128 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	clear(gc_s_computed)
+//line hotspot.go:104
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line hotspot.go:118
+			gc_none2 := archsimd.Mask32x16FromBits(0)
+//line hotspot.go:118
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+				gc_rank := gc_vstep3
+//line hotspot.go:118
+				var computed bool
+//line hotspot.go:118
+				gc_b3 := gc_none2
+//line hotspot.go:118
+				if computed {
+//line hotspot.go:118
+					gc_b3 = gc_all2
+				}
+//line hotspot.go:118
+				compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
+		}
+	}
+	if compiled.SIMD {
+//line hotspot.go:118
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line hotspot.go:118
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:118
+			gc_b2 := gc_none
+//line hotspot.go:118
+			if computed {
+//line hotspot.go:118
+				gc_b2 = gc_all
+			}
+//line hotspot.go:118
+			compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep3
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hotspot.go:118
+		var computed bool
+//line hotspot.go:120
+		gc_s_computed[gc_rank] = computed
+	}
 //line hotspot.go:119
 	for i := 0; i < iteration; i++ {
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := HotspotBlock - i - 2; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			if gc_bound2 := validXmin; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := validXmax; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				if (gc_ty2 < i+1) || (gc_ty2 > HotspotBlock-i-2) || (gc_ty2 < validYmin) || (gc_ty2 > validYmax) {
-					gc_lo4, gc_hi4 = gc_bdx2, gc_bdx2
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				if (gc_ty < i+1) || (gc_ty > HotspotBlock-i-2) || (gc_ty < validYmin) || (gc_ty > validYmax) {
+					gc_lo2, gc_hi2 = gc_bdx, gc_bdx
 				}
-				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hotspot.go:56
-					tx := gc_tx2
+					tx := gc_tx
 //line hotspot.go:56
-					ty := gc_ty2
+					ty := gc_ty
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
 					_ = n
@@ -347,14 +445,14 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					var computed bool
 //line hotspot.go:120
 					computed = false
-					gc_s_computed[gc_rank2] = computed
+					gc_s_computed[gc_rank] = computed
 				}
-				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hotspot.go:56
-					tx := gc_tx2
+					tx := gc_tx
 //line hotspot.go:56
-					ty := gc_ty2
+					ty := gc_ty
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
 					_ = n
@@ -370,55 +468,55 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					var computed bool
 //line hotspot.go:120
 					computed = false
-					gc_s_computed[gc_rank2] = computed
+					gc_s_computed[gc_rank] = computed
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := HotspotBlock - i - 2; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			if gc_bound2 := validXmin; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := validXmax; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_ty2 < i+1) || (gc_ty2 > HotspotBlock-i-2) || (gc_ty2 < validYmin) || (gc_ty2 > validYmax) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty < i+1) || (gc_ty > HotspotBlock-i-2) || (gc_ty < validYmin) || (gc_ty > validYmax) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_row8 := gc_ty2
-				gc_row9 := min(gc_ty2+1, validYmax)
-				gc_row10 := max(gc_ty2-1, validYmin)
-				if gc_from2 >= 0 && gc_row8 >= 0 && gc_row8 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row8]) && gc_row8 < len(tempT) && gc_to2 <= len(tempT[gc_row8]) && gc_row8 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row10]) {
-					gc_at19 := tempOnCuda[gc_row8][:gc_to2]
-					gc_at20 := tempT[gc_row8][:gc_to2]
-					gc_at21 := powerOnCuda[gc_row8][:gc_to2]
-					gc_at22 := tempOnCuda[gc_row9][:gc_to2]
-					gc_at23 := tempOnCuda[gc_row10][:gc_to2]
-					gc_at24 := tempOnCuda[gc_row8:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_row2 := gc_ty
+				gc_row3 := min(gc_ty+1, validYmax)
+				gc_row4 := max(gc_ty-1, validYmin)
+				if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row2]) && gc_row2 < len(tempT) && gc_to <= len(tempT[gc_row2]) && gc_row2 < len(powerOnCuda) && gc_to <= len(powerOnCuda[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row4]) {
+					gc_at5 := tempOnCuda[gc_row2][:gc_to]
+					gc_at6 := tempT[gc_row2][:gc_to]
+					gc_at7 := powerOnCuda[gc_row2][:gc_to]
+					gc_at8 := tempOnCuda[gc_row3][:gc_to]
+					gc_at9 := tempOnCuda[gc_row4][:gc_to]
+					gc_at10 := tempOnCuda[gc_row2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						tx := gc_tx2
+						tx := gc_tx
 //line hotspot.go:56
-						ty := gc_ty2
+						ty := gc_ty
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
 						_ = n
@@ -429,26 +527,28 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						w := max(tx-1, validXmin)
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
+//line hotspot.go:106
 						var computed bool
 //line hotspot.go:120
 						computed = false
 //line hotspot.go:123
 						computed = true
-						c := float64(gc_at19[gc_tx2])
-						gc_at20[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at21[gc_tx2])+
-							(float64(gc_at22[gc_tx2]+gc_at23[gc_tx2])-2.0*c)*float64(ry1)+
-							(float64(gc_at24[0][e]+gc_at24[0][w])-2.0*c)*float64(rx1)+
-							float64((ambTemp-gc_at19[gc_tx2])*rz1)))
-						gc_s_computed[gc_rank2] = computed
+						c := float64(gc_at5[gc_tx])
+						gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
+							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
+							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-gc_at5[gc_tx])*rz1)))
+//line hotspot.go:130
+						gc_s_computed[gc_rank] = computed
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						tx := gc_tx2
+						tx := gc_tx
 //line hotspot.go:56
-						ty := gc_ty2
+						ty := gc_ty
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
 //line hotspot.go:104
@@ -457,6 +557,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						w := max(tx-1, validXmin)
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
+//line hotspot.go:106
 						var computed bool
 //line hotspot.go:120
 						computed = false
@@ -467,12 +568,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
 							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
-						gc_s_computed[gc_rank2] = computed
+//line hotspot.go:130
+						gc_s_computed[gc_rank] = computed
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -481,92 +583,95 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			break
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row11 := gc_ty2
-				if gc_row11 >= 0 && gc_row11 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row11]) && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
-					gc_at25 := tempOnCuda[gc_row11][:gc_bdx2]
-					gc_at26 := tempT[gc_row11][:gc_bdx2]
-					gc_vstep3 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
+					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
+					gc_at12 := tempT[gc_row5][:gc_bdx]
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line hotspot.go:56
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line hotspot.go:56
 								_ = tx
 //line hotspot.go:56
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line hotspot.go:56
 								_ = ty
 //line hotspot.go:56
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:134
 								gc_if4 := computed
 //line hotspot.go:134
 								if gc_if4.ToBits() != 0 {
 //line hotspot.go:134
-									archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]).StoreMasked((*[16]float32)(gc_at25[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).StoreMasked((*[16]float32)(gc_at11[gc_tx:]), gc_if4)
 								}
 							}
+//line hotspot.go:136
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line hotspot.go:56
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line hotspot.go:56
 							_ = tx
 //line hotspot.go:56
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line hotspot.go:56
 							_ = ty
 //line hotspot.go:56
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:134
 							gc_if3 := computed
 //line hotspot.go:134
 							if gc_if3.ToBits() != 0 {
 //line hotspot.go:134
-								archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreMasked((*[8]float32)(gc_at25[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreMasked((*[8]float32)(gc_at11[gc_tx:]), gc_if3)
 							}
 						}
+//line hotspot.go:136
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						computed := gc_s_computed[gc_rank2]
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hotspot.go:58
+						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
-							gc_at25[gc_tx2] = gc_at26[gc_tx2]
+							gc_at11[gc_tx] = gc_at12[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						gc_steps2:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hotspot.go:56
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line hotspot.go:56
-								var ty int = gc_ty2
+								var ty int = gc_ty
 //line hotspot.go:56
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:134
 								gc_if2 := computed
 								if gc_if2.ToBits() != 0 {
@@ -594,35 +699,36 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:135
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hotspot.go:135
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line hotspot.go:135
 												tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line hotspot.go:135
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
+//line hotspot.go:137
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_steps:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hotspot.go:56
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line hotspot.go:56
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line hotspot.go:56
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:134
 							gc_if := computed
 							if gc_if.ToBits() != 0 {
@@ -650,117 +756,123 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:135
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hotspot.go:135
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line hotspot.go:135
 											tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line hotspot.go:135
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line hotspot.go:137
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step2 := gc_vstep5
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hotspot.go:56
-							tx := gc_tx2
+							tx := gc_tx
 //line hotspot.go:56
-							ty := gc_ty2
-							computed := gc_s_computed[gc_rank2]
+							ty := gc_ty
+//line hotspot.go:58
+							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hotspot.go:56
-							tx := gc_tx2
+							tx := gc_tx
 //line hotspot.go:56
-							ty := gc_ty2
-							computed := gc_s_computed[gc_rank2]
+							ty := gc_ty
+//line hotspot.go:58
+							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hotspot.go:56
-							tx := gc_tx2
+							tx := gc_tx
 //line hotspot.go:56
-							ty := gc_ty2
-							computed := gc_s_computed[gc_rank2]
+							ty := gc_ty
+//line hotspot.go:58
+							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hotspot.go:56
-							tx := gc_tx2
+							tx := gc_tx
 //line hotspot.go:56
-							ty := gc_ty2
-							computed := gc_s_computed[gc_rank2]
+							ty := gc_ty
+//line hotspot.go:58
+							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						tx := gc_tx2
+						tx := gc_tx
 //line hotspot.go:56
-						ty := gc_ty2
-						computed := gc_s_computed[gc_rank2]
+						ty := gc_ty
+//line hotspot.go:58
+						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
 							tempOnCuda[ty][tx] = tempT[ty][tx]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := blkX + (gridCols * (blkY + gc_ty2))
-			gc_row12 := gc_ty2
-			if gc_off4 >= 0 && gc_off4 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off4 && gc_row12 >= 0 && gc_row12 < len(tempT) && gc_bdx2 <= len(tempT[gc_row12]) {
-				gc_at27 := tempDst[gc_off4:][:gc_bdx2]
-				gc_at28 := tempT[gc_row12][:gc_bdx2]
-				gc_vstep5 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := blkX + (gridCols * (blkY + gc_ty))
+			gc_row6 := gc_ty
+			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
+				gc_at13 := tempDst[gc_off2:][:gc_bdx]
+				gc_at14 := tempT[gc_row6][:gc_bdx]
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line hotspot.go:56
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line hotspot.go:56
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
 //line hotspot.go:77
@@ -773,30 +885,31 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:78
 							_ = index
 //line hotspot.go:78
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:142
 							gc_if8 := computed
 //line hotspot.go:142
 							if gc_if8.ToBits() != 0 {
 //line hotspot.go:142
-								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreMasked((*[16]float32)(gc_at27[gc_tx2:]), gc_if8)
+								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreMasked((*[16]float32)(gc_at13[gc_tx:]), gc_if8)
 							}
 						}
+//line hotspot.go:144
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line hotspot.go:56
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hotspot.go:56
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
 //line hotspot.go:77
@@ -809,39 +922,41 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:78
 						_ = index
 //line hotspot.go:78
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:142
 						gc_if7 := computed
 //line hotspot.go:142
 						if gc_if7.ToBits() != 0 {
 //line hotspot.go:142
-							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreMasked((*[8]float32)(gc_at27[gc_tx2:]), gc_if7)
+							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreMasked((*[8]float32)(gc_at13[gc_tx:]), gc_if7)
 						}
 					}
+//line hotspot.go:144
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					computed := gc_s_computed[gc_rank2]
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hotspot.go:80
+					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {
-						gc_at27[gc_tx2] = gc_at28[gc_tx2]
+						gc_at13[gc_tx] = gc_at14[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 					gc_steps4:
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hotspot.go:56
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line hotspot.go:56
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
 //line hotspot.go:77
@@ -852,7 +967,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							var loadXidx int = xidx
 							var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line hotspot.go:142
 							if index < 0 || index > len(tempDst)-16 {
 //line hotspot.go:142
@@ -875,23 +990,24 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
 							}
 						}
+//line hotspot.go:145
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
 				gc_steps3:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hotspot.go:56
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
 //line hotspot.go:77
@@ -902,7 +1018,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:142
 						if index < 0 || index > len(tempDst)-8 {
 //line hotspot.go:142
@@ -925,18 +1041,19 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
 						}
 					}
+//line hotspot.go:145
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						tx := gc_tx2
+						tx := gc_tx
 //line hotspot.go:56
-						ty := gc_ty2
+						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
 //line hotspot.go:77
@@ -946,20 +1063,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank2]
+//line hotspot.go:80
+						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						tx := gc_tx2
+						tx := gc_tx
 //line hotspot.go:56
-						ty := gc_ty2
+						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
 //line hotspot.go:77
@@ -969,20 +1087,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank2]
+//line hotspot.go:80
+						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						tx := gc_tx2
+						tx := gc_tx
 //line hotspot.go:56
-						ty := gc_ty2
+						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
 //line hotspot.go:77
@@ -992,20 +1111,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank2]
+//line hotspot.go:80
+						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hotspot.go:56
-						tx := gc_tx2
+						tx := gc_tx
 //line hotspot.go:56
-						ty := gc_ty2
+						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
 //line hotspot.go:77
@@ -1015,20 +1135,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank2]
+//line hotspot.go:80
+						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hotspot.go:56
-					tx := gc_tx2
+					tx := gc_tx
 //line hotspot.go:56
-					ty := gc_ty2
+					ty := gc_ty
 //line hotspot.go:73
 					yidx := blkY + ty
 //line hotspot.go:77
@@ -1038,16 +1159,17 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 					loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
-					computed := gc_s_computed[gc_rank2]
+//line hotspot.go:80
+					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {
 						tempDst[index] = tempT[ty][tx]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -37,41 +37,41 @@ func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) 
 var gc_src_kmeansInvertMapping = compiled.NewSource(gc_files_kmeans, "kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kmeans.go:24
-func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, input, output []float32, npoints, nfeatures int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(npoints, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kmeans.go:25
-							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
@@ -80,11 +80,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kmeans.go:25
-							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
@@ -93,11 +93,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kmeans.go:25
-							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
@@ -106,11 +106,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kmeans.go:25
-							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
@@ -119,11 +119,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kmeans.go:25
-						pointID := gc_tx2 + gc_bdx2*gc_bx2
+						pointID := gc_tx + gc_bdx*gc_bx
 						{
 //line kmeans.go:28
 							for i := 0; i < nfeatures; i++ {
@@ -170,56 +170,56 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 var gc_src_kmeansPoint = compiled.NewSource(gc_files_kmeans, "kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kmeans.go:53
-func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line kmeans.go:56
-		blockID := gc_gdx2*gc_by2 + gc_bx2
+		blockID := gc_gdx*gc_by + gc_bx
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kmeans.go:60
-							gc_vb9 := archsimd.BroadcastInt32x16(int32(-1))
+							gc_vb5 := archsimd.BroadcastInt32x16(int32(-1))
 //line kmeans.go:60
-							gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kmeans.go:63
-							gc_vb10 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+							gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
 //line kmeans.go:63
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-						gc_steps7:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps4:
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line kmeans.go:58
-								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+								var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
 //line kmeans.go:60
-								index := gc_vb9
+								index := gc_vb5
 //line kmeans.go:62
 								if pointID < 0 || pointID > len(membership)-16 {
 //line kmeans.go:62
@@ -228,7 +228,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:62
 								if pointID < npoints && uint(npoints-pointID) > 15 {
 //line kmeans.go:62
-									minDist := gc_vb10
+									minDist := gc_vb6
 //line kmeans.go:62
 									var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:62
@@ -244,38 +244,38 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 											var addr int = pointID + j*
 												npoints
 //line kmeans.go:72
-											var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:72
 											if addr >= 0 && addr <= len(features)-16 {
-												gc_ld13 = archsimd.LoadFloat32x16Slice(features[addr:])
+												gc_ld7 = archsimd.LoadFloat32x16Slice(features[addr:])
 											} else {
 //line kmeans.go:73
-												break gc_steps7
+												break gc_steps4
 											}
 //line kmeans.go:73
-											diff := gc_ld13.Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
+											diff := gc_ld7.Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
 //line kmeans.go:73
 											ans = ans.Add(diff.Mul(diff))
 										}
 //line kmeans.go:73
 										dist = ans
 //line kmeans.go:73
-										gc_if23 := dist.Less(minDist)
+										gc_if13 := dist.Less(minDist)
 //line kmeans.go:73
-										if gc_if23.ToBits() != 0 {
+										if gc_if13.ToBits() != 0 {
 //line kmeans.go:73
-											minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+											minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 //line kmeans.go:73
-											index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+											index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 										}
 									}
 								} else {
 //line kmeans.go:80
-									gc_if24 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
+									gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
 //line kmeans.go:62
-									if gc_if24.ToBits() != 0 {
+									if gc_if14.ToBits() != 0 {
 //line kmeans.go:62
-										minDist := gc_vb10
+										minDist := gc_vb6
 //line kmeans.go:62
 										var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:62
@@ -291,38 +291,38 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 												var addr int = pointID + j*
 													npoints
 //line kmeans.go:72
-												var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+												var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:72
 												if addr >= 0 && addr <= len(features)-16 {
-													gc_ld14 = archsimd.LoadFloat32x16Slice(features[addr:])
+													gc_ld8 = archsimd.LoadFloat32x16Slice(features[addr:])
 												} else {
 //line kmeans.go:73
-													break gc_steps7
+													break gc_steps4
 												}
 //line kmeans.go:73
-												var gc_u7 float32
+												var gc_u4 float32
 //line kmeans.go:73
-												if gc_in7 := gc_if24.ToBits(); gc_in7 != 0 {
+												if gc_in4 := gc_if14.ToBits(); gc_in4 != 0 {
 //line kmeans.go:73
-													gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in7)
+													gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line kmeans.go:73
-													gc_u7 = clusters[clusterBaseIndex+j]
+													gc_u4 = clusters[clusterBaseIndex+j]
 												}
 //line kmeans.go:73
-												diff := gc_ld14.Sub(archsimd.BroadcastFloat32x16(gc_u7))
+												diff := gc_ld8.Sub(archsimd.BroadcastFloat32x16(gc_u4))
 //line kmeans.go:73
 												ans = ans.Add(diff.Mul(diff))
 											}
 //line kmeans.go:73
 											dist = ans
 //line kmeans.go:73
-											gc_if25 := dist.Less(minDist)
+											gc_if15 := dist.Less(minDist)
 //line kmeans.go:73
-											if archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits() != 0 {
+											if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
 //line kmeans.go:73
-												minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits()))
+												minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
 //line kmeans.go:73
-												index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits()))
+												index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
 											}
 										}
 									}
@@ -332,39 +332,39 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:85
 									index.StoreSlice(membership[pointID:])
 								} else {
-									gc_if26 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
+									gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
 //line kmeans.go:85
-									if gc_if26.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line kmeans.go:85
-										index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if26)
+										index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if16)
 									}
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line kmeans.go:60
-						gc_vb6 := archsimd.BroadcastInt32x8(int32(-1))
+						gc_vb2 := archsimd.BroadcastInt32x8(int32(-1))
 //line kmeans.go:60
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kmeans.go:63
-						gc_vb7 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+						gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
 //line kmeans.go:63
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-					gc_steps5:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps2:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line kmeans.go:58
-							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
 //line kmeans.go:60
-							index := gc_vb6
+							index := gc_vb2
 //line kmeans.go:62
 							if pointID < 0 || pointID > len(membership)-8 {
 //line kmeans.go:62
@@ -373,7 +373,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:62
 							if pointID < npoints && uint(npoints-pointID) > 7 {
 //line kmeans.go:62
-								minDist := gc_vb7
+								minDist := gc_vb3
 //line kmeans.go:62
 								var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:62
@@ -389,38 +389,38 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										var addr int = pointID + j*
 											npoints
 //line kmeans.go:72
-										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:72
 										if addr >= 0 && addr <= len(features)-8 {
-											gc_ld9 = archsimd.LoadFloat32x8Slice(features[addr:])
+											gc_ld3 = archsimd.LoadFloat32x8Slice(features[addr:])
 										} else {
 //line kmeans.go:73
-											break gc_steps5
+											break gc_steps2
 										}
 //line kmeans.go:73
-										diff := gc_ld9.Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
+										diff := gc_ld3.Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
 //line kmeans.go:73
 										ans = ans.Add(diff.Mul(diff))
 									}
 //line kmeans.go:73
 									dist = ans
 //line kmeans.go:73
-									gc_if15 := dist.Less(minDist)
+									gc_if5 := dist.Less(minDist)
 //line kmeans.go:73
-									if gc_if15.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line kmeans.go:73
-										minDist = dist.Merge(minDist, gc_if15)
+										minDist = dist.Merge(minDist, gc_if5)
 //line kmeans.go:73
-										index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if15)
+										index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if5)
 									}
 								}
 							} else {
 //line kmeans.go:80
-								gc_if16 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+								gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
 //line kmeans.go:62
-								if gc_if16.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line kmeans.go:62
-									minDist := gc_vb7
+									minDist := gc_vb3
 //line kmeans.go:62
 									var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:62
@@ -436,38 +436,38 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 											var addr int = pointID + j*
 												npoints
 //line kmeans.go:72
-											var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:72
 											if addr >= 0 && addr <= len(features)-8 {
-												gc_ld10 = archsimd.LoadFloat32x8Slice(features[addr:])
+												gc_ld4 = archsimd.LoadFloat32x8Slice(features[addr:])
 											} else {
 //line kmeans.go:73
-												break gc_steps5
+												break gc_steps2
 											}
 //line kmeans.go:73
-											var gc_u5 float32
+											var gc_u2 float32
 //line kmeans.go:73
-											if gc_in5 := gc_if16.ToBits(); gc_in5 != 0 {
+											if gc_in2 := gc_if6.ToBits(); gc_in2 != 0 {
 //line kmeans.go:73
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line kmeans.go:73
-												gc_u5 = clusters[clusterBaseIndex+j]
+												gc_u2 = clusters[clusterBaseIndex+j]
 											}
 //line kmeans.go:73
-											diff := gc_ld10.Sub(archsimd.BroadcastFloat32x8(gc_u5))
+											diff := gc_ld4.Sub(archsimd.BroadcastFloat32x8(gc_u2))
 //line kmeans.go:73
 											ans = ans.Add(diff.Mul(diff))
 										}
 //line kmeans.go:73
 										dist = ans
 //line kmeans.go:73
-										gc_if17 := dist.Less(minDist)
+										gc_if7 := dist.Less(minDist)
 //line kmeans.go:73
-										if gc_if16.And(gc_if17).ToBits() != 0 {
+										if gc_if6.And(gc_if7).ToBits() != 0 {
 //line kmeans.go:73
-											minDist = dist.Merge(minDist, gc_if16.And(gc_if17))
+											minDist = dist.Merge(minDist, gc_if6.And(gc_if7))
 //line kmeans.go:73
-											index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if16.And(gc_if17))
+											index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if6.And(gc_if7))
 										}
 									}
 								}
@@ -477,21 +477,21 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:85
 								index.StoreSlice(membership[pointID:])
 							} else {
-								gc_if18 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+								gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
 //line kmeans.go:85
-								if gc_if18.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line kmeans.go:85
-									index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if18)
+									index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if8)
 								}
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						pointID := blockID*gc_bdx*gc_bdy + gc_tx
 //line kmeans.go:60
 						index := int32(-1)
 //line kmeans.go:62

@@ -37,26 +37,27 @@ func LUDDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) 
 var gc_src_ludDiagonal = compiled.NewSource(gc_files_lud, "ludDiagonal", "242cdb91a9b6711689875747e598f8e0ecb35a2dcc698e2d9bb4276d3011d38e", "lud.go:14-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lud.go:25
-func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line lud.go:27
 	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line lud.go:32
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line lud.go:26
 							var i int
 //line lud.go:26
@@ -74,9 +75,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:30
 								if (arrayOffset+
-									gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
+									gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
 //line lud.go:31
-									gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx:])
 								} else {
 //line lud.go:31
 									var gc_lanes3 [16]float32
@@ -85,20 +86,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 										if 0xffff&(1<<gc_k3) != 0 {
 //line lud.go:31
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line lud.go:31
-											gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
+											gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx)+gc_k3]
 										}
 									}
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line lud.go:31
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line lud.go:31
-								if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-16 {
+								if gc_tx >= 0 && gc_tx <= len(shadow[i_])-16 {
 //line lud.go:31
-									gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
+									gc_ld2.StoreSlice(shadow[i_][gc_tx:])
 								} else {
 //line lud.go:31
 									var gc_lanes4 [16]float32
@@ -109,13 +110,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 										if 0xffff&(1<<gc_k4) != 0 {
 //line lud.go:31
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line lud.go:31
-											shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+											shadow[i_][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line lud.go:31
 								arrayOffset = arrayOffset +
@@ -132,10 +133,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line lud.go:26
 						var i int
 //line lud.go:26
@@ -153,9 +154,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:30
 							if (arrayOffset+
-								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
+								gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 //line lud.go:31
-								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
 							} else {
 //line lud.go:31
 								var gc_lanes [8]float32
@@ -164,20 +165,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 									if 0xff&(1<<gc_k) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line lud.go:31
-										gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
+										gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
 									}
 								}
 //line lud.go:31
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line lud.go:31
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line lud.go:31
-							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
+							if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
 //line lud.go:31
-								gc_ld.StoreSlice(shadow[i_][gc_tx2:])
+								gc_ld.StoreSlice(shadow[i_][gc_tx:])
 							} else {
 //line lud.go:31
 								var gc_lanes2 [8]float32
@@ -188,13 +189,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 									if 0xff&(1<<gc_k2) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line lud.go:31
-										shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+										shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line lud.go:31
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line lud.go:31
 							arrayOffset = arrayOffset +
@@ -205,9 +206,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lud.go:26
 					var i, j int
 //line lud.go:29
@@ -215,17 +216,19 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var i_ int = 0
 //line lud.go:30
 					for ; i_ < LUDBlock; i_++ {
-						shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
+						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 						arrayOffset += matrixDim
 					}
 //line lud.go:33
 					i = i_
 //line lud.go:33
 					_ = i
+//line lud.go:35
 					_ = j
 				}
 			}
 		}
+//line lud.go:41
 	})
 //line lud.go:35
 	var i_2 int = 0
@@ -235,40 +238,41 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-					gc_from2 = gc_to2
-				} else if gc_bound2 >= gc_from2 {
-					gc_from2 = gc_bound2 + 1
+//line lud.go:41
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off2 := i_2
-					if gc_from2 >= 0 && gc_to2 <= len(shadow) && gc_off2 >= 0 && gc_off2 < len(shadow) {
-						gc_at5 := shadow[:gc_to2]
-						gc_at6 := shadow[gc_off2:][:1]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := i_2
+					if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
+						gc_at := shadow[:gc_to]
+						gc_at2 := shadow[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line lud.go:37
 								for j = 0; j < i_2; j++ {
-									gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
+									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 								}
-								gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
+								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
 							}
 						}
 					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line lud.go:37
 								for j = 0; j < i_2; j++ {
-									shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
+									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 								}
-								shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
+								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
 							}
 						}
 					}
@@ -278,36 +282,38 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-					gc_from2 = gc_to2
-				} else if gc_bound2 >= gc_from2 {
-					gc_from2 = gc_bound2 + 1
+//line lud.go:51
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_row2 := i_2 + 1
-					if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
-						gc_at7 := shadow[gc_row2][:gc_to2]
-						gc_at8 := shadow[gc_row2:][:1]
-						gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_row := i_2 + 1
+					if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+						gc_at3 := shadow[gc_row][:gc_to]
+						gc_at4 := shadow[gc_row:][:1]
+						gc_vstep2 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lud.go:44
 								gc_Lane0Mask328 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line lud.go:44
 									var j int
 									{
+//line lud.go:45
 										for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
 											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
-											if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-												gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
+												gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx:])
 											} else {
 //line lud.go:46
 												var gc_lanes8 [16]float32
@@ -316,21 +322,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 													if 0xffff&(1<<gc_k8) != 0 {
 //line lud.go:46
-														gc_pos2.Thread = gc_rank2 + gc_k8
+														gc_pos.Thread = gc_rank + gc_k8
 //line lud.go:46
-														gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
+														gc_lanes8[gc_k8] = shadow[j][gc_tx+gc_k8]
 													}
 												}
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 //line lud.go:46
 												gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
 											}
 //line lud.go:46
-											archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at3[gc_tx:])
 										}
 									}
 								}
+//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
 							}(gc_vstep2)
@@ -341,19 +348,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if compiled.SIMD {
 //line lud.go:44
 							gc_Lane0Mask326 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line lud.go:44
 								var j int
 								{
+//line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
-										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-											gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+											gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
 //line lud.go:46
 											var gc_lanes7 [8]float32
@@ -362,49 +370,51 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 												if 0xff&(1<<gc_k7) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k7
+													gc_pos.Thread = gc_rank + gc_k7
 //line lud.go:46
-													gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
+													gc_lanes7[gc_k7] = shadow[j][gc_tx+gc_k7]
 												}
 											}
 //line lud.go:46
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line lud.go:46
 											gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
+//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line lud.go:45
 								for j = 0; j < i_2+1; j++ {
-									gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
+									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 								}
 							}
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line lud.go:44
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line lud.go:44
 									var j int
 									{
-										if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-16 {
+//line lud.go:45
+										if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-16 {
 //line lud.go:45
 											break
 										}
@@ -413,8 +423,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
-											if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-												gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
+												gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx:])
 											} else {
 //line lud.go:46
 												var gc_lanes6 [16]float32
@@ -423,21 +433,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 													if 0xffff&(1<<gc_k6) != 0 {
 //line lud.go:46
-														gc_pos2.Thread = gc_rank2 + gc_k6
+														gc_pos.Thread = gc_rank + gc_k6
 //line lud.go:46
-														gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
+														gc_lanes6[gc_k6] = shadow[j][gc_tx+gc_k6]
 													}
 												}
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 //line lud.go:46
 												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
 											}
 //line lud.go:46
-											archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+											archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx:])
 										}
 									}
 								}
+//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -448,14 +459,15 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if compiled.SIMD {
 //line lud.go:44
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line lud.go:44
 								var j int
 								{
-									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
+//line lud.go:45
+									if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
 //line lud.go:45
 										break
 									}
@@ -464,8 +476,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
-										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
 //line lud.go:46
 											var gc_lanes5 [8]float32
@@ -474,31 +486,32 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 												if 0xff&(1<<gc_k5) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k5
+													gc_pos.Thread = gc_rank + gc_k5
 //line lud.go:46
-													gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
+													gc_lanes5[gc_k5] = shadow[j][gc_tx+gc_k5]
 												}
 											}
 //line lud.go:46
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line lud.go:46
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
+										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx:])
 									}
 								}
 							}
+//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line lud.go:45
 								for j = 0; j < i_2+1; j++ {
-									shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
+									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
 							}
 						}
@@ -510,15 +523,16 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line lud.go:59
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line lud.go:50
 							var i int
 //line lud.go:50
@@ -535,8 +549,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:54
-								if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
-									gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-16 {
+									gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx:])
 								} else {
 //line lud.go:55
 									var gc_lanes11 [16]float32
@@ -545,20 +559,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 										if 0xffff&(1<<gc_k11) != 0 {
 //line lud.go:55
-											gc_pos2.Thread = gc_rank2 + gc_k11
+											gc_pos.Thread = gc_rank + gc_k11
 //line lud.go:55
-											gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
+											gc_lanes11[gc_k11] = shadow[i_3][gc_tx+gc_k11]
 										}
 									}
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line lud.go:55
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
 								}
 //line lud.go:55
-								if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
+								if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
 //line lud.go:55
-									gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
+									gc_ld8.StoreSlice(m[arrayOffset+gc_tx:])
 								} else {
 //line lud.go:55
 									var gc_lanes12 [16]float32
@@ -569,13 +583,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 										if 0xffff&(1<<gc_k12) != 0 {
 //line lud.go:55
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos.Thread = gc_rank + gc_k12
 //line lud.go:55
-											m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
+											m[(arrayOffset+gc_tx)+gc_k12] = gc_lanes12[gc_k12]
 										}
 									}
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line lud.go:55
 								arrayOffset = arrayOffset +
@@ -592,10 +606,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line lud.go:50
 						var i int
 //line lud.go:50
@@ -612,8 +626,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:54
-							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-								gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
+								gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
 							} else {
 //line lud.go:55
 								var gc_lanes9 [8]float32
@@ -622,20 +636,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 									if 0xff&(1<<gc_k9) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos.Thread = gc_rank + gc_k9
 //line lud.go:55
-										gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
+										gc_lanes9[gc_k9] = shadow[i_3][gc_tx+gc_k9]
 									}
 								}
 //line lud.go:55
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line lud.go:55
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
 							}
 //line lud.go:55
-							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
+							if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 //line lud.go:55
-								gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
+								gc_ld7.StoreSlice(m[arrayOffset+gc_tx:])
 							} else {
 //line lud.go:55
 								var gc_lanes10 [8]float32
@@ -646,13 +660,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 									if 0xff&(1<<gc_k10) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos.Thread = gc_rank + gc_k10
 //line lud.go:55
-										m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
+										m[(arrayOffset+gc_tx)+gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
 //line lud.go:55
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line lud.go:55
 							arrayOffset = arrayOffset +
@@ -663,9 +677,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
 					var arrayOffset int
@@ -676,7 +690,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var i_3 int = 1
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3++ {
-						m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
+						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 						arrayOffset += matrixDim
 					}
 //line lud.go:57
@@ -684,6 +698,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 			}
 		}
+//line lud.go:62
 	})
 }
 
@@ -709,33 +724,36 @@ func LUDPerimeterKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread)
 var gc_src_ludPerimeter = compiled.NewSource(gc_files_lud, "ludPerimeter", "4ecb4c7476ef3de6bb3114d97314c25f1b0cb92eaa5df6be1cd081125e0ce9bb", "lud.go:60-145").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lud.go:72
-func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line lud.go:73
 	dia := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
+//line lud.go:79
 		periRow := periRow[:16]
+//line lud.go:81
 		periCol := periCol[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lud.go:84
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lud.go:77
 					var i, j, arrayOffset int
 					var idx int
 //line lud.go:80
-					if gc_tx2 < LUDBlock {
-						idx = gc_tx2
+					if gc_tx < LUDBlock {
+						idx = gc_tx
 //line lud.go:83
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock/2; i++ {
@@ -745,11 +763,11 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 //line lud.go:89
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
-							periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*LUDBlock+idx]
+							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*LUDBlock+idx]
 							arrayOffset += matrixDim
 						}
 					} else {
-						idx = gc_tx2 - LUDBlock
+						idx = gc_tx - LUDBlock
 //line lud.go:97
 						arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
 						for i = LUDBlock / 2; i < LUDBlock; i++ {
@@ -757,39 +775,46 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 							arrayOffset += matrixDim
 						}
 //line lud.go:103
-						arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
+						arrayOffset = (offset+(gc_bx+1)*LUDBlock)*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
 					}
+//line lud.go:110
 					_ = j
 				}
 			}
 		}
+//line lud.go:116
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
+//line lud.go:120
 		periRow := periRow[:16]
+//line lud.go:122
 		periCol := periCol[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lud.go:125
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var i int
+//line lud.go:131
 					var j int
+//line lud.go:133
 					var idx int
 //line lud.go:111
-					if gc_tx2 < LUDBlock {
-						idx = gc_tx2
+					if gc_tx < LUDBlock {
+						idx = gc_tx
 						for i = 1; i < LUDBlock; i++ {
 							for j = 0; j < i; j++ {
 								periRow[i][idx] -= dia[i][j] * periRow[j][idx]
 							}
 						}
 					} else {
-						idx = gc_tx2 - LUDBlock
+						idx = gc_tx - LUDBlock
 						for i = 0; i < LUDBlock; i++ {
 							for j = 0; j < i; j++ {
 								periCol[idx][i] -= periCol[idx][j] * dia[j][i]
@@ -803,26 +828,30 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
+//line lud.go:134
 		periCol := periCol[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line lud.go:137
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var i int
+//line lud.go:143
 					var arrayOffset int
+//line lud.go:145
 					var idx int
 //line lud.go:130
-					if gc_tx2 < LUDBlock {
-						idx = gc_tx2
+					if gc_tx < LUDBlock {
+						idx = gc_tx
 						arrayOffset = (offset+1)*matrixDim + offset
 						for i = 1; i < LUDBlock; i++ {
-							m[arrayOffset+(gc_bx2+1)*LUDBlock+idx] = periRow[i][idx]
+							m[arrayOffset+(gc_bx+1)*LUDBlock+idx] = periRow[i][idx]
 							arrayOffset += matrixDim
 						}
 					} else {
-						idx = gc_tx2 - LUDBlock
-						arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
+						idx = gc_tx - LUDBlock
+						arrayOffset = (offset+(gc_bx+1)*LUDBlock)*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							m[arrayOffset+idx] = periCol[i][idx]
 							arrayOffset += matrixDim
@@ -854,39 +883,39 @@ func LUDInternalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) 
 var gc_src_ludInternal = compiled.NewSource(gc_files_lud, "ludInternal", "a98a49d1546b09de69328ed4a4c5134c6418cd67193c0dd3e4460abdd19f490d", "lud.go:147-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lud.go:157
-func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line lud.go:158
 	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 //line lud.go:164
-	globalRowID := offset + (gc_by2+1)*LUDBlock
-	globalColID := offset + (gc_bx2+1)*LUDBlock
+	globalRowID := offset + (gc_by+1)*LUDBlock
+	globalColID := offset + (gc_bx+1)*LUDBlock
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row2 := gc_ty2
-			gc_off5 := (offset+gc_ty2)*matrixDim + globalColID
-			gc_off6 := (globalRowID+gc_ty2)*matrixDim + offset
-			if gc_row2 >= 0 && gc_row2 < len(periRow) && gc_bdx2 <= len(periRow[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(m) && gc_bdx2 <= len(m)-gc_off5 && gc_row2 < len(periCol) && gc_bdx2 <= len(periCol[gc_row2]) && gc_off6 >= 0 && gc_off6 <= len(m) && gc_bdx2 <= len(m)-gc_off6 {
-				gc_at7 := periRow[gc_row2][:gc_bdx2]
-				gc_at8 := m[gc_off5:][:gc_bdx2]
-				gc_at9 := periCol[gc_row2][:gc_bdx2]
-				gc_at10 := m[gc_off6:][:gc_bdx2]
-				gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (offset+gc_ty)*matrixDim + globalColID
+			gc_off2 := (globalRowID+gc_ty)*matrixDim + offset
+			if gc_row >= 0 && gc_row < len(periRow) && gc_bdx <= len(periRow[gc_row]) && gc_off >= 0 && gc_off <= len(m) && gc_bdx <= len(m)-gc_off && gc_row < len(periCol) && gc_bdx <= len(periCol[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(m) && gc_bdx <= len(m)-gc_off2 {
+				gc_at := periRow[gc_row][:gc_bdx]
+				gc_at2 := m[gc_off:][:gc_bdx]
+				gc_at3 := periCol[gc_row][:gc_bdx]
+				gc_at4 := m[gc_off2:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line lud.go:161
 							var i int
 //line lud.go:161
@@ -894,19 +923,19 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:162
 							_ = sum
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep, false
+					}(gc_vstep)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line lud.go:161
 						var i int
 //line lud.go:161
@@ -914,30 +943,30 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:162
 						_ = sum
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line lud.go:161
 					var i int
 					var sum float32
 //line lud.go:167
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line lud.go:161
 							var i int
 //line lud.go:161
@@ -946,25 +975,26 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:162
 							_ = sum
 //line lud.go:167
-							if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-16 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-16 || gc_tx2 > len(periCol[gc_ty2])-16 {
+							if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-16 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-16 || gc_tx > len(periCol[gc_ty])-16 {
 //line lud.go:167
 								break
 							}
-							archsimd.LoadFloat32x16Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
-							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
+//line lud.go:168
+							archsimd.LoadFloat32x16Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line lud.go:161
 						var i int
 //line lud.go:161
@@ -973,58 +1003,61 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:162
 						_ = sum
 //line lud.go:167
-						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-8 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-8 || gc_tx2 > len(periCol[gc_ty2])-8 {
+						if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
 //line lud.go:167
 							break
 						}
-						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
-						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
+//line lud.go:168
+						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lud.go:161
 					var i int
 					var sum float32
 //line lud.go:167
-					periRow[gc_ty2][gc_tx2] = m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2]
-					periCol[gc_ty2][gc_tx2] = m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2]
+					periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
 					_ = i
 					_ = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
+//line lud.go:182
 		periCol := periCol[:16]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_ty2
-				gc_off8 := (globalRowID+gc_ty2)*matrixDim + globalColID
-				if gc_off7 >= 0 && gc_off7 < len(periCol) && gc_off8 >= 0 && gc_off8 <= len(m) && gc_bdx2 <= len(m)-gc_off8 {
-					gc_at11 := periCol[gc_off7:][:1]
-					gc_at12 := m[gc_off8:][:gc_bdx2]
-					gc_vstep5 := 0
+//line lud.go:185
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_ty
+				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+					gc_at5 := periCol[gc_off3:][:1]
+					gc_at6 := m[gc_off4:][:gc_bdx]
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line lud.go:172
-							gc_vb10 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
 							gc_Lane0Mask328 := compiled.Lane0Mask32()
-						gc_steps6:
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps4:
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line lud.go:172
 								var i int
 //line lud.go:172
@@ -1032,43 +1065,43 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:172
-								sum = gc_vb10
+								sum = gc_vb8
 								var i_ int = 0
 //line lud.go:173
 								for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
-									if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-										gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
+										gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx:])
 									} else {
 //line lud.go:174
-										break gc_steps6
+										break gc_steps4
 									}
 //line lud.go:174
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_], gc_Lane0Mask328).Mul(gc_ld6))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at5[0][i_], gc_Lane0Mask328).Mul(gc_ld4))
 								}
 //line lud.go:173
 								i = i_
-								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line lud.go:172
-						gc_vb8 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
 						gc_Lane0Mask326 := compiled.Lane0Mask32()
-					gc_steps5:
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps3:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line lud.go:172
 							var i int
 //line lud.go:172
@@ -1076,31 +1109,31 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
-							sum = gc_vb8
+							sum = gc_vb6
 							var i_ int = 0
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
-								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
 //line lud.go:174
-									break gc_steps5
+									break gc_steps3
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask326).Mul(gc_ld5))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at5[0][i_], gc_Lane0Mask326).Mul(gc_ld3))
 							}
 //line lud.go:173
 							i = i_
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
 						var sum float32
@@ -1109,26 +1142,27 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i_ int = 0
 //line lud.go:173
 						for ; i_ < LUDBlock; i_++ {
-							sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
+							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 						}
 //line lud.go:175
 						i = i_
-						gc_at12[gc_tx2] -= sum
+						gc_at6[gc_tx] -= sum
 					}
 				} else {
-					gc_vstep6 := 0
+//line lud.go:180
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line lud.go:172
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-						gc_steps4:
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_steps2:
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line lud.go:172
 								var i int
 //line lud.go:172
@@ -1136,48 +1170,48 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:172
-								sum = gc_vb6
+								sum = gc_vb4
 								var i_ int = 0
 //line lud.go:173
-								if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 {
+								if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 {
 //line lud.go:173
 									break
 								}
 //line lud.go:173
 								for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
-									if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-										gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
+										gc_ld2 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx:])
 									} else {
 //line lud.go:174
-										break gc_steps4
+										break gc_steps2
 									}
 //line lud.go:174
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty][i_], gc_Lane0Mask324).Mul(gc_ld2))
 								}
 //line lud.go:173
 								i = i_
-								archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+								archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line lud.go:172
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-					gc_steps3:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line lud.go:172
 							var i int
 //line lud.go:172
@@ -1185,36 +1219,36 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
-							sum = gc_vb4
+							sum = gc_vb2
 							var i_ int = 0
 //line lud.go:173
-							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
+							if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
 //line lud.go:173
 								break
 							}
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
-								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
 //line lud.go:174
-									break gc_steps3
+									break gc_steps
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty][i_], gc_Lane0Mask322).Mul(gc_ld))
 							}
 //line lud.go:173
 							i = i_
-							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
 						var sum float32
@@ -1223,16 +1257,17 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i_ int = 0
 //line lud.go:173
 						for ; i_ < LUDBlock; i_++ {
-							sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
+							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 						}
 //line lud.go:175
 						i = i_
-						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
+						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line lud.go:180
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1242,5 +1277,4 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 // gc_files_lud holds the source files whose lines the kernels' records hash.
 //
 //go:embed lud.go
-//line lud.go:192
 var gc_files_lud embed.FS

@@ -40,16 +40,16 @@ func NeedleShared1Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 var gc_src_needleShared1 = compiled.NewSource(gc_files_nw, "needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
 
 //line nw.go:25
-func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line nw.go:26
-	bx := gc_bx2
+	bx := gc_bx
 //line nw.go:29
 	bIndexX := bx
 	bIndexY := i - 1 - bx
@@ -59,19 +59,20 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line nw.go:40
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nw.go:27
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line nw.go:32
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:40
@@ -85,26 +86,26 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
 					if gc_if2.ToBits() != 0 {
 //line nw.go:41
-						var gc_u3 int32
+						var gc_u2 int32
 //line nw.go:41
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line nw.go:41
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line nw.go:41
-							gc_u3 = matrixCuda[indexNW]
+							gc_u2 = matrixCuda[indexNW]
 						}
 //line nw.go:41
 						for gc_k2 := range 16 {
 //line nw.go:41
 							if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 //line nw.go:41
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos.Thread = gc_rank + gc_k2
 //line nw.go:41
-								temp[tx+gc_k2][0] = gc_u3
+								temp[tx+gc_k2][0] = gc_u2
 							}
 						}
 //line nw.go:41
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 					{
 //line nw.go:45
@@ -171,6 +172,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
+//line nw.go:47
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -181,12 +183,12 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		if compiled.SIMD {
 //line nw.go:27
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:27
-				var tx int = gc_tx2
+				var tx int = gc_tx
 //line nw.go:32
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:40
@@ -200,26 +202,26 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 				if gc_if.ToBits() != 0 {
 //line nw.go:41
-					var gc_u2 int32
+					var gc_u int32
 //line nw.go:41
 					if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line nw.go:41
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line nw.go:41
-						gc_u2 = matrixCuda[indexNW]
+						gc_u = matrixCuda[indexNW]
 					}
 //line nw.go:41
 					for gc_k := range 8 {
 //line nw.go:41
 						if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line nw.go:41
-							gc_pos2.Thread = gc_rank2 + gc_k
+							gc_pos.Thread = gc_rank + gc_k
 //line nw.go:41
-							temp[tx+gc_k][0] = gc_u2
+							temp[tx+gc_k][0] = gc_u
 						}
 					}
 //line nw.go:41
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 				{
 //line nw.go:45
@@ -286,13 +288,14 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 				}
 			}
+//line nw.go:47
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line nw.go:27
-			tx := gc_tx2
+			tx := gc_tx
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:40
@@ -383,94 +386,96 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := 1
-		gc_stride2 := cols * 1
-		gc_off8 := indexW
-		if gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx2 <= len(temp)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(matrixCuda)) {
-			gc_at4 := temp[gc_off7:][:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line nw.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 1
+		gc_stride := cols * 1
+		gc_off4 := indexW
+		if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
+			gc_at := temp[gc_off3:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line nw.go:49
-				gc_at4[gc_tx2][0] = matrixCuda[gc_idx2]
+				gc_at[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:27
-				tx := gc_tx2
+				tx := gc_tx
 //line nw.go:49
 				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_row2 := 0
-		gc_off9 := 1
-		gc_off10 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-		gc_fastlo2, gc_fasthi2 := 0, 0
-		if gc_row2 >= 0 && gc_row2 < len(temp) {
-			gc_fastlo2 = min(max(0, -gc_off9, -gc_off10), gc_bdx2)
-			gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off9, len(matrixCuda)-gc_off10), gc_fastlo2)
+//line nw.go:55
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_row := 0
+		gc_off5 := 1
+		gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_row >= 0 && gc_row < len(temp) {
+			gc_fastlo = min(max(0, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo)
 		}
-		if gc_fastlo2 < gc_fasthi2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo2 {
-					gc_seglen2 := gc_fasthi2 - gc_fastlo2
-					gc_at5 := temp[gc_row2][gc_off9+gc_fastlo2:][:gc_seglen2]
-					gc_at6 := matrixCuda[gc_off10+gc_fastlo2:][:gc_seglen2]
-					gc_vstep2 := gc_fastlo2
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at2 := temp[gc_row][gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at3 := matrixCuda[gc_off6+gc_fastlo:][:gc_seglen]
+					gc_vstep2 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line nw.go:27
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line nw.go:33
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
 								_ = indexN
-								archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -480,33 +485,33 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line nw.go:27
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nw.go:33
 							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
 							_ = indexN
-							archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
+							archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u4 := gc_vstep2 - gc_fastlo2; gc_u4 < gc_seglen2; gc_u4++ {
-						gc_tx2 := gc_fastlo2 + gc_u4
+					for gc_u3 := gc_vstep2 - gc_fastlo; gc_u3 < gc_seglen; gc_u3++ {
+						gc_tx := gc_fastlo + gc_u3
 //line nw.go:27
-						tx := gc_tx2
+						tx := gc_tx
 						_ = tx
 //line nw.go:52
-						gc_at5[gc_u4] = gc_at6[gc_u4]
+						gc_at2[gc_u3] = gc_at3[gc_u3]
 					}
-					gc_tx2 = gc_fasthi2 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:27
-				tx := gc_tx2
+				tx := gc_tx
 //line nw.go:33
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
@@ -517,12 +522,12 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nw.go:27
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nw.go:33
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
@@ -530,6 +535,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:52
 							break
 						}
+//line nw.go:53
 						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -540,12 +546,12 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line nw.go:33
 					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
@@ -553,62 +559,63 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:52
 						break
 					}
+//line nw.go:53
 					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:27
-				tx := gc_tx2
+				tx := gc_tx
 //line nw.go:33
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:52
@@ -618,16 +625,17 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := m; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line nw.go:57
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:27
-				tx := gc_tx2
+				tx := gc_tx
 				{
 //line nw.go:57
 					tIndexX := tx + 1
@@ -640,16 +648,17 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		}
 	}
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line nw.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m_; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:27
-				tx := gc_tx2
+				tx := gc_tx
 				{
 //line nw.go:68
 					tIndexX_ := tx + NWBlock - m_
@@ -661,17 +670,18 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line nw.go:79
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:27
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line nw.go:32
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:77
@@ -745,6 +755,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
+//line nw.go:80
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -753,12 +764,12 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:27
-				var tx int = gc_tx2
+				var tx int = gc_tx
 //line nw.go:32
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:77
@@ -832,13 +843,14 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 				}
 			}
+//line nw.go:80
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line nw.go:27
-			tx := gc_tx2
+			tx := gc_tx
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
@@ -946,16 +958,16 @@ func NeedleShared2Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 var gc_src_needleShared2 = compiled.NewSource(gc_files_nw, "needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
 
 //line nw.go:89
-func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line nw.go:90
-	bx := gc_bx2
+	bx := gc_bx
 //line nw.go:93
 	bIndexX := bx + blockWidth - i
 	bIndexY := blockWidth - bx - 1
@@ -965,17 +977,18 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line nw.go:104
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:104
@@ -1049,6 +1062,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
+//line nw.go:107
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1057,12 +1071,12 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:91
-				var tx int = gc_tx2
+				var tx int = gc_tx
 //line nw.go:96
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:104
@@ -1136,13 +1150,14 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 				}
 			}
+//line nw.go:107
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line nw.go:91
-			tx := gc_tx2
+			tx := gc_tx
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
@@ -1229,36 +1244,37 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(matrixCuda, temp)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := indexNW
-		gc_off9 := 1
-		gc_stride2 := cols * 1
-		gc_off10 := indexW
-		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && gc_apart2 && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
-			gc_at6 := temp[:gc_bdx2]
-			gc_at7 := matrixCuda[gc_off8:][:1]
-			gc_at8 := temp[gc_off9:][:gc_bdx2]
-			gc_elem2 := gc_at7[0]
-			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+	gc_apart := compiled.Disjoint(matrixCuda, temp)
+//line nw.go:113
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := indexNW
+		gc_off4 := 1
+		gc_stride := cols * 1
+		gc_off5 := indexW
+		if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := matrixCuda[gc_off3:][:1]
+			gc_at3 := temp[gc_off4:][:gc_bdx]
+			gc_elem := gc_at2[0]
+			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line nw.go:91
-				tx := gc_tx2
+				tx := gc_tx
 //line nw.go:109
 				if tx == 0 {
-					gc_at6[gc_tx2][0] = gc_elem2
+					gc_at[gc_tx][0] = gc_elem
 				}
 //line nw.go:113
-				gc_at8[gc_tx2][0] = matrixCuda[gc_idx2]
+				gc_at3[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
@@ -1267,11 +1283,11 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
@@ -1280,11 +1296,11 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
@@ -1293,11 +1309,11 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
@@ -1306,11 +1322,11 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:91
-				tx := gc_tx2
+				tx := gc_tx
 //line nw.go:109
 				if tx == 0 {
 					temp[tx][0] = matrixCuda[indexNW]
@@ -1320,34 +1336,35 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_row2 := 0
-		gc_off11 := 1
-		gc_off12 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-		gc_fastlo2, gc_fasthi2 := 0, 0
-		if gc_row2 >= 0 && gc_row2 < len(temp) {
-			gc_fastlo2 = min(max(0, -gc_off11, -gc_off12), gc_bdx2)
-			gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off11, len(matrixCuda)-gc_off12), gc_fastlo2)
+//line nw.go:119
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_row := 0
+		gc_off6 := 1
+		gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_row >= 0 && gc_row < len(temp) {
+			gc_fastlo = min(max(0, -gc_off6, -gc_off7), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off6, len(matrixCuda)-gc_off7), gc_fastlo)
 		}
-		if gc_fastlo2 < gc_fasthi2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo2 {
-					gc_seglen2 := gc_fasthi2 - gc_fastlo2
-					gc_at9 := temp[gc_row2][gc_off11+gc_fastlo2:][:gc_seglen2]
-					gc_at10 := matrixCuda[gc_off12+gc_fastlo2:][:gc_seglen2]
-					gc_vstep2 := gc_fastlo2
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at4 := temp[gc_row][gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at5 := matrixCuda[gc_off7+gc_fastlo:][:gc_seglen]
+					gc_vstep2 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line nw.go:91
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line nw.go:97
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
 								_ = indexN
-								archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1357,33 +1374,33 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line nw.go:91
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line nw.go:97
 							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
 							_ = indexN
-							archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+							archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_fastlo2 + gc_u2
+					for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line nw.go:91
-						tx := gc_tx2
+						tx := gc_tx
 						_ = tx
 //line nw.go:116
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at4[gc_u] = gc_at5[gc_u]
 					}
-					gc_tx2 = gc_fasthi2 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:91
-				tx := gc_tx2
+				tx := gc_tx
 //line nw.go:97
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
@@ -1394,12 +1411,12 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nw.go:91
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line nw.go:97
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
@@ -1407,6 +1424,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:116
 							break
 						}
+//line nw.go:117
 						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1417,12 +1435,12 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line nw.go:97
 					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
@@ -1430,62 +1448,63 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:116
 						break
 					}
+//line nw.go:117
 					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					tx := gc_tx2
+					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:91
-				tx := gc_tx2
+				tx := gc_tx
 //line nw.go:97
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:116
@@ -1495,16 +1514,17 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := m; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line nw.go:121
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:91
-				tx := gc_tx2
+				tx := gc_tx
 				{
 //line nw.go:121
 					tIndexX := tx + 1
@@ -1517,16 +1537,17 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		}
 	}
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line nw.go:132
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m_; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:91
-				tx := gc_tx2
+				tx := gc_tx
 				{
 //line nw.go:132
 					tIndexX_ := tx + NWBlock - m_
@@ -1538,17 +1559,18 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line nw.go:143
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nw.go:91
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:141
@@ -1622,6 +1644,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
+//line nw.go:144
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -1630,12 +1653,12 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line nw.go:91
-				var tx int = gc_tx2
+				var tx int = gc_tx
 //line nw.go:96
 				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:141
@@ -1709,13 +1732,14 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 				}
 			}
+//line nw.go:144
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line nw.go:91
-			tx := gc_tx2
+			tx := gc_tx
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{

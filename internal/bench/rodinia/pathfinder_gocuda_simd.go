@@ -43,20 +43,20 @@ func DynprocKernel(iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, row
 var gc_src_dynproc = compiled.NewSource(gc_files_pathfinder, "dynproc", "90ecee1f68cada08314f80a1c3daf0b7d27546c3c04353e754a6ffd850764e4f", "pathfinder.go:21-106").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
 
 //line pathfinder.go:34
-func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
+func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 //line pathfinder.go:35
 	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 //line pathfinder.go:38
-	bx := gc_bx2
+	bx := gc_bx
 //line pathfinder.go:43
 	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
 //line pathfinder.go:46
@@ -72,41 +72,42 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 		validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(blkX, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(blkX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, blkX); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(blkX, gc_to2) {
+		if !compiled.Adds(blkX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(cols-1, blkX); gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(cols-1, blkX); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := blkX
-			if gc_from2 >= 0 && gc_to2 <= len(prev) && gc_off4 >= 0 && gc_off4 <= len(gpuSrc) && gc_to2 <= len(gpuSrc)-gc_off4 {
-				gc_at10 := prev[:gc_to2]
-				gc_at11 := gpuSrc[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := blkX
+			if gc_from >= 0 && gc_to <= len(prev) && gc_off >= 0 && gc_off <= len(gpuSrc) && gc_to <= len(gpuSrc)-gc_off {
+				gc_at := prev[:gc_to]
+				gc_at2 := gpuSrc[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line pathfinder.go:39
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
 //line pathfinder.go:50
 							_ = xidx
 							{
 //line pathfinder.go:74
-								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line pathfinder.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -115,35 +116,37 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line pathfinder.go:39
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
 //line pathfinder.go:50
 						_ = xidx
 //line pathfinder.go:74
-						archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pathfinder.go:75
-					gc_at10[gc_tx2] = gc_at11[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line pathfinder.go:79
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line pathfinder.go:39
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
 							{
+//line pathfinder.go:75
 								if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
 //line pathfinder.go:75
 									break
@@ -152,6 +155,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								archsimd.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
 							}
 						}
+//line pathfinder.go:77
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -160,12 +164,13 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line pathfinder.go:39
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
+//line pathfinder.go:75
 						if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
 //line pathfinder.go:75
 							break
@@ -175,58 +180,62 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
+						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
 //line pathfinder.go:75
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line pathfinder.go:79
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
+						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
 //line pathfinder.go:75
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line pathfinder.go:79
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
+						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
 //line pathfinder.go:75
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line pathfinder.go:79
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
+						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
 //line pathfinder.go:75
 						prev[tx] = gpuSrc[xidx]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pathfinder.go:79
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-					tx := gc_tx2
+					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
 //line pathfinder.go:75
@@ -235,29 +244,121 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			}
 		}
 	}
-	clear(gc_s_computed)
+//line pathfinder.go:82
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line pathfinder.go:78
+			gc_none2 := archsimd.Mask32x16FromBits(0)
+//line pathfinder.go:78
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+				gc_rank := gc_vstep3
+//line pathfinder.go:78
+				var computed bool
+//line pathfinder.go:78
+				gc_b3 := gc_none2
+//line pathfinder.go:78
+				if computed {
+//line pathfinder.go:78
+					gc_b3 = gc_all2
+				}
+//line pathfinder.go:78
+				compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
+		}
+	}
+	if compiled.SIMD {
+//line pathfinder.go:78
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line pathfinder.go:78
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:78
+			gc_b2 := gc_none
+//line pathfinder.go:78
+			if computed {
+//line pathfinder.go:78
+				gc_b2 = gc_all
+			}
+//line pathfinder.go:78
+			compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep3
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+		var computed bool
+//line pathfinder.go:80
+		gc_s_computed[gc_rank] = computed
+	}
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := PathfinderBlock - i - 2; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			if gc_bound2 := validXmin; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := validXmax; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-					tx := gc_tx2
+					tx := gc_tx
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
 					_ = w
@@ -270,12 +371,12 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					var computed bool
 //line pathfinder.go:80
 					computed = false
-					gc_s_computed[gc_rank2] = computed
+					gc_s_computed[gc_rank] = computed
 				}
-				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-					tx := gc_tx2
+					tx := gc_tx
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
 					_ = w
@@ -288,45 +389,45 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					var computed bool
 //line pathfinder.go:80
 					computed = false
-					gc_s_computed[gc_rank2] = computed
+					gc_s_computed[gc_rank] = computed
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := PathfinderBlock - i - 2; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			if gc_bound2 := validXmin; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := validXmax; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := blkX + (cols * (startStep + i))
-				if gc_from2 >= 0 && gc_to2 <= len(prev) && gc_to2 <= len(result) && gc_off5 >= 0 && gc_off5 <= len(gpuWall) && gc_to2 <= len(gpuWall)-gc_off5 {
-					gc_at12 := prev[:gc_to2]
-					gc_at13 := result[:gc_to2]
-					gc_at14 := gpuWall[gc_off5:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := blkX + (cols * (startStep + i))
+				if gc_from >= 0 && gc_to <= len(prev) && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(gpuWall) && gc_to <= len(gpuWall)-gc_off2 {
+					gc_at3 := prev[:gc_to]
+					gc_at4 := result[:gc_to]
+					gc_at5 := gpuWall[gc_off2:][:gc_to]
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line pathfinder.go:39
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line pathfinder.go:39
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line pathfinder.go:39
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line pathfinder.go:50
 								var xidx int = blkX + tx
 //line pathfinder.go:63
@@ -361,7 +462,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:83
 											if 0xffff&(1<<gc_k9) != 0 {
 //line pathfinder.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k9
+												gc_pos.Thread = gc_rank + gc_k9
 //line pathfinder.go:83
 												gc_lanes9[gc_k9] = prev[max((tx-
 //line pathfinder.go:63
@@ -369,14 +470,14 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 											}
 										}
 //line pathfinder.go:63
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line pathfinder.go:63
 										gc_ld9 = archsimd.LoadInt32x16(&gc_lanes9)
 									}
 //line pathfinder.go:63
 									left := gc_ld9
 //line pathfinder.go:63
-									up := archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:])
+									up := archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
 //line pathfinder.go:63
 									var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:63
@@ -391,7 +492,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:85
 											if 0xffff&(1<<gc_k10) != 0 {
 //line pathfinder.go:85
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos.Thread = gc_rank + gc_k10
 //line pathfinder.go:85
 												gc_lanes10[gc_k10] = prev[min((tx+
 //line pathfinder.go:64
@@ -399,7 +500,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 											}
 										}
 //line pathfinder.go:64
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line pathfinder.go:64
 										gc_ld10 = archsimd.LoadInt32x16(&gc_lanes10)
 									}
@@ -414,22 +515,22 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:88
 									_ = index
 //line pathfinder.go:88
-									shortest.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at13[gc_tx2:])
+									shortest.Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 //line pathfinder.go:81
-								gc_b6 := gc_none4
+								gc_b7 := gc_none6
 //line pathfinder.go:81
 								if computed {
 //line pathfinder.go:81
-									gc_b6 = gc_all4
+									gc_b7 = gc_all6
 								}
 //line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b7.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -437,14 +538,14 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pathfinder.go:39
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:39
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
 //line pathfinder.go:63
@@ -464,8 +565,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							var computed bool
 //line pathfinder.go:80
 							computed = false
+//line pathfinder.go:82
 							computed = true
 							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line pathfinder.go:83
 							if gc_in5 && w >= 0 && w <= len(prev)-8 {
 //line pathfinder.go:83
 								gc_ld7 = archsimd.LoadInt32x8Slice(prev[w:])
@@ -477,7 +580,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:83
 									if 0xff&(1<<gc_k7) != 0 {
 //line pathfinder.go:83
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos.Thread = gc_rank + gc_k7
 //line pathfinder.go:83
 										gc_lanes7[gc_k7] = prev[max((tx-
 //line pathfinder.go:63
@@ -485,14 +588,14 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									}
 								}
 //line pathfinder.go:63
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line pathfinder.go:63
 								gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
 //line pathfinder.go:63
 							left := gc_ld7
 //line pathfinder.go:63
-							up := archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:])
+							up := archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
 //line pathfinder.go:63
 							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line pathfinder.go:63
@@ -507,7 +610,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:85
 									if 0xff&(1<<gc_k8) != 0 {
 //line pathfinder.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos.Thread = gc_rank + gc_k8
 //line pathfinder.go:85
 										gc_lanes8[gc_k8] = prev[min((tx+
 //line pathfinder.go:64
@@ -515,7 +618,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									}
 								}
 //line pathfinder.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line pathfinder.go:64
 								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
 							}
@@ -530,24 +633,24 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:88
 							_ = index
 //line pathfinder.go:88
-							shortest.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at13[gc_tx2:])
+							shortest.Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 //line pathfinder.go:81
-							gc_b5 := gc_none3
+							gc_b6 := gc_none5
 //line pathfinder.go:81
 							if computed {
 //line pathfinder.go:81
-								gc_b5 = gc_all3
+								gc_b6 = gc_all5
 							}
 //line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b6.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
+						tx := gc_tx
 //line pathfinder.go:63
 						w := max(tx-1, validXmin)
 						e := min(tx+1, validXmax)
@@ -557,32 +660,35 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						var computed bool
 //line pathfinder.go:80
 						computed = false
+//line pathfinder.go:82
 						computed = true
 						left := prev[w]
-						up := gc_at12[gc_tx2]
+						up := gc_at3[gc_tx]
 						right := prev[e]
 						shortest := min(left, up)
 						shortest = min(shortest, right)
-						gc_at13[gc_tx2] = shortest + gc_at14[gc_tx2]
-						gc_s_computed[gc_rank2] = computed
+//line pathfinder.go:89
+						gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+//line pathfinder.go:91
+						gc_s_computed[gc_rank] = computed
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line pathfinder.go:39
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line pathfinder.go:39
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line pathfinder.go:39
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line pathfinder.go:50
 								var xidx int = blkX + tx
 //line pathfinder.go:63
@@ -622,7 +728,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:83
 											if 0xffff&(1<<gc_k4) != 0 {
 //line pathfinder.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line pathfinder.go:83
 												gc_lanes4[gc_k4] = prev[max((tx-
 //line pathfinder.go:63
@@ -630,7 +736,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 											}
 										}
 //line pathfinder.go:63
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line pathfinder.go:63
 										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 									}
@@ -651,7 +757,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:85
 											if 0xffff&(1<<gc_k5) != 0 {
 //line pathfinder.go:85
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line pathfinder.go:85
 												gc_lanes5[gc_k5] = prev[min((tx+
 //line pathfinder.go:64
@@ -659,7 +765,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 											}
 										}
 //line pathfinder.go:64
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line pathfinder.go:64
 										gc_ld5 = archsimd.LoadInt32x16(&gc_lanes5)
 									}
@@ -684,19 +790,19 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									shortest.Add(gc_ld6).StoreSlice(result[tx:])
 								}
 //line pathfinder.go:81
-								gc_b4 := gc_none2
+								gc_b5 := gc_none4
 //line pathfinder.go:81
 								if computed {
 //line pathfinder.go:81
-									gc_b4 = gc_all2
+									gc_b5 = gc_all4
 								}
 //line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -704,15 +810,15 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pathfinder.go:39
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:39
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
 //line pathfinder.go:63
@@ -732,8 +838,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							var computed bool
 //line pathfinder.go:80
 							computed = false
+//line pathfinder.go:82
 							computed = true
 							if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
+//line pathfinder.go:83
 								break
 							}
 //line pathfinder.go:83
@@ -750,7 +858,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:83
 									if 0xff&(1<<gc_k) != 0 {
 //line pathfinder.go:83
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line pathfinder.go:83
 										gc_lanes[gc_k] = prev[max((tx-
 //line pathfinder.go:63
@@ -758,7 +866,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									}
 								}
 //line pathfinder.go:63
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line pathfinder.go:63
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
@@ -779,7 +887,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:85
 									if 0xff&(1<<gc_k2) != 0 {
 //line pathfinder.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line pathfinder.go:85
 										gc_lanes2[gc_k2] = prev[min((tx+
 //line pathfinder.go:64
@@ -787,7 +895,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									}
 								}
 //line pathfinder.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line pathfinder.go:64
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 							}
@@ -811,22 +919,22 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:89
 							shortest.Add(gc_ld3).StoreSlice(result[tx:])
 //line pathfinder.go:81
-							gc_b3 := gc_none
+							gc_b4 := gc_none3
 //line pathfinder.go:81
 							if computed {
 //line pathfinder.go:81
-								gc_b3 = gc_all
+								gc_b4 = gc_all3
 							}
 //line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
+						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
 //line pathfinder.go:63
@@ -847,7 +955,8 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						shortest = min(shortest, right)
 						index := cols*(startStep+i) + xidx
 						result[tx] = shortest + gpuWall[index]
-						gc_s_computed[gc_rank2] = computed
+//line pathfinder.go:91
+						gc_s_computed[gc_rank] = computed
 					}
 				}
 			}
@@ -856,78 +965,82 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 		if i == iteration-1 {
 			break
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
-				gc_at15 := prev[:gc_bdx2]
-				gc_at16 := result[:gc_bdx2]
-				gc_vstep5 := 0
+//line pathfinder.go:96
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+				gc_at6 := prev[:gc_bdx]
+				gc_at7 := result[:gc_bdx]
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line pathfinder.go:39
 							_ = tx
 //line pathfinder.go:39
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:95
 							gc_if4 := computed
 //line pathfinder.go:95
 							if gc_if4.ToBits() != 0 {
 //line pathfinder.go:95
-								archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
+//line pathfinder.go:97
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line pathfinder.go:39
 						_ = tx
 //line pathfinder.go:39
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:95
 						gc_if3 := computed
 //line pathfinder.go:95
 						if gc_if3.ToBits() != 0 {
 //line pathfinder.go:95
-							archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
+//line pathfinder.go:97
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					computed := gc_s_computed[gc_rank2]
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line pathfinder.go:41
+					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line pathfinder.go:39
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:95
 							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
 //line pathfinder.go:95
@@ -940,21 +1053,22 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
+//line pathfinder.go:98
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line pathfinder.go:39
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:95
 						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
 //line pathfinder.go:95
@@ -967,65 +1081,71 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
+//line pathfinder.go:98
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-						tx := gc_tx2
-						computed := gc_s_computed[gc_rank2]
+						tx := gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-					tx := gc_tx2
-					computed := gc_s_computed[gc_rank2]
+					tx := gc_tx
+//line pathfinder.go:41
+					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
 						prev[tx] = result[tx]
@@ -1034,85 +1154,89 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := blkX
-		if gc_off6 >= 0 && gc_off6 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off6 && gc_bdx2 <= len(result) {
-			gc_at17 := gpuResults[gc_off6:][:gc_bdx2]
-			gc_at18 := result[:gc_bdx2]
-			gc_vstep7 := 0
+//line pathfinder.go:104
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := blkX
+		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
+			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
+			gc_at9 := result[:gc_bdx]
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
 //line pathfinder.go:50
 						_ = xidx
 //line pathfinder.go:50
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:103
 						gc_if8 := computed
 //line pathfinder.go:103
 						if gc_if8.ToBits() != 0 {
 //line pathfinder.go:103
-							archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
+							archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
 						}
 					}
+//line pathfinder.go:105
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line pathfinder.go:50
 					var xidx int = blkX + tx
 //line pathfinder.go:50
 					_ = xidx
 //line pathfinder.go:50
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:103
 					gc_if7 := computed
 //line pathfinder.go:103
 					if gc_if7.ToBits() != 0 {
 //line pathfinder.go:103
-						archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
+						archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
 					}
 				}
+//line pathfinder.go:105
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				computed := gc_s_computed[gc_rank2]
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line pathfinder.go:52
+				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					gc_at8[gc_tx] = gc_at9[gc_tx]
 				}
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
 //line pathfinder.go:50
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
 //line pathfinder.go:103
 						if tx < 0 || tx > len(result)-16 || xidx < 0 || xidx > len(gpuResults)-16 {
 //line pathfinder.go:103
@@ -1125,23 +1249,24 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
 						}
 					}
+//line pathfinder.go:106
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+					gc_tx := gc_vstep9
+					gc_rank := gc_base + gc_tx
 //line pathfinder.go:39
-					var tx int = gc_tx2
+					var tx int = gc_tx
 //line pathfinder.go:50
 					var xidx int = blkX + tx
 //line pathfinder.go:50
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:103
 					if tx < 0 || tx > len(result)-8 || xidx < 0 || xidx > len(gpuResults)-8 {
 //line pathfinder.go:103
@@ -1154,75 +1279,81 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
 					}
 				}
+//line pathfinder.go:106
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep8
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step4 := gc_vstep9
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-					tx := gc_tx2
+					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
 						gpuResults[xidx] = result[tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-					tx := gc_tx2
+					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
 						gpuResults[xidx] = result[tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-					tx := gc_tx2
+					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
 						gpuResults[xidx] = result[tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-					tx := gc_tx2
+					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
 						gpuResults[xidx] = result[tx]
 					}
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line pathfinder.go:39
-				tx := gc_tx2
+				tx := gc_tx
 //line pathfinder.go:50
 				xidx := blkX + tx
-				computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:52
+				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {
 					gpuResults[xidx] = result[tx]

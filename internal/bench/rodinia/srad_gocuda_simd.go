@@ -50,28 +50,28 @@ func SRADCuda1Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0s
 var gc_src_sradCuda1 = compiled.NewSource(gc_files_srad, "sradCuda1", "e11e83667bc043f87666ff89cc12ff8ef74314abc8bc0d4a5b4584ac1bde8898", "srad.go:15-165").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line srad.go:39
-func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_w := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_e := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_w := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_e := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	_ = &q0sqr
 //line srad.go:40
-	bx := gc_bx2
+	bx := gc_bx
 //line srad.go:40
-	by := gc_by2
+	by := gc_by
 //line srad.go:51
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	tempResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -80,31 +80,31 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	east := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	west := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row8 := gc_ty2
-			gc_off13 := (cols*SRADBlock*by + SRADBlock*bx) - cols
-			gc_off14 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
-			gc_off15 := SRADBlock * bx
-			gc_off16 := cols*SRADBlock*(gc_gdy2-1) + SRADBlock*bx + cols*(SRADBlock-1)
-			if gc_row8 >= 0 && gc_row8 < len(north) && gc_bdx2 <= len(north[gc_row8]) && gc_off13 >= 0 && gc_off13 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off13 && gc_row8 < len(south) && gc_bdx2 <= len(south[gc_row8]) && gc_off14 >= 0 && gc_off14 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off16 {
-				gc_at31 := north[gc_row8][:gc_bdx2]
-				gc_at32 := jCuda[gc_off13:][:gc_bdx2]
-				gc_at33 := south[gc_row8][:gc_bdx2]
-				gc_at34 := jCuda[gc_off14:][:gc_bdx2]
-				gc_at35 := jCuda[gc_off15:][:gc_bdx2]
-				gc_at36 := jCuda[gc_off16:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (cols*SRADBlock*by + SRADBlock*bx) - cols
+			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off3 := SRADBlock * bx
+			gc_off4 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			if gc_row >= 0 && gc_row < len(north) && gc_bdx <= len(north[gc_row]) && gc_off >= 0 && gc_off <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off && gc_row < len(south) && gc_bdx <= len(south[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off4 {
+				gc_at := north[gc_row][:gc_bdx]
+				gc_at2 := jCuda[gc_off:][:gc_bdx]
+				gc_at3 := south[gc_row][:gc_bdx]
+				gc_at4 := jCuda[gc_off2:][:gc_bdx]
+				gc_at5 := jCuda[gc_off3:][:gc_bdx]
+				gc_at6 := jCuda[gc_off4:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:41
 							_ = ty
 //line srad.go:44
@@ -153,30 +153,30 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:59
 							if by > 0 {
 //line srad.go:59
-								archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 //line srad.go:62
-							if by < gc_gdy2-1 {
+							if by < gc_gdy-1 {
 //line srad.go:62
-								archsimd.LoadFloat32x16Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 //line srad.go:65
 							if by == 0 {
 //line srad.go:65
-								archsimd.LoadFloat32x16Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line srad.go:65
-							} else if by == gc_gdy2-1 {
+							} else if by == gc_gdy-1 {
 //line srad.go:67
-								archsimd.LoadFloat32x16Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 //line srad.go:65
-							n.StoreSlice(gc_s_n[gc_rank2:])
+							n.StoreSlice(gc_s_n[gc_rank:])
 //line srad.go:65
-							w.StoreSlice(gc_s_w[gc_rank2:])
+							w.StoreSlice(gc_s_w[gc_rank:])
 //line srad.go:65
-							e.StoreSlice(gc_s_e[gc_rank2:])
+							e.StoreSlice(gc_s_e[gc_rank:])
 //line srad.go:65
-							s.StoreSlice(gc_s_s[gc_rank2:])
+							s.StoreSlice(gc_s_s[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -186,13 +186,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:41
 						_ = ty
 //line srad.go:44
@@ -241,49 +241,50 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:59
 						if by > 0 {
 //line srad.go:59
-							archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 //line srad.go:62
-						if by < gc_gdy2-1 {
+						if by < gc_gdy-1 {
 //line srad.go:62
-							archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 //line srad.go:65
 						if by == 0 {
 //line srad.go:65
-							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line srad.go:65
-						} else if by == gc_gdy2-1 {
+						} else if by == gc_gdy-1 {
 //line srad.go:67
-							archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 //line srad.go:65
-						n.StoreSlice(gc_s_n[gc_rank2:])
+						n.StoreSlice(gc_s_n[gc_rank:])
 //line srad.go:65
-						w.StoreSlice(gc_s_w[gc_rank2:])
+						w.StoreSlice(gc_s_w[gc_rank:])
 //line srad.go:65
-						e.StoreSlice(gc_s_e[gc_rank2:])
+						e.StoreSlice(gc_s_e[gc_rank:])
 //line srad.go:65
-						s.StoreSlice(gc_s_s[gc_rank2:])
+						s.StoreSlice(gc_s_s[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line srad.go:49
 					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
 //line srad.go:59
 					if by > 0 {
-						gc_at31[gc_tx2] = gc_at32[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					if by < gc_gdy2-1 {
-						gc_at33[gc_tx2] = gc_at34[gc_tx2]
+					if by < gc_gdy-1 {
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					if by == 0 {
-						gc_at31[gc_tx2] = gc_at35[gc_tx2]
-					} else if by == gc_gdy2-1 {
-						gc_at33[gc_tx2] = gc_at36[gc_tx2]
+						gc_at[gc_tx] = gc_at5[gc_tx]
+					} else if by == gc_gdy-1 {
+						gc_at3[gc_tx] = gc_at6[gc_tx]
 					}
+//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -291,24 +292,24 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = den
 					_ = qsqr
 					_ = c
-					gc_s_n[gc_rank2] = n
-					gc_s_w[gc_rank2] = w
-					gc_s_e[gc_rank2] = e
-					gc_s_s[gc_rank2] = s
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:44
 							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
@@ -349,7 +350,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:49
 							_ = c
 //line srad.go:59
-							if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
+							if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
 //line srad.go:59
 								break
 							}
@@ -368,17 +369,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:60
 										if 0xffff&(1<<gc_k5) != 0 {
 //line srad.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos.Thread = gc_rank + gc_k5
 //line srad.go:60
 											north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
 //line srad.go:60
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line srad.go:62
-							if by < gc_gdy2-1 {
+							if by < gc_gdy-1 {
 //line srad.go:62
 								if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
@@ -392,13 +393,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:63
 										if 0xffff&(1<<gc_k6) != 0 {
 //line srad.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos.Thread = gc_rank + gc_k6
 //line srad.go:63
 											south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
 //line srad.go:63
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line srad.go:65
@@ -416,45 +417,45 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:66
 										if 0xffff&(1<<gc_k7) != 0 {
 //line srad.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line srad.go:66
 											north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
 //line srad.go:66
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line srad.go:66
-							} else if by == gc_gdy2-1 {
+							} else if by == gc_gdy-1 {
 								if tx >= 0 && tx <= len(south[ty])-16 {
-									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
+									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 								} else {
 //line srad.go:68
 									var gc_lanes8 [16]float32
 //line srad.go:68
-									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
+									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
 //line srad.go:68
 									for gc_k8 := range 16 {
 //line srad.go:68
 										if 0xffff&(1<<gc_k8) != 0 {
 //line srad.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line srad.go:68
 											south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 //line srad.go:68
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line srad.go:65
-							n.StoreSlice(gc_s_n[gc_rank2:])
+							n.StoreSlice(gc_s_n[gc_rank:])
 //line srad.go:65
-							w.StoreSlice(gc_s_w[gc_rank2:])
+							w.StoreSlice(gc_s_w[gc_rank:])
 //line srad.go:65
-							e.StoreSlice(gc_s_e[gc_rank2:])
+							e.StoreSlice(gc_s_e[gc_rank:])
 //line srad.go:65
-							s.StoreSlice(gc_s_s[gc_rank2:])
+							s.StoreSlice(gc_s_s[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -464,14 +465,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:44
 						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
@@ -512,7 +513,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:49
 						_ = c
 //line srad.go:59
-						if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
+						if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
 //line srad.go:59
 							break
 						}
@@ -531,17 +532,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:60
 									if 0xff&(1<<gc_k) != 0 {
 //line srad.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line srad.go:60
 										north[ty][tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line srad.go:60
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line srad.go:62
-						if by < gc_gdy2-1 {
+						if by < gc_gdy-1 {
 //line srad.go:62
 							if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
@@ -555,13 +556,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:63
 									if 0xff&(1<<gc_k2) != 0 {
 //line srad.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line srad.go:63
 										south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line srad.go:63
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line srad.go:65
@@ -579,55 +580,55 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:66
 									if 0xff&(1<<gc_k3) != 0 {
 //line srad.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line srad.go:66
 										north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line srad.go:66
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line srad.go:66
-						} else if by == gc_gdy2-1 {
+						} else if by == gc_gdy-1 {
 							if tx >= 0 && tx <= len(south[ty])-8 {
-								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
+								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 							} else {
 //line srad.go:68
 								var gc_lanes4 [8]float32
 //line srad.go:68
-								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 //line srad.go:68
 								for gc_k4 := range 8 {
 //line srad.go:68
 									if 0xff&(1<<gc_k4) != 0 {
 //line srad.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos.Thread = gc_rank + gc_k4
 //line srad.go:68
 										south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
 //line srad.go:68
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line srad.go:65
-						n.StoreSlice(gc_s_n[gc_rank2:])
+						n.StoreSlice(gc_s_n[gc_rank:])
 //line srad.go:65
-						w.StoreSlice(gc_s_w[gc_rank2:])
+						w.StoreSlice(gc_s_w[gc_rank:])
 //line srad.go:65
-						e.StoreSlice(gc_s_e[gc_rank2:])
+						e.StoreSlice(gc_s_e[gc_rank:])
 //line srad.go:65
-						s.StoreSlice(gc_s_s[gc_rank2:])
+						s.StoreSlice(gc_s_s[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:41
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:41
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:44
 					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
@@ -637,14 +638,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					if by > 0 {
 						north[ty][tx] = jCuda[indexN]
 					}
-					if by < gc_gdy2-1 {
+					if by < gc_gdy-1 {
 						south[ty][tx] = jCuda[indexS]
 					}
 					if by == 0 {
 						north[ty][tx] = jCuda[SRADBlock*bx+tx]
-					} else if by == gc_gdy2-1 {
-						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					} else if by == gc_gdy-1 {
+						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
+//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -652,54 +654,55 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = den
 					_ = qsqr
 					_ = c
-					gc_s_n[gc_rank2] = n
-					gc_s_w[gc_rank2] = w
-					gc_s_e[gc_rank2] = e
-					gc_s_s[gc_rank2] = s
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
+	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row9 := gc_ty2
-			gc_off17 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 - 1)
-			gc_off18 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
-			gc_off19 := cols*SRADBlock*by + cols*gc_ty2
-			gc_off20 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
-			if gc_row9 >= 0 && gc_row9 < len(west) && gc_bdx2 <= len(west[gc_row9]) && gc_off17 >= 0 && gc_off17 < len(jCuda) && gc_apart2 && gc_row9 < len(east) && gc_bdx2 <= len(east[gc_row9]) && gc_off18 >= 0 && gc_off18 < len(jCuda) && gc_off19 >= 0 && gc_off19 < len(jCuda) && gc_off20 >= 0 && gc_off20 < len(jCuda) {
-				gc_at37 := west[gc_row9][:gc_bdx2]
-				gc_at38 := jCuda[gc_off17:][:1]
-				gc_at39 := east[gc_row9][:gc_bdx2]
-				gc_at40 := jCuda[gc_off18:][:1]
-				gc_at41 := jCuda[gc_off19:][:1]
-				gc_at42 := jCuda[gc_off20:][:1]
-				gc_elem5 := gc_at38[0]
-				gc_elem6 := gc_at40[0]
-				gc_elem7 := gc_at41[0]
-				gc_elem8 := gc_at42[0]
+//line srad.go:96
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
+			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			gc_off7 := cols*SRADBlock*by + cols*gc_ty
+			gc_off8 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
+			if gc_row2 >= 0 && gc_row2 < len(west) && gc_bdx <= len(west[gc_row2]) && gc_off5 >= 0 && gc_off5 < len(jCuda) && gc_apart && gc_row2 < len(east) && gc_bdx <= len(east[gc_row2]) && gc_off6 >= 0 && gc_off6 < len(jCuda) && gc_off7 >= 0 && gc_off7 < len(jCuda) && gc_off8 >= 0 && gc_off8 < len(jCuda) {
+				gc_at7 := west[gc_row2][:gc_bdx]
+				gc_at8 := jCuda[gc_off5:][:1]
+				gc_at9 := east[gc_row2][:gc_bdx]
+				gc_at10 := jCuda[gc_off6:][:1]
+				gc_at11 := jCuda[gc_off7:][:1]
+				gc_at12 := jCuda[gc_off8:][:1]
+				gc_elem := gc_at8[0]
+				gc_elem2 := gc_at10[0]
+				gc_elem3 := gc_at11[0]
+				gc_elem4 := gc_at12[0]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line srad.go:41
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
 							_ = tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:46
 							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 //line srad.go:46
@@ -710,23 +713,24 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 							if bx > 0 {
 //line srad.go:73
-								compiled.BroadcastFloat32x16At(&gc_at38[0], gc_Lane0Mask324).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
 							}
 //line srad.go:76
-							if bx < gc_gdx2-1 {
+							if bx < gc_gdx-1 {
 //line srad.go:76
-								compiled.BroadcastFloat32x16At(&gc_at40[0], gc_Lane0Mask324).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
 							}
 //line srad.go:79
 							if bx == 0 {
 //line srad.go:79
-								compiled.BroadcastFloat32x16At(&gc_at41[0], gc_Lane0Mask324).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at11[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
 //line srad.go:79
-							} else if bx == gc_gdx2-1 {
+							} else if bx == gc_gdx-1 {
 //line srad.go:81
-								compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at12[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
 							}
 						}
+//line srad.go:83
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -737,16 +741,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:41
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
 						_ = tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:46
 						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 //line srad.go:46
@@ -757,37 +761,38 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 						if bx > 0 {
 //line srad.go:73
-							compiled.BroadcastFloat32x8At(&gc_at38[0], gc_Lane0Mask323).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
 						}
 //line srad.go:76
-						if bx < gc_gdx2-1 {
+						if bx < gc_gdx-1 {
 //line srad.go:76
-							compiled.BroadcastFloat32x8At(&gc_at40[0], gc_Lane0Mask323).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
 						}
 //line srad.go:79
 						if bx == 0 {
 //line srad.go:79
-							compiled.BroadcastFloat32x8At(&gc_at41[0], gc_Lane0Mask323).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at11[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
 //line srad.go:79
-						} else if bx == gc_gdx2-1 {
+						} else if bx == gc_gdx-1 {
 //line srad.go:81
-							compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at12[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
 						}
 					}
+//line srad.go:83
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line srad.go:73
 					if bx > 0 {
-						gc_at37[gc_tx2] = gc_elem5
+						gc_at7[gc_tx] = gc_elem
 					}
-					if bx < gc_gdx2-1 {
-						gc_at39[gc_tx2] = gc_elem6
+					if bx < gc_gdx-1 {
+						gc_at9[gc_tx] = gc_elem2
 					}
 					if bx == 0 {
-						gc_at37[gc_tx2] = gc_elem7
-					} else if bx == gc_gdx2-1 {
-						gc_at39[gc_tx2] = gc_elem8
+						gc_at7[gc_tx] = gc_elem3
+					} else if bx == gc_gdx-1 {
+						gc_at9[gc_tx] = gc_elem4
 					}
 				}
 			} else {
@@ -797,14 +802,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line srad.go:41
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:46
 							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
@@ -823,17 +828,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:74
 										if 0xffff&(1<<gc_k13) != 0 {
 //line srad.go:74
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos.Thread = gc_rank + gc_k13
 //line srad.go:74
 											west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
 										}
 									}
 //line srad.go:74
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line srad.go:76
-							if bx < gc_gdx2-1 {
+							if bx < gc_gdx-1 {
 //line srad.go:76
 								if tx >= 0 && tx <= len(east[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
@@ -847,13 +852,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:77
 										if 0xffff&(1<<gc_k14) != 0 {
 //line srad.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos.Thread = gc_rank + gc_k14
 //line srad.go:77
 											east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
 //line srad.go:77
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line srad.go:79
@@ -871,38 +876,39 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 										if 0xffff&(1<<gc_k15) != 0 {
 //line srad.go:80
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos.Thread = gc_rank + gc_k15
 //line srad.go:80
 											west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
 										}
 									}
 //line srad.go:80
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line srad.go:80
-							} else if bx == gc_gdx2-1 {
+							} else if bx == gc_gdx-1 {
 								if tx >= 0 && tx <= len(east[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 								} else {
 //line srad.go:82
 									var gc_lanes16 [16]float32
 //line srad.go:82
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
 //line srad.go:82
 									for gc_k16 := range 16 {
 //line srad.go:82
 										if 0xffff&(1<<gc_k16) != 0 {
 //line srad.go:82
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos.Thread = gc_rank + gc_k16
 //line srad.go:82
 											east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
 										}
 									}
 //line srad.go:82
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line srad.go:84
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -913,14 +919,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:41
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:46
 						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
@@ -939,17 +945,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:74
 									if 0xff&(1<<gc_k9) != 0 {
 //line srad.go:74
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos.Thread = gc_rank + gc_k9
 //line srad.go:74
 										west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
 //line srad.go:74
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line srad.go:76
-						if bx < gc_gdx2-1 {
+						if bx < gc_gdx-1 {
 //line srad.go:76
 							if tx >= 0 && tx <= len(east[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
@@ -963,13 +969,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:77
 									if 0xff&(1<<gc_k10) != 0 {
 //line srad.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos.Thread = gc_rank + gc_k10
 //line srad.go:77
 										east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
 //line srad.go:77
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line srad.go:79
@@ -987,47 +993,48 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 									if 0xff&(1<<gc_k11) != 0 {
 //line srad.go:80
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos.Thread = gc_rank + gc_k11
 //line srad.go:80
 										west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 									}
 								}
 //line srad.go:80
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line srad.go:80
-						} else if bx == gc_gdx2-1 {
+						} else if bx == gc_gdx-1 {
 							if tx >= 0 && tx <= len(east[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
 							} else {
 //line srad.go:82
 								var gc_lanes12 [8]float32
 //line srad.go:82
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
 //line srad.go:82
 								for gc_k12 := range 8 {
 //line srad.go:82
 									if 0xff&(1<<gc_k12) != 0 {
 //line srad.go:82
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos.Thread = gc_rank + gc_k12
 //line srad.go:82
 										east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
 //line srad.go:82
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line srad.go:84
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:41
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:41
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:46
 					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
@@ -1035,45 +1042,45 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					if bx > 0 {
 						west[ty][tx] = jCuda[indexW]
 					}
-					if bx < gc_gdx2-1 {
+					if bx < gc_gdx-1 {
 						east[ty][tx] = jCuda[indexE]
 					}
 					if bx == 0 {
 						west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
-					} else if bx == gc_gdx2-1 {
-						east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]
+					} else if bx == gc_gdx-1 {
+						east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row10 := gc_ty2
-			gc_off21 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			if gc_row10 >= 0 && gc_row10 < len(temp) && gc_bdx2 <= len(temp[gc_row10]) && gc_off21 >= 0 && gc_off21 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off21 {
-				gc_at43 := temp[gc_row10][:gc_bdx2]
-				gc_at44 := jCuda[gc_off21:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row3 := gc_ty
+			gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row3 >= 0 && gc_row3 < len(temp) && gc_bdx <= len(temp[gc_row3]) && gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 {
+				gc_at13 := temp[gc_row3][:gc_bdx]
+				gc_at14 := jCuda[gc_off9:][:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
 							_ = index
-							archsimd.LoadFloat32x16Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1083,37 +1090,37 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
 						_ = index
-						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line srad.go:86
-					gc_at43[gc_tx2] = gc_at44[gc_tx2]
+					gc_at13[gc_tx] = gc_at14[gc_tx]
 				}
 			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
@@ -1121,6 +1128,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:86
 								break
 							}
+//line srad.go:87
 							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1131,14 +1139,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
@@ -1146,179 +1154,191 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:86
 							break
 						}
+//line srad.go:87
 						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step := gc_vstep6
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:41
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:41
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:86
 					temp[ty][tx] = jCuda[index]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row11 := gc_ty2
-			gc_row12 := gc_ty2 + 1
-			gc_off22 := 1
-			gc_off23 := 0 - 1
-			gc_row13 := gc_ty2 - 1
-			gc_fastlo2, gc_fasthi2 := 0, 0
-			if gc_row11 >= 0 && gc_row11 < len(temp) && gc_row11 < len(north) && gc_row12 >= 0 && gc_row12 < len(temp) && gc_row11 < len(west) && gc_row11 < len(east) && gc_row13 >= 0 && gc_row13 < len(temp) && gc_row11 < len(south) && gc_row11 < len(tempResult) {
-				gc_fastlo2 = min(max(0, -gc_off22, -gc_off23), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row11]), len(north[gc_row11]), len(temp[gc_row12]), len(west[gc_row11]), len(temp[gc_row11])-gc_off22, len(temp[gc_row11])-gc_off23, len(east[gc_row11]), len(temp[gc_row13]), len(south[gc_row11]), len(tempResult[gc_row11])), gc_fastlo2)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row4 := gc_ty
+			gc_row5 := gc_ty + 1
+			gc_off10 := 1
+			gc_off11 := 0 - 1
+			gc_row6 := gc_ty - 1
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row4 >= 0 && gc_row4 < len(temp) && gc_row4 < len(north) && gc_row5 >= 0 && gc_row5 < len(temp) && gc_row4 < len(west) && gc_row4 < len(east) && gc_row6 >= 0 && gc_row6 < len(temp) && gc_row4 < len(south) && gc_row4 < len(tempResult) {
+				gc_fastlo = min(max(0, -gc_off10, -gc_off11), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(temp[gc_row4]), len(north[gc_row4]), len(temp[gc_row5]), len(west[gc_row4]), len(temp[gc_row4])-gc_off10, len(temp[gc_row4])-gc_off11, len(east[gc_row4]), len(temp[gc_row6]), len(south[gc_row4]), len(tempResult[gc_row4])), gc_fastlo)
 			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at45 := temp[gc_row11][gc_fastlo2:][:gc_seglen2]
-						gc_at46 := north[gc_row11][gc_fastlo2:][:gc_seglen2]
-						gc_at47 := temp[gc_row12][gc_fastlo2:][:gc_seglen2]
-						gc_at48 := west[gc_row11][gc_fastlo2:][:gc_seglen2]
-						gc_at49 := temp[gc_row11][gc_off22+gc_fastlo2:][:gc_seglen2]
-						gc_at50 := temp[gc_row11][gc_off23+gc_fastlo2:][:gc_seglen2]
-						gc_at51 := east[gc_row11][gc_fastlo2:][:gc_seglen2]
-						gc_at52 := temp[gc_row13][gc_fastlo2:][:gc_seglen2]
-						gc_at53 := south[gc_row11][gc_fastlo2:][:gc_seglen2]
-						gc_at54 := tempResult[gc_row11][gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at15 := temp[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at16 := north[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at17 := temp[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at18 := west[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at19 := temp[gc_row4][gc_off10+gc_fastlo:][:gc_seglen]
+						gc_at20 := temp[gc_row4][gc_off11+gc_fastlo:][:gc_seglen]
+						gc_at21 := east[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at22 := temp[gc_row6][gc_fastlo:][:gc_seglen]
+						gc_at23 := south[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at24 := tempResult[gc_row4][gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:41
-							tx := gc_tx2
+							tx := gc_tx
 //line srad.go:41
-							ty := gc_ty2
+							ty := gc_ty
+//line srad.go:43
 							var n float32
+//line srad.go:45
 							var w float32
+//line srad.go:47
 							var e float32
+//line srad.go:49
 							var s float32
+//line srad.go:51
 							var jc float32
+//line srad.go:53
 							var g2 float32
+//line srad.go:55
 							var l float32
+//line srad.go:57
 							var num float32
+//line srad.go:59
 							var den float32
+//line srad.go:61
 							var qsqr float32
+//line srad.go:63
 							var c float32
 //line srad.go:89
-							jc = gc_at45[gc_u2]
+							jc = gc_at15[gc_u]
 //line srad.go:91
 							switch {
 							case ty == 0 && tx == 0:
-								n = gc_at46[gc_u2] - jc
-								s = gc_at47[gc_u2] - jc
-								w = gc_at48[gc_u2] - jc
-								e = gc_at49[gc_u2] - jc
+								n = gc_at16[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at18[gc_u] - jc
+								e = gc_at19[gc_u] - jc
 							case ty == 0 && tx == SRADBlock-1:
-								n = gc_at46[gc_u2] - jc
-								s = gc_at47[gc_u2] - jc
-								w = gc_at50[gc_u2] - jc
-								e = gc_at51[gc_u2] - jc
+								n = gc_at16[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at21[gc_u] - jc
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
-								n = gc_at52[gc_u2] - jc
-								s = gc_at53[gc_u2] - jc
-								w = gc_at50[gc_u2] - jc
-								e = gc_at51[gc_u2] - jc
+								n = gc_at22[gc_u] - jc
+								s = gc_at23[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at21[gc_u] - jc
 							case ty == SRADBlock-1 && tx == 0:
-								n = gc_at52[gc_u2] - jc
-								s = gc_at53[gc_u2] - jc
-								w = gc_at48[gc_u2] - jc
-								e = gc_at49[gc_u2] - jc
+								n = gc_at22[gc_u] - jc
+								s = gc_at23[gc_u] - jc
+								w = gc_at18[gc_u] - jc
+								e = gc_at19[gc_u] - jc
 							case ty == 0:
-								n = gc_at46[gc_u2] - jc
-								s = gc_at47[gc_u2] - jc
-								w = gc_at50[gc_u2] - jc
-								e = gc_at49[gc_u2] - jc
+								n = gc_at16[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at19[gc_u] - jc
 							case tx == SRADBlock-1:
-								n = gc_at52[gc_u2] - jc
-								s = gc_at47[gc_u2] - jc
-								w = gc_at50[gc_u2] - jc
-								e = gc_at51[gc_u2] - jc
+								n = gc_at22[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at21[gc_u] - jc
 							case ty == SRADBlock-1:
-								n = gc_at52[gc_u2] - jc
-								s = gc_at53[gc_u2] - jc
-								w = gc_at50[gc_u2] - jc
-								e = gc_at49[gc_u2] - jc
+								n = gc_at22[gc_u] - jc
+								s = gc_at23[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at19[gc_u] - jc
 							case tx == 0:
-								n = gc_at52[gc_u2] - jc
-								s = gc_at47[gc_u2] - jc
-								w = gc_at48[gc_u2] - jc
-								e = gc_at49[gc_u2] - jc
+								n = gc_at22[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at18[gc_u] - jc
+								e = gc_at19[gc_u] - jc
 							default:
-								n = gc_at52[gc_u2] - jc
-								s = gc_at47[gc_u2] - jc
-								w = gc_at50[gc_u2] - jc
-								e = gc_at49[gc_u2] - jc
+								n = gc_at22[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at19[gc_u] - jc
 							}
 //line srad.go:139
 							g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
@@ -1332,36 +1352,47 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							c = float32(1.0 / (1.0 + float64(den)))
 //line srad.go:151
 							if c < 0 {
-								gc_at54[gc_u2] = 0
+								gc_at24[gc_u] = 0
 							} else if c > 1 {
-								gc_at54[gc_u2] = 1
+								gc_at24[gc_u] = 1
 							} else {
-								gc_at54[gc_u2] = c
+								gc_at24[gc_u] = c
 							}
-							gc_s_n[gc_rank2] = n
-							gc_s_w[gc_rank2] = w
-							gc_s_e[gc_rank2] = e
-							gc_s_s[gc_rank2] = s
+							gc_s_n[gc_rank] = n
+							gc_s_w[gc_rank] = w
+							gc_s_e[gc_rank] = e
+							gc_s_s[gc_rank] = s
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:41
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:41
-					ty := gc_ty2
+					ty := gc_ty
+//line srad.go:43
 					var n float32
+//line srad.go:45
 					var w float32
+//line srad.go:47
 					var e float32
+//line srad.go:49
 					var s float32
+//line srad.go:51
 					var jc float32
+//line srad.go:53
 					var g2 float32
+//line srad.go:55
 					var l float32
+//line srad.go:57
 					var num float32
+//line srad.go:59
 					var den float32
+//line srad.go:61
 					var qsqr float32
+//line srad.go:63
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
@@ -1431,29 +1462,40 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					} else {
 						tempResult[ty][tx] = c
 					}
-					gc_s_n[gc_rank2] = n
-					gc_s_w[gc_rank2] = w
-					gc_s_e[gc_rank2] = e
-					gc_s_s[gc_rank2] = s
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:41
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:41
-					ty := gc_ty2
+					ty := gc_ty
+//line srad.go:43
 					var n float32
+//line srad.go:45
 					var w float32
+//line srad.go:47
 					var e float32
+//line srad.go:49
 					var s float32
+//line srad.go:51
 					var jc float32
+//line srad.go:53
 					var g2 float32
+//line srad.go:55
 					var l float32
+//line srad.go:57
 					var num float32
+//line srad.go:59
 					var den float32
+//line srad.go:61
 					var qsqr float32
+//line srad.go:63
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
@@ -1523,62 +1565,62 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					} else {
 						tempResult[ty][tx] = c
 					}
-					gc_s_n[gc_rank2] = n
-					gc_s_w[gc_rank2] = w
-					gc_s_e[gc_rank2] = e
-					gc_s_s[gc_rank2] = s
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off24 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			gc_row14 := gc_ty2
-			if gc_off24 >= 0 && gc_off24 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off24 && gc_row14 >= 0 && gc_row14 < len(tempResult) && gc_bdx2 <= len(tempResult[gc_row14]) && gc_off24 <= len(eC) && gc_bdx2 <= len(eC)-gc_off24 && gc_off24 <= len(wC) && gc_bdx2 <= len(wC)-gc_off24 && gc_off24 <= len(sC) && gc_bdx2 <= len(sC)-gc_off24 && gc_off24 <= len(nC) && gc_bdx2 <= len(nC)-gc_off24 {
-				gc_at55 := cCuda[gc_off24:][:gc_bdx2]
-				gc_at56 := tempResult[gc_row14][:gc_bdx2]
-				gc_at57 := eC[gc_off24:][:gc_bdx2]
-				gc_at58 := wC[gc_off24:][:gc_bdx2]
-				gc_at59 := sC[gc_off24:][:gc_bdx2]
-				gc_at60 := nC[gc_off24:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off12 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row7 := gc_ty
+			if gc_off12 >= 0 && gc_off12 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off12 && gc_row7 >= 0 && gc_row7 < len(tempResult) && gc_bdx <= len(tempResult[gc_row7]) && gc_off12 <= len(eC) && gc_bdx <= len(eC)-gc_off12 && gc_off12 <= len(wC) && gc_bdx <= len(wC)-gc_off12 && gc_off12 <= len(sC) && gc_bdx <= len(sC)-gc_off12 && gc_off12 <= len(nC) && gc_bdx <= len(nC)-gc_off12 {
+				gc_at25 := cCuda[gc_off12:][:gc_bdx]
+				gc_at26 := tempResult[gc_row7][:gc_bdx]
+				gc_at27 := eC[gc_off12:][:gc_bdx]
+				gc_at28 := wC[gc_off12:][:gc_bdx]
+				gc_at29 := sC[gc_off12:][:gc_bdx]
+				gc_at30 := nC[gc_off12:][:gc_bdx]
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
 							_ = index
 //line srad.go:43
-							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank:])
 //line srad.go:43
-							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank2:])
+							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank:])
 //line srad.go:43
-							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank2:])
+							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank:])
 //line srad.go:43
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-							archsimd.LoadFloat32x16Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+							archsimd.LoadFloat32x16Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
 //line srad.go:43
-							e.StoreSlice(gc_at57[gc_tx2:])
+							e.StoreSlice(gc_at27[gc_tx:])
 //line srad.go:43
-							w.StoreSlice(gc_at58[gc_tx2:])
+							w.StoreSlice(gc_at28[gc_tx:])
 //line srad.go:43
-							s.StoreSlice(gc_at59[gc_tx2:])
+							s.StoreSlice(gc_at29[gc_tx:])
 //line srad.go:43
-							n.StoreSlice(gc_at60[gc_tx2:])
+							n.StoreSlice(gc_at30[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -1588,78 +1630,80 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
 						_ = index
 //line srad.go:43
-						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank:])
 //line srad.go:43
-						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank2:])
+						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank:])
 //line srad.go:43
-						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank2:])
+						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank:])
 //line srad.go:43
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
 //line srad.go:43
-						e.StoreSlice(gc_at57[gc_tx2:])
+						e.StoreSlice(gc_at27[gc_tx:])
 //line srad.go:43
-						w.StoreSlice(gc_at58[gc_tx2:])
+						w.StoreSlice(gc_at28[gc_tx:])
 //line srad.go:43
-						s.StoreSlice(gc_at59[gc_tx2:])
+						s.StoreSlice(gc_at29[gc_tx:])
 //line srad.go:43
-						n.StoreSlice(gc_at60[gc_tx2:])
+						n.StoreSlice(gc_at30[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					n := gc_s_n[gc_rank2]
-					w := gc_s_w[gc_rank2]
-					e := gc_s_e[gc_rank2]
-					s := gc_s_s[gc_rank2]
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line srad.go:45
+					n := gc_s_n[gc_rank]
+					w := gc_s_w[gc_rank]
+					e := gc_s_e[gc_rank]
+					s := gc_s_s[gc_rank]
 //line srad.go:160
-					gc_at55[gc_tx2] = gc_at56[gc_tx2]
-					gc_at57[gc_tx2] = e
-					gc_at58[gc_tx2] = w
-					gc_at59[gc_tx2] = s
-					gc_at60[gc_tx2] = n
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = e
+					gc_at28[gc_tx] = w
+					gc_at29[gc_tx] = s
+					gc_at30[gc_tx] = n
 				}
 			} else {
 				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:41
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:41
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
-							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank:])
 //line srad.go:43
-							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank2:])
+							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank:])
 //line srad.go:43
-							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank2:])
+							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank:])
 //line srad.go:43
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 //line srad.go:160
 							if tx < 0 || tx > len(tempResult[ty])-16 || index < 0 || index > len(cCuda)-16 || index > len(eC)-16 || index > len(wC)-16 || index > len(sC)-16 || index > len(nC)-16 {
 //line srad.go:160
 								break
 							}
+//line srad.go:161
 							archsimd.LoadFloat32x16Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
 //line srad.go:161
 							e.StoreSlice(eC[index:])
@@ -1675,29 +1719,30 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:41
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
-						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank:])
 //line srad.go:43
-						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank2:])
+						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank:])
 //line srad.go:43
-						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank2:])
+						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank:])
 //line srad.go:43
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line srad.go:160
 						if tx < 0 || tx > len(tempResult[ty])-8 || index < 0 || index > len(cCuda)-8 || index > len(eC)-8 || index > len(wC)-8 || index > len(sC)-8 || index > len(nC)-8 {
 //line srad.go:160
 							break
 						}
+//line srad.go:161
 						archsimd.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
 //line srad.go:161
 						e.StoreSlice(eC[index:])
@@ -1707,22 +1752,23 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_vstep8
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank2]
-						w := gc_s_w[gc_rank2]
-						e := gc_s_e[gc_rank2]
-						s := gc_s_s[gc_rank2]
+//line srad.go:45
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
@@ -1731,19 +1777,20 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						nC[index] = n
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank2]
-						w := gc_s_w[gc_rank2]
-						e := gc_s_e[gc_rank2]
-						s := gc_s_s[gc_rank2]
+//line srad.go:45
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
@@ -1752,19 +1799,20 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						nC[index] = n
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank2]
-						w := gc_s_w[gc_rank2]
-						e := gc_s_e[gc_rank2]
-						s := gc_s_s[gc_rank2]
+//line srad.go:45
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
@@ -1773,19 +1821,20 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						nC[index] = n
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:41
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:41
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank2]
-						w := gc_s_w[gc_rank2]
-						e := gc_s_e[gc_rank2]
-						s := gc_s_s[gc_rank2]
+//line srad.go:45
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
@@ -1794,19 +1843,20 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						nC[index] = n
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:41
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:41
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					n := gc_s_n[gc_rank2]
-					w := gc_s_w[gc_rank2]
-					e := gc_s_e[gc_rank2]
-					s := gc_s_s[gc_rank2]
+//line srad.go:45
+					n := gc_s_n[gc_rank]
+					w := gc_s_w[gc_rank]
+					e := gc_s_e[gc_rank]
+					s := gc_s_s[gc_rank]
 //line srad.go:160
 					cCuda[index] = tempResult[ty][tx]
 					eC[index] = e
@@ -1815,9 +1865,9 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					nC[index] = n
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1851,25 +1901,25 @@ func SRADCuda2Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lam
 var gc_src_sradCuda2 = compiled.NewSource(gc_files_srad, "sradCuda2", "cb118d8369e8fef56b26809c8d14fa0a9bd19e8c3667bea070a1d900d731c1c2", "srad.go:167-253").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line srad.go:183
-func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &lambda
 	_ = &q0sqr
 //line srad.go:184
-	bx := gc_bx2
+	bx := gc_bx
 //line srad.go:184
-	by := gc_by2
+	by := gc_by
 //line srad.go:192
 	southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	eastC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -1877,23 +1927,23 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	cCudaResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row8 := gc_ty2
-			gc_off10 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			if gc_row8 >= 0 && gc_row8 < len(temp) && gc_bdx2 <= len(temp[gc_row8]) && gc_off10 >= 0 && gc_off10 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off10 {
-				gc_at24 := temp[gc_row8][:gc_bdx2]
-				gc_at25 := jCuda[gc_off10:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row >= 0 && gc_row < len(temp) && gc_bdx <= len(temp[gc_row]) && gc_off >= 0 && gc_off <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off {
+				gc_at := temp[gc_row][:gc_bdx]
+				gc_at2 := jCuda[gc_off:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -1922,7 +1972,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = dSum
-							archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1932,12 +1982,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -1966,15 +2016,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = dSum
-						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line srad.go:190
 					var cc, cn, cs, ce, cw, dSum float32
 //line srad.go:198
-					gc_at24[gc_tx2] = gc_at25[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 					_ = cc
 					_ = cn
 					_ = cs
@@ -1987,14 +2037,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
@@ -2026,6 +2076,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:198
 								break
 							}
+//line srad.go:199
 							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2036,14 +2087,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
@@ -2075,20 +2126,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:198
 							break
 						}
+//line srad.go:199
 						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
@@ -2103,13 +2155,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						_ = dSum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
@@ -2124,13 +2176,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						_ = dSum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
@@ -2145,13 +2197,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						_ = dSum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
@@ -2166,13 +2218,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						_ = dSum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:185
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:185
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:190
@@ -2187,32 +2239,32 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = dSum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row9 := gc_ty2
-			gc_off11 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
-			gc_off12 := cols*SRADBlock*(gc_gdy2-1) + SRADBlock*bx + cols*(SRADBlock-1)
-			if gc_row9 >= 0 && gc_row9 < len(southC) && gc_bdx2 <= len(southC[gc_row9]) && gc_off11 >= 0 && gc_off11 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off12 {
-				gc_at26 := southC[gc_row9][:gc_bdx2]
-				gc_at27 := cCuda[gc_off11:][:gc_bdx2]
-				gc_at28 := cCuda[gc_off12:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off3 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			if gc_row2 >= 0 && gc_row2 < len(southC) && gc_bdx <= len(southC[gc_row2]) && gc_off2 >= 0 && gc_off2 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off3 {
+				gc_at3 := southC[gc_row2][:gc_bdx]
+				gc_at4 := cCuda[gc_off2:][:gc_bdx]
+				gc_at5 := cCuda[gc_off3:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:185
 							_ = ty
 //line srad.go:188
@@ -2220,16 +2272,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:188
 							_ = indexS
 //line srad.go:201
-							if by < gc_gdy2-1 {
+							if by < gc_gdy-1 {
 //line srad.go:201
-								archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 //line srad.go:204
-							if by == gc_gdy2-1 {
+							if by == gc_gdy-1 {
 //line srad.go:204
-								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line srad.go:206
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2238,12 +2291,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:185
 						_ = ty
 //line srad.go:188
@@ -2251,25 +2304,26 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:188
 						_ = indexS
 //line srad.go:201
-						if by < gc_gdy2-1 {
+						if by < gc_gdy-1 {
 //line srad.go:201
-							archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 //line srad.go:204
-						if by == gc_gdy2-1 {
+						if by == gc_gdy-1 {
 //line srad.go:204
-							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line srad.go:206
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line srad.go:201
-					if by < gc_gdy2-1 {
-						gc_at26[gc_tx2] = gc_at27[gc_tx2]
+					if by < gc_gdy-1 {
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
-					if by == gc_gdy2-1 {
-						gc_at26[gc_tx2] = gc_at28[gc_tx2]
+					if by == gc_gdy-1 {
+						gc_at3[gc_tx] = gc_at5[gc_tx]
 					}
 				}
 			} else {
@@ -2277,23 +2331,23 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:188
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:201
-							if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
+							if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
 //line srad.go:201
 								break
 							}
 //line srad.go:201
-							if by < gc_gdy2-1 {
+							if by < gc_gdy-1 {
 //line srad.go:201
 								if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
@@ -2307,40 +2361,41 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:202
 										if 0xffff&(1<<gc_k3) != 0 {
 //line srad.go:202
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line srad.go:202
 											southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 //line srad.go:202
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line srad.go:204
-							if by == gc_gdy2-1 {
+							if by == gc_gdy-1 {
 //line srad.go:204
 								if tx >= 0 && tx <= len(southC[ty])-16 {
-									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
+									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 								} else {
 //line srad.go:205
 									var gc_lanes4 [16]float32
 //line srad.go:205
-									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 //line srad.go:205
 									for gc_k4 := range 16 {
 //line srad.go:205
 										if 0xffff&(1<<gc_k4) != 0 {
 //line srad.go:205
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line srad.go:205
 											southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line srad.go:205
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line srad.go:207
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -2349,23 +2404,23 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:188
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:201
-						if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
+						if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
 //line srad.go:201
 							break
 						}
 //line srad.go:201
-						if by < gc_gdy2-1 {
+						if by < gc_gdy-1 {
 //line srad.go:201
 							if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
@@ -2379,110 +2434,113 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:202
 									if 0xff&(1<<gc_k) != 0 {
 //line srad.go:202
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line srad.go:202
 										southC[ty][tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line srad.go:202
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line srad.go:204
-						if by == gc_gdy2-1 {
+						if by == gc_gdy-1 {
 //line srad.go:204
 							if tx >= 0 && tx <= len(southC[ty])-8 {
-								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
+								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 							} else {
 //line srad.go:205
 								var gc_lanes2 [8]float32
 //line srad.go:205
-								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
+								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
 //line srad.go:205
 								for gc_k2 := range 8 {
 //line srad.go:205
 									if 0xff&(1<<gc_k2) != 0 {
 //line srad.go:205
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line srad.go:205
 										southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line srad.go:205
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line srad.go:207
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:185
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:185
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:188
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:201
-					if by < gc_gdy2-1 {
+					if by < gc_gdy-1 {
 						southC[ty][tx] = cCuda[indexS]
 					}
-					if by == gc_gdy2-1 {
-						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					if by == gc_gdy-1 {
+						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(cCuda, eastC)
+	gc_apart := compiled.Disjoint(cCuda, eastC)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row10 := gc_ty2
-			gc_off13 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
-			gc_off14 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
-			if gc_row10 >= 0 && gc_row10 < len(eastC) && gc_bdx2 <= len(eastC[gc_row10]) && gc_off13 >= 0 && gc_off13 < len(cCuda) && gc_apart2 && gc_off14 >= 0 && gc_off14 < len(cCuda) {
-				gc_at29 := eastC[gc_row10][:gc_bdx2]
-				gc_at30 := cCuda[gc_off13:][:1]
-				gc_at31 := cCuda[gc_off14:][:1]
-				gc_elem3 := gc_at30[0]
-				gc_elem4 := gc_at31[0]
+//line srad.go:218
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row3 := gc_ty
+			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
+			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_apart && gc_off5 >= 0 && gc_off5 < len(cCuda) {
+				gc_at6 := eastC[gc_row3][:gc_bdx]
+				gc_at7 := cCuda[gc_off4:][:1]
+				gc_at8 := cCuda[gc_off5:][:1]
+				gc_elem := gc_at7[0]
+				gc_elem2 := gc_at8[0]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line srad.go:185
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
 							_ = tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:189
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:189
 							_ = indexE
 //line srad.go:209
-							if bx < gc_gdx2-1 {
+							if bx < gc_gdx-1 {
 //line srad.go:209
-								compiled.BroadcastFloat32x16At(&gc_at30[0], gc_Lane0Mask324).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
 							}
 //line srad.go:212
-							if bx == gc_gdx2-1 {
+							if bx == gc_gdx-1 {
 //line srad.go:212
-								compiled.BroadcastFloat32x16At(&gc_at31[0], gc_Lane0Mask324).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
+//line srad.go:214
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2493,40 +2551,41 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:185
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
 						_ = tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:189
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:189
 						_ = indexE
 //line srad.go:209
-						if bx < gc_gdx2-1 {
+						if bx < gc_gdx-1 {
 //line srad.go:209
-							compiled.BroadcastFloat32x8At(&gc_at30[0], gc_Lane0Mask323).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
 						}
 //line srad.go:212
-						if bx == gc_gdx2-1 {
+						if bx == gc_gdx-1 {
 //line srad.go:212
-							compiled.BroadcastFloat32x8At(&gc_at31[0], gc_Lane0Mask323).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
+//line srad.go:214
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line srad.go:209
-					if bx < gc_gdx2-1 {
-						gc_at29[gc_tx2] = gc_elem3
+					if bx < gc_gdx-1 {
+						gc_at6[gc_tx] = gc_elem
 					}
-					if bx == gc_gdx2-1 {
-						gc_at29[gc_tx2] = gc_elem4
+					if bx == gc_gdx-1 {
+						gc_at6[gc_tx] = gc_elem2
 					}
 				}
 			} else {
@@ -2536,18 +2595,18 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line srad.go:185
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:189
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:209
-							if bx < gc_gdx2-1 {
+							if bx < gc_gdx-1 {
 //line srad.go:209
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
 									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
@@ -2561,40 +2620,41 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:210
 										if 0xffff&(1<<gc_k7) != 0 {
 //line srad.go:210
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line srad.go:210
 											eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
 //line srad.go:210
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line srad.go:212
-							if bx == gc_gdx2-1 {
+							if bx == gc_gdx-1 {
 //line srad.go:212
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
-									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 								} else {
 //line srad.go:213
 									var gc_lanes8 [16]float32
 //line srad.go:213
-									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
 //line srad.go:213
 									for gc_k8 := range 16 {
 //line srad.go:213
 										if 0xffff&(1<<gc_k8) != 0 {
 //line srad.go:213
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line srad.go:213
 											eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 //line srad.go:213
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line srad.go:215
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2605,18 +2665,18 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:185
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:189
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:209
-						if bx < gc_gdx2-1 {
+						if bx < gc_gdx-1 {
 //line srad.go:209
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
 								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
@@ -2630,89 +2690,90 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:210
 									if 0xff&(1<<gc_k5) != 0 {
 //line srad.go:210
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line srad.go:210
 										eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
 //line srad.go:210
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line srad.go:212
-						if bx == gc_gdx2-1 {
+						if bx == gc_gdx-1 {
 //line srad.go:212
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
-								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
 							} else {
 //line srad.go:213
 								var gc_lanes6 [8]float32
 //line srad.go:213
-								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
 //line srad.go:213
 								for gc_k6 := range 8 {
 //line srad.go:213
 									if 0xff&(1<<gc_k6) != 0 {
 //line srad.go:213
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line srad.go:213
 										eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 //line srad.go:213
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line srad.go:215
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:185
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:185
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:189
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:209
-					if bx < gc_gdx2-1 {
+					if bx < gc_gdx-1 {
 						eastC[ty][tx] = cCuda[indexE]
 					}
-					if bx == gc_gdx2-1 {
-						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]
+					if bx == gc_gdx-1 {
+						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row11 := gc_ty2
-			gc_off15 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			if gc_row11 >= 0 && gc_row11 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row11]) && gc_off15 >= 0 && gc_off15 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off15 {
-				gc_at32 := cCudaTemp[gc_row11][:gc_bdx2]
-				gc_at33 := cCuda[gc_off15:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row4 := gc_ty
+			gc_off6 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row4 >= 0 && gc_row4 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row4]) && gc_off6 >= 0 && gc_off6 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off6 {
+				gc_at9 := cCudaTemp[gc_row4][:gc_bdx]
+				gc_at10 := cCuda[gc_off6:][:gc_bdx]
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 							_ = index
-							archsimd.LoadFloat32x16Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -2722,37 +2783,37 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 						_ = index
-						archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 //line srad.go:217
-					gc_at32[gc_tx2] = gc_at33[gc_tx2]
+					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
 				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
@@ -2760,6 +2821,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:217
 								break
 							}
+//line srad.go:218
 							archsimd.LoadFloat32x16Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2770,14 +2832,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
@@ -2785,171 +2847,184 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:217
 							break
 						}
+//line srad.go:218
 						archsimd.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep8
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step2 := gc_vstep8
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:185
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:185
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:217
 					cCudaTemp[ty][tx] = cCuda[index]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row12 := gc_ty2
-			gc_row13 := gc_ty2 + 1
-			gc_off16 := 1
-			gc_off17 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			gc_fastlo2, gc_fasthi2 := 0, 0
-			if gc_row12 >= 0 && gc_row12 < len(cCudaTemp) && gc_row12 < len(southC) && gc_row12 < len(eastC) && gc_row13 >= 0 && gc_row13 < len(cCudaTemp) && gc_row12 < len(cCudaResult) && gc_row12 < len(temp) {
-				gc_fastlo2 = min(max(0, -gc_off16, -gc_off17), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(cCudaTemp[gc_row12]), len(southC[gc_row12]), len(eastC[gc_row12]), len(cCudaTemp[gc_row13]), len(cCudaTemp[gc_row12])-gc_off16, len(nC)-gc_off17, len(sC)-gc_off17, len(wC)-gc_off17, len(eC)-gc_off17, len(cCudaResult[gc_row12]), len(temp[gc_row12])), gc_fastlo2)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row5 := gc_ty
+			gc_row6 := gc_ty + 1
+			gc_off7 := 1
+			gc_off8 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row5 >= 0 && gc_row5 < len(cCudaTemp) && gc_row5 < len(southC) && gc_row5 < len(eastC) && gc_row6 >= 0 && gc_row6 < len(cCudaTemp) && gc_row5 < len(cCudaResult) && gc_row5 < len(temp) {
+				gc_fastlo = min(max(0, -gc_off7, -gc_off8), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(cCudaTemp[gc_row5]), len(southC[gc_row5]), len(eastC[gc_row5]), len(cCudaTemp[gc_row6]), len(cCudaTemp[gc_row5])-gc_off7, len(nC)-gc_off8, len(sC)-gc_off8, len(wC)-gc_off8, len(eC)-gc_off8, len(cCudaResult[gc_row5]), len(temp[gc_row5])), gc_fastlo)
 			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at34 := cCudaTemp[gc_row12][gc_fastlo2:][:gc_seglen2]
-						gc_at35 := southC[gc_row12][gc_fastlo2:][:gc_seglen2]
-						gc_at36 := eastC[gc_row12][gc_fastlo2:][:gc_seglen2]
-						gc_at37 := cCudaTemp[gc_row13][gc_fastlo2:][:gc_seglen2]
-						gc_at38 := cCudaTemp[gc_row12][gc_off16+gc_fastlo2:][:gc_seglen2]
-						gc_at39 := nC[gc_off17+gc_fastlo2:][:gc_seglen2]
-						gc_at40 := sC[gc_off17+gc_fastlo2:][:gc_seglen2]
-						gc_at41 := wC[gc_off17+gc_fastlo2:][:gc_seglen2]
-						gc_at42 := eC[gc_off17+gc_fastlo2:][:gc_seglen2]
-						gc_at43 := cCudaResult[gc_row12][gc_fastlo2:][:gc_seglen2]
-						gc_at44 := temp[gc_row12][gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at11 := cCudaTemp[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at12 := southC[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at13 := eastC[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at14 := cCudaTemp[gc_row6][gc_fastlo:][:gc_seglen]
+						gc_at15 := cCudaTemp[gc_row5][gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at16 := nC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at17 := sC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at18 := wC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at19 := eC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at20 := cCudaResult[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at21 := temp[gc_row5][gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:185
-							tx := gc_tx2
+							tx := gc_tx
 //line srad.go:185
-							ty := gc_ty2
+							ty := gc_ty
+//line srad.go:189
 							var cc float32
+//line srad.go:191
 							var cn float32
+//line srad.go:193
 							var cs float32
+//line srad.go:195
 							var ce float32
+//line srad.go:197
 							var cw float32
+//line srad.go:199
 							var dSum float32
 //line srad.go:220
-							cc = gc_at34[gc_u2]
+							cc = gc_at11[gc_u]
 //line srad.go:222
 							switch {
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
 								cn = cc
-								cs = gc_at35[gc_u2]
+								cs = gc_at12[gc_u]
 								cw = cc
-								ce = gc_at36[gc_u2]
+								ce = gc_at13[gc_u]
 							case tx == SRADBlock-1:
 								cn = cc
-								cs = gc_at37[gc_u2]
+								cs = gc_at14[gc_u]
 								cw = cc
-								ce = gc_at36[gc_u2]
+								ce = gc_at13[gc_u]
 							case ty == SRADBlock-1:
 								cn = cc
-								cs = gc_at35[gc_u2]
+								cs = gc_at12[gc_u]
 								cw = cc
-								ce = gc_at38[gc_u2]
+								ce = gc_at15[gc_u]
 							default:
 								cn = cc
-								cs = gc_at37[gc_u2]
+								cs = gc_at14[gc_u]
 								cw = cc
-								ce = gc_at38[gc_u2]
+								ce = gc_at15[gc_u]
 							}
 //line srad.go:246
-							dSum = cn*gc_at39[gc_u2] + cs*gc_at40[gc_u2] + cw*gc_at41[gc_u2] + ce*gc_at42[gc_u2]
+							dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
 //line srad.go:249
-							gc_at43[gc_u2] = float32(float64(gc_at44[gc_u2]) + 0.25*float64(lambda)*float64(dSum))
+							gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:185
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:185
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:189
 					var cc float32
+//line srad.go:191
 					var cn float32
+//line srad.go:193
 					var cs float32
+//line srad.go:195
 					var ce float32
+//line srad.go:197
 					var cw float32
+//line srad.go:199
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
@@ -2982,20 +3057,26 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:185
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:185
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:189
 					var cc float32
+//line srad.go:191
 					var cn float32
+//line srad.go:193
 					var cs float32
+//line srad.go:195
 					var ce float32
+//line srad.go:197
 					var cw float32
+//line srad.go:199
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
@@ -3028,35 +3109,35 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off18 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			gc_row14 := gc_ty2
-			if gc_off18 >= 0 && gc_off18 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off18 && gc_row14 >= 0 && gc_row14 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row14]) {
-				gc_at45 := jCuda[gc_off18:][:gc_bdx2]
-				gc_at46 := cCudaResult[gc_row14][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row7 := gc_ty
+			if gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 && gc_row7 >= 0 && gc_row7 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row7]) {
+				gc_at22 := jCuda[gc_off9:][:gc_bdx]
+				gc_at23 := cCudaResult[gc_row7][:gc_bdx]
 				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
+						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+							gc_tx := gc_vstep9
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 							_ = index
-							archsimd.LoadFloat32x16Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -3066,37 +3147,37 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+						gc_tx := gc_vstep9
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 						_ = index
-						archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 //line srad.go:252
-					gc_at45[gc_tx2] = gc_at46[gc_tx2]
+					gc_at22[gc_tx] = gc_at23[gc_tx]
 				}
 			} else {
 				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
+							gc_tx := gc_vstep10
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line srad.go:185
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line srad.go:185
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
@@ -3104,6 +3185,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:252
 								break
 							}
+//line srad.go:253
 							archsimd.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3114,14 +3196,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
+						gc_tx := gc_vstep10
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line srad.go:185
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
@@ -3129,81 +3211,82 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:252
 							break
 						}
+//line srad.go:253
 						archsimd.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep10
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step3 := gc_vstep10
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line srad.go:185
-						tx := gc_tx2
+						tx := gc_tx
 //line srad.go:185
-						ty := gc_ty2
+						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line srad.go:185
-					tx := gc_tx2
+					tx := gc_tx
 //line srad.go:185
-					ty := gc_ty2
+					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:252
 					jCuda[index] = cCudaResult[ty][tx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

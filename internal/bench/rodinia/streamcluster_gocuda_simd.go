@@ -46,276 +46,297 @@ func StreamclusterComputeCostKernel(num, dim, x int, p []StreamclusterPoint, K, 
 var gc_src_streamclusterComputeCost = compiled.NewSource(gc_files_streamcluster, "streamclusterComputeCost", "43fe3cad91f1f2c3449ba9541a4e4cc8fc75538748ebddb22cc8c2648e0dbcd9", "streamcluster.go:29-66", "streamcluster.go:68-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streamcluster.go:45
-func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_lower := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_retval := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_bx2 := gc_lo3%gc_gdx2 - 1
-	gc_by2 := gc_lo3 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo3; gc_blk2 < gc_hi3; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_s_lower := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_retval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line streamcluster.go:48
-		bid := gc_bx2 + gc_gdx2*gc_by2
+		bid := gc_bx + gc_gdx*gc_by
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_lo4; gc_step5 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-					gc_s_lower[gc_rank2] = lower
-					gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+					gc_s_lower[gc_rank] = lower
+					gc_s_retval[gc_rank] = retval
 				}
-				gc_step6 := gc_hi4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line streamcluster.go:52
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-					gc_s_lower[gc_rank2] = lower
-					gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:74
+					gc_s_lower[gc_rank] = lower
+					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
+//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:68
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
+//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:68
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
+//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:68
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:52
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
+//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-						gc_s_lower[gc_rank2] = lower
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:68
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-					tid := gc_bdx2*bid + gc_tx2
+					tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:52
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
+//line streamcluster.go:52
 					lower = workMemD[tid*stride:]
-					gc_s_lower[gc_rank2] = lower
-					gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:68
+					gc_s_lower[gc_rank] = lower
+					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
 //line streamcluster.go:72
 		for i := 0; i < dim; i++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+//line streamcluster.go:74
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bdx2 * bid) + (i * num)
-				gc_off5 := (i * num) + x
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(coordD) && gc_to2 <= len(coordD)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(coordD) {
-					gc_at5 := coordD[gc_off4:][:gc_to2]
-					gc_at6 := coordD[gc_off5:][:1]
-					gc_elem2 := gc_at6[0]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bdx * bid) + (i * num)
+				gc_off2 := (i * num) + x
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(coordD) && gc_to <= len(coordD)-gc_off && gc_off2 >= 0 && gc_off2 < len(coordD) {
+					gc_at := coordD[gc_off:][:gc_to]
+					gc_at2 := coordD[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line streamcluster.go:49
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-								var tid int = gc_bdx2*bid + gc_tx2
+								var tid int = gc_bdx*bid + gc_tx
 //line streamcluster.go:49
 								_ = tid
 //line streamcluster.go:49
-								retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
+								retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank:])
 								{
 //line streamcluster.go:73
-									tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))
+									tmp := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324))
 //line streamcluster.go:73
 									retval = retval.Add(tmp.Mul(tmp))
 								}
 //line streamcluster.go:51
-								retval.StoreSlice(gc_s_retval[gc_rank2:])
+								retval.StoreSlice(gc_s_retval[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
@@ -323,52 +344,54 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					if compiled.SIMD {
 //line streamcluster.go:49
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-							var tid int = gc_bdx2*bid + gc_tx2
+							var tid int = gc_bdx*bid + gc_tx
 //line streamcluster.go:49
 							_ = tid
 //line streamcluster.go:49
-							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
+							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
 							{
 //line streamcluster.go:73
-								tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))
+								tmp := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323))
 //line streamcluster.go:73
 								retval = retval.Add(tmp.Mul(tmp))
 							}
 //line streamcluster.go:51
-							retval.StoreSlice(gc_s_retval[gc_rank2:])
+							retval.StoreSlice(gc_s_retval[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						retval := gc_s_retval[gc_rank2]
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line streamcluster.go:51
+						retval := gc_s_retval[gc_rank]
 						{
 //line streamcluster.go:73
-							tmp := gc_at5[gc_tx2] - gc_elem2
+							tmp := gc_at[gc_tx] - gc_elem
 							retval += tmp * tmp
 						}
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:66
+						gc_s_retval[gc_rank] = retval
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line streamcluster.go:49
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-								var tid int = gc_bdx2*bid + gc_tx2
+								var tid int = gc_bdx*bid + gc_tx
 //line streamcluster.go:49
-								retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
+								retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank:])
 								{
 //line streamcluster.go:73
 									if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-16 {
@@ -381,11 +404,11 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									retval = retval.Add(tmp.Mul(tmp))
 								}
 //line streamcluster.go:51
-								retval.StoreSlice(gc_s_retval[gc_rank2:])
+								retval.StoreSlice(gc_s_retval[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
@@ -393,14 +416,14 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					if compiled.SIMD {
 //line streamcluster.go:49
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-							var tid int = gc_bdx2*bid + gc_tx2
+							var tid int = gc_bdx*bid + gc_tx
 //line streamcluster.go:49
-							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
+							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
 							{
 //line streamcluster.go:73
 								if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
@@ -413,124 +436,138 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 								retval = retval.Add(tmp.Mul(tmp))
 							}
 //line streamcluster.go:51
-							retval.StoreSlice(gc_s_retval[gc_rank2:])
+							retval.StoreSlice(gc_s_retval[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
-							retval := gc_s_retval[gc_rank2]
+							tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-							gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:66
+							gc_s_retval[gc_rank] = retval
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
-							retval := gc_s_retval[gc_rank2]
+							tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-							gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:66
+							gc_s_retval[gc_rank] = retval
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
-							retval := gc_s_retval[gc_rank2]
+							tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-							gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:66
+							gc_s_retval[gc_rank] = retval
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
-							retval := gc_s_retval[gc_rank2]
+							tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-							gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:66
+							gc_s_retval[gc_rank] = retval
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						retval := gc_s_retval[gc_rank2]
+						tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+						retval := gc_s_retval[gc_rank]
 						{
 //line streamcluster.go:73
 							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 							retval += tmp * tmp
 						}
-						gc_s_retval[gc_rank2] = retval
+//line streamcluster.go:66
+						gc_s_retval[gc_rank] = retval
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+//line streamcluster.go:73
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bdx2 * bid
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(p) && gc_to2 <= len(p)-gc_off6 && gc_off6 <= len(switchMembershipD) && gc_to2 <= len(switchMembershipD)-gc_off6 {
-					gc_at7 := p[gc_off6:][:gc_to2]
-					gc_at8 := switchMembershipD[gc_off6:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						lower := gc_s_lower[gc_rank2]
-						retval := gc_s_retval[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bdx * bid
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(p) && gc_to <= len(p)-gc_off3 && gc_off3 <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off3 {
+					gc_at3 := p[gc_off3:][:gc_to]
+					gc_at4 := switchMembershipD[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streamcluster.go:51
+						lower := gc_s_lower[gc_rank]
+						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76
 						var r float32 = retval
 //line streamcluster.go:55
-						xCost := r * gc_at7[gc_tx2].Weight
+						xCost := r * gc_at3[gc_tx].Weight
 //line streamcluster.go:58
-						if xCost < gc_at7[gc_tx2].Cost {
-							gc_at8[gc_tx2] = true
-							lower[K] += xCost - gc_at7[gc_tx2].Cost
+						if xCost < gc_at3[gc_tx].Cost {
+							gc_at4[gc_tx] = true
+							lower[K] += xCost - gc_at3[gc_tx].Cost
 						} else {
 //line streamcluster.go:63
-							lower[centerTableD[gc_at7[gc_tx2].Assign]] += gc_at7[gc_tx2].Cost - xCost
+							lower[centerTableD[gc_at3[gc_tx].Assign]] += gc_at3[gc_tx].Cost - xCost
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line streamcluster.go:68
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						lower := gc_s_lower[gc_rank2]
-						retval := gc_s_retval[gc_rank2]
+						tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+						lower := gc_s_lower[gc_rank]
+						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76
 						var r float32 = retval
 //line streamcluster.go:55

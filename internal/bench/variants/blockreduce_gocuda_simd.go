@@ -33,47 +33,48 @@ func BlockReduceLaneModKernel(x []float32, partial []float64, run int) func(*goc
 var gc_src_brLaneMod = compiled.NewSource(gc_files_blockreduce, "brLaneMod", "1108dd702fcd167254a33459e23a82d766d4b178623e9c9737296fd4b79a44c7", "blockreduce.go:24-48", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:29
-func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:32
-	warps := gocuda.Shared[float64](t, gc_bdx2/32)
+	warps := gocuda.Shared[float64](t, gc_bdx/32)
+//line blockreduce.go:34
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:30
-				tid := gc_tx2
+				tid := gc_tx
 //line blockreduce.go:33
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, gc_l_v[:], gc_lane2)
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
 				_ = v
 			}
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:34
-		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			if gc_bdy2*gc_bdz2 == 1 {
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
@@ -81,47 +82,49 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 		} else {
 //line blockreduce.go:34
 			for off := 16; off > 0; off /= 2 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 //line blockreduce.go:35
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_v, off, 32, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						v := gc_l_v[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:39
+						v := gc_l_v[gc_lane]
 //line blockreduce.go:35
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blockreduce.go:30
-					tid := gc_tx2
+					tid := gc_tx
 					lane := tid % 32
 //line blockreduce.go:31
 					warp := tid / 32
-					v := gc_l_v[gc_lane2]
+//line blockreduce.go:33
+					v := gc_l_v[gc_lane]
 //line blockreduce.go:37
 					if lane == 0 {
 						warps[warp] = v
@@ -130,35 +133,39 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 			}
 		}
 	}
+//line blockreduce.go:45
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-					gc_at2 := partial[gc_off2:][:1]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+//line blockreduce.go:60
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs4 := warps
 //line blockreduce.go:43
-									gc_i4 := 0
+									gc_xs2 := warps
 //line blockreduce.go:43
-									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+									gc_i2 := 0
+//line blockreduce.go:43
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 //line blockreduce.go:43
-											gc_k16 := gc_i4 + 0
+											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											w := gc_xs4[gc_k16]
+											w := gc_xs2[gc_k6]
 											{
 //line blockreduce.go:44
 												s += w
@@ -166,9 +173,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k17 := gc_i4 + 1
+											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											w := gc_xs4[gc_k17]
+											w := gc_xs2[gc_k7]
 											{
 //line blockreduce.go:44
 												s += w
@@ -176,9 +183,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k18 := gc_i4 + 2
+											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											w := gc_xs4[gc_k18]
+											w := gc_xs2[gc_k8]
 											{
 //line blockreduce.go:44
 												s += w
@@ -186,9 +193,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k19 := gc_i4 + 3
+											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											w := gc_xs4[gc_k19]
+											w := gc_xs2[gc_k9]
 											{
 //line blockreduce.go:44
 												s += w
@@ -196,12 +203,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i4 < len(gc_xs4); gc_i4++ {
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 //line blockreduce.go:43
-											gc_k20 := gc_i4
+											gc_k10 := gc_i2
 //line blockreduce.go:43
-											w := gc_xs4[gc_k20]
+											w := gc_xs2[gc_k10]
 											{
 //line blockreduce.go:44
 												s += w
@@ -209,26 +216,30 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								gc_at2[0] = s
+//line blockreduce.go:46
+								gc_at[0] = s
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+//line blockreduce.go:52
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs4 := warps
 //line blockreduce.go:43
-									gc_i4 := 0
+									gc_xs2 := warps
 //line blockreduce.go:43
-									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+									gc_i2 := 0
+//line blockreduce.go:43
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 //line blockreduce.go:43
-											gc_k16 := gc_i4 + 0
+											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											w := gc_xs4[gc_k16]
+											w := gc_xs2[gc_k6]
 											{
 //line blockreduce.go:44
 												s += w
@@ -236,9 +247,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k17 := gc_i4 + 1
+											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											w := gc_xs4[gc_k17]
+											w := gc_xs2[gc_k7]
 											{
 //line blockreduce.go:44
 												s += w
@@ -246,9 +257,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k18 := gc_i4 + 2
+											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											w := gc_xs4[gc_k18]
+											w := gc_xs2[gc_k8]
 											{
 //line blockreduce.go:44
 												s += w
@@ -256,9 +267,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k19 := gc_i4 + 3
+											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											w := gc_xs4[gc_k19]
+											w := gc_xs2[gc_k9]
 											{
 //line blockreduce.go:44
 												s += w
@@ -266,12 +277,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i4 < len(gc_xs4); gc_i4++ {
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 //line blockreduce.go:43
-											gc_k20 := gc_i4
+											gc_k10 := gc_i2
 //line blockreduce.go:43
-											w := gc_xs4[gc_k20]
+											w := gc_xs2[gc_k10]
 											{
 //line blockreduce.go:44
 												s += w
@@ -279,26 +290,30 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								gc_at2[0] = s
+//line blockreduce.go:46
+								gc_at[0] = s
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+//line blockreduce.go:52
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs4 := warps
 //line blockreduce.go:43
-									gc_i4 := 0
+									gc_xs2 := warps
 //line blockreduce.go:43
-									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+									gc_i2 := 0
+//line blockreduce.go:43
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 //line blockreduce.go:43
-											gc_k16 := gc_i4 + 0
+											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											w := gc_xs4[gc_k16]
+											w := gc_xs2[gc_k6]
 											{
 //line blockreduce.go:44
 												s += w
@@ -306,9 +321,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k17 := gc_i4 + 1
+											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											w := gc_xs4[gc_k17]
+											w := gc_xs2[gc_k7]
 											{
 //line blockreduce.go:44
 												s += w
@@ -316,9 +331,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k18 := gc_i4 + 2
+											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											w := gc_xs4[gc_k18]
+											w := gc_xs2[gc_k8]
 											{
 //line blockreduce.go:44
 												s += w
@@ -326,9 +341,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k19 := gc_i4 + 3
+											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											w := gc_xs4[gc_k19]
+											w := gc_xs2[gc_k9]
 											{
 //line blockreduce.go:44
 												s += w
@@ -336,12 +351,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i4 < len(gc_xs4); gc_i4++ {
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 //line blockreduce.go:43
-											gc_k20 := gc_i4
+											gc_k10 := gc_i2
 //line blockreduce.go:43
-											w := gc_xs4[gc_k20]
+											w := gc_xs2[gc_k10]
 											{
 //line blockreduce.go:44
 												s += w
@@ -349,26 +364,30 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								gc_at2[0] = s
+//line blockreduce.go:46
+								gc_at[0] = s
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+//line blockreduce.go:52
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs4 := warps
 //line blockreduce.go:43
-									gc_i4 := 0
+									gc_xs2 := warps
 //line blockreduce.go:43
-									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+									gc_i2 := 0
+//line blockreduce.go:43
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 //line blockreduce.go:43
-											gc_k16 := gc_i4 + 0
+											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											w := gc_xs4[gc_k16]
+											w := gc_xs2[gc_k6]
 											{
 //line blockreduce.go:44
 												s += w
@@ -376,9 +395,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k17 := gc_i4 + 1
+											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											w := gc_xs4[gc_k17]
+											w := gc_xs2[gc_k7]
 											{
 //line blockreduce.go:44
 												s += w
@@ -386,9 +405,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k18 := gc_i4 + 2
+											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											w := gc_xs4[gc_k18]
+											w := gc_xs2[gc_k8]
 											{
 //line blockreduce.go:44
 												s += w
@@ -396,9 +415,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k19 := gc_i4 + 3
+											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											w := gc_xs4[gc_k19]
+											w := gc_xs2[gc_k9]
 											{
 //line blockreduce.go:44
 												s += w
@@ -406,12 +425,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i4 < len(gc_xs4); gc_i4++ {
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 //line blockreduce.go:43
-											gc_k20 := gc_i4
+											gc_k10 := gc_i2
 //line blockreduce.go:43
-											w := gc_xs4[gc_k20]
+											w := gc_xs2[gc_k10]
 											{
 //line blockreduce.go:44
 												s += w
@@ -419,26 +438,29 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								gc_at2[0] = s
+//line blockreduce.go:46
+								gc_at[0] = s
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:42
 							var s float64
 							{
-								gc_xs4 := warps
 //line blockreduce.go:43
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blockreduce.go:43
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:43
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:43
-										gc_k16 := gc_i4 + 0
+										gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-										w := gc_xs4[gc_k16]
+										w := gc_xs2[gc_k6]
 										{
 //line blockreduce.go:44
 											s += w
@@ -446,9 +468,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 									{
 //line blockreduce.go:45
-										gc_k17 := gc_i4 + 1
+										gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-										w := gc_xs4[gc_k17]
+										w := gc_xs2[gc_k7]
 										{
 //line blockreduce.go:44
 											s += w
@@ -456,9 +478,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 									{
 //line blockreduce.go:45
-										gc_k18 := gc_i4 + 2
+										gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:44
 											s += w
@@ -466,9 +488,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 									{
 //line blockreduce.go:45
-										gc_k19 := gc_i4 + 3
+										gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:44
 											s += w
@@ -476,12 +498,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 //line blockreduce.go:43
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:43
-										gc_k20 := gc_i4
+										gc_k10 := gc_i2
 //line blockreduce.go:43
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:44
 											s += w
@@ -489,29 +511,32 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 							}
-							gc_at2[0] = s
+//line blockreduce.go:46
+							gc_at[0] = s
 						}
 					}
 				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs3 := warps
 //line blockreduce.go:43
-									gc_i3 := 0
+									gc_xs := warps
 //line blockreduce.go:43
-									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+									gc_i := 0
+//line blockreduce.go:43
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 //line blockreduce.go:43
-											gc_k11 := gc_i3 + 0
+											gc_k := gc_i + 0
 //line blockreduce.go:43
-											w := gc_xs3[gc_k11]
+											w := gc_xs[gc_k]
 											{
 //line blockreduce.go:44
 												s += w
@@ -519,9 +544,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k12 := gc_i3 + 1
+											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											w := gc_xs3[gc_k12]
+											w := gc_xs[gc_k2]
 											{
 //line blockreduce.go:44
 												s += w
@@ -529,9 +554,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k13 := gc_i3 + 2
+											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											w := gc_xs3[gc_k13]
+											w := gc_xs[gc_k3]
 											{
 //line blockreduce.go:44
 												s += w
@@ -539,9 +564,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k14 := gc_i3 + 3
+											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											w := gc_xs3[gc_k14]
+											w := gc_xs[gc_k4]
 											{
 //line blockreduce.go:44
 												s += w
@@ -549,12 +574,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i3 < len(gc_xs3); gc_i3++ {
+									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 //line blockreduce.go:43
-											gc_k15 := gc_i3
+											gc_k5 := gc_i
 //line blockreduce.go:43
-											w := gc_xs3[gc_k15]
+											w := gc_xs[gc_k5]
 											{
 //line blockreduce.go:44
 												s += w
@@ -562,26 +587,29 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								partial[gc_bx2] = s
+//line blockreduce.go:46
+								partial[gc_bx] = s
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs3 := warps
 //line blockreduce.go:43
-									gc_i3 := 0
+									gc_xs := warps
 //line blockreduce.go:43
-									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+									gc_i := 0
+//line blockreduce.go:43
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 //line blockreduce.go:43
-											gc_k11 := gc_i3 + 0
+											gc_k := gc_i + 0
 //line blockreduce.go:43
-											w := gc_xs3[gc_k11]
+											w := gc_xs[gc_k]
 											{
 //line blockreduce.go:44
 												s += w
@@ -589,9 +617,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k12 := gc_i3 + 1
+											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											w := gc_xs3[gc_k12]
+											w := gc_xs[gc_k2]
 											{
 //line blockreduce.go:44
 												s += w
@@ -599,9 +627,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k13 := gc_i3 + 2
+											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											w := gc_xs3[gc_k13]
+											w := gc_xs[gc_k3]
 											{
 //line blockreduce.go:44
 												s += w
@@ -609,9 +637,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k14 := gc_i3 + 3
+											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											w := gc_xs3[gc_k14]
+											w := gc_xs[gc_k4]
 											{
 //line blockreduce.go:44
 												s += w
@@ -619,12 +647,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i3 < len(gc_xs3); gc_i3++ {
+									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 //line blockreduce.go:43
-											gc_k15 := gc_i3
+											gc_k5 := gc_i
 //line blockreduce.go:43
-											w := gc_xs3[gc_k15]
+											w := gc_xs[gc_k5]
 											{
 //line blockreduce.go:44
 												s += w
@@ -632,26 +660,29 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								partial[gc_bx2] = s
+//line blockreduce.go:46
+								partial[gc_bx] = s
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs3 := warps
 //line blockreduce.go:43
-									gc_i3 := 0
+									gc_xs := warps
 //line blockreduce.go:43
-									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+									gc_i := 0
+//line blockreduce.go:43
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 //line blockreduce.go:43
-											gc_k11 := gc_i3 + 0
+											gc_k := gc_i + 0
 //line blockreduce.go:43
-											w := gc_xs3[gc_k11]
+											w := gc_xs[gc_k]
 											{
 //line blockreduce.go:44
 												s += w
@@ -659,9 +690,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k12 := gc_i3 + 1
+											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											w := gc_xs3[gc_k12]
+											w := gc_xs[gc_k2]
 											{
 //line blockreduce.go:44
 												s += w
@@ -669,9 +700,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k13 := gc_i3 + 2
+											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											w := gc_xs3[gc_k13]
+											w := gc_xs[gc_k3]
 											{
 //line blockreduce.go:44
 												s += w
@@ -679,9 +710,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k14 := gc_i3 + 3
+											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											w := gc_xs3[gc_k14]
+											w := gc_xs[gc_k4]
 											{
 //line blockreduce.go:44
 												s += w
@@ -689,12 +720,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i3 < len(gc_xs3); gc_i3++ {
+									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 //line blockreduce.go:43
-											gc_k15 := gc_i3
+											gc_k5 := gc_i
 //line blockreduce.go:43
-											w := gc_xs3[gc_k15]
+											w := gc_xs[gc_k5]
 											{
 //line blockreduce.go:44
 												s += w
@@ -702,26 +733,29 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								partial[gc_bx2] = s
+//line blockreduce.go:46
+								partial[gc_bx] = s
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
+//line blockreduce.go:42
 								var s float64
 								{
-									gc_xs3 := warps
 //line blockreduce.go:43
-									gc_i3 := 0
+									gc_xs := warps
 //line blockreduce.go:43
-									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+									gc_i := 0
+//line blockreduce.go:43
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 //line blockreduce.go:43
-											gc_k11 := gc_i3 + 0
+											gc_k := gc_i + 0
 //line blockreduce.go:43
-											w := gc_xs3[gc_k11]
+											w := gc_xs[gc_k]
 											{
 //line blockreduce.go:44
 												s += w
@@ -729,9 +763,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k12 := gc_i3 + 1
+											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											w := gc_xs3[gc_k12]
+											w := gc_xs[gc_k2]
 											{
 //line blockreduce.go:44
 												s += w
@@ -739,9 +773,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k13 := gc_i3 + 2
+											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											w := gc_xs3[gc_k13]
+											w := gc_xs[gc_k3]
 											{
 //line blockreduce.go:44
 												s += w
@@ -749,9 +783,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 										{
 //line blockreduce.go:45
-											gc_k14 := gc_i3 + 3
+											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											w := gc_xs3[gc_k14]
+											w := gc_xs[gc_k4]
 											{
 //line blockreduce.go:44
 												s += w
@@ -759,12 +793,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 //line blockreduce.go:43
-									for ; gc_i3 < len(gc_xs3); gc_i3++ {
+									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 //line blockreduce.go:43
-											gc_k15 := gc_i3
+											gc_k5 := gc_i
 //line blockreduce.go:43
-											w := gc_xs3[gc_k15]
+											w := gc_xs[gc_k5]
 											{
 //line blockreduce.go:44
 												s += w
@@ -772,26 +806,29 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-								partial[gc_bx2] = s
+//line blockreduce.go:46
+								partial[gc_bx] = s
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:42
 							var s float64
 							{
-								gc_xs3 := warps
 //line blockreduce.go:43
-								gc_i3 := 0
+								gc_xs := warps
 //line blockreduce.go:43
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:43
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:43
-										gc_k11 := gc_i3 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:43
-										w := gc_xs3[gc_k11]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:44
 											s += w
@@ -799,9 +836,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 									{
 //line blockreduce.go:45
-										gc_k12 := gc_i3 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:45
-										w := gc_xs3[gc_k12]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:44
 											s += w
@@ -809,9 +846,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 									{
 //line blockreduce.go:45
-										gc_k13 := gc_i3 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:45
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:44
 											s += w
@@ -819,9 +856,9 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 									{
 //line blockreduce.go:45
-										gc_k14 := gc_i3 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:45
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:44
 											s += w
@@ -829,12 +866,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 //line blockreduce.go:43
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:43
-										gc_k15 := gc_i3
+										gc_k5 := gc_i
 //line blockreduce.go:43
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:44
 											s += w
@@ -842,7 +879,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:46
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -853,8 +891,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line blockreduce.go:57
 type gc_jam_runSum struct {
 	n     int
 	lanes [4]gc_jam_runSum_lane
@@ -917,7 +953,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:410
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:412
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -925,7 +963,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:420
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:422
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -933,7 +973,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:430
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:432
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -941,11 +983,16 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:440
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:442
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blockreduce.go:445
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blockreduce.go:447
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blockreduce.go:449
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:394
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -1002,6 +1049,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
+//line blockreduce.go:397
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -1023,44 +1071,45 @@ func BlockReduceXorKernel(x []float32, partial []float64, run int) func(*gocuda.
 var gc_src_brXor = compiled.NewSource(gc_files_blockreduce, "brXor", "554480353985ae446157171ffdcf4ab121fca60722eb405bfd2da1c2fa838c1c", "blockreduce.go:50-72", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:55
-func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:56
-	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:58
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:57
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
 			}
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:58
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
 //line blockreduce.go:59
@@ -1073,64 +1122,68 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 		} else {
 //line blockreduce.go:58
 			for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
 				} else {
 //line blockreduce.go:59
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						v := gc_l_v[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:63
+						v := gc_l_v[gc_lane]
 //line blockreduce.go:59
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:62
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:67
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-					gc_at2 := partial[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:66
 							var s float64
 							{
-								gc_xs4 := warps
 //line blockreduce.go:67
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blockreduce.go:67
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:67
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:67
-										gc_k16 := gc_i4 + 0
+										gc_k6 := gc_i2 + 0
 //line blockreduce.go:67
-										w := gc_xs4[gc_k16]
+										w := gc_xs2[gc_k6]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1138,9 +1191,9 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 									{
 //line blockreduce.go:69
-										gc_k17 := gc_i4 + 1
+										gc_k7 := gc_i2 + 1
 //line blockreduce.go:69
-										w := gc_xs4[gc_k17]
+										w := gc_xs2[gc_k7]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1148,9 +1201,9 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 									{
 //line blockreduce.go:69
-										gc_k18 := gc_i4 + 2
+										gc_k8 := gc_i2 + 2
 //line blockreduce.go:69
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1158,9 +1211,9 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 									{
 //line blockreduce.go:69
-										gc_k19 := gc_i4 + 3
+										gc_k9 := gc_i2 + 3
 //line blockreduce.go:69
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1168,12 +1221,12 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 								}
 //line blockreduce.go:67
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:67
-										gc_k20 := gc_i4
+										gc_k10 := gc_i2
 //line blockreduce.go:67
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1181,26 +1234,29 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 								}
 							}
-							gc_at2[0] = s
+//line blockreduce.go:70
+							gc_at[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:66
 							var s float64
 							{
-								gc_xs3 := warps
 //line blockreduce.go:67
-								gc_i3 := 0
+								gc_xs := warps
 //line blockreduce.go:67
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:67
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:67
-										gc_k11 := gc_i3 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:67
-										w := gc_xs3[gc_k11]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1208,9 +1264,9 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 									{
 //line blockreduce.go:69
-										gc_k12 := gc_i3 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:69
-										w := gc_xs3[gc_k12]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1218,9 +1274,9 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 									{
 //line blockreduce.go:69
-										gc_k13 := gc_i3 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:69
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1228,9 +1284,9 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 									{
 //line blockreduce.go:69
-										gc_k14 := gc_i3 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:69
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1238,12 +1294,12 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 								}
 //line blockreduce.go:67
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:67
-										gc_k15 := gc_i3
+										gc_k5 := gc_i
 //line blockreduce.go:67
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:68
 											s += w
@@ -1251,7 +1307,8 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:70
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -1275,45 +1332,46 @@ func BlockReduceShiftKernel(x []float32, partial []float64, run int) func(*gocud
 var gc_src_brShift = compiled.NewSource(gc_files_blockreduce, "brShift", "af0b5aa7fd13f53ab3725a8359265daea063a08a3ac83f35df62f602eaf2f8da", "blockreduce.go:74-97", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:79
-func gc_body_brShift(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:80
-	nw := gc_bdx2 >> 5
+	nw := gc_bdx >> 5
 	warps := gocuda.Shared[float64](t, nw)[:nw]
+//line blockreduce.go:83
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:82
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
 			}
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:83
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
@@ -1322,55 +1380,57 @@ func gc_body_brShift(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 		} else {
 //line blockreduce.go:83
 			for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 //line blockreduce.go:84
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						v := gc_l_v[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:88
+						v := gc_l_v[gc_lane]
 //line blockreduce.go:84
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:87
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:92
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line blockreduce.go:91
 						s := 0.0
 						for w := 0; w < nw; w++ {
 							s += warps[w]
 						}
-						partial[gc_bx2] = s
+						partial[gc_bx] = s
 					}
 				}
 			}
@@ -1392,155 +1452,165 @@ func BlockReduceUnrolledKernel(x []float32, partial []float64, run int) func(*go
 var gc_src_brUnrolled = compiled.NewSource(gc_files_blockreduce, "brUnrolled", "3c2513818194dbeba1326edbc04d8bac70fe2a1a7f40e221298c7b82e8ed1ed3", "blockreduce.go:99-122", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:103
-func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:104
-	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:106
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	var gc_c22r [32]float64
-	var gc_c23r [32]float64
-	var gc_c24r [32]float64
-	var gc_c25r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
+	var gc_c1r [32]float64
+	var gc_c2r [32]float64
+	var gc_c3r [32]float64
+	var gc_c4r [32]float64
+	var gc_c5r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:105
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
 			}
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+//line blockreduce.go:108
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:106
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)
 		} else {
 //line blockreduce.go:106
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v := gc_l_v[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:110
+				v := gc_l_v[gc_lane]
 //line blockreduce.go:106
-				v += gc_c21r[gc_lane2]
-				gc_l_v[gc_lane2] = v
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line blockreduce.go:107
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 8, 0, 32)
 		} else {
 //line blockreduce.go:107
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v := gc_l_v[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:111
+				v := gc_l_v[gc_lane]
 //line blockreduce.go:107
-				v += gc_c22r[gc_lane2]
-				gc_l_v[gc_lane2] = v
+				v += gc_c2r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line blockreduce.go:108
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 4, 0, 32)
 		} else {
 //line blockreduce.go:108
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v := gc_l_v[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:112
+				v := gc_l_v[gc_lane]
 //line blockreduce.go:108
-				v += gc_c23r[gc_lane2]
-				gc_l_v[gc_lane2] = v
+				v += gc_c3r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line blockreduce.go:109
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 2, 0, 32)
 		} else {
 //line blockreduce.go:109
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c24r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v := gc_l_v[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:113
+				v := gc_l_v[gc_lane]
 //line blockreduce.go:109
-				v += gc_c24r[gc_lane2]
-				gc_l_v[gc_lane2] = v
+				v += gc_c4r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line blockreduce.go:110
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 		} else {
 //line blockreduce.go:110
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c25r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				v := gc_l_v[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c5r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:114
+				v := gc_l_v[gc_lane]
 //line blockreduce.go:110
-				v += gc_c25r[gc_lane2]
-				gc_l_v[gc_lane2] = v
+				v += gc_c5r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:112
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:117
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-					gc_at2 := partial[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:116
 							var s float64
 							{
-								gc_xs4 := warps
 //line blockreduce.go:117
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blockreduce.go:117
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:117
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:117
-										gc_k16 := gc_i4 + 0
+										gc_k6 := gc_i2 + 0
 //line blockreduce.go:117
-										w := gc_xs4[gc_k16]
+										w := gc_xs2[gc_k6]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1548,9 +1618,9 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 									{
 //line blockreduce.go:119
-										gc_k17 := gc_i4 + 1
+										gc_k7 := gc_i2 + 1
 //line blockreduce.go:119
-										w := gc_xs4[gc_k17]
+										w := gc_xs2[gc_k7]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1558,9 +1628,9 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 									{
 //line blockreduce.go:119
-										gc_k18 := gc_i4 + 2
+										gc_k8 := gc_i2 + 2
 //line blockreduce.go:119
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1568,9 +1638,9 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 									{
 //line blockreduce.go:119
-										gc_k19 := gc_i4 + 3
+										gc_k9 := gc_i2 + 3
 //line blockreduce.go:119
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1578,12 +1648,12 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 								}
 //line blockreduce.go:117
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:117
-										gc_k20 := gc_i4
+										gc_k10 := gc_i2
 //line blockreduce.go:117
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1591,26 +1661,29 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 								}
 							}
-							gc_at2[0] = s
+//line blockreduce.go:120
+							gc_at[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:116
 							var s float64
 							{
-								gc_xs3 := warps
 //line blockreduce.go:117
-								gc_i3 := 0
+								gc_xs := warps
 //line blockreduce.go:117
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:117
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:117
-										gc_k11 := gc_i3 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:117
-										w := gc_xs3[gc_k11]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1618,9 +1691,9 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 									{
 //line blockreduce.go:119
-										gc_k12 := gc_i3 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:119
-										w := gc_xs3[gc_k12]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1628,9 +1701,9 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 									{
 //line blockreduce.go:119
-										gc_k13 := gc_i3 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:119
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1638,9 +1711,9 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 									{
 //line blockreduce.go:119
-										gc_k14 := gc_i3 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:119
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1648,12 +1721,12 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 								}
 //line blockreduce.go:117
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:117
-										gc_k15 := gc_i3
+										gc_k5 := gc_i
 //line blockreduce.go:117
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:118
 											s += w
@@ -1661,7 +1734,8 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:120
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -1686,53 +1760,55 @@ func BlockReduceHelpersKernel(x []float32, partial []float64, run int) func(*goc
 var gc_src_brHelpers = compiled.NewSource(gc_files_blockreduce, "brHelpers", "25678c96dddf39bfe4adbf05a5b4c52c43b4e8b1abb57ee5930ade887d4534ac", "blockreduce.go:124-135", "blockreduce.go:137-143", "blockreduce.go:137-143", "blockreduce.go:145-162", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:130
-func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float64 {
+func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float64 {
 		defer func() {}()
 		return gocuda.Shared[float64](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line blockreduce.go:147
-	shared_ := gc_shared12(32)[:32]
+	shared_ := gc_shared1(32)[:32]
+//line blockreduce.go:149
 	var gc_l_v_ [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:131
-				var v float64 = gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v_[:], gc_lane2)
+				var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
 //line blockreduce.go:149
 				var v_ float64 = v
 //line blockreduce.go:149
 				_ = v_
 			}
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+//line blockreduce.go:154
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:139
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			if gc_bdy2*gc_bdz2 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v_, 16, 1, false)
@@ -1740,35 +1816,38 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 		} else {
 //line blockreduce.go:139
 			for off := 16; off > 0; off /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
 				} else {
 //line blockreduce.go:140
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						v_ := gc_l_v_[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:144
+						v_ := gc_l_v_[gc_lane]
 //line blockreduce.go:140
-						v_ += gc_c21r[gc_lane2]
-						gc_l_v_[gc_lane2] = v_
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:148
-				lane := gc_tx2 % 32
+				lane := gc_tx % 32
 //line blockreduce.go:148
-				wid := gc_tx2 / 32
-				v_ := gc_l_v_[gc_lane2]
+				wid := gc_tx / 32
+//line blockreduce.go:150
+				v_ := gc_l_v_[gc_lane]
+//line blockreduce.go:152
 				var v float64
 //line blockreduce.go:142
 				var r_ float64 = v_
@@ -1777,73 +1856,79 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				if lane == 0 {
 					shared_[wid] = v
 				}
-				gc_s_v[gc_rank2] = v
+//line blockreduce.go:154
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
+//line blockreduce.go:160
 	var gc_l_v_2 [32]float64
-	var gc_c22r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line blockreduce.go:168
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:148
-				lane := gc_tx2 % 32
+				lane := gc_tx % 32
+//line blockreduce.go:150
 				var v float64
 //line blockreduce.go:154
 				v = 0
-				if gc_tx2 < gc_bdx2/32 {
+				if gc_tx < gc_bdx/32 {
 					v = shared_[lane]
 				}
-				gc_s_v[gc_rank2] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 		{
-			var gc_m132 uint32
+			var gc_m13 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blockreduce.go:148
-					wid := gc_tx2 / 32
+					wid := gc_tx / 32
 //line blockreduce.go:158
 					if wid == 0 {
-						gc_m132 |= 1 << gc_lane2
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v := gc_s_v[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line blockreduce.go:172
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:159
 					var v_2 float64 = v
-					gc_l_v_2[gc_lane2] = v_2
+//line blockreduce.go:161
+					gc_l_v_2[gc_lane] = v_2
 				}
 //line blockreduce.go:139
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v_2, 16, 1, false)
@@ -1851,180 +1936,203 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				} else {
 //line blockreduce.go:139
 					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
 						} else {
 //line blockreduce.go:140
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								v_2 := gc_l_v_2[gc_lane2]
+//line blockreduce.go:147
+								v_2 := gc_l_v_2[gc_lane]
 //line blockreduce.go:140
-								v_2 += gc_c22r[gc_lane2]
-								gc_l_v_2[gc_lane2] = v_2
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_upto2 := 32
-				if gc_bdy2*gc_bdz2 == 1 {
-					gc_upto2 = min(gc_upto2, 1)
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 1)
 				}
-				for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					v_2 := gc_l_v_2[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line blockreduce.go:156
+					v_2 := gc_l_v_2[gc_lane]
+//line blockreduce.go:158
 					var v float64
 //line blockreduce.go:142
 					var r_2 float64 = v_2
 //line blockreduce.go:159
 					v = r_2
-					gc_s_v[gc_rank2] = v
+//line blockreduce.go:161
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line blockreduce.go:169
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2
-		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-			gc_at2 := partial[gc_off2:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+			gc_at := partial[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step + 0
+//line blockreduce.go:182
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:184
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+					gc_tx := gc_step + 1
+//line blockreduce.go:141
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+					gc_tx := gc_step + 2
+//line blockreduce.go:141
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+					gc_tx := gc_step + 3
+//line blockreduce.go:141
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						gc_at2[0] = sum
+						gc_at[0] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blockreduce.go:142
+				v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 				var r float64 = v
 //line blockreduce.go:131
 				sum := r
 				{
-					gc_at2[0] = sum
+					gc_at[0] = sum
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line blockreduce.go:139
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
 					{
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+//line blockreduce.go:139
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 				var r float64 = v
 //line blockreduce.go:131
 				sum := r
 				{
-					partial[gc_bx2] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -2047,59 +2155,61 @@ func BlockReduceOnePerThreadKernel(x []float32, partial []float32) func(*gocuda.
 var gc_src_brOnePerThread = compiled.NewSource(gc_files_blockreduce, "brOnePerThread", "992e67eadd96b8bb2645a4d02712318c8ce44e4638061b0a4c17575700a12051", "blockreduce.go:164-197").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:170
-func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:173
 	warps := gocuda.Shared[float32](t, 32)[:32]
+//line blockreduce.go:175
 	var gc_l_v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x05 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x05
-				if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(x) && 32 <= len(x)-gc_off4 {
-					gc_at4 := x[gc_off4:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
+					gc_at := x[gc_off:][:32]
 //line blockreduce.go:174
-					copy(gc_l_v[:], gc_at4)
+					copy(gc_l_v[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-						tid := gc_tx2
-						i := gc_bx2*gc_bdx2 + tid
+						tid := gc_tx
+						i := gc_bx*gc_bdx + tid
 //line blockreduce.go:174
 						var v float32
 						if i < len(x) {
 							v = x[i]
 						}
-						gc_l_v[gc_lane2] = v
+//line blockreduce.go:179
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line blockreduce.go:178
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			if gc_bdy2*gc_bdz2 == 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
@@ -2107,77 +2217,79 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 		} else {
 //line blockreduce.go:178
 			for off := 16; off > 0; off /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 //line blockreduce.go:179
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blockreduce.go:179
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:179
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line blockreduce.go:179
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line blockreduce.go:179
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:179
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line blockreduce.go:179
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							v := gc_l_v[gc_lane2]
+//line blockreduce.go:192
+							v := gc_l_v[gc_lane]
 //line blockreduce.go:179
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		if gc_lo5 < gc_hi5 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-					tid := gc_tx2
-					v := gc_l_v[gc_lane2]
+					tid := gc_tx
+//line blockreduce.go:173
+					v := gc_l_v[gc_lane]
 //line blockreduce.go:181
 					if tid%32 == 0 {
 						warps[tid/32] = v
@@ -2186,66 +2298,70 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 			}
 		}
 	}
+//line blockreduce.go:190
 	var gc_l_v2 [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m112 uint32
+//line blockreduce.go:198
+			var gc_m11 uint32
 //line blockreduce.go:185
-			if gc_x06 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x06+gc_cnt2 <= gc_bdx2 {
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x06); gc_bound4 < gc_hi6 {
-					gc_hi6 = gc_bound4
+			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi3 {
+					gc_hi3 = gc_bound2
 				}
-				if gc_lo6 < gc_hi6 {
-					gc_m112 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+				if gc_lo3 < gc_hi3 {
+					gc_m11 = uint32(uint64(1)<<gc_hi3 - uint64(1)<<gc_lo3)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-						tid := gc_tx2
+						tid := gc_tx
 //line blockreduce.go:185
 						if tid < 32 {
-							gc_m112 |= 1 << gc_lane2
+							gc_m11 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line blockreduce.go:186
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line blockreduce.go:186
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line blockreduce.go:186
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line blockreduce.go:186
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line blockreduce.go:189
+							gc_tx := gc_tidx3.X + gc_lane
+//line blockreduce.go:191
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line blockreduce.go:171
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line blockreduce.go:171
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blockreduce.go:186
@@ -2255,12 +2371,12 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 								break
 							}
 //line blockreduce.go:187
-							if tid < gc_bdx2/32 && uint(gc_bdx2/32-tid) > 7 {
+							if tid < gc_bdx/32 && uint(gc_bdx/32-tid) > 7 {
 //line blockreduce.go:187
 								v = archsimd.LoadFloat32x8Slice(warps[tid:])
 							} else {
 //line blockreduce.go:188
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2/32, tid, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
 //line blockreduce.go:187
 								if gc_if2.ToBits() != 0 {
 //line blockreduce.go:187
@@ -2268,26 +2384,27 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 								}
 							}
 //line blockreduce.go:187
-							v.StoreSlice(gc_l_v2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line blockreduce.go:202
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line blockreduce.go:171
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line blockreduce.go:171
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blockreduce.go:186
@@ -2297,47 +2414,48 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 								break
 							}
 //line blockreduce.go:187
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2/32, tid, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
 							if gc_if.ToBits() != 0 {
 //line blockreduce.go:188
 								v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if)
 							}
 //line blockreduce.go:188
-							v.StoreSlice(gc_l_v2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-							tid := gc_tx2
+							tid := gc_tx
+//line blockreduce.go:173
 							var v float32
 //line blockreduce.go:186
 							v = 0
-							if tid < gc_bdx2/32 {
+							if tid < gc_bdx/32 {
 								v = warps[tid]
 							}
-							gc_l_v2[gc_lane2] = v
+							gc_l_v2[gc_lane] = v
 						}
 					}
 				}
 //line blockreduce.go:190
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
@@ -2345,72 +2463,74 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 				} else {
 //line blockreduce.go:190
 					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
 						} else {
 //line blockreduce.go:191
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c22r)
-							gc_left3 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+							gc_left3 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blockreduce.go:191
-										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
 //line blockreduce.go:191
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line blockreduce.go:191
-										v.StoreSlice(gc_l_v2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line blockreduce.go:191
-										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
 //line blockreduce.go:191
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line blockreduce.go:191
-										v.StoreSlice(gc_l_v2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
 										continue
 									}
-									v := gc_l_v2[gc_lane2]
+//line blockreduce.go:204
+									v := gc_l_v2[gc_lane]
 //line blockreduce.go:191
-									v += gc_c22r[gc_lane2]
-									gc_l_v2[gc_lane2] = v
+									v += gc_c2r[gc_lane]
+									gc_l_v2[gc_lane] = v
 								}
 							}
 						}
 					}
 				}
-				gc_left4 := gc_act2
+				gc_left4 := gc_act
 				if compiled.SIMD {
 //line blockreduce.go:193
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 //line blockreduce.go:193
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+//line blockreduce.go:198
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
 //line blockreduce.go:171
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line blockreduce.go:171
-							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
 //line blockreduce.go:193
 							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 							if gc_if4.ToBits() != 0 {
@@ -2423,35 +2543,37 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 //line blockreduce.go:194
 									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
 //line blockreduce.go:194
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line blockreduce.go:194
-										partial[gc_bx2] = gc_lanes2[gc_k2]
+										partial[gc_bx] = gc_lanes2[gc_k2]
 									}
 								}
 //line blockreduce.go:194
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
-							gc_left4 &^= 0xff << gc_lane2
+//line blockreduce.go:195
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line blockreduce.go:209
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line blockreduce.go:171
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line blockreduce.go:171
-							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
 //line blockreduce.go:193
 							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 							if gc_if3.ToBits() != 0 {
@@ -2464,45 +2586,47 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 //line blockreduce.go:194
 									if gc_if3.ToBits()&(1<<gc_k) != 0 {
 //line blockreduce.go:194
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line blockreduce.go:194
-										partial[gc_bx2] = gc_lanes[gc_k]
+										partial[gc_bx] = gc_lanes[gc_k]
 									}
 								}
 //line blockreduce.go:194
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
-							gc_left4 &^= 0xff << gc_lane2
+//line blockreduce.go:195
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-							tid := gc_tx2
-							v := gc_l_v2[gc_lane2]
+							tid := gc_tx
+//line blockreduce.go:173
+							v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
 							if tid == 0 {
-								partial[gc_bx2] = v
+								partial[gc_bx] = v
 							}
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }
@@ -2524,45 +2648,47 @@ func BlockReduceFloat64Kernel(x []float64, partial []float64, run int) func(*goc
 var gc_src_brFloat64 = compiled.NewSource(gc_files_blockreduce, "brFloat64", "ca8c5a80dd73222219609fa20f79192f365d7208e883d20222dbfdff185fb791", "blockreduce.go:199-224").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:203
-func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:204
-	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:206
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_brFloat64_207
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brFloat64_207
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:205
-				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				lo := (gc_bx*gc_bdx + gc_tx) * run
 				var v float64
-				gc_jam_brFloat64_207_add(&gc_jam2, x[lo:lo+run], v, gc_l_v[:], gc_lane2)
+				gc_jam_brFloat64_207_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
-		gc_jam_brFloat64_207_flush(&gc_jam2)
+//line blockreduce.go:211
+		gc_jam_brFloat64_207_flush(&gc_jam)
 //line blockreduce.go:210
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
@@ -2571,64 +2697,68 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 		} else {
 //line blockreduce.go:210
 			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 //line blockreduce.go:211
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						v := gc_l_v[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:215
+						v := gc_l_v[gc_lane]
 //line blockreduce.go:211
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:214
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:219
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-					gc_at2 := partial[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:218
 							var s float64
 							{
-								gc_xs4 := warps
 //line blockreduce.go:219
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blockreduce.go:219
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:219
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:219
-										gc_k16 := gc_i4 + 0
+										gc_k6 := gc_i2 + 0
 //line blockreduce.go:219
-										w := gc_xs4[gc_k16]
+										w := gc_xs2[gc_k6]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2636,9 +2766,9 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 									{
 //line blockreduce.go:221
-										gc_k17 := gc_i4 + 1
+										gc_k7 := gc_i2 + 1
 //line blockreduce.go:221
-										w := gc_xs4[gc_k17]
+										w := gc_xs2[gc_k7]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2646,9 +2776,9 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 									{
 //line blockreduce.go:221
-										gc_k18 := gc_i4 + 2
+										gc_k8 := gc_i2 + 2
 //line blockreduce.go:221
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2656,9 +2786,9 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 									{
 //line blockreduce.go:221
-										gc_k19 := gc_i4 + 3
+										gc_k9 := gc_i2 + 3
 //line blockreduce.go:221
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2666,12 +2796,12 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 								}
 //line blockreduce.go:219
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:219
-										gc_k20 := gc_i4
+										gc_k10 := gc_i2
 //line blockreduce.go:219
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2679,26 +2809,29 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 								}
 							}
-							gc_at2[0] = s
+//line blockreduce.go:222
+							gc_at[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:218
 							var s float64
 							{
-								gc_xs3 := warps
 //line blockreduce.go:219
-								gc_i3 := 0
+								gc_xs := warps
 //line blockreduce.go:219
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:219
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:219
-										gc_k11 := gc_i3 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:219
-										w := gc_xs3[gc_k11]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2706,9 +2839,9 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 									{
 //line blockreduce.go:221
-										gc_k12 := gc_i3 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:221
-										w := gc_xs3[gc_k12]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2716,9 +2849,9 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 									{
 //line blockreduce.go:221
-										gc_k13 := gc_i3 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:221
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2726,9 +2859,9 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 									{
 //line blockreduce.go:221
-										gc_k14 := gc_i3 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:221
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2736,12 +2869,12 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 								}
 //line blockreduce.go:219
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:219
-										gc_k15 := gc_i3
+										gc_k5 := gc_i
 //line blockreduce.go:219
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:220
 											s += w
@@ -2749,7 +2882,8 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:222
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -2760,8 +2894,6 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 
 // gc_jam_brFloat64_207 holds up to 4 threads' calls of brFloat64's loop at line 207, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line blockreduce.go:233
 type gc_jam_brFloat64_207 struct {
 	n     int
 	lanes [4]gc_jam_brFloat64_207_lane
@@ -2809,17 +2941,28 @@ func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
 // gc_jam_brFloat64_207_run4 runs the rest of brFloat64's loop at line 207 for 4 threads, their loops interleaved.
 func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:217
 	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:219
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:221
 	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:223
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:225
 	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:227
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:229
 	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:231
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blockreduce.go:234
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blockreduce.go:236
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blockreduce.go:238
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:207
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -2876,6 +3019,7 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 			gc_l3_v += gc_l3_e
 		}
 	}
+//line blockreduce.go:210
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -2896,130 +3040,136 @@ func BlockReduceMinKernel(x []int32, partial []int32, run int) func(*gocuda.Thre
 var gc_src_brMin = compiled.NewSource(gc_files_blockreduce, "brMin", "3022905a70c0a2418cfafefcc53ca132766a6a31fb12a69c22e0d6d205ddc5be", "blockreduce.go:226-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:230
-func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:231
-	warps := gocuda.Shared[int32](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:233
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_brMin_234
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brMin_234
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:232
-				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				lo := (gc_bx*gc_bdx + gc_tx) * run
 				v := int32(math32Max)
-				gc_jam_brMin_234_add(&gc_jam2, x[lo:lo+run], v, gc_l_v[:], gc_lane2)
+				gc_jam_brMin_234_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
-		gc_jam_brMin_234_flush(&gc_jam2)
+//line blockreduce.go:238
+		gc_jam_brMin_234_flush(&gc_jam)
 //line blockreduce.go:237
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blockreduce.go:238
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:238
-						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blockreduce.go:238
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line blockreduce.go:238
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:238
-						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line blockreduce.go:238
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line blockreduce.go:251
+					v := gc_l_v[gc_lane]
 //line blockreduce.go:238
-					v = min(v, gc_c21r[gc_lane2])
-					gc_l_v[gc_lane2] = v
+					v = min(v, gc_c1r[gc_lane])
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:241
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:246
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-					gc_at2 := partial[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:245
 							s := int32(math32Max)
 							{
-								gc_xs4 := warps
 //line blockreduce.go:246
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blockreduce.go:246
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:246
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:246
-										gc_k18 := gc_i4 + 0
+										gc_k8 := gc_i2 + 0
 //line blockreduce.go:246
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3027,9 +3177,9 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:248
-										gc_k19 := gc_i4 + 1
+										gc_k9 := gc_i2 + 1
 //line blockreduce.go:248
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3037,9 +3187,9 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:248
-										gc_k20 := gc_i4 + 2
+										gc_k10 := gc_i2 + 2
 //line blockreduce.go:248
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3047,9 +3197,9 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:248
-										gc_k21 := gc_i4 + 3
+										gc_k11 := gc_i2 + 3
 //line blockreduce.go:248
-										w := gc_xs4[gc_k21]
+										w := gc_xs2[gc_k11]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3057,12 +3207,12 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 //line blockreduce.go:246
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:246
-										gc_k22 := gc_i4
+										gc_k12 := gc_i2
 //line blockreduce.go:246
-										w := gc_xs4[gc_k22]
+										w := gc_xs2[gc_k12]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3070,26 +3220,29 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-							gc_at2[0] = s
+//line blockreduce.go:249
+							gc_at[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:245
 							s := int32(math32Max)
 							{
-								gc_xs3 := warps
 //line blockreduce.go:246
-								gc_i3 := 0
+								gc_xs := warps
 //line blockreduce.go:246
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:246
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:246
-										gc_k13 := gc_i3 + 0
+										gc_k3 := gc_i + 0
 //line blockreduce.go:246
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3097,9 +3250,9 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:248
-										gc_k14 := gc_i3 + 1
+										gc_k4 := gc_i + 1
 //line blockreduce.go:248
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3107,9 +3260,9 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:248
-										gc_k15 := gc_i3 + 2
+										gc_k5 := gc_i + 2
 //line blockreduce.go:248
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3117,9 +3270,9 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:248
-										gc_k16 := gc_i3 + 3
+										gc_k6 := gc_i + 3
 //line blockreduce.go:248
-										w := gc_xs3[gc_k16]
+										w := gc_xs[gc_k6]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3127,12 +3280,12 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 //line blockreduce.go:246
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:246
-										gc_k17 := gc_i3
+										gc_k7 := gc_i
 //line blockreduce.go:246
-										w := gc_xs3[gc_k17]
+										w := gc_xs[gc_k7]
 										{
 //line blockreduce.go:247
 											s = min(s, w)
@@ -3140,7 +3293,8 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:249
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -3151,8 +3305,6 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 
 // gc_jam_brMin_234 holds up to 4 threads' calls of brMin's loop at line 234, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line blockreduce.go:260
 type gc_jam_brMin_234 struct {
 	n     int
 	lanes [4]gc_jam_brMin_234_lane
@@ -3200,17 +3352,28 @@ func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
 // gc_jam_brMin_234_run4 runs the rest of brMin's loop at line 234 for 4 threads, their loops interleaved.
 func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:244
 	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:246
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:248
 	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:250
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:252
 	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:254
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:256
 	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:258
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blockreduce.go:261
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blockreduce.go:263
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blockreduce.go:265
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:234
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -3267,6 +3430,7 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 			gc_l3_v = min(gc_l3_v, gc_l3_e)
 		}
 	}
+//line blockreduce.go:237
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -3287,70 +3451,72 @@ func BlockReduceMaxKernel(x []int32, partial []int32, run int) func(*gocuda.Thre
 var gc_src_brMax = compiled.NewSource(gc_files_blockreduce, "brMax", "998745c8c50be19075ebec369c305c3bd7e0d9b3a17897a1cec4dcf4ec194dc4", "blockreduce.go:253-278").NoGoexit("0f6633f80bb2d1faa96c7a4b4d876e4c3fee9bcd8cd4932e6b98daa342a8de69", "blockreduce.go:280-286")
 
 //line blockreduce.go:257
-func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:258
-	warps := gocuda.Shared[int32](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:260
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_brMax_261
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brMax_261
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:259
-				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				lo := (gc_bx*gc_bdx + gc_tx) * run
 				v := x[lo]
-				gc_jam_brMax_261_add(&gc_jam2, lo, run, v, x, gc_l_v[:], gc_lane2)
+				gc_jam_brMax_261_add(&gc_jam, lo, run, v, x, gc_l_v[:], gc_lane)
 			}
 		}
-		gc_jam_brMax_261_flush(&gc_jam2)
+//line blockreduce.go:265
+		gc_jam_brMax_261_flush(&gc_jam)
 //line blockreduce.go:264
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
 //line blockreduce.go:265
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line blockreduce.go:265
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blockreduce.go:265
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:265
-						gc_t4 := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						gc_t4 := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line blockreduce.go:265
 						shflDownSync := gc_t4
 //line blockreduce.go:265
 						gc_a4 := v
 //line blockreduce.go:265
-						gc_b6 := shflDownSync
+						gc_b5 := shflDownSync
 //line blockreduce.go:265
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blockreduce.go:265
 						gc_returned4 := gc_none2
 //line blockreduce.go:265
-						gc_if5 := gc_a4.Greater(gc_b6)
+						gc_if5 := gc_a4.Greater(gc_b5)
 //line blockreduce.go:265
 						if gc_if5.ToBits() != 0 {
 //line blockreduce.go:265
@@ -3363,37 +3529,37 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 //line blockreduce.go:265
 						if gc_if6.ToBits() != 0 {
 //line blockreduce.go:265
-							gc_result4 = gc_b6.Merge(gc_result4, gc_if6)
+							gc_result4 = gc_b5.Merge(gc_result4, gc_if6)
 //line blockreduce.go:265
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
 //line blockreduce.go:265
 						v = gc_result4
 //line blockreduce.go:265
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line blockreduce.go:265
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:265
-						gc_t2 := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						gc_t2 := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line blockreduce.go:265
 						shflDownSync := gc_t2
 //line blockreduce.go:265
 						gc_a2 := v
 //line blockreduce.go:265
-						gc_b4 := shflDownSync
+						gc_b3 := shflDownSync
 //line blockreduce.go:265
 						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blockreduce.go:265
 						gc_returned2 := gc_none
 //line blockreduce.go:265
-						gc_if2 := gc_a2.Greater(gc_b4)
+						gc_if2 := gc_a2.Greater(gc_b3)
 //line blockreduce.go:265
 						if gc_if2.ToBits() != 0 {
 //line blockreduce.go:265
@@ -3406,81 +3572,85 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 //line blockreduce.go:265
 						if gc_if3.ToBits() != 0 {
 //line blockreduce.go:265
-							gc_result2 = gc_b4.Merge(gc_result2, gc_if3)
+							gc_result2 = gc_b3.Merge(gc_result2, gc_if3)
 //line blockreduce.go:265
 							gc_returned2 = gc_if3.Or(gc_returned2)
 						}
 //line blockreduce.go:265
 						v = gc_result2
 //line blockreduce.go:265
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 //line blockreduce.go:265
-					var shflDownSync int32 = gc_c21r[gc_lane2]
+					var shflDownSync int32 = gc_c1r[gc_lane]
 //line blockreduce.go:265
 					v = max32(v, shflDownSync)
-					gc_l_v[gc_lane2] = v
+//line blockreduce.go:267
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:268
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:273
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := 0
-				gc_off5 := gc_bx2
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(warps) && gc_off5 >= 0 && gc_off5 < len(partial) {
-					gc_at3 := warps[gc_off4:][:1]
-					gc_at4 := partial[gc_off5:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
+					gc_at := warps[gc_off2:][:1]
+					gc_at2 := partial[gc_off3:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
-							s := gc_at3[0]
+//line blockreduce.go:272
+							s := gc_at[0]
 							{
-								gc_xs4 := warps[1:]
 //line blockreduce.go:273
-								gc_i4 := 0
+								gc_xs2 := warps[1:]
 //line blockreduce.go:273
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:273
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:273
-										gc_k18 := gc_i4 + 0
+										gc_k8 := gc_i2 + 0
 //line blockreduce.go:273
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3488,9 +3658,9 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:275
-										gc_k19 := gc_i4 + 1
+										gc_k9 := gc_i2 + 1
 //line blockreduce.go:275
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3498,9 +3668,9 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:275
-										gc_k20 := gc_i4 + 2
+										gc_k10 := gc_i2 + 2
 //line blockreduce.go:275
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3508,9 +3678,9 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:275
-										gc_k21 := gc_i4 + 3
+										gc_k11 := gc_i2 + 3
 //line blockreduce.go:275
-										w := gc_xs4[gc_k21]
+										w := gc_xs2[gc_k11]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3518,12 +3688,12 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 //line blockreduce.go:273
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:273
-										gc_k22 := gc_i4
+										gc_k12 := gc_i2
 //line blockreduce.go:273
-										w := gc_xs4[gc_k22]
+										w := gc_xs2[gc_k12]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3531,26 +3701,29 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-							gc_at4[0] = s
+//line blockreduce.go:276
+							gc_at2[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:272
 							s := warps[0]
 							{
-								gc_xs3 := warps[1:]
 //line blockreduce.go:273
-								gc_i3 := 0
+								gc_xs := warps[1:]
 //line blockreduce.go:273
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:273
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:273
-										gc_k13 := gc_i3 + 0
+										gc_k3 := gc_i + 0
 //line blockreduce.go:273
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3558,9 +3731,9 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:275
-										gc_k14 := gc_i3 + 1
+										gc_k4 := gc_i + 1
 //line blockreduce.go:275
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3568,9 +3741,9 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:275
-										gc_k15 := gc_i3 + 2
+										gc_k5 := gc_i + 2
 //line blockreduce.go:275
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3578,9 +3751,9 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 									{
 //line blockreduce.go:275
-										gc_k16 := gc_i3 + 3
+										gc_k6 := gc_i + 3
 //line blockreduce.go:275
-										w := gc_xs3[gc_k16]
+										w := gc_xs[gc_k6]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3588,12 +3761,12 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 //line blockreduce.go:273
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:273
-										gc_k17 := gc_i3
+										gc_k7 := gc_i
 //line blockreduce.go:273
-										w := gc_xs3[gc_k17]
+										w := gc_xs[gc_k7]
 										{
 //line blockreduce.go:274
 											s = max32(s, w)
@@ -3601,7 +3774,8 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:276
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -3612,8 +3786,6 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 
 // gc_jam_brMax_261 holds up to 4 threads' calls of brMax's loop at line 261, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line blockreduce.go:287
 type gc_jam_brMax_261 struct {
 	n     int
 	lanes [4]gc_jam_brMax_261_lane
@@ -3668,20 +3840,35 @@ func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
 // gc_jam_brMax_261_run4 runs the rest of brMax's loop at line 261 for 4 threads, their loops interleaved.
 func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 	gc_l0_lo := gc_j.lanes[0].lo
+//line blockreduce.go:271
 	gc_l0_run := gc_j.lanes[0].run
+//line blockreduce.go:273
 	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:275
 	gc_l0_x := gc_j.lanes[0].x
+//line blockreduce.go:277
 	gc_l1_lo := gc_j.lanes[1].lo
+//line blockreduce.go:279
 	gc_l1_run := gc_j.lanes[1].run
+//line blockreduce.go:281
 	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:283
 	gc_l1_x := gc_j.lanes[1].x
+//line blockreduce.go:285
 	gc_l2_lo := gc_j.lanes[2].lo
+//line blockreduce.go:287
 	gc_l2_run := gc_j.lanes[2].run
+//line blockreduce.go:289
 	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:291
 	gc_l2_x := gc_j.lanes[2].x
+//line blockreduce.go:293
 	gc_l3_lo := gc_j.lanes[3].lo
+//line blockreduce.go:295
 	gc_l3_run := gc_j.lanes[3].run
+//line blockreduce.go:297
 	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:299
 	gc_l3_x := gc_j.lanes[3].x
 //line blockreduce.go:261
 	gc_a1 := gc_l0_lo + 1
@@ -3706,8 +3893,11 @@ func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 //line blockreduce.go:261
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
+//line blockreduce.go:262
 			gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
+//line blockreduce.go:262
 			gc_l2_v = max32(gc_l2_v, gc_w9[gc_j6])
+//line blockreduce.go:262
 			gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
 		}
 	}
@@ -3747,130 +3937,136 @@ func BlockReduceXorBitsKernel(x []uint32, partial []uint32, run int) func(*gocud
 var gc_src_brXorBits = compiled.NewSource(gc_files_blockreduce, "brXorBits", "d61f7833d57553dd204f621ceee7d19e7b501208a7648a7a4c5da2c443106a09", "blockreduce.go:288-313").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:292
-func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:293
-	warps := gocuda.Shared[uint32](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:295
 	var gc_l_v [32]uint32
-	var gc_c21r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_brXorBits_296
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brXorBits_296
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:294
-				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				lo := (gc_bx*gc_bdx + gc_tx) * run
 				var v uint32
-				gc_jam_brXorBits_296_add(&gc_jam2, x[lo:lo+run], v, gc_l_v[:], gc_lane2)
+				gc_jam_brXorBits_296_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
-		gc_jam_brXorBits_296_flush(&gc_jam2)
+//line blockreduce.go:300
+		gc_jam_brXorBits_296_flush(&gc_jam)
 //line blockreduce.go:299
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blockreduce.go:300
-						v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:300
-						v = v.Xor(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Xor(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line blockreduce.go:300
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line blockreduce.go:300
-						v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
 //line blockreduce.go:300
-						v = v.Xor(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Xor(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line blockreduce.go:300
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line blockreduce.go:313
+					v := gc_l_v[gc_lane]
 //line blockreduce.go:300
-					v ^= gc_c21r[gc_lane2]
-					gc_l_v[gc_lane2] = v
+					v ^= gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:303
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:308
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-					gc_at2 := partial[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:307
 							var s uint32
 							{
-								gc_xs4 := warps
 //line blockreduce.go:308
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blockreduce.go:308
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:308
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:308
-										gc_k18 := gc_i4 + 0
+										gc_k8 := gc_i2 + 0
 //line blockreduce.go:308
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3878,9 +4074,9 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 									{
 //line blockreduce.go:310
-										gc_k19 := gc_i4 + 1
+										gc_k9 := gc_i2 + 1
 //line blockreduce.go:310
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3888,9 +4084,9 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 									{
 //line blockreduce.go:310
-										gc_k20 := gc_i4 + 2
+										gc_k10 := gc_i2 + 2
 //line blockreduce.go:310
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3898,9 +4094,9 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 									{
 //line blockreduce.go:310
-										gc_k21 := gc_i4 + 3
+										gc_k11 := gc_i2 + 3
 //line blockreduce.go:310
-										w := gc_xs4[gc_k21]
+										w := gc_xs2[gc_k11]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3908,12 +4104,12 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 								}
 //line blockreduce.go:308
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:308
-										gc_k22 := gc_i4
+										gc_k12 := gc_i2
 //line blockreduce.go:308
-										w := gc_xs4[gc_k22]
+										w := gc_xs2[gc_k12]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3921,26 +4117,29 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 								}
 							}
-							gc_at2[0] = s
+//line blockreduce.go:311
+							gc_at[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:307
 							var s uint32
 							{
-								gc_xs3 := warps
 //line blockreduce.go:308
-								gc_i3 := 0
+								gc_xs := warps
 //line blockreduce.go:308
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:308
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:308
-										gc_k13 := gc_i3 + 0
+										gc_k3 := gc_i + 0
 //line blockreduce.go:308
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3948,9 +4147,9 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 									{
 //line blockreduce.go:310
-										gc_k14 := gc_i3 + 1
+										gc_k4 := gc_i + 1
 //line blockreduce.go:310
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3958,9 +4157,9 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 									{
 //line blockreduce.go:310
-										gc_k15 := gc_i3 + 2
+										gc_k5 := gc_i + 2
 //line blockreduce.go:310
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3968,9 +4167,9 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 									{
 //line blockreduce.go:310
-										gc_k16 := gc_i3 + 3
+										gc_k6 := gc_i + 3
 //line blockreduce.go:310
-										w := gc_xs3[gc_k16]
+										w := gc_xs[gc_k6]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3978,12 +4177,12 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 								}
 //line blockreduce.go:308
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:308
-										gc_k17 := gc_i3
+										gc_k7 := gc_i
 //line blockreduce.go:308
-										w := gc_xs3[gc_k17]
+										w := gc_xs[gc_k7]
 										{
 //line blockreduce.go:309
 											s ^= w
@@ -3991,7 +4190,8 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:311
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -4002,8 +4202,6 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 
 // gc_jam_brXorBits_296 holds up to 4 threads' calls of brXorBits's loop at line 296, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line blockreduce.go:322
 type gc_jam_brXorBits_296 struct {
 	n     int
 	lanes [4]gc_jam_brXorBits_296_lane
@@ -4051,17 +4249,28 @@ func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
 // gc_jam_brXorBits_296_run4 runs the rest of brXorBits's loop at line 296 for 4 threads, their loops interleaved.
 func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:306
 	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:308
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:310
 	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:312
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:314
 	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:316
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:318
 	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:320
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blockreduce.go:323
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blockreduce.go:325
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blockreduce.go:327
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:296
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -4118,6 +4327,7 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 			gc_l3_v ^= gc_l3_e
 		}
 	}
+//line blockreduce.go:299
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -4140,219 +4350,294 @@ func BlockReduceGridStrideKernel(x []float32, partial []float64) func(*gocuda.Th
 var gc_src_brGridStride = compiled.NewSource(gc_files_blockreduce, "brGridStride", "eafcf72395c6aec9c283a84f6da29a21079517fbb6e3be38693770a72d04b041", "blockreduce.go:315-341").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:321
-func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line blockreduce.go:322
-	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:324
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+//line blockreduce.go:323
+			var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line blockreduce.go:323
+			v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+		var v float64
+//line blockreduce.go:325
+		gc_s_v[gc_rank] = v
+	}
+//line blockreduce.go:324
+	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line blockreduce.go:331
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-				gc_at3 := x[gc_off4:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line blockreduce.go:347
+						gc_rank := gc_base + gc_tx
+//line blockreduce.go:349
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
-						v += float64(gc_at3[gc_tx2])
-						gc_s_v[gc_rank2] = v
+						v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line blockreduce.go:331
+						gc_rank := gc_base + gc_tx
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
-						v += float64(gc_at3[gc_tx2])
-						gc_s_v[gc_rank2] = v
+						v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line blockreduce.go:331
+						gc_rank := gc_base + gc_tx
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
-						v += float64(gc_at3[gc_tx2])
-						gc_s_v[gc_rank2] = v
+						v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line blockreduce.go:331
+						gc_rank := gc_base + gc_tx
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
-						v += float64(gc_at3[gc_tx2])
-						gc_s_v[gc_rank2] = v
+						v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:332
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:325
 					gc_more = true
 //line blockreduce.go:325
-					v += float64(gc_at3[gc_tx2])
-					gc_s_v[gc_rank2] = v
+					v += float64(gc_at[gc_tx])
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line blockreduce.go:324
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(x[i])
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line blockreduce.go:324
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(x[i])
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line blockreduce.go:324
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(x[i])
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line blockreduce.go:324
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(x[i])
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:324
-					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
 //line blockreduce.go:325
 					v += float64(x[i])
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	var gc_c21v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line blockreduce.go:333
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 //line blockreduce.go:327
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line blockreduce.go:331
+				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
-				gc_c21v[gc_lane2] = v
+				gc_c1v[gc_lane] = v
 			}
 //line blockreduce.go:328
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, off, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				v := gc_s_v[gc_rank2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line blockreduce.go:332
+				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
-				v += gc_c21r[gc_lane2]
-				gc_s_v[gc_rank2] = v
+				v += gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_s_v[gc_rank2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
 			{
 //line blockreduce.go:331
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:336
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-					gc_at4 := partial[gc_off5:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+					gc_at2 := partial[gc_off3:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:335
 							var s float64
 							{
-								gc_xs4 := warps
 //line blockreduce.go:336
-								gc_i4 := 0
+								gc_xs2 := warps
 //line blockreduce.go:336
-								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+								gc_i2 := 0
+//line blockreduce.go:336
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 //line blockreduce.go:336
-										gc_k16 := gc_i4 + 0
+										gc_k6 := gc_i2 + 0
 //line blockreduce.go:336
-										w := gc_xs4[gc_k16]
+										w := gc_xs2[gc_k6]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4360,9 +4645,9 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 									{
 //line blockreduce.go:338
-										gc_k17 := gc_i4 + 1
+										gc_k7 := gc_i2 + 1
 //line blockreduce.go:338
-										w := gc_xs4[gc_k17]
+										w := gc_xs2[gc_k7]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4370,9 +4655,9 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 									{
 //line blockreduce.go:338
-										gc_k18 := gc_i4 + 2
+										gc_k8 := gc_i2 + 2
 //line blockreduce.go:338
-										w := gc_xs4[gc_k18]
+										w := gc_xs2[gc_k8]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4380,9 +4665,9 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 									{
 //line blockreduce.go:338
-										gc_k19 := gc_i4 + 3
+										gc_k9 := gc_i2 + 3
 //line blockreduce.go:338
-										w := gc_xs4[gc_k19]
+										w := gc_xs2[gc_k9]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4390,12 +4675,12 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 								}
 //line blockreduce.go:336
-								for ; gc_i4 < len(gc_xs4); gc_i4++ {
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 //line blockreduce.go:336
-										gc_k20 := gc_i4
+										gc_k10 := gc_i2
 //line blockreduce.go:336
-										w := gc_xs4[gc_k20]
+										w := gc_xs2[gc_k10]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4403,26 +4688,29 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 								}
 							}
-							gc_at4[0] = s
+//line blockreduce.go:339
+							gc_at2[0] = s
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:335
 							var s float64
 							{
-								gc_xs3 := warps
 //line blockreduce.go:336
-								gc_i3 := 0
+								gc_xs := warps
 //line blockreduce.go:336
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+								gc_i := 0
+//line blockreduce.go:336
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:336
-										gc_k11 := gc_i3 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:336
-										w := gc_xs3[gc_k11]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4430,9 +4718,9 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 									{
 //line blockreduce.go:338
-										gc_k12 := gc_i3 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:338
-										w := gc_xs3[gc_k12]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4440,9 +4728,9 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 									{
 //line blockreduce.go:338
-										gc_k13 := gc_i3 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:338
-										w := gc_xs3[gc_k13]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4450,9 +4738,9 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 									{
 //line blockreduce.go:338
-										gc_k14 := gc_i3 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:338
-										w := gc_xs3[gc_k14]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4460,12 +4748,12 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 								}
 //line blockreduce.go:336
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:336
-										gc_k15 := gc_i3
+										gc_k5 := gc_i
 //line blockreduce.go:336
-										w := gc_xs3[gc_k15]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:337
 											s += w
@@ -4473,7 +4761,8 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 								}
 							}
-							partial[gc_bx2] = s
+//line blockreduce.go:339
+							partial[gc_bx] = s
 						}
 					}
 				}
@@ -4497,62 +4786,66 @@ func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocud
 var gc_src_brGroup = compiled.NewSource(gc_files_blockreduce, "brGroup", "e83b361f126e62db90c3fea90cb8fa43f466ac2a729b6c378d5faa2b80f59812", "blockreduce.go:343-365", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:348
-func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_n2 := gc_b2.Len()
+func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
 //line blockreduce.go:349
 	block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
-	warps := gocuda.Shared[float64](t, gc_n2/32)
-	var gc_c21v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+	warps := gocuda.Shared[float64](t, gc_n/32)
+//line blockreduce.go:353
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line blockreduce.go:352
-			v := gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run, gc_c21v[:], gc_lane2)
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_c1v[:], gc_lane)
 			_ = v
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+//line blockreduce.go:354
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:353
-		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 			var v float64
 //line blockreduce.go:353
-			v = gc_c21r[gc_lane2]
-			if (gc_rank2 & (32 - 1)) == 0 {
-				warps[(gc_rank2 / 32)] = v
+			v = gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
+				warps[(gc_rank / 32)] = v
 			}
 		}
 	}
+//line blockreduce.go:360
 	compiled.OutOfLine(func() {
 		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:358
-				if gc_rank2 == 0 {
+				if gc_rank == 0 {
 					var s float64
 					{
-						gc_xs2 := warps
 //line blockreduce.go:360
-						gc_i2 := 0
+						gc_xs := warps
 //line blockreduce.go:360
-						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+						gc_i := 0
+//line blockreduce.go:360
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 //line blockreduce.go:360
-								gc_k6 := gc_i2 + 0
+								gc_k := gc_i + 0
 //line blockreduce.go:360
-								w := gc_xs2[gc_k6]
+								w := gc_xs[gc_k]
 								{
 //line blockreduce.go:361
 									s += w
@@ -4560,9 +4853,9 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 							}
 							{
 //line blockreduce.go:362
-								gc_k7 := gc_i2 + 1
+								gc_k2 := gc_i + 1
 //line blockreduce.go:362
-								w := gc_xs2[gc_k7]
+								w := gc_xs[gc_k2]
 								{
 //line blockreduce.go:361
 									s += w
@@ -4570,9 +4863,9 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 							}
 							{
 //line blockreduce.go:362
-								gc_k8 := gc_i2 + 2
+								gc_k3 := gc_i + 2
 //line blockreduce.go:362
-								w := gc_xs2[gc_k8]
+								w := gc_xs[gc_k3]
 								{
 //line blockreduce.go:361
 									s += w
@@ -4580,9 +4873,9 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 							}
 							{
 //line blockreduce.go:362
-								gc_k9 := gc_i2 + 3
+								gc_k4 := gc_i + 3
 //line blockreduce.go:362
-								w := gc_xs2[gc_k9]
+								w := gc_xs[gc_k4]
 								{
 //line blockreduce.go:361
 									s += w
@@ -4590,12 +4883,12 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 							}
 						}
 //line blockreduce.go:360
-						for ; gc_i2 < len(gc_xs2); gc_i2++ {
+						for ; gc_i < len(gc_xs); gc_i++ {
 							{
 //line blockreduce.go:360
-								gc_k10 := gc_i2
+								gc_k5 := gc_i
 //line blockreduce.go:360
-								w := gc_xs2[gc_k10]
+								w := gc_xs[gc_k5]
 								{
 //line blockreduce.go:361
 									s += w
@@ -4603,7 +4896,8 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 							}
 						}
 					}
-					partial[gc_bidx2.X] = s
+//line blockreduce.go:363
+					partial[gc_bidx.X] = s
 				}
 			}
 		}
@@ -4625,44 +4919,45 @@ func BlockReduceAtomicKernel(x []float32, total *float64, run int) func(*gocuda.
 var gc_src_brAtomic = compiled.NewSource(gc_files_blockreduce, "brAtomic", "e1cc044db3e794bb1bd2f4adeec29275d5cb161e53ebab1887e56d820716622a", "blockreduce.go:367-389", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:372
-func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line blockreduce.go:373
-	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
+	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+//line blockreduce.go:375
 	var gc_l_v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_jam2 gc_jam_runSum
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:374
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
 			}
 		}
-		gc_jam_runSum_flush(&gc_jam2)
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:375
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
 			} else {
@@ -4671,64 +4966,68 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 		} else {
 //line blockreduce.go:375
 			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 //line blockreduce.go:376
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						v := gc_l_v[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:380
+						v := gc_l_v[gc_lane]
 //line blockreduce.go:376
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 			{
 //line blockreduce.go:379
-				warps[(gc_rank2 >> 5)] = v
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:384
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:383
 							var s float64
 							{
-								gc_xs2 := warps
 //line blockreduce.go:384
-								gc_i2 := 0
+								gc_xs := warps
 //line blockreduce.go:384
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								gc_i := 0
+//line blockreduce.go:384
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:384
-										gc_k6 := gc_i2 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:384
-										w := gc_xs2[gc_k6]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4736,9 +5035,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k7 := gc_i2 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										w := gc_xs2[gc_k7]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4746,9 +5045,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k8 := gc_i2 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										w := gc_xs2[gc_k8]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4756,9 +5055,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k9 := gc_i2 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										w := gc_xs2[gc_k9]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4766,12 +5065,12 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 //line blockreduce.go:384
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:384
-										gc_k10 := gc_i2
+										gc_k5 := gc_i
 //line blockreduce.go:384
-										w := gc_xs2[gc_k10]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4779,26 +5078,29 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:383
 							var s float64
 							{
-								gc_xs2 := warps
 //line blockreduce.go:384
-								gc_i2 := 0
+								gc_xs := warps
 //line blockreduce.go:384
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								gc_i := 0
+//line blockreduce.go:384
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:384
-										gc_k6 := gc_i2 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:384
-										w := gc_xs2[gc_k6]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4806,9 +5108,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k7 := gc_i2 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										w := gc_xs2[gc_k7]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4816,9 +5118,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k8 := gc_i2 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										w := gc_xs2[gc_k8]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4826,9 +5128,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k9 := gc_i2 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										w := gc_xs2[gc_k9]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4836,12 +5138,12 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 //line blockreduce.go:384
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:384
-										gc_k10 := gc_i2
+										gc_k5 := gc_i
 //line blockreduce.go:384
-										w := gc_xs2[gc_k10]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4849,26 +5151,29 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:383
 							var s float64
 							{
-								gc_xs2 := warps
 //line blockreduce.go:384
-								gc_i2 := 0
+								gc_xs := warps
 //line blockreduce.go:384
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								gc_i := 0
+//line blockreduce.go:384
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:384
-										gc_k6 := gc_i2 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:384
-										w := gc_xs2[gc_k6]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4876,9 +5181,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k7 := gc_i2 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										w := gc_xs2[gc_k7]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4886,9 +5191,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k8 := gc_i2 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										w := gc_xs2[gc_k8]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4896,9 +5201,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k9 := gc_i2 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										w := gc_xs2[gc_k9]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4906,12 +5211,12 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 //line blockreduce.go:384
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:384
-										gc_k10 := gc_i2
+										gc_k5 := gc_i
 //line blockreduce.go:384
-										w := gc_xs2[gc_k10]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4919,26 +5224,29 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
+//line blockreduce.go:383
 							var s float64
 							{
-								gc_xs2 := warps
 //line blockreduce.go:384
-								gc_i2 := 0
+								gc_xs := warps
 //line blockreduce.go:384
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								gc_i := 0
+//line blockreduce.go:384
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 //line blockreduce.go:384
-										gc_k6 := gc_i2 + 0
+										gc_k := gc_i + 0
 //line blockreduce.go:384
-										w := gc_xs2[gc_k6]
+										w := gc_xs[gc_k]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4946,9 +5254,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k7 := gc_i2 + 1
+										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										w := gc_xs2[gc_k7]
+										w := gc_xs[gc_k2]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4956,9 +5264,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k8 := gc_i2 + 2
+										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										w := gc_xs2[gc_k8]
+										w := gc_xs[gc_k3]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4966,9 +5274,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 									{
 //line blockreduce.go:386
-										gc_k9 := gc_i2 + 3
+										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										w := gc_xs2[gc_k9]
+										w := gc_xs[gc_k4]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4976,12 +5284,12 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 //line blockreduce.go:384
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 //line blockreduce.go:384
-										gc_k10 := gc_i2
+										gc_k5 := gc_i
 //line blockreduce.go:384
-										w := gc_xs2[gc_k10]
+										w := gc_xs[gc_k5]
 										{
 //line blockreduce.go:385
 											s += w
@@ -4989,26 +5297,29 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
+//line blockreduce.go:383
 						var s float64
 						{
-							gc_xs2 := warps
 //line blockreduce.go:384
-							gc_i2 := 0
+							gc_xs := warps
 //line blockreduce.go:384
-							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							gc_i := 0
+//line blockreduce.go:384
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 //line blockreduce.go:384
-									gc_k6 := gc_i2 + 0
+									gc_k := gc_i + 0
 //line blockreduce.go:384
-									w := gc_xs2[gc_k6]
+									w := gc_xs[gc_k]
 									{
 //line blockreduce.go:385
 										s += w
@@ -5016,9 +5327,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 								}
 								{
 //line blockreduce.go:386
-									gc_k7 := gc_i2 + 1
+									gc_k2 := gc_i + 1
 //line blockreduce.go:386
-									w := gc_xs2[gc_k7]
+									w := gc_xs[gc_k2]
 									{
 //line blockreduce.go:385
 										s += w
@@ -5026,9 +5337,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 								}
 								{
 //line blockreduce.go:386
-									gc_k8 := gc_i2 + 2
+									gc_k3 := gc_i + 2
 //line blockreduce.go:386
-									w := gc_xs2[gc_k8]
+									w := gc_xs[gc_k3]
 									{
 //line blockreduce.go:385
 										s += w
@@ -5036,9 +5347,9 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 								}
 								{
 //line blockreduce.go:386
-									gc_k9 := gc_i2 + 3
+									gc_k4 := gc_i + 3
 //line blockreduce.go:386
-									w := gc_xs2[gc_k9]
+									w := gc_xs[gc_k4]
 									{
 //line blockreduce.go:385
 										s += w
@@ -5046,12 +5357,12 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 								}
 							}
 //line blockreduce.go:384
-							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 //line blockreduce.go:384
-									gc_k10 := gc_i2
+									gc_k5 := gc_i
 //line blockreduce.go:384
-									w := gc_xs2[gc_k10]
+									w := gc_xs[gc_k5]
 									{
 //line blockreduce.go:385
 										s += w
@@ -5059,6 +5370,7 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 								}
 							}
 						}
+//line blockreduce.go:387
 						atomic.Add(total, s)
 					}
 				}
@@ -5070,5 +5382,4 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 // gc_files_blockreduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed blockreduce.go
-//line blockreduce.go:398
 var gc_files_blockreduce embed.FS

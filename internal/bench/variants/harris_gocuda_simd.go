@@ -31,131 +31,55 @@ func HarrisSeqShiftKernel(in, partial []float32) func(*gocuda.Thread) {
 var gc_src_harrisSeqShift = compiled.NewSource(gc_files_harris, "harrisSeqShift", "a1621394a880ff148081b6334f4d7aa57f7738b1c8040dd21e12563772d48a4a", "harris.go:17-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:22
-func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line harris.go:25
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-			gc_at7 := sdata[:gc_bdx2]
-			gc_at8 := in[gc_off5:][:gc_bdx2]
-			gc_vstep3 := 0
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line harris.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:26
-					gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:26
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-//line harris.go:23
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:26
-						gc_vb6.StoreSlice(gc_at7[gc_tx2:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:27
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-						} else {
-//line harris.go:27
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:27
-							if gc_if6.ToBits() != 0 {
-//line harris.go:27
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line harris.go:26
-				gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:26
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-//line harris.go:23
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:26
-					gc_vb5.StoreSlice(gc_at7[gc_tx2:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-					} else {
-//line harris.go:27
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:27
-						if gc_if5.ToBits() != 0 {
-//line harris.go:27
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-//line harris.go:23
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-//line harris.go:26
-				gc_at7[gc_tx2] = 0
-				if true || i < len(in) {
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
-				}
-			}
-		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:26
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:26
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line harris.go:23
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:26
-							break
-						}
-//line harris.go:26
-						gc_vb4.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:27
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:28
+//line harris.go:27
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:27
 							if gc_if4.ToBits() != 0 {
 //line harris.go:27
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line harris.go:29
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -164,42 +88,123 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line harris.go:26
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line harris.go:23
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line harris.go:26
+					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:27
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+//line harris.go:27
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:27
+						if gc_if3.ToBits() != 0 {
+//line harris.go:27
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+						}
+					}
+				}
+//line harris.go:29
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line harris.go:23
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:26
+				gc_at[gc_tx] = 0
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line harris.go:26
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line harris.go:26
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+//line harris.go:23
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
+//line harris.go:26
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+//line harris.go:26
+							break
+						}
+//line harris.go:26
+						gc_vb2.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
+//line harris.go:27
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+						} else {
+//line harris.go:28
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line harris.go:27
+							if gc_if2.ToBits() != 0 {
+//line harris.go:27
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+							}
+						}
+					}
+//line harris.go:30
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line harris.go:26
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line harris.go:26
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line harris.go:23
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:26
 						break
 					}
 //line harris.go:26
-					gc_vb3.StoreSlice(sdata[tid:])
+					gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:27
 						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
 //line harris.go:28
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:27
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line harris.go:27
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
+//line harris.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:23
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:26
 					sdata[tid] = 0
 					if i < len(in) {
@@ -207,12 +212,12 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:23
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:26
 					sdata[tid] = 0
 					if i < len(in) {
@@ -220,12 +225,12 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:23
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:26
 					sdata[tid] = 0
 					if i < len(in) {
@@ -233,12 +238,12 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:23
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:26
 					sdata[tid] = 0
 					if i < len(in) {
@@ -246,12 +251,12 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:23
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:26
 				sdata[tid] = 0
 				if i < len(in) {
@@ -261,68 +266,72 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 //line harris.go:31
-	for s := gc_bdx2 >> 1; s > 0; s >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx >> 1; s > 0; s >>= 1 {
+//line harris.go:33
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
-				gc_at9 := sdata[:gc_to2]
-				gc_at10 := sdata[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line harris.go:23
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:23
 							_ = tid
 							{
 //line harris.go:32
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line harris.go:34
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line harris.go:23
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line harris.go:23
 						_ = tid
 						{
 //line harris.go:32
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line harris.go:34
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line harris.go:33
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line harris.go:23
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line harris.go:33
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:33
 									break
@@ -331,19 +340,21 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:35
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line harris.go:23
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line harris.go:33
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:33
 								break
@@ -352,60 +363,61 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line harris.go:35
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:23
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:23
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:23
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:23
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:33
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:23
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:33
 						sdata[tid] += sdata[tid+s]
@@ -415,76 +427,83 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line harris.go:41
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at11 := partial[gc_off7:][:1]
-				gc_at12 := sdata[gc_off8:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line harris.go:38
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:38
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:38
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:38
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:42
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:38
-					gc_at11[0] = gc_at12[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line harris.go:42
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:42
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:42
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:42
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:38
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:42
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:38
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -509,110 +528,112 @@ func HarrisSeqWhileKernel(in, partial []float32) func(*gocuda.Thread) {
 var gc_src_harrisSeqWhile = compiled.NewSource(gc_files_harris, "harrisSeqWhile", "02facd9171e6015494fca28de2672e5ad9226bb628cc0ed4734d3485eba9b136", "harris.go:42-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:47
-func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line harris.go:50
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line harris.go:50
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
-			gc_at7 := in[gc_off5:][:gc_bdx2]
-			gc_at8 := sdata[:gc_bdx2]
-			gc_vstep3 := 0
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line harris.go:52
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:48
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line harris.go:48
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:52
-							v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
 //line harris.go:52
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:52
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line harris.go:52
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 //line harris.go:52
-						v.StoreSlice(gc_at8[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line harris.go:48
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line harris.go:48
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:52
-						v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
 //line harris.go:52
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:52
-						if gc_if7.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line harris.go:52
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if7)
+							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
 //line harris.go:52
-					v.StoreSlice(gc_at8[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:48
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v float32
 				if true || i < len(in) {
-					v = gc_at7[gc_tx2]
+					v = gc_at[gc_tx]
 				}
-				gc_at8[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+//line harris.go:59
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line harris.go:48
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line harris.go:48
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -625,30 +646,30 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 							v = archsimd.LoadFloat32x16Slice(in[i:])
 						} else {
 //line harris.go:53
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:52
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line harris.go:52
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line harris.go:48
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line harris.go:48
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
@@ -661,26 +682,26 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 						v = archsimd.LoadFloat32x8Slice(in[i:])
 					} else {
 //line harris.go:53
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:52
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line harris.go:52
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if5)
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:48
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v float32
 					if i < len(in) {
@@ -689,12 +710,13 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:59
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:48
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v float32
 					if i < len(in) {
@@ -703,12 +725,13 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:59
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:48
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v float32
 					if i < len(in) {
@@ -717,12 +740,13 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:59
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:48
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:51
 					var v float32
 					if i < len(in) {
@@ -731,12 +755,13 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line harris.go:59
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:48
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:51
 				var v float32
 				if i < len(in) {
@@ -747,69 +772,73 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 //line harris.go:57
-	s := gc_bdx2 / 2
+	s := gc_bdx / 2
 	for ; s > 0; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line harris.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
-				gc_at9 := sdata[:gc_to2]
-				gc_at10 := sdata[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line harris.go:48
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:48
 							_ = tid
 							{
 //line harris.go:59
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line harris.go:61
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line harris.go:48
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line harris.go:48
 						_ = tid
 						{
 //line harris.go:59
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line harris.go:61
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line harris.go:60
-						gc_at9[gc_tx2] = gc_at9[gc_tx2] + gc_at10[gc_tx2]
+						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line harris.go:48
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line harris.go:60
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:60
 									break
@@ -818,19 +847,21 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:62
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line harris.go:48
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line harris.go:60
 							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:60
 								break
@@ -839,60 +870,61 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line harris.go:62
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:48
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:60
 							sdata[tid] = sdata[tid] + sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:48
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:60
 							sdata[tid] = sdata[tid] + sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:48
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:60
 							sdata[tid] = sdata[tid] + sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:48
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:60
 							sdata[tid] = sdata[tid] + sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:48
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:60
 						sdata[tid] = sdata[tid] + sdata[tid+s]
@@ -902,76 +934,83 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line harris.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at11 := partial[gc_off7:][:1]
-				gc_at12 := sdata[gc_off8:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line harris.go:66
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:66
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:66
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:66
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:70
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:66
-					gc_at11[0] = gc_at12[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line harris.go:70
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:66
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:70
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:66
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:70
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:66
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:70
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:66
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:70
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:66
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -993,122 +1032,125 @@ func HarrisSeqConstKernel(in, partial []float32) func(*gocuda.Thread) {
 var gc_src_harrisSeqConst = compiled.NewSource(gc_files_harris, "harrisSeqConst", "a370cbfc7898b371f8a278ee3ec0464c328edbf94426c0c1c1b39468ce5b560b", "harris.go:70-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:75
-func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line harris.go:76
 	const blockSize = 256
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * blockSize
-		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at6 := sdata[:gc_bdx2]
-			gc_at7 := in[gc_off4:][:gc_bdx2]
-			gc_vstep3 := 0
+//line harris.go:79
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * blockSize
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:78
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line harris.go:83
-					gc_vb6 := archsimd.BroadcastFloat32x16(0)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line harris.go:78
-						var tid int = gc_tx2
-						var i int = gc_bx2*blockSize + tid
+						var tid int = gc_tx
+						var i int = gc_bx*blockSize + tid
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:80
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line harris.go:80
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:80
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line harris.go:80
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 //line harris.go:80
-							gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line harris.go:80
-							if gc_else6.ToBits() != 0 {
+							if gc_else4.ToBits() != 0 {
 								{
 //line harris.go:80
-									gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
+									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
 					}
+//line harris.go:82
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line harris.go:78
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line harris.go:83
-				gc_vb5 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line harris.go:78
-					var tid int = gc_tx2
-					var i int = gc_bx2*blockSize + tid
+					var tid int = gc_tx
+					var i int = gc_bx*blockSize + tid
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:80
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
 //line harris.go:80
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:80
-						if gc_if5.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line harris.go:80
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 //line harris.go:80
-						gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line harris.go:80
-						if gc_else5.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 							{
 //line harris.go:80
-								gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
+								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
 				}
+//line harris.go:82
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:78
-				tid := gc_tx2
-				i := gc_bx2*blockSize + tid
+				tid := gc_tx
+				i := gc_bx*blockSize + tid
 				if true || i < len(in) {
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
-					gc_at6[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line harris.go:78
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line harris.go:83
-					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line harris.go:78
-						var tid int = gc_tx2
-						var i int = gc_bx2*blockSize + tid
+						var tid int = gc_tx
+						var i int = gc_bx*blockSize + tid
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:80
 							break
@@ -1119,40 +1161,41 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line harris.go:81
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:80
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line harris.go:80
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 //line harris.go:81
-							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 //line harris.go:81
-							if gc_else4.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 								{
 //line harris.go:81
-									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_else4).StoreSlice(sdata[tid:])
+									gc_vb2.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_else2).StoreSlice(sdata[tid:])
 								}
 							}
 						}
 					}
+//line harris.go:85
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line harris.go:78
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line harris.go:83
-				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line harris.go:78
-					var tid int = gc_tx2
-					var i int = gc_bx2*blockSize + tid
+					var tid int = gc_tx
+					var i int = gc_bx*blockSize + tid
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:80
 						break
@@ -1163,34 +1206,35 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
 //line harris.go:81
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:80
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line harris.go:80
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 //line harris.go:81
-						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line harris.go:81
-						if gc_else3.ToBits() != 0 {
+						if gc_else.ToBits() != 0 {
 							{
 //line harris.go:81
-								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else3).StoreSlice(sdata[tid:])
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
 							}
 						}
 					}
 				}
+//line harris.go:85
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:78
-					tid := gc_tx2
-					i := gc_bx2*blockSize + tid
+					tid := gc_tx
+					i := gc_bx*blockSize + tid
 					if i < len(in) {
 						sdata[tid] = in[i]
 					} else {
@@ -1198,12 +1242,12 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:78
-					tid := gc_tx2
-					i := gc_bx2*blockSize + tid
+					tid := gc_tx
+					i := gc_bx*blockSize + tid
 					if i < len(in) {
 						sdata[tid] = in[i]
 					} else {
@@ -1211,12 +1255,12 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:78
-					tid := gc_tx2
-					i := gc_bx2*blockSize + tid
+					tid := gc_tx
+					i := gc_bx*blockSize + tid
 					if i < len(in) {
 						sdata[tid] = in[i]
 					} else {
@@ -1224,12 +1268,12 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:78
-					tid := gc_tx2
-					i := gc_bx2*blockSize + tid
+					tid := gc_tx
+					i := gc_bx*blockSize + tid
 					if i < len(in) {
 						sdata[tid] = in[i]
 					} else {
@@ -1237,12 +1281,12 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:78
-				tid := gc_tx2
-				i := gc_bx2*blockSize + tid
+				tid := gc_tx
+				i := gc_bx*blockSize + tid
 				if i < len(in) {
 					sdata[tid] = in[i]
 				} else {
@@ -1253,67 +1297,71 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:86
 	for s := blockSize / 2; s > 0; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line harris.go:88
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to2 <= len(sdata)-gc_off5 {
-				gc_at8 := sdata[:gc_to2]
-				gc_at9 := sdata[gc_off5:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line harris.go:78
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:78
 							_ = tid
 							{
 //line harris.go:87
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line harris.go:89
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line harris.go:78
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line harris.go:78
 						_ = tid
 						{
 //line harris.go:87
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line harris.go:89
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line harris.go:88
-						gc_at8[gc_tx2] += gc_at9[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line harris.go:78
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line harris.go:88
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:88
 									break
@@ -1322,19 +1370,21 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:90
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line harris.go:78
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line harris.go:88
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:88
 								break
@@ -1343,60 +1393,61 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line harris.go:90
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:78
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:88
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:78
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:88
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:78
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:88
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:78
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:88
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:78
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:88
 						sdata[tid] += sdata[tid+s]
@@ -1406,74 +1457,81 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line harris.go:96
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
-				gc_at10 := partial[gc_off6:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line harris.go:93
-						gc_at10[0] = sdata[0]
+						gc_at5[0] = sdata[0]
 					}
 					{
 //line harris.go:93
-						gc_at10[0] = sdata[0]
+						gc_at5[0] = sdata[0]
 					}
 					{
 //line harris.go:93
-						gc_at10[0] = sdata[0]
+						gc_at5[0] = sdata[0]
 					}
 					{
 //line harris.go:93
-						gc_at10[0] = sdata[0]
+						gc_at5[0] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:97
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:93
-					gc_at10[0] = sdata[0]
+					gc_at5[0] = sdata[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line harris.go:97
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:93
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:97
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:93
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:97
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:93
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:97
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:93
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:97
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:93
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1494,131 +1552,55 @@ func HarrisSeqMinKernel(in, partial []int32) func(*gocuda.Thread) {
 var gc_src_harrisSeqMin = compiled.NewSource(gc_files_harris, "harrisSeqMin", "bfe2d096af1d1a0389693a7b8883665d15ab0b0c0bbf9beac74bf921afc353ba", "harris.go:97-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:101
-func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line harris.go:104
-	sdata := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-			gc_at7 := sdata[:gc_bdx2]
-			gc_at8 := in[gc_off5:][:gc_bdx2]
-			gc_vstep3 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line harris.go:106
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:105
-					gc_vb6 := archsimd.BroadcastInt32x16(math32Max)
-//line harris.go:105
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-//line harris.go:102
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:105
-						gc_vb6.StoreSlice(gc_at7[gc_tx2:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:106
-							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-						} else {
-//line harris.go:106
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:106
-							if gc_if6.ToBits() != 0 {
-//line harris.go:106
-								archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line harris.go:105
-				gc_vb5 := archsimd.BroadcastInt32x8(math32Max)
-//line harris.go:105
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-//line harris.go:102
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:105
-					gc_vb5.StoreSlice(gc_at7[gc_tx2:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-					} else {
-//line harris.go:106
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:106
-						if gc_if5.ToBits() != 0 {
-//line harris.go:106
-							archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-//line harris.go:102
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-//line harris.go:105
-				gc_at7[gc_tx2] = math32Max
-				if true || i < len(in) {
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
-				}
-			}
-		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:105
 					gc_vb4 := archsimd.BroadcastInt32x16(math32Max)
 //line harris.go:105
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line harris.go:102
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:105
-							break
-						}
-//line harris.go:105
-						gc_vb4.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:106
-							archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:107
+//line harris.go:106
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:106
 							if gc_if4.ToBits() != 0 {
 //line harris.go:106
-								archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line harris.go:108
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -1627,42 +1609,123 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 				gc_vb3 := archsimd.BroadcastInt32x8(math32Max)
 //line harris.go:105
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line harris.go:102
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line harris.go:105
+					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:106
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+//line harris.go:106
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:106
+						if gc_if3.ToBits() != 0 {
+//line harris.go:106
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+						}
+					}
+				}
+//line harris.go:108
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line harris.go:102
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:105
+				gc_at[gc_tx] = math32Max
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line harris.go:105
+					gc_vb2 := archsimd.BroadcastInt32x16(math32Max)
+//line harris.go:105
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+//line harris.go:102
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
+//line harris.go:105
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+//line harris.go:105
+							break
+						}
+//line harris.go:105
+						gc_vb2.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
+//line harris.go:106
+							archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+						} else {
+//line harris.go:107
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line harris.go:106
+							if gc_if2.ToBits() != 0 {
+//line harris.go:106
+								archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+							}
+						}
+					}
+//line harris.go:109
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line harris.go:105
+				gc_vb := archsimd.BroadcastInt32x8(math32Max)
+//line harris.go:105
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line harris.go:102
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:105
 						break
 					}
 //line harris.go:105
-					gc_vb3.StoreSlice(sdata[tid:])
+					gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:106
 						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
 //line harris.go:107
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:106
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line harris.go:106
-							archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+							archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
+//line harris.go:109
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:102
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:105
 					sdata[tid] = math32Max
 					if i < len(in) {
@@ -1670,12 +1733,12 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:102
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:105
 					sdata[tid] = math32Max
 					if i < len(in) {
@@ -1683,12 +1746,12 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:102
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:105
 					sdata[tid] = math32Max
 					if i < len(in) {
@@ -1696,12 +1759,12 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:102
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:105
 					sdata[tid] = math32Max
 					if i < len(in) {
@@ -1709,12 +1772,12 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:102
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:105
 				sdata[tid] = math32Max
 				if i < len(in) {
@@ -1724,68 +1787,72 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 	}
 //line harris.go:110
-	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+//line harris.go:112
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
-				gc_at9 := sdata[:gc_to2]
-				gc_at10 := sdata[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line harris.go:102
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:102
 							_ = tid
 							{
 //line harris.go:111
-								archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line harris.go:113
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line harris.go:102
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line harris.go:102
 						_ = tid
 						{
 //line harris.go:111
-							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line harris.go:113
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line harris.go:112
-						gc_at9[gc_tx2] = min(gc_at9[gc_tx2], gc_at10[gc_tx2])
+						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line harris.go:102
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line harris.go:112
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:112
 									break
@@ -1794,19 +1861,21 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:114
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line harris.go:102
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line harris.go:112
 							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:112
 								break
@@ -1815,60 +1884,61 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line harris.go:114
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:102
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:112
 							sdata[tid] = min(sdata[tid], sdata[tid+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:102
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:112
 							sdata[tid] = min(sdata[tid], sdata[tid+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:102
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:112
 							sdata[tid] = min(sdata[tid], sdata[tid+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:102
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:112
 							sdata[tid] = min(sdata[tid], sdata[tid+s])
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:102
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:112
 						sdata[tid] = min(sdata[tid], sdata[tid+s])
@@ -1878,76 +1948,83 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line harris.go:120
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at11 := partial[gc_off7:][:1]
-				gc_at12 := sdata[gc_off8:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line harris.go:117
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:117
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:117
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line harris.go:117
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:121
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:117
-					gc_at11[0] = gc_at12[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line harris.go:121
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:117
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:121
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:117
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:121
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:117
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:121
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:117
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:121
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:117
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1970,112 +2047,113 @@ func HarrisFirstAddInlineKernel(in, partial []float32) func(*gocuda.Thread) {
 var gc_src_harrisFirstAddInline = compiled.NewSource(gc_files_harris, "harrisFirstAddInline", "b293642964471da134b69ee2903a179352ae0f86ea1ecfe17972b87c7571b499", "harris.go:121-149").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:127
-func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:130
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * (gc_bdx2 * 2)
-				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-					gc_at8 := in[gc_off6:][:gc_bdx2]
-					gc_vstep3 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:128
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line harris.go:128
-								var tid int = gc_tx2
-								var i int = gc_bx2*(gc_bdx2*2) + tid
+								var tid int = gc_tx
+								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:132
-									v = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+									v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
 //line harris.go:132
-									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:132
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line harris.go:132
-										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
 //line harris.go:132
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line harris.go:128
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line harris.go:128
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:132
-								v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+								v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
 //line harris.go:132
-								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:132
-								if gc_if11.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line harris.go:132
-									v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if11)
+									v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 								}
 							}
 //line harris.go:132
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line harris.go:128
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 						var v float32
 						if true || i < len(in) {
-							v = gc_at8[gc_tx2]
+							v = gc_at[gc_tx]
 						}
-						gc_s_v[gc_rank2] = v
+//line harris.go:136
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line harris.go:128
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line harris.go:128
-								var tid int = gc_tx2
-								var i int = gc_bx2*(gc_bdx2*2) + tid
+								var tid int = gc_tx
+								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
@@ -2088,32 +2166,32 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 									v = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
 //line harris.go:133
-									gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:132
-									if gc_if10.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line harris.go:132
-										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
 //line harris.go:132
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line harris.go:128
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line harris.go:128
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
@@ -2126,450 +2204,469 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 								v = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
 //line harris.go:133
-								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:132
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line harris.go:132
-									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if9)
+									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 								}
 							}
 //line harris.go:132
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:128
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:136
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:128
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:136
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:128
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:136
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:128
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:136
+							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 						var v float32
 						if i < len(in) {
 							v = in[i]
 						}
-						gc_s_v[gc_rank2] = v
+//line harris.go:136
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(sdata) {
-				gc_at9 := in[gc_off7:][:gc_bdx2]
-				gc_at10 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
+//line harris.go:143
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line harris.go:128
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line harris.go:128
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line harris.go:135
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
+							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
 //line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
 //line harris.go:135
-								gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 //line harris.go:135
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line harris.go:135
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
 //line harris.go:135
-							v.StoreSlice(gc_at10[gc_tx2:])
+							v.StoreSlice(gc_at3[gc_tx:])
 //line harris.go:135
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line harris.go:128
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line harris.go:128
-						var tid int = gc_tx2
-						var i int = gc_bx2*(gc_bdx2*2) + tid
+						var tid int = gc_tx
+						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:135
-						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
 //line harris.go:135
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line harris.go:135
-							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 //line harris.go:135
-							if gc_if15.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if15)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
 							}
 						}
 //line harris.go:135
-						v.StoreSlice(gc_at10[gc_tx2:])
+						v.StoreSlice(gc_at3[gc_tx:])
 //line harris.go:135
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line harris.go:128
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:131
+					v := gc_s_v[gc_rank]
 //line harris.go:135
-					if i+gc_bdx2 < len(in) {
-						v += gc_at9[gc_tx2]
+					if i+gc_bdx < len(in) {
+						v += gc_at2[gc_tx]
 					}
-					gc_at10[gc_tx2] = v
-					gc_s_v[gc_rank2] = v
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:128
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line harris.go:128
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line harris.go:135
 							if (i+
-								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:135
 								break
 							}
 //line harris.go:135
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
+							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
 //line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
 							} else {
 //line harris.go:136
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 //line harris.go:135
-								if gc_if14.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line harris.go:135
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
 							v.StoreSlice(sdata[tid:])
 //line harris.go:138
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line harris.go:128
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line harris.go:128
-						var tid int = gc_tx2
-						var i int = gc_bx2*(gc_bdx2*2) + tid
+						var tid int = gc_tx
+						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:129
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:135
 						if (i+
-							gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:135
 							break
 						}
 //line harris.go:135
-						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
 //line harris.go:135
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
 						} else {
 //line harris.go:136
-							gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 //line harris.go:135
-							if gc_if13.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(v, gc_if13)
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
 							}
 						}
 						v.StoreSlice(sdata[tid:])
 //line harris.go:138
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:131
+						v := gc_s_v[gc_rank]
 //line harris.go:135
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:131
+						v := gc_s_v[gc_rank]
 //line harris.go:135
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:131
+						v := gc_s_v[gc_rank]
 //line harris.go:135
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:131
+						v := gc_s_v[gc_rank]
 //line harris.go:135
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:128
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:131
+					v := gc_s_v[gc_rank]
 //line harris.go:135
-					if i+gc_bdx2 < len(in) {
-						v += in[i+gc_bdx2]
+					if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2 * (gc_bdx2 * 2)
-			gc_off9 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-			if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_bdx2 <= len(sdata) {
-				gc_at11 := in[gc_off8:][:gc_bdx2]
-				gc_at12 := in[gc_off9:][:gc_bdx2]
-				gc_at13 := sdata[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+//line harris.go:146
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line harris.go:128
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 					var v float32
 					if true || i < len(in) {
-						v = gc_at11[gc_tx2]
+						v = gc_at4[gc_tx]
 					}
-					if i+gc_bdx2 < len(in) {
-						v += gc_at12[gc_tx2]
+					if i+gc_bdx < len(in) {
+						v += gc_at5[gc_tx]
 					}
-					gc_at13[gc_tx2] = v
-					gc_s_v[gc_rank2] = v
+					gc_at6[gc_tx] = v
+//line harris.go:140
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:128
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
 					var v float32
 					if i < len(in) {
 						v = in[i]
 					}
-					if i+gc_bdx2 < len(in) {
-						v += in[i+gc_bdx2]
+					if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
-					gc_s_v[gc_rank2] = v
+//line harris.go:140
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line harris.go:140
-	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > 0; s >>= 1 {
+//line harris.go:142
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 {
-				gc_at14 := sdata[:gc_to2]
-				gc_at15 := sdata[gc_off10:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line harris.go:128
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:128
 							_ = tid
 							{
 //line harris.go:141
-								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line harris.go:143
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line harris.go:128
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line harris.go:128
 						_ = tid
 						{
 //line harris.go:141
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line harris.go:143
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line harris.go:142
-						gc_at14[gc_tx2] += gc_at15[gc_tx2]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line harris.go:128
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line harris.go:142
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:142
 									break
@@ -2578,19 +2675,21 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:144
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line harris.go:128
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line harris.go:142
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:142
 								break
@@ -2599,60 +2698,61 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line harris.go:144
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:142
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:142
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:142
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:128
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:142
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:128
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:142
 						sdata[tid] += sdata[tid+s]
@@ -2662,76 +2762,83 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line harris.go:150
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_bx2
-			gc_off12 := 0
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at16 := partial[gc_off11:][:1]
-				gc_at17 := sdata[gc_off12:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line harris.go:147
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line harris.go:147
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line harris.go:147
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line harris.go:147
-						gc_at16[0] = gc_at17[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:151
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:147
-					gc_at16[0] = gc_at17[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line harris.go:151
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:147
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:151
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:147
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:151
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:147
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:151
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:147
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:151
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:147
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2752,158 +2859,160 @@ func HarrisFirstAddMaxKernel(in, partial []int32) func(*gocuda.Thread) {
 var gc_src_harrisFirstAddMax = compiled.NewSource(gc_files_harris, "harrisFirstAddMax", "fafedff62615dbbdd329e6d5c0a56e4b475a193bfe6c615f121a7af0ababcb2d", "harris.go:151-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:155
-func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line harris.go:158
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line harris.go:158
-	sdata := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := gc_bx2 * 2 * gc_bdx2
-		gc_off7 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-		if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(sdata) {
-			gc_at8 := in[gc_off6:][:gc_bdx2]
-			gc_at9 := in[gc_off7:][:gc_bdx2]
-			gc_at10 := sdata[:gc_bdx2]
-			gc_vstep3 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line harris.go:160
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * 2 * gc_bdx
+		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := in[gc_off2:][:gc_bdx]
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:159
-					gc_vb6 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+					gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 //line harris.go:159
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line harris.go:156
-						var tid int = gc_tx2
-						var i int = gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line harris.go:159
-						v := gc_vb6
+						v := gc_vb4
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:160
-							v = archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
+							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
 //line harris.go:160
-							gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:160
-							if gc_if23.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line harris.go:160
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 							}
 						}
 						{
 //line harris.go:163
-							var j int = i + gc_bdx2
+							var j int = i + gc_bdx
 //line harris.go:163
 							if j < len(in) && uint(len(in)-j) > 15 {
 //line harris.go:163
-								v = v.Max(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]))
+								v = v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 							} else {
 //line harris.go:163
-								gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
+								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
 //line harris.go:163
-								if gc_if24.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line harris.go:163
-									v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
 							}
 						}
 //line harris.go:163
-						v.StoreSlice(gc_at10[gc_tx2:])
+						v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line harris.go:159
-				gc_vb5 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+				gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
 //line harris.go:159
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line harris.go:156
-					var tid int = gc_tx2
-					var i int = gc_bx2*2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*2*gc_bdx + tid
 //line harris.go:159
-					v := gc_vb5
+					v := gc_vb3
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:160
-						v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line harris.go:160
-						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:160
-						if gc_if19.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line harris.go:160
-							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if19)
+							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if11)
 						}
 					}
 					{
 //line harris.go:163
-						var j int = i + gc_bdx2
+						var j int = i + gc_bdx
 //line harris.go:163
 						if j < len(in) && uint(len(in)-j) > 7 {
 //line harris.go:163
-							v = v.Max(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))
+							v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line harris.go:163
-							gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+							gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 //line harris.go:163
-							if gc_if20.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line harris.go:163
-								v = v.Max(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if20)
+								v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if12)
 							}
 						}
 					}
 //line harris.go:163
-					v.StoreSlice(gc_at10[gc_tx2:])
+					v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:156
-				tid := gc_tx2
-				i := gc_bx2*2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*2*gc_bdx + tid
 //line harris.go:159
 				v := int32(-math32Max - 1)
 				if true || i < len(in) {
-					v = gc_at8[gc_tx2]
+					v = gc_at[gc_tx]
 				}
-				if j := i + gc_bdx2; true || j < len(in) {
-					v = max(v, gc_at9[gc_tx2])
+				if j := i + gc_bdx; true || j < len(in) {
+					v = max(v, gc_at2[gc_tx])
 				}
-				gc_at10[gc_tx2] = v
+				gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+//line harris.go:170
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line harris.go:159
-					gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+					gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 //line harris.go:159
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				gc_steps6:
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line harris.go:156
-						var tid int = gc_tx2
-						var i int = gc_bx2*2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*2*gc_bdx + tid
 //line harris.go:159
-						v := gc_vb4
+						v := gc_vb2
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:160
 							break
@@ -2914,45 +3023,45 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 							v = archsimd.LoadInt32x16Slice(in[i:])
 						} else {
 //line harris.go:161
-							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:160
-							if gc_if15.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line harris.go:160
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 							}
 						}
 						{
 //line harris.go:163
-							var j int = i + gc_bdx2
+							var j int = i + gc_bdx
 //line harris.go:163
 							if j < len(in) && uint(len(in)-j) > 15 {
 //line harris.go:163
-								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line harris.go:163
 								if j >= 0 && j <= len(in)-16 {
-									gc_ld11 = archsimd.LoadInt32x16Slice(in[j:])
+									gc_ld7 = archsimd.LoadInt32x16Slice(in[j:])
 								} else {
 //line harris.go:164
-									break gc_steps6
+									break gc_steps4
 								}
 //line harris.go:164
-								v = v.Max(gc_ld11)
+								v = v.Max(gc_ld7)
 							} else {
 //line harris.go:164
-								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
+								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
 //line harris.go:163
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line harris.go:163
-									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line harris.go:163
 									if j >= 0 && j <= len(in)-16 {
-										gc_ld12 = archsimd.LoadInt32x16Slice(in[j:])
+										gc_ld8 = archsimd.LoadInt32x16Slice(in[j:])
 									} else {
 //line harris.go:164
-										break gc_steps6
+										break gc_steps4
 									}
 //line harris.go:164
-									v = v.Merge(v.Max(gc_ld12), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									v = v.Merge(v.Max(gc_ld8), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
 						}
@@ -2960,25 +3069,25 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line harris.go:159
-				gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+				gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
 //line harris.go:159
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps4:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line harris.go:156
-					var tid int = gc_tx2
-					var i int = gc_bx2*2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*2*gc_bdx + tid
 //line harris.go:159
-					v := gc_vb3
+					v := gc_vb
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:160
 						break
@@ -2989,45 +3098,45 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 						v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
 //line harris.go:161
-						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:160
-						if gc_if11.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line harris.go:160
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if11)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
 						}
 					}
 					{
 //line harris.go:163
-						var j int = i + gc_bdx2
+						var j int = i + gc_bdx
 //line harris.go:163
 						if j < len(in) && uint(len(in)-j) > 7 {
 //line harris.go:163
-							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line harris.go:163
 							if j >= 0 && j <= len(in)-8 {
-								gc_ld7 = archsimd.LoadInt32x8Slice(in[j:])
+								gc_ld3 = archsimd.LoadInt32x8Slice(in[j:])
 							} else {
 //line harris.go:164
-								break gc_steps4
+								break gc_steps2
 							}
 //line harris.go:164
-							v = v.Max(gc_ld7)
+							v = v.Max(gc_ld3)
 						} else {
 //line harris.go:164
-							gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 //line harris.go:163
-							if gc_if12.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line harris.go:163
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line harris.go:163
 								if j >= 0 && j <= len(in)-8 {
-									gc_ld8 = archsimd.LoadInt32x8Slice(in[j:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(in[j:])
 								} else {
 //line harris.go:164
-									break gc_steps4
+									break gc_steps2
 								}
 //line harris.go:164
-								v = v.Max(gc_ld8).Merge(v, gc_if12)
+								v = v.Max(gc_ld4).Merge(v, gc_if4)
 							}
 						}
 					}
@@ -3036,18 +3145,18 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:156
-				tid := gc_tx2
-				i := gc_bx2*2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*2*gc_bdx + tid
 //line harris.go:159
 				v := int32(-math32Max - 1)
 				if i < len(in) {
 					v = in[i]
 				}
-				if j := i + gc_bdx2; j < len(in) {
+				if j := i + gc_bdx; j < len(in) {
 					v = max(v, in[j])
 				}
 				sdata[tid] = v
@@ -3055,68 +3164,72 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 	}
 //line harris.go:168
-	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for s := gc_bdx / 2; s > 0; s /= 2 {
+//line harris.go:170
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 {
-				gc_at11 := sdata[:gc_to2]
-				gc_at12 := sdata[gc_off8:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
+				gc_at4 := sdata[:gc_to]
+				gc_at5 := sdata[gc_off3:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line harris.go:156
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:156
 							_ = tid
 							{
 //line harris.go:169
-								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
+//line harris.go:171
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line harris.go:156
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line harris.go:156
 						_ = tid
 						{
 //line harris.go:169
-							archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 					}
+//line harris.go:171
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line harris.go:170
-						gc_at11[gc_tx2] = max(gc_at11[gc_tx2], gc_at12[gc_tx2])
+						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line harris.go:156
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line harris.go:170
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:170
 									break
@@ -3125,19 +3238,21 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:172
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line harris.go:156
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line harris.go:170
 							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:170
 								break
@@ -3146,60 +3261,61 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line harris.go:172
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep4
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:156
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:170
 							sdata[tid] = max(sdata[tid], sdata[tid+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:156
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:170
 							sdata[tid] = max(sdata[tid], sdata[tid+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:156
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:170
 							sdata[tid] = max(sdata[tid], sdata[tid+s])
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:156
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:170
 							sdata[tid] = max(sdata[tid], sdata[tid+s])
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:156
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:170
 						sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -3209,76 +3325,83 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line harris.go:178
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at13 := partial[gc_off9:][:1]
-				gc_at14 := sdata[gc_off10:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at6 := partial[gc_off4:][:1]
+				gc_at7 := sdata[gc_off5:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line harris.go:175
-						gc_at13[0] = gc_at14[0]
+						gc_at6[0] = gc_at7[0]
 					}
 					{
 //line harris.go:175
-						gc_at13[0] = gc_at14[0]
+						gc_at6[0] = gc_at7[0]
 					}
 					{
 //line harris.go:175
-						gc_at13[0] = gc_at14[0]
+						gc_at6[0] = gc_at7[0]
 					}
 					{
 //line harris.go:175
-						gc_at13[0] = gc_at14[0]
+						gc_at6[0] = gc_at7[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:179
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line harris.go:175
-					gc_at13[0] = gc_at14[0]
+					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line harris.go:179
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:175
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:179
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:175
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:179
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:175
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:179
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:175
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:179
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:175
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3300,131 +3423,55 @@ func HarrisInterleavedMaskKernel(in, partial []float32) func(*gocuda.Thread) {
 var gc_src_harrisInterleavedMask = compiled.NewSource(gc_files_harris, "harrisInterleavedMask", "02b1bc56214750376626dec1eb9ab3bd4939a4b43130f0248f2a51eb3baa8b3e", "harris.go:179-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:184
-func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line harris.go:187
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at5 := sdata[:gc_bdx2]
-			gc_at6 := in[gc_off4:][:gc_bdx2]
-			gc_vstep3 := 0
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line harris.go:189
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:188
-					gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:188
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-//line harris.go:185
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:188
-						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:189
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						} else {
-//line harris.go:189
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:189
-							if gc_if6.ToBits() != 0 {
-//line harris.go:189
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if6).StoreSlice(gc_at5[gc_tx2:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line harris.go:188
-				gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:188
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-//line harris.go:185
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:188
-					gc_vb5.StoreSlice(gc_at5[gc_tx2:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-					} else {
-//line harris.go:189
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:189
-						if gc_if5.ToBits() != 0 {
-//line harris.go:189
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if5).StoreSlice(gc_at5[gc_tx2:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-//line harris.go:185
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-//line harris.go:188
-				gc_at5[gc_tx2] = 0
-				if true || i < len(in) {
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
-				}
-			}
-		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:188
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:188
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line harris.go:185
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:188
-							break
-						}
-//line harris.go:188
-						gc_vb4.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:189
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:190
+//line harris.go:189
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:189
 							if gc_if4.ToBits() != 0 {
 //line harris.go:189
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line harris.go:191
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -3433,42 +3480,123 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line harris.go:188
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line harris.go:185
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line harris.go:188
+					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:189
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+//line harris.go:189
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:189
+						if gc_if3.ToBits() != 0 {
+//line harris.go:189
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+						}
+					}
+				}
+//line harris.go:191
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line harris.go:185
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:188
+				gc_at[gc_tx] = 0
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line harris.go:188
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line harris.go:188
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+//line harris.go:185
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
+//line harris.go:188
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+//line harris.go:188
+							break
+						}
+//line harris.go:188
+						gc_vb2.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
+//line harris.go:189
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+						} else {
+//line harris.go:190
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line harris.go:189
+							if gc_if2.ToBits() != 0 {
+//line harris.go:189
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+							}
+						}
+					}
+//line harris.go:192
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line harris.go:188
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line harris.go:188
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line harris.go:185
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:188
 						break
 					}
 //line harris.go:188
-					gc_vb3.StoreSlice(sdata[tid:])
+					gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:189
 						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
 //line harris.go:190
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:189
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line harris.go:189
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
+//line harris.go:192
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:188
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3476,12 +3604,12 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:188
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3489,12 +3617,12 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:188
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3502,12 +3630,12 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:188
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3515,12 +3643,12 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:185
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:188
 				sdata[tid] = 0
 				if i < len(in) {
@@ -3530,27 +3658,28 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 		}
 	}
 //line harris.go:193
-	for s := 1; s < gc_bdx2; s <<= 1 {
+	for s := 1; s < gc_bdx; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
-			if gc_exact2 {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:196
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:195
 						sdata[tid] += sdata[tid+s]
 					}
 				}
 			} else {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-					tid := gc_tx2
+					tid := gc_tx
 //line harris.go:194
 					if tid&(2*s-1) == 0 {
 						sdata[tid] += sdata[tid+s]
@@ -3559,95 +3688,96 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line harris.go:203
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2
-		gc_off6 := 0
-		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-			gc_at7 := partial[gc_off5:][:1]
-			gc_at8 := sdata[gc_off6:][:1]
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					{
 //line harris.go:200
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line harris.go:200
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line harris.go:200
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line harris.go:200
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				{
 //line harris.go:200
-					gc_at7[0] = gc_at8[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			}
 		} else {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line harris.go:200
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line harris.go:200
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line harris.go:200
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line harris.go:200
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line harris.go:200
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3669,131 +3799,55 @@ func HarrisStridedShiftKernel(in, partial []float32) func(*gocuda.Thread) {
 var gc_src_harrisStridedShift = compiled.NewSource(gc_files_harris, "harrisStridedShift", "d27e427fbd8bc39a6ac0d4c75b74e622975d2e9bea9b87e6d2d8d9d3a09f52e0", "harris.go:204-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:209
-func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line harris.go:212
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-			gc_at5 := sdata[:gc_bdx2]
-			gc_at6 := in[gc_off4:][:gc_bdx2]
-			gc_vstep3 := 0
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line harris.go:214
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:213
-					gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:213
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-//line harris.go:210
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:213
-						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:214
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						} else {
-//line harris.go:214
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:214
-							if gc_if6.ToBits() != 0 {
-//line harris.go:214
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if6).StoreSlice(gc_at5[gc_tx2:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line harris.go:213
-				gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:213
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-//line harris.go:210
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:213
-					gc_vb5.StoreSlice(gc_at5[gc_tx2:])
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-					} else {
-//line harris.go:214
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:214
-						if gc_if5.ToBits() != 0 {
-//line harris.go:214
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if5).StoreSlice(gc_at5[gc_tx2:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-//line harris.go:210
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
-//line harris.go:213
-				gc_at5[gc_tx2] = 0
-				if true || i < len(in) {
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
-				}
-			}
-		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:213
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:213
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line harris.go:210
-						var tid int = gc_tx2
-						var i int = gc_bx2*gc_bdx2 + tid
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:213
-							break
-						}
-//line harris.go:213
-						gc_vb4.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:214
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:215
+//line harris.go:214
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:214
 							if gc_if4.ToBits() != 0 {
 //line harris.go:214
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line harris.go:216
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -3802,42 +3856,123 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line harris.go:213
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line harris.go:210
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line harris.go:213
+					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:214
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+//line harris.go:214
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:214
+						if gc_if3.ToBits() != 0 {
+//line harris.go:214
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+						}
+					}
+				}
+//line harris.go:216
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line harris.go:210
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:213
+				gc_at[gc_tx] = 0
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line harris.go:213
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line harris.go:213
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+//line harris.go:210
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + tid
+//line harris.go:213
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+//line harris.go:213
+							break
+						}
+//line harris.go:213
+						gc_vb2.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
+//line harris.go:214
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+						} else {
+//line harris.go:215
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line harris.go:214
+							if gc_if2.ToBits() != 0 {
+//line harris.go:214
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+							}
+						}
+					}
+//line harris.go:217
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line harris.go:213
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line harris.go:213
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line harris.go:210
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
 					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:213
 						break
 					}
 //line harris.go:213
-					gc_vb3.StoreSlice(sdata[tid:])
+					gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:214
 						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
 //line harris.go:215
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:214
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line harris.go:214
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
+//line harris.go:217
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:213
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3845,12 +3980,12 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:213
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3858,12 +3993,12 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:213
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3871,12 +4006,12 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 //line harris.go:213
 					sdata[tid] = 0
 					if i < len(in) {
@@ -3884,12 +4019,12 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:210
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:213
 				sdata[tid] = 0
 				if i < len(in) {
@@ -3899,149 +4034,158 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 //line harris.go:218
-	for s := 1; s < gc_bdx2; s <<= 1 {
+	for s := 1; s < gc_bdx; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*
-			s); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line harris.go:221
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
+//line harris.go:224
+			s); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
-					if index < gc_bdx2 {
+					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
-					if index < gc_bdx2 {
+					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
-					if index < gc_bdx2 {
+					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:210
-					tid := gc_tx2
+					tid := gc_tx
 //line harris.go:219
 					index := (s * tid) << 1
-					if index < gc_bdx2 {
+					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:210
-				tid := gc_tx2
+				tid := gc_tx
 //line harris.go:219
 				index := (s * tid) << 1
-				if index < gc_bdx2 {
+				if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line harris.go:228
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at7 := partial[gc_off5:][:1]
-				gc_at8 := sdata[gc_off6:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line harris.go:226
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line harris.go:226
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line harris.go:226
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 					{
 //line harris.go:226
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:230
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:226
-					gc_at7[0] = gc_at8[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+//line harris.go:230
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:226
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:230
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:226
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:230
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:226
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:230
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:226
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:230
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:226
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4064,114 +4208,115 @@ func HarrisUnrolledInlineKernel(in, partial []float32) func(*gocuda.Thread) {
 var gc_src_harrisUnrolledInline = compiled.NewSource(gc_files_harris, "harrisUnrolledInline", "c979eb84cce1ec6aa4c7f1bde2b6dd398bb00b7199c49dbcf90590176408f04e", "harris.go:230-283").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:236
-func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:239
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off19 := gc_bx2 * (gc_bdx2 * 2)
-				if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx2 <= len(in)-gc_off19 {
-					gc_at21 := in[gc_off19:][:gc_bdx2]
-					gc_vstep3 := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line harris.go:237
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line harris.go:237
-								var tid int = gc_tx2
-								var i int = gc_bx2*(gc_bdx2*2) + tid
+								var tid int = gc_tx
+								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:241
-									v = archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])
+									v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
 //line harris.go:241
-									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:241
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line harris.go:241
-										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
 //line harris.go:241
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line harris.go:237
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line harris.go:237
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:241
-								v = archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])
+								v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
 //line harris.go:241
-								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:241
-								if gc_if11.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line harris.go:241
-									v = archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Merge(v, gc_if11)
+									v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 								}
 							}
 //line harris.go:241
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line harris.go:237
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 						var v float32
 						if true || i < len(in) {
-							v = gc_at21[gc_tx2]
+							v = gc_at[gc_tx]
 						}
-						gc_s_v[gc_rank2] = v
+//line harris.go:245
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line harris.go:237
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line harris.go:237
-								var tid int = gc_tx2
-								var i int = gc_bx2*(gc_bdx2*2) + tid
+								var tid int = gc_tx
+								var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
@@ -4184,32 +4329,32 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 									v = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
 //line harris.go:242
-									gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:241
-									if gc_if10.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line harris.go:241
-										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
 //line harris.go:241
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line harris.go:237
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line harris.go:237
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
@@ -4222,450 +4367,469 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								v = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
 //line harris.go:242
-								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:241
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line harris.go:241
-									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if9)
+									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 								}
 							}
 //line harris.go:241
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:245
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:245
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:245
+							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							i := gc_bx2*(gc_bdx2*2) + tid
+							tid := gc_tx
+							i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 							var v float32
 							if i < len(in) {
 								v = in[i]
 							}
-							gc_s_v[gc_rank2] = v
+//line harris.go:245
+							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 						var v float32
 						if i < len(in) {
 							v = in[i]
 						}
-						gc_s_v[gc_rank2] = v
+//line harris.go:245
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		}
 	}) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off20 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-			if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx2 <= len(in)-gc_off20 && gc_bdx2 <= len(sdata) {
-				gc_at22 := in[gc_off20:][:gc_bdx2]
-				gc_at23 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
+//line harris.go:252
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line harris.go:237
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line harris.go:237
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line harris.go:244
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
+							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
 //line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
 //line harris.go:244
-								gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 //line harris.go:244
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line harris.go:244
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
 //line harris.go:244
-							v.StoreSlice(gc_at23[gc_tx2:])
+							v.StoreSlice(gc_at3[gc_tx:])
 //line harris.go:244
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line harris.go:237
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line harris.go:237
-						var tid int = gc_tx2
-						var i int = gc_bx2*(gc_bdx2*2) + tid
+						var tid int = gc_tx
+						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:244
-						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
 //line harris.go:244
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
 //line harris.go:244
-							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 //line harris.go:244
-							if gc_if15.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).Merge(v, gc_if15)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
 							}
 						}
 //line harris.go:244
-						v.StoreSlice(gc_at23[gc_tx2:])
+						v.StoreSlice(gc_at3[gc_tx:])
 //line harris.go:244
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line harris.go:237
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:240
+					v := gc_s_v[gc_rank]
 //line harris.go:244
-					if i+gc_bdx2 < len(in) {
-						v += gc_at22[gc_tx2]
+					if i+gc_bdx < len(in) {
+						v += gc_at2[gc_tx]
 					}
-					gc_at23[gc_tx2] = v
-					gc_s_v[gc_rank2] = v
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:237
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line harris.go:237
-							var tid int = gc_tx2
-							var i int = gc_bx2*(gc_bdx2*2) + tid
+							var tid int = gc_tx
+							var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line harris.go:244
 							if (i+
-								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:244
 								break
 							}
 //line harris.go:244
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
+							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
 //line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
 							} else {
 //line harris.go:245
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 //line harris.go:244
-								if gc_if14.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line harris.go:244
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
 							v.StoreSlice(sdata[tid:])
 //line harris.go:247
-							v.StoreSlice(gc_s_v[gc_rank2:])
+							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line harris.go:237
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line harris.go:237
-						var tid int = gc_tx2
-						var i int = gc_bx2*(gc_bdx2*2) + tid
+						var tid int = gc_tx
+						var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:238
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:244
 						if (i+
-							gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:244
 							break
 						}
 //line harris.go:244
-						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
 //line harris.go:244
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
 						} else {
 //line harris.go:245
-							gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 //line harris.go:244
-							if gc_if13.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(v, gc_if13)
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
 							}
 						}
 						v.StoreSlice(sdata[tid:])
 //line harris.go:247
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:240
+						v := gc_s_v[gc_rank]
 //line harris.go:244
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:240
+						v := gc_s_v[gc_rank]
 //line harris.go:244
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:240
+						v := gc_s_v[gc_rank]
 //line harris.go:244
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
-						i := gc_bx2*(gc_bdx2*2) + tid
-						v := gc_s_v[gc_rank2]
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:240
+						v := gc_s_v[gc_rank]
 //line harris.go:244
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
 						}
 						sdata[tid] = v
-						gc_s_v[gc_rank2] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:237
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
-					v := gc_s_v[gc_rank2]
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
+//line harris.go:240
+					v := gc_s_v[gc_rank]
 //line harris.go:244
-					if i+gc_bdx2 < len(in) {
-						v += in[i+gc_bdx2]
+					if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off21 := gc_bx2 * (gc_bdx2 * 2)
-			gc_off22 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-			if gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx2 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx2 <= len(in)-gc_off22 && gc_bdx2 <= len(sdata) {
-				gc_at24 := in[gc_off21:][:gc_bdx2]
-				gc_at25 := in[gc_off22:][:gc_bdx2]
-				gc_at26 := sdata[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+//line harris.go:255
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line harris.go:237
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 					var v float32
 					if true || i < len(in) {
-						v = gc_at24[gc_tx2]
+						v = gc_at4[gc_tx]
 					}
-					if i+gc_bdx2 < len(in) {
-						v += gc_at25[gc_tx2]
+					if i+gc_bdx < len(in) {
+						v += gc_at5[gc_tx]
 					}
-					gc_at26[gc_tx2] = v
-					gc_s_v[gc_rank2] = v
+					gc_at6[gc_tx] = v
+//line harris.go:249
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:237
-					tid := gc_tx2
-					i := gc_bx2*(gc_bdx2*2) + tid
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
 					var v float32
 					if i < len(in) {
 						v = in[i]
 					}
-					if i+gc_bdx2 < len(in) {
-						v += in[i+gc_bdx2]
+					if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
-					gc_s_v[gc_rank2] = v
+//line harris.go:249
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 //line harris.go:249
-	for s := gc_bdx2 / 2; s > 32; s >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := s; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+	for s := gc_bdx / 2; s > 32; s >>= 1 {
+//line harris.go:251
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off23 := s
-			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_to2 <= len(sdata)-gc_off23 {
-				gc_at27 := sdata[:gc_to2]
-				gc_at28 := sdata[gc_off23:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
 							_ = tid
 							{
 //line harris.go:250
-								archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
+//line harris.go:252
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line harris.go:237
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line harris.go:237
 						_ = tid
 						{
 //line harris.go:250
-							archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 					}
+//line harris.go:252
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					{
 //line harris.go:251
-						gc_at27[gc_tx2] += gc_at28[gc_tx2]
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line harris.go:251
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:251
 									break
@@ -4674,19 +4838,21 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:253
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line harris.go:237
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line harris.go:251
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:251
 								break
@@ -4695,60 +4861,61 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
+//line harris.go:253
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:251
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:251
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:251
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line harris.go:251
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:237
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line harris.go:251
 						sdata[tid] += sdata[tid+s]
@@ -4757,57 +4924,60 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+//line harris.go:259
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m192 uint32
+//line harris.go:265
+			var gc_m19 uint32
 //line harris.go:255
-			if gc_x014 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x014+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x014); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m192 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-						tid := gc_tx2
+						tid := gc_tx
 //line harris.go:255
 						if tid < 32 {
-							gc_m192 |= 1 << gc_lane2
+							gc_m19 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save192 := gc_act2
-			gc_act2 = gc_save192 & gc_m192
-			if gc_act2 != 0 {
-				gc_left := gc_act2
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
+				gc_left := gc_act
 				if compiled.SIMD {
-					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx2.X + gc_lane
+//line harris.go:272
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line harris.go:256
@@ -4818,26 +4988,27 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:256
 							v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 //line harris.go:256
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:271
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line harris.go:256
@@ -4848,50 +5019,52 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:256
 							v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 //line harris.go:256
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
+							tid := gc_tx
+//line harris.go:239
 							var v float32
 //line harris.go:256
 							v = sdata[tid] + sdata[tid+32]
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
-				gc_left2 := gc_act2
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx3.X + gc_lane
+//line harris.go:269
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:258
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:258
@@ -4899,27 +5072,28 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:258
 							v.StoreSlice(sdata[tid:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:273
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:258
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:258
@@ -4927,48 +5101,50 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:258
 							v.StoreSlice(sdata[tid:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:258
 							sdata[tid] = v
 						}
 					}
 				}
-				gc_left3 := gc_act2
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx5.X + gc_lane2
-							gc_ty2 := gc_tidx5.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx5.Z
-							_ = gc_tz2
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx4.X + gc_lane
+//line harris.go:270
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:260
 							if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
 //line harris.go:260
@@ -4977,28 +5153,29 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:260
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
 //line harris.go:260
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:275
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:260
 							if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
 //line harris.go:260
@@ -5007,50 +5184,52 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:260
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
 //line harris.go:260
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:260
 							v += sdata[tid+16]
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
-				gc_left4 := gc_act2
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+//line harris.go:273
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:262
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:262
@@ -5058,27 +5237,28 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:262
 							v.StoreSlice(sdata[tid:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:277
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:262
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:262
@@ -5086,48 +5266,50 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:262
 							v.StoreSlice(sdata[tid:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:262
 							sdata[tid] = v
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx7.X + gc_lane2
-							gc_ty2 := gc_tidx7.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx7.Z
-							_ = gc_tz2
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx6.X + gc_lane
+//line harris.go:274
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:264
 							if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
 //line harris.go:264
@@ -5136,28 +5318,29 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:264
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
 //line harris.go:264
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:279
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:264
 							if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
 //line harris.go:264
@@ -5166,50 +5349,52 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:264
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
 //line harris.go:264
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:264
 							v += sdata[tid+8]
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
-				gc_left6 := gc_act2
+				gc_left6 := gc_act
 				if compiled.SIMD {
-					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx8.X + gc_lane2
-							gc_ty2 := gc_tidx8.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx8.Z
-							_ = gc_tz2
+					gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx7.X + gc_lane
+//line harris.go:277
+							gc_ty := gc_tidx7.Y
+							_ = gc_ty
+							gc_tz := gc_tidx7.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:266
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:266
@@ -5217,27 +5402,28 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:266
 							v.StoreSlice(sdata[tid:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:281
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:266
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:266
@@ -5245,48 +5431,50 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:266
 							v.StoreSlice(sdata[tid:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left6 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left6&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:266
 							sdata[tid] = v
 						}
 					}
 				}
-				gc_left7 := gc_act2
+				gc_left7 := gc_act
 				if compiled.SIMD {
-					gc_tidx9 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx9.X + gc_lane2
-							gc_ty2 := gc_tidx9.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx9.Z
-							_ = gc_tz2
+					gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx8.X + gc_lane
+//line harris.go:278
+							gc_ty := gc_tidx8.Y
+							_ = gc_ty
+							gc_tz := gc_tidx8.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:268
 							if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
 //line harris.go:268
@@ -5295,28 +5483,29 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:268
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
 //line harris.go:268
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left7 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:283
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:268
 							if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
 //line harris.go:268
@@ -5325,50 +5514,52 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:268
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
 //line harris.go:268
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left7 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left7&(1<<gc_lane2) == 0 {
+							if gc_left7&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:268
 							v += sdata[tid+4]
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
-				gc_left8 := gc_act2
+				gc_left8 := gc_act
 				if compiled.SIMD {
-					gc_tidx10 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx10.X + gc_lane2
-							gc_ty2 := gc_tidx10.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx10.Z
-							_ = gc_tz2
+					gc_tidx9 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx9.X + gc_lane
+//line harris.go:281
+							gc_ty := gc_tidx9.Y
+							_ = gc_ty
+							gc_tz := gc_tidx9.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:270
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:270
@@ -5376,27 +5567,28 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:270
 							v.StoreSlice(sdata[tid:])
-							gc_left8 &^= 0xff << gc_lane2
+							gc_left8 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:285
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:270
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:270
@@ -5404,48 +5596,50 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:270
 							v.StoreSlice(sdata[tid:])
-							gc_left8 &^= 0xff << gc_lane2
+							gc_left8 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left8 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left8&(1<<gc_lane2) == 0 {
+							if gc_left8&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:270
 							sdata[tid] = v
 						}
 					}
 				}
-				gc_left9 := gc_act2
+				gc_left9 := gc_act
 				if compiled.SIMD {
-					gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx11.X + gc_lane2
-							gc_ty2 := gc_tidx11.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx11.Z
-							_ = gc_tz2
+					gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx10.X + gc_lane
+//line harris.go:282
+							gc_ty := gc_tidx10.Y
+							_ = gc_ty
+							gc_tz := gc_tidx10.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:272
 							if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
 //line harris.go:272
@@ -5454,28 +5648,29 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:272
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
 //line harris.go:272
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left9 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left9 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:287
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:272
 							if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
 //line harris.go:272
@@ -5484,50 +5679,52 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:272
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
 //line harris.go:272
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left9 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left9 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left9 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left9&(1<<gc_lane2) == 0 {
+							if gc_left9&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:272
 							v += sdata[tid+2]
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
-				gc_left10 := gc_act2
+				gc_left10 := gc_act
 				if compiled.SIMD {
-					gc_tidx12 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx12.X + gc_lane2
-							gc_ty2 := gc_tidx12.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx12.Z
-							_ = gc_tz2
+					gc_tidx11 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx11.X + gc_lane
+//line harris.go:285
+							gc_ty := gc_tidx11.Y
+							_ = gc_ty
+							gc_tz := gc_tidx11.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:274
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:274
@@ -5535,27 +5732,28 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:274
 							v.StoreSlice(sdata[tid:])
-							gc_left10 &^= 0xff << gc_lane2
+							gc_left10 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:289
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:274
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:274
@@ -5563,48 +5761,50 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:274
 							v.StoreSlice(sdata[tid:])
-							gc_left10 &^= 0xff << gc_lane2
+							gc_left10 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left10 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left10&(1<<gc_lane2) == 0 {
+							if gc_left10&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:274
 							sdata[tid] = v
 						}
 					}
 				}
-				gc_left11 := gc_act2
+				gc_left11 := gc_act
 				if compiled.SIMD {
-					gc_tidx13 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx13.X + gc_lane2
-							gc_ty2 := gc_tidx13.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx13.Z
-							_ = gc_tz2
+					gc_tidx12 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx12.X + gc_lane
+//line harris.go:286
+							gc_ty := gc_tidx12.Y
+							_ = gc_ty
+							gc_tz := gc_tidx12.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:276
 							if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
 //line harris.go:276
@@ -5613,28 +5813,29 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:276
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
 //line harris.go:276
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left11 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left11 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:291
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:276
 							if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
 //line harris.go:276
@@ -5643,50 +5844,52 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:276
 							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
 //line harris.go:276
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left11 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left11 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left11 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left11&(1<<gc_lane2) == 0 {
+							if gc_left11&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:276
 							v += sdata[tid+1]
-							gc_s_v[gc_rank2] = v
+							gc_s_v[gc_rank] = v
 						}
 					}
 				}
-				gc_left12 := gc_act2
+				gc_left12 := gc_act
 				if compiled.SIMD {
-					gc_tidx14 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx14.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx14.X + gc_lane2
-							gc_ty2 := gc_tidx14.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx14.Z
-							_ = gc_tz2
+					gc_tidx13 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx13.X + gc_lane
+//line harris.go:289
+							gc_ty := gc_tidx13.Y
+							_ = gc_ty
+							gc_tz := gc_tidx13.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:278
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:278
@@ -5694,27 +5897,28 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:278
 							v.StoreSlice(sdata[tid:])
-							gc_left12 &^= 0xff << gc_lane2
+							gc_left12 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line harris.go:293
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line harris.go:278
 							if tid < 0 || tid > len(sdata)-8 {
 //line harris.go:278
@@ -5722,108 +5926,116 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							}
 //line harris.go:278
 							v.StoreSlice(sdata[tid:])
-							gc_left12 &^= 0xff << gc_lane2
+							gc_left12 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left12 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left12&(1<<gc_lane2) == 0 {
+							if gc_left12&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx2
-							v := gc_s_v[gc_rank2]
+							tid := gc_tx
+//line harris.go:239
+							v := gc_s_v[gc_rank]
 //line harris.go:278
 							sdata[tid] = v
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save192 &^ gc_dead2
+			gc_act = gc_save19 &^ gc_dead
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
+//line harris.go:288
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off24 := gc_bx2
-			gc_off25 := 0
-			if gc_from2 >= 0 && gc_off24 >= 0 && gc_off24 < len(partial) && gc_off25 >= 0 && gc_off25 < len(sdata) {
-				gc_at29 := partial[gc_off24:][:1]
-				gc_at30 := sdata[gc_off25:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line harris.go:281
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line harris.go:281
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line harris.go:281
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 					{
 //line harris.go:281
-						gc_at29[0] = gc_at30[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:285
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:281
-					gc_at29[0] = gc_at30[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line harris.go:285
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:281
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:285
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:281
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:285
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:281
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line harris.go:285
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line harris.go:281
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line harris.go:285
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:281
-					partial[gc_bx2] = sdata[0]
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}

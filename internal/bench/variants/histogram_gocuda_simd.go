@@ -33,79 +33,80 @@ func HistogramGlobalKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 var gc_src_histogramGlobal = compiled.NewSource(gc_files_histogram, "histogramGlobal", "3a7312f92dba6c80bdfdccd512e843cf26d8f4d6d9cc4da07a0726abd8363280", "histogram.go:20-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram.go:25
-func gc_body_histogramGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data []byte, bins []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte, bins []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line histogram.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(data), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:26
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						atomic.Add(&bins[data[i]], 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:26
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						atomic.Add(&bins[data[i]], 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:26
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						atomic.Add(&bins[data[i]], 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:26
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						atomic.Add(&bins[data[i]], 1)
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line histogram.go:26
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				{
 					atomic.Add(&bins[data[i]], 1)
 				}
@@ -128,50 +129,51 @@ func HistogramRunsKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 var gc_src_histogramRuns = compiled.NewSource(gc_files_histogram, "histogramRuns", "230641252d4746fcf4c744c511b5c07df3451f61936d757a8933d8a6afbdc4af", "histogram.go:32-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram.go:36
-func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line histogram.go:38
 	local := gocuda.Shared[uint32](t, 256)[:256]
-	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line histogram.go:46
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 {
-				gc_at4 := local[gc_off6:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+				gc_at := local[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:40
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line histogram.go:37
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line histogram.go:39
 							var b int = tid + gc_off
 //line histogram.go:39
 							_ = b
-							gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -183,37 +185,38 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD {
 //line histogram.go:40
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line histogram.go:37
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line histogram.go:39
 						var b int = tid + gc_off
 //line histogram.go:39
 						_ = b
-						gc_vb3.StoreSlice(gc_at4[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:40
 					gc_more = true
 //line histogram.go:40
-					gc_at4[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:40
 						gc_vb2 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line histogram.go:37
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line histogram.go:39
 							var b int = tid + gc_off
 							if b < 0 || b > len(local)-16 {
@@ -233,10 +236,10 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				if compiled.SIMD {
 //line histogram.go:40
 					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line histogram.go:37
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line histogram.go:39
 						var b int = tid + gc_off
 						if b < 0 || b > len(local)-8 {
@@ -248,17 +251,17 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
 						gc_more = true
@@ -266,11 +269,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
 						gc_more = true
@@ -278,11 +281,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
 						gc_more = true
@@ -290,11 +293,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
 						gc_more = true
@@ -302,11 +305,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						local[b] = 0
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:37
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:39
 					b := tid + gc_off
 					gc_more = true
@@ -317,74 +320,75 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 		}
 	}
 //line histogram.go:43
-	threads := gc_bdx2 * gc_gdx2
+	threads := gc_bdx * gc_gdx
 	per := (len(data) + threads - 1) / threads
 	compiled.OutOfLine(func() {
 		local := local[:256]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+//line histogram.go:49
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:45
-						lo := (gc_bx2*gc_bdx2 + tid) * per
+						lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:45
-						lo := (gc_bx2*gc_bdx2 + tid) * per
+						lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:45
-						lo := (gc_bx2*gc_bdx2 + tid) * per
+						lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:45
-						lo := (gc_bx2*gc_bdx2 + tid) * per
+						lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:37
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:45
-					lo := (gc_bx2*gc_bdx2 + tid) * per
+					lo := (gc_bx*gc_bdx + tid) * per
 					hi := min(lo+per, len(data))
 					for i := lo; i < hi; i++ {
 						compiled.SharedAdd(&local[data[i]], 1)
@@ -394,75 +398,85 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 		}
 	})
 //line histogram.go:51
-	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line histogram.go:58
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off3
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 {
-				gc_at5 := bins[gc_off7:][:gc_to2]
-				gc_at6 := local[gc_off7:][:gc_to2]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
+				gc_at2 := bins[gc_off5:][:gc_to]
+				gc_at3 := local[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+//line histogram.go:75
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+//line histogram.go:57
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+//line histogram.go:57
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+//line histogram.go:57
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:52
 					gc_more3 = true
 //line histogram.go:52
-					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -470,11 +484,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -482,11 +496,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -494,11 +508,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
 						gc_more3 = true
@@ -506,11 +520,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:37
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:51
 					b_ := tid + gc_off3
 					gc_more3 = true
@@ -537,40 +551,42 @@ func HistogramTextbookKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 var gc_src_histogramTextbook = compiled.NewSource(gc_files_histogram, "histogramTextbook", "800f36a83bc99b76b0035bf8df0c81b1cc88bc6ac285a0688e224a5453742f1e", "histogram.go:56-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram.go:61
-func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line histogram.go:63
 	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := kernels.HistogramBins; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(histoS) {
-				gc_at5 := histoS[:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(histoS) {
+				gc_at := histoS[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:65
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line histogram.go:62
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line histogram.go:62
 							_ = tid
 							{
-								gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line histogram.go:65
+								gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -581,39 +597,44 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 				if compiled.SIMD {
 //line histogram.go:65
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line histogram.go:62
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line histogram.go:62
 						_ = tid
-						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+//line histogram.go:65
+						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line histogram.go:65
-					gc_at5[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line histogram.go:69
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:65
 						gc_vb2 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line histogram.go:62
-							var tid int = gc_tx2
+							var tid int = gc_tx
 							{
+//line histogram.go:65
 								if tid < 0 || tid > len(histoS)-16 {
+//line histogram.go:65
 									break
 								}
 //line histogram.go:65
 								gc_vb2.StoreSlice(histoS[tid:])
 							}
 						}
+//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -624,10 +645,11 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 				if compiled.SIMD {
 //line histogram.go:65
 					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line histogram.go:62
-						var tid int = gc_tx2
+						var tid int = gc_tx
+//line histogram.go:65
 						if tid < 0 || tid > len(histoS)-8 {
 //line histogram.go:65
 							break
@@ -637,50 +659,54 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:69
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:69
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:69
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line histogram.go:69
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:62
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:65
 					histoS[tid] = 0
 				}
@@ -688,99 +714,109 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line histogram.go:72
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(data), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to2 <= len(data)-gc_off2 {
-				gc_at6 := data[gc_off2:][:gc_to2]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
+				gc_at2 := data[gc_off:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx := gc_step2 + 0
 //line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+//line histogram.go:74
+						gc_tx := gc_step2 + 1
 //line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+//line histogram.go:74
+						gc_tx := gc_step2 + 2
 //line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+//line histogram.go:74
+						gc_tx := gc_step2 + 3
 //line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram.go:74
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line histogram.go:70
-					compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
+					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line histogram.go:74
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:74
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:74
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:74
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line histogram.go:74
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:62
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:68
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx*gc_bdx + tid
 //line histogram.go:70
 					compiled.SharedAdd(&histoS[data[i]], 1)
 				}
@@ -788,114 +824,128 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := kernels.HistogramBins; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line histogram.go:77
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(histoS) && gc_to2 <= len(bins) {
-				gc_at7 := histoS[:gc_to2]
-				gc_at8 := bins[:gc_to2]
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
+				gc_at3 := histoS[:gc_to]
+				gc_at4 := bins[:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+//line histogram.go:90
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:74
-						if v := gc_at7[gc_tx2]; v > 0 {
-							atomic.Add(&gc_at8[gc_tx2], v)
+						if v := gc_at3[gc_tx]; v > 0 {
+							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+						gc_tx := gc_step4 + 1
+//line histogram.go:82
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:74
-						if v := gc_at7[gc_tx2]; v > 0 {
-							atomic.Add(&gc_at8[gc_tx2], v)
+						if v := gc_at3[gc_tx]; v > 0 {
+							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+						gc_tx := gc_step4 + 2
+//line histogram.go:82
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:74
-						if v := gc_at7[gc_tx2]; v > 0 {
-							atomic.Add(&gc_at8[gc_tx2], v)
+						if v := gc_at3[gc_tx]; v > 0 {
+							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+						gc_tx := gc_step4 + 3
+//line histogram.go:82
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:74
-						if v := gc_at7[gc_tx2]; v > 0 {
-							atomic.Add(&gc_at8[gc_tx2], v)
+						if v := gc_at3[gc_tx]; v > 0 {
+							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:74
-					if v := gc_at7[gc_tx2]; v > 0 {
-						atomic.Add(&gc_at8[gc_tx2], v)
+					if v := gc_at3[gc_tx]; v > 0 {
+						atomic.Add(&gc_at4[gc_tx], v)
 					}
 				}
 			} else {
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+//line histogram.go:80
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:62
-						tid := gc_tx2
+						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line histogram.go:80
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line histogram.go:62
-					tid := gc_tx2
+					tid := gc_tx
 //line histogram.go:74
 					if v := histoS[tid]; v > 0 {
 						atomic.Add(&bins[tid], v)

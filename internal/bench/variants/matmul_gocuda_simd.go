@@ -30,207 +30,278 @@ func MatMulFlatKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matmulFlat = compiled.NewSource(gc_files_matmul, "matmulFlat", "fc16b0c82851697fbff02af4dbf0661f94243f99aa03119f29f09ede9c496ae7", "matmul.go:15-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:19
-func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b10.Thread()
-	gc_pos2 := gc_b10.Pos()
-	gc_bd2 := gc_b10.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b10.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b10.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
+func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	clear(gc_s_sum)
+//line matmul.go:23
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line matmul.go:25
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:25
+				sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line matmul.go:25
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:25
+			sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:25
+		var sum float32
+//line matmul.go:27
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:26
 	for p := 0; p < k; p += mmTile {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (gc_by2*mmTile+gc_ty2)*k + p
-				gc_off7 := (gc_bx2 * mmTile) + ((p + gc_ty2) * n)
-				gc_off8 := gc_ty2 * mmTile
-				if gc_off6 >= 0 && gc_off6 <= len(a) && gc_bdx2 <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(b) && gc_bdx2 <= len(b)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(as) && gc_bdx2 <= len(as)-gc_off8 && gc_off8 <= len(bs) && gc_bdx2 <= len(bs)-gc_off8 {
-					gc_at6 := a[gc_off6:][:gc_bdx2]
-					gc_at7 := b[gc_off7:][:gc_bdx2]
-					gc_at8 := as[gc_off8:][:gc_bdx2]
-					gc_at9 := bs[gc_off8:][:gc_bdx2]
-					gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_by*mmTile+gc_ty)*k + p
+				gc_off3 := (gc_bx * mmTile) + ((p + gc_ty) * n)
+				gc_off4 := gc_ty * mmTile
+				if gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(as) && gc_bdx <= len(as)-gc_off4 && gc_off4 <= len(bs) && gc_bdx <= len(bs)-gc_off4 {
+					gc_at := a[gc_off2:][:gc_bdx]
+					gc_at2 := b[gc_off3:][:gc_bdx]
+					gc_at3 := as[gc_off4:][:gc_bdx]
+					gc_at4 := bs[gc_off4:][:gc_bdx]
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:22
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:22
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:22
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line matmul.go:22
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:22
-								var ty int = gc_ty2
-								var row int = gc_by2*mmTile + ty
-								var col int = gc_bx2*mmTile + tx
+								var ty int = gc_ty
+								var row int = gc_by*mmTile + ty
+								var col int = gc_bx*mmTile + tx
 //line matmul.go:27
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:27
 								var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
 //line matmul.go:28
-									av = archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])
+									av = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
 //line matmul.go:28
-									gc_b17 := gc_none8
+									gc_b8 := gc_none4
 //line matmul.go:28
 									if row < m {
 //line matmul.go:28
-										gc_b17 = gc_all8
+										gc_b8 = gc_all4
 									}
 //line matmul.go:28
-									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
 //line matmul.go:28
-									if gc_if15.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line matmul.go:28
-										av = av.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+										av = av.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 								if p+ty < k && (col < n && uint(n-col) > 15) {
 //line matmul.go:31
-									bv = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+									bv = archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
 								} else {
 //line matmul.go:31
-									gc_b18 := gc_none8
+									gc_b9 := gc_none4
 //line matmul.go:31
 									if p+ty < k {
 //line matmul.go:31
-										gc_b18 = gc_all8
+										gc_b9 = gc_all4
 									}
 //line matmul.go:31
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 //line matmul.go:31
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line matmul.go:31
-										bv = bv.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										bv = bv.Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
 //line matmul.go:31
-								av.StoreSlice(gc_at8[gc_tx2:])
+								av.StoreSlice(gc_at3[gc_tx:])
 //line matmul.go:31
-								bv.StoreSlice(gc_at9[gc_tx2:])
+								bv.StoreSlice(gc_at4[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:22
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:22
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:22
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line matmul.go:22
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:22
-							var ty int = gc_ty2
-							var row int = gc_by2*mmTile + ty
-							var col int = gc_bx2*mmTile + tx
+							var ty int = gc_ty
+							var row int = gc_by*mmTile + ty
+							var col int = gc_bx*mmTile + tx
 //line matmul.go:27
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:27
 							var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul.go:28
-								av = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
+								av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
 //line matmul.go:28
-								gc_b15 := gc_none7
+								gc_b6 := gc_none3
 //line matmul.go:28
 								if row < m {
 //line matmul.go:28
-									gc_b15 = gc_all7
+									gc_b6 = gc_all3
 								}
 //line matmul.go:28
-								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul.go:28
-								if gc_if13.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line matmul.go:28
-									av = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(av, gc_if13)
+									av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if5)
 								}
 							}
 							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:31
-								bv = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+								bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 							} else {
 //line matmul.go:31
-								gc_b16 := gc_none7
+								gc_b7 := gc_none3
 //line matmul.go:31
 								if p+ty < k {
 //line matmul.go:31
-									gc_b16 = gc_all7
+									gc_b7 = gc_all3
 								}
 //line matmul.go:31
-								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul.go:31
-								if gc_if14.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line matmul.go:31
-									bv = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(bv, gc_if14)
+									bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if6)
 								}
 							}
 //line matmul.go:31
-							av.StoreSlice(gc_at8[gc_tx2:])
+							av.StoreSlice(gc_at3[gc_tx:])
 //line matmul.go:31
-							bv.StoreSlice(gc_at9[gc_tx2:])
+							bv.StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 //line matmul.go:22
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:22
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
-						col := gc_bx2*mmTile + tx
+						ty := gc_ty
+						row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
 //line matmul.go:27
 						var av, bv float32
 						if row < m && p+tx < k {
-							av = gc_at6[gc_tx2]
+							av = gc_at[gc_tx]
 						}
 						if p+ty < k && col < n {
-							bv = gc_at7[gc_tx2]
+							bv = gc_at2[gc_tx]
 						}
-						gc_at8[gc_tx2] = av
-						gc_at9[gc_tx2] = bv
+						gc_at3[gc_tx] = av
+						gc_at4[gc_tx] = bv
 					}
 				} else {
-					gc_vstep5 := 0
+//line matmul.go:40
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:22
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:22
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:22
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 //line matmul.go:22
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:22
-								var ty int = gc_ty2
-								var row int = gc_by2*mmTile + ty
-								var col int = gc_bx2*mmTile + tx
+								var ty int = gc_ty
+								var row int = gc_by*mmTile + ty
+								var col int = gc_bx*mmTile + tx
 //line matmul.go:27
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:27
@@ -249,20 +320,20 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 									av = archsimd.LoadFloat32x16Slice(a[row*k+p+tx:])
 								} else {
 //line matmul.go:29
-									gc_b13 := gc_none6
+									gc_b4 := gc_none2
 //line matmul.go:29
 									if row <
 //line matmul.go:28
 										m {
 //line matmul.go:28
-										gc_b13 = gc_all6
+										gc_b4 = gc_all2
 									}
 //line matmul.go:28
-									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
+									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
 //line matmul.go:28
-									if gc_if11.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line matmul.go:28
-										av = av.Merge(archsimd.LoadFloat32x16Slice(a[row*k+p+tx:]), archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										av = av.Merge(archsimd.LoadFloat32x16Slice(a[row*k+p+tx:]), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 								if p+ty < k && (col < n && uint(n-col) > 15) {
@@ -270,45 +341,45 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 									bv = archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:])
 								} else {
 //line matmul.go:32
-									gc_b14 := gc_none6
+									gc_b5 := gc_none2
 //line matmul.go:32
 									if p+ty < k {
 //line matmul.go:31
-										gc_b14 = gc_all6
+										gc_b5 = gc_all2
 									}
 //line matmul.go:31
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 //line matmul.go:31
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line matmul.go:31
-										bv = bv.Merge(archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										bv = bv.Merge(archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
 								av.StoreSlice(as[ty*mmTile+tx:])
 								bv.StoreSlice(bs[ty*mmTile+tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:22
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:22
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:22
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line matmul.go:22
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:22
-							var ty int = gc_ty2
-							var row int = gc_by2*mmTile + ty
-							var col int = gc_bx2*mmTile + tx
+							var ty int = gc_ty
+							var row int = gc_by*mmTile + ty
+							var col int = gc_bx*mmTile + tx
 //line matmul.go:27
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:27
@@ -327,20 +398,20 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:])
 							} else {
 //line matmul.go:29
-								gc_b11 := gc_none5
+								gc_b2 := gc_none
 //line matmul.go:29
 								if row <
 //line matmul.go:28
 									m {
 //line matmul.go:28
-									gc_b11 = gc_all5
+									gc_b2 = gc_all
 								}
 //line matmul.go:28
-								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul.go:28
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line matmul.go:28
-									av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if9)
+									av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if)
 								}
 							}
 							if p+ty < k && (col < n && uint(n-col) > 7) {
@@ -348,18 +419,18 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:])
 							} else {
 //line matmul.go:32
-								gc_b12 := gc_none5
+								gc_b3 := gc_none
 //line matmul.go:32
 								if p+ty < k {
 //line matmul.go:31
-									gc_b12 = gc_all5
+									gc_b3 = gc_all
 								}
 //line matmul.go:31
-								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul.go:31
-								if gc_if10.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line matmul.go:31
-									bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if10)
+									bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if2)
 								}
 							}
 							av.StoreSlice(as[ty*mmTile+tx:])
@@ -367,15 +438,15 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:22
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:22
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
-						col := gc_bx2*mmTile + tx
+						ty := gc_ty
+						row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
 //line matmul.go:27
 						var av, bv float32
 						if row < m && p+tx < k {
@@ -388,31 +459,32 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						bs[ty*mmTile+tx] = bv
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line matmul.go:40
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:22
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:22
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:22
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line matmul.go:22
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 //line matmul.go:37
 							if (compiled.Trip(0)*
 								mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-16 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-16 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-16 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-16 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-16 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-16 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-16 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-16 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-16 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-16 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-16 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-16 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-16 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-16 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-16 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-16 {
@@ -484,28 +556,28 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)*mmTile+tx:])))
 							}
 //line matmul.go:38
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line matmul.go:22
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:22
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:22
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line matmul.go:22
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line matmul.go:37
 						if (compiled.Trip(0)*
 							mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
@@ -545,18 +617,19 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:38
 						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)*mmTile+tx:])))
 //line matmul.go:38
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:22
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:22
-					ty := gc_ty2
-					sum := gc_s_sum[gc_rank2]
+					ty := gc_ty
+//line matmul.go:24
+					sum := gc_s_sum[gc_rank]
 					{
 //line matmul.go:37
 						q := int(0)
@@ -637,111 +710,117 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						q := int(15)
 						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*mmTile, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*mmTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*mmTile); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*mmTile); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*mmTile + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*mmTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off9 := (gc_bx2 * mmTile) + ((gc_by2*mmTile + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(c) && gc_to2 <= len(c)-gc_off9 {
-				gc_at10 := c[gc_off9:][:gc_to2]
-				gc_vstep7 := gc_from2
+			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
+				gc_at5 := c[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line matmul.go:22
-							var ty int = gc_ty2
-							var row int = gc_by2*mmTile + ty
+							var ty int = gc_ty
+							var row int = gc_by*mmTile + ty
 //line matmul.go:23
 							_ = row
 //line matmul.go:22
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:24
-							var col int = gc_bx2*mmTile + tx
+							var col int = gc_bx*mmTile + tx
 //line matmul.go:24
 							_ = col
 //line matmul.go:24
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
-								sum.StoreSlice(gc_at10[gc_tx2:])
+//line matmul.go:43
+								sum.StoreSlice(gc_at5[gc_tx:])
 							}
 						}
+//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line matmul.go:22
-						var ty int = gc_ty2
-						var row int = gc_by2*mmTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*mmTile + ty
 //line matmul.go:23
 						_ = row
 //line matmul.go:22
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:24
-						var col int = gc_bx2*mmTile + tx
+						var col int = gc_bx*mmTile + tx
 //line matmul.go:24
 						_ = col
 //line matmul.go:24
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-						sum.StoreSlice(gc_at10[gc_tx2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:43
+						sum.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:26
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
-					gc_at10[gc_tx2] = sum
+					gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_vstep8 := gc_from2
+//line matmul.go:47
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line matmul.go:22
-							var ty int = gc_ty2
-							var row int = gc_by2*mmTile + ty
+							var ty int = gc_ty
+							var row int = gc_by*mmTile + ty
 //line matmul.go:22
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:24
-							var col int = gc_bx2*mmTile + tx
+							var col int = gc_bx*mmTile + tx
 //line matmul.go:24
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
+//line matmul.go:43
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:43
 									break
@@ -750,26 +829,28 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
+//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line matmul.go:22
-						var ty int = gc_ty2
-						var row int = gc_by2*mmTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*mmTile + ty
 //line matmul.go:22
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:24
-						var col int = gc_bx2*mmTile + tx
+						var col int = gc_bx*mmTile + tx
 //line matmul.go:24
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:43
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:43
 							break
@@ -779,87 +860,97 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep8
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:22
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:22
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:24
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:26
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:47
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:22
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:22
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:24
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:26
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:47
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:22
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:22
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:24
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:26
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:47
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:22
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:22
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:24
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:26
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line matmul.go:47
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:22
-					ty := gc_ty2
-					row := gc_by2*mmTile + ty
+					ty := gc_ty
+					row := gc_by*mmTile + ty
 //line matmul.go:22
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:24
-					col := gc_bx2*mmTile + tx
-					sum := gc_s_sum[gc_rank2]
+					col := gc_bx*mmTile + tx
+//line matmul.go:26
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 					c[row*n+col] = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line matmul.go:47
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -878,34 +969,87 @@ func MatMulFloat64Kernel(a, b, c []float64, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matmulFloat64 = compiled.NewSource(gc_files_matmul, "matmulFloat64", "287b52021aa5fdc57c0ff6c55fe344490309dd15ae0303b09de2c074c3de2675", "matmul.go:47-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:50
-func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	clear(gc_s_sum)
+//line matmul.go:54
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+//line matmul.go:56
+			var sum archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line matmul.go:56
+			sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:56
+		var sum float64
+//line matmul.go:58
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:57
 	for p := 0; p < k; p += mmTile {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := gc_ty2
-				gc_off4 := (gc_by2*mmTile+gc_ty2)*k + p
-				gc_off5 := (gc_bx2 * mmTile) + ((p + gc_ty2) * n)
-				if gc_row2 >= 0 && gc_row2 < len(as) && gc_bdx2 <= len(as[gc_row2]) && gc_row2 < len(bs) && gc_bdx2 <= len(bs[gc_row2]) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx2 <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 {
-					gc_at6 := as[gc_row2][:gc_bdx2]
-					gc_at7 := bs[gc_row2][:gc_bdx2]
-					gc_at8 := a[gc_off4:][:gc_bdx2]
-					gc_at9 := b[gc_off5:][:gc_bdx2]
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off := (gc_by*mmTile+gc_ty)*k + p
+				gc_off2 := (gc_bx * mmTile) + ((p + gc_ty) * n)
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := bs[gc_row][:gc_bdx]
+					gc_at3 := a[gc_off:][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD {
 //line matmul.go:58
@@ -916,73 +1060,74 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						gc_none2 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line matmul.go:58
 						gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 //line matmul.go:53
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:53
-							var ty int = gc_ty2
-							var row int = gc_by2*mmTile + ty
-							var col int = gc_bx2*mmTile + tx
+							var ty int = gc_ty
+							var row int = gc_by*mmTile + ty
+							var col int = gc_bx*mmTile + tx
 //line matmul.go:58
-							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at[gc_tx:])
 //line matmul.go:58
-							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at2[gc_tx:])
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
 //line matmul.go:59
-								archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line matmul.go:59
-								gc_b5 := gc_none2
+								gc_b4 := gc_none2
 //line matmul.go:59
 								if row < m {
 //line matmul.go:59
-									gc_b5 = gc_all2
+									gc_b4 = gc_all2
 								}
 //line matmul.go:59
-								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
+								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
 //line matmul.go:59
 								if gc_if3.ToBits() != 0 {
 //line matmul.go:59
-									archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:]).StoreMasked((*[4]float64)(gc_at6[gc_tx2:]), gc_if3)
+									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
 							if p+ty < k && (col < n && uint(n-col) > 3) {
 //line matmul.go:62
-								archsimd.LoadFloat64x4Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							} else {
 //line matmul.go:62
-								gc_b6 := gc_none2
+								gc_b5 := gc_none2
 //line matmul.go:62
 								if p+ty < k {
 //line matmul.go:62
-									gc_b6 = gc_all2
+									gc_b5 = gc_all2
 								}
 //line matmul.go:62
-								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
+								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
 //line matmul.go:62
 								if gc_if4.ToBits() != 0 {
 //line matmul.go:62
-									archsimd.LoadFloat64x4Slice(gc_at9[gc_tx2:]).StoreMasked((*[4]float64)(gc_at7[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
 								}
 							}
 						}
+//line matmul.go:64
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 //line matmul.go:53
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:53
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
-						col := gc_bx2*mmTile + tx
+						ty := gc_ty
+						row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
 //line matmul.go:58
-						gc_at6[gc_tx2], gc_at7[gc_tx2] = 0, 0
+						gc_at[gc_tx], gc_at2[gc_tx] = 0, 0
 						if row < m && p+tx < k {
-							gc_at6[gc_tx2] = gc_at8[gc_tx2]
+							gc_at[gc_tx] = gc_at3[gc_tx]
 						}
 						if p+ty < k && col < n {
-							gc_at7[gc_tx2] = gc_at9[gc_tx2]
+							gc_at2[gc_tx] = gc_at4[gc_tx]
 						}
 					}
 				} else {
@@ -996,16 +1141,16 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line matmul.go:58
 						gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:53
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:53
-							var ty int = gc_ty2
-							var row int = gc_by2*mmTile + ty
-							var col int = gc_bx2*mmTile + tx
+							var ty int = gc_ty
+							var row int = gc_by*mmTile + ty
+							var col int = gc_bx*mmTile + tx
 //line matmul.go:58
 							if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
 //line matmul.go:60
@@ -1031,26 +1176,26 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:60
 										if 0xff&(1<<gc_k) != 0 {
 //line matmul.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line matmul.go:60
 											as[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
 //line matmul.go:60
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:60
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line matmul.go:60
 								if row <
 //line matmul.go:59
 									m {
 //line matmul.go:59
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line matmul.go:59
-								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
 //line matmul.go:59
 								if gc_if.ToBits() != 0 {
 //line matmul.go:59
@@ -1066,13 +1211,13 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:60
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line matmul.go:60
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos.Thread = gc_rank + gc_k2
 //line matmul.go:60
 												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 //line matmul.go:60
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -1091,24 +1236,24 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:63
 										if 0xff&(1<<gc_k3) != 0 {
 //line matmul.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line matmul.go:63
 											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 //line matmul.go:63
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:63
-								gc_b4 := gc_none
+								gc_b3 := gc_none
 //line matmul.go:63
 								if p+ty < k {
 //line matmul.go:62
-									gc_b4 = gc_all
+									gc_b3 = gc_all
 								}
 //line matmul.go:62
-								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
 //line matmul.go:62
 								if gc_if2.ToBits() != 0 {
 //line matmul.go:62
@@ -1124,28 +1269,29 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:63
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line matmul.go:63
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line matmul.go:63
 												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line matmul.go:63
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
+//line matmul.go:65
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:53
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:53
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
-						col := gc_bx2*mmTile + tx
+						ty := gc_ty
+						row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
 //line matmul.go:58
 						as[ty][tx], bs[ty][tx] = 0, 0
 						if row < m && p+tx < k {
@@ -1156,29 +1302,29 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line matmul.go:53
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:53
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:53
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line matmul.go:53
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 //line matmul.go:66
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
 //line matmul.go:66
@@ -1217,18 +1363,19 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:67
 						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(15)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:67
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:53
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:53
-					ty := gc_ty2
-					sum := gc_s_sum[gc_rank2]
+					ty := gc_ty
+//line matmul.go:55
+					sum := gc_s_sum[gc_rank]
 					{
 //line matmul.go:66
 						q := int(0)
@@ -1309,78 +1456,82 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						q := int(15)
 						sum += as[ty][q] * bs[q][tx]
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*mmTile, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*mmTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*mmTile); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*mmTile); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*mmTile + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*mmTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off6 := (gc_bx2 * mmTile) + ((gc_by2*mmTile + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
-				gc_at10 := c[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line matmul.go:53
-						var ty int = gc_ty2
-						var row int = gc_by2*mmTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*mmTile + ty
 //line matmul.go:54
 						_ = row
 //line matmul.go:53
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:55
-						var col int = gc_bx2*mmTile + tx
+						var col int = gc_bx*mmTile + tx
 //line matmul.go:55
 						_ = col
 //line matmul.go:55
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
-						sum.StoreSlice(gc_at10[gc_tx2:])
+						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+//line matmul.go:72
+						sum.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:57
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
-					gc_at10[gc_tx2] = sum
+					gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+//line matmul.go:76
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line matmul.go:53
-						var ty int = gc_ty2
-						var row int = gc_by2*mmTile + ty
+						var ty int = gc_ty
+						var row int = gc_by*mmTile + ty
 //line matmul.go:53
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:55
-						var col int = gc_bx2*mmTile + tx
+						var col int = gc_bx*mmTile + tx
 //line matmul.go:55
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+//line matmul.go:72
 						if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
 //line matmul.go:72
 							break
@@ -1390,93 +1541,102 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:53
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:53
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:55
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:57
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:76
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:53
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:53
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:55
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:57
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:76
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:53
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:53
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:55
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:57
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:76
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:53
-						ty := gc_ty2
-						row := gc_by2*mmTile + ty
+						ty := gc_ty
+						row := gc_by*mmTile + ty
 //line matmul.go:53
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:55
-						col := gc_bx2*mmTile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*mmTile + tx
+//line matmul.go:57
+						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line matmul.go:76
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:53
-					ty := gc_ty2
-					row := gc_by2*mmTile + ty
+					ty := gc_ty
+					row := gc_by*mmTile + ty
 //line matmul.go:53
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:55
-					col := gc_bx2*mmTile + tx
-					sum := gc_s_sum[gc_rank2]
+					col := gc_bx*mmTile + tx
+//line matmul.go:57
+					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 					c[row*n+col] = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line matmul.go:76
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 }
 
-//line matmul.go:84
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // MatMulPhasesKernel rewords kernels.MatMulTiledKernel as Kirk and Hwu's
@@ -1495,42 +1655,112 @@ func MatMulPhasesKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matmulPhases = compiled.NewSource(gc_files_matmul, "matmulPhases", "7520b8b9510fab9290be873cb94db39231ba727f0e70f0544aed3a0d43b0eab3", "matmul.go:76-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:82
-func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_pvalue := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_pvalue := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line matmul.go:83
 	const tileWidth = 16
 	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
-	bx := gc_bx2
+	bx := gc_bx
 //line matmul.go:86
-	by := gc_by2
-	clear(gc_s_pvalue)
+	by := gc_by
+//line matmul.go:88
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+//line matmul.go:90
+				var pvalue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:90
+				pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line matmul.go:90
+			var pvalue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:90
+			pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:90
+		var pvalue float32
+//line matmul.go:92
+		gc_s_pvalue[gc_rank] = pvalue
+	}
 //line matmul.go:91
 	for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := gc_ty2
-				gc_off5 := (by*tileWidth+gc_ty2)*k + ph*tileWidth
-				gc_off6 := (bx * tileWidth) + ((ph*tileWidth + gc_ty2) * n)
-				if gc_row2 >= 0 && gc_row2 < len(mds) && gc_bdx2 <= len(mds[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx2 <= len(a)-gc_off5 && gc_row2 < len(nds) && gc_bdx2 <= len(nds[gc_row2]) && gc_off6 >= 0 && gc_off6 <= len(b) && gc_bdx2 <= len(b)-gc_off6 {
-					gc_at6 := mds[gc_row2][:gc_bdx2]
-					gc_at7 := a[gc_off5:][:gc_bdx2]
-					gc_at8 := nds[gc_row2][:gc_bdx2]
-					gc_at9 := b[gc_off6:][:gc_bdx2]
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off2 := (by*tileWidth+gc_ty)*k + ph*tileWidth
+				gc_off3 := (bx * tileWidth) + ((ph*tileWidth + gc_ty) * n)
+				if gc_row >= 0 && gc_row < len(mds) && gc_bdx <= len(mds[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_row < len(nds) && gc_bdx <= len(nds[gc_row]) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 {
+					gc_at := mds[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off2:][:gc_bdx]
+					gc_at3 := nds[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off3:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:87
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:87
@@ -1539,32 +1769,32 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line matmul.go:87
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:87
-								var ty int = gc_ty2
+								var ty int = gc_ty
 								var row int = by*tileWidth + ty
 								var col int = bx*tileWidth + tx
 //line matmul.go:92
 								if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
 //line matmul.go:92
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
 //line matmul.go:92
-									gc_b9 := gc_none4
+									gc_b8 := gc_none4
 //line matmul.go:92
 									if row < m {
 //line matmul.go:92
-										gc_b9 = gc_all4
+										gc_b8 = gc_all4
 									}
 //line matmul.go:92
-									gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
 //line matmul.go:92
 									if gc_if7.ToBits() != 0 {
 //line matmul.go:92
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if7)
+										archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if7)
 									}
 //line matmul.go:92
 									gc_else7 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
@@ -1572,28 +1802,28 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_else7.ToBits() != 0 {
 										{
 //line matmul.go:92
-											gc_vb4.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_else7)
+											gc_vb4.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_else7)
 										}
 									}
 								}
 //line matmul.go:97
 								if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
 //line matmul.go:97
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 								} else {
 //line matmul.go:97
-									gc_b10 := gc_none4
+									gc_b9 := gc_none4
 //line matmul.go:97
 									if ph*tileWidth+ty < k {
 //line matmul.go:97
-										gc_b10 = gc_all4
+										gc_b9 = gc_all4
 									}
 //line matmul.go:97
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 //line matmul.go:97
 									if gc_if8.ToBits() != 0 {
 //line matmul.go:97
-										archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreMasked((*[16]float32)(gc_at8[gc_tx2:]), gc_if8)
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_if8)
 									}
 //line matmul.go:97
 									gc_else8 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
@@ -1601,15 +1831,16 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_else8.ToBits() != 0 {
 										{
 //line matmul.go:97
-											gc_vb4.StoreMasked((*[16]float32)(gc_at8[gc_tx2:]), gc_else8)
+											gc_vb4.StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_else8)
 										}
 									}
 								}
 							}
+//line matmul.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
-						if gc_stop {
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1622,95 +1853,96 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:95
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line matmul.go:87
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:87
-							var ty int = gc_ty2
+							var ty int = gc_ty
 							var row int = by*tileWidth + ty
 							var col int = bx*tileWidth + tx
 //line matmul.go:92
 							if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
 //line matmul.go:92
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line matmul.go:92
-								gc_b7 := gc_none3
+								gc_b6 := gc_none3
 //line matmul.go:92
 								if row < m {
 //line matmul.go:92
-									gc_b7 = gc_all3
+									gc_b6 = gc_all3
 								}
 //line matmul.go:92
-								gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
+								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
 //line matmul.go:92
 								if gc_if5.ToBits() != 0 {
 //line matmul.go:92
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if5)
+									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if5)
 								}
 //line matmul.go:92
 								gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:92
 								if gc_else5.ToBits() != 0 {
 //line matmul.go:92
-									gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else5)
+									gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else5)
 								}
 							}
 //line matmul.go:97
 							if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:97
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							} else {
 //line matmul.go:97
-								gc_b8 := gc_none3
+								gc_b7 := gc_none3
 //line matmul.go:97
 								if ph*tileWidth+ty < k {
 //line matmul.go:97
-									gc_b8 = gc_all3
+									gc_b7 = gc_all3
 								}
 //line matmul.go:97
-								gc_if6 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul.go:97
 								if gc_if6.ToBits() != 0 {
 //line matmul.go:97
-									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if6)
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if6)
 								}
 //line matmul.go:97
 								gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:97
 								if gc_else6.ToBits() != 0 {
 //line matmul.go:97
-									gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else6)
+									gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else6)
 								}
 							}
 						}
+//line matmul.go:99
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 //line matmul.go:87
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:87
-						ty := gc_ty2
+						ty := gc_ty
 						row := by*tileWidth + ty
 						col := bx*tileWidth + tx
 //line matmul.go:92
 						if row < m && ph*tileWidth+tx < k {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						} else {
-							gc_at6[gc_tx2] = 0
+							gc_at[gc_tx] = 0
 						}
 						if ph*tileWidth+ty < k && col < n {
-							gc_at8[gc_tx2] = gc_at9[gc_tx2]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						} else {
-							gc_at8[gc_tx2] = 0
+							gc_at3[gc_tx] = 0
 						}
 					}
 				} else {
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:87
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:87
@@ -1719,14 +1951,14 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line matmul.go:87
-								var tx int = gc_tx2
+								var tx int = gc_tx
 //line matmul.go:87
-								var ty int = gc_ty2
+								var ty int = gc_ty
 								var row int = by*tileWidth + ty
 								var col int = bx*tileWidth + tx
 //line matmul.go:92
@@ -1750,26 +1982,26 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:93
 											if 0xffff&(1<<gc_k7) != 0 {
 //line matmul.go:93
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos.Thread = gc_rank + gc_k7
 //line matmul.go:93
 												mds[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 											}
 										}
 //line matmul.go:93
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:93
-									gc_b5 := gc_none2
+									gc_b4 := gc_none2
 //line matmul.go:93
 									if row <
 //line matmul.go:92
 										m {
 //line matmul.go:92
-										gc_b5 = gc_all2
+										gc_b4 = gc_all2
 									}
 //line matmul.go:92
-									gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
+									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
 //line matmul.go:92
 									if gc_if3.ToBits() != 0 {
 //line matmul.go:92
@@ -1785,13 +2017,13 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:93
 												if gc_if3.ToBits()&(1<<gc_k8) != 0 {
 //line matmul.go:93
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos.Thread = gc_rank + gc_k8
 //line matmul.go:93
 													mds[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 //line matmul.go:93
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 //line matmul.go:93
@@ -1813,13 +2045,13 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:95
 													if gc_else3.ToBits()&(1<<gc_k9) != 0 {
 //line matmul.go:95
-														gc_pos2.Thread = gc_rank2 + gc_k9
+														gc_pos.Thread = gc_rank + gc_k9
 //line matmul.go:95
 														mds[ty][tx+gc_k9] = gc_lanes9[gc_k9]
 													}
 												}
 //line matmul.go:95
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 											}
 										}
 									}
@@ -1839,24 +2071,24 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:98
 											if 0xffff&(1<<gc_k10) != 0 {
 //line matmul.go:98
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos.Thread = gc_rank + gc_k10
 //line matmul.go:98
 												nds[ty][tx+gc_k10] = gc_lanes10[gc_k10]
 											}
 										}
 //line matmul.go:98
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line matmul.go:98
-									gc_b6 := gc_none2
+									gc_b5 := gc_none2
 //line matmul.go:98
 									if ph*tileWidth+ty < k {
 //line matmul.go:97
-										gc_b6 = gc_all2
+										gc_b5 = gc_all2
 									}
 //line matmul.go:97
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 //line matmul.go:97
 									if gc_if4.ToBits() != 0 {
 //line matmul.go:97
@@ -1872,13 +2104,13 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:98
 												if gc_if4.ToBits()&(1<<gc_k11) != 0 {
 //line matmul.go:98
-													gc_pos2.Thread = gc_rank2 + gc_k11
+													gc_pos.Thread = gc_rank + gc_k11
 //line matmul.go:98
 													nds[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 												}
 											}
 //line matmul.go:98
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 //line matmul.go:98
@@ -1900,22 +2132,23 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:100
 													if gc_else4.ToBits()&(1<<gc_k12) != 0 {
 //line matmul.go:100
-														gc_pos2.Thread = gc_rank2 + gc_k12
+														gc_pos.Thread = gc_rank + gc_k12
 //line matmul.go:100
 														nds[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 													}
 												}
 //line matmul.go:100
-												gc_pos2.Thread = gc_rank2
+												gc_pos.Thread = gc_rank
 											}
 										}
 									}
 								}
 							}
+//line matmul.go:102
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
-						if gc_stop2 {
+						if gc_stop3 {
 							return
 						}
 					}
@@ -1928,14 +2161,14 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:87
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:87
-							var ty int = gc_ty2
+							var ty int = gc_ty
 							var row int = by*tileWidth + ty
 							var col int = bx*tileWidth + tx
 //line matmul.go:92
@@ -1959,26 +2192,26 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:93
 										if 0xff&(1<<gc_k) != 0 {
 //line matmul.go:93
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line matmul.go:93
 											mds[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
 //line matmul.go:93
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:93
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line matmul.go:93
 								if row <
 //line matmul.go:92
 									m {
 //line matmul.go:92
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line matmul.go:92
-								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
 //line matmul.go:92
 								if gc_if.ToBits() != 0 {
 //line matmul.go:92
@@ -1994,13 +2227,13 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:93
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line matmul.go:93
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos.Thread = gc_rank + gc_k2
 //line matmul.go:93
 												mds[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 //line matmul.go:93
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 //line matmul.go:93
@@ -2021,13 +2254,13 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:95
 											if gc_else.ToBits()&(1<<gc_k3) != 0 {
 //line matmul.go:95
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line matmul.go:95
 												mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 //line matmul.go:95
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -2046,24 +2279,24 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:98
 										if 0xff&(1<<gc_k4) != 0 {
 //line matmul.go:98
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line matmul.go:98
 											nds[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line matmul.go:98
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line matmul.go:98
-								gc_b4 := gc_none
+								gc_b3 := gc_none
 //line matmul.go:98
 								if ph*tileWidth+ty < k {
 //line matmul.go:97
-									gc_b4 = gc_all
+									gc_b3 = gc_all
 								}
 //line matmul.go:97
-								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul.go:97
 								if gc_if2.ToBits() != 0 {
 //line matmul.go:97
@@ -2079,13 +2312,13 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:98
 											if gc_if2.ToBits()&(1<<gc_k5) != 0 {
 //line matmul.go:98
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line matmul.go:98
 												nds[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 											}
 										}
 //line matmul.go:98
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 //line matmul.go:98
@@ -2106,26 +2339,27 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:100
 											if gc_else2.ToBits()&(1<<gc_k6) != 0 {
 //line matmul.go:100
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line matmul.go:100
 												nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line matmul.go:100
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
+//line matmul.go:102
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:87
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:87
-						ty := gc_ty2
+						ty := gc_ty
 						row := by*tileWidth + ty
 						col := bx*tileWidth + tx
 //line matmul.go:92
@@ -2141,31 +2375,31 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:87
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line matmul.go:87
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:87
-							var ty int = gc_ty2
+							var ty int = gc_ty
 //line matmul.go:87
-							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
+							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
 //line matmul.go:103
 							if tx < 0 || tx > len(nds[compiled.Trip(0)])-16 || tx > len(nds[compiled.Trip(1)])-16 || tx > len(nds[compiled.Trip(2)])-16 || tx > len(nds[compiled.Trip(3)])-16 || tx > len(nds[compiled.Trip(4)])-16 || tx > len(nds[compiled.Trip(5)])-16 || tx > len(nds[compiled.Trip(6)])-16 || tx > len(nds[compiled.Trip(7)])-16 || tx > len(nds[compiled.Trip(8)])-16 || tx > len(nds[compiled.Trip(9)])-16 || tx > len(nds[compiled.Trip(10)])-16 || tx > len(nds[compiled.Trip(11)])-16 || tx > len(nds[compiled.Trip(12)])-16 || tx > len(nds[compiled.Trip(13)])-16 || tx > len(nds[compiled.Trip(14)])-16 || tx > len(nds[compiled.Trip(15)])-16 {
 //line matmul.go:103
@@ -2236,28 +2470,28 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(15)][tx:])))
 							}
 //line matmul.go:104
-							pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
+							pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
-					if gc_stop3 {
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line matmul.go:87
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:87
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:87
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line matmul.go:87
-						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
+						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
 //line matmul.go:103
 						if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
 //line matmul.go:103
@@ -2296,18 +2530,19 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:104
 						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(15)][tx:])))
 //line matmul.go:104
-						pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
+						pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:87
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:87
-					ty := gc_ty2
-					pvalue := gc_s_pvalue[gc_rank2]
+					ty := gc_ty
+//line matmul.go:89
+					pvalue := gc_s_pvalue[gc_rank]
 					{
 //line matmul.go:103
 						kk := int(0)
@@ -2388,111 +2623,117 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						kk := int(15)
 						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
-					gc_s_pvalue[gc_rank2] = pvalue
+					gc_s_pvalue[gc_rank] = pvalue
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(bx*tileWidth, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(bx*tileWidth, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, bx*tileWidth); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, bx*tileWidth); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (by*tileWidth + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (by*tileWidth + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off7 := (bx * tileWidth) + ((by*tileWidth + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to2 <= len(c)-gc_off7 {
-				gc_at10 := c[gc_off7:][:gc_to2]
-				gc_vstep5 := gc_from2
+			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+				gc_at5 := c[gc_off4:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line matmul.go:87
-							var ty int = gc_ty2
+							var ty int = gc_ty
 							var row int = by*tileWidth + ty
 //line matmul.go:88
 							_ = row
 //line matmul.go:87
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:89
 							var col int = bx*tileWidth + tx
 //line matmul.go:89
 							_ = col
 //line matmul.go:89
-							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
+							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
 							{
-								pvalue.StoreSlice(gc_at10[gc_tx2:])
+//line matmul.go:109
+								pvalue.StoreSlice(gc_at5[gc_tx:])
 							}
 						}
+//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
-					if gc_stop4 {
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line matmul.go:87
-						var ty int = gc_ty2
+						var ty int = gc_ty
 						var row int = by*tileWidth + ty
 //line matmul.go:88
 						_ = row
 //line matmul.go:87
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:89
 						var col int = bx*tileWidth + tx
 //line matmul.go:89
 						_ = col
 //line matmul.go:89
-						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
-						pvalue.StoreSlice(gc_at10[gc_tx2:])
+						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+//line matmul.go:109
+						pvalue.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					pvalue := gc_s_pvalue[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:91
+					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
-					gc_at10[gc_tx2] = pvalue
+					gc_at5[gc_tx] = pvalue
 				}
 			} else {
-				gc_vstep6 := gc_from2
+//line matmul.go:113
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line matmul.go:87
-							var ty int = gc_ty2
+							var ty int = gc_ty
 							var row int = by*tileWidth + ty
 //line matmul.go:87
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line matmul.go:89
 							var col int = bx*tileWidth + tx
 //line matmul.go:89
-							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
+							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
 							{
+//line matmul.go:109
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:109
 									break
@@ -2501,26 +2742,28 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								pvalue.StoreSlice(c[row*n+col:])
 							}
 						}
+//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
-					if gc_stop5 {
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line matmul.go:87
-						var ty int = gc_ty2
+						var ty int = gc_ty
 						var row int = by*tileWidth + ty
 //line matmul.go:87
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line matmul.go:89
 						var col int = bx*tileWidth + tx
 //line matmul.go:89
-						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
+						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+//line matmul.go:109
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:109
 							break
@@ -2530,87 +2773,97 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:87
-						ty := gc_ty2
+						ty := gc_ty
 						row := by*tileWidth + ty
 //line matmul.go:87
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank2]
+//line matmul.go:91
+						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:113
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:87
-						ty := gc_ty2
+						ty := gc_ty
 						row := by*tileWidth + ty
 //line matmul.go:87
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank2]
+//line matmul.go:91
+						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:113
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:87
-						ty := gc_ty2
+						ty := gc_ty
 						row := by*tileWidth + ty
 //line matmul.go:87
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank2]
+//line matmul.go:91
+						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line matmul.go:113
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:87
-						ty := gc_ty2
+						ty := gc_ty
 						row := by*tileWidth + ty
 //line matmul.go:87
-						tx := gc_tx2
+						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank2]
+//line matmul.go:91
+						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line matmul.go:113
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line matmul.go:87
-					ty := gc_ty2
+					ty := gc_ty
 					row := by*tileWidth + ty
 //line matmul.go:87
-					tx := gc_tx2
+					tx := gc_tx
 //line matmul.go:89
 					col := bx*tileWidth + tx
-					pvalue := gc_s_pvalue[gc_rank2]
+//line matmul.go:91
+					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 					c[row*n+col] = pvalue
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line matmul.go:113
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -2619,5 +2872,4 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 // gc_files_matmul holds the source files whose lines the kernels' records hash.
 //
 //go:embed matmul.go
-//line matmul.go:124
 var gc_files_matmul embed.FS

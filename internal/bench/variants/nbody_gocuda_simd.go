@@ -33,35 +33,35 @@ func NBodyInlineKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 var gc_src_nbodyInline = compiled.NewSource(gc_files_nbody, "nbodyInline", "ef91d2f10e36af4a937ba1de095b5560b270a0d35d16e41ce7be5b031a5d18ea", "nbody.go:22-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line nbody.go:26
-func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &eps2
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -70,12 +70,12 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:35
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line nbody.go:27
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 								{
 									if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
 //line nbody.go:29
@@ -175,6 +175,7 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 									}
 								}
 							}
+//line nbody.go:44
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -188,12 +189,12 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line nbody.go:27
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 //line nbody.go:29
@@ -293,13 +294,14 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								}
 							}
 						}
+//line nbody.go:44
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:27
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
 							var ax, ay, az float32
@@ -339,35 +341,35 @@ func NBodySoAKernel(x, y, z, mass, ax, ay, az []float32, eps2 float32) func(*goc
 var gc_src_nbodySoA = compiled.NewSource(gc_files_nbody, "nbodySoA", "ec3407157aef0d2cc737a8819bc23b1aef37da70edc9dd97ab70d91bd9df5087", "nbody.go:46-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line nbody.go:50
-func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, ax, ay, az []float32, eps2 float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax, ay, az []float32, eps2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &eps2
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -377,12 +379,12 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:59
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line nbody.go:51
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:55
 								if i < 0 || i > len(x)-16 || i > len(y)-16 || i > len(z)-16 || i > len(ax)-16 || i > len(ay)-16 || i > len(az)-16 {
 //line nbody.go:55
@@ -457,12 +459,12 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:59
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line nbody.go:51
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:55
 							if i < 0 || i > len(x)-8 || i > len(y)-8 || i > len(z)-8 || i > len(ax)-8 || i > len(ay)-8 || i > len(az)-8 {
 //line nbody.go:55
@@ -525,11 +527,11 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:51
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:55
 						xi := x[i]
 //line nbody.go:55
@@ -547,6 +549,7 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 					}
 				}
 			}
+//line nbody.go:73
 		})
 	}
 }
@@ -566,35 +569,35 @@ func NBodyFloat64Kernel(bodies [][4]float64, acc [][3]float64, eps2 float64) fun
 var gc_src_nbodyFloat64 = compiled.NewSource(gc_files_nbody, "nbodyFloat64", "334e3f605834f15ce708b5aefdae71a2fea2cd7a7f45ce5eb368bf566bd27f1e", "nbody.go:66-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line nbody.go:69
-func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float64, acc [][3]float64, eps2 float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float64, acc [][3]float64, eps2 float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &eps2
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line nbody.go:70
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
@@ -602,12 +605,12 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 						gc_vb := archsimd.BroadcastFloat64x4(eps2)
 //line nbody.go:79
 						gc_vb2 := archsimd.BroadcastFloat64x4(1)
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line nbody.go:70
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:74
 							if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
 //line nbody.go:74
@@ -710,13 +713,14 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 								}
 							}
 						}
+//line nbody.go:85
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:70
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:74
 						xi := bodies[i][0]
 //line nbody.go:74
@@ -735,6 +739,7 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 					}
 				}
 			}
+//line nbody.go:93
 		})
 	}
 }
@@ -754,571 +759,625 @@ func NBodyBlockTileKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) f
 var gc_src_nbodyBlockTile = compiled.NewSource(gc_files_nbody, "nbodyBlockTile", "8abfa512abcf1b4b973fd0e20afdcf23ff6807ebf2925dd01f1f3c8a7892e9c0", "nbody.go:86-115").NoGoexit("c962bb01fecb90d8758c2c9ae374262f0fd915c40b909425f774c4db9e66e09c", "nbody.go:117-129")
 
 //line nbody.go:91
-func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_my := compiled.Scratch[[4]float32](gc_b2, 0)[:gc_n2]
-	gc_s_a := compiled.Scratch[[3]float32](gc_b2, 1)[:gc_n2]
+func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_my := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
+	gc_s_a := compiled.Scratch[[3]float32](gc_b, 1)[:gc_n]
 //line nbody.go:92
 	n := len(bodies)
-	p := gc_bdx2
+	p := gc_bdx
 	shPos := gocuda.Shared[[4]float32](t, p)[:p]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*p, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_lo4; gc_step10 += 4 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line nbody.go:96
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-				gc_s_my[gc_rank2] = my
-				gc_s_a[gc_rank2] = a
+//line nbody.go:103
+				gc_s_my[gc_rank] = my
+				gc_s_a[gc_rank] = a
 			}
-			gc_step11 := gc_hi4
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line nbody.go:96
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-				gc_s_my[gc_rank2] = my
-				gc_s_a[gc_rank2] = a
+//line nbody.go:103
+				gc_s_my[gc_rank] = my
+				gc_s_a[gc_rank] = a
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*p, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(bodies) && gc_to2 <= len(bodies)-gc_off4 {
-				gc_at5 := bodies[gc_off4:][:gc_to2]
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * p
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 0
+//line nbody.go:125
+						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
 //line nbody.go:98
-						my = gc_at5[gc_tx2]
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 1
+//line nbody.go:109
+						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
 //line nbody.go:98
-						my = gc_at5[gc_tx2]
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 2
+//line nbody.go:109
+						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
 //line nbody.go:98
-						my = gc_at5[gc_tx2]
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 3
+//line nbody.go:109
+						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
 //line nbody.go:98
-						my = gc_at5[gc_tx2]
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line nbody.go:96
 					var my [4]float32
 //line nbody.go:98
-					my = gc_at5[gc_tx2]
+					my = gc_at[gc_tx]
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 			} else {
-				gc_step13 := gc_from2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
+						gtid := gc_bx*p + gc_tx
 						var my [4]float32
 //line nbody.go:98
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
+						gtid := gc_bx*p + gc_tx
 						var my [4]float32
 //line nbody.go:98
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
+						gtid := gc_bx*p + gc_tx
 						var my [4]float32
 //line nbody.go:98
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
+						gtid := gc_bx*p + gc_tx
 						var my [4]float32
 //line nbody.go:98
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						gc_s_my[gc_rank2] = my
-						gc_s_a[gc_rank2] = a
+//line nbody.go:103
+						gc_s_my[gc_rank] = my
+						gc_s_a[gc_rank] = a
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
+					gtid := gc_bx*p + gc_tx
 					var my [4]float32
 //line nbody.go:98
 					my = bodies[gtid]
 //line nbody.go:100
 					var a [3]float32
-					gc_s_my[gc_rank2] = my
-					gc_s_a[gc_rank2] = a
+//line nbody.go:103
+					gc_s_my[gc_rank] = my
+					gc_s_a[gc_rank] = a
 				}
 			}
 		}
 	}
 //line nbody.go:101
 	for tile := 0; tile*p < n; tile++ {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := tile * p
-			if gc_bdx2 <= len(shPos) && gc_off5 >= 0 && gc_off5 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off5 {
-				gc_at6 := shPos[:gc_bdx2]
-				gc_at7 := bodies[gc_off5:][:gc_bdx2]
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+//line nbody.go:107
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := tile * p
+			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
+				gc_at2 := shPos[:gc_bdx]
+				gc_at3 := bodies[gc_off2:][:gc_bdx]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+//line nbody.go:117
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if true || idx < n {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
-							gc_at6[gc_tx2] = [4]float32{}
+							gc_at2[gc_tx] = [4]float32{}
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+//line nbody.go:112
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if true || idx < n {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
-							gc_at6[gc_tx2] = [4]float32{}
+							gc_at2[gc_tx] = [4]float32{}
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+//line nbody.go:112
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if true || idx < n {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
-							gc_at6[gc_tx2] = [4]float32{}
+							gc_at2[gc_tx] = [4]float32{}
 						}
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+//line nbody.go:112
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if true || idx < n {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
-							gc_at6[gc_tx2] = [4]float32{}
+							gc_at2[gc_tx] = [4]float32{}
 						}
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:102
-					idx := tile*p + gc_tx2
+					idx := tile*p + gc_tx
 					if true || idx < n {
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					} else {
-						gc_at6[gc_tx2] = [4]float32{}
+						gc_at2[gc_tx] = [4]float32{}
 					}
 				}
 			} else {
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if idx < n {
-							shPos[gc_tx2] = bodies[idx]
+							shPos[gc_tx] = bodies[idx]
 						} else {
-							shPos[gc_tx2] = [4]float32{}
+							shPos[gc_tx] = [4]float32{}
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if idx < n {
-							shPos[gc_tx2] = bodies[idx]
+							shPos[gc_tx] = bodies[idx]
 						} else {
-							shPos[gc_tx2] = [4]float32{}
+							shPos[gc_tx] = [4]float32{}
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if idx < n {
-							shPos[gc_tx2] = bodies[idx]
+							shPos[gc_tx] = bodies[idx]
 						} else {
-							shPos[gc_tx2] = [4]float32{}
+							shPos[gc_tx] = [4]float32{}
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:102
-						idx := tile*p + gc_tx2
+						idx := tile*p + gc_tx
 						if idx < n {
-							shPos[gc_tx2] = bodies[idx]
+							shPos[gc_tx] = bodies[idx]
 						} else {
-							shPos[gc_tx2] = [4]float32{}
+							shPos[gc_tx] = [4]float32{}
 						}
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:102
-					idx := tile*p + gc_tx2
+					idx := tile*p + gc_tx
 					if idx < n {
-						shPos[gc_tx2] = bodies[idx]
+						shPos[gc_tx] = bodies[idx]
 					} else {
-						shPos[gc_tx2] = [4]float32{}
+						shPos[gc_tx] = [4]float32{}
 					}
 				}
 			}
 		}
-		gc_step16 := 0
-		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+//line nbody.go:113
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step16 + 0
-				gc_pos2.Thread = gc_rank2
-				my := gc_s_my[gc_rank2]
-				a := gc_s_a[gc_rank2]
+				gc_rank := gc_step7 + 0
+				gc_pos.Thread = gc_rank
+				my := gc_s_my[gc_rank]
+				a := gc_s_a[gc_rank]
 //line nbody.go:109
 				a = tileCalculation(my, a, shPos, eps2)
-				gc_s_a[gc_rank2] = a
+				gc_s_a[gc_rank] = a
 			}
 			{
-				gc_rank2 := gc_step16 + 1
-				gc_pos2.Thread = gc_rank2
-				my := gc_s_my[gc_rank2]
-				a := gc_s_a[gc_rank2]
+				gc_rank := gc_step7 + 1
+				gc_pos.Thread = gc_rank
+				my := gc_s_my[gc_rank]
+				a := gc_s_a[gc_rank]
 //line nbody.go:109
 				a = tileCalculation(my, a, shPos, eps2)
-				gc_s_a[gc_rank2] = a
+				gc_s_a[gc_rank] = a
 			}
 			{
-				gc_rank2 := gc_step16 + 2
-				gc_pos2.Thread = gc_rank2
-				my := gc_s_my[gc_rank2]
-				a := gc_s_a[gc_rank2]
+				gc_rank := gc_step7 + 2
+				gc_pos.Thread = gc_rank
+				my := gc_s_my[gc_rank]
+				a := gc_s_a[gc_rank]
 //line nbody.go:109
 				a = tileCalculation(my, a, shPos, eps2)
-				gc_s_a[gc_rank2] = a
+				gc_s_a[gc_rank] = a
 			}
 			{
-				gc_rank2 := gc_step16 + 3
-				gc_pos2.Thread = gc_rank2
-				my := gc_s_my[gc_rank2]
-				a := gc_s_a[gc_rank2]
+				gc_rank := gc_step7 + 3
+				gc_pos.Thread = gc_rank
+				my := gc_s_my[gc_rank]
+				a := gc_s_a[gc_rank]
 //line nbody.go:109
 				a = tileCalculation(my, a, shPos, eps2)
-				gc_s_a[gc_rank2] = a
+				gc_s_a[gc_rank] = a
 			}
 		}
-		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			my := gc_s_my[gc_rank2]
-			a := gc_s_a[gc_rank2]
+		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			my := gc_s_my[gc_rank]
+			a := gc_s_a[gc_rank]
 //line nbody.go:109
 			a = tileCalculation(my, a, shPos, eps2)
-			gc_s_a[gc_rank2] = a
+			gc_s_a[gc_rank] = a
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*p, gc_to2) {
+//line nbody.go:115
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(acc) && gc_to2 <= len(acc)-gc_off6 {
-				gc_at8 := acc[gc_off6:][:gc_to2]
-				gc_step17 := gc_from2
-				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
+				gc_at4 := acc[gc_off3:][:gc_to]
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						a := gc_s_a[gc_rank2]
+						gc_tx := gc_step8 + 0
+//line nbody.go:131
+						gc_rank := gc_base + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
-						gc_at8[gc_tx2] = a
+						gc_at4[gc_tx] = a
 					}
 					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						a := gc_s_a[gc_rank2]
+//line nbody.go:117
+						gc_tx := gc_step8 + 1
+//line nbody.go:119
+						gc_rank := gc_base + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
-						gc_at8[gc_tx2] = a
+						gc_at4[gc_tx] = a
 					}
 					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						a := gc_s_a[gc_rank2]
+//line nbody.go:117
+						gc_tx := gc_step8 + 2
+//line nbody.go:119
+						gc_rank := gc_base + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
-						gc_at8[gc_tx2] = a
+						gc_at4[gc_tx] = a
 					}
 					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						a := gc_s_a[gc_rank2]
+//line nbody.go:117
+						gc_tx := gc_step8 + 3
+//line nbody.go:119
+						gc_rank := gc_base + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
-						gc_at8[gc_tx2] = a
+						gc_at4[gc_tx] = a
 					}
 				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					a := gc_s_a[gc_rank2]
+//line nbody.go:117
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line nbody.go:97
+					a := gc_s_a[gc_rank]
 //line nbody.go:113
-					gc_at8[gc_tx2] = a
+					gc_at4[gc_tx] = a
 				}
 			} else {
-				gc_step18 := gc_from2
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+//line nbody.go:117
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						a := gc_s_a[gc_rank2]
+						gtid := gc_bx*p + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-						gc_tx2 := gc_step18 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:117
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						a := gc_s_a[gc_rank2]
+						gtid := gc_bx*p + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-						gc_tx2 := gc_step18 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:117
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						a := gc_s_a[gc_rank2]
+						gtid := gc_bx*p + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-						gc_tx2 := gc_step18 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line nbody.go:117
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						a := gc_s_a[gc_rank2]
+						gtid := gc_bx*p + gc_tx
+//line nbody.go:97
+						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line nbody.go:117
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					a := gc_s_a[gc_rank2]
+					gtid := gc_bx*p + gc_tx
+//line nbody.go:97
+					a := gc_s_a[gc_rank]
 //line nbody.go:113
 					acc[gtid] = a
 				}

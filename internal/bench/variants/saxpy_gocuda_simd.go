@@ -30,51 +30,53 @@ func SAXPYEarlyReturnKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyEarlyReturn = compiled.NewSource(gc_files_saxpy, "saxpyEarlyReturn", "285d869f11c389c4699d870ab66a89486d94faa7d2210836ebcfb8bb701cd063", "saxpy.go:15-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:19
-func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line saxpy.go:30
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line saxpy.go:41
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:24
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line saxpy.go:20
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:20
 							_ = i
-							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -86,36 +88,37 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 				if compiled.SIMD {
 //line saxpy.go:24
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line saxpy.go:20
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:20
 						_ = i
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:24
-					gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:24
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line saxpy.go:20
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
 							if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:24
 								break
 							}
+//line saxpy.go:25
 							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -128,25 +131,26 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 				if compiled.SIMD {
 //line saxpy.go:24
 					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line saxpy.go:20
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
 						if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:24
 							break
 						}
+//line saxpy.go:25
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:20
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
 					y[i] = a*x[i] + y[i]
 				}
@@ -169,65 +173,68 @@ func SAXPYCompoundKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyCompound = compiled.NewSource(gc_files_saxpy, "saxpyCompound", "778d54f6fe627f84fc4eb1d88b853eca6d32fd315ff3f5126f3ced69b866c67b", "saxpy.go:27-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:31
-func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line saxpy.go:42
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line saxpy.go:53
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:32
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							{
 //line saxpy.go:32
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 								if i < len(y) && uint(len(y)-i) > 15 {
 //line saxpy.go:32
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 								} else {
 //line saxpy.go:32
 									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
 //line saxpy.go:32
 									if gc_if4.ToBits() != 0 {
 //line saxpy.go:32
-										archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]))).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
+										archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
 						}
+//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -239,36 +246,37 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:32
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						{
 //line saxpy.go:32
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 							if i < len(y) && uint(len(y)-i) > 7 {
 //line saxpy.go:32
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line saxpy.go:32
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
 //line saxpy.go:32
 								if gc_if3.ToBits() != 0 {
 //line saxpy.go:32
-									archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
+									archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
 						}
 					}
+//line saxpy.go:34
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:32
-					if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(y) {
-						gc_at3[gc_tx2] += a * gc_at4[gc_tx2]
+					if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -276,11 +284,11 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
 					gc_steps2:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							{
 //line saxpy.go:32
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 								if i < len(y) && uint(len(y)-i) > 15 {
 //line saxpy.go:32
@@ -316,17 +324,17 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:33
 											if 0xffff&(1<<gc_k9) != 0 {
 //line saxpy.go:33
-												gc_pos2.Block = (gc_tx2+gc_k9)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+												gc_pos.Block = (gc_tx+gc_k9)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-												gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k9)%gc_bdx2
+												gc_pos.Thread = gc_base + (gc_tx+gc_k9)%gc_bdx
 //line saxpy.go:33
 												y[i+gc_k9] = gc_lanes9[gc_k9]
 											}
 										}
 //line saxpy.go:33
-										gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+										gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-										gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
+										gc_pos.Thread = gc_base + gc_tx%gc_bdx
 									}
 								} else {
 //line saxpy.go:33
@@ -366,22 +374,23 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:33
 												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 //line saxpy.go:33
-													gc_pos2.Block = (gc_tx2+gc_k12)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+													gc_pos.Block = (gc_tx+gc_k12)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-													gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k12)%gc_bdx2
+													gc_pos.Thread = gc_base + (gc_tx+gc_k12)%gc_bdx
 //line saxpy.go:33
 													y[i+gc_k12] = gc_lanes12[gc_k12]
 												}
 											}
 //line saxpy.go:33
-											gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+											gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-											gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
+											gc_pos.Thread = gc_base + gc_tx%gc_bdx
 										}
 									}
 								}
 							}
 						}
+//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -394,11 +403,11 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 				gc_steps:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						{
 //line saxpy.go:32
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
 							if i < len(y) && uint(len(y)-i) > 7 {
 //line saxpy.go:32
@@ -434,17 +443,17 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:33
 										if 0xff&(1<<gc_k3) != 0 {
 //line saxpy.go:33
-											gc_pos2.Block = (gc_tx2+gc_k3)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+											gc_pos.Block = (gc_tx+gc_k3)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-											gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k3)%gc_bdx2
+											gc_pos.Thread = gc_base + (gc_tx+gc_k3)%gc_bdx
 //line saxpy.go:33
 											y[i+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 //line saxpy.go:33
-									gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+									gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-									gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
+									gc_pos.Thread = gc_base + gc_tx%gc_bdx
 								}
 							} else {
 //line saxpy.go:33
@@ -484,30 +493,31 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:33
 											if gc_if.ToBits()&(1<<gc_k6) != 0 {
 //line saxpy.go:33
-												gc_pos2.Block = (gc_tx2+gc_k6)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+												gc_pos.Block = (gc_tx+gc_k6)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-												gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k6)%gc_bdx2
+												gc_pos.Thread = gc_base + (gc_tx+gc_k6)%gc_bdx
 //line saxpy.go:33
 												y[i+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line saxpy.go:33
-										gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+										gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-										gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
+										gc_pos.Thread = gc_base + gc_tx%gc_bdx
 									}
 								}
 							}
 						}
 					}
+//line saxpy.go:35
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:32
-					if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(y) {
+					if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
 						y[i] += a * x[i]
 					}
 				}
@@ -529,70 +539,73 @@ func SAXPYFloat64Kernel(a float64, x, y []float64) func(*gocuda.Thread) {
 var gc_src_saxpyFloat64 = compiled.NewSource(gc_files_saxpy, "saxpyFloat64", "cc6563800e6c92ee9ead855ba5bf1a3750543be08e76944c4dd8e3b0ee129686", "saxpy.go:37-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:40
-func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line saxpy.go:51
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line saxpy.go:62
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line saxpy.go:43
 					gc_vb2 := archsimd.BroadcastFloat64x4(a)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line saxpy.go:41
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:41
 						_ = i
 						{
 //line saxpy.go:42
-							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line saxpy.go:44
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:43
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line saxpy.go:43
 					gc_vb := archsimd.BroadcastFloat64x4(a)
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line saxpy.go:41
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line saxpy.go:43
@@ -602,61 +615,62 @@ func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, 
 							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
+//line saxpy.go:45
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:41
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:41
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:41
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:41
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:41
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						y[i] = a*x[i] + y[i]
 					}
@@ -680,72 +694,73 @@ func SAXPYInt32IndexKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyInt32Index = compiled.NewSource(gc_files_saxpy, "saxpyInt32Index", "d0242362d16ed70538866ebeea97d756388b3f795b1c5210bab3114d4ca8e97e", "saxpy.go:47-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:51
-func gc_body_saxpyInt32Index(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line saxpy.go:69
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line saxpy.go:52
-					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line saxpy.go:52
-					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line saxpy.go:52
-					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line saxpy.go:52
-					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line saxpy.go:52
-				i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+				i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 				if i < int32(len(x)) {
 					y[i] = a*x[i] + y[i]
 				}
@@ -768,54 +783,56 @@ func SAXPYHelperKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyHelper = compiled.NewSource(gc_files_saxpy, "saxpyHelper", "cb8e23571cd4d8b4002be8d470aee17a3dd46e0c8108f5659e8d2007d3e8b110", "saxpy.go:58-67").NoGoexit("b212edfdc005ceff0b1ba39352a0409a195f5cc42e833278659702081af1d856", "saxpy.go:69-69")
 
 //line saxpy.go:62
-func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line saxpy.go:73
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line saxpy.go:84
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:65
 						gc_vb4 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line saxpy.go:63
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:63
 							_ = i
 							{
-								gc_t10 := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
+								gc_t10 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
 //line saxpy.go:65
-								gc_t11 := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+								gc_t11 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 //line saxpy.go:65
 								gc_x4 := gc_t10
 //line saxpy.go:65
@@ -823,9 +840,10 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 //line saxpy.go:65
 								gc_t12 := gc_vb4.Mul(gc_x4).Add(gc_y4)
 //line saxpy.go:65
-								gc_t12.StoreSlice(gc_at3[gc_tx2:])
+								gc_t12.StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -836,16 +854,16 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 				if compiled.SIMD {
 //line saxpy.go:65
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line saxpy.go:63
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:63
 						_ = i
 						{
-							gc_t7 := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+							gc_t7 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 //line saxpy.go:65
-							gc_t8 := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+							gc_t8 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line saxpy.go:65
 							gc_x3 := gc_t7
 //line saxpy.go:65
@@ -853,28 +871,29 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 //line saxpy.go:65
 							gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
 //line saxpy.go:65
-							gc_t9.StoreSlice(gc_at3[gc_tx2:])
+							gc_t9.StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line saxpy.go:67
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:65
-						gc_at3[gc_tx2] = axpy(a, gc_at4[gc_tx2], gc_at3[gc_tx2])
+						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:65
 						gc_vb2 := archsimd.BroadcastFloat32x16(a)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line saxpy.go:63
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:65
@@ -894,6 +913,7 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 								gc_t6.StoreSlice(y[i:])
 							}
 						}
+//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -904,10 +924,10 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 				if compiled.SIMD {
 //line saxpy.go:65
 					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line saxpy.go:63
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:65
@@ -927,61 +947,62 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 							gc_t3.StoreSlice(y[i:])
 						}
 					}
+//line saxpy.go:67
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = axpy(a, x[i], y[i])
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = axpy(a, x[i], y[i])
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = axpy(a, x[i], y[i])
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = axpy(a, x[i], y[i])
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:63
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						y[i] = axpy(a, x[i], y[i])
 					}
@@ -1003,25 +1024,26 @@ func SAXPYFourLoopKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyFourLoop = compiled.NewSource(gc_files_saxpy, "saxpyFourLoop", "8532ca29285c7a0c2c7fdf5e1b4c9b00b334febed3c6830cf093af466f979bac", "saxpy.go:71-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:75
-func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line saxpy.go:94
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
@@ -1030,11 +1052,11 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 					gc_iota42 := archsimd.LoadInt32x16(&gc_tab_int32x16_3f8cf519)
 //line saxpy.go:79
 					gc_vb2 := archsimd.BroadcastFloat32x16(a)
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line saxpy.go:76
-						var base int = (gc_bx2*gc_bdx2 + gc_tx2) * 4
+						var base int = (gc_bx*gc_bdx + gc_tx) * 4
 						{
 							{
 //line saxpy.go:77
@@ -1052,13 +1074,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if 0xffff&(1<<gc_k25) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k25
+												gc_pos.Thread = gc_rank + gc_k25
 //line saxpy.go:78
 												gc_lanes25[gc_k25] = x[j+4*gc_k25]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld17 = archsimd.LoadFloat32x16(&gc_lanes25)
 									}
@@ -1072,13 +1094,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k26) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k26
+												gc_pos.Thread = gc_rank + gc_k26
 //line saxpy.go:79
 												gc_lanes26[gc_k26] = y[j+4*gc_k26]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld18 = archsimd.LoadFloat32x16(&gc_lanes26)
 									}
@@ -1092,13 +1114,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k27) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k27
+												gc_pos.Thread = gc_rank + gc_k27
 //line saxpy.go:79
 												y[j+4*gc_k27] = gc_lanes27[gc_k27]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
@@ -1115,13 +1137,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 												if gc_if5.ToBits()&(1<<gc_k28) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k28
+													gc_pos.Thread = gc_rank + gc_k28
 //line saxpy.go:78
 													gc_lanes28[gc_k28] = x[j+4*gc_k28]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld19 = archsimd.LoadFloat32x16(&gc_lanes28)
 										}
@@ -1135,13 +1157,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if5.ToBits()&(1<<gc_k29) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k29
+													gc_pos.Thread = gc_rank + gc_k29
 //line saxpy.go:79
 													gc_lanes29[gc_k29] = y[j+4*gc_k29]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld20 = archsimd.LoadFloat32x16(&gc_lanes29)
 										}
@@ -1155,13 +1177,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if5.ToBits()&(1<<gc_k30) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k30
+													gc_pos.Thread = gc_rank + gc_k30
 //line saxpy.go:79
 													y[j+4*gc_k30] = gc_lanes30[gc_k30]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
@@ -1183,13 +1205,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if 0xffff&(1<<gc_k31) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k31
+												gc_pos.Thread = gc_rank + gc_k31
 //line saxpy.go:78
 												gc_lanes31[gc_k31] = x[j+4*gc_k31]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld21 = archsimd.LoadFloat32x16(&gc_lanes31)
 									}
@@ -1203,13 +1225,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k32) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k32
+												gc_pos.Thread = gc_rank + gc_k32
 //line saxpy.go:79
 												gc_lanes32[gc_k32] = y[j+4*gc_k32]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes32)
 									}
@@ -1223,13 +1245,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k33) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k33
+												gc_pos.Thread = gc_rank + gc_k33
 //line saxpy.go:79
 												y[j+4*gc_k33] = gc_lanes33[gc_k33]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
@@ -1246,13 +1268,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 												if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k34
+													gc_pos.Thread = gc_rank + gc_k34
 //line saxpy.go:78
 													gc_lanes34[gc_k34] = x[j+4*gc_k34]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes34)
 										}
@@ -1266,13 +1288,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k35
+													gc_pos.Thread = gc_rank + gc_k35
 //line saxpy.go:79
 													gc_lanes35[gc_k35] = y[j+4*gc_k35]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes35)
 										}
@@ -1286,13 +1308,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if6.ToBits()&(1<<gc_k36) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k36
+													gc_pos.Thread = gc_rank + gc_k36
 //line saxpy.go:79
 													y[j+4*gc_k36] = gc_lanes36[gc_k36]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
@@ -1314,13 +1336,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if 0xffff&(1<<gc_k37) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k37
+												gc_pos.Thread = gc_rank + gc_k37
 //line saxpy.go:78
 												gc_lanes37[gc_k37] = x[j+4*gc_k37]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld25 = archsimd.LoadFloat32x16(&gc_lanes37)
 									}
@@ -1334,13 +1356,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k38) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k38
+												gc_pos.Thread = gc_rank + gc_k38
 //line saxpy.go:79
 												gc_lanes38[gc_k38] = y[j+4*gc_k38]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld26 = archsimd.LoadFloat32x16(&gc_lanes38)
 									}
@@ -1354,13 +1376,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k39) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k39
+												gc_pos.Thread = gc_rank + gc_k39
 //line saxpy.go:79
 												y[j+4*gc_k39] = gc_lanes39[gc_k39]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
@@ -1377,13 +1399,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 												if gc_if7.ToBits()&(1<<gc_k40) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k40
+													gc_pos.Thread = gc_rank + gc_k40
 //line saxpy.go:78
 													gc_lanes40[gc_k40] = x[j+4*gc_k40]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld27 = archsimd.LoadFloat32x16(&gc_lanes40)
 										}
@@ -1397,13 +1419,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if7.ToBits()&(1<<gc_k41) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k41
+													gc_pos.Thread = gc_rank + gc_k41
 //line saxpy.go:79
 													gc_lanes41[gc_k41] = y[j+4*gc_k41]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes41)
 										}
@@ -1417,13 +1439,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if7.ToBits()&(1<<gc_k42) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k42
+													gc_pos.Thread = gc_rank + gc_k42
 //line saxpy.go:79
 													y[j+4*gc_k42] = gc_lanes42[gc_k42]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
@@ -1445,13 +1467,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if 0xffff&(1<<gc_k43) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k43
+												gc_pos.Thread = gc_rank + gc_k43
 //line saxpy.go:78
 												gc_lanes43[gc_k43] = x[j+4*gc_k43]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld29 = archsimd.LoadFloat32x16(&gc_lanes43)
 									}
@@ -1465,13 +1487,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k44) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k44
+												gc_pos.Thread = gc_rank + gc_k44
 //line saxpy.go:79
 												gc_lanes44[gc_k44] = y[j+4*gc_k44]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld30 = archsimd.LoadFloat32x16(&gc_lanes44)
 									}
@@ -1485,13 +1507,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if 0xffff&(1<<gc_k45) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k45
+												gc_pos.Thread = gc_rank + gc_k45
 //line saxpy.go:79
 												y[j+4*gc_k45] = gc_lanes45[gc_k45]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								} else {
 //line saxpy.go:79
@@ -1508,13 +1530,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 												if gc_if8.ToBits()&(1<<gc_k46) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k46
+													gc_pos.Thread = gc_rank + gc_k46
 //line saxpy.go:78
 													gc_lanes46[gc_k46] = x[j+4*gc_k46]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes46)
 										}
@@ -1528,13 +1550,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if8.ToBits()&(1<<gc_k47) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k47
+													gc_pos.Thread = gc_rank + gc_k47
 //line saxpy.go:79
 													gc_lanes47[gc_k47] = y[j+4*gc_k47]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line saxpy.go:79
 											gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
 										}
@@ -1548,19 +1570,20 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 												if gc_if8.ToBits()&(1<<gc_k48) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k48
+													gc_pos.Thread = gc_rank + gc_k48
 //line saxpy.go:79
 													y[j+4*gc_k48] = gc_lanes48[gc_k48]
 												}
 											}
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
 					}
+//line saxpy.go:81
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1573,11 +1596,11 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_696c5fa3)
 //line saxpy.go:79
 				gc_vb := archsimd.BroadcastFloat32x8(a)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line saxpy.go:76
-					var base int = (gc_bx2*gc_bdx2 + gc_tx2) * 4
+					var base int = (gc_bx*gc_bdx + gc_tx) * 4
 					{
 						{
 //line saxpy.go:77
@@ -1595,13 +1618,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 										if 0xff&(1<<gc_k) != 0 {
 //line saxpy.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line saxpy.go:78
 											gc_lanes[gc_k] = x[j+4*gc_k]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
@@ -1615,13 +1638,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k2) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line saxpy.go:79
 											gc_lanes2[gc_k2] = y[j+4*gc_k2]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 								}
@@ -1635,13 +1658,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k3) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line saxpy.go:79
 											y[j+4*gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line saxpy.go:79
@@ -1658,13 +1681,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line saxpy.go:78
 												gc_lanes4[gc_k4] = x[j+4*gc_k4]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 									}
@@ -1678,13 +1701,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if.ToBits()&(1<<gc_k5) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line saxpy.go:79
 												gc_lanes5[gc_k5] = y[j+4*gc_k5]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
 									}
@@ -1698,13 +1721,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if.ToBits()&(1<<gc_k6) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos.Thread = gc_rank + gc_k6
 //line saxpy.go:79
 												y[j+4*gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -1726,13 +1749,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 										if 0xff&(1<<gc_k7) != 0 {
 //line saxpy.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line saxpy.go:78
 											gc_lanes7[gc_k7] = x[j+4*gc_k7]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 								}
@@ -1746,13 +1769,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k8) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line saxpy.go:79
 											gc_lanes8[gc_k8] = y[j+4*gc_k8]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 								}
@@ -1766,13 +1789,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k9) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos.Thread = gc_rank + gc_k9
 //line saxpy.go:79
 											y[j+4*gc_k9] = gc_lanes9[gc_k9]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line saxpy.go:79
@@ -1789,13 +1812,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if gc_if2.ToBits()&(1<<gc_k10) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos.Thread = gc_rank + gc_k10
 //line saxpy.go:78
 												gc_lanes10[gc_k10] = x[j+4*gc_k10]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
 									}
@@ -1809,13 +1832,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos.Thread = gc_rank + gc_k11
 //line saxpy.go:79
 												gc_lanes11[gc_k11] = y[j+4*gc_k11]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
 									}
@@ -1829,13 +1852,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos.Thread = gc_rank + gc_k12
 //line saxpy.go:79
 												y[j+4*gc_k12] = gc_lanes12[gc_k12]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -1857,13 +1880,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 										if 0xff&(1<<gc_k13) != 0 {
 //line saxpy.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos.Thread = gc_rank + gc_k13
 //line saxpy.go:78
 											gc_lanes13[gc_k13] = x[j+4*gc_k13]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 								}
@@ -1877,13 +1900,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k14) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos.Thread = gc_rank + gc_k14
 //line saxpy.go:79
 											gc_lanes14[gc_k14] = y[j+4*gc_k14]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 								}
@@ -1897,13 +1920,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k15) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos.Thread = gc_rank + gc_k15
 //line saxpy.go:79
 											y[j+4*gc_k15] = gc_lanes15[gc_k15]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line saxpy.go:79
@@ -1920,13 +1943,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if gc_if3.ToBits()&(1<<gc_k16) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k16
+												gc_pos.Thread = gc_rank + gc_k16
 //line saxpy.go:78
 												gc_lanes16[gc_k16] = x[j+4*gc_k16]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 									}
@@ -1940,13 +1963,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if3.ToBits()&(1<<gc_k17) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k17
+												gc_pos.Thread = gc_rank + gc_k17
 //line saxpy.go:79
 												gc_lanes17[gc_k17] = y[j+4*gc_k17]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
 									}
@@ -1960,13 +1983,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if3.ToBits()&(1<<gc_k18) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k18
+												gc_pos.Thread = gc_rank + gc_k18
 //line saxpy.go:79
 												y[j+4*gc_k18] = gc_lanes18[gc_k18]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -1988,13 +2011,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 										if 0xff&(1<<gc_k19) != 0 {
 //line saxpy.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k19
+											gc_pos.Thread = gc_rank + gc_k19
 //line saxpy.go:78
 											gc_lanes19[gc_k19] = x[j+4*gc_k19]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
 								}
@@ -2008,13 +2031,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k20) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k20
+											gc_pos.Thread = gc_rank + gc_k20
 //line saxpy.go:79
 											gc_lanes20[gc_k20] = y[j+4*gc_k20]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line saxpy.go:79
 									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
 								}
@@ -2028,13 +2051,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 										if 0xff&(1<<gc_k21) != 0 {
 //line saxpy.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k21
+											gc_pos.Thread = gc_rank + gc_k21
 //line saxpy.go:79
 											y[j+4*gc_k21] = gc_lanes21[gc_k21]
 										}
 									}
 //line saxpy.go:79
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line saxpy.go:79
@@ -2051,13 +2074,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:78
 											if gc_if4.ToBits()&(1<<gc_k22) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k22
+												gc_pos.Thread = gc_rank + gc_k22
 //line saxpy.go:78
 												gc_lanes22[gc_k22] = x[j+4*gc_k22]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
 									}
@@ -2071,13 +2094,13 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if4.ToBits()&(1<<gc_k23) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k23
+												gc_pos.Thread = gc_rank + gc_k23
 //line saxpy.go:79
 												gc_lanes23[gc_k23] = y[j+4*gc_k23]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line saxpy.go:79
 										gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
 									}
@@ -2091,26 +2114,27 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 //line saxpy.go:79
 											if gc_if4.ToBits()&(1<<gc_k24) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k24
+												gc_pos.Thread = gc_rank + gc_k24
 //line saxpy.go:79
 												y[j+4*gc_k24] = gc_lanes24[gc_k24]
 											}
 										}
 //line saxpy.go:79
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
 				}
+//line saxpy.go:81
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line saxpy.go:76
-				base := (gc_bx2*gc_bdx2 + gc_tx2) * 4
+				base := (gc_bx*gc_bdx + gc_tx) * 4
 				{
 					{
 //line saxpy.go:77
@@ -2165,58 +2189,59 @@ func SAXPYBlockStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyBlockStride = compiled.NewSource(gc_files_saxpy, "saxpyBlockStride", "f726187b1de4e5e87337b60ae8d8e9d163238c970318ec6db0517cea9ec1a0ec", "saxpy.go:84-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:89
-func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line saxpy.go:90
-		chunk := 4 * gc_bdx2
-		end := min((gc_bx2+1)*chunk, len(x))
-		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		chunk := 4 * gc_bdx
+		end := min((gc_bx+1)*chunk, len(x))
+		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*chunk), gc_to2) {
+//line saxpy.go:99
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*chunk)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*chunk)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * chunk) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to2 <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
-					gc_at3 := y[gc_off3:][:gc_to2]
-					gc_at4 := x[gc_off3:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * chunk) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:93
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 //line saxpy.go:92
-								var j int = gc_bx2*chunk + gc_tx2 + gc_off
+								var j int = gc_bx*chunk + gc_tx + gc_off
 //line saxpy.go:92
 								_ = j
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2228,39 +2253,41 @@ func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 					if compiled.SIMD {
 //line saxpy.go:93
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line saxpy.go:92
-							var j int = gc_bx2*chunk + gc_tx2 + gc_off
+							var j int = gc_bx*chunk + gc_tx + gc_off
 //line saxpy.go:92
 							_ = j
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:93
 						gc_more = true
 //line saxpy.go:93
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:93
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 //line saxpy.go:92
-								var j int = gc_bx2*chunk + gc_tx2 + gc_off
+								var j int = gc_bx*chunk + gc_tx + gc_off
 								if j < 0 || j > len(x)-16 || j > len(y)-16 {
 //line saxpy.go:93
 									break
 								}
+//line saxpy.go:94
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[j:])).Add(archsimd.LoadFloat32x16Slice(y[j:])).StoreSlice(y[j:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2273,69 +2300,70 @@ func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 					if compiled.SIMD {
 //line saxpy.go:93
 						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line saxpy.go:92
-							var j int = gc_bx2*chunk + gc_tx2 + gc_off
+							var j int = gc_bx*chunk + gc_tx + gc_off
 							if j < 0 || j > len(x)-8 || j > len(y)-8 {
 //line saxpy.go:93
 								break
 							}
+//line saxpy.go:94
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[j:])).Add(archsimd.LoadFloat32x8Slice(y[j:])).StoreSlice(y[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:92
-							j := gc_bx2*chunk + gc_tx2 + gc_off
+							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:93
 							y[j] = a*x[j] + y[j]
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:92
-							j := gc_bx2*chunk + gc_tx2 + gc_off
+							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:93
 							y[j] = a*x[j] + y[j]
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:92
-							j := gc_bx2*chunk + gc_tx2 + gc_off
+							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:93
 							y[j] = a*x[j] + y[j]
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line saxpy.go:92
-							j := gc_bx2*chunk + gc_tx2 + gc_off
+							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:93
 							y[j] = a*x[j] + y[j]
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:92
-						j := gc_bx2*chunk + gc_tx2 + gc_off
+						j := gc_bx*chunk + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:93
 						y[j] = a*x[j] + y[j]
@@ -2359,54 +2387,57 @@ func SAXPYInt32Kernel(a int32, x, y []int32) func(*gocuda.Thread) {
 var gc_src_saxpyInt32 = compiled.NewSource(gc_files_saxpy, "saxpyInt32", "9159acab2f8a23138ec2c881e10cecbdd9ba2d7c7c782dc774b1a3d58c33e6bd", "saxpy.go:97-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:100
-func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line saxpy.go:110
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line saxpy.go:121
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:103
 						gc_vb4 := archsimd.BroadcastInt32x16(a)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 //line saxpy.go:101
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:101
 							_ = i
 							{
 //line saxpy.go:102
-								gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
+//line saxpy.go:104
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2417,36 +2448,37 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 				if compiled.SIMD {
 //line saxpy.go:103
 					gc_vb3 := archsimd.BroadcastInt32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line saxpy.go:101
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:101
 						_ = i
 						{
 //line saxpy.go:102
-							gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line saxpy.go:104
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line saxpy.go:103
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:103
 						gc_vb2 := archsimd.BroadcastInt32x16(a)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line saxpy.go:101
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:103
@@ -2456,6 +2488,7 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 								gc_vb2.Mul(archsimd.LoadInt32x16Slice(x[i:])).Add(archsimd.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
+//line saxpy.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2466,10 +2499,10 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 				if compiled.SIMD {
 //line saxpy.go:103
 					gc_vb := archsimd.BroadcastInt32x8(a)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line saxpy.go:101
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:103
@@ -2479,61 +2512,62 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 							gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
+//line saxpy.go:105
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:101
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:101
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:101
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line saxpy.go:101
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:101
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						y[i] = a*x[i] + y[i]
 					}

@@ -31,127 +31,130 @@ func ScanHSInlineKernel(in, out, sums []float32) func(*gocuda.Thread) {
 var gc_src_scanHSInline = compiled.NewSource(gc_files_scan, "scanHSInline", "7d94d78493f2c2917dee89d455aac71d8624b494a49e1cd552a2f1e89c893937", "scan.go:20-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:25
-func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line scan.go:26
-	b := gc_bdx2
+	b := gc_bdx
 	x := gocuda.Shared[float32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * b
-		if gc_bdx2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-			gc_at8 := x[:gc_bdx2]
-			gc_at9 := in[gc_off5:][:gc_bdx2]
-			gc_vstep5 := 0
+//line scan.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := x[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:26
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan.go:32
-					gc_vb6 := archsimd.BroadcastFloat32x16(0)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan.go:26
-						var i int = gc_tx2
+						var i int = gc_tx
 //line scan.go:28
-						var g int = gc_bx2*b + i
+						var g int = gc_bx*b + i
 						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:29
-							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line scan.go:29
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:29
-							if gc_if10.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line scan.go:29
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), gc_if10).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 //line scan.go:29
-							gc_else6 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line scan.go:29
-							if gc_else6.ToBits() != 0 {
+							if gc_else4.ToBits() != 0 {
 								{
 //line scan.go:29
-									gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), gc_else6).StoreSlice(gc_at8[gc_tx2:])
+									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
 					}
+//line scan.go:31
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan.go:26
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan.go:32
-				gc_vb5 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan.go:26
-					var i int = gc_tx2
+					var i int = gc_tx
 //line scan.go:28
-					var g int = gc_bx2*b + i
+					var g int = gc_bx*b + i
 					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:29
-						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
 //line scan.go:29
-						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:29
-						if gc_if9.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line scan.go:29
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_if9).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 //line scan.go:29
-						gc_else5 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:29
-						if gc_else5.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 							{
 //line scan.go:29
-								gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_else5).StoreSlice(gc_at8[gc_tx2:])
+								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
 				}
+//line scan.go:31
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:26
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:28
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 				if true || g < len(in) {
-					gc_at8[gc_tx2] = gc_at9[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
-					gc_at8[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan.go:26
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan.go:32
-					gc_vb4 := archsimd.BroadcastFloat32x16(0)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line scan.go:26
-						var i int = gc_tx2
+						var i int = gc_tx
 //line scan.go:28
-						var g int = gc_bx2*b + i
+						var g int = gc_bx*b + i
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan.go:29
 							break
@@ -162,41 +165,42 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
 						} else {
 //line scan.go:30
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:29
-							if gc_if8.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line scan.go:29
-								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if8).StoreSlice(x[i:])
+								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if2).StoreSlice(x[i:])
 							}
 //line scan.go:30
-							gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 //line scan.go:30
-							if gc_else4.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 								{
 //line scan.go:30
-									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_else4).StoreSlice(x[i:])
+									gc_vb2.Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_else2).StoreSlice(x[i:])
 								}
 							}
 						}
 					}
+//line scan.go:34
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan.go:26
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan.go:32
-				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line scan.go:26
-					var i int = gc_tx2
+					var i int = gc_tx
 //line scan.go:28
-					var g int = gc_bx2*b + i
+					var g int = gc_bx*b + i
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan.go:29
 						break
@@ -207,35 +211,36 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
 					} else {
 //line scan.go:30
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:29
-						if gc_if7.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line scan.go:29
-							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if7).StoreSlice(x[i:])
+							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if).StoreSlice(x[i:])
 						}
 //line scan.go:30
-						gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:30
-						if gc_else3.ToBits() != 0 {
+						if gc_else.ToBits() != 0 {
 							{
 //line scan.go:30
-								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else3).StoreSlice(x[i:])
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
 							}
 						}
 					}
 				}
+//line scan.go:34
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep6
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:26
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:28
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					if g < len(in) {
 						x[i] = in[g]
 					} else {
@@ -243,13 +248,13 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:26
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:28
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					if g < len(in) {
 						x[i] = in[g]
 					} else {
@@ -257,13 +262,13 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:26
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:28
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					if g < len(in) {
 						x[i] = in[g]
 					} else {
@@ -271,13 +276,13 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:26
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:28
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					if g < len(in) {
 						x[i] = in[g]
 					} else {
@@ -285,13 +290,13 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:26
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:28
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 				if g < len(in) {
 					x[i] = in[g]
 				} else {
@@ -303,157 +308,169 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 //line scan.go:35
 	for offset := 1; offset < b; offset <<= 1 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo3; gc_step6 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:36
 					var y float32
-					gc_s_y[gc_rank2] = y
+//line scan.go:38
+					gc_s_y[gc_rank] = y
 				}
-				gc_step7 := gc_hi3
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:38
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:36
 					var y float32
-					gc_s_y[gc_rank2] = y
+//line scan.go:38
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 0 - offset
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at10 := x[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at3 := x[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line scan.go:26
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:26
 								_ = i
 //line scan.go:36
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
-									y = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])
 								}
 //line scan.go:37
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan.go:26
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:26
 							_ = i
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							y = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+//line scan.go:38
+							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
 //line scan.go:37
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan.go:36
 						var y float32
 //line scan.go:38
-						y = gc_at10[gc_tx2]
-						gc_s_y[gc_rank2] = y
+						y = gc_at3[gc_tx]
+//line scan.go:41
+						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep8 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line scan.go:26
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:36
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
@@ -465,165 +482,176 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 									y = archsimd.LoadFloat32x16Slice(x[i-offset:])
 								}
 //line scan.go:37
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line scan.go:26
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:38
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
+//line scan.go:38
 								break
 							}
 //line scan.go:38
 							y = archsimd.LoadFloat32x8Slice(x[i-offset:])
 //line scan.go:37
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:36
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:41
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:36
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:41
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:36
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:41
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:36
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:41
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:26
-						i := gc_tx2
+						i := gc_tx
 //line scan.go:36
 						var y float32
 //line scan.go:38
 						y = x[i-offset]
-						gc_s_y[gc_rank2] = y
+//line scan.go:41
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(x) {
-					gc_at11 := x[:gc_to2]
-					gc_vstep9 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at4 := x[:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line scan.go:26
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:26
 								_ = i
 //line scan.go:26
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan.go:41
-									archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(y).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
+//line scan.go:43
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line scan.go:26
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:26
 							_ = i
 //line scan.go:26
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
 //line scan.go:41
-							archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(y).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						y := gc_s_y[gc_rank2]
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:28
+						y := gc_s_y[gc_rank]
 //line scan.go:42
-						gc_at11[gc_tx2] += y
+						gc_at4[gc_tx] += y
 					}
 				} else {
-					gc_vstep10 := gc_from2
+//line scan.go:46
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line scan.go:26
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:26
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
+//line scan.go:42
 									if i < 0 || i > len(x)-16 {
 //line scan.go:42
 										break
@@ -632,21 +660,23 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
+//line scan.go:44
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line scan.go:26
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:26
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+//line scan.go:42
 							if i < 0 || i > len(x)-8 {
 //line scan.go:42
 								break
@@ -656,55 +686,64 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:46
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:46
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:46
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:26
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
 //line scan.go:42
 							x[i] += y
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:46
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:26
-						i := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i := gc_tx
+//line scan.go:28
+						y := gc_s_y[gc_rank]
 //line scan.go:42
 						x[i] += y
 					}
@@ -712,40 +751,41 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * b
-		gc_off8 := gc_bx2
-		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-			gc_at12 := out[gc_off7:][:gc_bdx2]
-			gc_at13 := x[:gc_bdx2]
-			gc_at14 := sums[gc_off8:][:1]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:26
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:28
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 //line scan.go:46
 				if true || g < len(in) {
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && i == b-1 {
-					gc_at14[0] = gc_at13[gc_tx2]
+					gc_at7[0] = gc_at6[gc_tx]
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:26
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:28
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 //line scan.go:46
 				if g < len(in) {
 					out[g] = x[i]
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx2] = x[i]
+					sums[gc_bx] = x[i]
 				}
 			}
 		}
@@ -767,140 +807,61 @@ func ScanHSDoubleBufferKernel(in, out, sums []float32) func(*gocuda.Thread) {
 var gc_src_scanHSDoubleBuffer = compiled.NewSource(gc_files_scan, "scanHSDoubleBuffer", "ccf4501569aeb388cba114ed5f5c2ea63e3eae65ebe7a04aee77103f33593df6", "scan.go:54-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:59
-func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line scan.go:60
-	b := gc_bdx2
+	b := gc_bdx
 	temp := gocuda.Shared[float32](t, 2*b)
 //line scan.go:63
 	pout := 0
 //line scan.go:63
 	pin := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := gc_bx2 * b
-		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-			gc_at9 := temp[:gc_bdx2]
-			gc_at10 := in[gc_off8:][:gc_bdx2]
-			gc_vstep5 := 0
+//line scan.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line scan.go:64
-					gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line scan.go:64
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-//line scan.go:60
-						var thid int = gc_tx2
-//line scan.go:62
-						var g int = gc_bx2*b + thid
-//line scan.go:64
-						gc_vb6.StoreSlice(gc_at9[gc_tx2:])
-						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:65
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-						} else {
-//line scan.go:65
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:65
-							if gc_if8.ToBits() != 0 {
-//line scan.go:65
-								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), gc_if8).StoreSlice(gc_at9[gc_tx2:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line scan.go:64
-				gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line scan.go:64
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-//line scan.go:60
-					var thid int = gc_tx2
-//line scan.go:62
-					var g int = gc_bx2*b + thid
-//line scan.go:64
-					gc_vb5.StoreSlice(gc_at9[gc_tx2:])
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-					} else {
-//line scan.go:65
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:65
-						if gc_if7.ToBits() != 0 {
-//line scan.go:65
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]), gc_if7).StoreSlice(gc_at9[gc_tx2:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-//line scan.go:60
-				thid := gc_tx2
-//line scan.go:62
-				g := gc_bx2*b + thid
-//line scan.go:64
-				gc_at9[gc_tx2] = 0
-				if true || g < len(in) {
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
-				}
-			}
-		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:64
 					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line scan.go:64
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan.go:60
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line scan.go:62
-						var g int = gc_bx2*b + thid
+						var g int = gc_bx*b + thid
 //line scan.go:64
-						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-//line scan.go:64
-							break
-						}
-//line scan.go:64
-						gc_vb4.StoreSlice(temp[thid:])
+						gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:65
-							archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line scan.go:66
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:65
-							if gc_if6.ToBits() != 0 {
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:65
-								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if6).StoreSlice(temp[thid:])
+							if gc_if4.ToBits() != 0 {
+//line scan.go:65
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line scan.go:67
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -908,45 +869,129 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:64
 				gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line scan.go:64
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan.go:60
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:62
-					var g int = gc_bx2*b + thid
+					var g int = gc_bx*b + thid
+//line scan.go:64
+					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if g < len(in) && uint(len(in)-g) > 7 {
+//line scan.go:65
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+//line scan.go:65
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line scan.go:65
+						if gc_if3.ToBits() != 0 {
+//line scan.go:65
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+						}
+					}
+				}
+//line scan.go:67
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:60
+				thid := gc_tx
+//line scan.go:62
+				g := gc_bx*b + thid
+//line scan.go:64
+				gc_at[gc_tx] = 0
+				if true || g < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line scan.go:64
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line scan.go:64
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+//line scan.go:60
+						var thid int = gc_tx
+//line scan.go:62
+						var g int = gc_bx*b + thid
+//line scan.go:64
+						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
+//line scan.go:64
+							break
+						}
+//line scan.go:64
+						gc_vb2.StoreSlice(temp[thid:])
+						if g < len(in) && uint(len(in)-g) > 15 {
+//line scan.go:65
+							archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
+						} else {
+//line scan.go:66
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+//line scan.go:65
+							if gc_if2.ToBits() != 0 {
+//line scan.go:65
+								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
+							}
+						}
+					}
+//line scan.go:68
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line scan.go:64
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line scan.go:64
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line scan.go:60
+					var thid int = gc_tx
+//line scan.go:62
+					var g int = gc_bx*b + thid
 //line scan.go:64
 					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 //line scan.go:64
 						break
 					}
 //line scan.go:64
-					gc_vb3.StoreSlice(temp[thid:])
+					gc_vb.StoreSlice(temp[thid:])
 					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:65
 						archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
 					} else {
 //line scan.go:66
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:65
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line scan.go:65
-							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if5).StoreSlice(temp[thid:])
+							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
 						}
 					}
 				}
+//line scan.go:68
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep6
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:60
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:62
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:64
 					temp[thid] = 0
 					if g < len(in) {
@@ -954,13 +999,13 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:60
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:62
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:64
 					temp[thid] = 0
 					if g < len(in) {
@@ -968,13 +1013,13 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:60
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:62
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:64
 					temp[thid] = 0
 					if g < len(in) {
@@ -982,13 +1027,13 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:60
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:62
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:64
 					temp[thid] = 0
 					if g < len(in) {
@@ -996,13 +1041,13 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:60
-				thid := gc_tx2
+				thid := gc_tx
 //line scan.go:62
-				g := gc_bx2*b + thid
+				g := gc_bx*b + thid
 //line scan.go:64
 				temp[thid] = 0
 				if g < len(in) {
@@ -1015,107 +1060,110 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := pout * b
-			gc_off10 := pin * b
-			gc_off11 := (pin * b) - offset
-			if gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(temp) && gc_bdx2 <= len(temp)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_bdx2 <= len(temp)-gc_off11 {
-				gc_at11 := temp[gc_off9:][:gc_bdx2]
-				gc_at12 := temp[gc_off10:][:gc_bdx2]
-				gc_at13 := temp[gc_off11:][:gc_bdx2]
-				gc_vstep7 := 0
+//line scan.go:73
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := pout * b
+			gc_off3 := pin * b
+			gc_off4 := (pin * b) - offset
+			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
+				gc_at3 := temp[gc_off2:][:gc_bdx]
+				gc_at4 := temp[gc_off3:][:gc_bdx]
+				gc_at5 := temp[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line scan.go:60
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line scan.go:60
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line scan.go:72
 							if thid >= offset {
 //line scan.go:72
-								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							} else {
 //line scan.go:72
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:72
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line scan.go:72
-									archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), gc_if12).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
 								}
 //line scan.go:72
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 //line scan.go:72
-								if gc_else6.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 									{
 //line scan.go:72
-										archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), gc_else6).StoreSlice(gc_at11[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
 						}
+//line scan.go:74
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line scan.go:60
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line scan.go:60
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line scan.go:72
 						if thid >= offset {
 //line scan.go:72
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						} else {
 //line scan.go:72
-							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:72
-							if gc_if11.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line scan.go:72
-								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
 							}
 //line scan.go:72
-							gc_else5 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:72
-							if gc_else5.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 								{
 //line scan.go:72
-									archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else5).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
 						}
 					}
+//line scan.go:74
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:60
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:72
 					if thid >= offset {
-						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx] + gc_at5[gc_tx]
 					} else {
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan.go:60
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line scan.go:60
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line scan.go:72
 							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 //line scan.go:72
@@ -1127,37 +1175,38 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 								archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 							} else {
 //line scan.go:73
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:72
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line scan.go:72
-									archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if10).StoreSlice(temp[pout*b+thid:])
+									archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
 								}
 //line scan.go:73
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line scan.go:73
-								if gc_else4.ToBits() != 0 {
+								if gc_else2.ToBits() != 0 {
 									{
 //line scan.go:73
-										archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else4).StoreSlice(temp[pout*b+thid:])
+										archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
 									}
 								}
 							}
 						}
+//line scan.go:77
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line scan.go:60
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line scan.go:60
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line scan.go:72
 						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 //line scan.go:72
@@ -1169,30 +1218,31 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 							archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 						} else {
 //line scan.go:73
-							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:72
-							if gc_if9.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line scan.go:72
-								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if9).StoreSlice(temp[pout*b+thid:])
+								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
 							}
 //line scan.go:73
-							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:73
-							if gc_else3.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 								{
 //line scan.go:73
-									archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else3).StoreSlice(temp[pout*b+thid:])
+									archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
 								}
 							}
 						}
 					}
+//line scan.go:77
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:60
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:72
 					if thid >= offset {
 						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
@@ -1203,41 +1253,42 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off12 := gc_bx2 * b
-		gc_off13 := pout * b
-		gc_off14 := gc_bx2
-		if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(temp) && gc_bdx2 <= len(temp)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
-			gc_at14 := out[gc_off12:][:gc_bdx2]
-			gc_at15 := temp[gc_off13:][:gc_bdx2]
-			gc_at16 := sums[gc_off14:][:1]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:83
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * b
+		gc_off6 := pout * b
+		gc_off7 := gc_bx
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_at7 := temp[gc_off6:][:gc_bdx]
+			gc_at8 := sums[gc_off7:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:60
-				thid := gc_tx2
+				thid := gc_tx
 //line scan.go:62
-				g := gc_bx2*b + thid
+				g := gc_bx*b + thid
 //line scan.go:79
 				if true || g < len(in) {
-					gc_at14[gc_tx2] = gc_at15[gc_tx2]
+					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				if sums != nil && thid == b-1 {
-					gc_at16[0] = gc_at15[gc_tx2]
+					gc_at8[0] = gc_at7[gc_tx]
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:60
-				thid := gc_tx2
+				thid := gc_tx
 //line scan.go:62
-				g := gc_bx2*b + thid
+				g := gc_bx*b + thid
 //line scan.go:79
 				if g < len(in) {
 					out[g] = temp[pout*b+thid]
 				}
 				if sums != nil && thid == b-1 {
-					sums[gc_bx2] = temp[pout*b+thid]
+					sums[gc_bx] = temp[pout*b+thid]
 				}
 			}
 		}
@@ -1259,140 +1310,61 @@ func ScanHSDoubleBufferMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
 var gc_src_scanHSDoubleBufferMax = compiled.NewSource(gc_files_scan, "scanHSDoubleBufferMax", "d5bd341dfabcd464eb629db804f3d1f7bc0184864edc0f324417fcdcd55095a3", "scan.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:92
-func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line scan.go:93
-	b := gc_bdx2
+	b := gc_bdx
 	temp := gocuda.Shared[int32](t, 2*b)
 //line scan.go:96
 	pout := 0
 //line scan.go:96
 	pin := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := gc_bx2 * b
-		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-			gc_at9 := temp[:gc_bdx2]
-			gc_at10 := in[gc_off8:][:gc_bdx2]
-			gc_vstep5 := 0
+//line scan.go:98
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line scan.go:97
-					gc_vb6 := archsimd.BroadcastInt32x16(-math32Max - 1)
-//line scan.go:97
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-//line scan.go:93
-						var thid int = gc_tx2
-//line scan.go:95
-						var g int = gc_bx2*b + thid
-//line scan.go:97
-						gc_vb6.StoreSlice(gc_at9[gc_tx2:])
-						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:98
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-						} else {
-//line scan.go:98
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:98
-							if gc_if8.ToBits() != 0 {
-//line scan.go:98
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]), gc_if8).StoreSlice(gc_at9[gc_tx2:])
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line scan.go:97
-				gc_vb5 := archsimd.BroadcastInt32x8(-math32Max - 1)
-//line scan.go:97
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-//line scan.go:93
-					var thid int = gc_tx2
-//line scan.go:95
-					var g int = gc_bx2*b + thid
-//line scan.go:97
-					gc_vb5.StoreSlice(gc_at9[gc_tx2:])
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-					} else {
-//line scan.go:98
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:98
-						if gc_if7.ToBits() != 0 {
-//line scan.go:98
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]), gc_if7).StoreSlice(gc_at9[gc_tx2:])
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-//line scan.go:93
-				thid := gc_tx2
-//line scan.go:95
-				g := gc_bx2*b + thid
-//line scan.go:97
-				gc_at9[gc_tx2] = -math32Max - 1
-				if true || g < len(in) {
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
-				}
-			}
-		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:97
 					gc_vb4 := archsimd.BroadcastInt32x16(-math32Max - 1)
 //line scan.go:97
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan.go:93
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line scan.go:95
-						var g int = gc_bx2*b + thid
+						var g int = gc_bx*b + thid
 //line scan.go:97
-						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-//line scan.go:97
-							break
-						}
-//line scan.go:97
-						gc_vb4.StoreSlice(temp[thid:])
+						gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:98
-							archsimd.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
+							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line scan.go:99
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:98
-							if gc_if6.ToBits() != 0 {
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:98
-								archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if6).StoreSlice(temp[thid:])
+							if gc_if4.ToBits() != 0 {
+//line scan.go:98
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line scan.go:100
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
@@ -1400,45 +1372,129 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 //line scan.go:97
 				gc_vb3 := archsimd.BroadcastInt32x8(-math32Max - 1)
 //line scan.go:97
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan.go:93
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:95
-					var g int = gc_bx2*b + thid
+					var g int = gc_bx*b + thid
+//line scan.go:97
+					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if g < len(in) && uint(len(in)-g) > 7 {
+//line scan.go:98
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+//line scan.go:98
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line scan.go:98
+						if gc_if3.ToBits() != 0 {
+//line scan.go:98
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+						}
+					}
+				}
+//line scan.go:100
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:93
+				thid := gc_tx
+//line scan.go:95
+				g := gc_bx*b + thid
+//line scan.go:97
+				gc_at[gc_tx] = -math32Max - 1
+				if true || g < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line scan.go:97
+					gc_vb2 := archsimd.BroadcastInt32x16(-math32Max - 1)
+//line scan.go:97
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+//line scan.go:93
+						var thid int = gc_tx
+//line scan.go:95
+						var g int = gc_bx*b + thid
+//line scan.go:97
+						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
+//line scan.go:97
+							break
+						}
+//line scan.go:97
+						gc_vb2.StoreSlice(temp[thid:])
+						if g < len(in) && uint(len(in)-g) > 15 {
+//line scan.go:98
+							archsimd.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
+						} else {
+//line scan.go:99
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+//line scan.go:98
+							if gc_if2.ToBits() != 0 {
+//line scan.go:98
+								archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
+							}
+						}
+					}
+//line scan.go:101
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line scan.go:97
+				gc_vb := archsimd.BroadcastInt32x8(-math32Max - 1)
+//line scan.go:97
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line scan.go:93
+					var thid int = gc_tx
+//line scan.go:95
+					var g int = gc_bx*b + thid
 //line scan.go:97
 					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 //line scan.go:97
 						break
 					}
 //line scan.go:97
-					gc_vb3.StoreSlice(temp[thid:])
+					gc_vb.StoreSlice(temp[thid:])
 					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:98
 						archsimd.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
 					} else {
 //line scan.go:99
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:98
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line scan.go:98
-							archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if5).StoreSlice(temp[thid:])
+							archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
 						}
 					}
 				}
+//line scan.go:101
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep6
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:93
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:95
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:97
 					temp[thid] = -math32Max - 1
 					if g < len(in) {
@@ -1446,13 +1502,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:93
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:95
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:97
 					temp[thid] = -math32Max - 1
 					if g < len(in) {
@@ -1460,13 +1516,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:93
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:95
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:97
 					temp[thid] = -math32Max - 1
 					if g < len(in) {
@@ -1474,13 +1530,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:93
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:95
-					g := gc_bx2*b + thid
+					g := gc_bx*b + thid
 //line scan.go:97
 					temp[thid] = -math32Max - 1
 					if g < len(in) {
@@ -1488,13 +1544,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:93
-				thid := gc_tx2
+				thid := gc_tx
 //line scan.go:95
-				g := gc_bx2*b + thid
+				g := gc_bx*b + thid
 //line scan.go:97
 				temp[thid] = -math32Max - 1
 				if g < len(in) {
@@ -1507,107 +1563,110 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := pout * b
-			gc_off10 := pin * b
-			gc_off11 := (pin * b) - offset
-			if gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(temp) && gc_bdx2 <= len(temp)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_bdx2 <= len(temp)-gc_off11 {
-				gc_at11 := temp[gc_off9:][:gc_bdx2]
-				gc_at12 := temp[gc_off10:][:gc_bdx2]
-				gc_at13 := temp[gc_off11:][:gc_bdx2]
-				gc_vstep7 := 0
+//line scan.go:106
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := pout * b
+			gc_off3 := pin * b
+			gc_off4 := (pin * b) - offset
+			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
+				gc_at3 := temp[gc_off2:][:gc_bdx]
+				gc_at4 := temp[gc_off3:][:gc_bdx]
+				gc_at5 := temp[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line scan.go:93
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 //line scan.go:93
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line scan.go:105
 							if thid >= offset {
 //line scan.go:105
-								archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							} else {
 //line scan.go:105
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:105
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line scan.go:105
-									archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]), gc_if12).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
 								}
 //line scan.go:105
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 //line scan.go:105
-								if gc_else6.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 									{
 //line scan.go:105
-										archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]), gc_else6).StoreSlice(gc_at11[gc_tx2:])
+										archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
 						}
+//line scan.go:107
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line scan.go:93
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line scan.go:93
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line scan.go:105
 						if thid >= offset {
 //line scan.go:105
-							archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						} else {
 //line scan.go:105
-							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:105
-							if gc_if11.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line scan.go:105
-								archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
 							}
 //line scan.go:105
-							gc_else5 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:105
-							if gc_else5.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 								{
 //line scan.go:105
-									archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]), gc_else5).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
 						}
 					}
+//line scan.go:107
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:93
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:105
 					if thid >= offset {
-						gc_at11[gc_tx2] = max(gc_at12[gc_tx2], gc_at13[gc_tx2])
+						gc_at3[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					} else {
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan.go:93
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 //line scan.go:93
-							var thid int = gc_tx2
+							var thid int = gc_tx
 //line scan.go:105
 							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 //line scan.go:105
@@ -1619,37 +1678,38 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 								archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 							} else {
 //line scan.go:106
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:105
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line scan.go:105
-									archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if10).StoreSlice(temp[pout*b+thid:])
+									archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
 								}
 //line scan.go:106
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line scan.go:106
-								if gc_else4.ToBits() != 0 {
+								if gc_else2.ToBits() != 0 {
 									{
 //line scan.go:106
-										archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else4).StoreSlice(temp[pout*b+thid:])
+										archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
 									}
 								}
 							}
 						}
+//line scan.go:110
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line scan.go:93
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line scan.go:93
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line scan.go:105
 						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 //line scan.go:105
@@ -1661,30 +1721,31 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 							archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 						} else {
 //line scan.go:106
-							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:105
-							if gc_if9.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line scan.go:105
-								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if9).StoreSlice(temp[pout*b+thid:])
+								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
 							}
 //line scan.go:106
-							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:106
-							if gc_else3.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 								{
 //line scan.go:106
-									archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else3).StoreSlice(temp[pout*b+thid:])
+									archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
 								}
 							}
 						}
 					}
+//line scan.go:110
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:93
-					thid := gc_tx2
+					thid := gc_tx
 //line scan.go:105
 					if thid >= offset {
 						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
@@ -1695,41 +1756,42 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off12 := gc_bx2 * b
-		gc_off13 := pout * b
-		gc_off14 := gc_bx2
-		if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(temp) && gc_bdx2 <= len(temp)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
-			gc_at14 := out[gc_off12:][:gc_bdx2]
-			gc_at15 := temp[gc_off13:][:gc_bdx2]
-			gc_at16 := sums[gc_off14:][:1]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * b
+		gc_off6 := pout * b
+		gc_off7 := gc_bx
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_at7 := temp[gc_off6:][:gc_bdx]
+			gc_at8 := sums[gc_off7:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:93
-				thid := gc_tx2
+				thid := gc_tx
 //line scan.go:95
-				g := gc_bx2*b + thid
+				g := gc_bx*b + thid
 //line scan.go:112
 				if true || g < len(in) {
-					gc_at14[gc_tx2] = gc_at15[gc_tx2]
+					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				if sums != nil && thid == b-1 {
-					gc_at16[0] = gc_at15[gc_tx2]
+					gc_at8[0] = gc_at7[gc_tx]
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:93
-				thid := gc_tx2
+				thid := gc_tx
 //line scan.go:95
-				g := gc_bx2*b + thid
+				g := gc_bx*b + thid
 //line scan.go:112
 				if g < len(in) {
 					out[g] = temp[pout*b+thid]
 				}
 				if sums != nil && thid == b-1 {
-					sums[gc_bx2] = temp[pout*b+thid]
+					sums[gc_bx] = temp[pout*b+thid]
 				}
 			}
 		}
@@ -1750,113 +1812,115 @@ func ScanHSInt32Kernel(in, out, sums []int32) func(*gocuda.Thread) {
 var gc_src_scanHSInt32 = compiled.NewSource(gc_files_scan, "scanHSInt32", "828aa4a8bd9d98a5efd33f7a8c0f0862868f7fdc2467eecf34e3024c72837cb5", "scan.go:120-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:124
-func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line scan.go:125
-	b := gc_bdx2
-	if b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan.go:126
 	x := gocuda.Shared[int32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * b
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
-			gc_at8 := in[gc_off5:][:gc_bdx2]
-			gc_at9 := x[:gc_bdx2]
-			gc_vstep5 := 0
+//line scan.go:128
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:125
-					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan.go:125
-						var i int = gc_tx2
+						var i int = gc_tx
 //line scan.go:127
-						var g int = gc_bx2*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:129
-							v = archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
+							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
 //line scan.go:129
-							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:129
-							if gc_if16.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line scan.go:129
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
 //line scan.go:129
-						v.StoreSlice(gc_at9[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan.go:125
-				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan.go:125
-					var i int = gc_tx2
+					var i int = gc_tx
 //line scan.go:127
-					var g int = gc_bx2*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:129
-						v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line scan.go:129
-						gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:129
-						if gc_if14.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line scan.go:129
-							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if14)
+							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
 //line scan.go:129
-					v.StoreSlice(gc_at9[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:125
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:127
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 				var v int32
 				if true || g < len(in) {
-					v = gc_at8[gc_tx2]
+					v = gc_at[gc_tx]
 				}
-				gc_at9[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep6 := 0
+//line scan.go:136
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan.go:125
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line scan.go:125
-						var i int = gc_tx2
+						var i int = gc_tx
 //line scan.go:127
-						var g int = gc_bx2*b + i
+						var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan.go:129
@@ -1868,31 +1932,31 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							v = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
 //line scan.go:130
-							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:129
-							if gc_if12.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line scan.go:129
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(x[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan.go:125
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line scan.go:125
-					var i int = gc_tx2
+					var i int = gc_tx
 //line scan.go:127
-					var g int = gc_bx2*b + i
+					var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan.go:129
@@ -1904,27 +1968,27 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						v = archsimd.LoadInt32x8Slice(in[g:])
 					} else {
 //line scan.go:130
-						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:129
-						if gc_if10.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line scan.go:129
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if10)
+							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(x[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep6
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:125
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:127
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < len(in) {
 						v = in[g]
@@ -1932,13 +1996,14 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:136
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:125
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:127
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < len(in) {
 						v = in[g]
@@ -1946,13 +2011,14 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:136
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:125
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:127
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < len(in) {
 						v = in[g]
@@ -1960,13 +2026,14 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:136
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:125
-					i := gc_tx2
+					i := gc_tx
 //line scan.go:127
-					g := gc_bx2*b + i
+					g := gc_bx*b + i
 					var v int32
 					if g < len(in) {
 						v = in[g]
@@ -1974,13 +2041,14 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line scan.go:136
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:125
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:127
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 				var v int32
 				if g < len(in) {
 					v = in[g]
@@ -1992,157 +2060,169 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:134
 	for offset := 1; offset < b; offset *= 2 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo3; gc_step6 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:135
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line scan.go:137
+					gc_s_y[gc_rank] = y
 				}
-				gc_step7 := gc_hi3
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
-						gc_s_y[gc_rank2] = y
+//line scan.go:137
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:135
 					var y int32
-					gc_s_y[gc_rank2] = y
+//line scan.go:137
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 0 - offset
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at10 := x[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at3 := x[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line scan.go:125
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:125
 								_ = i
 //line scan.go:135
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
-									y = archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])
+									y = archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
 								}
 //line scan.go:136
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan.go:125
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:125
 							_ = i
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							y = archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
+//line scan.go:137
+							y = archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
 //line scan.go:136
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan.go:135
 						var y int32
 //line scan.go:137
-						y = gc_at10[gc_tx2]
-						gc_s_y[gc_rank2] = y
+						y = gc_at3[gc_tx]
+//line scan.go:140
+						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep8 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line scan.go:125
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:135
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
@@ -2154,165 +2234,176 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 									y = archsimd.LoadInt32x16Slice(x[i-offset:])
 								}
 //line scan.go:136
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line scan.go:125
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:137
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
+//line scan.go:137
 								break
 							}
 //line scan.go:137
 							y = archsimd.LoadInt32x8Slice(x[i-offset:])
 //line scan.go:136
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:135
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:140
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:135
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:140
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:135
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:140
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:135
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:140
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:125
-						i := gc_tx2
+						i := gc_tx
 //line scan.go:135
 						var y int32
 //line scan.go:137
 						y = x[i-offset]
-						gc_s_y[gc_rank2] = y
+//line scan.go:140
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(x) {
-					gc_at11 := x[:gc_to2]
-					gc_vstep9 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at4 := x[:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
 //line scan.go:125
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:125
 								_ = i
 //line scan.go:125
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan.go:140
-									y.Add(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+									y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
+//line scan.go:142
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line scan.go:125
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:125
 							_ = i
 //line scan.go:125
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line scan.go:140
-							y.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+							y.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						y := gc_s_y[gc_rank2]
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:127
+						y := gc_s_y[gc_rank]
 //line scan.go:141
-						gc_at11[gc_tx2] = y + gc_at11[gc_tx2]
+						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep10 := gc_from2
+//line scan.go:145
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
 //line scan.go:125
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:125
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
+//line scan.go:141
 									if i < 0 || i > len(x)-16 {
 //line scan.go:141
 										break
@@ -2321,21 +2412,23 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 									y.Add(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 								}
 							}
+//line scan.go:143
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line scan.go:125
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:125
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+//line scan.go:141
 							if i < 0 || i > len(x)-8 {
 //line scan.go:141
 								break
@@ -2345,55 +2438,64 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:145
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:145
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:145
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:125
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:145
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:125
-						i := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i := gc_tx
+//line scan.go:127
+						y := gc_s_y[gc_rank]
 //line scan.go:141
 						x[i] = y + x[i]
 					}
@@ -2401,40 +2503,41 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * b
-		gc_off8 := gc_bx2
-		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-			gc_at12 := out[gc_off7:][:gc_bdx2]
-			gc_at13 := x[:gc_bdx2]
-			gc_at14 := sums[gc_off8:][:1]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:149
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:125
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:127
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 //line scan.go:145
 				if true || g < len(in) {
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && i == b-1 {
-					gc_at14[0] = gc_at13[gc_tx2]
+					gc_at7[0] = gc_at6[gc_tx]
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:125
-				i := gc_tx2
+				i := gc_tx
 //line scan.go:127
-				g := gc_bx2*b + i
+				g := gc_bx*b + i
 //line scan.go:145
 				if g < len(in) {
 					out[g] = x[i]
 				}
 				if sums != nil && i == b-1 {
-					sums[gc_bx2] = x[i]
+					sums[gc_bx] = x[i]
 				}
 			}
 		}
@@ -2456,114 +2559,116 @@ func ScanHSWhileKernel(in, out, sums []float32) func(*gocuda.Thread) {
 var gc_src_scanHSWhile = compiled.NewSource(gc_files_scan, "scanHSWhile", "ea5304bb91ec0fcd9e9c8e583033aeaf51963400973e2d64271e491c9c5c2923", "scan.go:153-186").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:158
-func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line scan.go:159
-	n := gc_bdx2
+	n := gc_bdx
 //line scan.go:161
-	if n <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan.go:161
 	x := gocuda.Shared[float32](t, n)[:n]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * n
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
-			gc_at8 := in[gc_off5:][:gc_bdx2]
-			gc_at9 := x[:gc_bdx2]
-			gc_vstep5 := 0
+//line scan.go:163
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * n
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:160
-					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 //line scan.go:160
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line scan.go:162
-						var g int = gc_bx2*n + tid
+						var g int = gc_bx*n + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:164
-							v = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
 //line scan.go:164
-							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:164
-							if gc_if12.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line scan.go:164
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 //line scan.go:164
-						v.StoreSlice(gc_at9[gc_tx2:])
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan.go:160
-				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line scan.go:160
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line scan.go:162
-					var g int = gc_bx2*n + tid
+					var g int = gc_bx*n + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:164
-						v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
 //line scan.go:164
-						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:164
-						if gc_if11.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if11)
+							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
 //line scan.go:164
-					v.StoreSlice(gc_at9[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:160
-				tid := gc_tx2
+				tid := gc_tx
 //line scan.go:162
-				g := gc_bx2*n + tid
+				g := gc_bx*n + tid
 				var v float32
 				if true || g < len(in) {
-					v = gc_at8[gc_tx2]
+					v = gc_at[gc_tx]
 				}
-				gc_at9[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep6 := 0
+//line scan.go:171
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan.go:160
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 //line scan.go:160
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line scan.go:162
-						var g int = gc_bx2*n + tid
+						var g int = gc_bx*n + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
 //line scan.go:164
@@ -2575,31 +2680,31 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							v = archsimd.LoadFloat32x16Slice(in[g:])
 						} else {
 //line scan.go:165
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:164
-							if gc_if10.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line scan.go:164
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						v.StoreSlice(x[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan.go:160
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line scan.go:160
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line scan.go:162
-					var g int = gc_bx2*n + tid
+					var g int = gc_bx*n + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
 //line scan.go:164
@@ -2611,27 +2716,27 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						v = archsimd.LoadFloat32x8Slice(in[g:])
 					} else {
 //line scan.go:165
-						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:164
-						if gc_if9.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if9)
+							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
 						}
 					}
 					v.StoreSlice(x[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep6
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:160
-					tid := gc_tx2
+					tid := gc_tx
 //line scan.go:162
-					g := gc_bx2*n + tid
+					g := gc_bx*n + tid
 					var v float32
 					if g < len(in) {
 						v = in[g]
@@ -2639,13 +2744,14 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:171
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:160
-					tid := gc_tx2
+					tid := gc_tx
 //line scan.go:162
-					g := gc_bx2*n + tid
+					g := gc_bx*n + tid
 					var v float32
 					if g < len(in) {
 						v = in[g]
@@ -2653,13 +2759,14 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:171
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:160
-					tid := gc_tx2
+					tid := gc_tx
 //line scan.go:162
-					g := gc_bx2*n + tid
+					g := gc_bx*n + tid
 					var v float32
 					if g < len(in) {
 						v = in[g]
@@ -2667,13 +2774,14 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:171
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:160
-					tid := gc_tx2
+					tid := gc_tx
 //line scan.go:162
-					g := gc_bx2*n + tid
+					g := gc_bx*n + tid
 					var v float32
 					if g < len(in) {
 						v = in[g]
@@ -2681,13 +2789,14 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line scan.go:171
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:160
-				tid := gc_tx2
+				tid := gc_tx
 //line scan.go:162
-				g := gc_bx2*n + tid
+				g := gc_bx*n + tid
 				var v float32
 				if g < len(in) {
 					v = in[g]
@@ -2699,168 +2808,180 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 //line scan.go:169
 	offset := 1
 	for ; offset < n; offset *= 2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(-offset, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(-offset, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, -offset); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := compiled.Diff(0, -offset); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo3; gc_step6 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:171
 					var tmp float32
-					gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+					gc_s_tmp[gc_rank] = tmp
 				}
-				gc_step7 := gc_hi3
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:171
 					var tmp float32
-					gc_s_tmp[gc_rank2] = tmp
+//line scan.go:173
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(-offset, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(-offset, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, -offset); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := compiled.Diff(0, -offset); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 0 - offset
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at10 := x[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at3 := x[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line scan.go:160
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line scan.go:160
 								_ = tid
 //line scan.go:171
 								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
-									tmp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+									tmp = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])
 								}
 //line scan.go:172
-								tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+								tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan.go:160
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line scan.go:160
 							_ = tid
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							tmp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+//line scan.go:173
+							tmp = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
 //line scan.go:172
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan.go:171
 						var tmp float32
 //line scan.go:173
-						tmp = gc_at10[gc_tx2]
-						gc_s_tmp[gc_rank2] = tmp
+						tmp = gc_at3[gc_tx]
+//line scan.go:176
+						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep8 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line scan.go:160
-								var tid int = gc_tx2
+								var tid int = gc_tx
 //line scan.go:171
 								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
@@ -2872,275 +2993,292 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 									tmp = archsimd.LoadFloat32x16Slice(x[tid-offset:])
 								}
 //line scan.go:172
-								tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+								tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line scan.go:160
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:173
 							if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
+//line scan.go:173
 								break
 							}
 //line scan.go:173
 							tmp = archsimd.LoadFloat32x8Slice(x[tid-offset:])
 //line scan.go:172
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:160
-							tid := gc_tx2
+							tid := gc_tx
 //line scan.go:171
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-							gc_s_tmp[gc_rank2] = tmp
+//line scan.go:176
+							gc_s_tmp[gc_rank] = tmp
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:160
-							tid := gc_tx2
+							tid := gc_tx
 //line scan.go:171
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-							gc_s_tmp[gc_rank2] = tmp
+//line scan.go:176
+							gc_s_tmp[gc_rank] = tmp
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:160
-							tid := gc_tx2
+							tid := gc_tx
 //line scan.go:171
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-							gc_s_tmp[gc_rank2] = tmp
+//line scan.go:176
+							gc_s_tmp[gc_rank] = tmp
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:160
-							tid := gc_tx2
+							tid := gc_tx
 //line scan.go:171
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-							gc_s_tmp[gc_rank2] = tmp
+//line scan.go:176
+							gc_s_tmp[gc_rank] = tmp
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:160
-						tid := gc_tx2
+						tid := gc_tx
 //line scan.go:171
 						var tmp float32
 //line scan.go:173
 						tmp = x[tid-offset]
-						gc_s_tmp[gc_rank2] = tmp
+//line scan.go:176
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(x) {
-				gc_at11 := x[:gc_bdx2]
-				gc_vstep9 := 0
+//line scan.go:182
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at4 := x[:gc_bdx]
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line scan.go:160
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line scan.go:160
 							_ = tid
 //line scan.go:160
-							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
-							archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(tmp).StoreSlice(gc_at11[gc_tx2:])
+							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
+							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line scan.go:160
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line scan.go:160
 						_ = tid
 //line scan.go:160
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-						archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(tmp).StoreSlice(gc_at11[gc_tx2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:162
+					tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
-					gc_at11[gc_tx2] += tmp
+					gc_at4[gc_tx] += tmp
 				}
 			} else {
-				gc_vstep10 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line scan.go:160
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line scan.go:160
-							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
+							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
 //line scan.go:176
 							if tid < 0 || tid > len(x)-16 {
 //line scan.go:176
 								break
 							}
+//line scan.go:177
 							archsimd.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line scan.go:160
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line scan.go:160
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line scan.go:176
 						if tid < 0 || tid > len(x)-8 {
 //line scan.go:176
 							break
 						}
+//line scan.go:177
 						archsimd.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep10
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:160
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						x[tid] += tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:160
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						x[tid] += tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:160
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						x[tid] += tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:160
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						x[tid] += tmp
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:160
-					tid := gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
+					tid := gc_tx
+//line scan.go:162
+					tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 					x[tid] += tmp
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2 * n
-		gc_off8 := gc_bx2
-		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-			gc_at12 := out[gc_off7:][:gc_bdx2]
-			gc_at13 := x[:gc_bdx2]
-			gc_at14 := sums[gc_off8:][:1]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:183
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * n
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:160
-				tid := gc_tx2
+				tid := gc_tx
 //line scan.go:162
-				g := gc_bx2*n + tid
+				g := gc_bx*n + tid
 //line scan.go:180
 				if true || g < len(in) {
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && tid == n-1 {
-					gc_at14[0] = gc_at13[gc_tx2]
+					gc_at7[0] = gc_at6[gc_tx]
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:160
-				tid := gc_tx2
+				tid := gc_tx
 //line scan.go:162
-				g := gc_bx2*n + tid
+				g := gc_bx*n + tid
 //line scan.go:180
 				if g < len(in) {
 					out[g] = x[tid]
 				}
 				if sums != nil && tid == n-1 {
-					sums[gc_bx2] = x[tid]
+					sums[gc_bx] = x[tid]
 				}
 			}
 		}
@@ -3163,31 +3301,32 @@ func ScanHSFourPerThreadKernel(in, out, sums []float32) func(*gocuda.Thread) {
 var gc_src_scanHSFourPerThread = compiled.NewSource(gc_files_scan, "scanHSFourPerThread", "88e70caa62ca1426660375bdfceea9f2ecaec6ae7faf2e4bc067f9866fec4676", "scan.go:188-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:194
-func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[[4]float32](gc_b2, 0)[:gc_n2]
-	gc_s_y := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
+	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan.go:195
-	b := gc_bdx2
-	if b <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	b := gc_bdx
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan.go:196
 	x := gocuda.Shared[float32](t, b)[:b]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line scan.go:198
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:195
-			i := gc_tx2
+			i := gc_tx
 //line scan.go:197
-			base := (gc_bx2*b + i) * 4
+			base := (gc_bx*b + i) * 4
 			var r [4]float32
 			var acc float32
 			{
@@ -3226,163 +3365,176 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 			}
 //line scan.go:206
 			x[i] = acc
-			gc_s_r[gc_rank2] = r
+//line scan.go:209
+			gc_s_r[gc_rank] = r
 		}
 	}
 //line scan.go:208
 	for offset := 1; offset < b; offset *= 2 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_lo3; gc_step4 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_lo3; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:209
 					var y float32
-					gc_s_y[gc_rank2] = y
+//line scan.go:211
+					gc_s_y[gc_rank] = y
 				}
-				gc_step5 := gc_hi3
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
-						gc_s_y[gc_rank2] = y
+//line scan.go:211
+						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan.go:209
 					var y float32
-					gc_s_y[gc_rank2] = y
+//line scan.go:211
+					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := 0 - offset
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := x[gc_off2:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 0 - offset
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+					gc_at := x[gc_off:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line scan.go:195
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:195
 								_ = i
 //line scan.go:209
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
-									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+									y = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								}
 //line scan.go:210
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line scan.go:195
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:195
 							_ = i
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line scan.go:211
+							y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line scan.go:210
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan.go:209
 						var y float32
 //line scan.go:211
-						y = gc_at3[gc_tx2]
-						gc_s_y[gc_rank2] = y
+						y = gc_at[gc_tx]
+//line scan.go:214
+						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
 //line scan.go:195
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:209
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
@@ -3394,165 +3546,176 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 									y = archsimd.LoadFloat32x16Slice(x[i-offset:])
 								}
 //line scan.go:210
-								y.StoreSlice(gc_s_y[gc_rank2:])
+								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line scan.go:195
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:211
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
+//line scan.go:211
 								break
 							}
 //line scan.go:211
 							y = archsimd.LoadFloat32x8Slice(x[i-offset:])
 //line scan.go:210
-							y.StoreSlice(gc_s_y[gc_rank2:])
+							y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:209
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:214
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:209
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:214
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:209
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:214
+							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
+							i := gc_tx
 //line scan.go:209
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-							gc_s_y[gc_rank2] = y
+//line scan.go:214
+							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:195
-						i := gc_tx2
+						i := gc_tx
 //line scan.go:209
 						var y float32
 //line scan.go:211
 						y = x[i-offset]
-						gc_s_y[gc_rank2] = y
+//line scan.go:214
+						gc_s_y[gc_rank] = y
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := offset; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(x) {
-					gc_at4 := x[:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at2 := x[:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line scan.go:195
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:195
 								_ = i
 //line scan.go:195
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
 //line scan.go:214
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(y).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
+//line scan.go:216
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan.go:195
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:195
 							_ = i
 //line scan.go:195
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
 //line scan.go:214
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(y).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						y := gc_s_y[gc_rank2]
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:197
+						y := gc_s_y[gc_rank]
 //line scan.go:215
-						gc_at4[gc_tx2] += y
+						gc_at2[gc_tx] += y
 					}
 				} else {
-					gc_vstep6 := gc_from2
+//line scan.go:219
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line scan.go:195
-								var i int = gc_tx2
+								var i int = gc_tx
 //line scan.go:195
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
+//line scan.go:215
 									if i < 0 || i > len(x)-16 {
 //line scan.go:215
 										break
@@ -3561,21 +3724,23 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
+//line scan.go:217
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line scan.go:195
-							var i int = gc_tx2
+							var i int = gc_tx
 //line scan.go:195
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+//line scan.go:215
 							if i < 0 || i > len(x)-8 {
 //line scan.go:215
 								break
@@ -3585,55 +3750,64 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:219
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:219
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line scan.go:219
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:195
-							i := gc_tx2
-							y := gc_s_y[gc_rank2]
+							i := gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
 //line scan.go:215
 							x[i] += y
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:219
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:195
-						i := gc_tx2
-						y := gc_s_y[gc_rank2]
+						i := gc_tx
+//line scan.go:197
+						y := gc_s_y[gc_rank]
 //line scan.go:215
 						x[i] += y
 					}
@@ -3641,15 +3815,17 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line scan.go:223
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:195
-			i := gc_tx2
+			i := gc_tx
 //line scan.go:197
-			base := (gc_bx2*b + i) * 4
-			r := gc_s_r[gc_rank2]
+			base := (gc_bx*b + i) * 4
+//line scan.go:199
+			r := gc_s_r[gc_rank]
 //line scan.go:219
 			var prefix float32
 			if i > 0 {
@@ -3687,7 +3863,7 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 			}
 //line scan.go:228
 			if sums != nil && i == b-1 {
-				sums[gc_bx2] = x[i]
+				sums[gc_bx] = x[i]
 			}
 		}
 	}
@@ -3706,30 +3882,31 @@ func ScanBlellochDivMulKernel(in, out, sums []float32) func(*gocuda.Thread) {
 var gc_src_scanBlellochDivMul = compiled.NewSource(gc_files_scan, "scanBlellochDivMul", "fc8ae9eeb7776c63fa2fc0b765232843deb4f77592ec112e3fa65c71f3418b74", "scan.go:233-285").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:238
-func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan.go:239
 	n := len(in)
 //line scan.go:241
-	m := 2 * gc_bdx2
-	if m <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	m := 2 * gc_bdx
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan.go:242
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan.go:253
 	offset := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan.go:255
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -3753,13 +3930,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line scan.go:240
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:243
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:244
 					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -3892,19 +4069,19 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:252
 								if 0xffff&(1<<gc_k12) != 0 {
 //line scan.go:252
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos.Thread = gc_rank + gc_k12
 //line scan.go:252
 									temp[(2*thid+1)+2*gc_k12] = gc_lanes12[gc_k12]
 								}
 							}
 //line scan.go:252
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line scan.go:251
-					a0.StoreSlice(gc_s_a0[gc_rank2:])
+					a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan.go:251
-					a1.StoreSlice(gc_s_a1[gc_rank2:])
+					a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -3927,13 +4104,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line scan.go:240
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan.go:243
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:244
 				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -4066,29 +4243,29 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:252
 							if 0xff&(1<<gc_k6) != 0 {
 //line scan.go:252
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 //line scan.go:252
 								temp[(2*thid+1)+2*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 //line scan.go:252
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
 //line scan.go:251
-				a0.StoreSlice(gc_s_a0[gc_rank2:])
+				a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan.go:251
-				a1.StoreSlice(gc_s_a1[gc_rank2:])
+				a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:240
-			thid := gc_tx2
+			thid := gc_tx
 //line scan.go:243
-			g := gc_bx2*m + 2*thid
+			g := gc_bx*m + 2*thid
 			var a0, a1 float32
 			if g < n {
 				a0 = in[g]
@@ -4098,23 +4275,25 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			}
 			temp[2*thid] = a0
 			temp[2*thid+1] = a1
-			gc_s_a0[gc_rank2] = a0
-			gc_s_a1[gc_rank2] = a1
+//line scan.go:255
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
 //line scan.go:254
 	for d := m / 2; d > 0; d /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan.go:261
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -4132,11 +4311,12 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 					gc_steps6:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line scan.go:240
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line scan.go:257
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:257
 								if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
@@ -4184,6 +4364,7 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 								}
 							}
 						}
+//line scan.go:259
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -4205,11 +4386,12 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line scan.go:240
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line scan.go:257
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:257
 							if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
@@ -4257,61 +4439,62 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 							}
 						}
 					}
+//line scan.go:259
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:240
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:240
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:240
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:240
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:240
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line scan.go:257
 					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
@@ -4322,104 +4505,110 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 		offset *= 2
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			gc_off11 := m - 1
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(sums) && gc_off11 >= 0 && gc_off11 < len(temp) {
-				gc_at3 := sums[gc_off10:][:1]
-				gc_at4 := temp[gc_off11:][:1]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			gc_off2 := m - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+				gc_at := sums[gc_off:][:1]
+				gc_at2 := temp[gc_off2:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line scan.go:262
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan.go:262
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan.go:262
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan.go:262
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line scan.go:269
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line scan.go:262
 					if sums != nil {
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
-					gc_at4[0] = 0
+					gc_at2[0] = 0
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+//line scan.go:269
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:262
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:269
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:262
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:269
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:262
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:269
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:262
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:269
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:262
 					if sums != nil {
-						sums[gc_bx2] = temp[m-1]
+						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
 				}
@@ -4428,19 +4617,20 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 	}
 //line scan.go:267
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line scan.go:268
 		offset /= 2
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan.go:270
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -4458,12 +4648,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 					gc_steps10:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan.go:240
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line scan.go:271
 								var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
 								var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -4529,13 +4720,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:275
 										if 0xffff&(1<<gc_k43) != 0 {
 //line scan.go:275
-											gc_pos2.Thread = gc_rank2 + gc_k43
+											gc_pos.Thread = gc_rank + gc_k43
 //line scan.go:275
 											gc_lanes43[gc_k43] = temp[bi+2*gc_k43]
 										}
 									}
 //line scan.go:275
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line scan.go:275
 									gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 								}
@@ -4563,16 +4754,17 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:275
 										if 0xffff&(1<<gc_k44) != 0 {
 //line scan.go:275
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos.Thread = gc_rank + gc_k44
 //line scan.go:275
 											temp[bi+2*gc_k44] = gc_lanes44[gc_k44]
 										}
 									}
 //line scan.go:275
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line scan.go:277
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4594,12 +4786,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps8:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan.go:240
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line scan.go:271
 							var ai int = 1*(2*thid+1) - 1
 							var bi int = 1*(2*thid+2) - 1
 							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -4665,13 +4858,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:275
 									if 0xff&(1<<gc_k33) != 0 {
 //line scan.go:275
-										gc_pos2.Thread = gc_rank2 + gc_k33
+										gc_pos.Thread = gc_rank + gc_k33
 //line scan.go:275
 										gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
 									}
 								}
 //line scan.go:275
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line scan.go:275
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 							}
@@ -4699,24 +4892,25 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:275
 									if 0xff&(1<<gc_k34) != 0 {
 //line scan.go:275
-										gc_pos2.Thread = gc_rank2 + gc_k34
+										gc_pos.Thread = gc_rank + gc_k34
 //line scan.go:275
 										temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
 									}
 								}
 //line scan.go:275
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line scan.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:240
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line scan.go:271
 					ai := offset*(2*thid+1) - 1
@@ -4728,7 +4922,8 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan.go:282
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
@@ -4748,17 +4943,17 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 				gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
 			gc_steps12:
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line scan.go:240
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:243
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 //line scan.go:243
-					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
+					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
 //line scan.go:243
-					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
+					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
 //line scan.go:279
 					if g < n && uint(n-g) > 30 {
 //line scan.go:279
@@ -4851,13 +5046,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 								if 0xffff&(1<<gc_k57) != 0 {
 //line scan.go:283
-									gc_pos2.Thread = gc_rank2 + gc_k57
+									gc_pos.Thread = gc_rank + gc_k57
 //line scan.go:283
 									gc_lanes57[gc_k57] = temp[(2*thid+1)+2*gc_k57]
 								}
 							}
 //line scan.go:283
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line scan.go:283
 							gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes57)
 						}
@@ -4885,13 +5080,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 								if 0xffff&(1<<gc_k58) != 0 {
 //line scan.go:283
-									gc_pos2.Thread = gc_rank2 + gc_k58
+									gc_pos.Thread = gc_rank + gc_k58
 //line scan.go:283
 									out[(g+1)+2*gc_k58] = gc_lanes58[gc_k58]
 								}
 							}
 //line scan.go:283
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan.go:283
@@ -4915,13 +5110,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 									if gc_if8.ToBits()&(1<<gc_k59) != 0 {
 //line scan.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k59
+										gc_pos.Thread = gc_rank + gc_k59
 //line scan.go:283
 										gc_lanes59[gc_k59] = temp[(2*thid+1)+2*gc_k59]
 									}
 								}
 //line scan.go:283
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line scan.go:283
 								gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes59)
 							}
@@ -4951,17 +5146,18 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 									if gc_if8.ToBits()&(1<<gc_k60) != 0 {
 //line scan.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k60
+										gc_pos.Thread = gc_rank + gc_k60
 //line scan.go:283
 										out[(g+1)+2*gc_k60] = gc_lanes60[gc_k60]
 									}
 								}
 //line scan.go:283
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
+//line scan.go:285
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -4983,17 +5179,17 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 			gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps11:
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line scan.go:240
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan.go:243
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 //line scan.go:243
-				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
+				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
 //line scan.go:243
-				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
+				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
 //line scan.go:279
 				if g < n && uint(n-g) > 14 {
 //line scan.go:279
@@ -5084,13 +5280,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 							if 0xff&(1<<gc_k49) != 0 {
 //line scan.go:283
-								gc_pos2.Thread = gc_rank2 + gc_k49
+								gc_pos.Thread = gc_rank + gc_k49
 //line scan.go:283
 								gc_lanes49[gc_k49] = temp[(2*thid+1)+2*gc_k49]
 							}
 						}
 //line scan.go:283
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line scan.go:283
 						gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes49)
 					}
@@ -5118,13 +5314,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 							if 0xff&(1<<gc_k50) != 0 {
 //line scan.go:283
-								gc_pos2.Thread = gc_rank2 + gc_k50
+								gc_pos.Thread = gc_rank + gc_k50
 //line scan.go:283
 								out[(g+1)+2*gc_k50] = gc_lanes50[gc_k50]
 							}
 						}
 //line scan.go:283
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line scan.go:283
@@ -5148,13 +5344,13 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 								if gc_if6.ToBits()&(1<<gc_k51) != 0 {
 //line scan.go:283
-									gc_pos2.Thread = gc_rank2 + gc_k51
+									gc_pos.Thread = gc_rank + gc_k51
 //line scan.go:283
 									gc_lanes51[gc_k51] = temp[(2*thid+1)+2*gc_k51]
 								}
 							}
 //line scan.go:283
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line scan.go:283
 							gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes51)
 						}
@@ -5182,28 +5378,30 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:283
 								if gc_if6.ToBits()&(1<<gc_k52) != 0 {
 //line scan.go:283
-									gc_pos2.Thread = gc_rank2 + gc_k52
+									gc_pos.Thread = gc_rank + gc_k52
 //line scan.go:283
 									out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
 								}
 							}
 //line scan.go:283
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
+//line scan.go:285
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:240
-			thid := gc_tx2
+			thid := gc_tx
 //line scan.go:243
-			g := gc_bx2*m + 2*thid
-			a0 := gc_s_a0[gc_rank2]
-			a1 := gc_s_a1[gc_rank2]
+			g := gc_bx*m + 2*thid
+//line scan.go:245
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan.go:279
 			if g < n {
 				out[g] = temp[2*thid] + a0
@@ -5257,30 +5455,31 @@ func ScanBlellochMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
 var gc_src_scanBlellochMax = compiled.NewSource(gc_files_scan, "scanBlellochMax", "2122a301e8e3e852cf42a22cb7defdcb3efab4c7ff0ce6ad3b50b54fe84fb70b", "scan.go:287-338").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:292
-func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_a1 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line scan.go:293
 	n := len(in)
 //line scan.go:295
-	m := 2 * gc_bdx2
-	if m <= 2*gc_bdx2 {
-		gc_b2.SharedWritten()
+	m := 2 * gc_bdx
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line scan.go:296
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line scan.go:306
 	offset := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan.go:308
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -5298,13 +5497,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:298
 				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps4:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line scan.go:294
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:297
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 					a0 := gc_vb2
 //line scan.go:298
 					a1 := gc_vb2
@@ -5413,7 +5612,7 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:305
 							if 0xffff&(1<<gc_k20) != 0 {
 //line scan.go:305
-								gc_pos2.Thread = gc_rank2 + gc_k20
+								gc_pos.Thread = gc_rank + gc_k20
 								{
 //line scan.go:305
 									temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
@@ -5423,12 +5622,12 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 							}
 						}
 //line scan.go:305
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line scan.go:305
-					a0.StoreSlice(gc_s_a0[gc_rank2:])
+					a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan.go:305
-					a1.StoreSlice(gc_s_a1[gc_rank2:])
+					a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -5451,13 +5650,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:298
 			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps2:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line scan.go:294
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan.go:297
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 				a0 := gc_vb
 //line scan.go:298
 				a1 := gc_vb
@@ -5566,7 +5765,7 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:305
 						if 0xff&(1<<gc_k10) != 0 {
 //line scan.go:305
-							gc_pos2.Thread = gc_rank2 + gc_k10
+							gc_pos.Thread = gc_rank + gc_k10
 							{
 //line scan.go:305
 								temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
@@ -5576,22 +5775,22 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 						}
 					}
 //line scan.go:305
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 //line scan.go:305
-				a0.StoreSlice(gc_s_a0[gc_rank2:])
+				a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan.go:305
-				a1.StoreSlice(gc_s_a1[gc_rank2:])
+				a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:294
-			thid := gc_tx2
+			thid := gc_tx
 //line scan.go:297
-			g := gc_bx2*m + 2*thid
+			g := gc_bx*m + 2*thid
 			a0 := int32(-math32Max - 1)
 //line scan.go:298
 			a1 := int32(-math32Max - 1)
@@ -5602,23 +5801,25 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-			gc_s_a0[gc_rank2] = a0
-			gc_s_a1[gc_rank2] = a1
+//line scan.go:308
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
 //line scan.go:307
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3Op(temp, d, compiled.FoldMax) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3Op(temp, d, compiled.FoldMax) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan.go:314
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -5636,11 +5837,12 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 //line scan.go:294
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line scan.go:310
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan.go:310
 								var gc_t16 int = 1*(2*thid+2) - 1
@@ -5695,6 +5897,7 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 								}
 							}
 						}
+//line scan.go:313
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -5716,11 +5919,12 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line scan.go:294
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line scan.go:310
 							var gc_t11 int = 1*(2*thid+1) - 1
 //line scan.go:310
 							var gc_t12 int = 1*(2*thid+2) - 1
@@ -5775,14 +5979,15 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 							}
 						}
 					}
+//line scan.go:313
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:294
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line scan.go:310
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -5794,30 +5999,31 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 		offset *= 2
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			gc_off11 := m - 1
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(sums) && gc_off11 >= 0 && gc_off11 < len(temp) {
-				gc_at3 := sums[gc_off10:][:1]
-				gc_at4 := temp[gc_off11:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			gc_off2 := m - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+				gc_at := sums[gc_off:][:1]
+				gc_at2 := temp[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line scan.go:316
 					if sums != nil {
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
-					gc_at4[0] = -math32Max - 1
+					gc_at2[0] = -math32Max - 1
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:323
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:316
 					if sums != nil {
-						sums[gc_bx2] = temp[m-1]
+						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = -math32Max - 1
 				}
@@ -5826,19 +6032,20 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 	}
 //line scan.go:321
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3Op(temp, d_, compiled.FoldMax) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3Op(temp, d_, compiled.FoldMax) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
 //line scan.go:322
 		offset >>= 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan.go:324
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -5856,12 +6063,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 					gc_steps12:
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line scan.go:294
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line scan.go:325
 								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan.go:325
 								var gc_t24 int = 1*(2*thid+2) - 1
@@ -5932,13 +6140,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:328
 										if 0xffff&(1<<gc_k51) != 0 {
 //line scan.go:328
-											gc_pos2.Thread = gc_rank2 + gc_k51
+											gc_pos.Thread = gc_rank + gc_k51
 //line scan.go:328
 											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
 //line scan.go:328
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line scan.go:328
 									gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
 								}
@@ -5966,16 +6174,17 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:328
 										if 0xffff&(1<<gc_k52) != 0 {
 //line scan.go:328
-											gc_pos2.Thread = gc_rank2 + gc_k52
+											gc_pos.Thread = gc_rank + gc_k52
 //line scan.go:328
 											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
 //line scan.go:328
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line scan.go:330
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -5997,12 +6206,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps10:
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan.go:294
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line scan.go:325
 							var gc_t19 int = 1*(2*thid+1) - 1
 //line scan.go:325
 							var gc_t20 int = 1*(2*thid+2) - 1
@@ -6073,13 +6283,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:328
 									if 0xff&(1<<gc_k41) != 0 {
 //line scan.go:328
-										gc_pos2.Thread = gc_rank2 + gc_k41
+										gc_pos.Thread = gc_rank + gc_k41
 //line scan.go:328
 										gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 									}
 								}
 //line scan.go:328
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line scan.go:328
 								gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 							}
@@ -6107,24 +6317,25 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:328
 									if 0xff&(1<<gc_k42) != 0 {
 //line scan.go:328
-										gc_pos2.Thread = gc_rank2 + gc_k42
+										gc_pos.Thread = gc_rank + gc_k42
 //line scan.go:328
 										temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 									}
 								}
 //line scan.go:328
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line scan.go:330
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:294
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line scan.go:325
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -6135,7 +6346,8 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan.go:335
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
@@ -6155,17 +6367,17 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 			gc_steps14:
-				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line scan.go:294
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:297
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 //line scan.go:297
-					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
+					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
 //line scan.go:297
-					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
+					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 //line scan.go:332
 					if g < n && uint(n-g) > 30 {
 //line scan.go:332
@@ -6258,13 +6470,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 								if 0xffff&(1<<gc_k65) != 0 {
 //line scan.go:336
-									gc_pos2.Thread = gc_rank2 + gc_k65
+									gc_pos.Thread = gc_rank + gc_k65
 //line scan.go:336
 									gc_lanes69[gc_k65] = temp[(2*thid+1)+2*gc_k65]
 								}
 							}
 //line scan.go:336
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line scan.go:336
 							gc_ld43 = archsimd.LoadInt32x16(&gc_lanes69)
 						}
@@ -6292,13 +6504,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 								if 0xffff&(1<<gc_k66) != 0 {
 //line scan.go:336
-									gc_pos2.Thread = gc_rank2 + gc_k66
+									gc_pos.Thread = gc_rank + gc_k66
 //line scan.go:336
 									out[(g+1)+2*gc_k66] = gc_lanes70[gc_k66]
 								}
 							}
 //line scan.go:336
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan.go:336
@@ -6322,13 +6534,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 									if gc_if12.ToBits()&(1<<gc_k67) != 0 {
 //line scan.go:336
-										gc_pos2.Thread = gc_rank2 + gc_k67
+										gc_pos.Thread = gc_rank + gc_k67
 //line scan.go:336
 										gc_lanes71[gc_k67] = temp[(2*thid+1)+2*gc_k67]
 									}
 								}
 //line scan.go:336
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line scan.go:336
 								gc_ld44 = archsimd.LoadInt32x16(&gc_lanes71)
 							}
@@ -6358,17 +6570,18 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 									if gc_if12.ToBits()&(1<<gc_k68) != 0 {
 //line scan.go:336
-										gc_pos2.Thread = gc_rank2 + gc_k68
+										gc_pos.Thread = gc_rank + gc_k68
 //line scan.go:336
 										out[(g+1)+2*gc_k68] = gc_lanes72[gc_k68]
 									}
 								}
 //line scan.go:336
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
+//line scan.go:338
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -6390,17 +6603,17 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps13:
-			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line scan.go:294
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan.go:297
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 //line scan.go:297
-				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
+				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line scan.go:297
-				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
+				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 //line scan.go:332
 				if g < n && uint(n-g) > 14 {
 //line scan.go:332
@@ -6491,13 +6704,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 							if 0xff&(1<<gc_k57) != 0 {
 //line scan.go:336
-								gc_pos2.Thread = gc_rank2 + gc_k57
+								gc_pos.Thread = gc_rank + gc_k57
 //line scan.go:336
 								gc_lanes61[gc_k57] = temp[(2*thid+1)+2*gc_k57]
 							}
 						}
 //line scan.go:336
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line scan.go:336
 						gc_ld39 = archsimd.LoadInt32x8(&gc_lanes61)
 					}
@@ -6525,13 +6738,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 							if 0xff&(1<<gc_k58) != 0 {
 //line scan.go:336
-								gc_pos2.Thread = gc_rank2 + gc_k58
+								gc_pos.Thread = gc_rank + gc_k58
 //line scan.go:336
 								out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 							}
 						}
 //line scan.go:336
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line scan.go:336
@@ -6555,13 +6768,13 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 								if gc_if10.ToBits()&(1<<gc_k59) != 0 {
 //line scan.go:336
-									gc_pos2.Thread = gc_rank2 + gc_k59
+									gc_pos.Thread = gc_rank + gc_k59
 //line scan.go:336
 									gc_lanes63[gc_k59] = temp[(2*thid+1)+2*gc_k59]
 								}
 							}
 //line scan.go:336
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line scan.go:336
 							gc_ld40 = archsimd.LoadInt32x8(&gc_lanes63)
 						}
@@ -6589,28 +6802,30 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:336
 								if gc_if10.ToBits()&(1<<gc_k60) != 0 {
 //line scan.go:336
-									gc_pos2.Thread = gc_rank2 + gc_k60
+									gc_pos.Thread = gc_rank + gc_k60
 //line scan.go:336
 									out[(g+1)+2*gc_k60] = gc_lanes64[gc_k60]
 								}
 							}
 //line scan.go:336
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
+//line scan.go:338
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:294
-			thid := gc_tx2
+			thid := gc_tx
 //line scan.go:297
-			g := gc_bx2*m + 2*thid
-			a0 := gc_s_a0[gc_rank2]
-			a1 := gc_s_a1[gc_rank2]
+			g := gc_bx*m + 2*thid
+//line scan.go:299
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan.go:332
 			if g < n {
 				out[g] = max(temp[2*thid], a0)
@@ -6634,28 +6849,29 @@ func ScanBlellochHelpersKernel(in, out, sums []float32) func(*gocuda.Thread) {
 var gc_src_scanBlellochHelpers = compiled.NewSource(gc_files_scan, "scanBlellochHelpers", "4de35c5f2c1ba7d9b7f503f430ca5e417772a82eb6ba1ec815c0995a0f0b8a21", "scan.go:340-372", "scan.go:374-388", "scan.go:390-405").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:344
-func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan.go:345
 	n := len(in)
 //line scan.go:347
-	m := 2 * gc_bdx2
+	m := 2 * gc_bdx
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan.go:358
 	var temp_ []float32 = temp
 //line scan.go:378
 	offset_ := 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan.go:380
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -6671,13 +6887,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:346
 				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 			gc_steps2:
-				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line scan.go:346
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:349
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:350
 					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -6786,7 +7002,7 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:357
 							if 0xffff&(1<<gc_k10) != 0 {
 //line scan.go:357
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos.Thread = gc_rank + gc_k10
 								{
 //line scan.go:357
 									temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
@@ -6796,12 +7012,12 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 							}
 						}
 //line scan.go:357
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line scan.go:357
-					a0.StoreSlice(gc_s_a0[gc_rank2:])
+					a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan.go:357
-					a1.StoreSlice(gc_s_a1[gc_rank2:])
+					a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -6822,13 +7038,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:346
 			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line scan.go:346
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan.go:349
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:350
 				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -6937,7 +7153,7 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:357
 						if 0xff&(1<<gc_k5) != 0 {
 //line scan.go:357
-							gc_pos2.Thread = gc_rank2 + gc_k5
+							gc_pos.Thread = gc_rank + gc_k5
 							{
 //line scan.go:357
 								temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
@@ -6947,22 +7163,22 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 						}
 					}
 //line scan.go:357
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 //line scan.go:357
-				a0.StoreSlice(gc_s_a0[gc_rank2:])
+				a0.StoreSlice(gc_s_a0[gc_rank:])
 //line scan.go:357
-				a1.StoreSlice(gc_s_a1[gc_rank2:])
+				a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:346
-			thid := gc_tx2
+			thid := gc_tx
 //line scan.go:349
-			g := gc_bx2*m + 2*thid
+			g := gc_bx*m + 2*thid
 			var a0, a1 float32
 			if g < n {
 				a0 = in[g]
@@ -6971,45 +7187,48 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-			gc_s_a0[gc_rank2] = a0
-			gc_s_a1[gc_rank2] = a1
+//line scan.go:360
+			gc_s_a0[gc_rank] = a0
+			gc_s_a1[gc_rank] = a1
 		}
 	}
 //line scan.go:379
 	for d := len(temp_) >> 1; d > 0; d >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && offset_ == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp_, d) {
+		if gc_bdy*gc_bdz == 1 && offset_ == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp_, d) {
 			offset_ = 8
 			d /= 4
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan.go:387
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride4 := offset_ * (2 * 1)
-			gc_off10 := (offset_ * 2) - 1
-			gc_off11 := (offset_ * 1) - 1
-			if gc_from2 >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from2, gc_to2, len(temp_)) && compiled.InStride(gc_stride4, gc_off11, gc_from2, gc_to2, len(temp_)) {
-				for gc_tx2, gc_idx9, gc_idx10 := gc_from2, gc_off10+gc_stride4*(gc_from2), gc_off11+gc_stride4*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx9, gc_idx10 = gc_tx2+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := offset_ * (2 * 1)
+			gc_off := (offset_ * 2) - 1
+			gc_off2 := (offset_ * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp_)) {
+				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line scan.go:377
-					thid_ := gc_tx2
+					thid_ := gc_tx
 					{
+//line scan.go:382
 						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 //line scan.go:382
 						_ = ai
 //line scan.go:382
 						_ = bi
-						temp_[gc_idx9] += temp_[gc_idx10]
+						temp_[gc_idx] += temp_[gc_idx2]
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:377
-					thid_ := gc_tx2
+					thid_ := gc_tx
 					{
 //line scan.go:382
 						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
@@ -7029,104 +7248,110 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:365
 	var offset_2 int = offset
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_bx2
-			gc_off13 := m - 1
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(sums) && gc_off13 >= 0 && gc_off13 < len(temp) {
-				gc_at3 := sums[gc_off12:][:1]
-				gc_at4 := temp[gc_off13:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := m - 1
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(temp) {
+				gc_at := sums[gc_off3:][:1]
+				gc_at2 := temp[gc_off4:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line scan.go:360
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan.go:360
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan.go:360
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 					{
 //line scan.go:360
 						if sums != nil {
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
-						gc_at4[0] = 0
+						gc_at2[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line scan.go:367
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan.go:360
 					if sums != nil {
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
-					gc_at4[0] = 0
+					gc_at2[0] = 0
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line scan.go:367
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:360
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:367
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:360
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:367
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:360
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line scan.go:367
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:360
 						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
+							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line scan.go:367
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:360
 					if sums != nil {
-						sums[gc_bx2] = temp[m-1]
+						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
 				}
@@ -7135,7 +7360,7 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 	}
 //line scan.go:394
 	for d_ := 1; d_ < len(temp_2); d_ *= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && offset_2 == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < len(temp_2) && compiled.DownSweep3(temp_2, d_) {
+		if gc_bdy*gc_bdz == 1 && offset_2 == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < len(temp_2) && compiled.DownSweep3(temp_2, d_) {
 			offset_2 = 1
 			d_ *= 4
 			continue
@@ -7143,35 +7368,37 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:395
 		offset_2 >>= 1
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := d_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line scan.go:398
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride5 := offset_2 * (2 * 1)
-			gc_off14 := (offset_2 * 1) - 1
-			gc_off15 := (offset_2 * 2) - 1
-			if gc_from2 >= 0 && compiled.InStride(gc_stride5, gc_off14, gc_from2, gc_to2, len(temp_2)) && compiled.InStride(gc_stride5, gc_off15, gc_from2, gc_to2, len(temp_2)) {
-				for gc_tx2, gc_idx11, gc_idx12 := gc_from2, gc_off14+gc_stride5*(gc_from2), gc_off15+gc_stride5*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx11, gc_idx12 = gc_tx2+1, gc_idx11+gc_stride5, gc_idx12+gc_stride5 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset_2 * (2 * 1)
+			gc_off5 := (offset_2 * 1) - 1
+			gc_off6 := (offset_2 * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp_2)) {
+				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off5+gc_stride2*(gc_from), gc_off6+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 //line scan.go:393
-					thid_2 := gc_tx2
+					thid_2 := gc_tx
 					{
+//line scan.go:398
 						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 //line scan.go:398
 						_ = ai_
 //line scan.go:398
 						_ = bi_
-						y := temp_2[gc_idx11]
-						temp_2[gc_idx11] = temp_2[gc_idx12]
-						temp_2[gc_idx12] += y
+						y := temp_2[gc_idx3]
+						temp_2[gc_idx3] = temp_2[gc_idx4]
+						temp_2[gc_idx4] += y
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:393
-					thid_2 := gc_tx2
+					thid_2 := gc_tx
 					{
 //line scan.go:398
 						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
@@ -7183,7 +7410,8 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line scan.go:409
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
@@ -7203,17 +7431,17 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:346
 				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 			gc_steps4:
-				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line scan.go:346
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line scan.go:349
-					var g int = gc_bx2*m + 2*thid
+					var g int = gc_bx*m + 2*thid
 //line scan.go:349
-					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
+					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
 //line scan.go:349
-					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
+					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
 //line scan.go:366
 					if g < n && uint(n-g) > 30 {
 //line scan.go:366
@@ -7306,13 +7534,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 								if 0xffff&(1<<gc_k23) != 0 {
 //line scan.go:370
-									gc_pos2.Thread = gc_rank2 + gc_k23
+									gc_pos.Thread = gc_rank + gc_k23
 //line scan.go:370
 									gc_lanes25[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 								}
 							}
 //line scan.go:370
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line scan.go:370
 							gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes25)
 						}
@@ -7340,13 +7568,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 								if 0xffff&(1<<gc_k24) != 0 {
 //line scan.go:370
-									gc_pos2.Thread = gc_rank2 + gc_k24
+									gc_pos.Thread = gc_rank + gc_k24
 //line scan.go:370
 									out[(g+1)+2*gc_k24] = gc_lanes26[gc_k24]
 								}
 							}
 //line scan.go:370
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line scan.go:370
@@ -7370,13 +7598,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 									if gc_if8.ToBits()&(1<<gc_k25) != 0 {
 //line scan.go:370
-										gc_pos2.Thread = gc_rank2 + gc_k25
+										gc_pos.Thread = gc_rank + gc_k25
 //line scan.go:370
 										gc_lanes27[gc_k25] = temp[(2*thid+1)+2*gc_k25]
 									}
 								}
 //line scan.go:370
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line scan.go:370
 								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes27)
 							}
@@ -7406,17 +7634,18 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 									if gc_if8.ToBits()&(1<<gc_k26) != 0 {
 //line scan.go:370
-										gc_pos2.Thread = gc_rank2 + gc_k26
+										gc_pos.Thread = gc_rank + gc_k26
 //line scan.go:370
 										out[(g+1)+2*gc_k26] = gc_lanes28[gc_k26]
 									}
 								}
 //line scan.go:370
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
+//line scan.go:372
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -7438,17 +7667,17 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:346
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps3:
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line scan.go:346
-				var thid int = gc_tx2
+				var thid int = gc_tx
 //line scan.go:349
-				var g int = gc_bx2*m + 2*thid
+				var g int = gc_bx*m + 2*thid
 //line scan.go:349
-				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
+				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
 //line scan.go:349
-				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
+				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
 //line scan.go:366
 				if g < n && uint(n-g) > 14 {
 //line scan.go:366
@@ -7539,13 +7768,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 							if 0xff&(1<<gc_k15) != 0 {
 //line scan.go:370
-								gc_pos2.Thread = gc_rank2 + gc_k15
+								gc_pos.Thread = gc_rank + gc_k15
 //line scan.go:370
 								gc_lanes17[gc_k15] = temp[(2*thid+1)+2*gc_k15]
 							}
 						}
 //line scan.go:370
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line scan.go:370
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes17)
 					}
@@ -7573,13 +7802,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 							if 0xff&(1<<gc_k16) != 0 {
 //line scan.go:370
-								gc_pos2.Thread = gc_rank2 + gc_k16
+								gc_pos.Thread = gc_rank + gc_k16
 //line scan.go:370
 								out[(g+1)+2*gc_k16] = gc_lanes18[gc_k16]
 							}
 						}
 //line scan.go:370
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				} else {
 //line scan.go:370
@@ -7603,13 +7832,13 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 								if gc_if6.ToBits()&(1<<gc_k17) != 0 {
 //line scan.go:370
-									gc_pos2.Thread = gc_rank2 + gc_k17
+									gc_pos.Thread = gc_rank + gc_k17
 //line scan.go:370
 									gc_lanes19[gc_k17] = temp[(2*thid+1)+2*gc_k17]
 								}
 							}
 //line scan.go:370
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line scan.go:370
 							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes19)
 						}
@@ -7637,28 +7866,30 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:370
 								if gc_if6.ToBits()&(1<<gc_k18) != 0 {
 //line scan.go:370
-									gc_pos2.Thread = gc_rank2 + gc_k18
+									gc_pos.Thread = gc_rank + gc_k18
 //line scan.go:370
 									out[(g+1)+2*gc_k18] = gc_lanes20[gc_k18]
 								}
 							}
 //line scan.go:370
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
+//line scan.go:372
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:346
-			thid := gc_tx2
+			thid := gc_tx
 //line scan.go:349
-			g := gc_bx2*m + 2*thid
-			a0 := gc_s_a0[gc_rank2]
-			a1 := gc_s_a1[gc_rank2]
+			g := gc_bx*m + 2*thid
+//line scan.go:351
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan.go:366
 			if g < n {
 				out[g] = temp[2*thid] + a0
@@ -7687,63 +7918,65 @@ func ScanUniformMaxKernel(out, prefix []int32, per int) func(*gocuda.Thread) {
 var gc_src_scanUniformMax = compiled.NewSource(gc_files_scan, "scanUniformMax", "edc612a90af0ab0a4f6f819603e096cbcc2884fff9047074cac6eb636de09d54", "scan.go:407-417").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:412
-func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, prefix []int32, per int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix []int32, per int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart2 := compiled.Disjoint(prefix, out)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_apart := compiled.Disjoint(prefix, out)
+//line scan.go:432
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, per
-			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, per
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
-					gc_off4 := gc_q
-					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(prefix) && gc_apart2 {
-						gc_at3 := out[gc_off3:][:gc_seglen2]
-						gc_at4 := prefix[gc_off4:][:1]
-						gc_elem2 := gc_at4[0]
-						gc_vstep := gc_seg2
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(prefix) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := prefix[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line scan.go:413
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx*gc_bdx + gc_tx
 //line scan.go:413
 									_ = i
 									{
 //line scan.go:414
-										archsimd.LoadInt32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x16(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+										archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
+//line scan.go:416
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -7752,136 +7985,137 @@ func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, pref
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan.go:413
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line scan.go:413
 								_ = i
 								{
 //line scan.go:414
-									archsimd.LoadInt32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x8(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+									archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 								}
 							}
+//line scan.go:416
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line scan.go:413
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line scan.go:415
-								gc_at3[gc_u2] = max(gc_at3[gc_u2], gc_elem2)
+								gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 							}
 						}
 					} else {
-						gc_step3 := gc_seg2
-						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan.go:413
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] = max(out[i], prefix[gc_q])
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan.go:413
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] = max(out[i], prefix[gc_q])
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan.go:413
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] = max(out[i], prefix[gc_q])
 								}
 							}
 							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line scan.go:413
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] = max(out[i], prefix[gc_q])
 								}
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line scan.go:413
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							{
 								out[i] = max(out[i], prefix[gc_q])
 							}
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:413
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = max(out[i], prefix[i/per])
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:413
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = max(out[i], prefix[i/per])
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:413
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = max(out[i], prefix[i/per])
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan.go:413
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = max(out[i], prefix[i/per])
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:413
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = max(out[i], prefix[i/per])
 					}

@@ -102,6 +102,7 @@ var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bd
 func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	e := &emitter{f: f, simd: simd, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
 		reduced: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}, shared: map[*ast.CallExpr]string{}}
+	defer f.Names.restore(f.Names.save()) // the body's names are its own
 	for _, r := range roles {
 		e.name[r] = f.Names.Fresh(r)
 	}

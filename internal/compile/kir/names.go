@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/types"
+	"maps"
 	"strconv"
 )
 
@@ -36,6 +37,15 @@ func (n *Namer) Local(base string) string {
 	n.used[base] = true
 	return base
 }
+
+// save returns the names given out so far, for restore.
+func (n *Namer) save() map[string]bool { return maps.Clone(n.used) }
+
+// restore gives out again the names given out since save returned used:
+// each body function numbers its own names on from the pipeline's, so
+// that the builds' bodies of one kernel print alike where their code is.
+// Only names local to one function may be given out between the two.
+func (n *Namer) restore(used map[string]bool) { n.used = used }
 
 func (n *Namer) fresh(base string) string {
 	name := base

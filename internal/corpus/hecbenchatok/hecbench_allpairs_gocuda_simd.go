@@ -32,66 +32,67 @@ func AllPairsK1Kernel(data []int8, distance []int32, instances, attributes int) 
 var gc_src_allPairsK1 = compiled.NewSource(gc_files_hecbench_allpairs, "allPairsK1", "e4b18f18da3b3f4518f29ff04f1025e317dfeb5121121299dc1fabc24b20c125", "hecbench_allpairs.go:29-61").NoGoexit("258dba882a55585bf388cb29b75e5ab7d5c10adf62da819e6b22b565b37b88c3", "hecbench_allpairs.go:24-27")
 
 //line hecbench_allpairs.go:32
-func gc_body_allPairsK1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data []int8, distance []int32, instances, attributes int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, distance []int32, instances, attributes int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line hecbench_allpairs.go:34
-		gx := gc_bx2
-		gy := gc_by2
+		gx := gc_bx
+		gy := gc_by
 //line hecbench_allpairs.go:37
 		gc_chunk := compiled.StrideChunk(apThreads * 4)
 		gc_span := (apThreads * 4) * gc_chunk
 //line hecbench_allpairs.go:37
 		for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:44
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:33
-					idx := gc_tx2
+					idx := gc_tx
 //line hecbench_allpairs.go:37
-					gc_start2 := 4 * idx
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := 4 * idx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, apThreads*4, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(apThreads*4) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(apThreads*4) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(apThreads*4), gc_trips2-1 {
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
 //line hecbench_allpairs.go:38
 						j := char4At(data, i+attributes*gx)
 						k := char4At(data, i+attributes*gy)
@@ -132,55 +133,56 @@ func AllPairsK2Kernel(data []int8, distance []int32, instances, attributes int) 
 var gc_src_allPairsK2 = compiled.NewSource(gc_files_hecbench_allpairs, "allPairsK2", "5128724772d096ff6ae7f9acaa10702261d6c51e7aaa334f4f83d3c6d90dc96d", "hecbench_allpairs.go:63-113").NoGoexit("258dba882a55585bf388cb29b75e5ab7d5c10adf62da819e6b22b565b37b88c3", "hecbench_allpairs.go:24-27")
 
 //line hecbench_allpairs.go:66
-func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, instances, attributes int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, instances, attributes int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_allpairs.go:68
-	gx := gc_bx2
-	gy := gc_by2
+	gx := gc_bx
+	gy := gc_by
 //line hecbench_allpairs.go:71
-	if apThreads <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if apThreads <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(dist) {
-			gc_at5 := dist[:gc_bdx2]
+//line hecbench_allpairs.go:73
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dist) {
+			gc_at := dist[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_allpairs.go:74
 				gc_vb2 := archsimd.BroadcastInt32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_allpairs.go:67
-					var idx int = gc_tx2
+					var idx int = gc_tx
 //line hecbench_allpairs.go:67
 					_ = idx
 //line hecbench_allpairs.go:74
-					gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+					gc_vb2.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_allpairs.go:74
-				gc_at5[gc_tx2] = 0
+				gc_at[gc_tx] = 0
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_allpairs.go:74
 				gc_vb := archsimd.BroadcastInt32x8(0)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_allpairs.go:67
-					var idx int = gc_tx2
+					var idx int = gc_tx
 //line hecbench_allpairs.go:74
 					if idx < 0 || idx > len(dist)-8 {
 //line hecbench_allpairs.go:74
@@ -191,50 +193,50 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-					idx := gc_tx2
+					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-					idx := gc_tx2
+					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-					idx := gc_tx2
+					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-					idx := gc_tx2
+					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-				idx := gc_tx2
+				idx := gc_tx
 //line hecbench_allpairs.go:74
 				dist[idx] = 0
 			}
@@ -244,35 +246,36 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	gc_span := (apThreads * 4) * gc_chunk
 //line hecbench_allpairs.go:78
 	for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:85
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-				idx := gc_tx2
+				idx := gc_tx
 //line hecbench_allpairs.go:78
-				gc_start2 := idx * 4
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := idx * 4
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, apThreads*4, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(apThreads*4) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(apThreads*4) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(apThreads*4), gc_trips2-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
 //line hecbench_allpairs.go:79
 					j := char4At(data, i+attributes*gx)
 					k := char4At(data, i+attributes*gy)
@@ -298,44 +301,47 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	}
 //line hecbench_allpairs.go:103
 	for stride := apThreads / 2; stride > 0; stride /= 2 {
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_allpairs.go:105
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := stride
-			if gc_from3 >= 0 && gc_to2 <= len(dist) && gc_off4 >= 0 && gc_off4 <= len(dist) && gc_to2 <= len(dist)-gc_off4 {
-				gc_at6 := dist[:gc_to2]
-				gc_at7 := dist[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(dist) && gc_off2 >= 0 && gc_off2 <= len(dist) && gc_to <= len(dist)-gc_off2 {
+				gc_at2 := dist[:gc_to]
+				gc_at3 := dist[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_allpairs.go:67
-						var idx int = gc_tx2
+						var idx int = gc_tx
 //line hecbench_allpairs.go:67
 						_ = idx
 						{
 //line hecbench_allpairs.go:104
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line hecbench_allpairs.go:106
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_allpairs.go:105
-						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_allpairs.go:67
-						var idx int = gc_tx2
+						var idx int = gc_tx
 						{
+//line hecbench_allpairs.go:105
 							if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
 //line hecbench_allpairs.go:105
 								break
@@ -344,60 +350,61 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 							archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
 						}
 					}
+//line hecbench_allpairs.go:107
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-						idx := gc_tx2
+						idx := gc_tx
 						{
 //line hecbench_allpairs.go:105
 							dist[idx] += dist[idx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-						idx := gc_tx2
+						idx := gc_tx
 						{
 //line hecbench_allpairs.go:105
 							dist[idx] += dist[idx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-						idx := gc_tx2
+						idx := gc_tx
 						{
 //line hecbench_allpairs.go:105
 							dist[idx] += dist[idx+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-						idx := gc_tx2
+						idx := gc_tx
 						{
 //line hecbench_allpairs.go:105
 							dist[idx] += dist[idx+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-					idx := gc_tx2
+					idx := gc_tx
 					{
 //line hecbench_allpairs.go:105
 						dist[idx] += dist[idx+stride]
@@ -407,72 +414,79 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_allpairs.go:113
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := instances*gy + gx
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(distance) {
-				gc_at8 := distance[gc_off5:][:1]
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := instances*gy + gx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
+				gc_at4 := distance[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line hecbench_allpairs.go:111
-						gc_at8[0] = dist[0]
+						gc_at4[0] = dist[0]
 					}
 					{
 //line hecbench_allpairs.go:111
-						gc_at8[0] = dist[0]
+						gc_at4[0] = dist[0]
 					}
 					{
 //line hecbench_allpairs.go:111
-						gc_at8[0] = dist[0]
+						gc_at4[0] = dist[0]
 					}
 					{
 //line hecbench_allpairs.go:111
-						gc_at8[0] = dist[0]
+						gc_at4[0] = dist[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_allpairs.go:115
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_allpairs.go:111
-					gc_at8[0] = dist[0]
+					gc_at4[0] = dist[0]
 				}
 			} else {
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line hecbench_allpairs.go:115
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:115
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:115
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:115
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:115
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 					distance[instances*gy+gx] = dist[0]
 				}

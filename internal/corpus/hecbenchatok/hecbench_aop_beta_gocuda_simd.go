@@ -34,99 +34,101 @@ func ComputePartialBetaKernel(numPaths int, payoff PayoffPut, svd, paths, cashfl
 var gc_src_computePartialBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialBeta", "3ffd3e0956c75159ea290fe07bc0eaee12bf75de37d066130db0060f7038d96d", "hecbench_aop_beta.go:8-117").NoGoexit("3bc6f68eeb3513b78185e238d78357860ec19b326d08a0d284a1e5edb93d2ed2", "hecbench_aop.go:28-34")
 
 //line hecbench_aop_beta.go:12
-func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_beta0 := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_beta1 := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
-	gc_s_beta2 := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_beta0 := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_beta1 := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_beta2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_aop_beta.go:14
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
 //line hecbench_aop_beta.go:16
 	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 //line hecbench_aop_beta.go:24
-	numThreadsPerGrid := aopThreads2 * gc_gdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+	numThreadsPerGrid := aopThreads2 * gc_gdx
+//line hecbench_aop_beta.go:26
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line hecbench_aop_beta.go:19
-			gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:19
-			gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-			for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:19
-				gc_alive7 := gc_all7
+				gc_alive3 := gc_all3
 //line hecbench_aop_beta.go:19
-				if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_aop_beta.go:19
-					gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line hecbench_aop_beta.go:19
-				var gc_u5 int32
+				var gc_u3 int32
 //line hecbench_aop_beta.go:19
-				if gc_in5 := gc_alive7.ToBits(); gc_in5 != 0 {
+				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line hecbench_aop_beta.go:19
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_aop_beta.go:19
-					gc_u5 = allOutOfTheMoney[0]
+					gc_u3 = allOutOfTheMoney[0]
 				}
 //line hecbench_aop_beta.go:19
-				if gc_u5 != 0 {
+				if gc_u3 != 0 {
 //line hecbench_aop_beta.go:19
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.ToBits())
 //line hecbench_aop_beta.go:19
-					gc_alive7 = gc_alive7.And(gc_alive7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+					gc_alive3 = gc_alive3.And(gc_alive3.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line hecbench_aop_beta.go:27
-				if gc_tx2 < 0 || gc_tx2 > len(svd)-4 || gc_tx2 > len(sharedSvd)-4 {
+				if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
 //line hecbench_aop_beta.go:27
 					break
 				}
 //line hecbench_aop_beta.go:27
-				if gc_tx2 < aopSmemSlots && uint(aopSmemSlots-gc_tx2) > 3 {
+				if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
 //line hecbench_aop_beta.go:27
-					archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7).StoreSlice(sharedSvd[gc_tx2:])
+					archsimd.LoadFloat64x4Slice(svd[gc_tx:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx:]), gc_alive3).StoreSlice(sharedSvd[gc_tx:])
 				} else {
 //line hecbench_aop_beta.go:28
-					gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
+					gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
 //line hecbench_aop_beta.go:27
-					if gc_alive7.And(gc_if2).ToBits() != 0 {
+					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line hecbench_aop_beta.go:27
-						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7.And(gc_if2)).StoreSlice(sharedSvd[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(svd[gc_tx:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx:]), gc_alive3.And(gc_if)).StoreSlice(sharedSvd[gc_tx:])
 					}
 				}
 			}
+//line hecbench_aop_beta.go:30
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_aop_beta.go:19
 			if allOutOfTheMoney[0] != 0 {
 				{
 //line hecbench_aop_beta.go:19
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line hecbench_aop_beta.go:27
-			if gc_tx2 < aopSmemSlots {
-				sharedSvd[gc_tx2] = svd[gc_tx2]
+			if gc_tx < aopSmemSlots {
+				sharedSvd[gc_tx] = svd[gc_tx]
 			}
 		}
 	}
@@ -193,20 +195,21 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
 	_ = &invW00
-	gc_vstep4 := 0
+//line hecbench_aop_beta.go:69
+	gc_vstep2 := 0
 	if compiled.SIMD {
 //line hecbench_aop_beta.go:69
-		gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+		gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:69
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			gc_rank := gc_vstep2
 //line hecbench_aop_beta.go:69
-			gc_alive10 := gc_all10
+			gc_alive6 := gc_all6
 //line hecbench_aop_beta.go:69
-			if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
+			if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_aop_beta.go:69
-				gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 			}
 //line hecbench_aop_beta.go:69
 			beta0 := gc_vb
@@ -214,15 +217,15 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			beta1 := gc_vb
 //line hecbench_aop_beta.go:69
 			beta2 := gc_vb
-			beta0.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta0[gc_rank2:])
-			beta1.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta1[gc_rank2:])
-			beta2.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta2[gc_rank2:])
+			beta0.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta0[gc_rank:])
+			beta1.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta1[gc_rank:])
+			beta2.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta2[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line hecbench_aop_beta.go:69
@@ -231,9 +234,10 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 		beta1 := 0.0
 //line hecbench_aop_beta.go:69
 		beta2 := 0.0
-		gc_s_beta0[gc_rank2] = beta0
-		gc_s_beta1[gc_rank2] = beta1
-		gc_s_beta2[gc_rank2] = beta2
+//line hecbench_aop_beta.go:73
+		gc_s_beta0[gc_rank] = beta0
+		gc_s_beta1[gc_rank] = beta1
+		gc_s_beta2[gc_rank] = beta2
 	}
 //line hecbench_aop_beta.go:72
 	gc_chunk := compiled.StrideChunk(numThreadsPerGrid)
@@ -241,46 +245,47 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 	archsimd.ClearAVXUpperBits()
 //line hecbench_aop_beta.go:72
 	for gc_off, gc_limit, gc_more := 0, numPaths, true; gc_more; gc_off += (numThreadsPerGrid) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*aopThreads2), gc_to2) {
+//line hecbench_aop_beta.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*aopThreads2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*aopThreads2)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				beta0 := gc_s_beta0[gc_rank2]
-				beta1 := gc_s_beta1[gc_rank2]
-				beta2 := gc_s_beta2[gc_rank2]
+				beta0 := gc_s_beta0[gc_rank]
+				beta1 := gc_s_beta1[gc_rank]
+				beta2 := gc_s_beta2[gc_rank]
 //line hecbench_aop_beta.go:72
-				gc_start2 := gc_bx2*aopThreads2 + gc_tx2
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := gc_bx*aopThreads2 + gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreadsPerGrid, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(numThreadsPerGrid) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreadsPerGrid, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreadsPerGrid) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for path := gc_from4; gc_trips2 > 0; path, gc_trips2 = path+(numThreadsPerGrid), gc_trips2-1 {
+				for path := gc_from2; gc_trips > 0; path, gc_trips = path+(numThreadsPerGrid), gc_trips-1 {
 //line hecbench_aop_beta.go:74
 					S := paths[path]
 //line hecbench_aop_beta.go:77
@@ -302,43 +307,46 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 					beta1 += WI1 * cashflow
 					beta2 += WI2 * cashflow
 				}
-				gc_s_beta0[gc_rank2] = beta0
-				gc_s_beta1[gc_rank2] = beta1
-				gc_s_beta2[gc_rank2] = beta2
+				gc_s_beta0[gc_rank] = beta0
+				gc_s_beta1[gc_rank] = beta1
+				gc_s_beta2[gc_rank] = beta2
 			}
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_aop_beta.go:107
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:101
-				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:101
-					gc_alive11 := gc_all11
+					gc_alive7 := gc_all7
 //line hecbench_aop_beta.go:101
-					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line hecbench_aop_beta.go:101
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-					if gc_alive11.ToBits() != 0 {
+//line hecbench_aop_beta.go:102
+					if gc_alive7.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
 						lsums[0] = Double3{0, 0, 0}
 					}
 				}
+//line hecbench_aop_beta.go:104
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_aop_beta.go:102
@@ -346,94 +354,98 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			}
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line hecbench_aop_beta.go:108
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		beta0 := gc_s_beta0[gc_rank2]
-		beta1 := gc_s_beta1[gc_rank2]
-		beta2 := gc_s_beta2[gc_rank2]
+		beta0 := gc_s_beta0[gc_rank]
+		beta1 := gc_s_beta1[gc_rank]
+		beta2 := gc_s_beta2[gc_rank]
 //line hecbench_aop_beta.go:106
 		compiled.SharedAdd(&lsums[0].X, beta0)
 		compiled.SharedAdd(&lsums[0].Y, beta1)
 		compiled.SharedAdd(&lsums[0].Z, beta2)
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_aop_beta.go:112
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:112
-				gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:112
-					gc_alive12 := gc_all12
+					gc_alive8 := gc_all8
 //line hecbench_aop_beta.go:112
-					if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex8 != 0 {
 //line hecbench_aop_beta.go:112
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
+//line hecbench_aop_beta.go:113
+					var gc_u4 float64
+//line hecbench_aop_beta.go:113
+					if gc_in4 := gc_alive8.ToBits(); gc_in4 != 0 {
+//line hecbench_aop_beta.go:113
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
+//line hecbench_aop_beta.go:113
+						gc_u4 = lsums[0].X
+					}
+//line hecbench_aop_beta.go:113
+					if gc_alive8.ToBits() != 0 {
+//line hecbench_aop_beta.go:113
+						partialSums[0*aopThreads2+gc_bx] = gc_u4
+					}
+//line hecbench_aop_beta.go:113
+					var gc_u5 float64
+//line hecbench_aop_beta.go:113
+					if gc_in5 := gc_alive8.ToBits(); gc_in5 != 0 {
+//line hecbench_aop_beta.go:113
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in5)
+//line hecbench_aop_beta.go:113
+						gc_u5 = lsums[0].Y
+					}
+//line hecbench_aop_beta.go:114
+					if gc_alive8.ToBits() != 0 {
+//line hecbench_aop_beta.go:114
+						partialSums[1*aopThreads2+gc_bx] = gc_u5
+					}
+//line hecbench_aop_beta.go:114
 					var gc_u6 float64
-//line hecbench_aop_beta.go:113
-					if gc_in6 := gc_alive12.ToBits(); gc_in6 != 0 {
-//line hecbench_aop_beta.go:113
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
-//line hecbench_aop_beta.go:113
-						gc_u6 = lsums[0].X
-					}
-//line hecbench_aop_beta.go:113
-					if gc_alive12.ToBits() != 0 {
-//line hecbench_aop_beta.go:113
-						partialSums[0*aopThreads2+gc_bx2] = gc_u6
-					}
-//line hecbench_aop_beta.go:113
-					var gc_u7 float64
-//line hecbench_aop_beta.go:113
-					if gc_in7 := gc_alive12.ToBits(); gc_in7 != 0 {
-//line hecbench_aop_beta.go:113
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
-//line hecbench_aop_beta.go:113
-						gc_u7 = lsums[0].Y
-					}
 //line hecbench_aop_beta.go:114
-					if gc_alive12.ToBits() != 0 {
+					if gc_in6 := gc_alive8.ToBits(); gc_in6 != 0 {
 //line hecbench_aop_beta.go:114
-						partialSums[1*aopThreads2+gc_bx2] = gc_u7
-					}
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in6)
 //line hecbench_aop_beta.go:114
-					var gc_u8 float64
-//line hecbench_aop_beta.go:114
-					if gc_in8 := gc_alive12.ToBits(); gc_in8 != 0 {
-//line hecbench_aop_beta.go:114
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
-//line hecbench_aop_beta.go:114
-						gc_u8 = lsums[0].Z
+						gc_u6 = lsums[0].Z
 					}
 //line hecbench_aop_beta.go:115
-					if gc_alive12.ToBits() != 0 {
+					if gc_alive8.ToBits() != 0 {
 //line hecbench_aop_beta.go:115
-						partialSums[2*aopThreads2+gc_bx2] = gc_u8
+						partialSums[2*aopThreads2+gc_bx] = gc_u6
 					}
 				}
+//line hecbench_aop_beta.go:117
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_aop_beta.go:113
-				partialSums[0*aopThreads2+gc_bx2] = lsums[0].X
-				partialSums[1*aopThreads2+gc_bx2] = lsums[0].Y
-				partialSums[2*aopThreads2+gc_bx2] = lsums[0].Z
+				partialSums[0*aopThreads2+gc_bx] = lsums[0].X
+				partialSums[1*aopThreads2+gc_bx] = lsums[0].Y
+				partialSums[2*aopThreads2+gc_bx] = lsums[0].Z
 			}
 		}
 	}
@@ -456,85 +468,90 @@ func ComputeFinalBetaKernel(allOutOfTheMoney []int32, beta []float64) func(*gocu
 var gc_src_computeFinalBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalBeta", "ddb09b745a9a4d12503721e6b8907448b862dadec2093e12c89401d35a033575", "hecbench_aop_beta.go:119-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:123
-func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, beta []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sums := compiled.Scratch[Double3](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, beta []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_sums := compiled.Scratch[Double3](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_aop_beta.go:125
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_aop_beta.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_aop_beta.go:128
 			if allOutOfTheMoney[0] != 0 {
-				if gc_tx2 < 3 {
-					beta[gc_tx2] = 0.0
+				if gc_tx < 3 {
+					beta[gc_tx] = 0.0
 				}
 				{
 //line hecbench_aop_beta.go:131
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line hecbench_aop_beta.go:136
 			var sums Double3
 //line hecbench_aop_beta.go:139
-			sums.X = beta[0*aopThreads2+gc_tx2]
-			sums.Y = beta[1*aopThreads2+gc_tx2]
-			sums.Z = beta[2*aopThreads2+gc_tx2]
+			sums.X = beta[0*aopThreads2+gc_tx]
+			sums.Y = beta[1*aopThreads2+gc_tx]
+			sums.Z = beta[2*aopThreads2+gc_tx]
 //line hecbench_aop_beta.go:144
-			if gc_tx2 == 0 {
+			if gc_tx == 0 {
 				lsums[0] = Double3{0, 0, 0}
 			}
-			gc_s_sums[gc_rank2] = sums
+//line hecbench_aop_beta.go:148
+			gc_s_sums[gc_rank] = sums
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line hecbench_aop_beta.go:153
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		sums := gc_s_sums[gc_rank2]
+		sums := gc_s_sums[gc_rank]
 //line hecbench_aop_beta.go:149
 		compiled.SharedAdd(&lsums[0].X, sums.X)
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_aop_beta.go:155
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 		if compiled.SIMD {
 //line hecbench_aop_beta.go:155
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:155
 				gc_alive := gc_all
 //line hecbench_aop_beta.go:155
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_aop_beta.go:155
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				{
+//line hecbench_aop_beta.go:156
 					var gc_u float64
 //line hecbench_aop_beta.go:156
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_aop_beta.go:156
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_aop_beta.go:156
 						gc_u = lsums[0].X
 					}
@@ -548,7 +565,7 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 //line hecbench_aop_beta.go:156
 					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_aop_beta.go:156
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_aop_beta.go:156
 						gc_u2 = lsums[0].Y
 					}
@@ -562,7 +579,7 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 //line hecbench_aop_beta.go:157
 					if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
 //line hecbench_aop_beta.go:157
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_aop_beta.go:157
 						gc_u3 = lsums[0].Z
 					}
@@ -573,12 +590,13 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 					}
 				}
 			}
+//line hecbench_aop_beta.go:160
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 			{
@@ -607,25 +625,25 @@ func UpdateCashflowKernel(numPaths int, payoffObject PayoffPut, expMinRDt float6
 var gc_src_updateCashflow = compiled.NewSource(gc_files_hecbench_aop_beta, "updateCashflow", "8875b05cf88a29cc6303cdf987f9b3ecbd7097401295dae7c8115a1c98db7764", "hecbench_aop_beta.go:162-208").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26")
 
 //line hecbench_aop_beta.go:166
-func gc_body_updateCashflow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_aop_beta.go:167
-		numThreadsPerGrid := gc_gdx2 * aopThreads2
+		numThreadsPerGrid := gc_gdx * aopThreads2
 //line hecbench_aop_beta.go:170
 		skipComputations := allOutOfTheMoney[0]
 //line hecbench_aop_beta.go:173
@@ -634,13 +652,14 @@ func gc_body_updateCashflow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numPaths 
 		beta2 := beta[2]
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:178
-						path := gc_bx2*aopThreads2 + gc_tx2
+						path := gc_bx*aopThreads2 + gc_tx
 						for ; path < numPaths; path += numThreadsPerGrid {
+//line hecbench_aop_beta.go:181
 							oldCashflow := expMinRDt * cashflows[path]
 							if skipComputations != 0 {
 								cashflows[path] = oldCashflow
@@ -665,6 +684,7 @@ func gc_body_updateCashflow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numPaths 
 					}
 				}
 			}
+//line hecbench_aop_beta.go:212
 		})
 	}
 }
@@ -683,89 +703,91 @@ func ComputePartialSumsKernel(numPaths int, cashflows, sums []float64) func(*goc
 var gc_src_computePartialSums = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialSums", "e58225426b5f65d0130d1532a2b2dc019caf98453b89a44ccfc93fd5fcc52593", "hecbench_aop_beta.go:210-241").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:214
-func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, sums []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, sums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_aop_beta.go:216
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * aopThreads4
-		if gc_off3 >= 0 && gc_off3 <= len(cashflows) && gc_bdx2 <= len(cashflows)-gc_off3 {
-			gc_at3 := cashflows[gc_off3:][:gc_bdx2]
-			gc_vstep3 := 0
+//line hecbench_aop_beta.go:218
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * aopThreads4
+		if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
+			gc_at := cashflows[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-				gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
+				gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-				gc_iota12 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
-					var path int = gc_bx2*aopThreads4 + gc_tx2
+					var path int = gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
-					sum := gc_vb4
+					sum := gc_vb2
 					if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
-						sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])
+						sum = archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])
 					} else {
 //line hecbench_aop_beta.go:223
-						gc_if11 := gc_iota12.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+						gc_if3 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-						if gc_if11.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-							sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Merge(sum, gc_if11)
+							sum = archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if3)
 						}
 					}
 //line hecbench_aop_beta.go:228
-					gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
-					if gc_if12.ToBits() != 0 {
+					gc_if4 := gc_iota6.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+					if gc_if4.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-						if gc_if12.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 							lsum[0] = 0
 						}
 					}
 //line hecbench_aop_beta.go:229
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
-				path := gc_bx2*aopThreads4 + gc_tx2
+				path := gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
 				sum := 0.0
 				if path < numPaths {
-					sum = gc_at3[gc_tx2]
+					sum = gc_at[gc_tx]
 				}
 //line hecbench_aop_beta.go:228
-				if gc_tx2 == 0 {
+				if gc_tx == 0 {
 					lsum[0] = 0
 				}
-				gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:232
+				gc_s_sum[gc_rank] = sum
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-				gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
+				gc_vb := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-				gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
-					var path int = gc_bx2*aopThreads4 + gc_tx2
+					var path int = gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
-					sum := gc_vb3
+					sum := gc_vb
 					if path < 0 || path > len(cashflows)-4 {
 //line hecbench_aop_beta.go:223
 						break
@@ -776,240 +798,247 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
 					} else {
 //line hecbench_aop_beta.go:224
-						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+						gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-						if gc_if9.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-							sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if9)
+							sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if)
 						}
 					}
 //line hecbench_aop_beta.go:228
-					gc_if10 := gc_iota9.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
-					if gc_if10.ToBits() != 0 {
+					gc_if2 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+					if gc_if2.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-						if gc_if10.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 							lsum[0] = 0
 						}
 					}
 //line hecbench_aop_beta.go:229
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:219
-					path := gc_bx2*aopThreads4 + gc_tx2
+					path := gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
 					sum := 0.0
 					if path < numPaths {
 						sum = cashflows[path]
 					}
 //line hecbench_aop_beta.go:228
-					if gc_tx2 == 0 {
+					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-					gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:219
-					path := gc_bx2*aopThreads4 + gc_tx2
+					path := gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
 					sum := 0.0
 					if path < numPaths {
 						sum = cashflows[path]
 					}
 //line hecbench_aop_beta.go:228
-					if gc_tx2 == 0 {
+					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-					gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:219
-					path := gc_bx2*aopThreads4 + gc_tx2
+					path := gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
 					sum := 0.0
 					if path < numPaths {
 						sum = cashflows[path]
 					}
 //line hecbench_aop_beta.go:228
-					if gc_tx2 == 0 {
+					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-					gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:219
-					path := gc_bx2*aopThreads4 + gc_tx2
+					path := gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
 					sum := 0.0
 					if path < numPaths {
 						sum = cashflows[path]
 					}
 //line hecbench_aop_beta.go:228
-					if gc_tx2 == 0 {
+					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-					gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:219
-				path := gc_bx2*aopThreads4 + gc_tx2
+				path := gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
 				sum := 0.0
 				if path < numPaths {
 					sum = cashflows[path]
 				}
 //line hecbench_aop_beta.go:228
-				if gc_tx2 == 0 {
+				if gc_tx == 0 {
 					lsum[0] = 0
 				}
-				gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:232
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line hecbench_aop_beta.go:238
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		sum := gc_s_sum[gc_rank2]
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 		compiled.SharedAdd(&lsum[0], sum)
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_aop_beta.go:237
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2
-		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) {
-			gc_at4 := sums[gc_off4:][:1]
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+			gc_at2 := sums[gc_off2:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					{
 //line hecbench_aop_beta.go:239
-						gc_at4[0] = lsum[0]
+						gc_at2[0] = lsum[0]
 					}
 				}
 				{
 					{
 //line hecbench_aop_beta.go:239
-						gc_at4[0] = lsum[0]
+						gc_at2[0] = lsum[0]
 					}
 				}
 				{
 					{
 //line hecbench_aop_beta.go:239
-						gc_at4[0] = lsum[0]
+						gc_at2[0] = lsum[0]
 					}
 				}
 				{
 					{
 //line hecbench_aop_beta.go:239
-						gc_at4[0] = lsum[0]
+						gc_at2[0] = lsum[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				{
 //line hecbench_aop_beta.go:239
-					gc_at4[0] = lsum[0]
+					gc_at2[0] = lsum[0]
 				}
 			}
 		} else {
-			gc_step8 := gc_from2
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_aop_beta.go:239
-						sums[gc_bx2] = lsum[0]
+						sums[gc_bx] = lsum[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_aop_beta.go:239
-						sums[gc_bx2] = lsum[0]
+						sums[gc_bx] = lsum[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_aop_beta.go:239
-						sums[gc_bx2] = lsum[0]
+						sums[gc_bx] = lsum[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_aop_beta.go:239
-						sums[gc_bx2] = lsum[0]
+						sums[gc_bx] = lsum[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_aop_beta.go:239
-					sums[gc_bx2] = lsum[0]
+					sums[gc_bx] = lsum[0]
 				}
 			}
 		}
@@ -1029,121 +1058,131 @@ func ComputeFinalSumKernel(numPaths, numBlocks int, expMinRDt float64, sums []fl
 var gc_src_computeFinalSum = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalSum", "57d34c16e3b3da21eb3045f60fde15daf174e3a98389f1d86582d4239c6a0968", "hecbench_aop_beta.go:243-270").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:246
-func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, expMinRDt float64, sums []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expMinRDt float64, sums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	_ = &expMinRDt
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-	gc_vstep4 := 0
+//line hecbench_aop_beta.go:250
+	gc_vstep := 0
 	if compiled.SIMD {
+//line hecbench_aop_beta.go:251
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line hecbench_aop_beta.go:251
 			sum := gc_vb
 //line hecbench_aop_beta.go:251
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
+			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 		sum := 0.0
-		gc_s_sum[gc_rank2] = sum
+//line hecbench_aop_beta.go:253
+		gc_s_sum[gc_rank] = sum
 	}
 //line hecbench_aop_beta.go:252
 	for gc_off, gc_limit, gc_more := 0, numBlocks, true; gc_more; gc_off += aopThreads4 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_aop_beta.go:259
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_off
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_to2 <= len(sums)-gc_off4 {
-				gc_at3 := sums[gc_off4:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(sums) && gc_to <= len(sums)-gc_off2 {
+				gc_at := sums[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:252
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 //line hecbench_aop_beta.go:252
-						var item int = gc_tx2 + gc_off
+						var item int = gc_tx + gc_off
 //line hecbench_aop_beta.go:252
 						_ = item
-						sum = sum.Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]))
+						sum = sum.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line hecbench_aop_beta.go:253
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_aop_beta.go:263
+					sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:253
 					gc_more = true
 //line hecbench_aop_beta.go:253
-					sum += gc_at3[gc_tx2]
-					gc_s_sum[gc_rank2] = sum
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:252
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 //line hecbench_aop_beta.go:252
-						var item int = gc_tx2 + gc_off
+						var item int = gc_tx + gc_off
 						if item < 0 || item > len(sums)-4 {
 //line hecbench_aop_beta.go:253
 							break
@@ -1151,227 +1190,240 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 //line hecbench_aop_beta.go:253
 						sum = sum.Add(archsimd.LoadFloat64x4Slice(sums[item:]))
 //line hecbench_aop_beta.go:253
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:252
-						item := gc_tx2 + gc_off
+						item := gc_tx + gc_off
 						gc_more = true
 //line hecbench_aop_beta.go:253
 						sum += sums[item]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:252
-						item := gc_tx2 + gc_off
+						item := gc_tx + gc_off
 						gc_more = true
 //line hecbench_aop_beta.go:253
 						sum += sums[item]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:252
-						item := gc_tx2 + gc_off
+						item := gc_tx + gc_off
 						gc_more = true
 //line hecbench_aop_beta.go:253
 						sum += sums[item]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:252
-						item := gc_tx2 + gc_off
+						item := gc_tx + gc_off
 						gc_more = true
 //line hecbench_aop_beta.go:253
 						sum += sums[item]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:252
-					item := gc_tx2 + gc_off
+					item := gc_tx + gc_off
 					gc_more = true
 //line hecbench_aop_beta.go:253
 					sum += sums[item]
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_aop_beta.go:261
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step9 := gc_from2
-			for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:262
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:262
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:262
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:262
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:258
 				lsum[0] = 0
 			}
 		}
 	}
-	gc_step10 := 0
-	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+//line hecbench_aop_beta.go:264
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step10 + 0
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank2 := gc_step10 + 1
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank2 := gc_step10 + 2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank2 := gc_step10 + 3
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		sum := gc_s_sum[gc_rank2]
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 		compiled.SharedAdd(&lsum[0], sum)
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_aop_beta.go:266
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) {
-				gc_at4 := sums[gc_off5:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
+				gc_at2 := sums[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line hecbench_aop_beta.go:268
-						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
 //line hecbench_aop_beta.go:268
-						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
 //line hecbench_aop_beta.go:268
-						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
 //line hecbench_aop_beta.go:268
-						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_aop_beta.go:272
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_aop_beta.go:268
-					gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
+					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+//line hecbench_aop_beta.go:272
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:272
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:272
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:272
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:272
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:268
 					sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}

@@ -34,40 +34,41 @@ func GeneratePathsKernel(numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r
 var gc_src_generatePaths = compiled.NewSource(gc_files_hecbench_aop, "generatePaths", "fa6f93380bf2b8d90d8fcc8129c4b647b17b92747e05ed7ac5b01709a3b5c7f7", "hecbench_aop.go:44-78").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26")
 
 //line hecbench_aop.go:47
-func gc_body_generatePaths(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_aop.go:57
 		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
 //line hecbench_aop.go:59
 		sigmaSqrtDt := sigma * math.Sqrt(dt)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*aopThreads0, gc_to2) {
+//line hecbench_aop.go:61
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(numPaths, gc_bx2*aopThreads0); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(numPaths, gc_bx*aopThreads0); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_aop.go:49
-				path := gc_bx2*aopThreads0 + gc_tx2
+				path := gc_bx*aopThreads0 + gc_tx
 //line hecbench_aop.go:62
 				S := S0
 //line hecbench_aop.go:65
@@ -75,12 +76,13 @@ func gc_body_generatePaths(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numTimeste
 //line hecbench_aop.go:68
 				for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
 //line hecbench_aop.go:68
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_aop.go:68
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_aop.go:68
 						return
 					}
+//line hecbench_aop.go:69
 					S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
 					paths[offset] = S
 				}
@@ -110,22 +112,22 @@ func PrepareSvdKernel(numPaths, minInTheMoney int, payoff PayoffPut, paths []flo
 var gc_src_prepareSvd = compiled.NewSource(gc_files_hecbench_aop, "prepareSvd", "1e0f1431c6049dba337c403fe8e8bc0daf22a585fa57939e8a24297728c42b4e", "hecbench_aop.go:80-219").NoGoexit("ed32ec80306b248450551bd5d6dc1da363a695a57eeb1da24d91b98a78473ad2", "hecbench_aop.go:28-34", "hecbench_aop_math.go:125-128", "hecbench_aop_math.go:130-356", "hecbench_aop_math.go:21-123")
 
 //line hecbench_aop.go:83
-func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payoff PayoffPut, paths []float64, allOutOfTheMoney []int32, svds []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_m := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_sums := compiled.Scratch[Double4](gc_b2, 1)[:gc_n2]
-	gc_s_foundPaths := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_path := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_s_S := compiled.Scratch[float64](gc_b2, 4)[:gc_n2]
-	gc_s_inTheMoney := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
-	gc_s_partialSum := compiled.Scratch[int](gc_b2, 6)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payoff PayoffPut, paths []float64, allOutOfTheMoney []int32, svds []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_m := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_sums := compiled.Scratch[Double4](gc_b, 1)[:gc_n]
+	gc_s_foundPaths := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_path := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_S := compiled.Scratch[float64](gc_b, 4)[:gc_n]
+	gc_s_inTheMoney := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_partialSum := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_aop.go:85
 	scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
 	scanOutput := gocuda.Shared[int](t, 1+aopThreads1)[:1+aopThreads1]
@@ -135,116 +137,128 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:93
 	smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 //line hecbench_aop.go:96
-	timestep := gc_bx2
+	timestep := gc_bx
 //line hecbench_aop.go:98
 	offset := timestep * numPaths
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:100
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_aop.go:101
 			m := 0
 			sums := Double4{0, 0, 0, 0}
 //line hecbench_aop.go:105
-			if gc_tx2 < aopSmemSlots {
-				smemSvds[gc_tx2] = 0.0
+			if gc_tx < aopSmemSlots {
+				smemSvds[gc_tx] = 0.0
 			}
-			gc_s_m[gc_rank2] = m
-			gc_s_sums[gc_rank2] = sums
+//line hecbench_aop.go:110
+			gc_s_m[gc_rank] = m
+			gc_s_sums[gc_rank] = sums
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_aop.go:111
 			foundPaths := 0
 //line hecbench_aop.go:114
-			path := gc_tx2
-			gc_s_foundPaths[gc_rank2] = foundPaths
-			gc_s_path[gc_rank2] = path
+			path := gc_tx
+//line hecbench_aop.go:117
+			gc_s_foundPaths[gc_rank] = foundPaths
+			gc_s_path[gc_rank] = path
 		}
 	}
 //line hecbench_aop.go:114
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
+//line hecbench_aop.go:124
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			path := gc_s_path[gc_rank2]
+			path := gc_s_path[gc_rank]
 			if path < numPaths {
-				gc_r32 |= 1
-				gc_r32in = gc_rank2
+				gc_r3 |= 1
+				gc_r3in = gc_rank
 			} else {
-				gc_r32 |= 2
-				gc_r32out = gc_rank2
+				gc_r3 |= 2
+				gc_r3out = gc_rank
 			}
 		}
-		if gc_r32 == 3 {
-			compiled.Diverged(gc_b2, "SyncThreads", gc_r32in, gc_r32out)
+//line hecbench_aop.go:139
+		if gc_r3 == 3 {
+			compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 		}
-		if gc_r32&1 == 0 {
+		if gc_r3&1 == 0 {
 			break
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:146
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				path := gc_s_path[gc_rank2]
+				path := gc_s_path[gc_rank]
 //line hecbench_aop.go:116
 				S := paths[offset+path]
 //line hecbench_aop.go:119
 				inTheMoney := payoff.IsInTheMoney(S)
 //line hecbench_aop.go:122
-				scanInput[gc_tx2] = inTheMoney
-				gc_s_S[gc_rank2] = S
-				gc_s_inTheMoney[gc_rank2] = inTheMoney
+				scanInput[gc_tx] = inTheMoney
+//line hecbench_aop.go:125
+				gc_s_S[gc_rank] = S
+				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
+//line hecbench_aop.go:130
 		compiled.OutOfLine(func() {
 			scanInput := scanInput[:256]
+//line hecbench_aop.go:133
 			scanOutput := scanOutput[:257]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+//line hecbench_aop.go:136
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line hecbench_aop.go:124
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_aop.go:124
-							gc_alive3 := gc_all3
+							gc_alive := gc_all
 //line hecbench_aop.go:124
-							if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_aop.go:124
-								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							}
 							{
-								if gc_alive3.ToBits() != 0 {
+//line hecbench_aop.go:125
+								if gc_alive.ToBits() != 0 {
 //line hecbench_aop.go:125
 									scanOutput[0] = 0
 								}
@@ -252,35 +266,36 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 								for i := 1; i <= aopThreads1; i = i + 1 {
 									var gc_u int
 //line hecbench_aop.go:126
-									if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+									if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_aop.go:126
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_aop.go:126
 										gc_u = scanOutput[i-1]
 									}
 //line hecbench_aop.go:127
 									var gc_u2 int
 //line hecbench_aop.go:127
-									if gc_in2 := gc_alive3.ToBits(); gc_in2 != 0 {
+									if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_aop.go:127
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_aop.go:127
 										gc_u2 = scanInput[i-1]
 									}
 //line hecbench_aop.go:127
-									if gc_alive3.ToBits() != 0 {
+									if gc_alive.ToBits() != 0 {
 //line hecbench_aop.go:127
 										scanOutput[i] = gc_u + gc_u2
 									}
 								}
 							}
 						}
+//line hecbench_aop.go:129
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
 							continue
 						}
 						{
@@ -296,105 +311,115 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		})
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:134
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_aop.go:131
-				partialSum := scanOutput[gc_tx2]
-				gc_s_partialSum[gc_rank2] = partialSum
+				partialSum := scanOutput[gc_tx]
+//line hecbench_aop.go:133
+				gc_s_partialSum[gc_rank] = partialSum
 			}
 		}
-		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:137
+		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
+//line hecbench_aop.go:139
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			foundPaths := gc_s_foundPaths[gc_rank2]
+			foundPaths := gc_s_foundPaths[gc_rank]
 			if foundPaths < 3 {
-				gc_r72 |= 1
-				gc_r72in = gc_rank2
+				gc_r7 |= 1
+				gc_r7in = gc_rank
 			} else {
-				gc_r72 |= 2
-				gc_r72out = gc_rank2
+				gc_r7 |= 2
+				gc_r7out = gc_rank
 			}
 		}
-		if gc_r72 == 3 {
-			compiled.DivergedIf(gc_b2, "SyncThreads", gc_r72in, gc_r72out)
+//line hecbench_aop.go:154
+		if gc_r7 == 3 {
+			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
 		}
-		gc_agreed2 := gc_r72&1 != 0
+		gc_agreed := gc_r7&1 != 0
 //line hecbench_aop.go:134
-		var agreed bool = gc_agreed2
+		var agreed bool = gc_agreed
 //line hecbench_aop.go:134
 		if agreed {
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:136
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				foundPaths := gc_s_foundPaths[gc_rank2]
-				S := gc_s_S[gc_rank2]
-				inTheMoney := gc_s_inTheMoney[gc_rank2]
-				partialSum := gc_s_partialSum[gc_rank2]
+				foundPaths := gc_s_foundPaths[gc_rank]
+				S := gc_s_S[gc_rank]
+				inTheMoney := gc_s_inTheMoney[gc_rank]
+				partialSum := gc_s_partialSum[gc_rank]
 //line hecbench_aop.go:135
 				if inTheMoney != 0 && foundPaths+partialSum < 3 {
 					smemSvds[foundPaths+partialSum] = S
 				}
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:141
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
-					foundPaths := gc_s_foundPaths[gc_rank2]
+					foundPaths := gc_s_foundPaths[gc_rank]
 //line hecbench_aop.go:139
 					foundPaths += totalSum
 //line hecbench_aop.go:143
-					if gc_tx2 == 0 {
+					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-					gc_s_foundPaths[gc_rank2] = foundPaths
+					gc_s_foundPaths[gc_rank] = foundPaths
 				}
 			}
 		} else {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line hecbench_aop.go:152
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_aop.go:143
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_aop.go:143
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line hecbench_aop.go:143
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop.go:143
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						{
-							if gc_alive4.ToBits() != 0 {
+//line hecbench_aop.go:144
+							if gc_alive2.ToBits() != 0 {
 //line hecbench_aop.go:144
 								lsum[0] = 0
 							}
 						}
 					}
+//line hecbench_aop.go:146
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 					{
@@ -404,26 +429,29 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				}
 			}
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:151
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			inTheMoney := gc_s_inTheMoney[gc_rank2]
+			inTheMoney := gc_s_inTheMoney[gc_rank]
 //line hecbench_aop.go:147
 			compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
+//line hecbench_aop.go:150
 		archsimd.ClearAVXUpperBits()
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:152
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			m := gc_s_m[gc_rank2]
-			sums := gc_s_sums[gc_rank2]
-			path := gc_s_path[gc_rank2]
-			S := gc_s_S[gc_rank2]
-			inTheMoney := gc_s_inTheMoney[gc_rank2]
+			m := gc_s_m[gc_rank]
+			sums := gc_s_sums[gc_rank]
+			path := gc_s_path[gc_rank]
+			S := gc_s_S[gc_rank]
+			inTheMoney := gc_s_inTheMoney[gc_rank]
 //line hecbench_aop.go:149
 			if !(lsum[0] == 0) {
 //line hecbench_aop.go:154
@@ -444,42 +472,45 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			}
 //line hecbench_aop.go:114
 			path += aopThreads1
-			gc_s_m[gc_rank2] = m
-			gc_s_sums[gc_rank2] = sums
-			gc_s_path[gc_rank2] = path
+			gc_s_m[gc_rank] = m
+			gc_s_sums[gc_rank] = sums
+			gc_s_path[gc_rank] = path
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_aop.go:122
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 //line hecbench_aop.go:173
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line hecbench_aop.go:173
-					gc_alive5 := gc_all5
+					gc_alive3 := gc_all3
 //line hecbench_aop.go:173
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_aop.go:173
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-					if gc_alive5.ToBits() != 0 {
+//line hecbench_aop.go:174
+					if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:174
 						lsum[0] = 0
 					}
 				}
+//line hecbench_aop.go:176
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_aop.go:174
@@ -487,53 +518,56 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			}
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:180
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		m := gc_s_m[gc_rank2]
+		m := gc_s_m[gc_rank]
 //line hecbench_aop.go:178
 		compiled.SharedAdd(&lsum[0], int32(m))
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L152:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:182
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L15:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_aop.go:182
 			notEnoughPaths := 0
 //line hecbench_aop.go:184
-			if gc_tx2 == 0 && int(lsum[0]) < minInTheMoney {
+			if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
 				notEnoughPaths = 1
 			}
 //line hecbench_aop.go:189
 			if notEnoughPaths != 0 {
-				if gc_tx2 == 0 {
-					allOutOfTheMoney[gc_bx2] = 1
+				if gc_tx == 0 {
+					allOutOfTheMoney[gc_bx] = 1
 				}
 				{
 //line hecbench_aop.go:192
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line hecbench_aop.go:218
-					continue gc_L152
+					continue gc_L15
 				}
 			}
 //line hecbench_aop.go:195
-			if gc_tx2 == 0 {
+			if gc_tx == 0 {
 				lsums[0] = Double4{0, 0, 0, 0}
 			}
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line hecbench_aop.go:203
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		sums := gc_s_sums[gc_rank2]
+		sums := gc_s_sums[gc_rank]
 //line hecbench_aop.go:200
 		compiled.SharedAdd(&lsums[0].X, sums.X)
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
@@ -541,15 +575,16 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		compiled.SharedAdd(&lsums[0].W, sums.W)
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_aop.go:207
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_aop.go:209
@@ -558,42 +593,44 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := aopSmemSlots; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_aop.go:215
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := aopSmemSlots; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 //line hecbench_aop.go:215
-				gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line hecbench_aop.go:215
-					gc_alive8 := gc_all8
+					gc_alive6 := gc_all6
 //line hecbench_aop.go:215
-					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_aop.go:215
-						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-					if gc_tx2 < 0 || gc_tx2 > len(smemSvds)-4 || (16*gc_bx2+gc_tx2) < 0 || (16*gc_bx2+gc_tx2) > len(svds)-4 {
+//line hecbench_aop.go:216
+					if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
 //line hecbench_aop.go:216
 						break
 					}
 //line hecbench_aop.go:216
-					archsimd.LoadFloat64x4Slice(smemSvds[gc_tx2:]).StoreMasked((*[4]float64)(svds[16*gc_bx2+gc_tx2:]), gc_alive8)
+					archsimd.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive6)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_aop.go:216
-				svds[16*gc_bx2+gc_tx2] = smemSvds[gc_tx2]
+				svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
 			}
 		}
 	}

@@ -31,19 +31,19 @@ func BitPackConfigScanKernel(minValue, maxValue, in []int32, numDevice []uint64)
 var gc_src_bitPackConfigScan = compiled.NewSource(gc_files_hecbench_bitpacking, "bitPackConfigScan", "f94695a3e999197a9f2fd3996b7aea9837f9edd423217f572e77cb8d518f8b3c", "hecbench_bitpacking.go:81-129", "hecbench_bitpacking.go:62-79").NoGoexit("bd233e0e4a5a122cdde141ee65094d691e02bd9fbe788ff86de42223a4fdeb01", "hecbench_bitpacking.go:32-39")
 
 //line hecbench_bitpacking.go:85
-func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []int32, numDevice []uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_blockEnd_ := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_lastThread := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []int32, numDevice []uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_blockEnd_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_lastThread := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_bitpacking.go:86
 	num := numDevice[0]
 //line hecbench_bitpacking.go:91
@@ -51,41 +51,44 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	compiled.OutOfLine(func() {
 		minBuffer := minBuffer[:256]
+//line hecbench_bitpacking.go:96
 		maxBuffer := maxBuffer[:256]
-		gc_s_lastThread := gc_s_lastThread[:gc_n2]
+//line hecbench_bitpacking.go:98
+		gc_s_lastThread := gc_s_lastThread[:gc_n]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L12:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:101
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line hecbench_bitpacking.go:87
 					numBlocks := int(roundUpDiv(num, bpBlockSize))
 //line hecbench_bitpacking.go:89
-					if !(gc_bx2 < numBlocks) {
+					if !(gc_bx < numBlocks) {
 						{
 //line hecbench_bitpacking.go:89
-							gc_exited2[gc_rank2] = true
+							gc_exited[gc_rank] = true
 //line hecbench_bitpacking.go:89
-							continue gc_L12
+							continue gc_L1
 						}
 					}
 //line hecbench_bitpacking.go:94
 					var localMin, localMax int32
 //line hecbench_bitpacking.go:96
 					lastThread := 0
-					for block := gc_bx2; block < numBlocks; block += gc_gdx2 {
+					for block := gc_bx; block < numBlocks; block += gc_gdx {
 						blockOffset := bpBlockSize * block
 						blockEnd := min(int(num)-blockOffset, bpBlockSize)
 //line hecbench_bitpacking.go:101
 						lastThread = max(lastThread, blockEnd)
 //line hecbench_bitpacking.go:103
-						if gc_tx2 < blockEnd {
-							val := in[blockOffset+gc_tx2]
-							if block == gc_bx2 {
+						if gc_tx < blockEnd {
+							val := in[blockOffset+gc_tx]
+							if block == gc_bx {
 //line hecbench_bitpacking.go:107
 								localMax = val
 								localMin = val
@@ -96,9 +99,10 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 						}
 					}
 //line hecbench_bitpacking.go:116
-					minBuffer[gc_tx2] = localMin
-					maxBuffer[gc_tx2] = localMax
-					gc_s_lastThread[gc_rank2] = lastThread
+					minBuffer[gc_tx] = localMin
+					maxBuffer[gc_tx] = localMax
+//line hecbench_bitpacking.go:122
+					gc_s_lastThread[gc_rank] = lastThread
 				}
 			}
 		}
@@ -107,34 +111,37 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:122
 	var maxBuffer_ []int32 = maxBuffer
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:124
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		lastThread := gc_s_lastThread[gc_rank2]
+		lastThread := gc_s_lastThread[gc_rank]
 //line hecbench_bitpacking.go:122
 		var blockEnd_ int = lastThread
-		gc_s_blockEnd_[gc_rank2] = blockEnd_
+//line hecbench_bitpacking.go:124
+		gc_s_blockEnd_[gc_rank] = blockEnd_
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:67
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				blockEnd_ := gc_s_blockEnd_[gc_rank2]
+				blockEnd_ := gc_s_blockEnd_[gc_rank]
 //line hecbench_bitpacking.go:66
-				if gc_tx2 < bpBlockSize/2 {
-					idx := gc_tx2
+				if gc_tx < bpBlockSize/2 {
+					idx := gc_tx
 					if idx < d && idx+d < blockEnd_ {
 						minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
 					}
 				} else {
-					idx_ := gc_tx2 - bpBlockSize/2
+					idx_ := gc_tx - bpBlockSize/2
 					if idx_ < d && idx_+d < blockEnd_ {
 						maxBuffer_[idx_] = max(maxBuffer_[idx_], maxBuffer_[d+idx_])
 					}
@@ -142,68 +149,71 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_bitpacking.go:82
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 		if compiled.SIMD {
 //line hecbench_bitpacking.go:124
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_bitpacking.go:124
 				gc_alive := gc_all
 //line hecbench_bitpacking.go:124
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_bitpacking.go:124
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				{
+//line hecbench_bitpacking.go:125
 					var gc_u int32
 //line hecbench_bitpacking.go:125
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_bitpacking.go:125
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_bitpacking.go:125
 						gc_u = minBuffer[0]
 					}
 //line hecbench_bitpacking.go:125
 					if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:125
-						minValue[gc_bx2] = gc_u
+						minValue[gc_bx] = gc_u
 					}
 //line hecbench_bitpacking.go:125
 					var gc_u2 int32
 //line hecbench_bitpacking.go:125
 					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_bitpacking.go:125
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_bitpacking.go:125
 						gc_u2 = maxBuffer[0]
 					}
 //line hecbench_bitpacking.go:126
 					if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:126
-						maxValue[gc_bx2] = gc_u2
+						maxValue[gc_bx] = gc_u2
 					}
 				}
 			}
+//line hecbench_bitpacking.go:128
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 			{
 //line hecbench_bitpacking.go:125
-				minValue[gc_bx2] = minBuffer[0]
-				maxValue[gc_bx2] = maxBuffer[0]
+				minValue[gc_bx] = minBuffer[0]
+				maxValue[gc_bx] = maxBuffer[0]
 			}
 		}
 	}
@@ -227,212 +237,234 @@ func BitPackConfigFinalizeKernel(inMin, inMax []int32, numBitsPtr []uint8, outMi
 var gc_src_bitPackConfigFinalize = compiled.NewSource(gc_files_hecbench_bitpacking, "bitPackConfigFinalize", "69603eeb9a6c26deb68b47a85004db8fa95eee41f2bdf95aa5b85cddf501f50b", "hecbench_bitpacking.go:131-157", "hecbench_bitpacking.go:62-79").NoGoexit("3ecedd7ca96996935190485557970e27b536110bf2d22d2e816b49b7870643e3", "hecbench_bitpacking.go:32-39", "hecbench_bitpacking.go:47-60")
 
 //line hecbench_bitpacking.go:135
-func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, numBitsPtr []uint8, outMinValPtr []int32, numDevice []uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_blockEnd := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_num := compiled.Scratch[uint64](gc_b2, 1)[:gc_n2]
+func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, numBitsPtr []uint8, outMinValPtr []int32, numDevice []uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_blockEnd := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_num := compiled.Scratch[uint64](gc_b, 1)[:gc_n]
 //line hecbench_bitpacking.go:140
 	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-	gc_off6 := 0
-	if gc_off6 >= 0 && gc_off6 < len(numDevice) {
-		gc_at10 := numDevice[gc_off6:][:1]
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line hecbench_bitpacking.go:143
+	gc_off := 0
+	if gc_off >= 0 && gc_off < len(numDevice) {
+		gc_at := numDevice[gc_off:][:1]
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step + 0
+//line hecbench_bitpacking.go:151
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step + 1
+//line hecbench_bitpacking.go:151
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step + 2
+//line hecbench_bitpacking.go:151
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step + 3
+//line hecbench_bitpacking.go:151
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
-			num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+			num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-			gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+			gc_s_num[gc_rank] = num
 		}
 	} else {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank] = num
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 			num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-			gc_s_num[gc_rank2] = num
+//line hecbench_bitpacking.go:146
+			gc_s_num[gc_rank] = num
 		}
 	}
-//line hecbench_bitpacking.go:149
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:149
 	var maxBuffer_ []int32 = maxBuffer
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line hecbench_bitpacking.go:151
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-			num := gc_s_num[gc_rank2]
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-			gc_s_blockEnd[gc_rank2] = blockEnd
+//line hecbench_bitpacking.go:151
+			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-			num := gc_s_num[gc_rank2]
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-			gc_s_blockEnd[gc_rank2] = blockEnd
+//line hecbench_bitpacking.go:151
+			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-			num := gc_s_num[gc_rank2]
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-			gc_s_blockEnd[gc_rank2] = blockEnd
+//line hecbench_bitpacking.go:151
+			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-			num := gc_s_num[gc_rank2]
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-			gc_s_blockEnd[gc_rank2] = blockEnd
+//line hecbench_bitpacking.go:151
+			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		num := gc_s_num[gc_rank2]
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 		var blockEnd int = min(bpBlockSize, int(num))
-		gc_s_blockEnd[gc_rank2] = blockEnd
+//line hecbench_bitpacking.go:151
+		gc_s_blockEnd[gc_rank] = blockEnd
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := d
-			gc_off8 := 0 - (bpBlockSize / 2)
-			gc_off9 := (0 - (bpBlockSize / 2)) + d
-			if gc_bdx2 <= len(minBuffer_) && gc_off7 >= 0 && gc_off7 <= len(minBuffer_) && gc_bdx2 <= len(minBuffer_)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(maxBuffer_) && gc_bdx2 <= len(maxBuffer_)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(maxBuffer_) && gc_bdx2 <= len(maxBuffer_)-gc_off9 {
-				gc_at11 := minBuffer_[:gc_bdx2]
-				gc_at12 := minBuffer_[gc_off7:][:gc_bdx2]
-				gc_at13 := maxBuffer_[gc_off8:][:gc_bdx2]
-				gc_at14 := maxBuffer_[gc_off9:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					blockEnd := gc_s_blockEnd[gc_rank2]
+//line hecbench_bitpacking.go:67
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := d
+			gc_off3 := 0 - (bpBlockSize / 2)
+			gc_off4 := (0 - (bpBlockSize / 2)) + d
+			if gc_bdx <= len(minBuffer_) && gc_off2 >= 0 && gc_off2 <= len(minBuffer_) && gc_bdx <= len(minBuffer_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(maxBuffer_) && gc_bdx <= len(maxBuffer_)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(maxBuffer_) && gc_bdx <= len(maxBuffer_)-gc_off4 {
+				gc_at2 := minBuffer_[:gc_bdx]
+				gc_at3 := minBuffer_[gc_off2:][:gc_bdx]
+				gc_at4 := maxBuffer_[gc_off3:][:gc_bdx]
+				gc_at5 := maxBuffer_[gc_off4:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_bitpacking.go:79
+					blockEnd := gc_s_blockEnd[gc_rank]
 //line hecbench_bitpacking.go:66
-					if gc_tx2 < bpBlockSize/2 {
-						idx := gc_tx2
+					if gc_tx < bpBlockSize/2 {
+						idx := gc_tx
 						if idx < d && idx+d < blockEnd {
-							gc_at11[gc_tx2] = min(gc_at11[gc_tx2], gc_at12[gc_tx2])
+							gc_at2[gc_tx] = min(gc_at2[gc_tx], gc_at3[gc_tx])
 						}
 					} else {
-						idx_ := gc_tx2 - bpBlockSize/2
+						idx_ := gc_tx - bpBlockSize/2
 						if idx_ < d && idx_+d < blockEnd {
-							gc_at13[gc_tx2] = max(gc_at13[gc_tx2], gc_at14[gc_tx2])
+							gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 						}
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					blockEnd := gc_s_blockEnd[gc_rank2]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					blockEnd := gc_s_blockEnd[gc_rank]
 //line hecbench_bitpacking.go:66
-					if gc_tx2 < bpBlockSize/2 {
-						idx := gc_tx2
+					if gc_tx < bpBlockSize/2 {
+						idx := gc_tx
 						if idx < d && idx+d < blockEnd {
 							minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
 						}
 					} else {
-						idx_ := gc_tx2 - bpBlockSize/2
+						idx_ := gc_tx - bpBlockSize/2
 						if idx_ < d && idx_+d < blockEnd {
 							maxBuffer_[idx_] = max(maxBuffer_[idx_], maxBuffer_[d+idx_])
 						}
@@ -441,32 +473,33 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_bitpacking.go:83
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off10 := 0
-		if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(outMinValPtr) && gc_off10 < len(minBuffer) && gc_off10 < len(maxBuffer) && gc_off10 < len(numBitsPtr) {
-			gc_at15 := outMinValPtr[gc_off10:][:1]
-			gc_at16 := minBuffer[gc_off10:][:1]
-			gc_at17 := maxBuffer[gc_off10:][:1]
-			gc_at18 := numBitsPtr[gc_off10:][:1]
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := 0
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(outMinValPtr) && gc_off5 < len(minBuffer) && gc_off5 < len(maxBuffer) && gc_off5 < len(numBitsPtr) {
+			gc_at6 := outMinValPtr[gc_off5:][:1]
+			gc_at7 := minBuffer[gc_off5:][:1]
+			gc_at8 := maxBuffer[gc_off5:][:1]
+			gc_at9 := numBitsPtr[gc_off5:][:1]
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_bitpacking.go:152
-					gc_at15[0] = gc_at16[0]
+					gc_at6[0] = gc_at7[0]
 //line hecbench_bitpacking.go:154
-					rng := uint32(gc_at17[0]) - uint32(gc_at16[0])
-					gc_at18[0] = uint8(4*8 - bits.LeadingZeros32(rng))
+					rng := uint32(gc_at8[0]) - uint32(gc_at7[0])
+					gc_at9[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 				}
 			}
 		} else {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_bitpacking.go:152
 					outMinValPtr[0] = minBuffer[0]
@@ -492,26 +525,26 @@ func BitPackKernel(numBitsPtr []uint8, valueOffsetPtr []int32, outPtr []uint32, 
 var gc_src_bitPack = compiled.NewSource(gc_files_hecbench_bitpacking, "bitPack", "1bae1825e704bd284d969bf27c305ff102b2ee83cee293f995ded6d42b0018ce", "hecbench_bitpacking.go:159-229").NoGoexit("be33d449ff681c24913e734eaf763259ab64438bd62cb230983959eda3a05a68", "hecbench_bitpacking.go:27-30", "hecbench_bitpacking.go:32-39", "hecbench_bitpacking.go:41-42", "hecbench_bitpacking.go:44-45")
 
 //line hecbench_bitpacking.go:162
-func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []int32, outPtr []uint32, in []int32, numDevice []uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_numBlocks := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_blockID := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-	gc_s_outputIdx := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_bitStart := compiled.Scratch[uint64](gc_b2, 3)[:gc_n2]
-	gc_s_startIdx := compiled.Scratch[int](gc_b2, 4)[:gc_n2]
-	gc_s_endIdx := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
-	gc_s_blockEndIdx := compiled.Scratch[int](gc_b2, 6)[:gc_n2]
-	gc_s_val := compiled.Scratch[uint32](gc_b2, 7)[:gc_n2]
-	gc_s_bufferStart := compiled.Scratch[int](gc_b2, 8)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []int32, outPtr []uint32, in []int32, numDevice []uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_numBlocks := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_blockID := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_outputIdx := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_bitStart := compiled.Scratch[uint64](gc_b, 3)[:gc_n]
+	gc_s_startIdx := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_endIdx := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_blockEndIdx := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_val := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
+	gc_s_bufferStart := compiled.Scratch[int](gc_b, 8)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_bitpacking.go:163
 	num := numDevice[0]
 //line hecbench_bitpacking.go:167
@@ -520,48 +553,51 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 	valueOffset := valueOffsetPtr[0]
 //line hecbench_bitpacking.go:171
 	inBuffer := gocuda.Shared[uint32](t, bpBlockSize)[:bpBlockSize]
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:173
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line hecbench_bitpacking.go:165
 		numBlocks := int(roundUpDiv(num, bpBlockSize))
 //line hecbench_bitpacking.go:173
-		blockID := gc_bx2
-		gc_s_numBlocks[gc_rank2] = numBlocks
-		gc_s_blockID[gc_rank2] = blockID
+		blockID := gc_bx
+//line hecbench_bitpacking.go:176
+		gc_s_numBlocks[gc_rank] = numBlocks
+		gc_s_blockID[gc_rank] = blockID
 	}
 //line hecbench_bitpacking.go:173
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L22:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:182
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				numBlocks := gc_s_numBlocks[gc_rank2]
-				blockID := gc_s_blockID[gc_rank2]
+				numBlocks := gc_s_numBlocks[gc_rank]
+				blockID := gc_s_blockID[gc_rank]
 //line hecbench_bitpacking.go:173
 				if !(blockID < numBlocks) {
 					{
 //line hecbench_bitpacking.go:173
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line hecbench_bitpacking.go:173
-						continue gc_L22
+						continue gc_L2
 					}
 				}
 //line hecbench_bitpacking.go:178
-				outputIdx := gc_tx2 + blockID*bpBlockSize
+				outputIdx := gc_tx + blockID*bpBlockSize
 //line hecbench_bitpacking.go:180
 				bitStart := uint64(outputIdx) * 4 * 8
 				bitEnd := bitStart + 4*8
@@ -577,79 +613,90 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 //line hecbench_bitpacking.go:192
 				var val uint32
 				bufferStart := blockStartIdx
-				gc_s_outputIdx[gc_rank2] = outputIdx
-				gc_s_bitStart[gc_rank2] = bitStart
-				gc_s_startIdx[gc_rank2] = startIdx
-				gc_s_endIdx[gc_rank2] = endIdx
-				gc_s_blockEndIdx[gc_rank2] = blockEndIdx
-				gc_s_val[gc_rank2] = val
-				gc_s_bufferStart[gc_rank2] = bufferStart
+//line hecbench_bitpacking.go:205
+				gc_s_outputIdx[gc_rank] = outputIdx
+				gc_s_bitStart[gc_rank] = bitStart
+				gc_s_startIdx[gc_rank] = startIdx
+				gc_s_endIdx[gc_rank] = endIdx
+				gc_s_blockEndIdx[gc_rank] = blockEndIdx
+				gc_s_val[gc_rank] = val
+				gc_s_bufferStart[gc_rank] = bufferStart
 			}
 		}
 //line hecbench_bitpacking.go:193
 		for {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			if compiled.AllExited(gc_exited2) {
+			if compiled.AllExited(gc_exited) {
 				return
 			}
-			gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			gc_r3, gc_r3in, gc_r3out := 0, 0, 0
+//line hecbench_bitpacking.go:203
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				blockEndIdx := gc_s_blockEndIdx[gc_rank2]
-				bufferStart := gc_s_bufferStart[gc_rank2]
+				blockEndIdx := gc_s_blockEndIdx[gc_rank]
+				bufferStart := gc_s_bufferStart[gc_rank]
 				if bufferStart < blockEndIdx {
-					gc_r32 |= 1
-					gc_r32in = gc_rank2
+					gc_r3 |= 1
+					gc_r3in = gc_rank
 				} else {
-					gc_r32 |= 2
-					gc_r32out = gc_rank2
+					gc_r3 |= 2
+					gc_r3out = gc_rank
 				}
 			}
-			if gc_r32 == 3 {
-				compiled.Diverged(gc_b2, "SyncThreads", gc_r32in, gc_r32out)
+//line hecbench_bitpacking.go:219
+			if gc_r3 == 3 {
+				compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 			}
-			if gc_r32&1 == 0 {
+			if gc_r3&1 == 0 {
 				break
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:226
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
-					bufferStart := gc_s_bufferStart[gc_rank2]
+					bufferStart := gc_s_bufferStart[gc_rank]
 //line hecbench_bitpacking.go:197
-					inputIdx := bufferStart + gc_tx2
+					inputIdx := bufferStart + gc_tx
 					if uint64(inputIdx) < num {
-						inBuffer[gc_tx2] = uint32(in[inputIdx] - valueOffset)
+						inBuffer[gc_tx] = uint32(in[inputIdx] - valueOffset)
 					}
 				}
 			}
+//line hecbench_bitpacking.go:205
 			compiled.OutOfLine(func() {
 				inBuffer := inBuffer[:256]
-				gc_s_bitStart := gc_s_bitStart[:gc_n2]
-				gc_s_startIdx := gc_s_startIdx[:gc_n2]
-				gc_s_endIdx := gc_s_endIdx[:gc_n2]
-				gc_s_val := gc_s_val[:gc_n2]
-				gc_s_bufferStart := gc_s_bufferStart[:gc_n2]
+//line hecbench_bitpacking.go:208
+				gc_s_bitStart := gc_s_bitStart[:gc_n]
+//line hecbench_bitpacking.go:210
+				gc_s_startIdx := gc_s_startIdx[:gc_n]
+//line hecbench_bitpacking.go:212
+				gc_s_endIdx := gc_s_endIdx[:gc_n]
+//line hecbench_bitpacking.go:214
+				gc_s_val := gc_s_val[:gc_n]
+//line hecbench_bitpacking.go:216
+				gc_s_bufferStart := gc_s_bufferStart[:gc_n]
 				{
-					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:219
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
 							continue
 						}
-						bitStart := gc_s_bitStart[gc_rank2]
-						startIdx := gc_s_startIdx[gc_rank2]
-						endIdx := gc_s_endIdx[gc_rank2]
-						val := gc_s_val[gc_rank2]
-						bufferStart := gc_s_bufferStart[gc_rank2]
+						bitStart := gc_s_bitStart[gc_rank]
+						startIdx := gc_s_startIdx[gc_rank]
+						endIdx := gc_s_endIdx[gc_rank]
+						val := gc_s_val[gc_rank]
+						bufferStart := gc_s_bufferStart[gc_rank]
 //line hecbench_bitpacking.go:204
 						currentStartIdx := max(startIdx, bufferStart)
 						currentEndIdx := min(endIdx, bufferStart+bpBlockSize)
@@ -659,6 +706,7 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 //line hecbench_bitpacking.go:211
 							b := inBuffer[localIdx]
 							offset := int(int64(idx*numBits) - int64(bitStart))
+//line hecbench_bitpacking.go:214
 							if offset > 0 {
 								b <<= offset
 							} else {
@@ -669,28 +717,30 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 						}
 //line hecbench_bitpacking.go:193
 						bufferStart += bpBlockSize
-						gc_s_val[gc_rank2] = val
-						gc_s_bufferStart[gc_rank2] = bufferStart
+//line hecbench_bitpacking.go:196
+						gc_s_val[gc_rank] = val
+						gc_s_bufferStart[gc_rank] = bufferStart
 					}
 				}
 			})
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_bitpacking.go:203
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			blockID := gc_s_blockID[gc_rank2]
-			outputIdx := gc_s_outputIdx[gc_rank2]
-			startIdx := gc_s_startIdx[gc_rank2]
-			val := gc_s_val[gc_rank2]
+			blockID := gc_s_blockID[gc_rank]
+			outputIdx := gc_s_outputIdx[gc_rank]
+			startIdx := gc_s_startIdx[gc_rank]
+			val := gc_s_val[gc_rank]
 //line hecbench_bitpacking.go:225
 			if uint64(startIdx) < num {
 				out[outputIdx] = val
 			}
 //line hecbench_bitpacking.go:173
-			blockID += gc_gdx2
-			gc_s_blockID[gc_rank2] = blockID
+			blockID += gc_gdx
+			gc_s_blockID[gc_rank] = blockID
 		}
 	}
 }

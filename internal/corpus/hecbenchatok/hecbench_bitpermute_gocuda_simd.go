@@ -31,26 +31,27 @@ func BitRevPermutationKernel(dOut, dIn []int64, lgDomainSize uint32) func(*gocud
 var gc_src_bitRevPermutation = compiled.NewSource(gc_files_hecbench_bitpermute, "bitRevPermutation", "b2d7737bae42400c85431bb88aaf7132cd4f7ceb66bd3fc98b2fb8b5dd775b3a", "hecbench_bitpermute.go:30-58").NoGoexit("222e4b9f1daa6a3474028f6ba8f29e559331e1f6a20add6d57f4887e98181e8d", "hecbench_bitpermute.go:24-28")
 
 //line hecbench_bitpermute.go:34
-func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomainSize uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
+func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomainSize uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 //line hecbench_bitpermute.go:35
-	if gc_gdx2 == 1 && gc_bdx2 == 1<<lgDomainSize {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+	if gc_gdx == 1 && gc_bdx == 1<<lgDomainSize {
+//line hecbench_bitpermute.go:37
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_bitpermute.go:36
-					var idx uint32 = uint32(gc_tx2)
+					var idx uint32 = uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					if int(idx) < 0 || int(idx) > len(dIn)-4 {
 //line hecbench_bitpermute.go:39
@@ -59,149 +60,164 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 //line hecbench_bitpermute.go:39
 					v := archsimd.LoadInt64x4Slice(dIn[idx:])
 //line hecbench_bitpermute.go:39
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-					gc_s_v[gc_rank2] = v
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-					gc_s_v[gc_rank2] = v
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-					gc_s_v[gc_rank2] = v
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-					gc_s_v[gc_rank2] = v
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-				idx := uint32(gc_tx2)
+				idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 				v := dIn[idx]
-				gc_s_v[gc_rank2] = v
+//line hecbench_bitpermute.go:41
+				gc_s_v[gc_rank] = v
 			}
 		}
-		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:45
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line hecbench_bitpermute.go:47
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 			if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
-				gc_r22 |= 1
-				gc_r22in = gc_rank2
+				gc_r2 |= 1
+				gc_r2in = gc_rank
 			} else {
-				gc_r22 |= 2
-				gc_r22out = gc_rank2
+				gc_r2 |= 2
+				gc_r2out = gc_rank
 			}
 		}
-		if gc_r22 == 3 {
-			compiled.DivergedIf(gc_b2, "SyncThreads", gc_r22in, gc_r22out)
+//line hecbench_bitpermute.go:58
+		if gc_r2 == 3 {
+			compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
-		gc_agreed2 := gc_r22&1 != 0
+		gc_agreed := gc_r2&1 != 0
 //line hecbench_bitpermute.go:40
-		var agreed bool = gc_agreed2
+		var agreed bool = gc_agreed
 //line hecbench_bitpermute.go:40
 		if agreed {
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line hecbench_bitpermute.go:43
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-					v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-					v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-					v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-					idx := uint32(gc_tx2)
+					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-					v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:36
-				idx := uint32(gc_tx2)
+				idx := uint32(gc_tx)
 				rev := bitRev(idx, lgDomainSize)
-				v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:39
+				v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 				dOut[rev] = v
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:45
-				idx_ := uint32(gc_tx2 + gc_bdx2*gc_bx2)
+				idx_ := uint32(gc_tx + gc_bdx*gc_bx)
 				rev_ := bitRev(idx_, lgDomainSize)
 				isCopy := unsafe.SliceData(dOut) != unsafe.SliceData(dIn) && idx_ == rev_
 //line hecbench_bitpermute.go:49
@@ -232,24 +248,25 @@ func BitRevPermutationZKernel(out, in []int64, lgDomainSize uint32) func(*gocuda
 var gc_src_bitRevPermutationZ = compiled.NewSource(gc_files_hecbench_bitpermute, "bitRevPermutationZ", "1f79571caf591e47e4e64a927e4f30a02e05b12b25746401112842ca21ed3107", "hecbench_bitpermute.go:60-121").NoGoexit("222e4b9f1daa6a3474028f6ba8f29e559331e1f6a20add6d57f4887e98181e8d", "hecbench_bitpermute.go:24-28")
 
 //line hecbench_bitpermute.go:66
-func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomainSize uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainSize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_bitpermute.go:67
 	exchange := gocuda.DynamicShared[int64](t)
 //line hecbench_bitpermute.go:74
 	step := uint32(1) << (lgDomainSize - bpLgZCount)
 //line hecbench_bitpermute.go:76
-	stride := uint32(gc_bdx2 * gc_gdx2)
+	stride := uint32(gc_bdx * gc_gdx)
+//line hecbench_bitpermute.go:78
 	var gc_l_xchg [32][][32][32]int64
 	var gc_l_tid [32]uint32
 	var gc_l_more [32]bool
@@ -258,117 +275,127 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 	var gc_l_baseIdx [32]uint32
 	var gc_l_baseRev [32]uint32
 	var gc_l_regs [32][32]int64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line hecbench_bitpermute.go:92
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:68
 				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
 //line hecbench_bitpermute.go:75
-				tid := uint32(gc_tx2 + gc_bdx2*gc_bx2)
-				gc_l_xchg[gc_lane2] = xchg
-				gc_l_tid[gc_lane2] = tid
+				tid := uint32(gc_tx + gc_bdx*gc_bx)
+//line hecbench_bitpermute.go:78
+				gc_l_xchg[gc_lane] = xchg
+				gc_l_tid[gc_lane] = tid
 			}
 		}
 		{
-			gc_save122 := gc_act2
-			gc_in122 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_bitpermute.go:79
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_bitpermute.go:78
 				more := true
-				gc_l_more[gc_lane2] = more
+//line hecbench_bitpermute.go:80
+				gc_l_more[gc_lane] = more
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				var gc_m122, gc_skip122 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+//line hecbench_bitpermute.go:90
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					more := gc_l_more[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					more := gc_l_more[gc_lane]
 //line hecbench_bitpermute.go:78
 					if more {
-						gc_m122 |= 1 << gc_lane2
+						gc_m12 |= 1 << gc_lane
 					}
 				}
-				gc_in122 &= gc_m122
-				gc_act2 = gc_in122
-				if gc_act2 == 0 {
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					tid := gc_l_tid[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := gc_l_tid[gc_lane]
 //line hecbench_bitpermute.go:79
 					groupIdx := tid >> bpLgZCount
 					groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
-					gc_l_groupIdx[gc_lane2] = groupIdx
-					gc_l_groupRev[gc_lane2] = groupRev
+//line hecbench_bitpermute.go:83
+					gc_l_groupIdx[gc_lane] = groupIdx
+					gc_l_groupRev[gc_lane] = groupRev
 				}
 				{
-					var gc_m42 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m4 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						groupIdx := gc_l_groupIdx[gc_lane2]
-						groupRev := gc_l_groupRev[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						groupIdx := gc_l_groupIdx[gc_lane]
+//line hecbench_bitpermute.go:96
+						groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:82
 						if groupIdx > groupRev {
-							gc_m42 |= 1 << gc_lane2
+							gc_m4 |= 1 << gc_lane
 						}
 					}
-					gc_save42 := gc_act2
-					gc_act2 = gc_save42 & gc_m42
-					if gc_act2 != 0 {
+					gc_save4 := gc_act
+					gc_act = gc_save4 & gc_m4
+					if gc_act != 0 {
 //line hecbench_bitpermute.go:83
-						gc_skip122 |= gc_act2
-						gc_act2 = 0
+						gc_skip12 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip122
+					gc_act = gc_save4 &^ gc_dead &^ gc_skip12
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:70
-						gid := uint32(gc_tx2) / bpZCount
-						idx := uint32(gc_tx2) % bpZCount
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-						xchg := gc_l_xchg[gc_lane2]
-						groupIdx := gc_l_groupIdx[gc_lane2]
-						groupRev := gc_l_groupRev[gc_lane2]
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						groupIdx := gc_l_groupIdx[gc_lane]
+//line hecbench_bitpermute.go:78
+						groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:86
 						baseIdx := groupIdx*bpZCount + idx
 						baseRev := groupRev*bpZCount + idx
@@ -664,30 +691,32 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 								}
 							}
 						}
-						gc_l_baseIdx[gc_lane2] = baseIdx
-						gc_l_baseRev[gc_lane2] = baseRev
-						gc_l_regs[gc_lane2] = regs
+						gc_l_baseIdx[gc_lane] = baseIdx
+						gc_l_baseRev[gc_lane] = baseRev
+						gc_l_regs[gc_lane] = regs
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:70
-						gid := uint32(gc_tx2) / bpZCount
-						idx := uint32(gc_tx2) % bpZCount
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-						xchg := gc_l_xchg[gc_lane2]
-						baseRev := gc_l_baseRev[gc_lane2]
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						baseRev := gc_l_baseRev[gc_lane]
 						{
 							{
 //line hecbench_bitpermute.go:101
@@ -853,48 +882,52 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 					}
 				}
 				{
-					var gc_m72 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+//line hecbench_bitpermute.go:107
+					var gc_m7 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						groupIdx := gc_l_groupIdx[gc_lane2]
-						groupRev := gc_l_groupRev[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						groupIdx := gc_l_groupIdx[gc_lane]
+//line hecbench_bitpermute.go:116
+						groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:105
 						if groupIdx == groupRev {
-							gc_m72 |= 1 << gc_lane2
+							gc_m7 |= 1 << gc_lane
 						}
 					}
-					gc_save72 := gc_act2
-					gc_act2 = gc_save72 & gc_m72
-					if gc_act2 != 0 {
+					gc_save7 := gc_act
+					gc_act = gc_save7 & gc_m7
+					if gc_act != 0 {
 //line hecbench_bitpermute.go:106
-						gc_skip122 |= gc_act2
-						gc_act2 = 0
+						gc_skip12 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save72 &^ gc_dead2 &^ gc_skip122
+					gc_act = gc_save7 &^ gc_dead &^ gc_skip12
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:70
-						gid := uint32(gc_tx2) / bpZCount
-						idx := uint32(gc_tx2) % bpZCount
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-						xchg := gc_l_xchg[gc_lane2]
-						regs := gc_l_regs[gc_lane2]
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						regs := gc_l_regs[gc_lane]
 						{
 							{
 //line hecbench_bitpermute.go:111
@@ -1060,24 +1093,26 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:70
-						gid := uint32(gc_tx2) / bpZCount
-						idx := uint32(gc_tx2) % bpZCount
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-						xchg := gc_l_xchg[gc_lane2]
-						baseIdx := gc_l_baseIdx[gc_lane2]
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						baseIdx := gc_l_baseIdx[gc_lane]
 						{
 							{
 //line hecbench_bitpermute.go:117
@@ -1242,20 +1277,23 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						}
 					}
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+//line hecbench_bitpermute.go:122
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					tid := gc_l_tid[gc_lane2]
+//line hecbench_bitpermute.go:129
+					tid := gc_l_tid[gc_lane]
+//line hecbench_bitpermute.go:131
 					var more bool
 //line hecbench_bitpermute.go:78
 					tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step
-					gc_l_tid[gc_lane2] = tid
-					gc_l_more[gc_lane2] = more
+					gc_l_tid[gc_lane] = tid
+					gc_l_more[gc_lane] = more
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }

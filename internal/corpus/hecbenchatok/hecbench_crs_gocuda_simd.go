@@ -29,22 +29,22 @@ func GcrsM1W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 var gc_src_gcrsM1W4CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM1W4CodingDotprod", "1c8973f39d363f1ad19f1fed0eb434f860714c1ff4d620b222a82c9db8dfeee7", "hecbench_crs.go:15-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:18
-func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_index := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_index {
-		gc_s_index[gc_rank2] = index
+func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
 	}
-	gc_s_result := compiled.Scratch[int64](gc_b2, 1)[:gc_n2]
-	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+	gc_s_result := compiled.Scratch[int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:19
 	sharedData := gocuda.DynamicShared[int64](t)
 //line hecbench_crs.go:21
@@ -52,108 +52,117 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:25
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:27
-	worksizePerblock := gc_bdx2 / w * w
+	worksizePerblock := gc_bdx / w * w
 //line hecbench_crs.go:42
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:45
 	var i_ int = 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:47
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:28
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:22
 			var i, j int
 			var result int64
 //line hecbench_crs.go:30
-			if gc_tx2 >= worksizePerblock {
+			if gc_tx >= worksizePerblock {
 				{
 //line hecbench_crs.go:30
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 			if idx >= uint32(size) {
 				{
 //line hecbench_crs.go:34
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
-			groupOffset := (gc_tx2 / w) * w
-			groupInnerOffset := gc_tx2 % w
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:43
 			var matrixInt uint32
 			_ = i
 			_ = j
+//line hecbench_crs.go:49
 			_ = matrixInt
-			gc_s_result[gc_rank2] = result
-			gc_s_groupOffset[gc_rank2] = groupOffset
-			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
 //line hecbench_crs.go:45
 	for ; i_ < k; i_++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line hecbench_crs.go:47
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:28
-				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:28
-					gc_alive7 := gc_all7
+					gc_alive3 := gc_all3
 //line hecbench_crs.go:28
-					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:28
-						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_crs.go:28
-					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:46
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 //line hecbench_crs.go:46
 						break
 					}
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
+//line hecbench_crs.go:47
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_crs.go:28
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+				idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:46
-				sharedData[gc_tx2] = in[i_*size+int(idx)]
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
+//line hecbench_crs.go:50
 		compiled.OutOfLine(func() {
-			gc_s_index := gc_s_index[:gc_n2]
-			gc_s_result := gc_s_result[:gc_n2]
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			gc_s_index := gc_s_index[:gc_n]
+//line hecbench_crs.go:53
+			gc_s_result := gc_s_result[:gc_n]
+//line hecbench_crs.go:55
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+//line hecbench_crs.go:57
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:60
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
-					index := gc_s_index[gc_rank2]
+					index := gc_s_index[gc_rank]
 					var j int
 					_ = j
-					result := gc_s_result[gc_rank2]
-					groupOffset := gc_s_groupOffset[gc_rank2]
-					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 //line hecbench_crs.go:50
 					var j_ int = 0
@@ -166,35 +175,37 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:55
 					j = j_
-					gc_s_index[gc_rank2] = index
-					gc_s_result[gc_rank2] = result
+//line hecbench_crs.go:57
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+//line hecbench_crs.go:64
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_crs.go:28
-			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-			for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:28
-				gc_alive10 := gc_all10
+				gc_alive6 := gc_all6
 //line hecbench_crs.go:28
-				if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
+				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_crs.go:28
-					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line hecbench_crs.go:28
-				var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:28
 				var i int
 //line hecbench_crs.go:28
 				_ = i
 //line hecbench_crs.go:28
-				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank2:])
+				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
 //line hecbench_crs.go:57
 				i = i_
 //line hecbench_crs.go:59
@@ -203,21 +214,22 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					break
 				}
 //line hecbench_crs.go:59
-				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
+				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive6)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:28
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:30
 			var i int
 			_ = i
-			result := gc_s_result[gc_rank2]
+			result := gc_s_result[gc_rank]
 //line hecbench_crs.go:57
 			i = i_
 //line hecbench_crs.go:59
@@ -237,22 +249,22 @@ func GcrsM1W5CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 var gc_src_gcrsM1W5CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM1W5CodingDotprod", "cb688c2caa4a96d36393e41041b1642e09e5c66c0752fb70745def3c1a9567cc", "hecbench_crs.go:62-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:65
-func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_index := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_index {
-		gc_s_index[gc_rank2] = index
+func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
 	}
-	gc_s_result := compiled.Scratch[int64](gc_b2, 1)[:gc_n2]
-	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+	gc_s_result := compiled.Scratch[int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:66
 	sharedData := gocuda.DynamicShared[int64](t)
 //line hecbench_crs.go:68
@@ -260,108 +272,117 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:72
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:74
-	worksizePerblock := gc_bdx2 / w * w
+	worksizePerblock := gc_bdx / w * w
 //line hecbench_crs.go:89
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:92
 	var i_ int = 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:94
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:75
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:69
 			var i, j int
 			var result int64
 //line hecbench_crs.go:77
-			if gc_tx2 >= worksizePerblock {
+			if gc_tx >= worksizePerblock {
 				{
 //line hecbench_crs.go:77
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 			if idx >= uint32(size) {
 				{
 //line hecbench_crs.go:81
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
-			groupOffset := (gc_tx2 / w) * w
-			groupInnerOffset := gc_tx2 % w
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:90
 			var matrixInt uint32
 			_ = i
 			_ = j
+//line hecbench_crs.go:96
 			_ = matrixInt
-			gc_s_result[gc_rank2] = result
-			gc_s_groupOffset[gc_rank2] = groupOffset
-			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
 //line hecbench_crs.go:92
 	for ; i_ < k; i_++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line hecbench_crs.go:94
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:75
-				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:75
-					gc_alive7 := gc_all7
+					gc_alive3 := gc_all3
 //line hecbench_crs.go:75
-					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:75
-						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_crs.go:75
-					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:93
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 //line hecbench_crs.go:93
 						break
 					}
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
+//line hecbench_crs.go:94
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_crs.go:75
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+				idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:93
-				sharedData[gc_tx2] = in[i_*size+int(idx)]
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
+//line hecbench_crs.go:97
 		compiled.OutOfLine(func() {
-			gc_s_index := gc_s_index[:gc_n2]
-			gc_s_result := gc_s_result[:gc_n2]
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			gc_s_index := gc_s_index[:gc_n]
+//line hecbench_crs.go:100
+			gc_s_result := gc_s_result[:gc_n]
+//line hecbench_crs.go:102
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+//line hecbench_crs.go:104
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:107
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
-					index := gc_s_index[gc_rank2]
+					index := gc_s_index[gc_rank]
 					var j int
 					_ = j
-					result := gc_s_result[gc_rank2]
-					groupOffset := gc_s_groupOffset[gc_rank2]
-					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 //line hecbench_crs.go:97
 					var j_ int = 0
@@ -374,35 +395,37 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:102
 					j = j_
-					gc_s_index[gc_rank2] = index
-					gc_s_result[gc_rank2] = result
+//line hecbench_crs.go:104
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep4 := 0
+//line hecbench_crs.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_crs.go:75
-			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-			for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-				gc_tx2 := gc_vstep4
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:75
-				gc_alive10 := gc_all10
+				gc_alive6 := gc_all6
 //line hecbench_crs.go:75
-				if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
+				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_crs.go:75
-					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line hecbench_crs.go:75
-				var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:75
 				var i int
 //line hecbench_crs.go:75
 				_ = i
 //line hecbench_crs.go:75
-				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank2:])
+				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
 //line hecbench_crs.go:104
 				i = i_
 //line hecbench_crs.go:106
@@ -411,21 +434,22 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					break
 				}
 //line hecbench_crs.go:106
-				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
+				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive6)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:75
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:77
 			var i int
 			_ = i
-			result := gc_s_result[gc_rank2]
+			result := gc_s_result[gc_rank]
 //line hecbench_crs.go:104
 			i = i_
 //line hecbench_crs.go:106
@@ -445,22 +469,22 @@ func GcrsM2W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 var gc_src_gcrsM2W4CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM2W4CodingDotprod", "36adf5ddd903ea384a3cb83dfc1a132350a05ae4c6263b93b6602e56e2367270", "hecbench_crs.go:109-159").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:112
-func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_index := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_index {
-		gc_s_index[gc_rank2] = index
+func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
 	}
-	gc_s_result := compiled.Scratch[[2]int64](gc_b2, 1)[:gc_n2]
-	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+	gc_s_result := compiled.Scratch[[2]int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:113
 	sharedData := gocuda.DynamicShared[int64](t)
 //line hecbench_crs.go:115
@@ -468,21 +492,22 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:122
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:124
-	worksizePerblock := gc_bdx2 / w * w
+	worksizePerblock := gc_bdx / w * w
 //line hecbench_crs.go:139
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:142
 	var i_ int = 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:144
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:125
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:116
 			var i, j int
 			var result [2]int64
@@ -490,89 +515,97 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			result[0] = 0
 			result[1] = 0
 //line hecbench_crs.go:127
-			if gc_tx2 >= worksizePerblock {
+			if gc_tx >= worksizePerblock {
 				{
 //line hecbench_crs.go:127
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 			if idx >= uint32(size) {
 				{
 //line hecbench_crs.go:131
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
-			groupOffset := (gc_tx2 / w) * w
-			groupInnerOffset := gc_tx2 % w
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:140
 			var matrixInt uint32
 			_ = i
 			_ = j
+//line hecbench_crs.go:146
 			_ = matrixInt
-			gc_s_result[gc_rank2] = result
-			gc_s_groupOffset[gc_rank2] = groupOffset
-			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
 //line hecbench_crs.go:142
 	for ; i_ < k; i_++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+//line hecbench_crs.go:144
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:125
-				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:125
-					gc_alive5 := gc_all5
+					gc_alive3 := gc_all3
 //line hecbench_crs.go:125
-					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:125
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_crs.go:125
-					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:143
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 //line hecbench_crs.go:143
 						break
 					}
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
+//line hecbench_crs.go:144
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_crs.go:125
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+				idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:143
-				sharedData[gc_tx2] = in[i_*size+int(idx)]
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
+//line hecbench_crs.go:147
 		compiled.OutOfLine(func() {
-			gc_s_index := gc_s_index[:gc_n2]
-			gc_s_result := gc_s_result[:gc_n2]
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			gc_s_index := gc_s_index[:gc_n]
+//line hecbench_crs.go:150
+			gc_s_result := gc_s_result[:gc_n]
+//line hecbench_crs.go:152
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+//line hecbench_crs.go:154
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:157
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
-					index := gc_s_index[gc_rank2]
+					index := gc_s_index[gc_rank]
 					var j int
 					_ = j
-					result := gc_s_result[gc_rank2]
-					groupOffset := gc_s_groupOffset[gc_rank2]
-					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 //line hecbench_crs.go:147
 					var j_ int = 0
@@ -586,24 +619,27 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:153
 					j = j_
-					gc_s_index[gc_rank2] = index
-					gc_s_result[gc_rank2] = result
+//line hecbench_crs.go:155
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:162
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:125
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:127
 			var i int
 			_ = i
-			result := gc_s_result[gc_rank2]
+			result := gc_s_result[gc_rank]
 //line hecbench_crs.go:155
 			i = i_
 //line hecbench_crs.go:157
@@ -624,22 +660,22 @@ func GcrsM4W8CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 var gc_src_gcrsM4W8CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM4W8CodingDotprod", "90e1609439f663690464163cf15f673b3b90267f686418cea7fc7a7adbe762d5", "hecbench_crs.go:161-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:164
-func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_index := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_index {
-		gc_s_index[gc_rank2] = index
+func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
 	}
-	gc_s_result := compiled.Scratch[[4]int64](gc_b2, 1)[:gc_n2]
-	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+	gc_s_result := compiled.Scratch[[4]int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:165
 	sharedData := gocuda.DynamicShared[int64](t)
 //line hecbench_crs.go:167
@@ -647,21 +683,22 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:176
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:178
-	worksizePerblock := gc_bdx2 / w * w
+	worksizePerblock := gc_bdx / w * w
 //line hecbench_crs.go:193
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:196
 	var i_ int = 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:198
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:179
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:168
 			var i, j int
 			var result [4]int64
@@ -671,89 +708,97 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			result[2] = 0
 			result[3] = 0
 //line hecbench_crs.go:181
-			if gc_tx2 >= worksizePerblock {
+			if gc_tx >= worksizePerblock {
 				{
 //line hecbench_crs.go:181
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 			if idx >= uint32(size) {
 				{
 //line hecbench_crs.go:185
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
-			groupOffset := (gc_tx2 / w) * w
-			groupInnerOffset := gc_tx2 % w
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:194
 			var matrixInt uint32
 			_ = i
 			_ = j
+//line hecbench_crs.go:200
 			_ = matrixInt
-			gc_s_result[gc_rank2] = result
-			gc_s_groupOffset[gc_rank2] = groupOffset
-			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
 //line hecbench_crs.go:196
 	for ; i_ < k; i_++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+//line hecbench_crs.go:198
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:179
-				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:179
-					gc_alive5 := gc_all5
+					gc_alive3 := gc_all3
 //line hecbench_crs.go:179
-					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:179
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_crs.go:179
-					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:197
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 //line hecbench_crs.go:197
 						break
 					}
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
+//line hecbench_crs.go:198
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_crs.go:179
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+				idx := uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:197
-				sharedData[gc_tx2] = in[i_*size+int(idx)]
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
+//line hecbench_crs.go:201
 		compiled.OutOfLine(func() {
-			gc_s_index := gc_s_index[:gc_n2]
-			gc_s_result := gc_s_result[:gc_n2]
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			gc_s_index := gc_s_index[:gc_n]
+//line hecbench_crs.go:204
+			gc_s_result := gc_s_result[:gc_n]
+//line hecbench_crs.go:206
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+//line hecbench_crs.go:208
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:211
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
-					index := gc_s_index[gc_rank2]
+					index := gc_s_index[gc_rank]
 					var j int
 					_ = j
-					result := gc_s_result[gc_rank2]
-					groupOffset := gc_s_groupOffset[gc_rank2]
-					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 //line hecbench_crs.go:201
 					var j_ int = 0
@@ -769,24 +814,27 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:209
 					j = j_
-					gc_s_index[gc_rank2] = index
-					gc_s_result[gc_rank2] = result
+//line hecbench_crs.go:211
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_crs.go:218
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_crs.go:179
-			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:181
 			var i int
 			_ = i
-			result := gc_s_result[gc_rank2]
+			result := gc_s_result[gc_rank]
 //line hecbench_crs.go:211
 			i = i_
 //line hecbench_crs.go:213

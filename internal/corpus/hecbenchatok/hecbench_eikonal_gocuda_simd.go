@@ -33,24 +33,24 @@ func RunSolverKernel(spd []float64, mask []bool, solIn, solOut []float64, con []
 var gc_src_runSolver = compiled.NewSource(gc_files_hecbench_eikonal, "runSolver", "3125f9315611f18acb0f6fefcc2c4ab25fb8f2c823ea84651ebf2fbf76efc4f1", "hecbench_eikonal.go:70-216").NoGoexit("68f18f183abb800dcd1e720fb486891a0883492ad9e71316b7ad4b9144081642", "common.go:8-8", "hecbench_eikonal.go:24-68")
 
 //line hecbench_eikonal.go:73
-func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim, nIter int, nActiveBlock uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_F := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_isValid := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
-	gc_s_oldT := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
-	gc_s_newT := compiled.Scratch[float64](gc_b2, 3)[:gc_n2]
+func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim, nIter int, nActiveBlock uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_s_oldT := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_s_newT := compiled.Scratch[float64](gc_b, 3)[:gc_n]
 //line hecbench_eikonal.go:74
-	listIdx := uint32(gc_by2*gc_gdx2 + gc_bx2)
+	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:76
 	if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:78
@@ -70,16 +70,16 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 //line hecbench_eikonal.go:100
 		sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
 		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:95
-					tx := uint32(gc_tx2)
-					ty := uint32(gc_ty2)
-					tz := uint32(gc_tz2)
+					tx := uint32(gc_tx)
+					ty := uint32(gc_ty)
+					tz := uint32(gc_tz)
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:103
 					idxX := tx + 1
@@ -165,20 +165,22 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 					}
-					gc_s_F[gc_rank2] = F
-					gc_s_isValid[gc_rank2] = isValid
+//line hecbench_eikonal.go:184
+					gc_s_F[gc_rank] = F
+					gc_s_isValid[gc_rank] = isValid
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
-		gc_vstep2 := 0
+//line hecbench_eikonal.go:195
+		gc_vstep := 0
 		if compiled.SIMD {
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
 //line hecbench_eikonal.go:183
 				var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
@@ -196,95 +198,105 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 //line hecbench_eikonal.go:183
 				var newT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
-				oldT.StoreSlice(gc_s_oldT[gc_rank2:])
+				oldT.StoreSlice(gc_s_oldT[gc_rank:])
 //line hecbench_eikonal.go:183
-				newT.StoreSlice(gc_s_newT[gc_rank2:])
+				newT.StoreSlice(gc_s_newT[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:183
 				var a, b, c, oldT, newT float64
 				_ = a
 				_ = b
 				_ = c
-				gc_s_oldT[gc_rank2] = oldT
-				gc_s_newT[gc_rank2] = newT
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
 			}
 			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:183
 				var a, b, c, oldT, newT float64
 				_ = a
 				_ = b
 				_ = c
-				gc_s_oldT[gc_rank2] = oldT
-				gc_s_newT[gc_rank2] = newT
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
 			}
 			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:183
 				var a, b, c, oldT, newT float64
 				_ = a
 				_ = b
 				_ = c
-				gc_s_oldT[gc_rank2] = oldT
-				gc_s_newT[gc_rank2] = newT
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
 			}
 			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:183
 				var a, b, c, oldT, newT float64
 				_ = a
 				_ = b
 				_ = c
-				gc_s_oldT[gc_rank2] = oldT
-				gc_s_newT[gc_rank2] = newT
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:183
 			var a, b, c, oldT, newT float64
 			_ = a
 			_ = b
 			_ = c
-			gc_s_oldT[gc_rank2] = oldT
-			gc_s_newT[gc_rank2] = newT
+//line hecbench_eikonal.go:189
+			gc_s_oldT[gc_rank] = oldT
+			gc_s_newT[gc_rank] = newT
 		}
 //line hecbench_eikonal.go:185
 		for iter := 0; iter < nIter; iter++ {
 			archsimd.ClearAVXUpperBits()
 			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:95
-						tx := uint32(gc_tx2)
-						ty := uint32(gc_ty2)
-						tz := uint32(gc_tz2)
+						tx := uint32(gc_tx)
+						ty := uint32(gc_ty)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-						F := gc_s_F[gc_rank2]
-						isValid := gc_s_isValid[gc_rank2]
+//line hecbench_eikonal.go:105
+						F := gc_s_F[gc_rank]
+						isValid := gc_s_isValid[gc_rank]
 						var a float64
+//line hecbench_eikonal.go:109
 						var b float64
+//line hecbench_eikonal.go:111
 						var c float64
+//line hecbench_eikonal.go:113
 						var oldT float64
+//line hecbench_eikonal.go:115
 						var newT float64
 //line hecbench_eikonal.go:189
 						oldT = sol[idxX][idxY][idxZ]
@@ -299,165 +311,171 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 //line hecbench_eikonal.go:199
 							newT = min(tmp, oldT)
 						}
-						gc_s_oldT[gc_rank2] = oldT
-						gc_s_newT[gc_rank2] = newT
+						gc_s_oldT[gc_rank] = oldT
+						gc_s_newT[gc_rank] = newT
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
 			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:95
-							tx := uint32(gc_tx2)
+							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
 //line hecbench_eikonal.go:96
-							ty := uint32(gc_ty2)
+							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
 //line hecbench_eikonal.go:97
-							tz := uint32(gc_tz2)
+							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							isValid := gc_s_isValid[gc_rank2]
-							newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:105
+							isValid := gc_s_isValid[gc_rank]
+							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:95
-							tx := uint32(gc_tx2)
+							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
 //line hecbench_eikonal.go:96
-							ty := uint32(gc_ty2)
+							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
 //line hecbench_eikonal.go:97
-							tz := uint32(gc_tz2)
+							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							isValid := gc_s_isValid[gc_rank2]
-							newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:105
+							isValid := gc_s_isValid[gc_rank]
+							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:95
-							tx := uint32(gc_tx2)
+							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
 //line hecbench_eikonal.go:96
-							ty := uint32(gc_ty2)
+							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
 //line hecbench_eikonal.go:97
-							tz := uint32(gc_tz2)
+							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							isValid := gc_s_isValid[gc_rank2]
-							newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:105
+							isValid := gc_s_isValid[gc_rank]
+							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:95
-							tx := uint32(gc_tx2)
+							tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
 //line hecbench_eikonal.go:96
-							ty := uint32(gc_ty2)
+							ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
 //line hecbench_eikonal.go:97
-							tz := uint32(gc_tz2)
+							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							isValid := gc_s_isValid[gc_rank2]
-							newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:105
+							isValid := gc_s_isValid[gc_rank]
+							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:95
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
 //line hecbench_eikonal.go:96
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
 //line hecbench_eikonal.go:97
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-						isValid := gc_s_isValid[gc_rank2]
-						newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:105
+						isValid := gc_s_isValid[gc_rank]
+						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
 						if isValid {
 							sol[idxX][idxY][idxZ] = newT
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:97
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:96
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:95
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						oldT := gc_s_oldT[gc_rank2]
-						newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:100
+						oldT := gc_s_oldT[gc_rank]
+						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
 //line hecbench_eikonal.go:213
@@ -465,19 +483,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:218
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:97
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:96
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:95
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						oldT := gc_s_oldT[gc_rank2]
-						newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:100
+						oldT := gc_s_oldT[gc_rank]
+						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
 //line hecbench_eikonal.go:213
@@ -485,19 +505,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:218
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:97
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:96
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:95
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						oldT := gc_s_oldT[gc_rank2]
-						newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:100
+						oldT := gc_s_oldT[gc_rank]
+						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
 //line hecbench_eikonal.go:213
@@ -505,19 +527,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:218
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:97
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:96
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:95
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						oldT := gc_s_oldT[gc_rank2]
-						newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:100
+						oldT := gc_s_oldT[gc_rank]
+						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
 //line hecbench_eikonal.go:213
@@ -525,29 +549,32 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:218
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:97
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_eikonal.go:96
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_eikonal.go:95
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					oldT := gc_s_oldT[gc_rank2]
-					newT := gc_s_newT[gc_rank2]
+//line hecbench_eikonal.go:100
+					oldT := gc_s_oldT[gc_rank]
+					newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
 					residue := oldT - newT
 //line hecbench_eikonal.go:213
 					con[baseAddr+tIdx] = residue < ekEps
 					solOut[baseAddr+tIdx] = newT
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+//line hecbench_eikonal.go:217
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
@@ -567,20 +594,20 @@ func RunReductionKernel(con, listVol []bool, list []uint32, nActiveBlock uint32)
 var gc_src_runReduction = compiled.NewSource(gc_files_hecbench_eikonal, "runReduction", "81a4848c1af2e899d157c4f69945e31c1f9c51bbaff76c19de0545592aaafca2", "hecbench_eikonal.go:218-255").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_eikonal.go:221
-func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uint32, nActiveBlock uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint32, nActiveBlock uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_eikonal.go:222
-	listIdx := uint32(gc_by2*gc_gdx2 + gc_bx2)
+	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:224
 	if listIdx < nActiveBlock {
 		blockIdx := list[listIdx]
@@ -590,21 +617,21 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength / 2)
 		baseAddr := blockIdx * blocksize * 2
 		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:236
@@ -612,15 +639,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:236
@@ -628,15 +655,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:236
@@ -644,15 +671,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:236
@@ -660,45 +687,46 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:236
 					conv[tIdx] = con[baseAddr+tIdx]
 					conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
 //line hecbench_eikonal.go:241
 		for i := blocksize; i > 0; i /= 2 {
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+//line hecbench_eikonal.go:243
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:242
@@ -710,15 +738,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:242
@@ -730,15 +758,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:242
@@ -750,15 +778,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:242
@@ -770,15 +798,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:242
@@ -789,29 +817,30 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						conv[tIdx] = b1 && b2
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line hecbench_eikonal.go:258
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:251
@@ -820,15 +849,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:251
@@ -837,15 +866,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:251
@@ -854,15 +883,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:251
@@ -871,15 +900,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:233
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_eikonal.go:232
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_eikonal.go:231
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:251
@@ -887,10 +916,10 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						listVol[blockIdx] = !conv[0]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
@@ -914,22 +943,22 @@ func RunCheckNeighborKernel(spd []float64, mask []bool, solIn, solOut []float64,
 var gc_src_runCheckNeighbor = compiled.NewSource(gc_files_hecbench_eikonal, "runCheckNeighbor", "bb4444b1a362c34648d084fb57d97f0d7bab03188a36316413f4ae7014b12218", "hecbench_eikonal.go:257-393").NoGoexit("68f18f183abb800dcd1e720fb486891a0883492ad9e71316b7ad4b9144081642", "common.go:8-8", "hecbench_eikonal.go:24-68")
 
 //line hecbench_eikonal.go:260
-func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim int, nActiveBlock, nTotalBlock uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_F := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_isValid := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
+func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim int, nActiveBlock, nTotalBlock uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 //line hecbench_eikonal.go:261
-	listIdx := uint32(gc_by2*gc_gdx2 + gc_bx2)
+	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:263
 	if listIdx < nTotalBlock {
 //line hecbench_eikonal.go:266
@@ -939,24 +968,24 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
 		baseAddr := blockIdx * blocksize
 		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_eikonal.go:274
 					gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_eikonal.go:274
 					gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line hecbench_eikonal.go:274
-						var tz uint32 = uint32(gc_tz2)
+						var tz uint32 = uint32(gc_tz)
 //line hecbench_eikonal.go:273
-						var ty uint32 = uint32(gc_ty2)
+						var ty uint32 = uint32(gc_ty)
 //line hecbench_eikonal.go:272
-						var tx uint32 = uint32(gc_tx2)
+						var tx uint32 = uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						var tIdx uint32 = tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:264
@@ -973,31 +1002,31 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							archsimd.LoadFloat64x4Slice(solIn[baseAddr+tIdx:]).StoreSlice(solOut[baseAddr+tIdx:])
 						}
 //line hecbench_eikonal.go:277
-						F.StoreSlice(gc_s_F[gc_rank2:])
+						F.StoreSlice(gc_s_F[gc_rank:])
 //line hecbench_eikonal.go:277
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line hecbench_eikonal.go:277
 						if isValid {
 //line hecbench_eikonal.go:277
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line hecbench_eikonal.go:277
-						compiled.SetBools4(gc_s_isValid[gc_rank2:], gc_b3.ToBits())
+						compiled.SetBools4(gc_s_isValid[gc_rank:], gc_b2.ToBits())
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step := gc_vstep
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:274
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:273
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:272
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:264
@@ -1008,19 +1037,20 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-						gc_s_F[gc_rank2] = F
-						gc_s_isValid[gc_rank2] = isValid
+//line hecbench_eikonal.go:281
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:274
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:273
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:272
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:264
@@ -1031,19 +1061,20 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-						gc_s_F[gc_rank2] = F
-						gc_s_isValid[gc_rank2] = isValid
+//line hecbench_eikonal.go:281
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:274
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:273
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:272
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:264
@@ -1054,19 +1085,20 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-						gc_s_F[gc_rank2] = F
-						gc_s_isValid[gc_rank2] = isValid
+//line hecbench_eikonal.go:281
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:274
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:273
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_eikonal.go:272
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:264
@@ -1077,19 +1109,20 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-						gc_s_F[gc_rank2] = F
-						gc_s_isValid[gc_rank2] = isValid
+//line hecbench_eikonal.go:281
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:274
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_eikonal.go:273
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_eikonal.go:272
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:275
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:264
@@ -1100,13 +1133,14 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 					}
-					gc_s_F[gc_rank2] = F
-					gc_s_isValid[gc_rank2] = isValid
+//line hecbench_eikonal.go:281
+					gc_s_F[gc_rank] = F
+					gc_s_isValid[gc_rank] = isValid
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
@@ -1123,16 +1157,16 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 			by := tmpIdx % ygridlength
 			bz := (tmpIdx - by) / ygridlength
 			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:272
-						tx := uint32(gc_tx2)
-						ty := uint32(gc_ty2)
-						tz := uint32(gc_tz2)
+						tx := uint32(gc_tx)
+						ty := uint32(gc_ty)
+						tz := uint32(gc_tz)
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
@@ -1140,7 +1174,9 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
+//line hecbench_eikonal.go:293
 						var F float64
+//line hecbench_eikonal.go:295
 						var isValid bool
 //line hecbench_eikonal.go:292
 						sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
@@ -1217,27 +1253,28 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 						}
-						gc_s_F[gc_rank2] = F
-						gc_s_isValid[gc_rank2] = isValid
+//line hecbench_eikonal.go:369
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
 			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eikonal.go:272
-						tx := uint32(gc_tx2)
-						ty := uint32(gc_ty2)
-						tz := uint32(gc_tz2)
+						tx := uint32(gc_tx)
+						ty := uint32(gc_ty)
+						tz := uint32(gc_tz)
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
@@ -1245,8 +1282,9 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-						F := gc_s_F[gc_rank2]
-						isValid := gc_s_isValid[gc_rank2]
+//line hecbench_eikonal.go:293
+						F := gc_s_F[gc_rank]
+						isValid := gc_s_isValid[gc_rank]
 //line hecbench_eikonal.go:370
 						var a, b, c, oldT, newT float64
 //line hecbench_eikonal.go:375
@@ -1267,10 +1305,11 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						residue := oldT - newT
 						con[baseAddr+tIdx] = residue < ekEps
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+//line hecbench_eikonal.go:398
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
@@ -1281,5 +1320,4 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 // gc_files_hecbench_eikonal holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_eikonal.go
-//line hecbench_eikonal.go:412
 var gc_files_hecbench_eikonal embed.FS

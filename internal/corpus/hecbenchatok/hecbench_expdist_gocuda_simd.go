@@ -29,38 +29,38 @@ func ExpdistDistanceKernel(a, b []float32, m, n int, scaleA, scaleB, crossTerm [
 var gc_src_expdistDistance = compiled.NewSource(gc_files_hecbench_expdist, "expdistDistance", "e41e39e843f6d5d42e017cf418e860cc917e074ee6376ded74d4ebcea24bfbd0", "hecbench_expdist.go:88-94", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:35-86").NoGoexit("3f52b085cb52aa5d2d576e6aded800a3e89fa416918e718433df3f27d8918972", "common.go:5-7")
 
 //line hecbench_expdist.go:91
-func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, scaleA, scaleB, crossTerm []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) [][128]float32 {
+func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, scaleA, scaleB, crossTerm []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) [][128]float32 {
 		defer func() {}()
 		return gocuda.Shared[[128]float32](t, n)
 	}
-	gc_shared22 := func(n int) [][32]float32 {
+	gc_shared2 := func(n int) [][32]float32 {
 		defer func() {}()
 		return gocuda.Shared[[32]float32](t, n)
 	}
-	gc_shared32 := func(n int) []float32 {
+	gc_shared3 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_shared42 := func(n int) []float32 {
+	gc_shared4 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_shared52 := func(n int) []float32 {
+	gc_shared5 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_expdist.go:93
 	var a_ []float32 = a
 //line hecbench_expdist.go:93
@@ -76,11 +76,11 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:93
 	var crossTerm_ []float32 = crossTerm
 //line hecbench_expdist.go:42
-	shA := gc_shared12(edDim)[:edDim]
-	shB := gc_shared22(edDim)[:edDim]
-	shScaleA := gc_shared32(edTileX)[:edTileX]
-	shScaleB := gc_shared42(edTileY)[:edTileY]
-	sum := gc_shared52(1)[:1]
+	shA := gc_shared1(edDim)[:edDim]
+	shB := gc_shared2(edDim)[:edDim]
+	shScaleA := gc_shared3(edTileX)[:edTileX]
+	shScaleB := gc_shared4(edTileY)[:edTileY]
+	sum := gc_shared5(1)[:1]
 //line hecbench_expdist.go:58
 	var tileSize_2 int = edTileSizeX
 //line hecbench_expdist.go:58
@@ -91,11 +91,14 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	var dMem_2 []float32 = scaleA_
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
+//line hecbench_expdist.go:62
 		shB := shB[:2]
+//line hecbench_expdist.go:64
 		sum := sum[:1]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_expdist.go:67
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_expdist.go:37
@@ -104,24 +107,24 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_expdist.go:37
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:37
-						var tx int = gc_tx2
-						var ty int = gc_ty2
-						var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
-						var j int = ty + gc_by2*edBlockSizeY*edTileSizeY
+						var tx int = gc_tx
+						var ty int = gc_ty
+						var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
+						var j int = ty + gc_by*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:48
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line hecbench_expdist.go:48
 						if ty == 0 {
 //line hecbench_expdist.go:48
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line hecbench_expdist.go:48
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b3)
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b2)
 						if gc_if.ToBits() != 0 {
 //line hecbench_expdist.go:49
 							if gc_if.ToBits() != 0 {
@@ -161,13 +164,13 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:30
 										if 0xff&(1<<gc_k) != 0 {
 //line hecbench_expdist.go:30
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line hecbench_expdist.go:30
 											gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
 										}
 									}
 //line hecbench_expdist.go:30
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:30
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
@@ -185,13 +188,13 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:30
 										if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_expdist.go:30
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_expdist.go:30
 											shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line hecbench_expdist.go:30
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line hecbench_expdist.go:30
@@ -220,7 +223,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:30
 									if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line hecbench_expdist.go:30
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_expdist.go:30
 										gc_u = dMem_[dOffset_+ti_2*stride_]
 									}
@@ -233,16 +236,16 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							}
 						}
 					}
+//line hecbench_expdist.go:32
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:37
-					tx := gc_tx2
-					ty := gc_ty2
-					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-					j := ty + gc_by2*edBlockSizeY*edTileSizeY
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:48
 					if tx == 0 && ty == 0 {
 						sum[0] = 0
@@ -284,66 +287,68 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line hecbench_expdist.go:59
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := ti_3 * stride_2
-			gc_off7 := (gc_bx2 * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
-			if gc_off6 >= 0 && gc_off6 <= len(shMem_2) && gc_bdx2 <= len(shMem_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dMem_2) && gc_bdx2 <= len(dMem_2)-gc_off7 {
-				gc_at4 := shMem_2[gc_off6:][:gc_bdx2]
-				gc_at5 := dMem_2[gc_off7:][:gc_bdx2]
+//line hecbench_expdist.go:32
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := ti_3 * stride_2
+			gc_off4 := (gc_bx * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
+			if gc_off3 >= 0 && gc_off3 <= len(shMem_2) && gc_bdx <= len(shMem_2)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dMem_2) && gc_bdx <= len(dMem_2)-gc_off4 {
+				gc_at := shMem_2[gc_off3:][:gc_bdx]
+				gc_at2 := dMem_2[gc_off4:][:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_expdist.go:37
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
 //line hecbench_expdist.go:58
 						_ = shOffset_2
 //line hecbench_expdist.go:39
-						var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
+						var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
 //line hecbench_expdist.go:58
 						_ = dOffset_2
-						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_expdist.go:37
-					tx := gc_tx2
+					tx := gc_tx
 //line hecbench_expdist.go:58
 					var shOffset_2 int = tx
 					_ = shOffset_2
 //line hecbench_expdist.go:39
-					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+					i := tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 					var dOffset_2 int = i
 					_ = dOffset_2
 //line hecbench_expdist.go:31
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_expdist.go:37
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
 //line hecbench_expdist.go:39
-						var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
+						var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
 //line hecbench_expdist.go:31
@@ -351,78 +356,79 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:31
 							break
 						}
+//line hecbench_expdist.go:32
 						archsimd.LoadFloat32x8Slice(dMem_2[dOffset_2+ti_3*stride_2:]).StoreSlice(shMem_2[shOffset_2+ti_3*stride_2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:37
-						tx := gc_tx2
+						tx := gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
 //line hecbench_expdist.go:39
-						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+						i := tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
 //line hecbench_expdist.go:31
 						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						tx := gc_tx2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
 //line hecbench_expdist.go:39
-						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+						i := tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
 //line hecbench_expdist.go:31
 						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						tx := gc_tx2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
 //line hecbench_expdist.go:39
-						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+						i := tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
 //line hecbench_expdist.go:31
 						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						tx := gc_tx2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
 //line hecbench_expdist.go:39
-						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+						i := tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
 //line hecbench_expdist.go:31
 						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					tx := gc_tx2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
 //line hecbench_expdist.go:58
 					var shOffset_2 int = tx
 //line hecbench_expdist.go:39
-					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+					i := tx + gc_bx*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 					var dOffset_2 int = i
 //line hecbench_expdist.go:31
@@ -431,23 +437,26 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 			}
 		}
 	}
+//line hecbench_expdist.go:37
 	compiled.OutOfLine(func() {
 		shScaleB := shScaleB[:32]
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line hecbench_expdist.go:41
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:38
-					ty := gc_ty2
+					ty := gc_ty
 //line hecbench_expdist.go:40
-					j := ty + gc_by2*edBlockSizeY*edTileSizeY
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
 					{
+//line hecbench_expdist.go:60
 						var tileSize_3 int = edTileSizeY
 //line hecbench_expdist.go:60
 						var stride_3 int = edBlockSizeY
@@ -465,30 +474,36 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line hecbench_expdist.go:63
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
+//line hecbench_expdist.go:73
 		shB := shB[:2]
+//line hecbench_expdist.go:75
 		shScaleA := shScaleA[:128]
+//line hecbench_expdist.go:77
 		shScaleB := shScaleB[:32]
+//line hecbench_expdist.go:79
 		sum := sum[:1]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:82
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:37
-					tx := gc_tx2
-					ty := gc_ty2
-					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-					j := ty + gc_by2*edBlockSizeY*edTileSizeY
+					tx := gc_tx
+					ty := gc_ty
+					i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:65
 					var sCrossTerm float32
 					for ti := 0; ti < edTileSizeX; ti++ {
@@ -509,57 +524,61 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
 								}
+//line hecbench_expdist.go:74
 								sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
 							}
 						}
 					}
+//line hecbench_expdist.go:79
 					compiled.SharedAdd(&sum[0], sCrossTerm)
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line hecbench_expdist.go:82
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off8 := gc_by2*gc_gdx2 + gc_bx2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(crossTerm_) {
-				gc_at6 := crossTerm_[gc_off8:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_off5 := gc_by*gc_gdx + gc_bx
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
+				gc_at3 := crossTerm_[gc_off5:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_expdist.go:84
-					gc_at6[0] = sum[0]
+					gc_at3[0] = sum[0]
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:88
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:84
-					crossTerm_[gc_by2*gc_gdx2+gc_bx2] = sum[0]
+					crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_expdist.go:88
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 }
 
-//line hecbench_expdist.go:96
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceCrossTermKernel is reduce_cross_term<float> of kernel.h.
@@ -573,118 +592,179 @@ func ReduceCrossTermKernel(output, crossTerm []float32, m, n, nblocks int) func(
 var gc_src_reduceCrossTerm = compiled.NewSource(gc_files_hecbench_expdist, "reduceCrossTerm", "637dfd2715f36ce0292f56353b3e36af9ae32ca4428993f2b01f0b309e29d376", "hecbench_expdist.go:96-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_expdist.go:99
-func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32, m, n, nblocks int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sCrossTerm := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, m, n, nblocks int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_sCrossTerm := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line hecbench_expdist.go:102
 	sum := gocuda.Shared[float32](t, 1)[:1]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:105
 				sum[0] = 0
 			}
 		}
 	}
-	clear(gc_s_sCrossTerm)
+//line hecbench_expdist.go:111
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line hecbench_expdist.go:109
+			var sCrossTerm archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_expdist.go:109
+			sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:111
+			gc_s_sCrossTerm[gc_rank] = sCrossTerm
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:111
+			gc_s_sCrossTerm[gc_rank] = sCrossTerm
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:111
+			gc_s_sCrossTerm[gc_rank] = sCrossTerm
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:111
+			gc_s_sCrossTerm[gc_rank] = sCrossTerm
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_expdist.go:109
+		var sCrossTerm float32
+//line hecbench_expdist.go:111
+		gc_s_sCrossTerm[gc_rank] = sCrossTerm
+	}
+//line hecbench_expdist.go:110
 	for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_expdist.go:117
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_off
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(crossTerm) && gc_to2 <= len(crossTerm)-gc_off4 {
-				gc_at3 := crossTerm[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off2 {
+				gc_at := crossTerm[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_expdist.go:100
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hecbench_expdist.go:100
-						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank2:])
+						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
 //line hecbench_expdist.go:110
 						var i int = tx + gc_off
 //line hecbench_expdist.go:110
 						_ = i
-						sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
+						sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_expdist.go:111
-						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
+						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_expdist.go:102
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+//line hecbench_expdist.go:111
 					gc_more = true
 //line hecbench_expdist.go:111
-					sCrossTerm += gc_at3[gc_tx2]
-					gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+					sCrossTerm += gc_at[gc_tx]
+					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line hecbench_expdist.go:100
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line hecbench_expdist.go:100
-						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank2:])
+						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
 //line hecbench_expdist.go:110
 						var i int = tx + gc_off
 						if i < 0 || i > len(crossTerm)-8 {
@@ -694,192 +774,205 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 //line hecbench_expdist.go:111
 						sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(crossTerm[i:]))
 //line hecbench_expdist.go:111
-						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
+						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep3
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
-						tx := gc_tx2
-						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+						tx := gc_tx
+//line hecbench_expdist.go:102
+						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
 						gc_more = true
 //line hecbench_expdist.go:111
 						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
-						tx := gc_tx2
-						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+						tx := gc_tx
+//line hecbench_expdist.go:102
+						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
 						gc_more = true
 //line hecbench_expdist.go:111
 						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
-						tx := gc_tx2
-						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+						tx := gc_tx
+//line hecbench_expdist.go:102
+						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
 						gc_more = true
 //line hecbench_expdist.go:111
 						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
-						tx := gc_tx2
-						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+						tx := gc_tx
+//line hecbench_expdist.go:102
+						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
 						gc_more = true
 //line hecbench_expdist.go:111
 						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
-					tx := gc_tx2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+					tx := gc_tx
+//line hecbench_expdist.go:102
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 					i := tx + gc_off
 					gc_more = true
 //line hecbench_expdist.go:111
 					sCrossTerm += crossTerm[i]
-					gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			}
 		}
 	}
-	gc_step8 := 0
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+//line hecbench_expdist.go:119
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
-			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
-			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
-			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
-			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 		compiled.SharedAdd(&sum[0], sCrossTerm)
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_expdist.go:118
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(output) {
-				gc_at4 := output[gc_off5:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
+				gc_at2 := output[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line hecbench_expdist.go:119
-						gc_at4[0] = sum[0]
+						gc_at2[0] = sum[0]
 					}
 					{
 //line hecbench_expdist.go:119
-						gc_at4[0] = sum[0]
+						gc_at2[0] = sum[0]
 					}
 					{
 //line hecbench_expdist.go:119
-						gc_at4[0] = sum[0]
+						gc_at2[0] = sum[0]
 					}
 					{
 //line hecbench_expdist.go:119
-						gc_at4[0] = sum[0]
+						gc_at2[0] = sum[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_expdist.go:123
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_expdist.go:119
-					gc_at4[0] = sum[0]
+					gc_at2[0] = sum[0]
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line hecbench_expdist.go:123
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:123
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:123
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:123
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:123
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:119
 					output[0] = sum[0]
 				}

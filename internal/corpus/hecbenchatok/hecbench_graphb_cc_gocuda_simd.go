@@ -33,103 +33,106 @@ func Init3Kernel(nodes int, nidx, nlist, label, count []int32) func(*gocuda.Thre
 var gc_src_init3 = compiled.NewSource(gc_files_hecbench_graphb_cc, "init3", "dce7192b4e46994eab3718f548728f14879254e746d846acafc8dde288514fc3", "hecbench_graphb_cc.go:36-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_cc.go:39
-func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, nlist, label, count []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlist, label, count []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_graphb_cc.go:41
-		incr := gc_gdx2 * gbThreadsPerBlock
+		incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_cc.go:50
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(label) && gc_to2 <= len(label)-gc_off5 {
-					gc_at3 := label[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := (gc_bx * gbThreadsPerBlock) + gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(label) && gc_to <= len(label)-gc_off3 {
+					gc_at := label[gc_off3:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_cc.go:40
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line hecbench_graphb_cc.go:40
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 							var v int = from + gc_off
 							if v < -2147483648 || v > 2147483640 {
 //line hecbench_graphb_cc.go:44
 								break
 							}
-							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at3[gc_tx2:])
+//line hecbench_graphb_cc.go:45
+							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_cc.go:40
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 						v := from + gc_off
 						gc_more = true
 //line hecbench_graphb_cc.go:44
-						gc_at3[gc_tx2] = int32(v)
+						gc_at[gc_tx] = int32(v)
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_cc.go:40
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line hecbench_graphb_cc.go:40
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 							var v int = from + gc_off
 							if v < -2147483648 || v > 2147483640 || v < 0 || v > len(label)-8 {
 //line hecbench_graphb_cc.go:44
 								break
 							}
+//line hecbench_graphb_cc.go:45
 							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 							v := from + gc_off
 							gc_more = true
@@ -137,11 +140,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							label[v] = int32(v)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 							v := from + gc_off
 							gc_more = true
@@ -149,11 +152,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							label[v] = int32(v)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 							v := from + gc_off
 							gc_more = true
@@ -161,11 +164,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							label[v] = int32(v)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 							v := from + gc_off
 							gc_more = true
@@ -173,11 +176,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							label[v] = int32(v)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
 						v := from + gc_off
 						gc_more = true
@@ -189,55 +192,57 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 		}
 //line hecbench_graphb_cc.go:47
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_cc.go:54
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(count) && gc_to2 <= len(count)-gc_off6 {
-					gc_at4 := count[gc_off6:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to <= len(count)-gc_off4 {
+					gc_at2 := count[gc_off4:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_cc.go:48
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line hecbench_graphb_cc.go:40
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 							var v_ int = from + gc_off2
 //line hecbench_graphb_cc.go:47
 							_ = v_
-							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep3 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_cc.go:48
 						gc_more2 = true
 //line hecbench_graphb_cc.go:48
-						gc_at4[gc_tx2] = 0
+						gc_at2[gc_tx] = 0
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_cc.go:48
 						gc_vb := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line hecbench_graphb_cc.go:40
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 							var v_ int = from + gc_off2
 							if v_ < 0 || v_ > len(count)-8 {
@@ -249,17 +254,17 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 							v_ := from + gc_off2
 							gc_more2 = true
@@ -267,11 +272,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							count[v_] = 0
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 							v_ := from + gc_off2
 							gc_more2 = true
@@ -279,11 +284,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							count[v_] = 0
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 							v_ := from + gc_off2
 							gc_more2 = true
@@ -291,11 +296,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							count[v_] = 0
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 							v_ := from + gc_off2
 							gc_more2 = true
@@ -303,11 +308,11 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 							count[v_] = 0
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:40
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 						v_ := from + gc_off2
 						gc_more2 = true
@@ -336,41 +341,42 @@ func Compute1Kernel(nodes int, nidx, nlist, label []int32, minus []bool, negCnt 
 var gc_src_compute1 = compiled.NewSource(gc_files_hecbench_graphb_cc, "compute1", "348dfd9b6837a2d73f6b0bdfb618b19aa007c1101c6c5cb22eeb60c26235c1bb", "hecbench_graphb_cc.go:52-91").NoGoexit("ffe7744445d756b065dfcd6a4db31e591a4681fddde40134c45f5ae7c46688ae", "hecbench_graphb_cc.go:16-34")
 
 //line hecbench_graphb_cc.go:56
-func gc_body_compute1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, nlist, label []int32, minus []bool, negCnt []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlist, label []int32, minus []bool, negCnt []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:58
-	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
+	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:60
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_cc.go:67
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:57
-						from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
+						from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:59
-						lane := gc_tx2 % gbWarpsize
-						gc_start2 := from
-						v := gc_start2 + gc_off
-						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+						lane := gc_tx % gbWarpsize
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -387,12 +393,13 @@ func gc_body_compute1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx
 								var repeat bool
 								for more := true; more; more = repeat {
 //line hecbench_graphb_cc.go:71
-									gc_b2.Tick()
+									gc_b.Tick()
 //line hecbench_graphb_cc.go:71
-									if gc_b2.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_graphb_cc.go:71
 										return
 									}
+//line hecbench_graphb_cc.go:72
 									repeat = false
 									if vstat != ostat {
 										var ret int32
@@ -431,43 +438,44 @@ func FlattenKernel(nodes int, label []int32) func(*gocuda.Thread) {
 var gc_src_flatten = compiled.NewSource(gc_files_hecbench_graphb_cc, "flatten", "be05c51b1ee1fcaf3750ad3ca607d934b2da9ec3f112be63a6dc1a52fca80f60", "hecbench_graphb_cc.go:93-115").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_cc.go:96
-func gc_body_flatten(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:98
-	incr := gc_gdx2 * gbThreadsPerBlock
+	incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_cc.go:100
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_cc.go:107
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:97
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:100
 						v := from + gc_off
 						gc_more = true
@@ -477,19 +485,19 @@ func gc_body_flatten(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label
 						old := vstat
 						for {
 //line hecbench_graphb_cc.go:104
-							gc_b2.Tick()
+							gc_b.Tick()
 //line hecbench_graphb_cc.go:104
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_graphb_cc.go:104
 								return
 							}
+//line hecbench_graphb_cc.go:105
 							next = label[vstat]
 							if !(vstat > next) {
 								break
 							}
 							vstat = next
 						}
-//line hecbench_graphb_cc.go:111
 						if old != vstat {
 							label[v] = vstat
 						}
@@ -515,111 +523,117 @@ func CcSizeKernel(nodes int, label, count []int32, hi []uint64, wSize []int32) f
 var gc_src_ccSize = compiled.NewSource(gc_files_hecbench_graphb_cc, "ccSize", "7ac6db45af5695ae92281378e96bf3f73336292ba783f1c57697d1b63e9aea0f", "hecbench_graphb_cc.go:117-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_cc.go:120
-func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label, count []int32, hi []uint64, wSize []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, count []int32, hi []uint64, wSize []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_graphb_cc.go:122
-		incr := gc_gdx2 * gbThreadsPerBlock
+		incr := gc_gdx * gbThreadsPerBlock
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gbThreadsPerBlock, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gbThreadsPerBlock); gc_bound2 > gc_from3 {
-				gc_from3 = gc_bound2
+			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if !compiled.Adds(gc_bx2*gbThreadsPerBlock, gc_to2) {
+			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gbThreadsPerBlock); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := 0
-				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(hi) && gc_off3 < len(wSize) {
-					gc_at3 := hi[gc_off3:][:1]
-					gc_at4 := wSize[gc_off3:][:1]
-					gc_step3 := gc_from3
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(hi) && gc_off2 < len(wSize) {
+					gc_at := hi[gc_off2:][:1]
+					gc_at2 := wSize[gc_off2:][:1]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 //line hecbench_graphb_cc.go:124
-							gc_at3[0] = 0
-							gc_at4[0] = 0
+							gc_at[0] = 0
+							gc_at2[0] = 0
 						}
 						{
 //line hecbench_graphb_cc.go:124
-							gc_at3[0] = 0
-							gc_at4[0] = 0
+							gc_at[0] = 0
+							gc_at2[0] = 0
 						}
 						{
 //line hecbench_graphb_cc.go:124
-							gc_at3[0] = 0
-							gc_at4[0] = 0
+							gc_at[0] = 0
+							gc_at2[0] = 0
 						}
 						{
 //line hecbench_graphb_cc.go:124
-							gc_at3[0] = 0
-							gc_at4[0] = 0
+							gc_at[0] = 0
+							gc_at2[0] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_cc.go:129
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_cc.go:124
-						gc_at3[0] = 0
-						gc_at4[0] = 0
+						gc_at[0] = 0
+						gc_at2[0] = 0
 					}
 				} else {
-					gc_step4 := gc_from3
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line hecbench_graphb_cc.go:129
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:129
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:129
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:129
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:129
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:124
 						hi[0] = 0
 						wSize[0] = 0
@@ -632,42 +646,43 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 		gc_span := (incr) * gc_chunk
 //line hecbench_graphb_cc.go:127
 		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += (incr) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_cc.go:134
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:121
-					from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+					from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:127
-					gc_start2 := from
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := from
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, incr, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(incr) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(incr) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for v := gc_from4; gc_trips2 > 0; v, gc_trips2 = v+(incr), gc_trips2-1 {
+					for v := gc_from2; gc_trips > 0; v, gc_trips = v+(incr), gc_trips-1 {
 //line hecbench_graphb_cc.go:128
 						atomic.Add(&count[label[v]], 1)
 					}
@@ -690,62 +705,63 @@ func LargestCCKernel(nodes int, count []int32, hi []uint64) func(*gocuda.Thread)
 var gc_src_largestCC = compiled.NewSource(gc_files_hecbench_graphb_cc, "largestCC", "733debe48a20b9bf9835027ae68ecf44c27270c941d04160e08e2476bbf0fdd0", "hecbench_graphb_cc.go:132-144").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_cc.go:135
-func gc_body_largestCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, count []int32, hi []uint64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count []int32, hi []uint64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:137
-	incr := gc_gdx2 * gbThreadsPerBlock
+	incr := gc_gdx * gbThreadsPerBlock
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_cc.go:145
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-					gc_off5 := 0
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to2 <= len(count)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(hi) {
-						gc_at3 := count[gc_off4:][:gc_to2]
-						gc_at4 := hi[gc_off5:][:1]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
+					gc_off3 := 0
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(count) && gc_to <= len(count)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(hi) {
+						gc_at := count[gc_off2:][:gc_to]
+						gc_at2 := hi[gc_off3:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:136
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
 							v := from + gc_off
 							gc_more = true
 //line hecbench_graphb_cc.go:139
-							dHi := uint64(gc_at3[gc_tx2])<<32 | uint64(v)
-							if gc_at4[0] < dHi {
-								atomic.Max(&gc_at4[0], dHi)
+							dHi := uint64(gc_at[gc_tx])<<32 | uint64(v)
+							if gc_at2[0] < dHi {
+								atomic.Max(&gc_at2[0], dHi)
 							}
 						}
 					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:136
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
 							v := from + gc_off
 							gc_more = true
@@ -777,43 +793,44 @@ func CcHopCountKernel(nodes int, nidx, nlist, label, count, ws1, ws2 []int32, hi
 var gc_src_ccHopCount = compiled.NewSource(gc_files_hecbench_graphb_cc, "ccHopCount", "a42207e782afffbc6c9acc184429353b37f92613331d236b96c807497df898a0", "hecbench_graphb_cc.go:146-174").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_cc.go:149
-func gc_body_ccHopCount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, nlist, label, count, ws1, ws2 []int32, hi []uint64, wSize []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlist, label, count, ws1, ws2 []int32, hi []uint64, wSize []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:151
-	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
+	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:154
 	hi2 := int32(hi[0] & 0xffffffff)
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_cc.go:162
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:150
-						from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
+						from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:152
-						lane := gc_tx2 % gbWarpsize
+						lane := gc_tx % gbWarpsize
 //line hecbench_graphb_cc.go:155
-						gc_start2 := from
-						v := gc_start2 + gc_off
-						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -857,43 +874,44 @@ func BellmanFordKernel(count []int32, changed []bool, ws1, ws2, wSize []int32) f
 var gc_src_bellmanFord = compiled.NewSource(gc_files_hecbench_graphb_cc, "bellmanFord", "2a32f17a10f7d8e6ec605763723b68a6667b08a19f40d722cbfb314b0ebab7b1", "hecbench_graphb_cc.go:176-196").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_cc.go:179
-func gc_body_bellmanFord(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, count []int32, changed []bool, ws1, ws2, wSize []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, changed []bool, ws1, ws2, wSize []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:181
-	incr := gc_gdx2 * gbThreadsPerBlock
+	incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_cc.go:183
 	for gc_off, gc_limit, gc_more := 0, int(wSize[0]), true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_cc.go:190
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:180
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:183
 						i := from + gc_off
 						gc_more = true
@@ -931,93 +949,103 @@ func IncrementCCKernel(nodes int, label, count, inCC []int32) func(*gocuda.Threa
 var gc_src_incrementCC = compiled.NewSource(gc_files_hecbench_graphb_cc, "incrementCC", "290f38b16466d6daba21c8de91ae36469c7841e84bf113af76dcb35c2497a311", "hecbench_graphb_cc.go:198-208").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_cc.go:201
-func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label, count, inCC []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, count, inCC []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:203
-	incr := gc_gdx2 * gbThreadsPerBlock
+	incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_cc.go:212
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off3 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inCC) && gc_to2 <= len(inCC)-gc_off3 && gc_off3 <= len(label) && gc_to2 <= len(label)-gc_off3 {
-						gc_at3 := inCC[gc_off3:][:gc_to2]
-						gc_at4 := label[gc_off3:][:gc_to2]
-						gc_step3 := gc_from2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inCC) && gc_to <= len(inCC)-gc_off2 && gc_off2 <= len(label) && gc_to <= len(label)-gc_off2 {
+						gc_at := inCC[gc_off2:][:gc_to]
+						gc_at2 := label[gc_off2:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 0
+//line hecbench_graphb_cc.go:237
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
-								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 1
+//line hecbench_graphb_cc.go:211
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
-								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 2
+//line hecbench_graphb_cc.go:211
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
-								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step + 3
+//line hecbench_graphb_cc.go:211
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
-								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
 							gc_more = true
 //line hecbench_graphb_cc.go:206
-							gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 					} else {
-						gc_step4 := gc_from2
-						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx2 := gc_step4 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:202
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
 								v := from + gc_off
 								gc_more = true
@@ -1025,11 +1053,11 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 								inCC[v] += (count[label[v]] % 2) ^ 1
 							}
 							{
-								gc_tx2 := gc_step4 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:202
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
 								v := from + gc_off
 								gc_more = true
@@ -1037,11 +1065,11 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 								inCC[v] += (count[label[v]] % 2) ^ 1
 							}
 							{
-								gc_tx2 := gc_step4 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:202
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
 								v := from + gc_off
 								gc_more = true
@@ -1049,11 +1077,11 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 								inCC[v] += (count[label[v]] % 2) ^ 1
 							}
 							{
-								gc_tx2 := gc_step4 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:202
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
 								v := from + gc_off
 								gc_more = true
@@ -1061,11 +1089,11 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 								inCC[v] += (count[label[v]] % 2) ^ 1
 							}
 						}
-						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:202
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
 							v := from + gc_off
 							gc_more = true

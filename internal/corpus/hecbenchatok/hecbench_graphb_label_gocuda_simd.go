@@ -34,19 +34,20 @@ func TreelabelKernel(nodes int, nindex, nlist []int32, einfo []EdgeInfo, inTree,
 var gc_src_treelabel = compiled.NewSource(gc_files_hecbench_graphb_label, "treelabel", "4e2a3df51b141b1542d15ce1dd4258dd8a7953d15cbcddbf99a1fc330cd52df8", "hecbench_graphb_label.go:28-257").NoGoexit("c1c423d53195862056601f957edb8b5b24b1d2a6e50fddcbb1e599a8e80a85eb", "hecbench_graphb_label.go:12-18", "hecbench_graphb_label.go:9-10")
 
 //line hecbench_graphb_label.go:32
-func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, einfo []EdgeInfo, inTree, negCnt, parent, queue, label []int32, level int32, start, end int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, einfo []EdgeInfo, inTree, negCnt, parent, queue, label []int32, level int32, start, end int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_label.go:34
-	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
+	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+//line hecbench_graphb_label.go:36
 	var gc_l_i [32]int
 	var gc_l_node [32]int32
 	var gc_l_par [32]int32
@@ -86,89 +87,92 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 	var gc_l_j_2 [32]int
 	var gc_l_anySync_3 [32]bool
 	var gc_l_anySync_4 [32]bool
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]bool
-	var gc_c24r [32]uint32
-	var gc_c25v [32]bool
-	var gc_c25r [32]uint32
-	var gc_c26v [32]bool
-	var gc_c26r [32]uint32
-	var gc_c27v [32]bool
-	var gc_c27r [32]uint32
-	var gc_c28v [32]bool
-	var gc_c28r [32]uint32
-	var gc_c29v [32]bool
-	var gc_c29r [32]bool
-	var gc_c210v [32]bool
-	var gc_c210r [32]bool
-	var gc_c211v [32]bool
-	var gc_c211r [32]bool
-	var gc_c212v [32]bool
-	var gc_c212r [32]bool
-	var gc_c213v [32]bool
-	var gc_c213r [32]bool
-	var gc_c214v [32]bool
-	var gc_c214r [32]uint32
-	var gc_c215m [32]uint32
-	var gc_c215a [32]int
-	var gc_c215w [32]int
-	var gc_c215r [32]int
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]bool
+	var gc_c4r [32]uint32
+	var gc_c5v [32]bool
+	var gc_c5r [32]uint32
+	var gc_c6v [32]bool
+	var gc_c6r [32]uint32
+	var gc_c7v [32]bool
+	var gc_c7r [32]uint32
+	var gc_c8v [32]bool
+	var gc_c8r [32]uint32
+	var gc_c9v [32]bool
+	var gc_c9r [32]bool
+	var gc_c10v [32]bool
+	var gc_c10r [32]bool
+	var gc_c11v [32]bool
+	var gc_c11r [32]bool
+	var gc_c12v [32]bool
+	var gc_c12r [32]bool
+	var gc_c13v [32]bool
+	var gc_c13r [32]bool
+	var gc_c14v [32]bool
+	var gc_c14r [32]uint32
+	var gc_c15m [32]uint32
+	var gc_c15a [32]int
+	var gc_c15w [32]int
+	var gc_c15r [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_save582 := gc_act2
-			gc_in582 := gc_act2
+//line hecbench_graphb_label.go:38
+			gc_save58 := gc_act
+			gc_in58 := gc_act
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line hecbench_graphb_label.go:33
-					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
+					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_label.go:37
 					i := start + from
-					gc_l_i[gc_lane2] = i
+//line hecbench_graphb_label.go:39
+					gc_l_i[gc_lane] = i
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in582 &^ gc_dead2
-				var gc_m582, gc_skip582 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in58 &^ gc_dead
+				var gc_m58, gc_skip58 uint32
+//line hecbench_graphb_label.go:50
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:37
 					if i < end {
-						gc_m582 |= 1 << gc_lane2
+						gc_m58 |= 1 << gc_lane
 					}
 				}
-				gc_in582 &= gc_m582
-				gc_act2 = gc_in582
-				if gc_act2 == 0 {
+				gc_in58 &= gc_m58
+				gc_act = gc_in58
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:38
 					node := queue[i]
 					par := parent[node] >> 2
@@ -177,101 +181,112 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					end_ := int(nindex[node+1])
 //line hecbench_graphb_label.go:45
 					lbl := (nodelabel >> 1) + 1
-					gc_l_node[gc_lane2] = node
-					gc_l_par[gc_lane2] = par
-					gc_l_nodelabel[gc_lane2] = nodelabel
-					gc_l_beg[gc_lane2] = beg
-					gc_l_end_[gc_lane2] = end_
-					gc_l_lbl[gc_lane2] = lbl
+//line hecbench_graphb_label.go:52
+					gc_l_node[gc_lane] = node
+					gc_l_par[gc_lane] = par
+					gc_l_nodelabel[gc_lane] = nodelabel
+					gc_l_beg[gc_lane] = beg
+					gc_l_end_[gc_lane] = end_
+					gc_l_lbl[gc_lane] = lbl
 				}
 				{
-					gc_save122 := gc_act2
-					gc_in122 := gc_act2
+//line hecbench_graphb_label.go:47
+					gc_save12 := gc_act
+					gc_in12 := gc_act
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_graphb_label.go:35
-							lane := gc_tx2 % gbWarpsize
-							beg := gc_l_beg[gc_lane2]
+							lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+							beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:46
 							j := beg + lane
-							gc_l_j[gc_lane2] = j
+//line hecbench_graphb_label.go:48
+							gc_l_j[gc_lane] = j
 						}
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in122 &^ gc_dead2
-						var gc_m122, gc_skip122 uint32
-						gc_m122 = ^uint32(0)
-						gc_in122 &= gc_m122
-						gc_act2 = gc_in122
-						if gc_act2 == 0 {
+						gc_act = gc_in12 &^ gc_dead
+						var gc_m12, gc_skip12 uint32
+//line hecbench_graphb_label.go:59
+						gc_m12 = ^uint32(0)
+						gc_in12 &= gc_m12
+						gc_act = gc_in12
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							end_ := gc_l_end_[gc_lane2]
-							j := gc_l_j[gc_lane2]
+//line hecbench_graphb_label.go:71
+							end_ := gc_l_end_[gc_lane]
+//line hecbench_graphb_label.go:73
+							j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:46
-							gc_c21v[gc_lane2] = j < end_
+							gc_c1v[gc_lane] = j < end_
 						}
 //line hecbench_graphb_label.go:46
-						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_graphb_label.go:46
-							var anySync bool = gc_c21r[gc_lane2]
-							gc_l_anySync[gc_lane2] = anySync
+							var anySync bool = gc_c1r[gc_lane]
+//line hecbench_graphb_label.go:48
+							gc_l_anySync[gc_lane] = anySync
 						}
 						{
-							var gc_m53 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m5 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								anySync := gc_l_anySync[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								anySync := gc_l_anySync[gc_lane]
 //line hecbench_graphb_label.go:46
 								if !(anySync) {
-									gc_m53 |= 1 << gc_lane2
+									gc_m5 |= 1 << gc_lane
 								}
 							}
-							gc_save53 := gc_act2
-							gc_act2 = gc_save53 & gc_m53
-							if gc_act2 != 0 {
+							gc_save5 := gc_act
+							gc_act = gc_save5 & gc_m5
+							if gc_act != 0 {
 //line hecbench_graphb_label.go:46
-								gc_in122 &^= gc_act2
-								gc_skip122 |= gc_act2
-								gc_act2 = 0
+								gc_in12 &^= gc_act
+								gc_skip12 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save53 &^ gc_dead2 &^ gc_skip122
+							gc_act = gc_save5 &^ gc_dead &^ gc_skip12
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							node := gc_l_node[gc_lane2]
-							par := gc_l_par[gc_lane2]
-							end_ := gc_l_end_[gc_lane2]
-							j := gc_l_j[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							node := gc_l_node[gc_lane]
+//line hecbench_graphb_label.go:60
+							par := gc_l_par[gc_lane]
+//line hecbench_graphb_label.go:62
+							end_ := gc_l_end_[gc_lane]
+//line hecbench_graphb_label.go:64
+							j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:47
 							lblinc := int32(0)
 							neighbor := int32(-1)
@@ -284,58 +299,66 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								}
 							}
 							currcount := lblinc
-							gc_l_lblinc[gc_lane2] = lblinc
-							gc_l_neighbor[gc_lane2] = neighbor
-							gc_l_cond[gc_lane2] = cond
-							gc_l_currcount[gc_lane2] = currcount
+//line hecbench_graphb_label.go:62
+							gc_l_lblinc[gc_lane] = lblinc
+							gc_l_neighbor[gc_lane] = neighbor
+							gc_l_cond[gc_lane] = cond
+							gc_l_currcount[gc_lane] = currcount
 						}
 //line hecbench_graphb_label.go:58
 						for d := 1; d < 32; d *= 2 {
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gbMask, &gc_l_lblinc, d, 32, &gc_c22r)
-							gc_lo4, gc_hi4 := 0, 32
-							if gc_bdy2*gc_bdz2 == 1 {
-								if gc_lo4 < gc_hi4 {
-									gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gbMask, &gc_l_lblinc, d, 32, &gc_c2r)
+							gc_lo2, gc_hi2 := 0, 32
+							if gc_bdy*gc_bdz == 1 {
+								if gc_lo2 < gc_hi2 {
+									gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 								}
 							}
-							gc_hi4 = min(gc_hi4, gc_cnt2)
-							if gc_lo4 < gc_hi4 {
+							gc_hi2 = min(gc_hi2, gc_cnt)
+							if gc_lo2 < gc_hi2 {
 								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
 //line hecbench_graphb_label.go:35
-										lane := gc_tx2 % gbWarpsize
-										lblinc := gc_l_lblinc[gc_lane2]
+										lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+										lblinc := gc_l_lblinc[gc_lane]
 //line hecbench_graphb_label.go:59
-										tmp := gc_c22r[gc_lane2]
+										tmp := gc_c2r[gc_lane]
 										if lane >= d {
 											lblinc += tmp
 										}
-										gc_l_lblinc[gc_lane2] = lblinc
+//line hecbench_graphb_label.go:64
+										gc_l_lblinc[gc_lane] = lblinc
 									}
 								}
 							}
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							lbl := gc_l_lbl[gc_lane2]
-							j := gc_l_j[gc_lane2]
-							lblinc := gc_l_lblinc[gc_lane2]
-							neighbor := gc_l_neighbor[gc_lane2]
-							cond := gc_l_cond[gc_lane2]
-							currcount := gc_l_currcount[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							lbl := gc_l_lbl[gc_lane]
+//line hecbench_graphb_label.go:77
+							j := gc_l_j[gc_lane]
+//line hecbench_graphb_label.go:79
+							lblinc := gc_l_lblinc[gc_lane]
+//line hecbench_graphb_label.go:81
+							neighbor := gc_l_neighbor[gc_lane]
+//line hecbench_graphb_label.go:83
+							cond := gc_l_cond[gc_lane]
+//line hecbench_graphb_label.go:85
+							currcount := gc_l_currcount[gc_lane]
 //line hecbench_graphb_label.go:64
 							lbl += lblinc
 //line hecbench_graphb_label.go:66
@@ -346,125 +369,134 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								einfo[j].End = (einfo[j].End & 1) | ((lbl - 1) << 1)
 								nlist[j] |= 1
 							}
-							gc_l_lbl[gc_lane2] = lbl
+							gc_l_lbl[gc_lane] = lbl
 						}
 //line hecbench_graphb_label.go:73
-						compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gbMask, &gc_l_lbl, 31, 32, &gc_c23r)
-						gc_left := gc_act2
+						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gbMask, &gc_l_lbl, 31, 32, &gc_c3r)
+						gc_left := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_graphb_label.go:73
 									var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_label.go:73
-									lbl = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+									lbl = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 //line hecbench_graphb_label.go:73
-									lbl.StoreSlice(gc_l_lbl[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									lbl.StoreSlice(gc_l_lbl[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_graphb_label.go:73
 									var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_label.go:73
-									lbl = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+									lbl = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 //line hecbench_graphb_label.go:73
-									lbl.StoreSlice(gc_l_lbl[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									lbl.StoreSlice(gc_l_lbl[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
+//line hecbench_graphb_label.go:86
 								var lbl int32
 //line hecbench_graphb_label.go:73
-								lbl = gc_c23r[gc_lane2]
-								gc_l_lbl[gc_lane2] = lbl
+								lbl = gc_c3r[gc_lane]
+								gc_l_lbl[gc_lane] = lbl
 							}
 						}
-						gc_act2 = gc_in122 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in12 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							j := gc_l_j[gc_lane2]
+//line hecbench_graphb_label.go:84
+							j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:46
 							j += gbWarpsize
-							gc_l_j[gc_lane2] = j
+							gc_l_j[gc_lane] = j
 						}
 					}
-					gc_act2 = gc_save122 &^ gc_dead2
+					gc_act = gc_save12 &^ gc_dead
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					beg := gc_l_beg[gc_lane2]
-					end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:58
+					beg := gc_l_beg[gc_lane]
+//line hecbench_graphb_label.go:60
+					end_ := gc_l_end_[gc_lane]
 //line hecbench_graphb_label.go:77
 					length := end_ - beg
-					gc_l_length[gc_lane2] = length
+//line hecbench_graphb_label.go:79
+					gc_l_length[gc_lane] = length
 				}
 				{
-					var gc_m312 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m31 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						length := gc_l_length[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:78
 						if length > 0 {
-							gc_m312 |= 1 << gc_lane2
+							gc_m31 |= 1 << gc_lane
 						}
 					}
-					gc_save312 := gc_act2
-					gc_act2 = gc_save312 & gc_m312
-					if gc_act2 != 0 {
+					gc_save31 := gc_act
+					gc_act = gc_save31 & gc_m31
+					if gc_act != 0 {
 						{
-							var gc_m302 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m30 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								length := gc_l_length[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:79
 								if length <= gbWarpsize {
-									gc_m302 |= 1 << gc_lane2
+									gc_m30 |= 1 << gc_lane
 								}
 							}
-							gc_save302 := gc_act2
-							gc_act2 = gc_save302 & gc_m302
-							if gc_act2 != 0 {
+							gc_save30 := gc_act
+							gc_act = gc_save30 & gc_m30
+							if gc_act != 0 {
 								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
-										lane := gc_tx2 % gbWarpsize
-										node := gc_l_node[gc_lane2]
-										par := gc_l_par[gc_lane2]
-										beg := gc_l_beg[gc_lane2]
-										length := gc_l_length[gc_lane2]
+										lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+										node := gc_l_node[gc_lane]
+//line hecbench_graphb_label.go:39
+										par := gc_l_par[gc_lane]
+//line hecbench_graphb_label.go:41
+										beg := gc_l_beg[gc_lane]
+//line hecbench_graphb_label.go:43
+										length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:80
 										src := beg + lane
 										var b, e, in, neg, n int32
@@ -481,55 +513,65 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 												state = tlLeft
 											}
 										}
-										gc_c24v[gc_lane2] = state == tlLeft
-										gc_l_b[gc_lane2] = b
-										gc_l_e[gc_lane2] = e
-										gc_l_in[gc_lane2] = in
-										gc_l_neg[gc_lane2] = neg
-										gc_l_n[gc_lane2] = n
-										gc_l_state[gc_lane2] = state
+										gc_c4v[gc_lane] = state == tlLeft
+										gc_l_b[gc_lane] = b
+										gc_l_e[gc_lane] = e
+										gc_l_in[gc_lane] = in
+										gc_l_neg[gc_lane] = neg
+										gc_l_n[gc_lane] = n
+										gc_l_state[gc_lane] = state
 									}
 								}
 //line hecbench_graphb_label.go:95
-								compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+								compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									state := gc_l_state[gc_lane2]
+//line hecbench_graphb_label.go:102
+									state := gc_l_state[gc_lane]
 //line hecbench_graphb_label.go:95
-									ball := int32(gc_c24r[gc_lane2])
-									gc_c25v[gc_lane2] = state == tlRight
-									gc_l_ball[gc_lane2] = ball
+									ball := int32(gc_c4r[gc_lane])
+									gc_c5v[gc_lane] = state == tlRight
+									gc_l_ball[gc_lane] = ball
 								}
 //line hecbench_graphb_label.go:96
-								compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c25v, nil, nil, &gc_c25r)
+								compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c5v, nil, nil, &gc_c5r)
 								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
-										lane := gc_tx2 % gbWarpsize
-										beg := gc_l_beg[gc_lane2]
-										length := gc_l_length[gc_lane2]
-										b := gc_l_b[gc_lane2]
-										e := gc_l_e[gc_lane2]
-										in := gc_l_in[gc_lane2]
-										neg := gc_l_neg[gc_lane2]
-										n := gc_l_n[gc_lane2]
-										state := gc_l_state[gc_lane2]
-										ball := gc_l_ball[gc_lane2]
+										lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+										beg := gc_l_beg[gc_lane]
+//line hecbench_graphb_label.go:39
+										length := gc_l_length[gc_lane]
+//line hecbench_graphb_label.go:41
+										b := gc_l_b[gc_lane]
+//line hecbench_graphb_label.go:43
+										e := gc_l_e[gc_lane]
+//line hecbench_graphb_label.go:45
+										in := gc_l_in[gc_lane]
+//line hecbench_graphb_label.go:47
+										neg := gc_l_neg[gc_lane]
+//line hecbench_graphb_label.go:49
+										n := gc_l_n[gc_lane]
+//line hecbench_graphb_label.go:51
+										state := gc_l_state[gc_lane]
+//line hecbench_graphb_label.go:53
+										ball := gc_l_ball[gc_lane]
 //line hecbench_graphb_label.go:96
-										balr := int32(gc_c25r[gc_lane2])
+										balr := int32(gc_c5r[gc_lane])
 										pfsl := popc(ball & ^(-1 << lane))
 										pfsr := popc(balr & ^(-1 << lane))
 										pos := beg + int(pfsl)
@@ -546,26 +588,30 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 									}
 								}
 							}
-							gc_act2 = gc_save302 &^ gc_m302 &^ gc_dead2 &^ gc_skip582
-							if gc_act2 != 0 {
+//line hecbench_graphb_label.go:117
+							gc_act = gc_save30 &^ gc_m30 &^ gc_dead &^ gc_skip58
+							if gc_act != 0 {
 								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
-										lane := gc_tx2 % gbWarpsize
-										beg := gc_l_beg[gc_lane2]
-										end_ := gc_l_end_[gc_lane2]
-										length := gc_l_length[gc_lane2]
+										lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+										beg := gc_l_beg[gc_lane]
+//line hecbench_graphb_label.go:39
+										end_ := gc_l_end_[gc_lane]
+//line hecbench_graphb_label.go:41
+										length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:111
 										lp := beg
 										rp := end_ - 1
@@ -577,62 +623,69 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										n_ := nlist[src_]
 										in_ := inTree[src_]
 										neg_ := negCnt[src_]
-										gc_l_lp[gc_lane2] = lp
-										gc_l_rp[gc_lane2] = rp
-										gc_l_state_[gc_lane2] = state_
-										gc_l_read[gc_lane2] = read
-										gc_l_b_[gc_lane2] = b_
-										gc_l_e_[gc_lane2] = e_
-										gc_l_n_[gc_lane2] = n_
-										gc_l_in_[gc_lane2] = in_
-										gc_l_neg_[gc_lane2] = neg_
+//line hecbench_graphb_label.go:131
+										gc_l_lp[gc_lane] = lp
+										gc_l_rp[gc_lane] = rp
+										gc_l_state_[gc_lane] = state_
+										gc_l_read[gc_lane] = read
+										gc_l_b_[gc_lane] = b_
+										gc_l_e_[gc_lane] = e_
+										gc_l_n_[gc_lane] = n_
+										gc_l_in_[gc_lane] = in_
+										gc_l_neg_[gc_lane] = neg_
 									}
 								}
 								{
-									gc_save282 := gc_act2
-									gc_in282 := gc_act2
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+//line hecbench_graphb_label.go:123
+									gc_save28 := gc_act
+									gc_in28 := gc_act
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
 //line hecbench_graphb_label.go:122
 										more := true
-										gc_l_more[gc_lane2] = more
+//line hecbench_graphb_label.go:124
+										gc_l_more[gc_lane] = more
 									}
 									for {
-										gc_b2.Tick()
-										if gc_b2.Stopped() {
+										gc_b.Tick()
+										if gc_b.Stopped() {
 											return
 										}
-										gc_act2 = gc_in282 &^ gc_dead2
-										var gc_m282, gc_skip282 uint32
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
+										gc_act = gc_in28 &^ gc_dead
+										var gc_m28, gc_skip28 uint32
+//line hecbench_graphb_label.go:134
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-											more := gc_l_more[gc_lane2]
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
+											more := gc_l_more[gc_lane]
 //line hecbench_graphb_label.go:122
 											if more {
-												gc_m282 |= 1 << gc_lane2
+												gc_m28 |= 1 << gc_lane
 											}
 										}
-										gc_in282 &= gc_m282
-										gc_act2 = gc_in282
-										if gc_act2 == 0 {
+										gc_in28 &= gc_m28
+										gc_act = gc_in28
+										if gc_act == 0 {
 											break
 										}
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-											node := gc_l_node[gc_lane2]
-											par := gc_l_par[gc_lane2]
-											state_ := gc_l_state_[gc_lane2]
-											n_ := gc_l_n_[gc_lane2]
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
+											node := gc_l_node[gc_lane]
+//line hecbench_graphb_label.go:139
+											par := gc_l_par[gc_lane]
+//line hecbench_graphb_label.go:141
+											state_ := gc_l_state_[gc_lane]
+//line hecbench_graphb_label.go:143
+											n_ := gc_l_n_[gc_lane]
 //line hecbench_graphb_label.go:123
 											if state_ == tlSome {
 												neighbor_2 := n_ >> 1
@@ -641,36 +694,44 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 													state_ = tlLeft
 												}
 											}
-											gc_c26v[gc_lane2] = state_ == tlLeft
-											gc_l_state_[gc_lane2] = state_
+											gc_c6v[gc_lane] = state_ == tlLeft
+											gc_l_state_[gc_lane] = state_
 										}
 //line hecbench_graphb_label.go:130
-										compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c26v, nil, nil, &gc_c26r)
+										compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c6v, nil, nil, &gc_c6r)
 										{
-											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											gc_tx2 := gc_tidx2.X - 1
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												gc_tx2++
-												if gc_tx2 == gc_bdx2 {
-													gc_tx2 = 0
+											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+											gc_tx := gc_tidx.X - 1
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												gc_tx++
+												if gc_tx == gc_bdx {
+													gc_tx = 0
 												}
-												if gc_act2&(1<<gc_lane2) == 0 {
+												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
-												lane := gc_tx2 % gbWarpsize
-												lp := gc_l_lp[gc_lane2]
-												state_ := gc_l_state_[gc_lane2]
-												read := gc_l_read[gc_lane2]
-												b_ := gc_l_b_[gc_lane2]
-												e_ := gc_l_e_[gc_lane2]
-												n_ := gc_l_n_[gc_lane2]
-												in_ := gc_l_in_[gc_lane2]
-												neg_ := gc_l_neg_[gc_lane2]
+												lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+												lp := gc_l_lp[gc_lane]
+//line hecbench_graphb_label.go:39
+												state_ := gc_l_state_[gc_lane]
+//line hecbench_graphb_label.go:41
+												read := gc_l_read[gc_lane]
+//line hecbench_graphb_label.go:43
+												b_ := gc_l_b_[gc_lane]
+//line hecbench_graphb_label.go:45
+												e_ := gc_l_e_[gc_lane]
+//line hecbench_graphb_label.go:47
+												n_ := gc_l_n_[gc_lane]
+//line hecbench_graphb_label.go:49
+												in_ := gc_l_in_[gc_lane]
+//line hecbench_graphb_label.go:51
+												neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:130
-												ball_ := int32(gc_c26r[gc_lane2])
+												ball_ := int32(gc_c6r[gc_lane])
 												pfsl_ := popc(ball_ & ^(-1 << lane))
 												if state_ == tlLeft {
 													var oldb, olde, oldin, oldneg, oldn int32
@@ -699,44 +760,52 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 												}
 												lp += int(popc(ball_))
 												read = max(read, lp)
-												gc_c27v[gc_lane2] = state_ == tlRight
-												gc_l_lp[gc_lane2] = lp
-												gc_l_state_[gc_lane2] = state_
-												gc_l_read[gc_lane2] = read
-												gc_l_b_[gc_lane2] = b_
-												gc_l_e_[gc_lane2] = e_
-												gc_l_n_[gc_lane2] = n_
-												gc_l_in_[gc_lane2] = in_
-												gc_l_neg_[gc_lane2] = neg_
+												gc_c7v[gc_lane] = state_ == tlRight
+												gc_l_lp[gc_lane] = lp
+												gc_l_state_[gc_lane] = state_
+												gc_l_read[gc_lane] = read
+												gc_l_b_[gc_lane] = b_
+												gc_l_e_[gc_lane] = e_
+												gc_l_n_[gc_lane] = n_
+												gc_l_in_[gc_lane] = in_
+												gc_l_neg_[gc_lane] = neg_
 											}
 										}
 //line hecbench_graphb_label.go:159
-										compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c27v, nil, nil, &gc_c27r)
+										compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c7v, nil, nil, &gc_c7r)
 										{
-											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											gc_tx2 := gc_tidx2.X - 1
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												gc_tx2++
-												if gc_tx2 == gc_bdx2 {
-													gc_tx2 = 0
+											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+											gc_tx := gc_tidx.X - 1
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												gc_tx++
+												if gc_tx == gc_bdx {
+													gc_tx = 0
 												}
-												if gc_act2&(1<<gc_lane2) == 0 {
+												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
-												lane := gc_tx2 % gbWarpsize
-												rp := gc_l_rp[gc_lane2]
-												state_ := gc_l_state_[gc_lane2]
-												read := gc_l_read[gc_lane2]
-												b_ := gc_l_b_[gc_lane2]
-												e_ := gc_l_e_[gc_lane2]
-												n_ := gc_l_n_[gc_lane2]
-												in_ := gc_l_in_[gc_lane2]
-												neg_ := gc_l_neg_[gc_lane2]
+												lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+												rp := gc_l_rp[gc_lane]
+//line hecbench_graphb_label.go:39
+												state_ := gc_l_state_[gc_lane]
+//line hecbench_graphb_label.go:41
+												read := gc_l_read[gc_lane]
+//line hecbench_graphb_label.go:43
+												b_ := gc_l_b_[gc_lane]
+//line hecbench_graphb_label.go:45
+												e_ := gc_l_e_[gc_lane]
+//line hecbench_graphb_label.go:47
+												n_ := gc_l_n_[gc_lane]
+//line hecbench_graphb_label.go:49
+												in_ := gc_l_in_[gc_lane]
+//line hecbench_graphb_label.go:51
+												neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:159
-												balr_ := int32(gc_c27r[gc_lane2])
+												balr_ := int32(gc_c7r[gc_lane])
 												pfsr_ := popc(balr_ & ^(-1 << lane))
 												if state_ == tlRight {
 													var oldb_, olde_, oldin_, oldneg_, oldn_ int32
@@ -764,68 +833,79 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 													}
 												}
 												rp -= int(popc(balr_))
-												gc_l_rp[gc_lane2] = rp
-												gc_l_state_[gc_lane2] = state_
-												gc_l_b_[gc_lane2] = b_
-												gc_l_e_[gc_lane2] = e_
-												gc_l_n_[gc_lane2] = n_
-												gc_l_in_[gc_lane2] = in_
-												gc_l_neg_[gc_lane2] = neg_
+//line hecbench_graphb_label.go:189
+												gc_l_rp[gc_lane] = rp
+												gc_l_state_[gc_lane] = state_
+												gc_l_b_[gc_lane] = b_
+												gc_l_e_[gc_lane] = e_
+												gc_l_n_[gc_lane] = n_
+												gc_l_in_[gc_lane] = in_
+												gc_l_neg_[gc_lane] = neg_
 											}
 										}
 										{
-											var gc_m242 uint32
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
+											var gc_m24 uint32
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
-												rp := gc_l_rp[gc_lane2]
-												read := gc_l_read[gc_lane2]
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
+												rp := gc_l_rp[gc_lane]
+//line hecbench_graphb_label.go:208
+												read := gc_l_read[gc_lane]
 //line hecbench_graphb_label.go:187
 												if read <= rp {
-													gc_m242 |= 1 << gc_lane2
+													gc_m24 |= 1 << gc_lane
 												}
 											}
-											gc_save242 := gc_act2
-											gc_act2 = gc_save242 & gc_m242
-											if gc_act2 != 0 {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_act2&(1<<gc_lane2) == 0 {
+											gc_save24 := gc_act
+											gc_act = gc_save24 & gc_m24
+											if gc_act != 0 {
+												for gc_lane := 0; gc_lane < 32; gc_lane++ {
+													if gc_act&(1<<gc_lane) == 0 {
 														continue
 													}
-													state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:200
+													state_ := gc_l_state_[gc_lane]
 //line hecbench_graphb_label.go:188
-													gc_c28v[gc_lane2] = state_ == tlNone
+													gc_c8v[gc_lane] = state_ == tlNone
 												}
 //line hecbench_graphb_label.go:188
-												compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c28v, nil, nil, &gc_c28r)
+												compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c8v, nil, nil, &gc_c8r)
 												{
-													gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-													gc_tx2 := gc_tidx2.X - 1
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-														gc_tx2++
-														if gc_tx2 == gc_bdx2 {
-															gc_tx2 = 0
+													gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+													gc_tx := gc_tidx.X - 1
+													for gc_lane := 0; gc_lane < 32; gc_lane++ {
+														gc_tx++
+														if gc_tx == gc_bdx {
+															gc_tx = 0
 														}
-														if gc_act2&(1<<gc_lane2) == 0 {
+														if gc_act&(1<<gc_lane) == 0 {
 															continue
 														}
-														gc_rank2 := gc_w2 + gc_lane2
-														gc_pos2.Thread = gc_rank2
+														gc_rank := gc_w + gc_lane
+														gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
-														lane := gc_tx2 % gbWarpsize
-														rp := gc_l_rp[gc_lane2]
-														state_ := gc_l_state_[gc_lane2]
-														read := gc_l_read[gc_lane2]
-														b_ := gc_l_b_[gc_lane2]
-														e_ := gc_l_e_[gc_lane2]
-														n_ := gc_l_n_[gc_lane2]
-														in_ := gc_l_in_[gc_lane2]
-														neg_ := gc_l_neg_[gc_lane2]
+														lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+														rp := gc_l_rp[gc_lane]
+//line hecbench_graphb_label.go:39
+														state_ := gc_l_state_[gc_lane]
+//line hecbench_graphb_label.go:41
+														read := gc_l_read[gc_lane]
+//line hecbench_graphb_label.go:43
+														b_ := gc_l_b_[gc_lane]
+//line hecbench_graphb_label.go:45
+														e_ := gc_l_e_[gc_lane]
+//line hecbench_graphb_label.go:47
+														n_ := gc_l_n_[gc_lane]
+//line hecbench_graphb_label.go:49
+														in_ := gc_l_in_[gc_lane]
+//line hecbench_graphb_label.go:51
+														neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:188
-														bal := int32(gc_c28r[gc_lane2])
+														bal := int32(gc_c8r[gc_lane])
 														pfs := popc(bal & ^(-1 << lane))
 														if state_ == tlNone {
 															pos_3 := read + int(pfs)
@@ -839,142 +919,156 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 															}
 														}
 														read += int(popc(bal))
-														gc_l_state_[gc_lane2] = state_
-														gc_l_read[gc_lane2] = read
-														gc_l_b_[gc_lane2] = b_
-														gc_l_e_[gc_lane2] = e_
-														gc_l_n_[gc_lane2] = n_
-														gc_l_in_[gc_lane2] = in_
-														gc_l_neg_[gc_lane2] = neg_
+//line hecbench_graphb_label.go:204
+														gc_l_state_[gc_lane] = state_
+														gc_l_read[gc_lane] = read
+														gc_l_b_[gc_lane] = b_
+														gc_l_e_[gc_lane] = e_
+														gc_l_n_[gc_lane] = n_
+														gc_l_in_[gc_lane] = in_
+														gc_l_neg_[gc_lane] = neg_
 													}
 												}
 											}
-											gc_act2 = gc_save242 &^ gc_dead2 &^ gc_skip282
+											gc_act = gc_save24 &^ gc_dead &^ gc_skip28
 										}
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-											state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:222
+											state_ := gc_l_state_[gc_lane]
 //line hecbench_graphb_label.go:122
-											gc_c29v[gc_lane2] = state_ == tlSome
+											gc_c9v[gc_lane] = state_ == tlSome
 										}
 //line hecbench_graphb_label.go:122
-										compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c29v, nil, nil, &gc_c29r)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
+										compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c9v, nil, nil, &gc_c9r)
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
+//line hecbench_graphb_label.go:129
 											var more bool
 //line hecbench_graphb_label.go:122
-											more = gc_c29r[gc_lane2]
-											gc_l_more[gc_lane2] = more
+											more = gc_c9r[gc_lane]
+											gc_l_more[gc_lane] = more
 										}
 									}
-									gc_act2 = gc_save282 &^ gc_dead2
+									gc_act = gc_save28 &^ gc_dead
 								}
 							}
-							gc_act2 = gc_save302 &^ gc_dead2 &^ gc_skip582
+							gc_act = gc_save30 &^ gc_dead &^ gc_skip58
 						}
 					}
-					gc_act2 = gc_save312 &^ gc_dead2 &^ gc_skip582
+					gc_act = gc_save31 &^ gc_dead &^ gc_skip58
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_graphb_label.go:208
 					paredge := -1
-					gc_l_paredge[gc_lane2] = paredge
+//line hecbench_graphb_label.go:210
+					gc_l_paredge[gc_lane] = paredge
 				}
 				{
-					gc_save412 := gc_act2
-					gc_in412 := gc_act2
+//line hecbench_graphb_label.go:210
+					gc_save41 := gc_act
+					gc_in41 := gc_act
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_graphb_label.go:35
-							lane := gc_tx2 % gbWarpsize
-							beg := gc_l_beg[gc_lane2]
+							lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+							beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:209
 							j_ := beg + lane
-							gc_l_j_[gc_lane2] = j_
+//line hecbench_graphb_label.go:211
+							gc_l_j_[gc_lane] = j_
 						}
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in412 &^ gc_dead2
-						var gc_m412, gc_skip412 uint32
-						gc_m412 = ^uint32(0)
-						gc_in412 &= gc_m412
-						gc_act2 = gc_in412
-						if gc_act2 == 0 {
+						gc_act = gc_in41 &^ gc_dead
+						var gc_m41, gc_skip41 uint32
+//line hecbench_graphb_label.go:222
+						gc_m41 = ^uint32(0)
+						gc_in41 &= gc_m41
+						gc_act = gc_in41
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							end_ := gc_l_end_[gc_lane2]
-							j_ := gc_l_j_[gc_lane2]
+//line hecbench_graphb_label.go:234
+							end_ := gc_l_end_[gc_lane]
+//line hecbench_graphb_label.go:236
+							j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:209
-							gc_c210v[gc_lane2] = j_ < end_
+							gc_c10v[gc_lane] = j_ < end_
 						}
 //line hecbench_graphb_label.go:209
-						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c210v, nil, nil, &gc_c210r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c10v, nil, nil, &gc_c10r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_graphb_label.go:209
-							var anySync_ bool = gc_c210r[gc_lane2]
-							gc_l_anySync_[gc_lane2] = anySync_
+							var anySync_ bool = gc_c10r[gc_lane]
+//line hecbench_graphb_label.go:211
+							gc_l_anySync_[gc_lane] = anySync_
 						}
 						{
-							var gc_m352 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m35 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								anySync_ := gc_l_anySync_[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								anySync_ := gc_l_anySync_[gc_lane]
 //line hecbench_graphb_label.go:209
 								if !(anySync_) {
-									gc_m352 |= 1 << gc_lane2
+									gc_m35 |= 1 << gc_lane
 								}
 							}
-							gc_save352 := gc_act2
-							gc_act2 = gc_save352 & gc_m352
-							if gc_act2 != 0 {
+							gc_save35 := gc_act
+							gc_act = gc_save35 & gc_m35
+							if gc_act != 0 {
 //line hecbench_graphb_label.go:209
-								gc_in412 &^= gc_act2
-								gc_skip412 |= gc_act2
-								gc_act2 = 0
+								gc_in41 &^= gc_act
+								gc_skip41 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save352 &^ gc_dead2 &^ gc_skip412
+							gc_act = gc_save35 &^ gc_dead &^ gc_skip41
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							par := gc_l_par[gc_lane2]
-							end_ := gc_l_end_[gc_lane2]
-							paredge := gc_l_paredge[gc_lane2]
-							j_ := gc_l_j_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							par := gc_l_par[gc_lane]
+//line hecbench_graphb_label.go:223
+							end_ := gc_l_end_[gc_lane]
+//line hecbench_graphb_label.go:225
+							paredge := gc_l_paredge[gc_lane]
+//line hecbench_graphb_label.go:227
+							j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:210
 							if j_ < end_ {
 								neighbor_3 := nlist[j_] >> 1
@@ -982,161 +1076,175 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 									paredge = j_
 								}
 							}
-							gc_l_paredge[gc_lane2] = paredge
+							gc_l_paredge[gc_lane] = paredge
 						}
 						{
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								paredge := gc_l_paredge[gc_lane2]
+//line hecbench_graphb_label.go:225
+								paredge := gc_l_paredge[gc_lane]
 //line hecbench_graphb_label.go:216
-								gc_c211v[gc_lane2] = paredge >= 0
+								gc_c11v[gc_lane] = paredge >= 0
 							}
 //line hecbench_graphb_label.go:216
-							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c211v, nil, nil, &gc_c211r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c11v, nil, nil, &gc_c11r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_graphb_label.go:216
-								var anySync_2 bool = gc_c211r[gc_lane2]
-								gc_l_anySync_2[gc_lane2] = anySync_2
+								var anySync_2 bool = gc_c11r[gc_lane]
+//line hecbench_graphb_label.go:218
+								gc_l_anySync_2[gc_lane] = anySync_2
 							}
 							{
-								var gc_m392 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+								var gc_m39 uint32
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									anySync_2 := gc_l_anySync_2[gc_lane2]
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									anySync_2 := gc_l_anySync_2[gc_lane]
 //line hecbench_graphb_label.go:216
 									if anySync_2 {
-										gc_m392 |= 1 << gc_lane2
+										gc_m39 |= 1 << gc_lane
 									}
 								}
-								gc_save392 := gc_act2
-								gc_act2 = gc_save392 & gc_m392
-								if gc_act2 != 0 {
+								gc_save39 := gc_act
+								gc_act = gc_save39 & gc_m39
+								if gc_act != 0 {
 //line hecbench_graphb_label.go:217
-									gc_in412 &^= gc_act2
-									gc_skip412 |= gc_act2
-									gc_act2 = 0
+									gc_in41 &^= gc_act
+									gc_skip41 |= gc_act
+									gc_act = 0
 								}
-								gc_act2 = gc_save392 &^ gc_dead2 &^ gc_skip412
+								gc_act = gc_save39 &^ gc_dead &^ gc_skip41
 							}
 						}
-						gc_act2 = gc_in412 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in41 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							j_ := gc_l_j_[gc_lane2]
+//line hecbench_graphb_label.go:231
+							j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:209
 							j_ += gbWarpsize
-							gc_l_j_[gc_lane2] = j_
+							gc_l_j_[gc_lane] = j_
 						}
 					}
-					gc_act2 = gc_save412 &^ gc_dead2
+					gc_act = gc_save41 &^ gc_dead
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_graphb_label.go:220
 					pos_4 := -1
-					gc_l_pos_4[gc_lane2] = pos_4
+//line hecbench_graphb_label.go:222
+					gc_l_pos_4[gc_lane] = pos_4
 				}
 				{
-					gc_save522 := gc_act2
-					gc_in522 := gc_act2
+//line hecbench_graphb_label.go:222
+					gc_save52 := gc_act
+					gc_in52 := gc_act
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_graphb_label.go:35
-							lane := gc_tx2 % gbWarpsize
-							beg := gc_l_beg[gc_lane2]
+							lane := gc_tx % gbWarpsize
+//line hecbench_graphb_label.go:37
+							beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:221
 							j_2 := beg + lane
-							gc_l_j_2[gc_lane2] = j_2
+//line hecbench_graphb_label.go:223
+							gc_l_j_2[gc_lane] = j_2
 						}
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in522 &^ gc_dead2
-						var gc_m522, gc_skip522 uint32
-						gc_m522 = ^uint32(0)
-						gc_in522 &= gc_m522
-						gc_act2 = gc_in522
-						if gc_act2 == 0 {
+						gc_act = gc_in52 &^ gc_dead
+						var gc_m52, gc_skip52 uint32
+//line hecbench_graphb_label.go:234
+						gc_m52 = ^uint32(0)
+						gc_in52 &= gc_m52
+						gc_act = gc_in52
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							end_ := gc_l_end_[gc_lane2]
-							j_2 := gc_l_j_2[gc_lane2]
+//line hecbench_graphb_label.go:246
+							end_ := gc_l_end_[gc_lane]
+//line hecbench_graphb_label.go:248
+							j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:221
-							gc_c212v[gc_lane2] = j_2 < end_
+							gc_c12v[gc_lane] = j_2 < end_
 						}
 //line hecbench_graphb_label.go:221
-						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c212v, nil, nil, &gc_c212r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c12v, nil, nil, &gc_c12r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_graphb_label.go:221
-							var anySync_3 bool = gc_c212r[gc_lane2]
-							gc_l_anySync_3[gc_lane2] = anySync_3
+							var anySync_3 bool = gc_c12r[gc_lane]
+//line hecbench_graphb_label.go:223
+							gc_l_anySync_3[gc_lane] = anySync_3
 						}
 						{
-							var gc_m462 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m46 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								anySync_3 := gc_l_anySync_3[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								anySync_3 := gc_l_anySync_3[gc_lane]
 //line hecbench_graphb_label.go:221
 								if !(anySync_3) {
-									gc_m462 |= 1 << gc_lane2
+									gc_m46 |= 1 << gc_lane
 								}
 							}
-							gc_save462 := gc_act2
-							gc_act2 = gc_save462 & gc_m462
-							if gc_act2 != 0 {
+							gc_save46 := gc_act
+							gc_act = gc_save46 & gc_m46
+							if gc_act != 0 {
 //line hecbench_graphb_label.go:221
-								gc_in522 &^= gc_act2
-								gc_skip522 |= gc_act2
-								gc_act2 = 0
+								gc_in52 &^= gc_act
+								gc_skip52 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save462 &^ gc_dead2 &^ gc_skip522
+							gc_act = gc_save46 &^ gc_dead &^ gc_skip52
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							node := gc_l_node[gc_lane2]
-							end_ := gc_l_end_[gc_lane2]
-							pos_4 := gc_l_pos_4[gc_lane2]
-							j_2 := gc_l_j_2[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							node := gc_l_node[gc_lane]
+//line hecbench_graphb_label.go:235
+							end_ := gc_l_end_[gc_lane]
+//line hecbench_graphb_label.go:237
+							pos_4 := gc_l_pos_4[gc_lane]
+//line hecbench_graphb_label.go:239
+							j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:222
 							if j_2 < end_ {
 								neighbor_4 := nlist[j_2] >> 1
@@ -1144,117 +1252,126 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 									pos_4 = j_2
 								}
 							}
-							gc_l_pos_4[gc_lane2] = pos_4
+							gc_l_pos_4[gc_lane] = pos_4
 						}
 						{
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								pos_4 := gc_l_pos_4[gc_lane2]
+//line hecbench_graphb_label.go:237
+								pos_4 := gc_l_pos_4[gc_lane]
 //line hecbench_graphb_label.go:228
-								gc_c213v[gc_lane2] = pos_4 >= 0
+								gc_c13v[gc_lane] = pos_4 >= 0
 							}
 //line hecbench_graphb_label.go:228
-							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c213v, nil, nil, &gc_c213r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c13v, nil, nil, &gc_c13r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_graphb_label.go:228
-								var anySync_4 bool = gc_c213r[gc_lane2]
-								gc_l_anySync_4[gc_lane2] = anySync_4
+								var anySync_4 bool = gc_c13r[gc_lane]
+//line hecbench_graphb_label.go:230
+								gc_l_anySync_4[gc_lane] = anySync_4
 							}
 							{
-								var gc_m502 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+								var gc_m50 uint32
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									anySync_4 := gc_l_anySync_4[gc_lane2]
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									anySync_4 := gc_l_anySync_4[gc_lane]
 //line hecbench_graphb_label.go:228
 									if anySync_4 {
-										gc_m502 |= 1 << gc_lane2
+										gc_m50 |= 1 << gc_lane
 									}
 								}
-								gc_save502 := gc_act2
-								gc_act2 = gc_save502 & gc_m502
-								if gc_act2 != 0 {
+								gc_save50 := gc_act
+								gc_act = gc_save50 & gc_m50
+								if gc_act != 0 {
 //line hecbench_graphb_label.go:229
-									gc_in522 &^= gc_act2
-									gc_skip522 |= gc_act2
-									gc_act2 = 0
+									gc_in52 &^= gc_act
+									gc_skip52 |= gc_act
+									gc_act = 0
 								}
-								gc_act2 = gc_save502 &^ gc_dead2 &^ gc_skip522
+								gc_act = gc_save50 &^ gc_dead &^ gc_skip52
 							}
 						}
-						gc_act2 = gc_in522 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in52 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							j_2 := gc_l_j_2[gc_lane2]
+//line hecbench_graphb_label.go:243
+							j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:221
 							j_2 += gbWarpsize
-							gc_l_j_2[gc_lane2] = j_2
+							gc_l_j_2[gc_lane] = j_2
 						}
 					}
-					gc_act2 = gc_save522 &^ gc_dead2
+					gc_act = gc_save52 &^ gc_dead
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					pos_4 := gc_l_pos_4[gc_lane2]
-					gc_c214v[gc_lane2] = pos_4 >= 0
+//line hecbench_graphb_label.go:233
+					pos_4 := gc_l_pos_4[gc_lane]
+//line hecbench_graphb_label.go:232
+					gc_c14v[gc_lane] = pos_4 >= 0
 				}
 //line hecbench_graphb_label.go:232
-				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c214v, nil, nil, &gc_c214r)
-				var gc_memoIn2 uint32
-				var gc_memoOut2 int
-				gc_ran2 := false
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c14v, nil, nil, &gc_c14r)
+				var gc_memoIn uint32
+				var gc_memoOut int
+				gc_ran := false
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					pos_4 := gc_l_pos_4[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					pos_4 := gc_l_pos_4[gc_lane]
 					_ = pos_4
 //line hecbench_graphb_label.go:232
-					bal_ := gc_c214r[gc_lane2]
+					bal_ := gc_c14r[gc_lane]
 					var lid int
-					if gc_ran2 && bal_ == gc_memoIn2 {
-						lid = gc_memoOut2
+					if gc_ran && bal_ == gc_memoIn {
+						lid = gc_memoOut
 					} else {
-						gc_memoIn2 = bal_
+						gc_memoIn = bal_
 //line hecbench_graphb_label.go:233
 						lid = ffs(bal_) - 1
-						gc_memoOut2 = lid
-						gc_ran2 = true
+						gc_memoOut = lid
+						gc_ran = true
 					}
 //line hecbench_graphb_label.go:234
-					gc_c215m[gc_lane2] = gbMask
-					gc_c215a[gc_lane2] = lid
-					gc_c215w[gc_lane2] = 32
+					gc_c15m[gc_lane] = gbMask
+					gc_c15a[gc_lane] = lid
+					gc_c15w[gc_lane] = 32
 				}
 //line hecbench_graphb_label.go:234
-				compiled.WarpLanes[int, int](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c215m, &gc_l_pos_4, &gc_c215a, &gc_c215w, &gc_c215r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[int, int](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c15m, &gc_l_pos_4, &gc_c15a, &gc_c15w, &gc_c15r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					nodelabel := gc_l_nodelabel[gc_lane2]
-					beg := gc_l_beg[gc_lane2]
-					lbl := gc_l_lbl[gc_lane2]
-					paredge := gc_l_paredge[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					nodelabel := gc_l_nodelabel[gc_lane]
+//line hecbench_graphb_label.go:243
+					beg := gc_l_beg[gc_lane]
+//line hecbench_graphb_label.go:245
+					lbl := gc_l_lbl[gc_lane]
+//line hecbench_graphb_label.go:247
+					paredge := gc_l_paredge[gc_lane]
+//line hecbench_graphb_label.go:249
 					var pos_4 int
 //line hecbench_graphb_label.go:234
-					pos_4 = gc_c215r[gc_lane2]
+					pos_4 = gc_c15r[gc_lane]
 					if paredge >= 0 {
 						einfo[paredge].Beg = nodelabel | 1
 						einfo[paredge].End = (einfo[paredge].End & 1) | ((lbl - 1) << 1)
@@ -1275,21 +1392,22 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							}
 						}
 					}
-					gc_l_paredge[gc_lane2] = paredge
-					gc_l_pos_4[gc_lane2] = pos_4
+					gc_l_paredge[gc_lane] = paredge
+					gc_l_pos_4[gc_lane] = pos_4
 				}
-				gc_act2 = gc_in582 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in58 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_label.go:265
+					i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:37
 					i += incr
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save582 &^ gc_dead2
+			gc_act = gc_save58 &^ gc_dead
 		}
 	}
 }

@@ -33,93 +33,96 @@ func GbInitKernel(edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeIn
 var gc_src_gbInit = compiled.NewSource(gc_files_hecbench_graphb_tree, "gbInit", "ec867d5c266b8383510cfc601ea2a6ab53ff4eddfd2c23465638324201edc6b5", "hecbench_graphb_tree.go:43-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:46
-func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeInfo, inTree, negCnt []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeInfo, inTree, negCnt []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_graphb_tree.go:48
-		incr := gc_gdx2 * gbThreadsPerBlock
+		incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_tree.go:57
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(nlist) && gc_to2 <= len(nlist)-gc_off9 {
-					gc_at7 := nlist[gc_off9:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(nlist) && gc_to <= len(nlist)-gc_off5 {
+					gc_at := nlist[gc_off5:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 							var j int = from + gc_off
 //line hecbench_graphb_tree.go:50
 							_ = j
-							archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:51
 						gc_more = true
 //line hecbench_graphb_tree.go:51
-						gc_at7[gc_tx2] <<= 1
+						gc_at[gc_tx] <<= 1
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 							var j int = from + gc_off
 							if j < 0 || j > len(nlist)-8 {
 //line hecbench_graphb_tree.go:51
 								break
 							}
+//line hecbench_graphb_tree.go:52
 							archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step9 := gc_vstep2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 							j := from + gc_off
 							gc_more = true
@@ -127,11 +130,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							nlist[j] <<= 1
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 							j := from + gc_off
 							gc_more = true
@@ -139,11 +142,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							nlist[j] <<= 1
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 							j := from + gc_off
 							gc_more = true
@@ -151,11 +154,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							nlist[j] <<= 1
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 							j := from + gc_off
 							gc_more = true
@@ -163,11 +166,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							nlist[j] <<= 1
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
 						j := from + gc_off
 						gc_more = true
@@ -179,55 +182,57 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 		}
 //line hecbench_graphb_tree.go:55
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_tree.go:62
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
-				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(inCC) && gc_to2 <= len(inCC)-gc_off10 {
-					gc_at8 := inCC[gc_off10:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
+					gc_at2 := inCC[gc_off6:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:56
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 							var v int = from + gc_off2
 //line hecbench_graphb_tree.go:55
 							_ = v
-							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep3 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:56
 						gc_more2 = true
 //line hecbench_graphb_tree.go:56
-						gc_at8[gc_tx2] = 0
+						gc_at2[gc_tx] = 0
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:56
 						gc_vb := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 							var v int = from + gc_off2
 							if v < 0 || v > len(inCC)-8 {
@@ -239,17 +244,17 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step10 := gc_vstep4
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 							v := from + gc_off2
 							gc_more2 = true
@@ -257,11 +262,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							inCC[v] = 0
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 							v := from + gc_off2
 							gc_more2 = true
@@ -269,11 +274,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							inCC[v] = 0
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 							v := from + gc_off2
 							gc_more2 = true
@@ -281,11 +286,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							inCC[v] = 0
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 							v := from + gc_off2
 							gc_more2 = true
@@ -293,11 +298,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							inCC[v] = 0
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
 						v := from + gc_off2
 						gc_more2 = true
@@ -309,42 +314,43 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 		}
 //line hecbench_graphb_tree.go:60
 		for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_tree.go:67
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := (gc_bx2 * gbThreadsPerBlock) + gc_off3
-				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(einfo) && gc_to2 <= len(einfo)-gc_off11 && gc_off11 <= len(eweight) && gc_to2 <= len(eweight)-gc_off11 {
-					gc_at9 := einfo[gc_off11:][:gc_to2]
-					gc_at10 := eweight[gc_off11:][:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := (gc_bx * gbThreadsPerBlock) + gc_off3
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
+					gc_at3 := einfo[gc_off7:][:gc_to]
+					gc_at4 := eweight[gc_off7:][:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:62
 						gc_vb4 := archsimd.BroadcastInt32x8(-1)
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 							var j_ int = from + gc_off3
 //line hecbench_graphb_tree.go:60
 							_ = j_
 							for gc_k3 := range 8 {
 //line hecbench_graphb_tree.go:61
-								gc_at9[gc_tx2+gc_k3].End = 0
+								gc_at3[gc_tx+gc_k3].End = 0
 							}
 //line hecbench_graphb_tree.go:61
-							gc_if2 := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Equal(gc_vb4)
+							gc_if2 := archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Equal(gc_vb4)
 //line hecbench_graphb_tree.go:63
 							if gc_if2.ToBits() != 0 {
 //line hecbench_graphb_tree.go:63
@@ -352,40 +358,42 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:63
 									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_graphb_tree.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_graphb_tree.go:63
-										gc_at9[gc_tx2+gc_k4].End = 1
+										gc_at3[gc_tx+gc_k4].End = 1
 									}
 								}
 //line hecbench_graphb_tree.go:63
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
+//line hecbench_graphb_tree.go:65
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep5 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:61
 						gc_more3 = true
 //line hecbench_graphb_tree.go:61
-						gc_at9[gc_tx2].End = 0
-						if gc_at10[gc_tx2] == -1 {
-							gc_at9[gc_tx2].End = 1
+						gc_at3[gc_tx].End = 0
+						if gc_at4[gc_tx] == -1 {
+							gc_at3[gc_tx].End = 1
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:62
 						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 							var j_ int = from + gc_off3
 							if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
@@ -405,28 +413,29 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:63
 									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_graphb_tree.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_graphb_tree.go:63
 										einfo[j_+gc_k2].End = 1
 									}
 								}
 //line hecbench_graphb_tree.go:63
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
+//line hecbench_graphb_tree.go:65
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from2 {
+					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					gc_step11 := gc_vstep6
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					gc_step3 := gc_vstep6
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 							j_ := from + gc_off3
 							gc_more3 = true
@@ -437,11 +446,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 							j_ := from + gc_off3
 							gc_more3 = true
@@ -452,11 +461,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 							j_ := from + gc_off3
 							gc_more3 = true
@@ -467,11 +476,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 							j_ := from + gc_off3
 							gc_more3 = true
@@ -482,11 +491,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							}
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
 						j_ := from + gc_off3
 						gc_more3 = true
@@ -501,59 +510,61 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 		}
 //line hecbench_graphb_tree.go:68
 		for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more4 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off4+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_tree.go:75
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := (gc_bx2 * gbThreadsPerBlock) + gc_off4
-				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(inTree) && gc_to2 <= len(inTree)-gc_off12 && gc_off12 <= len(negCnt) && gc_to2 <= len(negCnt)-gc_off12 {
-					gc_at11 := inTree[gc_off12:][:gc_to2]
-					gc_at12 := negCnt[gc_off12:][:gc_to2]
-					gc_vstep7 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off8 := (gc_bx * gbThreadsPerBlock) + gc_off4
+				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
+					gc_at5 := inTree[gc_off8:][:gc_to]
+					gc_at6 := negCnt[gc_off8:][:gc_to]
+					gc_vstep7 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:69
 						gc_vb6 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 							var j_2 int = from + gc_off4
 //line hecbench_graphb_tree.go:68
 							_ = j_2
-							gc_vb6.StoreSlice(gc_at11[gc_tx2:])
+							gc_vb6.StoreSlice(gc_at5[gc_tx:])
 //line hecbench_graphb_tree.go:69
-							gc_vb6.StoreSlice(gc_at12[gc_tx2:])
+							gc_vb6.StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep7 > gc_from2 {
+					if gc_vstep7 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:69
 						gc_more4 = true
 //line hecbench_graphb_tree.go:69
-						gc_at11[gc_tx2] = 0
-						gc_at12[gc_tx2] = 0
+						gc_at5[gc_tx] = 0
+						gc_at6[gc_tx] = 0
 					}
 				} else {
-					gc_vstep8 := gc_from2
+					gc_vstep8 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:69
 						gc_vb5 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
 //line hecbench_graphb_tree.go:47
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 							var j_2 int = from + gc_off4
 							if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
@@ -566,17 +577,17 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep8 > gc_from2 {
+					if gc_vstep8 > gc_from {
 						gc_more4 = true
 					}
-					gc_step12 := gc_vstep8
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step4 := gc_vstep8
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 							j_2 := from + gc_off4
 							gc_more4 = true
@@ -585,11 +596,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							negCnt[j_2] = 0
 						}
 						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 							j_2 := from + gc_off4
 							gc_more4 = true
@@ -598,11 +609,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							negCnt[j_2] = 0
 						}
 						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 							j_2 := from + gc_off4
 							gc_more4 = true
@@ -611,11 +622,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							negCnt[j_2] = 0
 						}
 						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 							j_2 := from + gc_off4
 							gc_more4 = true
@@ -624,11 +635,11 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							negCnt[j_2] = 0
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
 						j_2 := from + gc_off4
 						gc_more4 = true
@@ -657,97 +668,100 @@ func GbInit2Kernel(edges, nodes, root int, nlist, parent, queue, label, tail []i
 var gc_src_gbInit2 = compiled.NewSource(gc_files_hecbench_graphb_tree, "gbInit2", "17f023f66e6dcbbdde36050d6bb394986e80433b51e3bb02875694c1cd0b1700", "hecbench_graphb_tree.go:74-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:77
-func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, root int, nlist, parent, queue, label, tail []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root int, nlist, parent, queue, label, tail []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_graphb_tree.go:79
-		incr := gc_gdx2 * gbThreadsPerBlock
+		incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_tree.go:88
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(nlist) && gc_to2 <= len(nlist)-gc_off8 {
-					gc_at6 := nlist[gc_off8:][:gc_to2]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(nlist) && gc_to <= len(nlist)-gc_off4 {
+					gc_at := nlist[gc_off4:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:82
-						gc_vb6 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line hecbench_graphb_tree.go:78
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 							var j int = from + gc_off
 //line hecbench_graphb_tree.go:81
 							_ = j
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).AndNot(gc_vb6).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).AndNot(gc_vb2).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:82
 						gc_more = true
 //line hecbench_graphb_tree.go:82
-						gc_at6[gc_tx2] &^= 1
+						gc_at[gc_tx] &^= 1
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:82
-						gc_vb5 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_vb := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line hecbench_graphb_tree.go:78
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 							var j int = from + gc_off
 							if j < 0 || j > len(nlist)-8 {
 //line hecbench_graphb_tree.go:82
 								break
 							}
-							archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb5).StoreSlice(nlist[j:])
+//line hecbench_graphb_tree.go:83
+							archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 							j := from + gc_off
 							gc_more = true
@@ -755,11 +769,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							nlist[j] &^= 1
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 							j := from + gc_off
 							gc_more = true
@@ -767,11 +781,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							nlist[j] &^= 1
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 							j := from + gc_off
 							gc_more = true
@@ -779,11 +793,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							nlist[j] &^= 1
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 							j := from + gc_off
 							gc_more = true
@@ -791,11 +805,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							nlist[j] &^= 1
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
 						j := from + gc_off
 						gc_more = true
@@ -807,74 +821,76 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 		}
 //line hecbench_graphb_tree.go:84
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_tree.go:91
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(parent) && gc_to2 <= len(parent)-gc_off9 {
-					gc_at7 := parent[gc_off9:][:gc_to2]
-					gc_vstep5 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
+					gc_at2 := parent[gc_off5:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-						gc_vb9 := archsimd.BroadcastInt32x8(-1)
+						gc_vb5 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
-						gc_vb10 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line hecbench_graphb_tree.go:78
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 							var j_ int = from + gc_off2
-							gc_vb9.StoreSlice(gc_at7[gc_tx2:])
-							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+							gc_vb5.StoreSlice(gc_at2[gc_tx:])
+							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 //line hecbench_graphb_tree.go:86
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_graphb_tree.go:86
-								gc_vb10.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if4)
+								gc_vb6.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 							}
 						}
+//line hecbench_graphb_tree.go:88
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep3 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_tree.go:78
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 						j_ := from + gc_off2
 						gc_more2 = true
 //line hecbench_graphb_tree.go:85
-						gc_at7[gc_tx2] = -1
+						gc_at2[gc_tx] = -1
 						if root == j_ {
-							gc_at7[gc_tx2] = math.MaxInt32 &^ 3
+							gc_at2[gc_tx] = math.MaxInt32 &^ 3
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-						gc_vb7 := archsimd.BroadcastInt32x8(-1)
+						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
-						gc_vb8 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line hecbench_graphb_tree.go:78
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 							var j_ int = from + gc_off2
 							if j_ < 0 || j_ > len(parent)-8 {
@@ -882,26 +898,27 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								break
 							}
 //line hecbench_graphb_tree.go:85
-							gc_vb7.StoreSlice(parent[j_:])
-							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-							if gc_if3.ToBits() != 0 {
+							gc_vb3.StoreSlice(parent[j_:])
+							gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+							if gc_if.ToBits() != 0 {
 //line hecbench_graphb_tree.go:87
-								gc_vb8.StoreMasked((*[8]int32)(parent[j_:]), gc_if3)
+								gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
 							}
 						}
+//line hecbench_graphb_tree.go:89
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from2 {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 							j_ := from + gc_off2
 							gc_more2 = true
@@ -912,11 +929,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 							j_ := from + gc_off2
 							gc_more2 = true
@@ -927,11 +944,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 							j_ := from + gc_off2
 							gc_more2 = true
@@ -942,11 +959,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 							j_ := from + gc_off2
 							gc_more2 = true
@@ -957,11 +974,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
 						j_ := from + gc_off2
 						gc_more2 = true
@@ -976,55 +993,57 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 		}
 //line hecbench_graphb_tree.go:90
 		for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+//line hecbench_graphb_tree.go:97
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := (gc_bx2 * gbThreadsPerBlock) + gc_off3
-				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(label) && gc_to2 <= len(label)-gc_off10 {
-					gc_at8 := label[gc_off10:][:gc_to2]
-					gc_vstep7 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
+					gc_at3 := label[gc_off6:][:gc_to]
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:91
-						gc_vb12 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						gc_vb8 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 //line hecbench_graphb_tree.go:78
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 							var j_2 int = from + gc_off3
 //line hecbench_graphb_tree.go:90
 							_ = j_2
-							gc_vb12.StoreSlice(gc_at8[gc_tx2:])
+							gc_vb8.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep7 > gc_from2 {
+					if gc_vstep5 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:91
 						gc_more3 = true
 //line hecbench_graphb_tree.go:91
-						gc_at8[gc_tx2] = 1
+						gc_at3[gc_tx] = 1
 					}
 				} else {
-					gc_vstep8 := gc_from2
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
 //line hecbench_graphb_tree.go:91
-						gc_vb11 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						gc_vb7 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 //line hecbench_graphb_tree.go:78
-							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 							var j_2 int = from + gc_off3
 							if j_2 < 0 || j_2 > len(label)-8 {
@@ -1032,21 +1051,21 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								break
 							}
 //line hecbench_graphb_tree.go:91
-							gc_vb11.StoreSlice(label[j_2:])
+							gc_vb7.StoreSlice(label[j_2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep8 > gc_from2 {
+					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step3 := gc_vstep6
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 							j_2 := from + gc_off3
 							gc_more3 = true
@@ -1054,11 +1073,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							label[j_2] = 1
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 							j_2 := from + gc_off3
 							gc_more3 = true
@@ -1066,11 +1085,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							label[j_2] = 1
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 							j_2 := from + gc_off3
 							gc_more3 = true
@@ -1078,11 +1097,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							label[j_2] = 1
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 							j_2 := from + gc_off3
 							gc_more3 = true
@@ -1090,11 +1109,11 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							label[j_2] = 1
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
 						j_2 := from + gc_off3
 						gc_more3 = true
@@ -1105,91 +1124,98 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gbThreadsPerBlock, gc_to2) {
+//line hecbench_graphb_tree.go:98
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gbThreadsPerBlock); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if !compiled.Adds(gc_bx2*gbThreadsPerBlock, gc_to2) {
+			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gbThreadsPerBlock); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := 0
-				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(queue) && gc_off11 < len(tail) {
-					gc_at9 := queue[gc_off11:][:1]
-					gc_at10 := tail[gc_off11:][:1]
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := 0
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
+					gc_at4 := queue[gc_off7:][:1]
+					gc_at5 := tail[gc_off7:][:1]
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 //line hecbench_graphb_tree.go:94
-							gc_at9[0] = int32(root)
-							gc_at10[0] = 1
+							gc_at4[0] = int32(root)
+							gc_at5[0] = 1
 						}
 						{
 //line hecbench_graphb_tree.go:94
-							gc_at9[0] = int32(root)
-							gc_at10[0] = 1
+							gc_at4[0] = int32(root)
+							gc_at5[0] = 1
 						}
 						{
 //line hecbench_graphb_tree.go:94
-							gc_at9[0] = int32(root)
-							gc_at10[0] = 1
+							gc_at4[0] = int32(root)
+							gc_at5[0] = 1
 						}
 						{
 //line hecbench_graphb_tree.go:94
-							gc_at9[0] = int32(root)
-							gc_at10[0] = 1
+							gc_at4[0] = int32(root)
+							gc_at5[0] = 1
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_tree.go:99
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_tree.go:94
-						gc_at9[0] = int32(root)
-						gc_at10[0] = 1
+						gc_at4[0] = int32(root)
+						gc_at5[0] = 1
 					}
 				} else {
-					gc_step12 := gc_from2
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+//line hecbench_graphb_tree.go:99
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:99
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:99
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:99
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:99
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
 						queue[0] = int32(root)
 						tail[0] = 1
@@ -1217,86 +1243,90 @@ func GenerateSpanningTreeKernel(nodes int, nindex, nlist []int32, seed int32, ei
 var gc_src_generateSpanningTree = compiled.NewSource(gc_files_hecbench_graphb_tree, "generateSpanningTree", "0665eee0db28e2879958c30a37f870de41ccf2b0f100483878951294b3f0f3a1", "hecbench_graphb_tree.go:99-135").NoGoexit("1440aa09c35102bb4b11bc2719bc214c328d722833c1bf713f208c4b52931485", "hecbench_graphb_tree.go:36-41")
 
 //line hecbench_graphb_tree.go:102
-func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, seed int32, einfo []EdgeInfo, parent, queue []int32, level int32, tail []int32, start, end int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist []int32, seed int32, einfo []EdgeInfo, parent, queue []int32, level int32, tail []int32, start, end int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:104
-	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
+	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:106
 	seed2 := seed*seed + seed
 	bit := (level & 1) | 2
+//line hecbench_graphb_tree.go:109
 	var gc_l_i [32]int
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_save42 := gc_act2
-			gc_in42 := gc_act2
+//line hecbench_graphb_tree.go:110
+			gc_save4 := gc_act
+			gc_in4 := gc_act
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line hecbench_graphb_tree.go:103
-					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
+					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:109
 					i := start + from
-					gc_l_i[gc_lane2] = i
+//line hecbench_graphb_tree.go:111
+					gc_l_i[gc_lane] = i
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in42 &^ gc_dead2
-				var gc_m42, gc_skip42 uint32
-				_ = gc_skip42
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in4 &^ gc_dead
+				var gc_m4, gc_skip4 uint32
+				_ = gc_skip4
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:109
 					if i < end {
-						gc_m42 |= 1 << gc_lane2
+						gc_m4 |= 1 << gc_lane
 					}
 				}
-				gc_in42 &= gc_m42
-				gc_act2 = gc_in42
-				if gc_act2 == 0 {
+				gc_in4 &= gc_m4
+				gc_act = gc_in4
+				if gc_act == 0 {
 					break
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:105
-						lane := gc_tx2 % gbWarpsize
-						i := gc_l_i[gc_lane2]
+						lane := gc_tx % gbWarpsize
+//line hecbench_graphb_tree.go:107
+						i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:110
 						node := queue[i]
 						me := (node << 2) | bit
@@ -1310,12 +1340,13 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 							var val, hashVal int32
 							for {
 //line hecbench_graphb_tree.go:120
-								gc_b2.Tick()
+								gc_b.Tick()
 //line hecbench_graphb_tree.go:120
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_graphb_tree.go:120
 									return
 								}
+//line hecbench_graphb_tree.go:121
 								val = parent[neighbor]
 								hashVal = int32(gbHash(uint32(val ^ seed3)))
 								if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
@@ -1330,18 +1361,19 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 						}
 					}
 				}
-				gc_act2 = gc_in42 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in4 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_tree.go:142
+					i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:109
 					i += incr
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save42 &^ gc_dead2
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -1361,48 +1393,49 @@ func RootcountKernel(parent, queue, label []int32, level int32, start, end int) 
 var gc_src_rootcount = compiled.NewSource(gc_files_hecbench_graphb_tree, "rootcount", "6e43a7e89ec3fb59992c66d4f6c5ba4b455cf6d7075f0f35c9031fdcb6219f2b", "hecbench_graphb_tree.go:137-148").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:140
-func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue, label []int32, level int32, start, end int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, label []int32, level int32, start, end int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:142
-	incr := gc_gdx2 * gbThreadsPerBlock
+	incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_tree.go:151
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(start+
-					gc_bx2*gbThreadsPerBlock), gc_to2) {
+					gc_bx*gbThreadsPerBlock), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(start+
-					gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(start+
+					gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:141
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
 							i := start + from + gc_off
 							gc_more = true
@@ -1411,11 +1444,11 @@ func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue,
 							atomic.Add(&label[parent[node]>>2], label[node])
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:141
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
 							i := start + from + gc_off
 							gc_more = true
@@ -1424,11 +1457,11 @@ func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue,
 							atomic.Add(&label[parent[node]>>2], label[node])
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:141
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
 							i := start + from + gc_off
 							gc_more = true
@@ -1437,11 +1470,11 @@ func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue,
 							atomic.Add(&label[parent[node]>>2], label[node])
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:141
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
 							i := start + from + gc_off
 							gc_more = true
@@ -1450,11 +1483,11 @@ func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue,
 							atomic.Add(&label[parent[node]>>2], label[node])
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:141
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
 						i := start + from + gc_off
 						gc_more = true
@@ -1483,83 +1516,89 @@ func InTreeUpdateKernel(edges int, nlist, inTree []int32) func(*gocuda.Thread) {
 var gc_src_inTreeUpdate = compiled.NewSource(gc_files_hecbench_graphb_tree, "inTreeUpdate", "dbb06b274b27ece2c73dcb60165c8a54fc1ff3c0cd4ddc1f397fcd05355d49da", "hecbench_graphb_tree.go:150-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:153
-func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, nlist, inTree []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nlist, inTree []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:155
-	incr := gc_gdx2 * gbThreadsPerBlock
+	incr := gc_gdx * gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
 	for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_graphb_tree.go:164
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off3 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inTree) && gc_to2 <= len(inTree)-gc_off3 && gc_off3 <= len(nlist) && gc_to2 <= len(nlist)-gc_off3 {
-						gc_at3 := inTree[gc_off3:][:gc_to2]
-						gc_at4 := nlist[gc_off3:][:gc_to2]
-						gc_step3 := gc_from2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inTree) && gc_to <= len(inTree)-gc_off2 && gc_off2 <= len(nlist) && gc_to <= len(nlist)-gc_off2 {
+						gc_at := inTree[gc_off2:][:gc_to]
+						gc_at2 := nlist[gc_off2:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx := gc_step + 0
+//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx := gc_step + 1
+//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx := gc_step + 2
+//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx := gc_step + 3
+//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
-								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:158
 							gc_more = true
 //line hecbench_graphb_tree.go:158
-							gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+							gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 					} else {
-						gc_step4 := gc_from2
-						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx2 := gc_step4 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:154
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
 								j := from + gc_off
 								gc_more = true
@@ -1567,11 +1606,11 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 								inTree[j] += nlist[j] & 1
 							}
 							{
-								gc_tx2 := gc_step4 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:154
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
 								j := from + gc_off
 								gc_more = true
@@ -1579,11 +1618,11 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 								inTree[j] += nlist[j] & 1
 							}
 							{
-								gc_tx2 := gc_step4 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:154
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
 								j := from + gc_off
 								gc_more = true
@@ -1591,11 +1630,11 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 								inTree[j] += nlist[j] & 1
 							}
 							{
-								gc_tx2 := gc_step4 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:154
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
 								j := from + gc_off
 								gc_more = true
@@ -1603,11 +1642,11 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 								inTree[j] += nlist[j] & 1
 							}
 						}
-						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:154
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
 							j := from + gc_off
 							gc_more = true
@@ -1634,114 +1673,122 @@ func ProcessCyclesKernel(nodes int, nindex, nlist, label []int32, einfo []EdgeIn
 var gc_src_processCycles = compiled.NewSource(gc_files_hecbench_graphb_tree, "processCycles", "f259b3959374bd2ab73c208d512af924ef509526f3f24a145d570adfb66028ac", "hecbench_graphb_tree.go:162-191").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:165
-func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, label []int32, einfo []EdgeInfo, minus []bool) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label []int32, einfo []EdgeInfo, minus []bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:167
-	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
+	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+//line hecbench_graphb_tree.go:169
 	var gc_l_i [32]int
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_save42 := gc_act2
-			gc_in42 := gc_act2
+//line hecbench_graphb_tree.go:170
+			gc_save4 := gc_act
+			gc_in4 := gc_act
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 //line hecbench_graphb_tree.go:166
-					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
+					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:169
 					i := from
-					gc_l_i[gc_lane2] = i
+//line hecbench_graphb_tree.go:171
+					gc_l_i[gc_lane] = i
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in42 &^ gc_dead2
-				var gc_m42, gc_skip42 uint32
-				_ = gc_skip42
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in4 &^ gc_dead
+				var gc_m4, gc_skip4 uint32
+				_ = gc_skip4
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:169
 					if i < nodes {
-						gc_m42 |= 1 << gc_lane2
+						gc_m4 |= 1 << gc_lane
 					}
 				}
-				gc_in42 &= gc_m42
-				gc_act2 = gc_in42
-				if gc_act2 == 0 {
+				gc_in4 &= gc_m4
+				gc_act = gc_in4
+				if gc_act == 0 {
 					break
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:168
-						lane := gc_tx2 % gbWarpsize
-						i := gc_l_i[gc_lane2]
+						lane := gc_tx % gbWarpsize
+//line hecbench_graphb_tree.go:170
+						i := gc_l_i[gc_lane]
+//line hecbench_graphb_tree.go:170
 						target0 := label[i]
 						target1 := target0 | 1
 						j := int(nindex[i+1]) - 1 - lane
 						for j >= int(nindex[i]) && nlist[j]&1 == 0 {
 //line hecbench_graphb_tree.go:173
-							gc_b2.Tick()
+							gc_b.Tick()
 //line hecbench_graphb_tree.go:173
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_graphb_tree.go:173
 								return
 							}
+//line hecbench_graphb_tree.go:174
 							curr := nlist[j] >> 1
 							if int(curr) > i {
 								sum := int32(0)
 								for label[curr] != target0 {
 //line hecbench_graphb_tree.go:177
-									gc_b2.Tick()
+									gc_b.Tick()
 //line hecbench_graphb_tree.go:177
-									if gc_b2.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_graphb_tree.go:177
 										return
 									}
+//line hecbench_graphb_tree.go:178
 									k := nindex[curr]
 									for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
 //line hecbench_graphb_tree.go:179
-										gc_b2.Tick()
+										gc_b.Tick()
 //line hecbench_graphb_tree.go:179
-										if gc_b2.Stopped() {
+										if gc_b.Stopped() {
 //line hecbench_graphb_tree.go:179
 											return
 										}
+//line hecbench_graphb_tree.go:180
 										k++
 									}
 									sum += einfo[k].End & 1
@@ -1753,18 +1800,19 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 						}
 					}
 				}
-				gc_act2 = gc_in42 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in4 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_tree.go:198
+					i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:169
 					i += incr
-					gc_l_i[gc_lane2] = i
+					gc_l_i[gc_lane] = i
 				}
 			}
-			gc_act2 = gc_save42 &^ gc_dead2
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }

@@ -30,306 +30,337 @@ func GraphReduceKernel(inputVec []float32, outputVec []float64, inputSize, outpu
 var gc_src_graphReduce = compiled.NewSource(gc_files_hecbench_graphexec, "graphReduce", "a79c0483d05191cf2b13ede2761eca10898975884351cb8d7499396a170e1a31", "hecbench_graphexec.go:18-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphexec.go:21
-func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_graphexec.go:22
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:24
 	cta := cg.ThisThreadBlock(t)
-	gc_vstep2 := 0
+//line hecbench_graphexec.go:27
+	gc_vstep := 0
 	if compiled.SIMD {
+//line hecbench_graphexec.go:27
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line hecbench_graphexec.go:27
 			tempSum := gc_vb
 //line hecbench_graphexec.go:27
-			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step5 := gc_vstep2
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 		tempSum := 0.0
-		gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:29
+		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:28
-	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line hecbench_graphexec.go:35
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-				gc_at2 := inputVec[gc_off3:][:gc_to2]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line hecbench_graphexec.go:51
+						gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line hecbench_graphexec.go:35
+						gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line hecbench_graphexec.go:35
+						gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line hecbench_graphexec.go:35
+						gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
 					gc_more = true
 //line hecbench_graphexec.go:29
-					tempSum += float64(gc_at2[gc_tx2])
-					gc_s_tempSum[gc_rank2] = tempSum
+					tempSum += float64(gc_at[gc_tx])
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:28
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:28
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:28
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:28
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
-					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:28
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+					tempSum := gc_s_tempSum[gc_rank]
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:29
 					tempSum += float64(inputVec[i])
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
 		}
 	}
-	gc_step8 := 0
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+//line hecbench_graphexec.go:37
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
-		tmp[gc_rank2] = tempSum
+		tmp[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:35
 	tile32 := cg.TiledPartition(cta, 32)
+//line hecbench_graphexec.go:38
 	var gc_l_beta [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			tempSum := gc_s_tempSum[gc_rank2]
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line hecbench_graphexec.go:47
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:37
 			beta := tempSum
 			var temp float64
+//line hecbench_graphexec.go:40
 			_ = temp
-			gc_l_beta[gc_lane2] = beta
+			gc_l_beta[gc_lane] = beta
 		}
 //line hecbench_graphexec.go:40
 		for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				beta := gc_l_beta[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				beta := gc_l_beta[gc_lane]
+//line hecbench_graphexec.go:46
 				var temp float64
 //line hecbench_graphexec.go:41
-				if (gc_rank2 & (32 - 1)) < i_ {
-					temp = tmp[gc_rank2+i_]
+				if (gc_rank & (32 - 1)) < i_ {
+					temp = tmp[gc_rank+i_]
 					beta += temp
-					tmp[gc_rank2] = beta
+					tmp[gc_rank] = beta
 				}
-				gc_l_beta[gc_lane2] = beta
+				gc_l_beta[gc_lane] = beta
 			}
 //line hecbench_graphexec.go:46
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:51
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 		var beta float64
 //line hecbench_graphexec.go:50
-		if gc_rank2 == 0 && gc_bx2 < outputSize {
+		if gc_rank == 0 && gc_bx < outputSize {
 			beta = 0.0
-			for i_2 := 0; i_2 < gc_n2; i_2 += 32 {
+			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
 //line hecbench_graphexec.go:52
-				gc_b2.Tick()
+				gc_b.Tick()
 //line hecbench_graphexec.go:52
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_graphexec.go:52
 					return
 				}
+//line hecbench_graphexec.go:53
 				beta += tmp[i_2]
 			}
-			outputVec[gc_bx2] = beta
+			outputVec[gc_bx] = beta
 		}
 	}
 }
 
 // GraphReduceFinalKernel is reduceFinal of main.cu.
+//
+//line hecbench_graphexec.go:62
 func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_graphReduceFinal,
 		func(gc_t *gocuda.Thread) { graphReduceFinal(gc_t, inputVec, result, inputSize) },
@@ -340,128 +371,138 @@ func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*goc
 var gc_src_graphReduceFinal = compiled.NewSource(gc_files_hecbench_graphexec, "graphReduceFinal", "d594b6a9bc6256c6fd73abb65e29ab221b366aa90e563080b6afc224f06c4ae9", "hecbench_graphexec.go:59-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphexec.go:62
-func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64, inputSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, inputSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_graphexec.go:63
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:65
 	cta := cg.ThisThreadBlock(t)
-	gc_vstep4 := 0
+//line hecbench_graphexec.go:68
+	gc_vstep := 0
 	if compiled.SIMD {
+//line hecbench_graphexec.go:68
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line hecbench_graphexec.go:68
 			tempSum := gc_vb
 //line hecbench_graphexec.go:68
-			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 		tempSum := 0.0
-		gc_s_tempSum[gc_rank2] = tempSum
+//line hecbench_graphexec.go:70
+		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:69
-	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line hecbench_graphexec.go:76
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-				gc_at2 := inputVec[gc_off3:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_graphexec.go:66
-						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+						var globaltid int = gc_bx*gc_bdx + gc_tx
 //line hecbench_graphexec.go:66
-						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line hecbench_graphexec.go:69
 						var i int = globaltid + gc_off
 //line hecbench_graphexec.go:69
 						_ = i
-						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx2:]))
+						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line hecbench_graphexec.go:70
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:68
+					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:70
 					gc_more = true
 //line hecbench_graphexec.go:70
-					tempSum += gc_at2[gc_tx2]
-					gc_s_tempSum[gc_rank2] = tempSum
+					tempSum += gc_at[gc_tx]
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line hecbench_graphexec.go:66
-						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+						var globaltid int = gc_bx*gc_bdx + gc_tx
 //line hecbench_graphexec.go:66
-						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line hecbench_graphexec.go:69
 						var i int = globaltid + gc_off
 						if i < 0 || i > len(inputVec)-4 {
@@ -471,226 +512,234 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 //line hecbench_graphexec.go:70
 						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
 //line hecbench_graphexec.go:70
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:69
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:69
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:69
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:69
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
-					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:69
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+					tempSum := gc_s_tempSum[gc_rank]
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:70
 					tempSum += inputVec[i]
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
 		}
 	}
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line hecbench_graphexec.go:78
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
-		tmp[gc_rank2] = tempSum
+		tmp[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:76
 	tile32 := cg.TiledPartition(cta, 32)
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:79
-		if gc_bdx2 >= 512 && gc_rank2 < 256 {
-			tempSum = tempSum + tmp[gc_rank2+256]
-			tmp[gc_rank2] = tempSum
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:79
+		if gc_bdx >= 512 && gc_rank < 256 {
+			tempSum = tempSum + tmp[gc_rank+256]
+			tmp[gc_rank] = tempSum
 		}
-		gc_s_tempSum[gc_rank2] = tempSum
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:87
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:86
-		if gc_bdx2 >= 256 && gc_rank2 < 128 {
-			tempSum = tempSum + tmp[gc_rank2+128]
-			tmp[gc_rank2] = tempSum
+		if gc_bdx >= 256 && gc_rank < 128 {
+			tempSum = tempSum + tmp[gc_rank+128]
+			tmp[gc_rank] = tempSum
 		}
-		gc_s_tempSum[gc_rank2] = tempSum
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:94
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:93
-		if gc_bdx2 >= 128 && gc_rank2 < 64 {
-			tempSum = tempSum + tmp[gc_rank2+64]
-			tmp[gc_rank2] = tempSum
+		if gc_bdx >= 128 && gc_rank < 64 {
+			tempSum = tempSum + tmp[gc_rank+64]
+			tmp[gc_rank] = tempSum
 		}
-		gc_s_tempSum[gc_rank2] = tempSum
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	var gc_c21v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+//line hecbench_graphexec.go:101
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m112 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:109
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:100
-				if gc_rank2 < 32 {
-					gc_m112 |= 1 << gc_lane2
+				if gc_rank < 32 {
+					gc_m11 |= 1 << gc_lane
 				}
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
-			if gc_act2 != 0 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 && !(gc_bdx2 >= 64) {
-					gc_hi4 = 0
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
+					gc_hi2 = 0
 				}
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					tempSum := gc_s_tempSum[gc_rank2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tempSum := gc_s_tempSum[gc_rank]
 					{
 //line hecbench_graphexec.go:103
-						tempSum += tmp[gc_rank2+32]
+						tempSum += tmp[gc_rank+32]
 					}
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 //line hecbench_graphexec.go:106
 				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_graphexec.go:113
+						tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:107
-						gc_c21v[gc_lane2] = tempSum
+						gc_c1v[gc_lane] = tempSum
 					}
 //line hecbench_graphexec.go:107
-					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_graphexec.go:114
+						tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:107
-						tempSum += gc_c21r[gc_lane2]
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += gc_c1r[gc_lane]
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act = gc_save11 &^ gc_dead
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:111
-			if gc_rank2 == 0 {
+			if gc_rank == 0 {
 				result[0] = tempSum
 			}
 		}

@@ -37,35 +37,35 @@ func EstepKernel(cols, indptr []int32, vali []bool, counts []float32, initGamma 
 var gc_src_estepKernel = compiled.NewSource(gc_files_hecbench_lda, "estepKernel", "e48c82948a49783782ba9bf55ca59b4516d69627f0c4ab03c31417cf4a054824", "hecbench_lda.go:93-232", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75").NoGoexit("d609d144eb988715357b2c244855fded987cc9c73f2fbd72c6356e6d0d8e6127", "common.go:10-15", "common.go:25-25", "common.go:5-7", "hecbench_lda.go:77-91")
 
 //line hecbench_lda.go:99
-func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []bool, counts []float32, initGamma bool, numCols, numIndptr, numTopics, numIters int, alpha, beta, gamma, gradAlpha, newBeta, trainLosses, valiLosses []float32, locks []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool, counts []float32, initGamma bool, numCols, numIndptr, numTopics, numIters int, alpha, beta, gamma, gradAlpha, newBeta, trainLosses, valiLosses []float32, locks []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_val_6 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_val_9 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_val_12 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_phiSum := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_r := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
-	gc_s_gammaSum := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
-	gc_s_r_6 := compiled.Scratch[float32](gc_b2, 9)[:gc_n2]
-	gc_s_trainLoss := compiled.Scratch[float32](gc_b2, 10)[:gc_n2]
-	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 11)[:gc_n2]
-	gc_s_r_12 := compiled.Scratch[float32](gc_b2, 12)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_val_6 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_val_9 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_val_12 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_phiSum := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_gammaSum := compiled.Scratch[float32](gc_b, 8)[:gc_n]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b, 9)[:gc_n]
+	gc_s_trainLoss := compiled.Scratch[float32](gc_b, 10)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b, 11)[:gc_n]
+	gc_s_r_12 := compiled.Scratch[float32](gc_b, 12)[:gc_n]
 //line hecbench_lda.go:102
 	sharedMemory := gocuda.DynamicShared[float32](t)
 	newGamma := sharedMemory[0:]
@@ -73,31 +73,31 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 	lossVec := sharedMemory[numTopics*2:]
 	valiPhiSum := sharedMemory[numTopics*3:]
 //line hecbench_lda.go:108
-	gradAlpha_ := gradAlpha[numTopics*gc_bx2:]
+	gradAlpha_ := gradAlpha[numTopics*gc_bx:]
 //line hecbench_lda.go:110
-	for i := gc_bx2; i < numIndptr; i += gc_gdx2 {
+	for i := gc_bx; i < numIndptr; i += gc_gdx {
 		beg := int(indptr[i])
 //line hecbench_lda.go:111
 		end := int(indptr[i+1])
 		gamma_ := gamma[numTopics*i:]
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep23 := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
 					if compiled.SIMD {
 //line hecbench_lda.go:113
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lda.go:113
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep23+7 < gc_bdx2; gc_vstep23 += 8 {
-							gc_tx2 := gc_vstep23
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:113
 							if initGamma {
 								{
 //line hecbench_lda.go:113
-									var j int = gc_tx2
+									var j int = gc_tx
 									gc_lanes3 := gc_all
 //line hecbench_lda.go:114
 									for {
@@ -121,13 +121,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:115
 												if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_lda.go:115
-													gc_pos2.Thread = gc_rank2 + gc_k3
+													gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_lda.go:115
 													gc_lanes4[gc_k3] = alpha[j+gc_k3]
 												}
 											}
 //line hecbench_lda.go:115
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:115
 											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 										}
@@ -136,7 +136,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:115
 										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
 //line hecbench_lda.go:115
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_lda.go:115
 											gc_u = (end - beg) / numTopics
 										}
@@ -154,30 +154,31 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:115
 												if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_lda.go:115
-													gc_pos2.Thread = gc_rank2 + gc_k4
+													gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_lda.go:115
 													gamma_[j+gc_k4] = gc_lanes5[gc_k4]
 												}
 											}
 //line hecbench_lda.go:115
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 										}
 //line hecbench_lda.go:115
 										j = j +
 //line hecbench_lda.go:114
-											gc_bdx2
+											gc_bdx
 									}
 								}
 							}
 						}
+//line hecbench_lda.go:116
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep23; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:113
 						if initGamma {
-							for j := gc_tx2; j < numTopics; j += gc_bdx2 {
+							for j := gc_tx; j < numTopics; j += gc_bdx {
 								gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
 							}
 						}
@@ -186,54 +187,56 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			}
 		})
 //line hecbench_lda.go:121
-		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_lda.go:128
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off33 := gc_off
-				if gc_from2 >= 0 && gc_off33 >= 0 && gc_off33 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off33 {
-					gc_at31 := valiPhiSum[gc_off33:][:gc_to2]
-					gc_vstep24 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off14 := gc_off
+				if gc_from >= 0 && gc_off14 >= 0 && gc_off14 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off14 {
+					gc_at := valiPhiSum[gc_off14:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
 //line hecbench_lda.go:122
 						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep24+7 < gc_to2; gc_vstep24 += 8 {
-							gc_tx2 := gc_vstep24
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line hecbench_lda.go:121
-							var j_ int = gc_tx2 + gc_off
+							var j_ int = gc_tx + gc_off
 //line hecbench_lda.go:121
 							_ = j_
-							gc_vb2.StoreSlice(gc_at31[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep24 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep24; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:122
 						gc_more = true
 //line hecbench_lda.go:122
-						gc_at31[gc_tx2] = 0.0
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_vstep25 := gc_from2
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
 //line hecbench_lda.go:122
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-						for ; gc_vstep25+7 < gc_to2; gc_vstep25 += 8 {
-							gc_tx2 := gc_vstep25
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line hecbench_lda.go:121
-							var j_ int = gc_tx2 + gc_off
+							var j_ int = gc_tx + gc_off
 							if j_ < 0 || j_ > len(valiPhiSum)-8 {
 //line hecbench_lda.go:122
 								break
@@ -243,57 +246,57 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep25 > gc_from2 {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step37 := gc_vstep25
-					for ; gc_step37+3 < gc_to2; gc_step37 += 4 {
+					gc_step := gc_vstep3
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step37 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:121
-							j_ := gc_tx2 + gc_off
+							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
 							valiPhiSum[j_] = 0.0
 						}
 						{
-							gc_tx2 := gc_step37 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:121
-							j_ := gc_tx2 + gc_off
+							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
 							valiPhiSum[j_] = 0.0
 						}
 						{
-							gc_tx2 := gc_step37 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:121
-							j_ := gc_tx2 + gc_off
+							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
 							valiPhiSum[j_] = 0.0
 						}
 						{
-							gc_tx2 := gc_step37 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:121
-							j_ := gc_tx2 + gc_off
+							j_ := gc_tx + gc_off
 							gc_more = true
 //line hecbench_lda.go:122
 							valiPhiSum[j_] = 0.0
 						}
 					}
-					for gc_tx2 := gc_step37; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:121
-						j_ := gc_tx2 + gc_off
+						j_ := gc_tx + gc_off
 						gc_more = true
 //line hecbench_lda.go:122
 						valiPhiSum[j_] = 0.0
@@ -304,54 +307,56 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:126
 		for j_2 := 0; j_2 < numIters; j_2++ {
 //line hecbench_lda.go:128
-			for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+			for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more2 = false
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2, gc_to2) {
+//line hecbench_lda.go:135
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off34 := gc_off2
-					if gc_from2 >= 0 && gc_off34 >= 0 && gc_off34 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off34 {
-						gc_at32 := newGamma[gc_off34:][:gc_to2]
-						gc_vstep26 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off15 := gc_off2
+					if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
+						gc_at2 := newGamma[gc_off15:][:gc_to]
+						gc_vstep4 := gc_from
 						if compiled.SIMD {
 //line hecbench_lda.go:129
 							gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
-							for ; gc_vstep26+7 < gc_to2; gc_vstep26 += 8 {
-								gc_tx2 := gc_vstep26
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 //line hecbench_lda.go:128
-								var k int = gc_tx2 + gc_off2
+								var k int = gc_tx + gc_off2
 //line hecbench_lda.go:128
 								_ = k
-								gc_vb4.StoreSlice(gc_at32[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep26 > gc_from2 {
+						if gc_vstep4 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx2 := gc_vstep26; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:129
 							gc_more2 = true
 //line hecbench_lda.go:129
-							gc_at32[gc_tx2] = 0.0
+							gc_at2[gc_tx] = 0.0
 						}
 					} else {
-						gc_vstep27 := gc_from2
+						gc_vstep5 := gc_from
 						if compiled.SIMD {
 //line hecbench_lda.go:129
 							gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-							for ; gc_vstep27+7 < gc_to2; gc_vstep27 += 8 {
-								gc_tx2 := gc_vstep27
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 //line hecbench_lda.go:128
-								var k int = gc_tx2 + gc_off2
+								var k int = gc_tx + gc_off2
 								if k < 0 || k > len(newGamma)-8 {
 //line hecbench_lda.go:129
 									break
@@ -361,57 +366,57 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep27 > gc_from2 {
+						if gc_vstep5 > gc_from {
 							gc_more2 = true
 						}
-						gc_step38 := gc_vstep27
-						for ; gc_step38+3 < gc_to2; gc_step38 += 4 {
+						gc_step2 := gc_vstep5
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx2 := gc_step38 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:128
-								k := gc_tx2 + gc_off2
+								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
 								newGamma[k] = 0.0
 							}
 							{
-								gc_tx2 := gc_step38 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:128
-								k := gc_tx2 + gc_off2
+								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
 								newGamma[k] = 0.0
 							}
 							{
-								gc_tx2 := gc_step38 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:128
-								k := gc_tx2 + gc_off2
+								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
 								newGamma[k] = 0.0
 							}
 							{
-								gc_tx2 := gc_step38 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:128
-								k := gc_tx2 + gc_off2
+								k := gc_tx + gc_off2
 								gc_more2 = true
 //line hecbench_lda.go:129
 								newGamma[k] = 0.0
 							}
 						}
-						for gc_tx2 := gc_step38; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:128
-							k := gc_tx2 + gc_off2
+							k := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_lda.go:129
 							newGamma[k] = 0.0
@@ -425,117 +430,127 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				c := counts[k_]
 				_ = &c
 				if !vali_ || j_2+1 == numIters {
-					for gc_off3, gc_limit3, gc_more3 := 0, numTopics, true; gc_more3; gc_off3 += gc_bdx2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+					for gc_off3, gc_limit3, gc_more3 := 0, numTopics, true; gc_more3; gc_off3 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
 						gc_more3 = false
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off3, gc_to2) {
+//line hecbench_lda.go:147
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off3, gc_to) {
 							panic(compiled.ErrGuardWraps)
 						}
-						if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
+						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+							gc_to = gc_bound
 						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off35 := gc_off3
-							gc_off36 := gc_off3 + (w * numTopics)
-							if gc_from2 >= 0 && gc_off35 >= 0 && gc_off35 <= len(phi) && gc_to2 <= len(phi)-gc_off35 && gc_off36 >= 0 && gc_off36 <= len(beta) && gc_to2 <= len(beta)-gc_off36 && gc_off35 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off35 {
-								gc_at33 := phi[gc_off35:][:gc_to2]
-								gc_at34 := beta[gc_off36:][:gc_to2]
-								gc_at35 := gamma_[gc_off35:][:gc_to2]
-								gc_step39 := gc_from2
-								for ; gc_step39+3 < gc_to2; gc_step39 += 4 {
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off16 := gc_off3
+							gc_off17 := gc_off3 + (w * numTopics)
+							if gc_from >= 0 && gc_off16 >= 0 && gc_off16 <= len(phi) && gc_to <= len(phi)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(beta) && gc_to <= len(beta)-gc_off17 && gc_off16 <= len(gamma_) && gc_to <= len(gamma_)-gc_off16 {
+								gc_at3 := phi[gc_off16:][:gc_to]
+								gc_at4 := beta[gc_off17:][:gc_to]
+								gc_at5 := gamma_[gc_off16:][:gc_to]
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 									{
-										gc_tx2 := gc_step39 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step3 + 0
+//line hecbench_lda.go:166
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
-										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx2 := gc_step39 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step3 + 1
+//line hecbench_lda.go:146
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
-										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx2 := gc_step39 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step3 + 2
+//line hecbench_lda.go:146
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
-										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx2 := gc_step39 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step3 + 3
+//line hecbench_lda.go:146
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
-										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 								}
-								for gc_tx2 := gc_step39; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
 									gc_more3 = true
 //line hecbench_lda.go:141
-									gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+									gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 								}
 							} else {
-								gc_step40 := gc_from2
-								for ; gc_step40+3 < gc_to2; gc_step40 += 4 {
+								gc_step4 := gc_from
+								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 									{
-										gc_tx2 := gc_step40 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step4 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:140
-										l := gc_tx2 + gc_off3
+										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
-										gc_tx2 := gc_step40 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step4 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:140
-										l := gc_tx2 + gc_off3
+										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
-										gc_tx2 := gc_step40 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step4 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:140
-										l := gc_tx2 + gc_off3
+										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
-										gc_tx2 := gc_step40 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step4 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:140
-										l := gc_tx2 + gc_off3
+										l := gc_tx + gc_off3
 										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 								}
-								for gc_tx2 := gc_step40; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line hecbench_lda.go:140
-									l := gc_tx2 + gc_off3
+									l := gc_tx + gc_off3
 									gc_more3 = true
 //line hecbench_lda.go:141
 									phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
@@ -549,132 +564,141 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:146
 					var returned bool
 //line hecbench_lda.go:36
-					shared := gc_shared12(32)[:32]
-					gc_vstep28 := 0
+					shared := gc_shared1(32)[:32]
+//line hecbench_lda.go:38
+					gc_vstep6 := 0
 					if compiled.SIMD {
 //line hecbench_lda.go:43
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
-						for ; gc_vstep28+7 < gc_n2; gc_vstep28 += 8 {
-							gc_rank2 := gc_vstep28
+						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+							gc_rank := gc_vstep6
 //line hecbench_lda.go:146
 							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
 							val := gc_vb5
 //line hecbench_lda.go:43
-							val.StoreSlice(gc_s_val[gc_rank2:])
+							val.StoreSlice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:43
-							r.StoreSlice(gc_s_r[gc_rank2:])
+							r.StoreSlice(gc_s_r[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step41 := gc_vstep28
-					for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 						{
-							gc_rank2 := gc_step41 + 0
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step5 + 0
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:146
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-							gc_s_val[gc_rank2] = val
-							gc_s_r[gc_rank2] = r
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank2 := gc_step41 + 1
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step5 + 1
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:146
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-							gc_s_val[gc_rank2] = val
-							gc_s_r[gc_rank2] = r
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank2 := gc_step41 + 2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step5 + 2
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:146
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-							gc_s_val[gc_rank2] = val
-							gc_s_r[gc_rank2] = r
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank2 := gc_step41 + 3
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step5 + 3
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:146
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-							gc_s_val[gc_rank2] = val
-							gc_s_r[gc_rank2] = r
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
 						}
 					}
-					for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
-						gc_pos2.Thread = gc_rank2
+					for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:146
 						var r float32
 //line hecbench_lda.go:43
 						val := float32(0.0)
-						gc_s_val[gc_rank2] = val
-						gc_s_r[gc_rank2] = r
+//line hecbench_lda.go:46
+						gc_s_val[gc_rank] = val
+						gc_s_r[gc_rank] = r
 					}
 //line hecbench_lda.go:44
-					for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+					for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
 						gc_more4 = false
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off4, gc_to2) {
+//line hecbench_lda.go:51
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off4, gc_to) {
 							panic(compiled.ErrGuardWraps)
 						}
-						if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
+						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+							gc_to = gc_bound
 						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off37 := gc_off4
-							if gc_from2 >= 0 && gc_off37 >= 0 && gc_off37 <= len(vec) && gc_to2 <= len(vec)-gc_off37 {
-								gc_at36 := vec[gc_off37:][:gc_to2]
-								gc_vstep29 := gc_from2
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off18 := gc_off4
+							if gc_from >= 0 && gc_off18 >= 0 && gc_off18 <= len(vec) && gc_to <= len(vec)-gc_off18 {
+								gc_at6 := vec[gc_off18:][:gc_to]
+								gc_vstep7 := gc_from
 								if compiled.SIMD {
-									for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
-										gc_tx2 := gc_vstep29
-										gc_rank2 := gc_base2 + gc_tx2
+									for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+										gc_tx := gc_vstep7
+										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:44
-										var i_ int = gc_tx2 + gc_off4
+										var i_ int = gc_tx + gc_off4
 //line hecbench_lda.go:44
 										_ = i_
-										val = val.Add(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]))
+										val = val.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]))
 //line hecbench_lda.go:45
-										val.StoreSlice(gc_s_val[gc_rank2:])
+										val.StoreSlice(gc_s_val[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep29 > gc_from2 {
+								if gc_vstep7 > gc_from {
 									gc_more4 = true
 								}
-								for gc_tx2 := gc_vstep29; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									val := gc_s_val[gc_rank2]
+								for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:55
+									val := gc_s_val[gc_rank]
+//line hecbench_lda.go:45
 									gc_more4 = true
 //line hecbench_lda.go:45
-									val += gc_at36[gc_tx2]
-									gc_s_val[gc_rank2] = val
+									val += gc_at6[gc_tx]
+									gc_s_val[gc_rank] = val
 								}
 							} else {
-								gc_vstep30 := gc_from2
+								gc_vstep8 := gc_from
 								if compiled.SIMD {
-									for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
-										gc_tx2 := gc_vstep30
-										gc_rank2 := gc_base2 + gc_tx2
+									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+										gc_tx := gc_vstep8
+										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:44
-										var i_ int = gc_tx2 + gc_off4
+										var i_ int = gc_tx + gc_off4
 										if i_ < 0 || i_ > len(vec)-8 {
 //line hecbench_lda.go:45
 											break
@@ -682,293 +706,302 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:45
 										val = val.Add(archsimd.LoadFloat32x8Slice(vec[i_:]))
 //line hecbench_lda.go:45
-										val.StoreSlice(gc_s_val[gc_rank2:])
+										val.StoreSlice(gc_s_val[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep30 > gc_from2 {
+								if gc_vstep8 > gc_from {
 									gc_more4 = true
 								}
-								gc_step42 := gc_vstep30
-								for ; gc_step42+3 < gc_to2; gc_step42 += 4 {
+								gc_step6 := gc_vstep8
+								for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 									{
-										gc_tx2 := gc_step42 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val := gc_s_val[gc_rank2]
+										gc_tx := gc_step6 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
 //line hecbench_lda.go:44
-										i_ := gc_tx2 + gc_off4
+										i_ := gc_tx + gc_off4
 										gc_more4 = true
 //line hecbench_lda.go:45
 										val += vec[i_]
-										gc_s_val[gc_rank2] = val
+										gc_s_val[gc_rank] = val
 									}
 									{
-										gc_tx2 := gc_step42 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val := gc_s_val[gc_rank2]
+										gc_tx := gc_step6 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
 //line hecbench_lda.go:44
-										i_ := gc_tx2 + gc_off4
+										i_ := gc_tx + gc_off4
 										gc_more4 = true
 //line hecbench_lda.go:45
 										val += vec[i_]
-										gc_s_val[gc_rank2] = val
+										gc_s_val[gc_rank] = val
 									}
 									{
-										gc_tx2 := gc_step42 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val := gc_s_val[gc_rank2]
+										gc_tx := gc_step6 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
 //line hecbench_lda.go:44
-										i_ := gc_tx2 + gc_off4
+										i_ := gc_tx + gc_off4
 										gc_more4 = true
 //line hecbench_lda.go:45
 										val += vec[i_]
-										gc_s_val[gc_rank2] = val
+										gc_s_val[gc_rank] = val
 									}
 									{
-										gc_tx2 := gc_step42 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val := gc_s_val[gc_rank2]
+										gc_tx := gc_step6 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
 //line hecbench_lda.go:44
-										i_ := gc_tx2 + gc_off4
+										i_ := gc_tx + gc_off4
 										gc_more4 = true
 //line hecbench_lda.go:45
 										val += vec[i_]
-										gc_s_val[gc_rank2] = val
+										gc_s_val[gc_rank] = val
 									}
 								}
-								for gc_tx2 := gc_step42; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									val := gc_s_val[gc_rank2]
+								for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									val := gc_s_val[gc_rank]
 //line hecbench_lda.go:44
-									i_ := gc_tx2 + gc_off4
+									i_ := gc_tx + gc_off4
 									gc_more4 = true
 //line hecbench_lda.go:45
 									val += vec[i_]
-									gc_s_val[gc_rank2] = val
+									gc_s_val[gc_rank] = val
 								}
 							}
 						}
 					}
+//line hecbench_lda.go:53
 					var gc_l_val_ [32]float32
 					var gc_l_active [32]uint32
-					var gc_c21r [32]uint32
-					var gc_c22m [32]uint32
-					var gc_c22a [32]int
-					var gc_c22w [32]int
-					var gc_c22r [32]float32
-					for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-						gc_cnt2 := min(32, gc_n2-gc_w2)
-						gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-						var gc_dead2 uint32
-						_ = gc_dead2
-						gc_left := gc_act2
+					var gc_c1r [32]uint32
+					var gc_c2m [32]uint32
+					var gc_c2a [32]int
+					var gc_c2w [32]int
+					var gc_c2r [32]float32
+					for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+						gc_cnt := min(32, gc_n-gc_w)
+						gc_act := uint32(uint64(1)<<gc_cnt - 1)
+						var gc_dead uint32
+						_ = gc_dead
+						gc_left := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:47
 									val_ := val
 //line hecbench_lda.go:47
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:47
 									val_ := val
 //line hecbench_lda.go:47
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								val := gc_s_val[gc_rank2]
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:60
+								val := gc_s_val[gc_rank]
 //line hecbench_lda.go:47
 								var val_ float32 = val
 //line hecbench_lda.go:26
-								gc_l_val_[gc_lane2] = val_
+								gc_l_val_[gc_lane] = val_
 							}
 						}
 //line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-						gc_left2 := gc_act2
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+						gc_left2 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-									active := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+									active := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_lda.go:26
-									active.StoreSlice(gc_l_active[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									active.StoreSlice(gc_l_active[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_lda.go:26
-									active := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+									active := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_lda.go:26
-									active.StoreSlice(gc_l_active[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									active.StoreSlice(gc_l_active[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_lda.go:26
-								active := gc_c21r[gc_lane2]
-								gc_l_active[gc_lane2] = active
+								active := gc_c1r[gc_lane]
+//line hecbench_lda.go:28
+								gc_l_active[gc_lane] = active
 							}
 						}
 //line hecbench_lda.go:27
 						for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
-							gc_left3 := gc_act2
+							gc_left3 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_
 //line hecbench_lda.go:28
-										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane2:])
+										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
 //line hecbench_lda.go:28
-										active.StoreSlice(gc_c22m[gc_lane2:])
+										active.StoreSlice(gc_c2m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k11 := range 8 {
 //line hecbench_lda.go:28
-											gc_c22a[gc_lane2+gc_k11] = offset
+											gc_c2a[gc_lane+gc_k11] = offset
 										}
 //line hecbench_lda.go:28
 										for gc_k12 := range 8 {
 //line hecbench_lda.go:28
-											gc_c22w[gc_lane2+gc_k12] = 32
+											gc_c2w[gc_lane+gc_k12] = 32
 										}
-										gc_left3 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_
 //line hecbench_lda.go:28
-										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane2:])
+										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
 //line hecbench_lda.go:28
-										active.StoreSlice(gc_c22m[gc_lane2:])
+										active.StoreSlice(gc_c2m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k9 := range 8 {
 //line hecbench_lda.go:28
-											gc_c22a[gc_lane2+gc_k9] = offset
+											gc_c2a[gc_lane+gc_k9] = offset
 										}
 //line hecbench_lda.go:28
 										for gc_k10 := range 8 {
 //line hecbench_lda.go:28
-											gc_c22w[gc_lane2+gc_k10] = 32
+											gc_c2w[gc_lane+gc_k10] = 32
 										}
-										gc_left3 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_ := gc_l_val_[gc_lane2]
+//line hecbench_lda.go:41
+									val_ := gc_l_val_[gc_lane]
 									_ = val_
-									active := gc_l_active[gc_lane2]
+									active := gc_l_active[gc_lane]
 //line hecbench_lda.go:28
-									gc_c22m[gc_lane2] = active
-									gc_c22a[gc_lane2] = offset
-									gc_c22w[gc_lane2] = 32
+									gc_c2m[gc_lane] = active
+									gc_c2a[gc_lane] = offset
+									gc_c2w[gc_lane] = 32
 								}
 							}
 //line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_val_, &gc_c22a, &gc_c22w, &gc_c22r)
-							gc_left4 := gc_act2
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_lda.go:28
-										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_.StoreSlice(gc_l_val_[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_.StoreSlice(gc_l_val_[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_lda.go:28
-										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_.StoreSlice(gc_l_val_[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										val_.StoreSlice(gc_l_val_[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_ := gc_l_val_[gc_lane2]
+//line hecbench_lda.go:41
+									val_ := gc_l_val_[gc_lane]
 //line hecbench_lda.go:28
-									val_ += gc_c22r[gc_lane2]
-									gc_l_val_[gc_lane2] = val_
+									val_ += gc_c2r[gc_lane]
+									gc_l_val_[gc_lane] = val_
 								}
 							}
 						}
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-								warp := gc_tx2 / ldaWarpSize
-								lane := gc_tx2 % ldaWarpSize
-								val_ := gc_l_val_[gc_lane2]
+								warp := gc_tx / ldaWarpSize
+								lane := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+								val_ := gc_l_val_[gc_lane]
+//line hecbench_lda.go:44
 								var val float32
 //line hecbench_lda.go:30
 								var r_ float32 = val_
@@ -978,20 +1011,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								if lane == 0 {
 									shared[warp] = val
 								}
-								gc_s_val[gc_rank2] = val
+//line hecbench_lda.go:54
+								gc_s_val[gc_rank] = val
 							}
 						}
 					}
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:60
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
-							lane := gc_tx2 % ldaWarpSize
-							val := gc_s_val[gc_rank2]
-							r := gc_s_r[gc_rank2]
+							lane := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+							val := gc_s_val[gc_rank]
+							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:56
-							if gc_bdx2 <= ldaWarpSize {
+							if gc_bdx <= ldaWarpSize {
 								r = shared[0]
 //line hecbench_lda.go:57
 								returned = true
@@ -999,258 +1035,268 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:61
 							if !returned {
 //line hecbench_lda.go:61
-								if gc_tx2 < gc_bdx2/ldaWarpSize {
+								if gc_tx < gc_bdx/ldaWarpSize {
 									val = shared[lane]
 								} else {
 									val = 0
 								}
 							}
-							gc_s_val[gc_rank2] = val
-							gc_s_r[gc_rank2] = r
+//line hecbench_lda.go:62
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
 						}
 					}
 //line hecbench_lda.go:58
 					if !returned {
+//line hecbench_lda.go:60
 						var gc_l_val_2 [32]float32
 						var gc_l_active_ [32]uint32
-						var gc_c23r [32]uint32
-						var gc_c24m [32]uint32
-						var gc_c24a [32]int
-						var gc_c24w [32]int
-						var gc_c24r [32]float32
-						for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-							gc_cnt2 := min(32, gc_n2-gc_w2)
-							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-							var gc_dead2 uint32
+						var gc_c3r [32]uint32
+						var gc_c4m [32]uint32
+						var gc_c4a [32]int
+						var gc_c4w [32]int
+						var gc_c4r [32]float32
+						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+							gc_cnt := min(32, gc_n-gc_w)
+							gc_act := uint32(uint64(1)<<gc_cnt - 1)
+							var gc_dead uint32
 							{
-								var gc_m562 uint32
+//line hecbench_lda.go:73
+								var gc_m56 uint32
 								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-										warp := gc_tx2 / ldaWarpSize
+										warp := gc_tx / ldaWarpSize
 //line hecbench_lda.go:66
 										if warp == 0 {
-											gc_m562 |= 1 << gc_lane2
+											gc_m56 |= 1 << gc_lane
 										}
 									}
 								}
-								gc_save562 := gc_act2
-								gc_act2 = gc_save562 & gc_m562
-								if gc_act2 != 0 {
-									gc_left5 := gc_act2
+								gc_save56 := gc_act
+								gc_act = gc_save56 & gc_m56
+								if gc_act != 0 {
+									gc_left5 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:67
 												val_2 := val
 //line hecbench_lda.go:67
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
+												val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												gc_left5 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
+												gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:67
 												val_2 := val
 //line hecbench_lda.go:67
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
+												val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												gc_left5 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left5 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left5&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left5&(1<<gc_lane) == 0 {
 												continue
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											val := gc_s_val[gc_rank2]
+											gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+											val := gc_s_val[gc_rank]
 //line hecbench_lda.go:67
 											var val_2 float32 = val
 //line hecbench_lda.go:26
-											gc_l_val_2[gc_lane2] = val_2
+											gc_l_val_2[gc_lane] = val_2
 										}
 									}
 //line hecbench_lda.go:26
-									compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
-									gc_left6 := gc_act2
+									compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+									gc_left6 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-												active_ := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+												active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 //line hecbench_lda.go:26
-												active_.StoreSlice(gc_l_active_[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
+												active_.StoreSlice(gc_l_active_[gc_lane:])
+												gc_left6 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
 //line hecbench_lda.go:26
-												active_ := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+												active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 //line hecbench_lda.go:26
-												active_.StoreSlice(gc_l_active_[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
+												active_.StoreSlice(gc_l_active_[gc_lane:])
+												gc_left6 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left6 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left6&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left6&(1<<gc_lane) == 0 {
 												continue
 											}
 //line hecbench_lda.go:26
-											active_ := gc_c23r[gc_lane2]
-											gc_l_active_[gc_lane2] = active_
+											active_ := gc_c3r[gc_lane]
+//line hecbench_lda.go:28
+											gc_l_active_[gc_lane] = active_
 										}
 									}
 //line hecbench_lda.go:27
 									for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
-										gc_left7 := gc_act2
+										gc_left7 := gc_act
 										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 //line hecbench_lda.go:28
 													_ = val_2
 //line hecbench_lda.go:28
-													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane2:])
+													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
 //line hecbench_lda.go:28
-													active_.StoreSlice(gc_c24m[gc_lane2:])
+													active_.StoreSlice(gc_c4m[gc_lane:])
 //line hecbench_lda.go:28
 													for gc_k15 := range 8 {
 //line hecbench_lda.go:28
-														gc_c24a[gc_lane2+gc_k15] = offset_
+														gc_c4a[gc_lane+gc_k15] = offset_
 													}
 //line hecbench_lda.go:28
 													for gc_k16 := range 8 {
 //line hecbench_lda.go:28
-														gc_c24w[gc_lane2+gc_k16] = 32
+														gc_c4w[gc_lane+gc_k16] = 32
 													}
-													gc_left7 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+													gc_left7 &^= 0xff << gc_lane
 												}
 											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
 														continue
 													}
 //line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 //line hecbench_lda.go:28
 													_ = val_2
 //line hecbench_lda.go:28
-													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane2:])
+													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
 //line hecbench_lda.go:28
-													active_.StoreSlice(gc_c24m[gc_lane2:])
+													active_.StoreSlice(gc_c4m[gc_lane:])
 //line hecbench_lda.go:28
 													for gc_k13 := range 8 {
 //line hecbench_lda.go:28
-														gc_c24a[gc_lane2+gc_k13] = offset_
+														gc_c4a[gc_lane+gc_k13] = offset_
 													}
 //line hecbench_lda.go:28
 													for gc_k14 := range 8 {
 //line hecbench_lda.go:28
-														gc_c24w[gc_lane2+gc_k14] = 32
+														gc_c4w[gc_lane+gc_k14] = 32
 													}
-													gc_left7 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+													gc_left7 &^= 0xff << gc_lane
 												}
 											}
 											archsimd.ClearAVXUpperBits()
 										}
 										if gc_left7 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left7&(1<<gc_lane2) == 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left7&(1<<gc_lane) == 0 {
 													continue
 												}
-												val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_lda.go:41
+												val_2 := gc_l_val_2[gc_lane]
 												_ = val_2
-												active_ := gc_l_active_[gc_lane2]
+												active_ := gc_l_active_[gc_lane]
 //line hecbench_lda.go:28
-												gc_c24m[gc_lane2] = active_
-												gc_c24a[gc_lane2] = offset_
-												gc_c24w[gc_lane2] = 32
+												gc_c4m[gc_lane] = active_
+												gc_c4a[gc_lane] = offset_
+												gc_c4w[gc_lane] = 32
 											}
 										}
 //line hecbench_lda.go:28
-										compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_val_2, &gc_c24a, &gc_c24w, &gc_c24r)
-										gc_left8 := gc_act2
+										compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
+										gc_left8 := gc_act
 										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 //line hecbench_lda.go:28
-													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_lda.go:28
-													val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-													gc_left8 &^= 0xff << gc_lane2
+													val_2.StoreSlice(gc_l_val_2[gc_lane:])
+													gc_left8 &^= 0xff << gc_lane
 												}
 											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
 														continue
 													}
 //line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 //line hecbench_lda.go:28
-													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_lda.go:28
-													val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-													gc_left8 &^= 0xff << gc_lane2
+													val_2.StoreSlice(gc_l_val_2[gc_lane:])
+													gc_left8 &^= 0xff << gc_lane
 												}
 											}
 											archsimd.ClearAVXUpperBits()
 										}
 										if gc_left8 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left8&(1<<gc_lane2) == 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left8&(1<<gc_lane) == 0 {
 													continue
 												}
-												val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_lda.go:41
+												val_2 := gc_l_val_2[gc_lane]
 //line hecbench_lda.go:28
-												val_2 += gc_c24r[gc_lane2]
-												gc_l_val_2[gc_lane2] = val_2
+												val_2 += gc_c4r[gc_lane]
+												gc_l_val_2[gc_lane] = val_2
 											}
 										}
 									}
-									gc_left9 := gc_act2
+									gc_left9 := gc_act
 									if compiled.SIMD {
 //line hecbench_lda.go:30
 										gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
+										gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
 //line hecbench_lda.go:30
 											gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_tx2 := gc_tidx11.X + gc_lane2
-												gc_ty2 := gc_tidx11.Y
-												_ = gc_ty2
-												gc_tz2 := gc_tidx11.Z
-												_ = gc_tz2
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
+												gc_tx := gc_tidx10.X + gc_lane
+//line hecbench_lda.go:35
+												gc_ty := gc_tidx10.Y
+												_ = gc_ty
+												gc_tz := gc_tidx10.Z
+												_ = gc_tz
 //line hecbench_lda.go:30
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 //line hecbench_lda.go:30
 												var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -1258,7 +1304,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 												val = r_2
 //line hecbench_lda.go:69
-												gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 												if gc_if2.ToBits() != 0 {
 //line hecbench_lda.go:70
 													var gc_lanes12 [8]float32
@@ -1269,35 +1315,36 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 														if gc_if2.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_lda.go:70
-															gc_pos2.Thread = gc_rank2 + gc_k18
+															gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_lda.go:70
 															shared[0] = gc_lanes12[gc_k18]
 														}
 													}
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2
+													gc_pos.Thread = gc_rank
 												}
 //line hecbench_lda.go:70
-												val.StoreSlice(gc_s_val[gc_rank2:])
-												gc_left9 &^= 0xff << gc_lane2
+												val.StoreSlice(gc_s_val[gc_rank:])
+												gc_left9 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-												if gc_tidx2.X+8 > gc_bdx2 {
+												gc_rank := gc_w + gc_lane
+												gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+												if gc_tidx.X+8 > gc_bdx {
 													continue // the lanes wrap to the next row
 												}
-												gc_tx2 := gc_tidx2.X
-												gc_ty2 := gc_tidx2.Y
-												_ = gc_ty2
-												gc_tz2 := gc_tidx2.Z
-												_ = gc_tz2
+												gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+												gc_ty := gc_tidx.Y
+												_ = gc_ty
+												gc_tz := gc_tidx.Z
+												_ = gc_tz
 //line hecbench_lda.go:70
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 //line hecbench_lda.go:70
 												var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -1305,7 +1352,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 												val = r_2
 //line hecbench_lda.go:69
-												gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 												if gc_if.ToBits() != 0 {
 //line hecbench_lda.go:70
 													var gc_lanes11 [8]float32
@@ -1316,247 +1363,262 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 														if gc_if.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_lda.go:70
-															gc_pos2.Thread = gc_rank2 + gc_k17
+															gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_lda.go:70
 															shared[0] = gc_lanes11[gc_k17]
 														}
 													}
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2
+													gc_pos.Thread = gc_rank
 												}
 //line hecbench_lda.go:70
-												val.StoreSlice(gc_s_val[gc_rank2:])
-												gc_left9 &^= 0xff << gc_lane2
+												val.StoreSlice(gc_s_val[gc_rank:])
+												gc_left9 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left9 != 0 {
 										{
-											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											gc_tx2 := gc_tidx2.X - 1
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												gc_tx2++
-												if gc_tx2 == gc_bdx2 {
-													gc_tx2 = 0
+											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+											gc_tx := gc_tidx.X - 1
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												gc_tx++
+												if gc_tx == gc_bdx {
+													gc_tx = 0
 												}
-												if gc_left9&(1<<gc_lane2) == 0 {
+												if gc_left9&(1<<gc_lane) == 0 {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
-												val_2 := gc_l_val_2[gc_lane2]
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
+												val_2 := gc_l_val_2[gc_lane]
+//line hecbench_lda.go:92
 												var val float32
 //line hecbench_lda.go:30
 												var r_2 float32 = val_2
 //line hecbench_lda.go:67
 												val = r_2
 //line hecbench_lda.go:69
-												if gc_tx2 == 0 {
+												if gc_tx == 0 {
 													shared[0] = val
 												}
-												gc_s_val[gc_rank2] = val
+//line hecbench_lda.go:73
+												gc_s_val[gc_rank] = val
 											}
 										}
 									}
 								}
-								gc_act2 = gc_save562 &^ gc_dead2
+								gc_act = gc_save56 &^ gc_dead
 							}
 						}
-						gc_vstep31 := 0
+//line hecbench_lda.go:83
+						gc_vstep9 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:74
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep31+7 < gc_n2; gc_vstep31 += 8 {
-								gc_rank2 := gc_vstep31
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
+								gc_rank := gc_vstep9
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
 								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 								r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
 //line hecbench_lda.go:74
-								r.StoreSlice(gc_s_r[gc_rank2:])
+								r.StoreSlice(gc_s_r[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step43 := gc_vstep31
-						for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
+						gc_step7 := gc_vstep9
+						for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 							{
-								gc_rank2 := gc_step43 + 0
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step7 + 0
+								gc_pos.Thread = gc_rank
 								var r float32
 //line hecbench_lda.go:74
 								r = shared[0]
-								gc_s_r[gc_rank2] = r
+								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank2 := gc_step43 + 1
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step7 + 1
+								gc_pos.Thread = gc_rank
 								var r float32
 //line hecbench_lda.go:74
 								r = shared[0]
-								gc_s_r[gc_rank2] = r
+								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank2 := gc_step43 + 2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step7 + 2
+								gc_pos.Thread = gc_rank
 								var r float32
 //line hecbench_lda.go:74
 								r = shared[0]
-								gc_s_r[gc_rank2] = r
+								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank2 := gc_step43 + 3
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step7 + 3
+								gc_pos.Thread = gc_rank
 								var r float32
 //line hecbench_lda.go:74
 								r = shared[0]
-								gc_s_r[gc_rank2] = r
+								gc_s_r[gc_rank] = r
 							}
 						}
-						for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
-							gc_pos2.Thread = gc_rank2
+						for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
 							var r float32
 //line hecbench_lda.go:74
 							r = shared[0]
-							gc_s_r[gc_rank2] = r
+							gc_s_r[gc_rank] = r
 						}
 //line hecbench_lda.go:74
 						returned = true
 					}
-					gc_vstep32 := 0
+//line hecbench_lda.go:77
+					gc_vstep10 := 0
 					if compiled.SIMD {
-						for ; gc_vstep32+7 < gc_n2; gc_vstep32 += 8 {
-							gc_rank2 := gc_vstep32
+						for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+							gc_rank := gc_vstep10
 //line hecbench_lda.go:146
-							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 //line hecbench_lda.go:146
 							phiSum := r
 //line hecbench_lda.go:146
-							phiSum.StoreSlice(gc_s_phiSum[gc_rank2:])
+							phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step44 := gc_vstep32
-					for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
+					gc_step8 := gc_vstep10
+					for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 						{
-							gc_rank2 := gc_step44 + 0
-							gc_pos2.Thread = gc_rank2
-							r := gc_s_r[gc_rank2]
+							gc_rank := gc_step8 + 0
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-							gc_s_phiSum[gc_rank2] = phiSum
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank2 := gc_step44 + 1
-							gc_pos2.Thread = gc_rank2
-							r := gc_s_r[gc_rank2]
+							gc_rank := gc_step8 + 1
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-							gc_s_phiSum[gc_rank2] = phiSum
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank2 := gc_step44 + 2
-							gc_pos2.Thread = gc_rank2
-							r := gc_s_r[gc_rank2]
+							gc_rank := gc_step8 + 2
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-							gc_s_phiSum[gc_rank2] = phiSum
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank2 := gc_step44 + 3
-							gc_pos2.Thread = gc_rank2
-							r := gc_s_r[gc_rank2]
+							gc_rank := gc_step8 + 3
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-							gc_s_phiSum[gc_rank2] = phiSum
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank] = phiSum
 						}
 					}
-					for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
-						gc_pos2.Thread = gc_rank2
-						r := gc_s_r[gc_rank2]
+					for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 						phiSum := r
-						gc_s_phiSum[gc_rank2] = phiSum
+//line hecbench_lda.go:148
+						gc_s_phiSum[gc_rank] = phiSum
 					}
 //line hecbench_lda.go:148
-					for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+					for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
 						gc_more5 = false
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off5, gc_to2) {
+//line hecbench_lda.go:155
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off5, gc_to) {
 							panic(compiled.ErrGuardWraps)
 						}
-						if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
+						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+							gc_to = gc_bound
 						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off38 := gc_off5
-							if gc_from2 >= 0 && gc_off38 >= 0 && gc_off38 <= len(phi) && gc_to2 <= len(phi)-gc_off38 && gc_off38 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off38 && gc_off38 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off38 {
-								gc_at37 := phi[gc_off38:][:gc_to2]
-								gc_at38 := valiPhiSum[gc_off38:][:gc_to2]
-								gc_at39 := newGamma[gc_off38:][:gc_to2]
-								gc_vstep33 := gc_from2
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off19 := gc_off5
+							if gc_from >= 0 && gc_off19 >= 0 && gc_off19 <= len(phi) && gc_to <= len(phi)-gc_off19 && gc_off19 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off19 && gc_off19 <= len(newGamma) && gc_to <= len(newGamma)-gc_off19 {
+								gc_at7 := phi[gc_off19:][:gc_to]
+								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
+								gc_at9 := newGamma[gc_off19:][:gc_to]
+								gc_vstep11 := gc_from
 								if compiled.SIMD {
 //line hecbench_lda.go:153
 									gc_vb7 := archsimd.BroadcastFloat32x8(c)
-									for ; gc_vstep33+7 < gc_to2; gc_vstep33 += 8 {
-										gc_tx2 := gc_vstep33
-										gc_rank2 := gc_base2 + gc_tx2
+									for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+										gc_tx := gc_vstep11
+										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:153
-										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank2:])
+										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
 //line hecbench_lda.go:148
-										var l_ int = gc_tx2 + gc_off5
+										var l_ int = gc_tx + gc_off5
 //line hecbench_lda.go:148
 										_ = l_
-										archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Div(phiSum).StoreSlice(gc_at37[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Div(phiSum).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_lda.go:152
 										if vali_ {
 //line hecbench_lda.go:152
-											archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at38[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at8[gc_tx:])
 										} else {
 //line hecbench_lda.go:152
-											archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at39[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at9[gc_tx:])
 										}
 									}
+//line hecbench_lda.go:154
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep33 > gc_from2 {
+								if gc_vstep11 > gc_from {
 									gc_more5 = true
 								}
-								for gc_tx2 := gc_vstep33; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									phiSum := gc_s_phiSum[gc_rank2]
+								for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:162
+									phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:149
 									gc_more5 = true
 //line hecbench_lda.go:149
-									gc_at37[gc_tx2] /= phiSum
+									gc_at7[gc_tx] /= phiSum
 //line hecbench_lda.go:152
 									if vali_ {
-										gc_at38[gc_tx2] += gc_at37[gc_tx2] * c
+										gc_at8[gc_tx] += gc_at7[gc_tx] * c
 									} else {
-										gc_at39[gc_tx2] += gc_at37[gc_tx2] * c
+										gc_at9[gc_tx] += gc_at7[gc_tx] * c
 									}
 								}
 							} else {
-								gc_vstep34 := gc_from2
+								gc_vstep12 := gc_from
 								if compiled.SIMD {
 //line hecbench_lda.go:153
 									gc_vb6 := archsimd.BroadcastFloat32x8(c)
-									for ; gc_vstep34+7 < gc_to2; gc_vstep34 += 8 {
-										gc_tx2 := gc_vstep34
-										gc_rank2 := gc_base2 + gc_tx2
+									for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
+										gc_tx := gc_vstep12
+										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:153
-										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank2:])
+										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
 //line hecbench_lda.go:148
-										var l_ int = gc_tx2 + gc_off5
+										var l_ int = gc_tx + gc_off5
 										if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
 //line hecbench_lda.go:149
 											break
 										}
+//line hecbench_lda.go:150
 										archsimd.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
+//line hecbench_lda.go:152
 										if vali_ {
 //line hecbench_lda.go:152
 											archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
@@ -1565,20 +1627,21 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
 										}
 									}
+//line hecbench_lda.go:157
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep34 > gc_from2 {
+								if gc_vstep12 > gc_from {
 									gc_more5 = true
 								}
-								gc_step45 := gc_vstep34
-								for ; gc_step45+3 < gc_to2; gc_step45 += 4 {
+								gc_step9 := gc_vstep12
+								for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 									{
-										gc_tx2 := gc_step45 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										phiSum := gc_s_phiSum[gc_rank2]
+										gc_tx := gc_step9 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
 //line hecbench_lda.go:148
-										l_ := gc_tx2 + gc_off5
+										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
 										phi[l_] /= phiSum
@@ -1590,12 +1653,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 									{
-										gc_tx2 := gc_step45 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										phiSum := gc_s_phiSum[gc_rank2]
+										gc_tx := gc_step9 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
 //line hecbench_lda.go:148
-										l_ := gc_tx2 + gc_off5
+										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
 										phi[l_] /= phiSum
@@ -1607,12 +1670,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 									{
-										gc_tx2 := gc_step45 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										phiSum := gc_s_phiSum[gc_rank2]
+										gc_tx := gc_step9 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
 //line hecbench_lda.go:148
-										l_ := gc_tx2 + gc_off5
+										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
 										phi[l_] /= phiSum
@@ -1624,12 +1687,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 									{
-										gc_tx2 := gc_step45 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										phiSum := gc_s_phiSum[gc_rank2]
+										gc_tx := gc_step9 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
 //line hecbench_lda.go:148
-										l_ := gc_tx2 + gc_off5
+										l_ := gc_tx + gc_off5
 										gc_more5 = true
 //line hecbench_lda.go:149
 										phi[l_] /= phiSum
@@ -1641,12 +1704,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 								}
-								for gc_tx2 := gc_step45; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									phiSum := gc_s_phiSum[gc_rank2]
+								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									phiSum := gc_s_phiSum[gc_rank]
 //line hecbench_lda.go:148
-									l_ := gc_tx2 + gc_off5
+									l_ := gc_tx + gc_off5
 									gc_more5 = true
 //line hecbench_lda.go:149
 									phi[l_] /= phiSum
@@ -1665,78 +1728,83 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:164
 					if !vali_ {
 						{
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-								gc_to2 = gc_bound2 + 1
+							gc_from, gc_to := 0, gc_bdx
+							if gc_bound := 0; gc_bound < gc_to-1 {
+								gc_to = gc_bound + 1
 							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_step46 := gc_from2
-								for ; gc_step46+3 < gc_to2; gc_step46 += 4 {
+							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+								gc_step10 := gc_from
+								for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 									{
-										gc_tx2 := gc_step46 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step10 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
-											gc_b2.Tick()
+											gc_b.Tick()
 //line hecbench_lda.go:167
-											if gc_b2.Stopped() {
+											if gc_b.Stopped() {
 //line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx2 := gc_step46 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step10 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
-											gc_b2.Tick()
+											gc_b.Tick()
 //line hecbench_lda.go:167
-											if gc_b2.Stopped() {
+											if gc_b.Stopped() {
 //line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx2 := gc_step46 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step10 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
-											gc_b2.Tick()
+											gc_b.Tick()
 //line hecbench_lda.go:167
-											if gc_b2.Stopped() {
+											if gc_b.Stopped() {
 //line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 									{
-										gc_tx2 := gc_step46 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+										gc_tx := gc_step10 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
-											gc_b2.Tick()
+											gc_b.Tick()
 //line hecbench_lda.go:167
-											if gc_b2.Stopped() {
+											if gc_b.Stopped() {
 //line hecbench_lda.go:167
 												return
 											}
 										}
 									}
 								}
-								for gc_tx2 := gc_step46; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
 									for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
-										gc_b2.Tick()
+										gc_b.Tick()
 //line hecbench_lda.go:167
-										if gc_b2.Stopped() {
+										if gc_b.Stopped() {
 //line hecbench_lda.go:167
 											return
 										}
@@ -1745,115 +1813,118 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 						}
 //line hecbench_lda.go:172
-						for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx2 {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
+						for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx {
+							gc_b.Tick()
+							if gc_b.Stopped() {
 								return
 							}
 							gc_more6 = false
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if !compiled.Adds(gc_off6, gc_to2) {
+//line hecbench_lda.go:179
+							gc_from, gc_to := 0, gc_bdx
+							if !compiled.Adds(gc_off6, gc_to) {
 								panic(compiled.ErrGuardWraps)
 							}
-							if gc_bound2 := compiled.Diff(gc_limit6, gc_off6); gc_bound2 < gc_to2 {
-								gc_to2 = gc_bound2
+							if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
+								gc_to = gc_bound
 							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off39 := gc_off6 + (w * numTopics)
-								gc_off40 := gc_off6
-								if gc_from2 >= 0 && gc_off39 >= 0 && gc_off39 <= len(newBeta) && gc_to2 <= len(newBeta)-gc_off39 && gc_off40 >= 0 && gc_off40 <= len(phi) && gc_to2 <= len(phi)-gc_off40 {
-									gc_at40 := newBeta[gc_off39:][:gc_to2]
-									gc_at41 := phi[gc_off40:][:gc_to2]
-									gc_vstep35 := gc_from2
+							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+								gc_off20 := gc_off6 + (w * numTopics)
+								gc_off21 := gc_off6
+								if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
+									gc_at10 := newBeta[gc_off20:][:gc_to]
+									gc_at11 := phi[gc_off21:][:gc_to]
+									gc_vstep13 := gc_from
 									if compiled.SIMD {
 //line hecbench_lda.go:173
 										gc_vb9 := archsimd.BroadcastFloat32x8(c)
-										for ; gc_vstep35+7 < gc_to2; gc_vstep35 += 8 {
-											gc_tx2 := gc_vstep35
+										for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+											gc_tx := gc_vstep13
 //line hecbench_lda.go:172
-											var l_2 int = gc_tx2 + gc_off6
+											var l_2 int = gc_tx + gc_off6
 //line hecbench_lda.go:172
 											_ = l_2
-											archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(gc_vb9)).StoreSlice(gc_at40[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:]).Mul(gc_vb9)).StoreSlice(gc_at10[gc_tx:])
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep35 > gc_from2 {
+									if gc_vstep13 > gc_from {
 										gc_more6 = true
 									}
-									for gc_tx2 := gc_vstep35; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:173
 										gc_more6 = true
 //line hecbench_lda.go:173
-										gc_at40[gc_tx2] += gc_at41[gc_tx2] * c
+										gc_at10[gc_tx] += gc_at11[gc_tx] * c
 									}
 								} else {
-									gc_vstep36 := gc_from2
+									gc_vstep14 := gc_from
 									if compiled.SIMD {
 //line hecbench_lda.go:173
 										gc_vb8 := archsimd.BroadcastFloat32x8(c)
-										for ; gc_vstep36+7 < gc_to2; gc_vstep36 += 8 {
-											gc_tx2 := gc_vstep36
+										for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
+											gc_tx := gc_vstep14
 //line hecbench_lda.go:172
-											var l_2 int = gc_tx2 + gc_off6
+											var l_2 int = gc_tx + gc_off6
 											if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
 //line hecbench_lda.go:173
 												break
 											}
+//line hecbench_lda.go:174
 											archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep36 > gc_from2 {
+									if gc_vstep14 > gc_from {
 										gc_more6 = true
 									}
-									gc_step47 := gc_vstep36
-									for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
+									gc_step11 := gc_vstep14
+									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 										{
-											gc_tx2 := gc_step47 + 0
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+											gc_tx := gc_step11 + 0
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:172
-											l_2 := gc_tx2 + gc_off6
+											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
-											gc_tx2 := gc_step47 + 1
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+											gc_tx := gc_step11 + 1
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:172
-											l_2 := gc_tx2 + gc_off6
+											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
-											gc_tx2 := gc_step47 + 2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+											gc_tx := gc_step11 + 2
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:172
-											l_2 := gc_tx2 + gc_off6
+											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
-											gc_tx2 := gc_step47 + 3
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+											gc_tx := gc_step11 + 3
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:172
-											l_2 := gc_tx2 + gc_off6
+											l_2 := gc_tx + gc_off6
 											gc_more6 = true
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 									}
-									for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:172
-										l_2 := gc_tx2 + gc_off6
+										l_2 := gc_tx + gc_off6
 										gc_more6 = true
 //line hecbench_lda.go:173
 										newBeta[w*numTopics+l_2] += phi[l_2] * c
@@ -1862,72 +1933,79 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 						}
 						{
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-								gc_to2 = gc_bound2 + 1
+//line hecbench_lda.go:180
+							gc_from, gc_to := 0, gc_bdx
+							if gc_bound := 0; gc_bound < gc_to-1 {
+								gc_to = gc_bound + 1
 							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off41 := w
-								if gc_from2 >= 0 && gc_off41 >= 0 && gc_off41 < len(locks) {
-									gc_at42 := locks[gc_off41:][:1]
-									gc_step48 := gc_from2
-									for ; gc_step48+3 < gc_to2; gc_step48 += 4 {
+							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+								gc_off22 := w
+								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
+									gc_at12 := locks[gc_off22:][:1]
+									gc_step12 := gc_from
+									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 										{
 //line hecbench_lda.go:179
-											gc_at42[0] = 0
+											gc_at12[0] = 0
 										}
 										{
 //line hecbench_lda.go:179
-											gc_at42[0] = 0
+											gc_at12[0] = 0
 										}
 										{
 //line hecbench_lda.go:179
-											gc_at42[0] = 0
+											gc_at12[0] = 0
 										}
 										{
 //line hecbench_lda.go:179
-											gc_at42[0] = 0
+											gc_at12[0] = 0
 										}
 									}
-									for gc_tx2 := gc_step48; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:183
+									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lda.go:179
-										gc_at42[0] = 0
+										gc_at12[0] = 0
 									}
 								} else {
-									gc_step49 := gc_from2
-									for ; gc_step49+3 < gc_to2; gc_step49 += 4 {
+//line hecbench_lda.go:183
+									gc_step13 := gc_from
+									for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 										{
-											gc_tx2 := gc_step49 + 0
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+											gc_tx := gc_step13 + 0
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-											gc_tx2 := gc_step49 + 1
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:183
+											gc_tx := gc_step13 + 1
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-											gc_tx2 := gc_step49 + 2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:183
+											gc_tx := gc_step13 + 2
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 										{
-											gc_tx2 := gc_step49 + 3
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:183
+											gc_tx := gc_step13 + 3
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 											locks[w] = 0
 										}
 									}
-									for gc_tx2 := gc_step49; gc_tx2 < gc_to2; gc_tx2++ {
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:183
+									for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:179
 										locks[w] = 0
 									}
@@ -1936,41 +2014,43 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 					}
 //line hecbench_lda.go:186
-					for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+					for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
 						gc_more7 = false
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off7, gc_to2) {
+//line hecbench_lda.go:193
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off7, gc_to) {
 							panic(compiled.ErrGuardWraps)
 						}
-						if gc_bound2 := compiled.Diff(gc_limit7, gc_off7); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
+						if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
+							gc_to = gc_bound
 						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off42 := gc_off7
-							gc_off43 := gc_off7 + (w * numTopics)
-							if gc_from2 >= 0 && gc_off42 >= 0 && gc_off42 <= len(lossVec) && gc_to2 <= len(lossVec)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(beta) && gc_to2 <= len(beta)-gc_off43 && gc_off42 <= len(phi) && gc_to2 <= len(phi)-gc_off42 {
-								gc_at43 := lossVec[gc_off42:][:gc_to2]
-								gc_at44 := beta[gc_off43:][:gc_to2]
-								gc_at45 := phi[gc_off42:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off23 := gc_off7
+							gc_off24 := gc_off7 + (w * numTopics)
+							if gc_from >= 0 && gc_off23 >= 0 && gc_off23 <= len(lossVec) && gc_to <= len(lossVec)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(beta) && gc_to <= len(beta)-gc_off24 && gc_off23 <= len(phi) && gc_to <= len(phi)-gc_off23 {
+								gc_at13 := lossVec[gc_off23:][:gc_to]
+								gc_at14 := beta[gc_off24:][:gc_to]
+								gc_at15 := phi[gc_off23:][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:187
 									gc_more7 = true
 //line hecbench_lda.go:187
-									gc_at43[gc_tx2] = logf(fmaxf(gc_at44[gc_tx2], ldaEps))
-									gc_at43[gc_tx2] -= logf(fmaxf(gc_at45[gc_tx2], ldaEps))
-									gc_at43[gc_tx2] *= gc_at45[gc_tx2]
+									gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
+									gc_at13[gc_tx] -= logf(fmaxf(gc_at15[gc_tx], ldaEps))
+									gc_at13[gc_tx] *= gc_at15[gc_tx]
 								}
 							} else {
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line hecbench_lda.go:186
-									l_3 := gc_tx2 + gc_off7
+									l_3 := gc_tx + gc_off7
 									gc_more7 = true
 //line hecbench_lda.go:187
 									lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
@@ -1987,132 +2067,141 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:192
 					var returned_ bool
 //line hecbench_lda.go:36
-					shared_ := gc_shared12(32)[:32]
-					gc_vstep37 := 0
+					shared_ := gc_shared1(32)[:32]
+//line hecbench_lda.go:38
+					gc_vstep15 := 0
 					if compiled.SIMD {
 //line hecbench_lda.go:43
 						gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
-						for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
-							gc_rank2 := gc_vstep37
+						for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
+							gc_rank := gc_vstep15
 //line hecbench_lda.go:192
 							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
 							val_3 := gc_vb10
 //line hecbench_lda.go:43
-							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+							val_3.StoreSlice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:43
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step50 := gc_vstep37
-					for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
+					gc_step14 := gc_vstep15
+					for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 						{
-							gc_rank2 := gc_step50 + 0
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step14 + 0
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:192
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank2] = val_3
-							gc_s_r_3[gc_rank2] = r_3
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank2 := gc_step50 + 1
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step14 + 1
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:192
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank2] = val_3
-							gc_s_r_3[gc_rank2] = r_3
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank2 := gc_step50 + 2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step14 + 2
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:192
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank2] = val_3
-							gc_s_r_3[gc_rank2] = r_3
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank2 := gc_step50 + 3
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_step14 + 3
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:192
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-							gc_s_val_3[gc_rank2] = val_3
-							gc_s_r_3[gc_rank2] = r_3
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
-						gc_pos2.Thread = gc_rank2
+					for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
 //line hecbench_lda.go:192
 						var r_3 float32
 //line hecbench_lda.go:43
 						val_3 := float32(0.0)
-						gc_s_val_3[gc_rank2] = val_3
-						gc_s_r_3[gc_rank2] = r_3
+//line hecbench_lda.go:46
+						gc_s_val_3[gc_rank] = val_3
+						gc_s_r_3[gc_rank] = r_3
 					}
 //line hecbench_lda.go:44
-					for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+					for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
 						gc_more8 = false
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off8, gc_to2) {
+//line hecbench_lda.go:51
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off8, gc_to) {
 							panic(compiled.ErrGuardWraps)
 						}
-						if gc_bound2 := compiled.Diff(gc_limit8, gc_off8); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
+						if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
+							gc_to = gc_bound
 						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off44 := gc_off8
-							if gc_from2 >= 0 && gc_off44 >= 0 && gc_off44 <= len(vec_) && gc_to2 <= len(vec_)-gc_off44 {
-								gc_at46 := vec_[gc_off44:][:gc_to2]
-								gc_vstep38 := gc_from2
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off25 := gc_off8
+							if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
+								gc_at16 := vec_[gc_off25:][:gc_to]
+								gc_vstep16 := gc_from
 								if compiled.SIMD {
-									for ; gc_vstep38+7 < gc_to2; gc_vstep38 += 8 {
-										gc_tx2 := gc_vstep38
-										gc_rank2 := gc_base2 + gc_tx2
+									for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
+										gc_tx := gc_vstep16
+										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:44
-										var i_2 int = gc_tx2 + gc_off8
+										var i_2 int = gc_tx + gc_off8
 //line hecbench_lda.go:44
 										_ = i_2
-										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]))
+										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))
 //line hecbench_lda.go:45
-										val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+										val_3.StoreSlice(gc_s_val_3[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep38 > gc_from2 {
+								if gc_vstep16 > gc_from {
 									gc_more8 = true
 								}
-								for gc_tx2 := gc_vstep38; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									val_3 := gc_s_val_3[gc_rank2]
+								for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:55
+									val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:45
 									gc_more8 = true
 //line hecbench_lda.go:45
-									val_3 += gc_at46[gc_tx2]
-									gc_s_val_3[gc_rank2] = val_3
+									val_3 += gc_at16[gc_tx]
+									gc_s_val_3[gc_rank] = val_3
 								}
 							} else {
-								gc_vstep39 := gc_from2
+								gc_vstep17 := gc_from
 								if compiled.SIMD {
-									for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
-										gc_tx2 := gc_vstep39
-										gc_rank2 := gc_base2 + gc_tx2
+									for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
+										gc_tx := gc_vstep17
+										gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:44
-										var i_2 int = gc_tx2 + gc_off8
+										var i_2 int = gc_tx + gc_off8
 										if i_2 < 0 || i_2 > len(vec_)-8 {
 //line hecbench_lda.go:45
 											break
@@ -2120,293 +2209,302 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:45
 										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(vec_[i_2:]))
 //line hecbench_lda.go:45
-										val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+										val_3.StoreSlice(gc_s_val_3[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep39 > gc_from2 {
+								if gc_vstep17 > gc_from {
 									gc_more8 = true
 								}
-								gc_step51 := gc_vstep39
-								for ; gc_step51+3 < gc_to2; gc_step51 += 4 {
+								gc_step15 := gc_vstep17
+								for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 									{
-										gc_tx2 := gc_step51 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val_3 := gc_s_val_3[gc_rank2]
+										gc_tx := gc_step15 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:44
-										i_2 := gc_tx2 + gc_off8
+										i_2 := gc_tx + gc_off8
 										gc_more8 = true
 //line hecbench_lda.go:45
 										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank2] = val_3
+										gc_s_val_3[gc_rank] = val_3
 									}
 									{
-										gc_tx2 := gc_step51 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val_3 := gc_s_val_3[gc_rank2]
+										gc_tx := gc_step15 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:44
-										i_2 := gc_tx2 + gc_off8
+										i_2 := gc_tx + gc_off8
 										gc_more8 = true
 //line hecbench_lda.go:45
 										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank2] = val_3
+										gc_s_val_3[gc_rank] = val_3
 									}
 									{
-										gc_tx2 := gc_step51 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val_3 := gc_s_val_3[gc_rank2]
+										gc_tx := gc_step15 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:44
-										i_2 := gc_tx2 + gc_off8
+										i_2 := gc_tx + gc_off8
 										gc_more8 = true
 //line hecbench_lda.go:45
 										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank2] = val_3
+										gc_s_val_3[gc_rank] = val_3
 									}
 									{
-										gc_tx2 := gc_step51 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-										val_3 := gc_s_val_3[gc_rank2]
+										gc_tx := gc_step15 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:44
-										i_2 := gc_tx2 + gc_off8
+										i_2 := gc_tx + gc_off8
 										gc_more8 = true
 //line hecbench_lda.go:45
 										val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank2] = val_3
+										gc_s_val_3[gc_rank] = val_3
 									}
 								}
-								for gc_tx2 := gc_step51; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									val_3 := gc_s_val_3[gc_rank2]
+								for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:44
-									i_2 := gc_tx2 + gc_off8
+									i_2 := gc_tx + gc_off8
 									gc_more8 = true
 //line hecbench_lda.go:45
 									val_3 += vec_[i_2]
-									gc_s_val_3[gc_rank2] = val_3
+									gc_s_val_3[gc_rank] = val_3
 								}
 							}
 						}
 					}
+//line hecbench_lda.go:53
 					var gc_l_val_4 [32]float32
 					var gc_l_active_2 [32]uint32
-					var gc_c25r [32]uint32
-					var gc_c26m [32]uint32
-					var gc_c26a [32]int
-					var gc_c26w [32]int
-					var gc_c26r [32]float32
-					for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-						gc_cnt2 := min(32, gc_n2-gc_w2)
-						gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-						var gc_dead2 uint32
-						_ = gc_dead2
-						gc_left10 := gc_act2
+					var gc_c5r [32]uint32
+					var gc_c6m [32]uint32
+					var gc_c6a [32]int
+					var gc_c6w [32]int
+					var gc_c6r [32]float32
+					for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+						gc_cnt := min(32, gc_n-gc_w)
+						gc_act := uint32(uint64(1)<<gc_cnt - 1)
+						var gc_dead uint32
+						_ = gc_dead
+						gc_left10 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:47
 									val_4 := val_3
 //line hecbench_lda.go:47
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left10 &^= 0xff << gc_lane2
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left10 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:47
 									val_4 := val_3
 //line hecbench_lda.go:47
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left10 &^= 0xff << gc_lane2
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left10 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left10 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left10&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left10&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								val_3 := gc_s_val_3[gc_rank2]
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:60
+								val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:47
 								var val_4 float32 = val_3
 //line hecbench_lda.go:26
-								gc_l_val_4[gc_lane2] = val_4
+								gc_l_val_4[gc_lane] = val_4
 							}
 						}
 //line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c25r)
-						gc_left11 := gc_act2
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
+						gc_left11 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-									active_2 := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+									active_2 := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
 //line hecbench_lda.go:26
-									active_2.StoreSlice(gc_l_active_2[gc_lane2:])
-									gc_left11 &^= 0xff << gc_lane2
+									active_2.StoreSlice(gc_l_active_2[gc_lane:])
+									gc_left11 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_lda.go:26
-									active_2 := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+									active_2 := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
 //line hecbench_lda.go:26
-									active_2.StoreSlice(gc_l_active_2[gc_lane2:])
-									gc_left11 &^= 0xff << gc_lane2
+									active_2.StoreSlice(gc_l_active_2[gc_lane:])
+									gc_left11 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left11 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left11&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left11&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_lda.go:26
-								active_2 := gc_c25r[gc_lane2]
-								gc_l_active_2[gc_lane2] = active_2
+								active_2 := gc_c5r[gc_lane]
+//line hecbench_lda.go:28
+								gc_l_active_2[gc_lane] = active_2
 							}
 						}
 //line hecbench_lda.go:27
 						for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
-							gc_left12 := gc_act2
+							gc_left12 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_4
 //line hecbench_lda.go:28
-										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane2:])
+										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
 //line hecbench_lda.go:28
-										active_2.StoreSlice(gc_c26m[gc_lane2:])
+										active_2.StoreSlice(gc_c6m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k21 := range 8 {
 //line hecbench_lda.go:28
-											gc_c26a[gc_lane2+gc_k21] = offset_2
+											gc_c6a[gc_lane+gc_k21] = offset_2
 										}
 //line hecbench_lda.go:28
 										for gc_k22 := range 8 {
 //line hecbench_lda.go:28
-											gc_c26w[gc_lane2+gc_k22] = 32
+											gc_c6w[gc_lane+gc_k22] = 32
 										}
-										gc_left12 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left12 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_4
 //line hecbench_lda.go:28
-										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane2:])
+										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
 //line hecbench_lda.go:28
-										active_2.StoreSlice(gc_c26m[gc_lane2:])
+										active_2.StoreSlice(gc_c6m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k19 := range 8 {
 //line hecbench_lda.go:28
-											gc_c26a[gc_lane2+gc_k19] = offset_2
+											gc_c6a[gc_lane+gc_k19] = offset_2
 										}
 //line hecbench_lda.go:28
 										for gc_k20 := range 8 {
 //line hecbench_lda.go:28
-											gc_c26w[gc_lane2+gc_k20] = 32
+											gc_c6w[gc_lane+gc_k20] = 32
 										}
-										gc_left12 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left12 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left12 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left12&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left12&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_lda.go:41
+									val_4 := gc_l_val_4[gc_lane]
 									_ = val_4
-									active_2 := gc_l_active_2[gc_lane2]
+									active_2 := gc_l_active_2[gc_lane]
 //line hecbench_lda.go:28
-									gc_c26m[gc_lane2] = active_2
-									gc_c26a[gc_lane2] = offset_2
-									gc_c26w[gc_lane2] = 32
+									gc_c6m[gc_lane] = active_2
+									gc_c6a[gc_lane] = offset_2
+									gc_c6w[gc_lane] = 32
 								}
 							}
 //line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c26m, &gc_l_val_4, &gc_c26a, &gc_c26w, &gc_c26r)
-							gc_left13 := gc_act2
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
+							gc_left13 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_lda.go:28
-										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-										gc_left13 &^= 0xff << gc_lane2
+										val_4.StoreSlice(gc_l_val_4[gc_lane:])
+										gc_left13 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_lda.go:28
-										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-										gc_left13 &^= 0xff << gc_lane2
+										val_4.StoreSlice(gc_l_val_4[gc_lane:])
+										gc_left13 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left13 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left13&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left13&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_lda.go:41
+									val_4 := gc_l_val_4[gc_lane]
 //line hecbench_lda.go:28
-									val_4 += gc_c26r[gc_lane2]
-									gc_l_val_4[gc_lane2] = val_4
+									val_4 += gc_c6r[gc_lane]
+									gc_l_val_4[gc_lane] = val_4
 								}
 							}
 						}
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-								warp_ := gc_tx2 / ldaWarpSize
-								lane_ := gc_tx2 % ldaWarpSize
-								val_4 := gc_l_val_4[gc_lane2]
+								warp_ := gc_tx / ldaWarpSize
+								lane_ := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+								val_4 := gc_l_val_4[gc_lane]
+//line hecbench_lda.go:44
 								var val_3 float32
 //line hecbench_lda.go:30
 								var r_4 float32 = val_4
@@ -2416,20 +2514,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								if lane_ == 0 {
 									shared_[warp_] = val_3
 								}
-								gc_s_val_3[gc_rank2] = val_3
+//line hecbench_lda.go:54
+								gc_s_val_3[gc_rank] = val_3
 							}
 						}
 					}
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:60
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
-							lane_ := gc_tx2 % ldaWarpSize
-							val_3 := gc_s_val_3[gc_rank2]
-							r_3 := gc_s_r_3[gc_rank2]
+							lane_ := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+							val_3 := gc_s_val_3[gc_rank]
+							r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:56
-							if gc_bdx2 <= ldaWarpSize {
+							if gc_bdx <= ldaWarpSize {
 								r_3 = shared_[0]
 //line hecbench_lda.go:57
 								returned_ = true
@@ -2437,258 +2538,268 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:61
 							if !returned_ {
 //line hecbench_lda.go:61
-								if gc_tx2 < gc_bdx2/ldaWarpSize {
+								if gc_tx < gc_bdx/ldaWarpSize {
 									val_3 = shared_[lane_]
 								} else {
 									val_3 = 0
 								}
 							}
-							gc_s_val_3[gc_rank2] = val_3
-							gc_s_r_3[gc_rank2] = r_3
+//line hecbench_lda.go:62
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 //line hecbench_lda.go:58
 					if !returned_ {
+//line hecbench_lda.go:60
 						var gc_l_val_5 [32]float32
 						var gc_l_active_3 [32]uint32
-						var gc_c27r [32]uint32
-						var gc_c28m [32]uint32
-						var gc_c28a [32]int
-						var gc_c28w [32]int
-						var gc_c28r [32]float32
-						for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-							gc_cnt2 := min(32, gc_n2-gc_w2)
-							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-							var gc_dead2 uint32
+						var gc_c7r [32]uint32
+						var gc_c8m [32]uint32
+						var gc_c8a [32]int
+						var gc_c8w [32]int
+						var gc_c8r [32]float32
+						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+							gc_cnt := min(32, gc_n-gc_w)
+							gc_act := uint32(uint64(1)<<gc_cnt - 1)
+							var gc_dead uint32
 							{
-								var gc_m672 uint32
+//line hecbench_lda.go:73
+								var gc_m67 uint32
 								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-										warp_ := gc_tx2 / ldaWarpSize
+										warp_ := gc_tx / ldaWarpSize
 //line hecbench_lda.go:66
 										if warp_ == 0 {
-											gc_m672 |= 1 << gc_lane2
+											gc_m67 |= 1 << gc_lane
 										}
 									}
 								}
-								gc_save672 := gc_act2
-								gc_act2 = gc_save672 & gc_m672
-								if gc_act2 != 0 {
-									gc_left14 := gc_act2
+								gc_save67 := gc_act
+								gc_act = gc_save67 & gc_m67
+								if gc_act != 0 {
+									gc_left14 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:67
 												val_5 := val_3
 //line hecbench_lda.go:67
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left14 &^= 0xff << gc_lane2
+												val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												gc_left14 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
+												gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:67
 												val_5 := val_3
 //line hecbench_lda.go:67
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left14 &^= 0xff << gc_lane2
+												val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												gc_left14 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left14 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left14&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left14&(1<<gc_lane) == 0 {
 												continue
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											val_3 := gc_s_val_3[gc_rank2]
+											gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+											val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:67
 											var val_5 float32 = val_3
 //line hecbench_lda.go:26
-											gc_l_val_5[gc_lane2] = val_5
+											gc_l_val_5[gc_lane] = val_5
 										}
 									}
 //line hecbench_lda.go:26
-									compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
-									gc_left15 := gc_act2
+									compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+									gc_left15 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-												active_3 := archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+												active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
 //line hecbench_lda.go:26
-												active_3.StoreSlice(gc_l_active_3[gc_lane2:])
-												gc_left15 &^= 0xff << gc_lane2
+												active_3.StoreSlice(gc_l_active_3[gc_lane:])
+												gc_left15 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
 //line hecbench_lda.go:26
-												active_3 := archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+												active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
 //line hecbench_lda.go:26
-												active_3.StoreSlice(gc_l_active_3[gc_lane2:])
-												gc_left15 &^= 0xff << gc_lane2
+												active_3.StoreSlice(gc_l_active_3[gc_lane:])
+												gc_left15 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left15 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left15&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left15&(1<<gc_lane) == 0 {
 												continue
 											}
 //line hecbench_lda.go:26
-											active_3 := gc_c27r[gc_lane2]
-											gc_l_active_3[gc_lane2] = active_3
+											active_3 := gc_c7r[gc_lane]
+//line hecbench_lda.go:28
+											gc_l_active_3[gc_lane] = active_3
 										}
 									}
 //line hecbench_lda.go:27
 									for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
-										gc_left16 := gc_act2
+										gc_left16 := gc_act
 										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_lda.go:28
 													_ = val_5
 //line hecbench_lda.go:28
-													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane2:])
+													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
 //line hecbench_lda.go:28
-													active_3.StoreSlice(gc_c28m[gc_lane2:])
+													active_3.StoreSlice(gc_c8m[gc_lane:])
 //line hecbench_lda.go:28
 													for gc_k25 := range 8 {
 //line hecbench_lda.go:28
-														gc_c28a[gc_lane2+gc_k25] = offset_3
+														gc_c8a[gc_lane+gc_k25] = offset_3
 													}
 //line hecbench_lda.go:28
 													for gc_k26 := range 8 {
 //line hecbench_lda.go:28
-														gc_c28w[gc_lane2+gc_k26] = 32
+														gc_c8w[gc_lane+gc_k26] = 32
 													}
-													gc_left16 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+													gc_left16 &^= 0xff << gc_lane
 												}
 											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
 														continue
 													}
 //line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_lda.go:28
 													_ = val_5
 //line hecbench_lda.go:28
-													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane2:])
+													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
 //line hecbench_lda.go:28
-													active_3.StoreSlice(gc_c28m[gc_lane2:])
+													active_3.StoreSlice(gc_c8m[gc_lane:])
 //line hecbench_lda.go:28
 													for gc_k23 := range 8 {
 //line hecbench_lda.go:28
-														gc_c28a[gc_lane2+gc_k23] = offset_3
+														gc_c8a[gc_lane+gc_k23] = offset_3
 													}
 //line hecbench_lda.go:28
 													for gc_k24 := range 8 {
 //line hecbench_lda.go:28
-														gc_c28w[gc_lane2+gc_k24] = 32
+														gc_c8w[gc_lane+gc_k24] = 32
 													}
-													gc_left16 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+													gc_left16 &^= 0xff << gc_lane
 												}
 											}
 											archsimd.ClearAVXUpperBits()
 										}
 										if gc_left16 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left16&(1<<gc_lane2) == 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left16&(1<<gc_lane) == 0 {
 													continue
 												}
-												val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_lda.go:41
+												val_5 := gc_l_val_5[gc_lane]
 												_ = val_5
-												active_3 := gc_l_active_3[gc_lane2]
+												active_3 := gc_l_active_3[gc_lane]
 //line hecbench_lda.go:28
-												gc_c28m[gc_lane2] = active_3
-												gc_c28a[gc_lane2] = offset_3
-												gc_c28w[gc_lane2] = 32
+												gc_c8m[gc_lane] = active_3
+												gc_c8a[gc_lane] = offset_3
+												gc_c8w[gc_lane] = 32
 											}
 										}
 //line hecbench_lda.go:28
-										compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c28m, &gc_l_val_5, &gc_c28a, &gc_c28w, &gc_c28r)
-										gc_left17 := gc_act2
+										compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
+										gc_left17 := gc_act
 										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_lda.go:28
-													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
 //line hecbench_lda.go:28
-													val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-													gc_left17 &^= 0xff << gc_lane2
+													val_5.StoreSlice(gc_l_val_5[gc_lane:])
+													gc_left17 &^= 0xff << gc_lane
 												}
 											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
 														continue
 													}
 //line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_lda.go:28
-													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
 //line hecbench_lda.go:28
-													val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-													gc_left17 &^= 0xff << gc_lane2
+													val_5.StoreSlice(gc_l_val_5[gc_lane:])
+													gc_left17 &^= 0xff << gc_lane
 												}
 											}
 											archsimd.ClearAVXUpperBits()
 										}
 										if gc_left17 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left17&(1<<gc_lane2) == 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left17&(1<<gc_lane) == 0 {
 													continue
 												}
-												val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_lda.go:41
+												val_5 := gc_l_val_5[gc_lane]
 //line hecbench_lda.go:28
-												val_5 += gc_c28r[gc_lane2]
-												gc_l_val_5[gc_lane2] = val_5
+												val_5 += gc_c8r[gc_lane]
+												gc_l_val_5[gc_lane] = val_5
 											}
 										}
 									}
-									gc_left18 := gc_act2
+									gc_left18 := gc_act
 									if compiled.SIMD {
 //line hecbench_lda.go:30
 										gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										gc_tidx20 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										if gc_act2 == ^uint32(0) && gc_tidx20.X+32 <= gc_bdx2 {
+										gc_tidx19 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										if gc_act == ^uint32(0) && gc_tidx19.X+32 <= gc_bdx {
 //line hecbench_lda.go:30
 											gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_tx2 := gc_tidx20.X + gc_lane2
-												gc_ty2 := gc_tidx20.Y
-												_ = gc_ty2
-												gc_tz2 := gc_tidx20.Z
-												_ = gc_tz2
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
+												gc_tx := gc_tidx19.X + gc_lane
+//line hecbench_lda.go:35
+												gc_ty := gc_tidx19.Y
+												_ = gc_ty
+												gc_tz := gc_tidx19.Z
+												_ = gc_tz
 //line hecbench_lda.go:30
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_lda.go:30
 												var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -2696,7 +2807,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 												val_3 = r_5
 //line hecbench_lda.go:69
-												gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 												if gc_if4.ToBits() != 0 {
 //line hecbench_lda.go:70
 													var gc_lanes14 [8]float32
@@ -2707,35 +2818,36 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 														if gc_if4.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_lda.go:70
-															gc_pos2.Thread = gc_rank2 + gc_k28
+															gc_pos.Thread = gc_rank + gc_k28
 //line hecbench_lda.go:70
 															shared_[0] = gc_lanes14[gc_k28]
 														}
 													}
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2
+													gc_pos.Thread = gc_rank
 												}
 //line hecbench_lda.go:70
-												val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-												gc_left18 &^= 0xff << gc_lane2
+												val_3.StoreSlice(gc_s_val_3[gc_rank:])
+												gc_left18 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-												if gc_tidx2.X+8 > gc_bdx2 {
+												gc_rank := gc_w + gc_lane
+												gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+												if gc_tidx.X+8 > gc_bdx {
 													continue // the lanes wrap to the next row
 												}
-												gc_tx2 := gc_tidx2.X
-												gc_ty2 := gc_tidx2.Y
-												_ = gc_ty2
-												gc_tz2 := gc_tidx2.Z
-												_ = gc_tz2
+												gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+												gc_ty := gc_tidx.Y
+												_ = gc_ty
+												gc_tz := gc_tidx.Z
+												_ = gc_tz
 //line hecbench_lda.go:70
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_lda.go:70
 												var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -2743,7 +2855,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 												val_3 = r_5
 //line hecbench_lda.go:69
-												gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 												if gc_if3.ToBits() != 0 {
 //line hecbench_lda.go:70
 													var gc_lanes13 [8]float32
@@ -2754,149 +2866,154 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 														if gc_if3.ToBits()&(1<<gc_k27) != 0 {
 //line hecbench_lda.go:70
-															gc_pos2.Thread = gc_rank2 + gc_k27
+															gc_pos.Thread = gc_rank + gc_k27
 //line hecbench_lda.go:70
 															shared_[0] = gc_lanes13[gc_k27]
 														}
 													}
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2
+													gc_pos.Thread = gc_rank
 												}
 //line hecbench_lda.go:70
-												val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-												gc_left18 &^= 0xff << gc_lane2
+												val_3.StoreSlice(gc_s_val_3[gc_rank:])
+												gc_left18 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left18 != 0 {
 										{
-											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											gc_tx2 := gc_tidx2.X - 1
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												gc_tx2++
-												if gc_tx2 == gc_bdx2 {
-													gc_tx2 = 0
+											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+											gc_tx := gc_tidx.X - 1
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												gc_tx++
+												if gc_tx == gc_bdx {
+													gc_tx = 0
 												}
-												if gc_left18&(1<<gc_lane2) == 0 {
+												if gc_left18&(1<<gc_lane) == 0 {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
-												val_5 := gc_l_val_5[gc_lane2]
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
+												val_5 := gc_l_val_5[gc_lane]
+//line hecbench_lda.go:92
 												var val_3 float32
 //line hecbench_lda.go:30
 												var r_5 float32 = val_5
 //line hecbench_lda.go:67
 												val_3 = r_5
 //line hecbench_lda.go:69
-												if gc_tx2 == 0 {
+												if gc_tx == 0 {
 													shared_[0] = val_3
 												}
-												gc_s_val_3[gc_rank2] = val_3
+//line hecbench_lda.go:73
+												gc_s_val_3[gc_rank] = val_3
 											}
 										}
 									}
 								}
-								gc_act2 = gc_save672 &^ gc_dead2
+								gc_act = gc_save67 &^ gc_dead
 							}
 						}
-						gc_vstep40 := 0
+//line hecbench_lda.go:83
+						gc_vstep18 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:74
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep40+7 < gc_n2; gc_vstep40 += 8 {
-								gc_rank2 := gc_vstep40
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+								gc_rank := gc_vstep18
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
 								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 								r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
 //line hecbench_lda.go:74
-								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step52 := gc_vstep40
-						for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
+						gc_step16 := gc_vstep18
+						for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 							{
-								gc_rank2 := gc_step52 + 0
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step16 + 0
+								gc_pos.Thread = gc_rank
 								var r_3 float32
 //line hecbench_lda.go:74
 								r_3 = shared_[0]
-								gc_s_r_3[gc_rank2] = r_3
+								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank2 := gc_step52 + 1
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step16 + 1
+								gc_pos.Thread = gc_rank
 								var r_3 float32
 //line hecbench_lda.go:74
 								r_3 = shared_[0]
-								gc_s_r_3[gc_rank2] = r_3
+								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank2 := gc_step52 + 2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step16 + 2
+								gc_pos.Thread = gc_rank
 								var r_3 float32
 //line hecbench_lda.go:74
 								r_3 = shared_[0]
-								gc_s_r_3[gc_rank2] = r_3
+								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank2 := gc_step52 + 3
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_step16 + 3
+								gc_pos.Thread = gc_rank
 								var r_3 float32
 //line hecbench_lda.go:74
 								r_3 = shared_[0]
-								gc_s_r_3[gc_rank2] = r_3
+								gc_s_r_3[gc_rank] = r_3
 							}
 						}
-						for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
-							gc_pos2.Thread = gc_rank2
+						for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
 							var r_3 float32
 //line hecbench_lda.go:74
 							r_3 = shared_[0]
-							gc_s_r_3[gc_rank2] = r_3
+							gc_s_r_3[gc_rank] = r_3
 						}
 //line hecbench_lda.go:74
 						returned_ = true
 					}
 					archsimd.ClearAVXUpperBits()
 					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-							gc_to2 = gc_bound2 + 1
+						gc_from, gc_to := 0, gc_bdx
+						if gc_bound := 0; gc_bound < gc_to-1 {
+							gc_to = gc_bound + 1
 						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off45 := gc_bx2
-							if gc_from2 >= 0 && gc_off45 >= 0 && gc_off45 < len(valiLosses) && gc_off45 < len(trainLosses) {
-								gc_at47 := valiLosses[gc_off45:][:1]
-								gc_at48 := trainLosses[gc_off45:][:1]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									r_3 := gc_s_r_3[gc_rank2]
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off26 := gc_bx
+							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
+								gc_at17 := valiLosses[gc_off26:][:1]
+								gc_at18 := trainLosses[gc_off26:][:1]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:90
+									r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:192
 									loss := r_3 * c
 //line hecbench_lda.go:194
 									if vali_ {
-										gc_at47[0] += loss
+										gc_at17[0] += loss
 									} else {
-										gc_at48[0] += loss
+										gc_at18[0] += loss
 									}
 								}
 							} else {
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									r_3 := gc_s_r_3[gc_rank2]
+//line hecbench_lda.go:203
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:192
 									loss := r_3 * c
 //line hecbench_lda.go:194
 									if vali_ {
-										valiLosses[gc_bx2] += loss
+										valiLosses[gc_bx] += loss
 									} else {
-										trainLosses[gc_bx2] += loss
+										trainLosses[gc_bx] += loss
 									}
 								}
 							}
@@ -2905,111 +3022,114 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 //line hecbench_lda.go:207
-			for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+			for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more9 = false
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off9, gc_to2) {
+//line hecbench_lda.go:214
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off9, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit9, gc_off9); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off46 := gc_off9
-					if gc_from2 >= 0 && gc_off46 >= 0 && gc_off46 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off46 && gc_off46 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off46 && gc_off46 <= len(alpha) && gc_to2 <= len(alpha)-gc_off46 {
-						gc_at49 := gamma_[gc_off46:][:gc_to2]
-						gc_at50 := newGamma[gc_off46:][:gc_to2]
-						gc_at51 := alpha[gc_off46:][:gc_to2]
-						gc_vstep41 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off27 := gc_off9
+					if gc_from >= 0 && gc_off27 >= 0 && gc_off27 <= len(gamma_) && gc_to <= len(gamma_)-gc_off27 && gc_off27 <= len(newGamma) && gc_to <= len(newGamma)-gc_off27 && gc_off27 <= len(alpha) && gc_to <= len(alpha)-gc_off27 {
+						gc_at19 := gamma_[gc_off27:][:gc_to]
+						gc_at20 := newGamma[gc_off27:][:gc_to]
+						gc_at21 := alpha[gc_off27:][:gc_to]
+						gc_vstep19 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
-								gc_tx2 := gc_vstep41
+							for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
+								gc_tx := gc_vstep19
 //line hecbench_lda.go:207
-								var k_2 int = gc_tx2 + gc_off9
+								var k_2 int = gc_tx + gc_off9
 //line hecbench_lda.go:207
 								_ = k_2
-								archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:])).StoreSlice(gc_at49[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx:])).StoreSlice(gc_at19[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep41 > gc_from2 {
+						if gc_vstep19 > gc_from {
 							gc_more9 = true
 						}
-						for gc_tx2 := gc_vstep41; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:208
 							gc_more9 = true
 //line hecbench_lda.go:208
-							gc_at49[gc_tx2] = gc_at50[gc_tx2] + gc_at51[gc_tx2]
+							gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 						}
 					} else {
-						gc_vstep42 := gc_from2
+						gc_vstep20 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
-								gc_tx2 := gc_vstep42
+							for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
+								gc_tx := gc_vstep20
 //line hecbench_lda.go:207
-								var k_2 int = gc_tx2 + gc_off9
+								var k_2 int = gc_tx + gc_off9
 								if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
 //line hecbench_lda.go:208
 									break
 								}
+//line hecbench_lda.go:209
 								archsimd.LoadFloat32x8Slice(newGamma[k_2:]).Add(archsimd.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep42 > gc_from2 {
+						if gc_vstep20 > gc_from {
 							gc_more9 = true
 						}
-						gc_step53 := gc_vstep42
-						for ; gc_step53+3 < gc_to2; gc_step53 += 4 {
+						gc_step17 := gc_vstep20
+						for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 							{
-								gc_tx2 := gc_step53 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step17 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:207
-								k_2 := gc_tx2 + gc_off9
+								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
-								gc_tx2 := gc_step53 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step17 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:207
-								k_2 := gc_tx2 + gc_off9
+								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
-								gc_tx2 := gc_step53 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step17 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:207
-								k_2 := gc_tx2 + gc_off9
+								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
-								gc_tx2 := gc_step53 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step17 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:207
-								k_2 := gc_tx2 + gc_off9
+								k_2 := gc_tx + gc_off9
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 						}
-						for gc_tx2 := gc_step53; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:207
-							k_2 := gc_tx2 + gc_off9
+							k_2 := gc_tx + gc_off9
 							gc_more9 = true
 //line hecbench_lda.go:208
 							gamma_[k_2] = newGamma[k_2] + alpha[k_2]
@@ -3024,132 +3144,141 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:214
 		var returned_2 bool
 //line hecbench_lda.go:36
-		shared_2 := gc_shared12(32)[:32]
-		gc_vstep43 := 0
+		shared_2 := gc_shared1(32)[:32]
+//line hecbench_lda.go:38
+		gc_vstep21 := 0
 		if compiled.SIMD {
 //line hecbench_lda.go:43
 			gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
-				gc_rank2 := gc_vstep43
+			for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
+				gc_rank := gc_vstep21
 //line hecbench_lda.go:214
 				var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
 				val_6 := gc_vb11
 //line hecbench_lda.go:43
-				val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+				val_6.StoreSlice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:43
-				r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+				r_6.StoreSlice(gc_s_r_6[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step54 := gc_vstep43
-		for ; gc_step54+3 < gc_n2; gc_step54 += 4 {
+		gc_step18 := gc_vstep21
+		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 			{
-				gc_rank2 := gc_step54 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step18 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:214
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank2] = val_6
-				gc_s_r_6[gc_rank2] = r_6
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank2 := gc_step54 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step18 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:214
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank2] = val_6
-				gc_s_r_6[gc_rank2] = r_6
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank2 := gc_step54 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step18 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:214
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank2] = val_6
-				gc_s_r_6[gc_rank2] = r_6
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank2 := gc_step54 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step18 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:214
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-				gc_s_val_6[gc_rank2] = val_6
-				gc_s_r_6[gc_rank2] = r_6
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
 			}
 		}
-		for gc_rank2 := gc_step54; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_lda.go:214
 			var r_6 float32
 //line hecbench_lda.go:43
 			val_6 := float32(0.0)
-			gc_s_val_6[gc_rank2] = val_6
-			gc_s_r_6[gc_rank2] = r_6
+//line hecbench_lda.go:46
+			gc_s_val_6[gc_rank] = val_6
+			gc_s_r_6[gc_rank] = r_6
 		}
 //line hecbench_lda.go:44
-		for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more10 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off10, gc_to2) {
+//line hecbench_lda.go:51
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off10, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit10, gc_off10); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off47 := gc_off10
-				if gc_from2 >= 0 && gc_off47 >= 0 && gc_off47 <= len(vec_2) && gc_to2 <= len(vec_2)-gc_off47 {
-					gc_at52 := vec_2[gc_off47:][:gc_to2]
-					gc_vstep44 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off28 := gc_off10
+				if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
+					gc_at22 := vec_2[gc_off28:][:gc_to]
+					gc_vstep22 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep44+7 < gc_to2; gc_vstep44 += 8 {
-							gc_tx2 := gc_vstep44
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep22+7 < gc_to; gc_vstep22 += 8 {
+							gc_tx := gc_vstep22
+							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:44
-							var i_3 int = gc_tx2 + gc_off10
+							var i_3 int = gc_tx + gc_off10
 //line hecbench_lda.go:44
 							_ = i_3
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]))
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]))
 //line hecbench_lda.go:45
-							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep44 > gc_from2 {
+					if gc_vstep22 > gc_from {
 						gc_more10 = true
 					}
-					for gc_tx2 := gc_vstep44; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						val_6 := gc_s_val_6[gc_rank2]
+					for gc_tx := gc_vstep22; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:55
+						val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:45
 						gc_more10 = true
 //line hecbench_lda.go:45
-						val_6 += gc_at52[gc_tx2]
-						gc_s_val_6[gc_rank2] = val_6
+						val_6 += gc_at22[gc_tx]
+						gc_s_val_6[gc_rank] = val_6
 					}
 				} else {
-					gc_vstep45 := gc_from2
+					gc_vstep23 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep45+7 < gc_to2; gc_vstep45 += 8 {
-							gc_tx2 := gc_vstep45
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep23+7 < gc_to; gc_vstep23 += 8 {
+							gc_tx := gc_vstep23
+							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:44
-							var i_3 int = gc_tx2 + gc_off10
+							var i_3 int = gc_tx + gc_off10
 							if i_3 < 0 || i_3 > len(vec_2)-8 {
 //line hecbench_lda.go:45
 								break
@@ -3157,293 +3286,302 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:45
 							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(vec_2[i_3:]))
 //line hecbench_lda.go:45
-							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep45 > gc_from2 {
+					if gc_vstep23 > gc_from {
 						gc_more10 = true
 					}
-					gc_step55 := gc_vstep45
-					for ; gc_step55+3 < gc_to2; gc_step55 += 4 {
+					gc_step19 := gc_vstep23
+					for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 						{
-							gc_tx2 := gc_step55 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_6 := gc_s_val_6[gc_rank2]
+							gc_tx := gc_step19 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:44
-							i_3 := gc_tx2 + gc_off10
+							i_3 := gc_tx + gc_off10
 							gc_more10 = true
 //line hecbench_lda.go:45
 							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank2] = val_6
+							gc_s_val_6[gc_rank] = val_6
 						}
 						{
-							gc_tx2 := gc_step55 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_6 := gc_s_val_6[gc_rank2]
+							gc_tx := gc_step19 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:44
-							i_3 := gc_tx2 + gc_off10
+							i_3 := gc_tx + gc_off10
 							gc_more10 = true
 //line hecbench_lda.go:45
 							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank2] = val_6
+							gc_s_val_6[gc_rank] = val_6
 						}
 						{
-							gc_tx2 := gc_step55 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_6 := gc_s_val_6[gc_rank2]
+							gc_tx := gc_step19 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:44
-							i_3 := gc_tx2 + gc_off10
+							i_3 := gc_tx + gc_off10
 							gc_more10 = true
 //line hecbench_lda.go:45
 							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank2] = val_6
+							gc_s_val_6[gc_rank] = val_6
 						}
 						{
-							gc_tx2 := gc_step55 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_6 := gc_s_val_6[gc_rank2]
+							gc_tx := gc_step19 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:44
-							i_3 := gc_tx2 + gc_off10
+							i_3 := gc_tx + gc_off10
 							gc_more10 = true
 //line hecbench_lda.go:45
 							val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank2] = val_6
+							gc_s_val_6[gc_rank] = val_6
 						}
 					}
-					for gc_tx2 := gc_step55; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val_6 := gc_s_val_6[gc_rank2]
+					for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:44
-						i_3 := gc_tx2 + gc_off10
+						i_3 := gc_tx + gc_off10
 						gc_more10 = true
 //line hecbench_lda.go:45
 						val_6 += vec_2[i_3]
-						gc_s_val_6[gc_rank2] = val_6
+						gc_s_val_6[gc_rank] = val_6
 					}
 				}
 			}
 		}
+//line hecbench_lda.go:53
 		var gc_l_val_7 [32]float32
 		var gc_l_active_4 [32]uint32
-		var gc_c29r [32]uint32
-		var gc_c210m [32]uint32
-		var gc_c210a [32]int
-		var gc_c210w [32]int
-		var gc_c210r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left19 := gc_act2
+		var gc_c9r [32]uint32
+		var gc_c10m [32]uint32
+		var gc_c10a [32]int
+		var gc_c10w [32]int
+		var gc_c10r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left19 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:47
 						val_7 := val_6
 //line hecbench_lda.go:47
-						val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-						gc_left19 &^= 0xff << gc_lane2
+						val_7.StoreSlice(gc_l_val_7[gc_lane:])
+						gc_left19 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:47
 						val_7 := val_6
 //line hecbench_lda.go:47
-						val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-						gc_left19 &^= 0xff << gc_lane2
+						val_7.StoreSlice(gc_l_val_7[gc_lane:])
+						gc_left19 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left19 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left19&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left19&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_6 := gc_s_val_6[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:60
+					val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:47
 					var val_7 float32 = val_6
 //line hecbench_lda.go:26
-					gc_l_val_7[gc_lane2] = val_7
+					gc_l_val_7[gc_lane] = val_7
 				}
 			}
 //line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c29r)
-			gc_left20 := gc_act2
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
+			gc_left20 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-						active_4 := archsimd.LoadUint32x8Slice(gc_c29r[gc_lane2:])
+						active_4 := archsimd.LoadUint32x8Slice(gc_c9r[gc_lane:])
 //line hecbench_lda.go:26
-						active_4.StoreSlice(gc_l_active_4[gc_lane2:])
-						gc_left20 &^= 0xff << gc_lane2
+						active_4.StoreSlice(gc_l_active_4[gc_lane:])
+						gc_left20 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_lda.go:26
-						active_4 := archsimd.LoadUint32x8Slice(gc_c29r[gc_lane2:])
+						active_4 := archsimd.LoadUint32x8Slice(gc_c9r[gc_lane:])
 //line hecbench_lda.go:26
-						active_4.StoreSlice(gc_l_active_4[gc_lane2:])
-						gc_left20 &^= 0xff << gc_lane2
+						active_4.StoreSlice(gc_l_active_4[gc_lane:])
+						gc_left20 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left20 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left20&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left20&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_lda.go:26
-					active_4 := gc_c29r[gc_lane2]
-					gc_l_active_4[gc_lane2] = active_4
+					active_4 := gc_c9r[gc_lane]
+//line hecbench_lda.go:28
+					gc_l_active_4[gc_lane] = active_4
 				}
 			}
 //line hecbench_lda.go:27
 			for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
-				gc_left21 := gc_act2
+				gc_left21 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
 //line hecbench_lda.go:28
 							_ = val_7
 //line hecbench_lda.go:28
-							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane2:])
+							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
 //line hecbench_lda.go:28
-							active_4.StoreSlice(gc_c210m[gc_lane2:])
+							active_4.StoreSlice(gc_c10m[gc_lane:])
 //line hecbench_lda.go:28
 							for gc_k31 := range 8 {
 //line hecbench_lda.go:28
-								gc_c210a[gc_lane2+gc_k31] = offset_4
+								gc_c10a[gc_lane+gc_k31] = offset_4
 							}
 //line hecbench_lda.go:28
 							for gc_k32 := range 8 {
 //line hecbench_lda.go:28
-								gc_c210w[gc_lane2+gc_k32] = 32
+								gc_c10w[gc_lane+gc_k32] = 32
 							}
-							gc_left21 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+							gc_left21 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
 //line hecbench_lda.go:28
 							_ = val_7
 //line hecbench_lda.go:28
-							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane2:])
+							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
 //line hecbench_lda.go:28
-							active_4.StoreSlice(gc_c210m[gc_lane2:])
+							active_4.StoreSlice(gc_c10m[gc_lane:])
 //line hecbench_lda.go:28
 							for gc_k29 := range 8 {
 //line hecbench_lda.go:28
-								gc_c210a[gc_lane2+gc_k29] = offset_4
+								gc_c10a[gc_lane+gc_k29] = offset_4
 							}
 //line hecbench_lda.go:28
 							for gc_k30 := range 8 {
 //line hecbench_lda.go:28
-								gc_c210w[gc_lane2+gc_k30] = 32
+								gc_c10w[gc_lane+gc_k30] = 32
 							}
-							gc_left21 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+							gc_left21 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left21 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left21&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left21&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_7 := gc_l_val_7[gc_lane2]
+//line hecbench_lda.go:41
+						val_7 := gc_l_val_7[gc_lane]
 						_ = val_7
-						active_4 := gc_l_active_4[gc_lane2]
+						active_4 := gc_l_active_4[gc_lane]
 //line hecbench_lda.go:28
-						gc_c210m[gc_lane2] = active_4
-						gc_c210a[gc_lane2] = offset_4
-						gc_c210w[gc_lane2] = 32
+						gc_c10m[gc_lane] = active_4
+						gc_c10a[gc_lane] = offset_4
+						gc_c10w[gc_lane] = 32
 					}
 				}
 //line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c210m, &gc_l_val_7, &gc_c210a, &gc_c210w, &gc_c210r)
-				gc_left22 := gc_act2
+				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
+				gc_left22 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
 //line hecbench_lda.go:28
-							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c210r[gc_lane2:]))
+							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
 //line hecbench_lda.go:28
-							val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-							gc_left22 &^= 0xff << gc_lane2
+							val_7.StoreSlice(gc_l_val_7[gc_lane:])
+							gc_left22 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
 //line hecbench_lda.go:28
-							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c210r[gc_lane2:]))
+							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
 //line hecbench_lda.go:28
-							val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-							gc_left22 &^= 0xff << gc_lane2
+							val_7.StoreSlice(gc_l_val_7[gc_lane:])
+							gc_left22 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left22 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left22&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left22&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_7 := gc_l_val_7[gc_lane2]
+//line hecbench_lda.go:41
+						val_7 := gc_l_val_7[gc_lane]
 //line hecbench_lda.go:28
-						val_7 += gc_c210r[gc_lane2]
-						gc_l_val_7[gc_lane2] = val_7
+						val_7 += gc_c10r[gc_lane]
+						gc_l_val_7[gc_lane] = val_7
 					}
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-					warp_2 := gc_tx2 / ldaWarpSize
-					lane_2 := gc_tx2 % ldaWarpSize
-					val_7 := gc_l_val_7[gc_lane2]
+					warp_2 := gc_tx / ldaWarpSize
+					lane_2 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+					val_7 := gc_l_val_7[gc_lane]
+//line hecbench_lda.go:44
 					var val_6 float32
 //line hecbench_lda.go:30
 					var r_7 float32 = val_7
@@ -3453,20 +3591,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					if lane_2 == 0 {
 						shared_2[warp_2] = val_6
 					}
-					gc_s_val_6[gc_rank2] = val_6
+//line hecbench_lda.go:54
+					gc_s_val_6[gc_rank] = val_6
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
-				lane_2 := gc_tx2 % ldaWarpSize
-				val_6 := gc_s_val_6[gc_rank2]
-				r_6 := gc_s_r_6[gc_rank2]
+				lane_2 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_6 := gc_s_val_6[gc_rank]
+				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:56
-				if gc_bdx2 <= ldaWarpSize {
+				if gc_bdx <= ldaWarpSize {
 					r_6 = shared_2[0]
 //line hecbench_lda.go:57
 					returned_2 = true
@@ -3474,258 +3615,268 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:61
 				if !returned_2 {
 //line hecbench_lda.go:61
-					if gc_tx2 < gc_bdx2/ldaWarpSize {
+					if gc_tx < gc_bdx/ldaWarpSize {
 						val_6 = shared_2[lane_2]
 					} else {
 						val_6 = 0
 					}
 				}
-				gc_s_val_6[gc_rank2] = val_6
-				gc_s_r_6[gc_rank2] = r_6
+//line hecbench_lda.go:62
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_2 {
+//line hecbench_lda.go:60
 			var gc_l_val_8 [32]float32
 			var gc_l_active_5 [32]uint32
-			var gc_c211r [32]uint32
-			var gc_c212m [32]uint32
-			var gc_c212a [32]int
-			var gc_c212w [32]int
-			var gc_c212r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
+			var gc_c11r [32]uint32
+			var gc_c12m [32]uint32
+			var gc_c12a [32]int
+			var gc_c12w [32]int
+			var gc_c12r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
 				{
-					var gc_m782 uint32
+//line hecbench_lda.go:73
+					var gc_m78 uint32
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-							warp_2 := gc_tx2 / ldaWarpSize
+							warp_2 := gc_tx / ldaWarpSize
 //line hecbench_lda.go:66
 							if warp_2 == 0 {
-								gc_m782 |= 1 << gc_lane2
+								gc_m78 |= 1 << gc_lane
 							}
 						}
 					}
-					gc_save782 := gc_act2
-					gc_act2 = gc_save782 & gc_m782
-					if gc_act2 != 0 {
-						gc_left23 := gc_act2
+					gc_save78 := gc_act
+					gc_act = gc_save78 & gc_m78
+					if gc_act != 0 {
+						gc_left23 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:67
 									val_8 := val_6
 //line hecbench_lda.go:67
-									val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-									gc_left23 &^= 0xff << gc_lane2
+									val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									gc_left23 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:67
 									val_8 := val_6
 //line hecbench_lda.go:67
-									val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-									gc_left23 &^= 0xff << gc_lane2
+									val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									gc_left23 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left23 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left23&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left23&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								val_6 := gc_s_val_6[gc_rank2]
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+								val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:67
 								var val_8 float32 = val_6
 //line hecbench_lda.go:26
-								gc_l_val_8[gc_lane2] = val_8
+								gc_l_val_8[gc_lane] = val_8
 							}
 						}
 //line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c211r)
-						gc_left24 := gc_act2
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
+						gc_left24 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-									active_5 := archsimd.LoadUint32x8Slice(gc_c211r[gc_lane2:])
+									active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
 //line hecbench_lda.go:26
-									active_5.StoreSlice(gc_l_active_5[gc_lane2:])
-									gc_left24 &^= 0xff << gc_lane2
+									active_5.StoreSlice(gc_l_active_5[gc_lane:])
+									gc_left24 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_lda.go:26
-									active_5 := archsimd.LoadUint32x8Slice(gc_c211r[gc_lane2:])
+									active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
 //line hecbench_lda.go:26
-									active_5.StoreSlice(gc_l_active_5[gc_lane2:])
-									gc_left24 &^= 0xff << gc_lane2
+									active_5.StoreSlice(gc_l_active_5[gc_lane:])
+									gc_left24 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left24 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left24&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left24&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_lda.go:26
-								active_5 := gc_c211r[gc_lane2]
-								gc_l_active_5[gc_lane2] = active_5
+								active_5 := gc_c11r[gc_lane]
+//line hecbench_lda.go:28
+								gc_l_active_5[gc_lane] = active_5
 							}
 						}
 //line hecbench_lda.go:27
 						for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
-							gc_left25 := gc_act2
+							gc_left25 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_8
 //line hecbench_lda.go:28
-										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane2:])
+										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
 //line hecbench_lda.go:28
-										active_5.StoreSlice(gc_c212m[gc_lane2:])
+										active_5.StoreSlice(gc_c12m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k35 := range 8 {
 //line hecbench_lda.go:28
-											gc_c212a[gc_lane2+gc_k35] = offset_5
+											gc_c12a[gc_lane+gc_k35] = offset_5
 										}
 //line hecbench_lda.go:28
 										for gc_k36 := range 8 {
 //line hecbench_lda.go:28
-											gc_c212w[gc_lane2+gc_k36] = 32
+											gc_c12w[gc_lane+gc_k36] = 32
 										}
-										gc_left25 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left25 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_8
 //line hecbench_lda.go:28
-										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane2:])
+										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
 //line hecbench_lda.go:28
-										active_5.StoreSlice(gc_c212m[gc_lane2:])
+										active_5.StoreSlice(gc_c12m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k33 := range 8 {
 //line hecbench_lda.go:28
-											gc_c212a[gc_lane2+gc_k33] = offset_5
+											gc_c12a[gc_lane+gc_k33] = offset_5
 										}
 //line hecbench_lda.go:28
 										for gc_k34 := range 8 {
 //line hecbench_lda.go:28
-											gc_c212w[gc_lane2+gc_k34] = 32
+											gc_c12w[gc_lane+gc_k34] = 32
 										}
-										gc_left25 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left25 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left25 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left25&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left25&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_8 := gc_l_val_8[gc_lane2]
+//line hecbench_lda.go:41
+									val_8 := gc_l_val_8[gc_lane]
 									_ = val_8
-									active_5 := gc_l_active_5[gc_lane2]
+									active_5 := gc_l_active_5[gc_lane]
 //line hecbench_lda.go:28
-									gc_c212m[gc_lane2] = active_5
-									gc_c212a[gc_lane2] = offset_5
-									gc_c212w[gc_lane2] = 32
+									gc_c12m[gc_lane] = active_5
+									gc_c12a[gc_lane] = offset_5
+									gc_c12w[gc_lane] = 32
 								}
 							}
 //line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c212m, &gc_l_val_8, &gc_c212a, &gc_c212w, &gc_c212r)
-							gc_left26 := gc_act2
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
+							gc_left26 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 //line hecbench_lda.go:28
-										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
+										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-										gc_left26 &^= 0xff << gc_lane2
+										val_8.StoreSlice(gc_l_val_8[gc_lane:])
+										gc_left26 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 //line hecbench_lda.go:28
-										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
+										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-										gc_left26 &^= 0xff << gc_lane2
+										val_8.StoreSlice(gc_l_val_8[gc_lane:])
+										gc_left26 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left26 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left26&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left26&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_8 := gc_l_val_8[gc_lane2]
+//line hecbench_lda.go:41
+									val_8 := gc_l_val_8[gc_lane]
 //line hecbench_lda.go:28
-									val_8 += gc_c212r[gc_lane2]
-									gc_l_val_8[gc_lane2] = val_8
+									val_8 += gc_c12r[gc_lane]
+									gc_l_val_8[gc_lane] = val_8
 								}
 							}
 						}
-						gc_left27 := gc_act2
+						gc_left27 := gc_act
 						if compiled.SIMD {
 //line hecbench_lda.go:30
 							gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx29 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx29.X+32 <= gc_bdx2 {
+							gc_tidx28 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx28.X+32 <= gc_bdx {
 //line hecbench_lda.go:30
 								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx29.X + gc_lane2
-									gc_ty2 := gc_tidx29.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx29.Z
-									_ = gc_tz2
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									gc_tx := gc_tidx28.X + gc_lane
+//line hecbench_lda.go:35
+									gc_ty := gc_tidx28.Y
+									_ = gc_ty
+									gc_tz := gc_tidx28.Z
+									_ = gc_tz
 //line hecbench_lda.go:30
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 //line hecbench_lda.go:30
 									var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -3733,7 +3884,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 									val_6 = r_8
 //line hecbench_lda.go:69
-									gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 									if gc_if6.ToBits() != 0 {
 //line hecbench_lda.go:70
 										var gc_lanes16 [8]float32
@@ -3744,35 +3895,36 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 											if gc_if6.ToBits()&(1<<gc_k38) != 0 {
 //line hecbench_lda.go:70
-												gc_pos2.Thread = gc_rank2 + gc_k38
+												gc_pos.Thread = gc_rank + gc_k38
 //line hecbench_lda.go:70
 												shared_2[0] = gc_lanes16[gc_k38]
 											}
 										}
 //line hecbench_lda.go:70
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line hecbench_lda.go:70
-									val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-									gc_left27 &^= 0xff << gc_lane2
+									val_6.StoreSlice(gc_s_val_6[gc_rank:])
+									gc_left27 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
+									gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line hecbench_lda.go:70
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 //line hecbench_lda.go:70
 									var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -3780,7 +3932,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 									val_6 = r_8
 //line hecbench_lda.go:69
-									gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 									if gc_if5.ToBits() != 0 {
 //line hecbench_lda.go:70
 										var gc_lanes15 [8]float32
@@ -3791,262 +3943,281 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 											if gc_if5.ToBits()&(1<<gc_k37) != 0 {
 //line hecbench_lda.go:70
-												gc_pos2.Thread = gc_rank2 + gc_k37
+												gc_pos.Thread = gc_rank + gc_k37
 //line hecbench_lda.go:70
 												shared_2[0] = gc_lanes15[gc_k37]
 											}
 										}
 //line hecbench_lda.go:70
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line hecbench_lda.go:70
-									val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-									gc_left27 &^= 0xff << gc_lane2
+									val_6.StoreSlice(gc_s_val_6[gc_rank:])
+									gc_left27 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left27 != 0 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left27&(1<<gc_lane2) == 0 {
+									if gc_left27&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									val_8 := gc_l_val_8[gc_lane2]
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									val_8 := gc_l_val_8[gc_lane]
+//line hecbench_lda.go:92
 									var val_6 float32
 //line hecbench_lda.go:30
 									var r_8 float32 = val_8
 //line hecbench_lda.go:67
 									val_6 = r_8
 //line hecbench_lda.go:69
-									if gc_tx2 == 0 {
+									if gc_tx == 0 {
 										shared_2[0] = val_6
 									}
-									gc_s_val_6[gc_rank2] = val_6
+//line hecbench_lda.go:73
+									gc_s_val_6[gc_rank] = val_6
 								}
 							}
 						}
 					}
-					gc_act2 = gc_save782 &^ gc_dead2
+					gc_act = gc_save78 &^ gc_dead
 				}
 			}
-			gc_vstep46 := 0
+//line hecbench_lda.go:83
+			gc_vstep24 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:74
 				gc_Lane0Mask323 := compiled.Lane0Mask32()
-				for ; gc_vstep46+7 < gc_n2; gc_vstep46 += 8 {
-					gc_rank2 := gc_vstep46
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep24+7 < gc_n; gc_vstep24 += 8 {
+					gc_rank := gc_vstep24
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
 					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 					r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
 //line hecbench_lda.go:74
-					r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+					r_6.StoreSlice(gc_s_r_6[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step56 := gc_vstep46
-			for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
+			gc_step20 := gc_vstep24
+			for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 				{
-					gc_rank2 := gc_step56 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step20 + 0
+					gc_pos.Thread = gc_rank
 					var r_6 float32
 //line hecbench_lda.go:74
 					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank2 := gc_step56 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step20 + 1
+					gc_pos.Thread = gc_rank
 					var r_6 float32
 //line hecbench_lda.go:74
 					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank2 := gc_step56 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step20 + 2
+					gc_pos.Thread = gc_rank
 					var r_6 float32
 //line hecbench_lda.go:74
 					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank2 := gc_step56 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step20 + 3
+					gc_pos.Thread = gc_rank
 					var r_6 float32
 //line hecbench_lda.go:74
 					r_6 = shared_2[0]
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-			for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 				var r_6 float32
 //line hecbench_lda.go:74
 				r_6 = shared_2[0]
-				gc_s_r_6[gc_rank2] = r_6
+				gc_s_r_6[gc_rank] = r_6
 			}
 //line hecbench_lda.go:74
 			returned_2 = true
 		}
-		gc_vstep47 := 0
+//line hecbench_lda.go:77
+		gc_vstep25 := 0
 		if compiled.SIMD {
-			for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
-				gc_rank2 := gc_vstep47
+			for ; gc_vstep25+7 < gc_n; gc_vstep25 += 8 {
+				gc_rank := gc_vstep25
 //line hecbench_lda.go:214
-				r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank2:])
+				r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
 //line hecbench_lda.go:214
 				gammaSum := r_6
 //line hecbench_lda.go:214
-				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank2:])
+				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step57 := gc_vstep47
-		for ; gc_step57+3 < gc_n2; gc_step57 += 4 {
+		gc_step21 := gc_vstep25
+		for ; gc_step21+3 < gc_n; gc_step21 += 4 {
 			{
-				gc_rank2 := gc_step57 + 0
-				gc_pos2.Thread = gc_rank2
-				r_6 := gc_s_r_6[gc_rank2]
+				gc_rank := gc_step21 + 0
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-				gc_s_gammaSum[gc_rank2] = gammaSum
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank2 := gc_step57 + 1
-				gc_pos2.Thread = gc_rank2
-				r_6 := gc_s_r_6[gc_rank2]
+				gc_rank := gc_step21 + 1
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-				gc_s_gammaSum[gc_rank2] = gammaSum
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank2 := gc_step57 + 2
-				gc_pos2.Thread = gc_rank2
-				r_6 := gc_s_r_6[gc_rank2]
+				gc_rank := gc_step21 + 2
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-				gc_s_gammaSum[gc_rank2] = gammaSum
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank2 := gc_step57 + 3
-				gc_pos2.Thread = gc_rank2
-				r_6 := gc_s_r_6[gc_rank2]
+				gc_rank := gc_step21 + 3
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-				gc_s_gammaSum[gc_rank2] = gammaSum
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 		}
-		for gc_rank2 := gc_step57; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			r_6 := gc_s_r_6[gc_rank2]
+		for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 			gammaSum := r_6
-			gc_s_gammaSum[gc_rank2] = gammaSum
+//line hecbench_lda.go:216
+			gc_s_gammaSum[gc_rank] = gammaSum
 		}
 //line hecbench_lda.go:215
-		for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more11 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off11, gc_to2) {
+//line hecbench_lda.go:222
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off11, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit11, gc_off11); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off48 := gc_off11
-				if gc_from2 >= 0 && gc_off48 >= 0 && gc_off48 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off48 && gc_off48 <= len(gradAlpha_) && gc_to2 <= len(gradAlpha_)-gc_off48 && gc_off48 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off48 && gc_off48 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off48 {
-					gc_at53 := gamma_[gc_off48:][:gc_to2]
-					gc_at54 := gradAlpha_[gc_off48:][:gc_to2]
-					gc_at55 := newGamma[gc_off48:][:gc_to2]
-					gc_at56 := valiPhiSum[gc_off48:][:gc_to2]
-					gc_step58 := gc_from2
-					for ; gc_step58+3 < gc_to2; gc_step58 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off29 := gc_off11
+				if gc_from >= 0 && gc_off29 >= 0 && gc_off29 <= len(gamma_) && gc_to <= len(gamma_)-gc_off29 && gc_off29 <= len(gradAlpha_) && gc_to <= len(gradAlpha_)-gc_off29 && gc_off29 <= len(newGamma) && gc_to <= len(newGamma)-gc_off29 && gc_off29 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off29 {
+					gc_at23 := gamma_[gc_off29:][:gc_to]
+					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
+					gc_at25 := newGamma[gc_off29:][:gc_to]
+					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
+					gc_step22 := gc_from
+					for ; gc_step22+3 < gc_to; gc_step22 += 4 {
 						{
-							gc_tx2 := gc_step58 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step22 + 0
+//line hecbench_lda.go:241
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-							gc_at54[gc_tx2] += Elogthetad
-							gc_at55[gc_tx2] *= Elogthetad
-							gc_at56[gc_tx2] *= Elogthetad
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx2 := gc_step58 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step22 + 1
+//line hecbench_lda.go:224
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-							gc_at54[gc_tx2] += Elogthetad
-							gc_at55[gc_tx2] *= Elogthetad
-							gc_at56[gc_tx2] *= Elogthetad
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx2 := gc_step58 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step22 + 2
+//line hecbench_lda.go:224
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-							gc_at54[gc_tx2] += Elogthetad
-							gc_at55[gc_tx2] *= Elogthetad
-							gc_at56[gc_tx2] *= Elogthetad
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx2 := gc_step58 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step22 + 3
+//line hecbench_lda.go:224
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-							gc_at54[gc_tx2] += Elogthetad
-							gc_at55[gc_tx2] *= Elogthetad
-							gc_at56[gc_tx2] *= Elogthetad
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
 						}
 					}
-					for gc_tx2 := gc_step58; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gammaSum := gc_s_gammaSum[gc_rank2]
+					for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
 						gc_more11 = true
 //line hecbench_lda.go:216
-						Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-						gc_at54[gc_tx2] += Elogthetad
-						gc_at55[gc_tx2] *= Elogthetad
-						gc_at56[gc_tx2] *= Elogthetad
+						Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+						gc_at24[gc_tx] += Elogthetad
+						gc_at25[gc_tx] *= Elogthetad
+						gc_at26[gc_tx] *= Elogthetad
 					}
 				} else {
-					gc_step59 := gc_from2
-					for ; gc_step59+3 < gc_to2; gc_step59 += 4 {
+					gc_step23 := gc_from
+					for ; gc_step23+3 < gc_to; gc_step23 += 4 {
 						{
-							gc_tx2 := gc_step59 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step23 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
 //line hecbench_lda.go:215
-							j_3 := gc_tx2 + gc_off11
+							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
@@ -4055,12 +4226,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx2 := gc_step59 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step23 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
 //line hecbench_lda.go:215
-							j_3 := gc_tx2 + gc_off11
+							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
@@ -4069,12 +4240,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx2 := gc_step59 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step23 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
 //line hecbench_lda.go:215
-							j_3 := gc_tx2 + gc_off11
+							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
@@ -4083,12 +4254,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiPhiSum[j_3] *= Elogthetad
 						}
 						{
-							gc_tx2 := gc_step59 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gammaSum := gc_s_gammaSum[gc_rank2]
+							gc_tx := gc_step23 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
 //line hecbench_lda.go:215
-							j_3 := gc_tx2 + gc_off11
+							j_3 := gc_tx + gc_off11
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
@@ -4097,12 +4268,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiPhiSum[j_3] *= Elogthetad
 						}
 					}
-					for gc_tx2 := gc_step59; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gammaSum := gc_s_gammaSum[gc_rank2]
+					for gc_tx := gc_step23; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gammaSum := gc_s_gammaSum[gc_rank]
 //line hecbench_lda.go:215
-						j_3 := gc_tx2 + gc_off11
+						j_3 := gc_tx + gc_off11
 						gc_more11 = true
 //line hecbench_lda.go:216
 						Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
@@ -4120,132 +4291,141 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:223
 		var returned_3 bool
 //line hecbench_lda.go:36
-		shared_3 := gc_shared12(32)[:32]
-		gc_vstep48 := 0
+		shared_3 := gc_shared1(32)[:32]
+//line hecbench_lda.go:38
+		gc_vstep26 := 0
 		if compiled.SIMD {
 //line hecbench_lda.go:43
 			gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep48+7 < gc_n2; gc_vstep48 += 8 {
-				gc_rank2 := gc_vstep48
+			for ; gc_vstep26+7 < gc_n; gc_vstep26 += 8 {
+				gc_rank := gc_vstep26
 //line hecbench_lda.go:223
 				var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
 				val_9 := gc_vb12
 //line hecbench_lda.go:43
-				val_9.StoreSlice(gc_s_val_9[gc_rank2:])
+				val_9.StoreSlice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:43
-				r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+				r_9.StoreSlice(gc_s_r_9[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step60 := gc_vstep48
-		for ; gc_step60+3 < gc_n2; gc_step60 += 4 {
+		gc_step24 := gc_vstep26
+		for ; gc_step24+3 < gc_n; gc_step24 += 4 {
 			{
-				gc_rank2 := gc_step60 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step24 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:223
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank2] = val_9
-				gc_s_r_9[gc_rank2] = r_9
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank2 := gc_step60 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step24 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:223
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank2] = val_9
-				gc_s_r_9[gc_rank2] = r_9
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank2 := gc_step60 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step24 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:223
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank2] = val_9
-				gc_s_r_9[gc_rank2] = r_9
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank2 := gc_step60 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step24 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:223
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-				gc_s_val_9[gc_rank2] = val_9
-				gc_s_r_9[gc_rank2] = r_9
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
 			}
 		}
-		for gc_rank2 := gc_step60; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_lda.go:223
 			var r_9 float32
 //line hecbench_lda.go:43
 			val_9 := float32(0.0)
-			gc_s_val_9[gc_rank2] = val_9
-			gc_s_r_9[gc_rank2] = r_9
+//line hecbench_lda.go:46
+			gc_s_val_9[gc_rank] = val_9
+			gc_s_r_9[gc_rank] = r_9
 		}
 //line hecbench_lda.go:44
-		for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more12 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off12, gc_to2) {
+//line hecbench_lda.go:51
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off12, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit12, gc_off12); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off49 := gc_off12
-				if gc_from2 >= 0 && gc_off49 >= 0 && gc_off49 <= len(vec_3) && gc_to2 <= len(vec_3)-gc_off49 {
-					gc_at57 := vec_3[gc_off49:][:gc_to2]
-					gc_vstep49 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off30 := gc_off12
+				if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
+					gc_at27 := vec_3[gc_off30:][:gc_to]
+					gc_vstep27 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep49+7 < gc_to2; gc_vstep49 += 8 {
-							gc_tx2 := gc_vstep49
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep27+7 < gc_to; gc_vstep27 += 8 {
+							gc_tx := gc_vstep27
+							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:44
-							var i_4 int = gc_tx2 + gc_off12
+							var i_4 int = gc_tx + gc_off12
 //line hecbench_lda.go:44
 							_ = i_4
-							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at57[gc_tx2:]))
+							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]))
 //line hecbench_lda.go:45
-							val_9.StoreSlice(gc_s_val_9[gc_rank2:])
+							val_9.StoreSlice(gc_s_val_9[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep49 > gc_from2 {
+					if gc_vstep27 > gc_from {
 						gc_more12 = true
 					}
-					for gc_tx2 := gc_vstep49; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						val_9 := gc_s_val_9[gc_rank2]
+					for gc_tx := gc_vstep27; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:55
+						val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:45
 						gc_more12 = true
 //line hecbench_lda.go:45
-						val_9 += gc_at57[gc_tx2]
-						gc_s_val_9[gc_rank2] = val_9
+						val_9 += gc_at27[gc_tx]
+						gc_s_val_9[gc_rank] = val_9
 					}
 				} else {
-					gc_vstep50 := gc_from2
+					gc_vstep28 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep50+7 < gc_to2; gc_vstep50 += 8 {
-							gc_tx2 := gc_vstep50
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep28+7 < gc_to; gc_vstep28 += 8 {
+							gc_tx := gc_vstep28
+							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:44
-							var i_4 int = gc_tx2 + gc_off12
+							var i_4 int = gc_tx + gc_off12
 							if i_4 < 0 || i_4 > len(vec_3)-8 {
 //line hecbench_lda.go:45
 								break
@@ -4253,293 +4433,302 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:45
 							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(vec_3[i_4:]))
 //line hecbench_lda.go:45
-							val_9.StoreSlice(gc_s_val_9[gc_rank2:])
+							val_9.StoreSlice(gc_s_val_9[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep50 > gc_from2 {
+					if gc_vstep28 > gc_from {
 						gc_more12 = true
 					}
-					gc_step61 := gc_vstep50
-					for ; gc_step61+3 < gc_to2; gc_step61 += 4 {
+					gc_step25 := gc_vstep28
+					for ; gc_step25+3 < gc_to; gc_step25 += 4 {
 						{
-							gc_tx2 := gc_step61 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_9 := gc_s_val_9[gc_rank2]
+							gc_tx := gc_step25 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:44
-							i_4 := gc_tx2 + gc_off12
+							i_4 := gc_tx + gc_off12
 							gc_more12 = true
 //line hecbench_lda.go:45
 							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank2] = val_9
+							gc_s_val_9[gc_rank] = val_9
 						}
 						{
-							gc_tx2 := gc_step61 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_9 := gc_s_val_9[gc_rank2]
+							gc_tx := gc_step25 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:44
-							i_4 := gc_tx2 + gc_off12
+							i_4 := gc_tx + gc_off12
 							gc_more12 = true
 //line hecbench_lda.go:45
 							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank2] = val_9
+							gc_s_val_9[gc_rank] = val_9
 						}
 						{
-							gc_tx2 := gc_step61 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_9 := gc_s_val_9[gc_rank2]
+							gc_tx := gc_step25 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:44
-							i_4 := gc_tx2 + gc_off12
+							i_4 := gc_tx + gc_off12
 							gc_more12 = true
 //line hecbench_lda.go:45
 							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank2] = val_9
+							gc_s_val_9[gc_rank] = val_9
 						}
 						{
-							gc_tx2 := gc_step61 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_9 := gc_s_val_9[gc_rank2]
+							gc_tx := gc_step25 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:44
-							i_4 := gc_tx2 + gc_off12
+							i_4 := gc_tx + gc_off12
 							gc_more12 = true
 //line hecbench_lda.go:45
 							val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank2] = val_9
+							gc_s_val_9[gc_rank] = val_9
 						}
 					}
-					for gc_tx2 := gc_step61; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val_9 := gc_s_val_9[gc_rank2]
+					for gc_tx := gc_step25; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:44
-						i_4 := gc_tx2 + gc_off12
+						i_4 := gc_tx + gc_off12
 						gc_more12 = true
 //line hecbench_lda.go:45
 						val_9 += vec_3[i_4]
-						gc_s_val_9[gc_rank2] = val_9
+						gc_s_val_9[gc_rank] = val_9
 					}
 				}
 			}
 		}
+//line hecbench_lda.go:53
 		var gc_l_val_10 [32]float32
 		var gc_l_active_6 [32]uint32
-		var gc_c213r [32]uint32
-		var gc_c214m [32]uint32
-		var gc_c214a [32]int
-		var gc_c214w [32]int
-		var gc_c214r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left28 := gc_act2
+		var gc_c13r [32]uint32
+		var gc_c14m [32]uint32
+		var gc_c14a [32]int
+		var gc_c14w [32]int
+		var gc_c14r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left28 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:47
 						val_10 := val_9
 //line hecbench_lda.go:47
-						val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-						gc_left28 &^= 0xff << gc_lane2
+						val_10.StoreSlice(gc_l_val_10[gc_lane:])
+						gc_left28 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:47
 						val_10 := val_9
 //line hecbench_lda.go:47
-						val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-						gc_left28 &^= 0xff << gc_lane2
+						val_10.StoreSlice(gc_l_val_10[gc_lane:])
+						gc_left28 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left28 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left28&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left28&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_9 := gc_s_val_9[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:60
+					val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:47
 					var val_10 float32 = val_9
 //line hecbench_lda.go:26
-					gc_l_val_10[gc_lane2] = val_10
+					gc_l_val_10[gc_lane] = val_10
 				}
 			}
 //line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c213r)
-			gc_left29 := gc_act2
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
+			gc_left29 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-						active_6 := archsimd.LoadUint32x8Slice(gc_c213r[gc_lane2:])
+						active_6 := archsimd.LoadUint32x8Slice(gc_c13r[gc_lane:])
 //line hecbench_lda.go:26
-						active_6.StoreSlice(gc_l_active_6[gc_lane2:])
-						gc_left29 &^= 0xff << gc_lane2
+						active_6.StoreSlice(gc_l_active_6[gc_lane:])
+						gc_left29 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_lda.go:26
-						active_6 := archsimd.LoadUint32x8Slice(gc_c213r[gc_lane2:])
+						active_6 := archsimd.LoadUint32x8Slice(gc_c13r[gc_lane:])
 //line hecbench_lda.go:26
-						active_6.StoreSlice(gc_l_active_6[gc_lane2:])
-						gc_left29 &^= 0xff << gc_lane2
+						active_6.StoreSlice(gc_l_active_6[gc_lane:])
+						gc_left29 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left29 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left29&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left29&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_lda.go:26
-					active_6 := gc_c213r[gc_lane2]
-					gc_l_active_6[gc_lane2] = active_6
+					active_6 := gc_c13r[gc_lane]
+//line hecbench_lda.go:28
+					gc_l_active_6[gc_lane] = active_6
 				}
 			}
 //line hecbench_lda.go:27
 			for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
-				gc_left30 := gc_act2
+				gc_left30 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
 //line hecbench_lda.go:28
 							_ = val_10
 //line hecbench_lda.go:28
-							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane2:])
+							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
 //line hecbench_lda.go:28
-							active_6.StoreSlice(gc_c214m[gc_lane2:])
+							active_6.StoreSlice(gc_c14m[gc_lane:])
 //line hecbench_lda.go:28
 							for gc_k41 := range 8 {
 //line hecbench_lda.go:28
-								gc_c214a[gc_lane2+gc_k41] = offset_6
+								gc_c14a[gc_lane+gc_k41] = offset_6
 							}
 //line hecbench_lda.go:28
 							for gc_k42 := range 8 {
 //line hecbench_lda.go:28
-								gc_c214w[gc_lane2+gc_k42] = 32
+								gc_c14w[gc_lane+gc_k42] = 32
 							}
-							gc_left30 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+							gc_left30 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
 //line hecbench_lda.go:28
 							_ = val_10
 //line hecbench_lda.go:28
-							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane2:])
+							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
 //line hecbench_lda.go:28
-							active_6.StoreSlice(gc_c214m[gc_lane2:])
+							active_6.StoreSlice(gc_c14m[gc_lane:])
 //line hecbench_lda.go:28
 							for gc_k39 := range 8 {
 //line hecbench_lda.go:28
-								gc_c214a[gc_lane2+gc_k39] = offset_6
+								gc_c14a[gc_lane+gc_k39] = offset_6
 							}
 //line hecbench_lda.go:28
 							for gc_k40 := range 8 {
 //line hecbench_lda.go:28
-								gc_c214w[gc_lane2+gc_k40] = 32
+								gc_c14w[gc_lane+gc_k40] = 32
 							}
-							gc_left30 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+							gc_left30 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left30 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left30&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left30&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_10 := gc_l_val_10[gc_lane2]
+//line hecbench_lda.go:41
+						val_10 := gc_l_val_10[gc_lane]
 						_ = val_10
-						active_6 := gc_l_active_6[gc_lane2]
+						active_6 := gc_l_active_6[gc_lane]
 //line hecbench_lda.go:28
-						gc_c214m[gc_lane2] = active_6
-						gc_c214a[gc_lane2] = offset_6
-						gc_c214w[gc_lane2] = 32
+						gc_c14m[gc_lane] = active_6
+						gc_c14a[gc_lane] = offset_6
+						gc_c14w[gc_lane] = 32
 					}
 				}
 //line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c214m, &gc_l_val_10, &gc_c214a, &gc_c214w, &gc_c214r)
-				gc_left31 := gc_act2
+				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
+				gc_left31 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
 //line hecbench_lda.go:28
-							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
+							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
 //line hecbench_lda.go:28
-							val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-							gc_left31 &^= 0xff << gc_lane2
+							val_10.StoreSlice(gc_l_val_10[gc_lane:])
+							gc_left31 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
 //line hecbench_lda.go:28
-							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
+							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
 //line hecbench_lda.go:28
-							val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-							gc_left31 &^= 0xff << gc_lane2
+							val_10.StoreSlice(gc_l_val_10[gc_lane:])
+							gc_left31 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left31 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left31&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left31&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_10 := gc_l_val_10[gc_lane2]
+//line hecbench_lda.go:41
+						val_10 := gc_l_val_10[gc_lane]
 //line hecbench_lda.go:28
-						val_10 += gc_c214r[gc_lane2]
-						gc_l_val_10[gc_lane2] = val_10
+						val_10 += gc_c14r[gc_lane]
+						gc_l_val_10[gc_lane] = val_10
 					}
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-					warp_3 := gc_tx2 / ldaWarpSize
-					lane_3 := gc_tx2 % ldaWarpSize
-					val_10 := gc_l_val_10[gc_lane2]
+					warp_3 := gc_tx / ldaWarpSize
+					lane_3 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+					val_10 := gc_l_val_10[gc_lane]
+//line hecbench_lda.go:44
 					var val_9 float32
 //line hecbench_lda.go:30
 					var r_10 float32 = val_10
@@ -4549,20 +4738,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					if lane_3 == 0 {
 						shared_3[warp_3] = val_9
 					}
-					gc_s_val_9[gc_rank2] = val_9
+//line hecbench_lda.go:54
+					gc_s_val_9[gc_rank] = val_9
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
-				lane_3 := gc_tx2 % ldaWarpSize
-				val_9 := gc_s_val_9[gc_rank2]
-				r_9 := gc_s_r_9[gc_rank2]
+				lane_3 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_9 := gc_s_val_9[gc_rank]
+				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:56
-				if gc_bdx2 <= ldaWarpSize {
+				if gc_bdx <= ldaWarpSize {
 					r_9 = shared_3[0]
 //line hecbench_lda.go:57
 					returned_3 = true
@@ -4570,258 +4762,268 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:61
 				if !returned_3 {
 //line hecbench_lda.go:61
-					if gc_tx2 < gc_bdx2/ldaWarpSize {
+					if gc_tx < gc_bdx/ldaWarpSize {
 						val_9 = shared_3[lane_3]
 					} else {
 						val_9 = 0
 					}
 				}
-				gc_s_val_9[gc_rank2] = val_9
-				gc_s_r_9[gc_rank2] = r_9
+//line hecbench_lda.go:62
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_3 {
+//line hecbench_lda.go:60
 			var gc_l_val_11 [32]float32
 			var gc_l_active_7 [32]uint32
-			var gc_c215r [32]uint32
-			var gc_c216m [32]uint32
-			var gc_c216a [32]int
-			var gc_c216w [32]int
-			var gc_c216r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
+			var gc_c15r [32]uint32
+			var gc_c16m [32]uint32
+			var gc_c16a [32]int
+			var gc_c16w [32]int
+			var gc_c16r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
 				{
-					var gc_m892 uint32
+//line hecbench_lda.go:73
+					var gc_m89 uint32
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-							warp_3 := gc_tx2 / ldaWarpSize
+							warp_3 := gc_tx / ldaWarpSize
 //line hecbench_lda.go:66
 							if warp_3 == 0 {
-								gc_m892 |= 1 << gc_lane2
+								gc_m89 |= 1 << gc_lane
 							}
 						}
 					}
-					gc_save892 := gc_act2
-					gc_act2 = gc_save892 & gc_m892
-					if gc_act2 != 0 {
-						gc_left32 := gc_act2
+					gc_save89 := gc_act
+					gc_act = gc_save89 & gc_m89
+					if gc_act != 0 {
+						gc_left32 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:67
 									val_11 := val_9
 //line hecbench_lda.go:67
-									val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-									gc_left32 &^= 0xff << gc_lane2
+									val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									gc_left32 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:67
 									val_11 := val_9
 //line hecbench_lda.go:67
-									val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-									gc_left32 &^= 0xff << gc_lane2
+									val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									gc_left32 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left32 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left32&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left32&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								val_9 := gc_s_val_9[gc_rank2]
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+								val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:67
 								var val_11 float32 = val_9
 //line hecbench_lda.go:26
-								gc_l_val_11[gc_lane2] = val_11
+								gc_l_val_11[gc_lane] = val_11
 							}
 						}
 //line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c215r)
-						gc_left33 := gc_act2
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
+						gc_left33 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-									active_7 := archsimd.LoadUint32x8Slice(gc_c215r[gc_lane2:])
+									active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
 //line hecbench_lda.go:26
-									active_7.StoreSlice(gc_l_active_7[gc_lane2:])
-									gc_left33 &^= 0xff << gc_lane2
+									active_7.StoreSlice(gc_l_active_7[gc_lane:])
+									gc_left33 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_lda.go:26
-									active_7 := archsimd.LoadUint32x8Slice(gc_c215r[gc_lane2:])
+									active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
 //line hecbench_lda.go:26
-									active_7.StoreSlice(gc_l_active_7[gc_lane2:])
-									gc_left33 &^= 0xff << gc_lane2
+									active_7.StoreSlice(gc_l_active_7[gc_lane:])
+									gc_left33 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left33 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left33&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left33&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_lda.go:26
-								active_7 := gc_c215r[gc_lane2]
-								gc_l_active_7[gc_lane2] = active_7
+								active_7 := gc_c15r[gc_lane]
+//line hecbench_lda.go:28
+								gc_l_active_7[gc_lane] = active_7
 							}
 						}
 //line hecbench_lda.go:27
 						for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
-							gc_left34 := gc_act2
+							gc_left34 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_11
 //line hecbench_lda.go:28
-										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane2:])
+										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
 //line hecbench_lda.go:28
-										active_7.StoreSlice(gc_c216m[gc_lane2:])
+										active_7.StoreSlice(gc_c16m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k45 := range 8 {
 //line hecbench_lda.go:28
-											gc_c216a[gc_lane2+gc_k45] = offset_7
+											gc_c16a[gc_lane+gc_k45] = offset_7
 										}
 //line hecbench_lda.go:28
 										for gc_k46 := range 8 {
 //line hecbench_lda.go:28
-											gc_c216w[gc_lane2+gc_k46] = 32
+											gc_c16w[gc_lane+gc_k46] = 32
 										}
-										gc_left34 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left34 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_11
 //line hecbench_lda.go:28
-										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane2:])
+										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
 //line hecbench_lda.go:28
-										active_7.StoreSlice(gc_c216m[gc_lane2:])
+										active_7.StoreSlice(gc_c16m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k43 := range 8 {
 //line hecbench_lda.go:28
-											gc_c216a[gc_lane2+gc_k43] = offset_7
+											gc_c16a[gc_lane+gc_k43] = offset_7
 										}
 //line hecbench_lda.go:28
 										for gc_k44 := range 8 {
 //line hecbench_lda.go:28
-											gc_c216w[gc_lane2+gc_k44] = 32
+											gc_c16w[gc_lane+gc_k44] = 32
 										}
-										gc_left34 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left34 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left34 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left34&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left34&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_11 := gc_l_val_11[gc_lane2]
+//line hecbench_lda.go:41
+									val_11 := gc_l_val_11[gc_lane]
 									_ = val_11
-									active_7 := gc_l_active_7[gc_lane2]
+									active_7 := gc_l_active_7[gc_lane]
 //line hecbench_lda.go:28
-									gc_c216m[gc_lane2] = active_7
-									gc_c216a[gc_lane2] = offset_7
-									gc_c216w[gc_lane2] = 32
+									gc_c16m[gc_lane] = active_7
+									gc_c16a[gc_lane] = offset_7
+									gc_c16w[gc_lane] = 32
 								}
 							}
 //line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c216m, &gc_l_val_11, &gc_c216a, &gc_c216w, &gc_c216r)
-							gc_left35 := gc_act2
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
+							gc_left35 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 //line hecbench_lda.go:28
-										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
+										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-										gc_left35 &^= 0xff << gc_lane2
+										val_11.StoreSlice(gc_l_val_11[gc_lane:])
+										gc_left35 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 //line hecbench_lda.go:28
-										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
+										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-										gc_left35 &^= 0xff << gc_lane2
+										val_11.StoreSlice(gc_l_val_11[gc_lane:])
+										gc_left35 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left35 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left35&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left35&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_11 := gc_l_val_11[gc_lane2]
+//line hecbench_lda.go:41
+									val_11 := gc_l_val_11[gc_lane]
 //line hecbench_lda.go:28
-									val_11 += gc_c216r[gc_lane2]
-									gc_l_val_11[gc_lane2] = val_11
+									val_11 += gc_c16r[gc_lane]
+									gc_l_val_11[gc_lane] = val_11
 								}
 							}
 						}
-						gc_left36 := gc_act2
+						gc_left36 := gc_act
 						if compiled.SIMD {
 //line hecbench_lda.go:30
 							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx38 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx38.X+32 <= gc_bdx2 {
+							gc_tidx37 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx37.X+32 <= gc_bdx {
 //line hecbench_lda.go:30
 								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx38.X + gc_lane2
-									gc_ty2 := gc_tidx38.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx38.Z
-									_ = gc_tz2
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									gc_tx := gc_tidx37.X + gc_lane
+//line hecbench_lda.go:35
+									gc_ty := gc_tidx37.Y
+									_ = gc_ty
+									gc_tz := gc_tidx37.Z
+									_ = gc_tz
 //line hecbench_lda.go:30
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 //line hecbench_lda.go:30
 									var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -4829,7 +5031,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 									val_9 = r_11
 //line hecbench_lda.go:69
-									gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 									if gc_if8.ToBits() != 0 {
 //line hecbench_lda.go:70
 										var gc_lanes18 [8]float32
@@ -4840,35 +5042,36 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 											if gc_if8.ToBits()&(1<<gc_k48) != 0 {
 //line hecbench_lda.go:70
-												gc_pos2.Thread = gc_rank2 + gc_k48
+												gc_pos.Thread = gc_rank + gc_k48
 //line hecbench_lda.go:70
 												shared_3[0] = gc_lanes18[gc_k48]
 											}
 										}
 //line hecbench_lda.go:70
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line hecbench_lda.go:70
-									val_9.StoreSlice(gc_s_val_9[gc_rank2:])
-									gc_left36 &^= 0xff << gc_lane2
+									val_9.StoreSlice(gc_s_val_9[gc_rank:])
+									gc_left36 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
+									gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line hecbench_lda.go:70
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 //line hecbench_lda.go:70
 									var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -4876,7 +5079,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 									val_9 = r_11
 //line hecbench_lda.go:69
-									gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 									if gc_if7.ToBits() != 0 {
 //line hecbench_lda.go:70
 										var gc_lanes17 [8]float32
@@ -4887,110 +5090,113 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 											if gc_if7.ToBits()&(1<<gc_k47) != 0 {
 //line hecbench_lda.go:70
-												gc_pos2.Thread = gc_rank2 + gc_k47
+												gc_pos.Thread = gc_rank + gc_k47
 //line hecbench_lda.go:70
 												shared_3[0] = gc_lanes17[gc_k47]
 											}
 										}
 //line hecbench_lda.go:70
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line hecbench_lda.go:70
-									val_9.StoreSlice(gc_s_val_9[gc_rank2:])
-									gc_left36 &^= 0xff << gc_lane2
+									val_9.StoreSlice(gc_s_val_9[gc_rank:])
+									gc_left36 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left36 != 0 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left36&(1<<gc_lane2) == 0 {
+									if gc_left36&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									val_11 := gc_l_val_11[gc_lane2]
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									val_11 := gc_l_val_11[gc_lane]
+//line hecbench_lda.go:92
 									var val_9 float32
 //line hecbench_lda.go:30
 									var r_11 float32 = val_11
 //line hecbench_lda.go:67
 									val_9 = r_11
 //line hecbench_lda.go:69
-									if gc_tx2 == 0 {
+									if gc_tx == 0 {
 										shared_3[0] = val_9
 									}
-									gc_s_val_9[gc_rank2] = val_9
+//line hecbench_lda.go:73
+									gc_s_val_9[gc_rank] = val_9
 								}
 							}
 						}
 					}
-					gc_act2 = gc_save892 &^ gc_dead2
+					gc_act = gc_save89 &^ gc_dead
 				}
 			}
-			gc_vstep51 := 0
+//line hecbench_lda.go:83
+			gc_vstep29 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:74
 				gc_Lane0Mask324 := compiled.Lane0Mask32()
-				for ; gc_vstep51+7 < gc_n2; gc_vstep51 += 8 {
-					gc_rank2 := gc_vstep51
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep29+7 < gc_n; gc_vstep29 += 8 {
+					gc_rank := gc_vstep29
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
 					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 					r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
 //line hecbench_lda.go:74
-					r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+					r_9.StoreSlice(gc_s_r_9[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step62 := gc_vstep51
-			for ; gc_step62+3 < gc_n2; gc_step62 += 4 {
+			gc_step26 := gc_vstep29
+			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
 				{
-					gc_rank2 := gc_step62 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step26 + 0
+					gc_pos.Thread = gc_rank
 					var r_9 float32
 //line hecbench_lda.go:74
 					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank2 := gc_step62 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step26 + 1
+					gc_pos.Thread = gc_rank
 					var r_9 float32
 //line hecbench_lda.go:74
 					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank2 := gc_step62 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step26 + 2
+					gc_pos.Thread = gc_rank
 					var r_9 float32
 //line hecbench_lda.go:74
 					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank2 := gc_step62 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step26 + 3
+					gc_pos.Thread = gc_rank
 					var r_9 float32
 //line hecbench_lda.go:74
 					r_9 = shared_3[0]
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_rank2 := gc_step62; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 				var r_9 float32
 //line hecbench_lda.go:74
 				r_9 = shared_3[0]
-				gc_s_r_9[gc_rank2] = r_9
+				gc_s_r_9[gc_rank] = r_9
 			}
 //line hecbench_lda.go:74
 			returned_3 = true
@@ -5002,152 +5208,161 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:224
 		var returned_4 bool
 //line hecbench_lda.go:36
-		shared_4 := gc_shared12(32)[:32]
-		gc_vstep52 := 0
+		shared_4 := gc_shared1(32)[:32]
+//line hecbench_lda.go:38
+		gc_vstep30 := 0
 		if compiled.SIMD {
 //line hecbench_lda.go:43
 			gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep52+7 < gc_n2; gc_vstep52 += 8 {
-				gc_rank2 := gc_vstep52
+			for ; gc_vstep30+7 < gc_n; gc_vstep30 += 8 {
+				gc_rank := gc_vstep30
 //line hecbench_lda.go:43
-				r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank2:])
+				r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
 //line hecbench_lda.go:223
 				trainLoss := r_9
 				var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
 				val_12 := gc_vb13
 //line hecbench_lda.go:43
-				val_12.StoreSlice(gc_s_val_12[gc_rank2:])
+				val_12.StoreSlice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:43
-				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank2:])
+				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 //line hecbench_lda.go:43
-				r_12.StoreSlice(gc_s_r_12[gc_rank2:])
+				r_12.StoreSlice(gc_s_r_12[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step63 := gc_vstep52
-		for ; gc_step63+3 < gc_n2; gc_step63 += 4 {
+		gc_step27 := gc_vstep30
+		for ; gc_step27+3 < gc_n; gc_step27 += 4 {
 			{
-				gc_rank2 := gc_step63 + 0
-				gc_pos2.Thread = gc_rank2
-				r_9 := gc_s_r_9[gc_rank2]
+				gc_rank := gc_step27 + 0
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:223
 				trainLoss := r_9
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank2] = val_12
-				gc_s_trainLoss[gc_rank2] = trainLoss
-				gc_s_r_12[gc_rank2] = r_12
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank2 := gc_step63 + 1
-				gc_pos2.Thread = gc_rank2
-				r_9 := gc_s_r_9[gc_rank2]
+				gc_rank := gc_step27 + 1
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:223
 				trainLoss := r_9
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank2] = val_12
-				gc_s_trainLoss[gc_rank2] = trainLoss
-				gc_s_r_12[gc_rank2] = r_12
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank2 := gc_step63 + 2
-				gc_pos2.Thread = gc_rank2
-				r_9 := gc_s_r_9[gc_rank2]
+				gc_rank := gc_step27 + 2
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:223
 				trainLoss := r_9
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank2] = val_12
-				gc_s_trainLoss[gc_rank2] = trainLoss
-				gc_s_r_12[gc_rank2] = r_12
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank2 := gc_step63 + 3
-				gc_pos2.Thread = gc_rank2
-				r_9 := gc_s_r_9[gc_rank2]
+				gc_rank := gc_step27 + 3
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:223
 				trainLoss := r_9
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-				gc_s_val_12[gc_rank2] = val_12
-				gc_s_trainLoss[gc_rank2] = trainLoss
-				gc_s_r_12[gc_rank2] = r_12
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
 			}
 		}
-		for gc_rank2 := gc_step63; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			r_9 := gc_s_r_9[gc_rank2]
+		for gc_rank := gc_step27; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:223
 			trainLoss := r_9
 			var r_12 float32
 //line hecbench_lda.go:43
 			val_12 := float32(0.0)
-			gc_s_val_12[gc_rank2] = val_12
-			gc_s_trainLoss[gc_rank2] = trainLoss
-			gc_s_r_12[gc_rank2] = r_12
+//line hecbench_lda.go:47
+			gc_s_val_12[gc_rank] = val_12
+			gc_s_trainLoss[gc_rank] = trainLoss
+			gc_s_r_12[gc_rank] = r_12
 		}
 //line hecbench_lda.go:44
-		for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more13 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off13, gc_to2) {
+//line hecbench_lda.go:51
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off13, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit13, gc_off13); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off50 := gc_off13
-				if gc_from2 >= 0 && gc_off50 >= 0 && gc_off50 <= len(vec_4) && gc_to2 <= len(vec_4)-gc_off50 {
-					gc_at58 := vec_4[gc_off50:][:gc_to2]
-					gc_vstep53 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off31 := gc_off13
+				if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
+					gc_at28 := vec_4[gc_off31:][:gc_to]
+					gc_vstep31 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep53+7 < gc_to2; gc_vstep53 += 8 {
-							gc_tx2 := gc_vstep53
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep31+7 < gc_to; gc_vstep31 += 8 {
+							gc_tx := gc_vstep31
+							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:44
-							var i_5 int = gc_tx2 + gc_off13
+							var i_5 int = gc_tx + gc_off13
 //line hecbench_lda.go:44
 							_ = i_5
-							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at58[gc_tx2:]))
+							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))
 //line hecbench_lda.go:45
-							val_12.StoreSlice(gc_s_val_12[gc_rank2:])
+							val_12.StoreSlice(gc_s_val_12[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep53 > gc_from2 {
+					if gc_vstep31 > gc_from {
 						gc_more13 = true
 					}
-					for gc_tx2 := gc_vstep53; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						val_12 := gc_s_val_12[gc_rank2]
+					for gc_tx := gc_vstep31; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:55
+						val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:45
 						gc_more13 = true
 //line hecbench_lda.go:45
-						val_12 += gc_at58[gc_tx2]
-						gc_s_val_12[gc_rank2] = val_12
+						val_12 += gc_at28[gc_tx]
+						gc_s_val_12[gc_rank] = val_12
 					}
 				} else {
-					gc_vstep54 := gc_from2
+					gc_vstep32 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep54+7 < gc_to2; gc_vstep54 += 8 {
-							gc_tx2 := gc_vstep54
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep32+7 < gc_to; gc_vstep32 += 8 {
+							gc_tx := gc_vstep32
+							gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:44
-							var i_5 int = gc_tx2 + gc_off13
+							var i_5 int = gc_tx + gc_off13
 							if i_5 < 0 || i_5 > len(vec_4)-8 {
 //line hecbench_lda.go:45
 								break
@@ -5155,293 +5370,302 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:45
 							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(vec_4[i_5:]))
 //line hecbench_lda.go:45
-							val_12.StoreSlice(gc_s_val_12[gc_rank2:])
+							val_12.StoreSlice(gc_s_val_12[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep54 > gc_from2 {
+					if gc_vstep32 > gc_from {
 						gc_more13 = true
 					}
-					gc_step64 := gc_vstep54
-					for ; gc_step64+3 < gc_to2; gc_step64 += 4 {
+					gc_step28 := gc_vstep32
+					for ; gc_step28+3 < gc_to; gc_step28 += 4 {
 						{
-							gc_tx2 := gc_step64 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_12 := gc_s_val_12[gc_rank2]
+							gc_tx := gc_step28 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:44
-							i_5 := gc_tx2 + gc_off13
+							i_5 := gc_tx + gc_off13
 							gc_more13 = true
 //line hecbench_lda.go:45
 							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank2] = val_12
+							gc_s_val_12[gc_rank] = val_12
 						}
 						{
-							gc_tx2 := gc_step64 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_12 := gc_s_val_12[gc_rank2]
+							gc_tx := gc_step28 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:44
-							i_5 := gc_tx2 + gc_off13
+							i_5 := gc_tx + gc_off13
 							gc_more13 = true
 //line hecbench_lda.go:45
 							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank2] = val_12
+							gc_s_val_12[gc_rank] = val_12
 						}
 						{
-							gc_tx2 := gc_step64 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_12 := gc_s_val_12[gc_rank2]
+							gc_tx := gc_step28 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:44
-							i_5 := gc_tx2 + gc_off13
+							i_5 := gc_tx + gc_off13
 							gc_more13 = true
 //line hecbench_lda.go:45
 							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank2] = val_12
+							gc_s_val_12[gc_rank] = val_12
 						}
 						{
-							gc_tx2 := gc_step64 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val_12 := gc_s_val_12[gc_rank2]
+							gc_tx := gc_step28 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:44
-							i_5 := gc_tx2 + gc_off13
+							i_5 := gc_tx + gc_off13
 							gc_more13 = true
 //line hecbench_lda.go:45
 							val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank2] = val_12
+							gc_s_val_12[gc_rank] = val_12
 						}
 					}
-					for gc_tx2 := gc_step64; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val_12 := gc_s_val_12[gc_rank2]
+					for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:44
-						i_5 := gc_tx2 + gc_off13
+						i_5 := gc_tx + gc_off13
 						gc_more13 = true
 //line hecbench_lda.go:45
 						val_12 += vec_4[i_5]
-						gc_s_val_12[gc_rank2] = val_12
+						gc_s_val_12[gc_rank] = val_12
 					}
 				}
 			}
 		}
+//line hecbench_lda.go:53
 		var gc_l_val_13 [32]float32
 		var gc_l_active_8 [32]uint32
-		var gc_c217r [32]uint32
-		var gc_c218m [32]uint32
-		var gc_c218a [32]int
-		var gc_c218w [32]int
-		var gc_c218r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left37 := gc_act2
+		var gc_c17r [32]uint32
+		var gc_c18m [32]uint32
+		var gc_c18a [32]int
+		var gc_c18w [32]int
+		var gc_c18r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left37 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:47
 						val_13 := val_12
 //line hecbench_lda.go:47
-						val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-						gc_left37 &^= 0xff << gc_lane2
+						val_13.StoreSlice(gc_l_val_13[gc_lane:])
+						gc_left37 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:47
-						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:47
 						val_13 := val_12
 //line hecbench_lda.go:47
-						val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-						gc_left37 &^= 0xff << gc_lane2
+						val_13.StoreSlice(gc_l_val_13[gc_lane:])
+						gc_left37 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left37 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left37&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left37&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_12 := gc_s_val_12[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:60
+					val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:47
 					var val_13 float32 = val_12
 //line hecbench_lda.go:26
-					gc_l_val_13[gc_lane2] = val_13
+					gc_l_val_13[gc_lane] = val_13
 				}
 			}
 //line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c217r)
-			gc_left38 := gc_act2
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
+			gc_left38 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-						active_8 := archsimd.LoadUint32x8Slice(gc_c217r[gc_lane2:])
+						active_8 := archsimd.LoadUint32x8Slice(gc_c17r[gc_lane:])
 //line hecbench_lda.go:26
-						active_8.StoreSlice(gc_l_active_8[gc_lane2:])
-						gc_left38 &^= 0xff << gc_lane2
+						active_8.StoreSlice(gc_l_active_8[gc_lane:])
+						gc_left38 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_lda.go:26
-						active_8 := archsimd.LoadUint32x8Slice(gc_c217r[gc_lane2:])
+						active_8 := archsimd.LoadUint32x8Slice(gc_c17r[gc_lane:])
 //line hecbench_lda.go:26
-						active_8.StoreSlice(gc_l_active_8[gc_lane2:])
-						gc_left38 &^= 0xff << gc_lane2
+						active_8.StoreSlice(gc_l_active_8[gc_lane:])
+						gc_left38 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left38 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left38&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left38&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_lda.go:26
-					active_8 := gc_c217r[gc_lane2]
-					gc_l_active_8[gc_lane2] = active_8
+					active_8 := gc_c17r[gc_lane]
+//line hecbench_lda.go:28
+					gc_l_active_8[gc_lane] = active_8
 				}
 			}
 //line hecbench_lda.go:27
 			for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
-				gc_left39 := gc_act2
+				gc_left39 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
 //line hecbench_lda.go:28
 							_ = val_13
 //line hecbench_lda.go:28
-							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane2:])
+							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
 //line hecbench_lda.go:28
-							active_8.StoreSlice(gc_c218m[gc_lane2:])
+							active_8.StoreSlice(gc_c18m[gc_lane:])
 //line hecbench_lda.go:28
 							for gc_k51 := range 8 {
 //line hecbench_lda.go:28
-								gc_c218a[gc_lane2+gc_k51] = offset_8
+								gc_c18a[gc_lane+gc_k51] = offset_8
 							}
 //line hecbench_lda.go:28
 							for gc_k52 := range 8 {
 //line hecbench_lda.go:28
-								gc_c218w[gc_lane2+gc_k52] = 32
+								gc_c18w[gc_lane+gc_k52] = 32
 							}
-							gc_left39 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+							gc_left39 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
 //line hecbench_lda.go:28
 							_ = val_13
 //line hecbench_lda.go:28
-							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane2:])
+							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
 //line hecbench_lda.go:28
-							active_8.StoreSlice(gc_c218m[gc_lane2:])
+							active_8.StoreSlice(gc_c18m[gc_lane:])
 //line hecbench_lda.go:28
 							for gc_k49 := range 8 {
 //line hecbench_lda.go:28
-								gc_c218a[gc_lane2+gc_k49] = offset_8
+								gc_c18a[gc_lane+gc_k49] = offset_8
 							}
 //line hecbench_lda.go:28
 							for gc_k50 := range 8 {
 //line hecbench_lda.go:28
-								gc_c218w[gc_lane2+gc_k50] = 32
+								gc_c18w[gc_lane+gc_k50] = 32
 							}
-							gc_left39 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+							gc_left39 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left39 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left39&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left39&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_13 := gc_l_val_13[gc_lane2]
+//line hecbench_lda.go:41
+						val_13 := gc_l_val_13[gc_lane]
 						_ = val_13
-						active_8 := gc_l_active_8[gc_lane2]
+						active_8 := gc_l_active_8[gc_lane]
 //line hecbench_lda.go:28
-						gc_c218m[gc_lane2] = active_8
-						gc_c218a[gc_lane2] = offset_8
-						gc_c218w[gc_lane2] = 32
+						gc_c18m[gc_lane] = active_8
+						gc_c18a[gc_lane] = offset_8
+						gc_c18w[gc_lane] = 32
 					}
 				}
 //line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c218m, &gc_l_val_13, &gc_c218a, &gc_c218w, &gc_c218r)
-				gc_left40 := gc_act2
+				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
+				gc_left40 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
 //line hecbench_lda.go:28
-							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
+							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
 //line hecbench_lda.go:28
-							val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-							gc_left40 &^= 0xff << gc_lane2
+							val_13.StoreSlice(gc_l_val_13[gc_lane:])
+							gc_left40 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
 //line hecbench_lda.go:28
-							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
+							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
 //line hecbench_lda.go:28
-							val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-							gc_left40 &^= 0xff << gc_lane2
+							val_13.StoreSlice(gc_l_val_13[gc_lane:])
+							gc_left40 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left40 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left40&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left40&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_13 := gc_l_val_13[gc_lane2]
+//line hecbench_lda.go:41
+						val_13 := gc_l_val_13[gc_lane]
 //line hecbench_lda.go:28
-						val_13 += gc_c218r[gc_lane2]
-						gc_l_val_13[gc_lane2] = val_13
+						val_13 += gc_c18r[gc_lane]
+						gc_l_val_13[gc_lane] = val_13
 					}
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-					warp_4 := gc_tx2 / ldaWarpSize
-					lane_4 := gc_tx2 % ldaWarpSize
-					val_13 := gc_l_val_13[gc_lane2]
+					warp_4 := gc_tx / ldaWarpSize
+					lane_4 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+					val_13 := gc_l_val_13[gc_lane]
+//line hecbench_lda.go:44
 					var val_12 float32
 //line hecbench_lda.go:30
 					var r_13 float32 = val_13
@@ -5451,20 +5675,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					if lane_4 == 0 {
 						shared_4[warp_4] = val_12
 					}
-					gc_s_val_12[gc_rank2] = val_12
+//line hecbench_lda.go:54
+					gc_s_val_12[gc_rank] = val_12
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
-				lane_4 := gc_tx2 % ldaWarpSize
-				val_12 := gc_s_val_12[gc_rank2]
-				r_12 := gc_s_r_12[gc_rank2]
+				lane_4 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_12 := gc_s_val_12[gc_rank]
+				r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:56
-				if gc_bdx2 <= ldaWarpSize {
+				if gc_bdx <= ldaWarpSize {
 					r_12 = shared_4[0]
 //line hecbench_lda.go:57
 					returned_4 = true
@@ -5472,258 +5699,268 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:61
 				if !returned_4 {
 //line hecbench_lda.go:61
-					if gc_tx2 < gc_bdx2/ldaWarpSize {
+					if gc_tx < gc_bdx/ldaWarpSize {
 						val_12 = shared_4[lane_4]
 					} else {
 						val_12 = 0
 					}
 				}
-				gc_s_val_12[gc_rank2] = val_12
-				gc_s_r_12[gc_rank2] = r_12
+//line hecbench_lda.go:62
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_r_12[gc_rank] = r_12
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_4 {
+//line hecbench_lda.go:60
 			var gc_l_val_14 [32]float32
 			var gc_l_active_9 [32]uint32
-			var gc_c219r [32]uint32
-			var gc_c220m [32]uint32
-			var gc_c220a [32]int
-			var gc_c220w [32]int
-			var gc_c220r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
+			var gc_c19r [32]uint32
+			var gc_c20m [32]uint32
+			var gc_c20a [32]int
+			var gc_c20w [32]int
+			var gc_c20r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
 				{
-					var gc_m1002 uint32
+//line hecbench_lda.go:73
+					var gc_m100 uint32
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:39
-							warp_4 := gc_tx2 / ldaWarpSize
+							warp_4 := gc_tx / ldaWarpSize
 //line hecbench_lda.go:66
 							if warp_4 == 0 {
-								gc_m1002 |= 1 << gc_lane2
+								gc_m100 |= 1 << gc_lane
 							}
 						}
 					}
-					gc_save1002 := gc_act2
-					gc_act2 = gc_save1002 & gc_m1002
-					if gc_act2 != 0 {
-						gc_left41 := gc_act2
+					gc_save100 := gc_act
+					gc_act = gc_save100 & gc_m100
+					if gc_act != 0 {
+						gc_left41 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:67
 									val_14 := val_12
 //line hecbench_lda.go:67
-									val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-									gc_left41 &^= 0xff << gc_lane2
+									val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									gc_left41 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line hecbench_lda.go:67
-									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:67
 									val_14 := val_12
 //line hecbench_lda.go:67
-									val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-									gc_left41 &^= 0xff << gc_lane2
+									val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									gc_left41 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left41 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left41&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left41&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								val_12 := gc_s_val_12[gc_rank2]
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+								val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:67
 								var val_14 float32 = val_12
 //line hecbench_lda.go:26
-								gc_l_val_14[gc_lane2] = val_14
+								gc_l_val_14[gc_lane] = val_14
 							}
 						}
 //line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c219r)
-						gc_left42 := gc_act2
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
+						gc_left42 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:26
-									active_9 := archsimd.LoadUint32x8Slice(gc_c219r[gc_lane2:])
+									active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
 //line hecbench_lda.go:26
-									active_9.StoreSlice(gc_l_active_9[gc_lane2:])
-									gc_left42 &^= 0xff << gc_lane2
+									active_9.StoreSlice(gc_l_active_9[gc_lane:])
+									gc_left42 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_lda.go:26
-									active_9 := archsimd.LoadUint32x8Slice(gc_c219r[gc_lane2:])
+									active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
 //line hecbench_lda.go:26
-									active_9.StoreSlice(gc_l_active_9[gc_lane2:])
-									gc_left42 &^= 0xff << gc_lane2
+									active_9.StoreSlice(gc_l_active_9[gc_lane:])
+									gc_left42 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left42 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left42&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left42&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_lda.go:26
-								active_9 := gc_c219r[gc_lane2]
-								gc_l_active_9[gc_lane2] = active_9
+								active_9 := gc_c19r[gc_lane]
+//line hecbench_lda.go:28
+								gc_l_active_9[gc_lane] = active_9
 							}
 						}
 //line hecbench_lda.go:27
 						for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
-							gc_left43 := gc_act2
+							gc_left43 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_14
 //line hecbench_lda.go:28
-										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane2:])
+										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
 //line hecbench_lda.go:28
-										active_9.StoreSlice(gc_c220m[gc_lane2:])
+										active_9.StoreSlice(gc_c20m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k55 := range 8 {
 //line hecbench_lda.go:28
-											gc_c220a[gc_lane2+gc_k55] = offset_9
+											gc_c20a[gc_lane+gc_k55] = offset_9
 										}
 //line hecbench_lda.go:28
 										for gc_k56 := range 8 {
 //line hecbench_lda.go:28
-											gc_c220w[gc_lane2+gc_k56] = 32
+											gc_c20w[gc_lane+gc_k56] = 32
 										}
-										gc_left43 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left43 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 //line hecbench_lda.go:28
 										_ = val_14
 //line hecbench_lda.go:28
-										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane2:])
+										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
 //line hecbench_lda.go:28
-										active_9.StoreSlice(gc_c220m[gc_lane2:])
+										active_9.StoreSlice(gc_c20m[gc_lane:])
 //line hecbench_lda.go:28
 										for gc_k53 := range 8 {
 //line hecbench_lda.go:28
-											gc_c220a[gc_lane2+gc_k53] = offset_9
+											gc_c20a[gc_lane+gc_k53] = offset_9
 										}
 //line hecbench_lda.go:28
 										for gc_k54 := range 8 {
 //line hecbench_lda.go:28
-											gc_c220w[gc_lane2+gc_k54] = 32
+											gc_c20w[gc_lane+gc_k54] = 32
 										}
-										gc_left43 &^= 0xff << gc_lane2
+//line hecbench_lda.go:29
+										gc_left43 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left43 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left43&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left43&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_14 := gc_l_val_14[gc_lane2]
+//line hecbench_lda.go:41
+									val_14 := gc_l_val_14[gc_lane]
 									_ = val_14
-									active_9 := gc_l_active_9[gc_lane2]
+									active_9 := gc_l_active_9[gc_lane]
 //line hecbench_lda.go:28
-									gc_c220m[gc_lane2] = active_9
-									gc_c220a[gc_lane2] = offset_9
-									gc_c220w[gc_lane2] = 32
+									gc_c20m[gc_lane] = active_9
+									gc_c20a[gc_lane] = offset_9
+									gc_c20w[gc_lane] = 32
 								}
 							}
 //line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c220m, &gc_l_val_14, &gc_c220a, &gc_c220w, &gc_c220r)
-							gc_left44 := gc_act2
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
+							gc_left44 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 //line hecbench_lda.go:28
-										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c220r[gc_lane2:]))
+										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-										gc_left44 &^= 0xff << gc_lane2
+										val_14.StoreSlice(gc_l_val_14[gc_lane:])
+										gc_left44 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 //line hecbench_lda.go:28
-										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c220r[gc_lane2:]))
+										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
 //line hecbench_lda.go:28
-										val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-										gc_left44 &^= 0xff << gc_lane2
+										val_14.StoreSlice(gc_l_val_14[gc_lane:])
+										gc_left44 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left44 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left44&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left44&(1<<gc_lane) == 0 {
 										continue
 									}
-									val_14 := gc_l_val_14[gc_lane2]
+//line hecbench_lda.go:41
+									val_14 := gc_l_val_14[gc_lane]
 //line hecbench_lda.go:28
-									val_14 += gc_c220r[gc_lane2]
-									gc_l_val_14[gc_lane2] = val_14
+									val_14 += gc_c20r[gc_lane]
+									gc_l_val_14[gc_lane] = val_14
 								}
 							}
 						}
-						gc_left45 := gc_act2
+						gc_left45 := gc_act
 						if compiled.SIMD {
 //line hecbench_lda.go:30
 							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx47 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx47.X+32 <= gc_bdx2 {
+							gc_tidx46 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx46.X+32 <= gc_bdx {
 //line hecbench_lda.go:30
 								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx47.X + gc_lane2
-									gc_ty2 := gc_tidx47.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx47.Z
-									_ = gc_tz2
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									gc_tx := gc_tidx46.X + gc_lane
+//line hecbench_lda.go:35
+									gc_ty := gc_tidx46.Y
+									_ = gc_ty
+									gc_tz := gc_tidx46.Z
+									_ = gc_tz
 //line hecbench_lda.go:30
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 //line hecbench_lda.go:30
 									var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -5731,7 +5968,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 									val_12 = r_14
 //line hecbench_lda.go:69
-									gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 									if gc_if10.ToBits() != 0 {
 //line hecbench_lda.go:70
 										var gc_lanes20 [8]float32
@@ -5742,35 +5979,36 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 											if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 //line hecbench_lda.go:70
-												gc_pos2.Thread = gc_rank2 + gc_k58
+												gc_pos.Thread = gc_rank + gc_k58
 //line hecbench_lda.go:70
 												shared_4[0] = gc_lanes20[gc_k58]
 											}
 										}
 //line hecbench_lda.go:70
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line hecbench_lda.go:70
-									val_12.StoreSlice(gc_s_val_12[gc_rank2:])
-									gc_left45 &^= 0xff << gc_lane2
+									val_12.StoreSlice(gc_s_val_12[gc_rank:])
+									gc_left45 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
+									gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line hecbench_lda.go:70
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 //line hecbench_lda.go:70
 									var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
@@ -5778,7 +6016,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 									val_12 = r_14
 //line hecbench_lda.go:69
-									gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 									if gc_if9.ToBits() != 0 {
 //line hecbench_lda.go:70
 										var gc_lanes19 [8]float32
@@ -5789,244 +6027,265 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 											if gc_if9.ToBits()&(1<<gc_k57) != 0 {
 //line hecbench_lda.go:70
-												gc_pos2.Thread = gc_rank2 + gc_k57
+												gc_pos.Thread = gc_rank + gc_k57
 //line hecbench_lda.go:70
 												shared_4[0] = gc_lanes19[gc_k57]
 											}
 										}
 //line hecbench_lda.go:70
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 //line hecbench_lda.go:70
-									val_12.StoreSlice(gc_s_val_12[gc_rank2:])
-									gc_left45 &^= 0xff << gc_lane2
+									val_12.StoreSlice(gc_s_val_12[gc_rank:])
+									gc_left45 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left45 != 0 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left45&(1<<gc_lane2) == 0 {
+									if gc_left45&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									val_14 := gc_l_val_14[gc_lane2]
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									val_14 := gc_l_val_14[gc_lane]
+//line hecbench_lda.go:92
 									var val_12 float32
 //line hecbench_lda.go:30
 									var r_14 float32 = val_14
 //line hecbench_lda.go:67
 									val_12 = r_14
 //line hecbench_lda.go:69
-									if gc_tx2 == 0 {
+									if gc_tx == 0 {
 										shared_4[0] = val_12
 									}
-									gc_s_val_12[gc_rank2] = val_12
+//line hecbench_lda.go:73
+									gc_s_val_12[gc_rank] = val_12
 								}
 							}
 						}
 					}
-					gc_act2 = gc_save1002 &^ gc_dead2
+					gc_act = gc_save100 &^ gc_dead
 				}
 			}
-			gc_vstep55 := 0
+//line hecbench_lda.go:83
+			gc_vstep33 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:74
 				gc_Lane0Mask325 := compiled.Lane0Mask32()
-				for ; gc_vstep55+7 < gc_n2; gc_vstep55 += 8 {
-					gc_rank2 := gc_vstep55
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep33+7 < gc_n; gc_vstep33 += 8 {
+					gc_rank := gc_vstep33
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
 					var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 					r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
 //line hecbench_lda.go:74
-					r_12.StoreSlice(gc_s_r_12[gc_rank2:])
+					r_12.StoreSlice(gc_s_r_12[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step65 := gc_vstep55
-			for ; gc_step65+3 < gc_n2; gc_step65 += 4 {
+			gc_step29 := gc_vstep33
+			for ; gc_step29+3 < gc_n; gc_step29 += 4 {
 				{
-					gc_rank2 := gc_step65 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step29 + 0
+					gc_pos.Thread = gc_rank
 					var r_12 float32
 //line hecbench_lda.go:74
 					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank2] = r_12
+					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank2 := gc_step65 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step29 + 1
+					gc_pos.Thread = gc_rank
 					var r_12 float32
 //line hecbench_lda.go:74
 					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank2] = r_12
+					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank2 := gc_step65 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step29 + 2
+					gc_pos.Thread = gc_rank
 					var r_12 float32
 //line hecbench_lda.go:74
 					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank2] = r_12
+					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank2 := gc_step65 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step29 + 3
+					gc_pos.Thread = gc_rank
 					var r_12 float32
 //line hecbench_lda.go:74
 					r_12 = shared_4[0]
-					gc_s_r_12[gc_rank2] = r_12
+					gc_s_r_12[gc_rank] = r_12
 				}
 			}
-			for gc_rank2 := gc_step65; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 				var r_12 float32
 //line hecbench_lda.go:74
 				r_12 = shared_4[0]
-				gc_s_r_12[gc_rank2] = r_12
+				gc_s_r_12[gc_rank] = r_12
 			}
 //line hecbench_lda.go:74
 			returned_4 = true
 		}
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off51 := gc_bx2
-				if gc_from2 >= 0 && gc_off51 >= 0 && gc_off51 < len(trainLosses) && gc_off51 < len(valiLosses) {
-					gc_at59 := trainLosses[gc_off51:][:1]
-					gc_at60 := valiLosses[gc_off51:][:1]
-					gc_step66 := gc_from2
-					for ; gc_step66+3 < gc_to2; gc_step66 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off32 := gc_bx
+				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
+					gc_at29 := trainLosses[gc_off32:][:1]
+					gc_at30 := valiLosses[gc_off32:][:1]
+					gc_step30 := gc_from
+					for ; gc_step30+3 < gc_to; gc_step30 += 4 {
 						{
-							gc_tx2 := gc_step66 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+							gc_tx := gc_step30 + 0
+//line hecbench_lda.go:92
+							gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:94
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							gc_at59[0] += trainLoss
-							gc_at60[0] += valiLoss
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx2 := gc_step66 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+							gc_tx := gc_step30 + 1
+//line hecbench_lda.go:234
+							gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							gc_at59[0] += trainLoss
-							gc_at60[0] += valiLoss
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx2 := gc_step66 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+							gc_tx := gc_step30 + 2
+//line hecbench_lda.go:234
+							gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							gc_at59[0] += trainLoss
-							gc_at60[0] += valiLoss
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx2 := gc_step66 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+							gc_tx := gc_step30 + 3
+//line hecbench_lda.go:234
+							gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							gc_at59[0] += trainLoss
-							gc_at60[0] += valiLoss
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
 						}
 					}
-					for gc_tx2 := gc_step66; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						trainLoss := gc_s_trainLoss[gc_rank2]
-						r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+					for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:235
+						trainLoss := gc_s_trainLoss[gc_rank]
+						r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 						valiLoss := r_12
 //line hecbench_lda.go:226
-						gc_at59[0] += trainLoss
-						gc_at60[0] += valiLoss
+						gc_at29[0] += trainLoss
+						gc_at30[0] += valiLoss
 					}
 				} else {
-					gc_step67 := gc_from2
-					for ; gc_step67+3 < gc_to2; gc_step67 += 4 {
+//line hecbench_lda.go:232
+					gc_step31 := gc_from
+					for ; gc_step31+3 < gc_to; gc_step31 += 4 {
 						{
-							gc_tx2 := gc_step67 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+							gc_tx := gc_step31 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							trainLosses[gc_bx2] += trainLoss
-							valiLosses[gc_bx2] += valiLoss
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 						{
-							gc_tx2 := gc_step67 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+							gc_tx := gc_step31 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							trainLosses[gc_bx2] += trainLoss
-							valiLosses[gc_bx2] += valiLoss
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 						{
-							gc_tx2 := gc_step67 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+							gc_tx := gc_step31 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							trainLosses[gc_bx2] += trainLoss
-							valiLosses[gc_bx2] += valiLoss
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 						{
-							gc_tx2 := gc_step67 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+							gc_tx := gc_step31 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 							valiLoss := r_12
 //line hecbench_lda.go:226
-							trainLosses[gc_bx2] += trainLoss
-							valiLosses[gc_bx2] += valiLoss
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 					}
-					for gc_tx2 := gc_step67; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						trainLoss := gc_s_trainLoss[gc_rank2]
-						r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:232
+					for gc_tx := gc_step31; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						trainLoss := gc_s_trainLoss[gc_rank]
+						r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
 						valiLoss := r_12
 //line hecbench_lda.go:226
-						trainLosses[gc_bx2] += trainLoss
-						valiLosses[gc_bx2] += valiLoss
+						trainLosses[gc_bx] += trainLoss
+						valiLosses[gc_bx] += valiLoss
 					}
 				}
 			}

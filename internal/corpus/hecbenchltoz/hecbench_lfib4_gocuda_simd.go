@@ -30,95 +30,97 @@ func FirstColGPUKernel(x []uint32, s int) func(*gocuda.Thread) {
 var gc_src_firstColGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "firstColGPUKernel", "b2ad4c62330d3b57a2ae0d23f34ce6e33af498f702d85a9a97b3677df8dc0508", "hecbench_lfib4.go:24-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:28
-func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:29
-	if 2*lfibP4 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 2*lfibP4 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_lfib4.go:29
 	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 //line hecbench_lfib4.go:31
 	px := lfibP4
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(cx) && gc_bdx2 <= len(x) {
-			gc_at11 := cx[:gc_bdx2]
-			gc_at12 := x[:gc_bdx2]
+//line hecbench_lfib4.go:33
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
+			gc_at := cx[:gc_bdx]
+			gc_at2 := x[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_lfib4.go:32
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:32
 					_ = myid
-					archsimd.LoadUint32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lfib4.go:33
-				gc_at11[gc_tx2] = gc_at12[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_lfib4.go:32
-					var myid int = gc_tx2
+					var myid int = gc_tx
 					if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
 //line hecbench_lfib4.go:33
 						break
 					}
+//line hecbench_lfib4.go:34
 					archsimd.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-					myid := gc_tx2
+					myid := gc_tx
 					cx[myid] = x[myid]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-					myid := gc_tx2
+					myid := gc_tx
 					cx[myid] = x[myid]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-					myid := gc_tx2
+					myid := gc_tx
 					cx[myid] = x[myid]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-					myid := gc_tx2
+					myid := gc_tx
 					cx[myid] = x[myid]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-				myid := gc_tx2
+				myid := gc_tx
 				cx[myid] = x[myid]
 			}
 		}
@@ -127,60 +129,62 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 	for k := 1; k < s/lfibP4; k++ {
 //line hecbench_lfib4.go:38
 		for i := 0; i < lfibP4; i += lfibLWDR {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+//line hecbench_lfib4.go:40
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := lfibLWDR; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := px + i
-				gc_off9 := (px + i) - lfibP1
-				gc_off10 := (px + i) - lfibP2
-				gc_off11 := (px + i) - lfibP3
-				gc_off12 := (px + i) - lfibP4
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(cx)-gc_off8, len(cx)-gc_off9, len(cx)-gc_off10, len(cx)-gc_off11, len(cx)-gc_off12), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at13 := cx[gc_off8+gc_fastlo2:][:gc_seglen2]
-							gc_at14 := cx[gc_off9+gc_fastlo2:][:gc_seglen2]
-							gc_at15 := cx[gc_off10+gc_fastlo2:][:gc_seglen2]
-							gc_at16 := cx[gc_off11+gc_fastlo2:][:gc_seglen2]
-							gc_at17 := cx[gc_off12+gc_fastlo2:][:gc_seglen2]
-							gc_vstep3 := gc_fastlo2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := px + i
+				gc_off2 := (px + i) - lfibP1
+				gc_off3 := (px + i) - lfibP2
+				gc_off4 := (px + i) - lfibP3
+				gc_off5 := (px + i) - lfibP4
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
+				gc_fasthi := max(min(gc_to, len(cx)-gc_off, len(cx)-gc_off2, len(cx)-gc_off3, len(cx)-gc_off4, len(cx)-gc_off5), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at3 := cx[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at4 := cx[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at5 := cx[gc_off3+gc_fastlo:][:gc_seglen]
+							gc_at6 := cx[gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at7 := cx[gc_off5+gc_fastlo:][:gc_seglen]
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 //line hecbench_lfib4.go:32
-									var myid int = gc_tx2
+									var myid int = gc_tx
 //line hecbench_lfib4.go:32
 									_ = myid
 									{
 //line hecbench_lfib4.go:39
-										archsimd.LoadUint32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 								}
+//line hecbench_lfib4.go:41
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
 //line hecbench_lfib4.go:32
-								myid := gc_tx2
+								myid := gc_tx
 								_ = myid
 								{
 //line hecbench_lfib4.go:40
-									gc_at13[gc_u2] = gc_at14[gc_u2] + gc_at15[gc_u2] +
-										gc_at16[gc_u2] + gc_at17[gc_u2]
+									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
+										gc_at6[gc_u] + gc_at7[gc_u]
 								}
 							}
-							gc_tx2 = gc_fasthi2 - 1
+							gc_tx = gc_fasthi - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-						myid := gc_tx2
+						myid := gc_tx
 						{
 //line hecbench_lfib4.go:40
 							cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
@@ -188,13 +192,14 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 //line hecbench_lfib4.go:32
-							var myid int = gc_tx2
+							var myid int = gc_tx
 							{
+//line hecbench_lfib4.go:40
 								if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
 //line hecbench_lfib4.go:40
 									break
@@ -203,13 +208,14 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 								archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
 							}
 						}
+//line hecbench_lfib4.go:42
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-						myid := gc_tx2
+						myid := gc_tx
 						{
 //line hecbench_lfib4.go:40
 							cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
@@ -219,96 +225,98 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := px
-			gc_off14 := k * lfibP4
-			if gc_bdx2 <= len(cx) && gc_off13 >= 0 && gc_off13 <= len(cx) && gc_bdx2 <= len(cx)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_bdx2 <= len(x)-gc_off14 {
-				gc_at18 := cx[:gc_bdx2]
-				gc_at19 := cx[gc_off13:][:gc_bdx2]
-				gc_at20 := x[gc_off14:][:gc_bdx2]
+//line hecbench_lfib4.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := px
+			gc_off7 := k * lfibP4
+			if gc_bdx <= len(cx) && gc_off6 >= 0 && gc_off6 <= len(cx) && gc_bdx <= len(cx)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx <= len(x)-gc_off7 {
+				gc_at8 := cx[:gc_bdx]
+				gc_at9 := cx[gc_off6:][:gc_bdx]
+				gc_at10 := x[gc_off7:][:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line hecbench_lfib4.go:32
-						var myid int = gc_tx2
+						var myid int = gc_tx
 //line hecbench_lfib4.go:32
 						_ = myid
-						archsimd.LoadUint32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at9[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
+						archsimd.LoadUint32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at10[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lfib4.go:46
-					gc_at18[gc_tx2] = gc_at19[gc_tx2]
-					gc_at20[gc_tx2] = gc_at18[gc_tx2]
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+					gc_at10[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line hecbench_lfib4.go:32
-						var myid int = gc_tx2
+						var myid int = gc_tx
 //line hecbench_lfib4.go:46
 						if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
 //line hecbench_lfib4.go:46
 							break
 						}
+//line hecbench_lfib4.go:47
 						archsimd.LoadUint32x8Slice(cx[px+myid:]).StoreSlice(cx[myid:])
 						archsimd.LoadUint32x8Slice(cx[myid:]).StoreSlice(x[k*lfibP4+myid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:46
 					cx[myid] = cx[px+myid]
 					x[k*lfibP4+myid] = cx[myid]
@@ -330,158 +338,161 @@ func ColYGPUKernel(y []uint32, s int) func(*gocuda.Thread) {
 var gc_src_colYGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colYGPUKernel", "8cdc4ea12dee3b7fed5242428f533253ac463708e12948375bcbc91967cb8a42", "hecbench_lfib4.go:52-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:56
-func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:57
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 //line hecbench_lfib4.go:59
 	ay := lfibP4 * 2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off12 := ay
-		gc_off13 := 2 * lfibP4
-		gc_fastlo5 := min(max(0, -gc_off12, -gc_off13), gc_bdx2)
-		gc_fasthi5 := max(min(gc_bdx2, len(cy)-gc_off12, len(y)-gc_off13), gc_fastlo5)
-		if gc_fastlo5 < gc_fasthi5 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo5 {
-					gc_seglen5 := gc_fasthi5 - gc_fastlo5
-					gc_at17 := cy[gc_off12+gc_fastlo5:][:gc_seglen5]
-					gc_at18 := y[gc_off13+gc_fastlo5:][:gc_seglen5]
-					gc_vstep := gc_fastlo5
+//line hecbench_lfib4.go:61
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := ay
+		gc_off2 := 2 * lfibP4
+		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(cy)-gc_off, len(y)-gc_off2), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := cy[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := y[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_fasthi5; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line hecbench_lfib4.go:60
-							var myid int = gc_tx2
+							var myid int = gc_tx
 //line hecbench_lfib4.go:60
 							_ = myid
-							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo5):])
+							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u5 := gc_vstep - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-						gc_tx2 := gc_fastlo5 + gc_u5
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:61
-						gc_at17[gc_u5] = gc_at18[gc_u5]
+						gc_at[gc_u] = gc_at2[gc_u]
 					}
-					gc_tx2 = gc_fasthi5 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-				myid := gc_tx2
+				myid := gc_tx
 				cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_lfib4.go:60
-					var myid int = gc_tx2
+					var myid int = gc_tx
 					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
 //line hecbench_lfib4.go:61
 						break
 					}
+//line hecbench_lfib4.go:62
 					archsimd.LoadUint32x8Slice(y[2*lfibP4+myid:]).StoreSlice(cy[ay+myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
+					myid := gc_tx
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
+					myid := gc_tx
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
+					myid := gc_tx
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
+					myid := gc_tx
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-				myid := gc_tx2
+				myid := gc_tx
 				cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		}
 	}
 //line hecbench_lfib4.go:64
 	for k := 0; k < s/lfibP4; k++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := lfibP4
-			gc_off15 := ay
-			gc_fastlo6 := min(max(0, -gc_off14, -gc_off15), gc_bdx2)
-			gc_fasthi6 := max(min(gc_bdx2, len(cy), len(cy)-gc_off14, len(cy)-gc_off15), gc_fastlo6)
-			if gc_fastlo6 < gc_fasthi6 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo6 {
-						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at19 := cy[gc_fastlo6:][:gc_seglen6]
-						gc_at20 := cy[gc_off14+gc_fastlo6:][:gc_seglen6]
-						gc_at21 := cy[gc_off15+gc_fastlo6:][:gc_seglen6]
-						gc_vstep3 := gc_fastlo6
+//line hecbench_lfib4.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := lfibP4
+			gc_off4 := ay
+			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(cy), len(cy)-gc_off3, len(cy)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := cy[gc_fastlo2:][:gc_seglen2]
+						gc_at4 := cy[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := cy[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi6; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line hecbench_lfib4.go:60
-								var myid int = gc_tx2
+								var myid int = gc_tx
 //line hecbench_lfib4.go:60
 								_ = myid
-								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo6):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo6):])
-								archsimd.LoadUint32x8Slice(gc_at21[(gc_tx2 - gc_fastlo6):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo6):])
+								archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u6 := gc_vstep3 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-							gc_tx2 := gc_fastlo6 + gc_u6
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 //line hecbench_lfib4.go:60
-							myid := gc_tx2
+							myid := gc_tx
 							_ = myid
 //line hecbench_lfib4.go:66
-							gc_at19[gc_u6] = gc_at20[gc_u6]
-							gc_at20[gc_u6] = gc_at21[gc_u6]
+							gc_at3[gc_u2] = gc_at4[gc_u2]
+							gc_at4[gc_u2] = gc_at5[gc_u2]
 						}
-						gc_tx2 = gc_fasthi6 - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
 					cy[myid+lfibP4] = cy[ay+myid]
@@ -489,68 +500,69 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_lfib4.go:60
-						var myid int = gc_tx2
+						var myid int = gc_tx
 //line hecbench_lfib4.go:66
 						if (myid+lfibP4) < 0 || (myid+lfibP4) > len(cy)-8 || myid < 0 || myid > len(cy)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
 //line hecbench_lfib4.go:66
 							break
 						}
+//line hecbench_lfib4.go:67
 						archsimd.LoadUint32x8Slice(cy[myid+lfibP4:]).StoreSlice(cy[myid:])
 						archsimd.LoadUint32x8Slice(cy[ay+myid:]).StoreSlice(cy[myid+lfibP4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
 					cy[myid+lfibP4] = cy[ay+myid]
@@ -559,60 +571,62 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 		}
 //line hecbench_lfib4.go:70
 		for i := 0; i < lfibP4; i += lfibLWDR {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+//line hecbench_lfib4.go:72
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := lfibLWDR; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off16 := ay + i
-				gc_off17 := (ay + i) - lfibP1
-				gc_off18 := (ay + i) - lfibP2
-				gc_off19 := (ay + i) - lfibP3
-				gc_off20 := (ay + i) - lfibP4
-				gc_fastlo7 := min(max(gc_from2, 0, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_to2)
-				gc_fasthi7 := max(min(gc_to2, len(cy)-gc_off16, len(cy)-gc_off17, len(cy)-gc_off18, len(cy)-gc_off19, len(cy)-gc_off20), gc_fastlo7)
-				if gc_fastlo7 < gc_fasthi7 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo7 {
-							gc_seglen7 := gc_fasthi7 - gc_fastlo7
-							gc_at22 := cy[gc_off16+gc_fastlo7:][:gc_seglen7]
-							gc_at23 := cy[gc_off17+gc_fastlo7:][:gc_seglen7]
-							gc_at24 := cy[gc_off18+gc_fastlo7:][:gc_seglen7]
-							gc_at25 := cy[gc_off19+gc_fastlo7:][:gc_seglen7]
-							gc_at26 := cy[gc_off20+gc_fastlo7:][:gc_seglen7]
-							gc_vstep5 := gc_fastlo7
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := ay + i
+				gc_off6 := (ay + i) - lfibP1
+				gc_off7 := (ay + i) - lfibP2
+				gc_off8 := (ay + i) - lfibP3
+				gc_off9 := (ay + i) - lfibP4
+				gc_fastlo3 := min(max(gc_from, 0, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_to)
+				gc_fasthi3 := max(min(gc_to, len(cy)-gc_off5, len(cy)-gc_off6, len(cy)-gc_off7, len(cy)-gc_off8, len(cy)-gc_off9), gc_fastlo3)
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at6 := cy[gc_off5+gc_fastlo3:][:gc_seglen3]
+							gc_at7 := cy[gc_off6+gc_fastlo3:][:gc_seglen3]
+							gc_at8 := cy[gc_off7+gc_fastlo3:][:gc_seglen3]
+							gc_at9 := cy[gc_off8+gc_fastlo3:][:gc_seglen3]
+							gc_at10 := cy[gc_off9+gc_fastlo3:][:gc_seglen3]
+							gc_vstep5 := gc_fastlo3
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_fasthi7; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
 //line hecbench_lfib4.go:60
-									var myid int = gc_tx2
+									var myid int = gc_tx
 //line hecbench_lfib4.go:60
 									_ = myid
 									{
 //line hecbench_lfib4.go:71
-										archsimd.LoadUint32x8Slice(gc_at23[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at25[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo7):])
+										archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 									}
 								}
+//line hecbench_lfib4.go:73
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-								gc_tx2 := gc_fastlo7 + gc_u7
+							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
 //line hecbench_lfib4.go:60
-								myid := gc_tx2
+								myid := gc_tx
 								_ = myid
 								{
 //line hecbench_lfib4.go:72
-									gc_at22[gc_u7] = gc_at23[gc_u7] + gc_at24[gc_u7] +
-										gc_at25[gc_u7] + gc_at26[gc_u7]
+									gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
+										gc_at9[gc_u3] + gc_at10[gc_u3]
 								}
 							}
-							gc_tx2 = gc_fasthi7 - 1
+							gc_tx = gc_fasthi3 - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 						{
 //line hecbench_lfib4.go:72
 							cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
@@ -620,13 +634,14 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 //line hecbench_lfib4.go:60
-							var myid int = gc_tx2
+							var myid int = gc_tx
 							{
+//line hecbench_lfib4.go:72
 								if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
 //line hecbench_lfib4.go:72
 									break
@@ -635,13 +650,14 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 								archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
 							}
 						}
+//line hecbench_lfib4.go:74
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 						{
 //line hecbench_lfib4.go:72
 							cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
@@ -652,52 +668,53 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off21 := 2 * lfibP4
-		gc_off22 := lfibP4
-		gc_fastlo8 := min(max(0, -gc_off21, -gc_off22), gc_bdx2)
-		gc_fasthi8 := max(min(gc_bdx2, len(y)-gc_off21, len(cy)-gc_off21, len(y)-gc_off22, len(cy)-gc_off22, len(y), len(cy)), gc_fastlo8)
-		if gc_fastlo8 < gc_fasthi8 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo8 {
-					gc_seglen8 := gc_fasthi8 - gc_fastlo8
-					gc_at27 := y[gc_off21+gc_fastlo8:][:gc_seglen8]
-					gc_at28 := cy[gc_off21+gc_fastlo8:][:gc_seglen8]
-					gc_at29 := y[gc_off22+gc_fastlo8:][:gc_seglen8]
-					gc_at30 := cy[gc_off22+gc_fastlo8:][:gc_seglen8]
-					gc_at31 := y[gc_fastlo8:][:gc_seglen8]
-					gc_at32 := cy[gc_fastlo8:][:gc_seglen8]
-					gc_vstep7 := gc_fastlo8
+//line hecbench_lfib4.go:82
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off10 := 2 * lfibP4
+		gc_off11 := lfibP4
+		gc_fastlo4 := min(max(0, -gc_off10, -gc_off11), gc_bdx)
+		gc_fasthi4 := max(min(gc_bdx, len(y)-gc_off10, len(cy)-gc_off10, len(y)-gc_off11, len(cy)-gc_off11, len(y), len(cy)), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at11 := y[gc_off10+gc_fastlo4:][:gc_seglen4]
+					gc_at12 := cy[gc_off10+gc_fastlo4:][:gc_seglen4]
+					gc_at13 := y[gc_off11+gc_fastlo4:][:gc_seglen4]
+					gc_at14 := cy[gc_off11+gc_fastlo4:][:gc_seglen4]
+					gc_at15 := y[gc_fastlo4:][:gc_seglen4]
+					gc_at16 := cy[gc_fastlo4:][:gc_seglen4]
+					gc_vstep7 := gc_fastlo4
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 //line hecbench_lfib4.go:60
-							var myid int = gc_tx2
+							var myid int = gc_tx
 //line hecbench_lfib4.go:60
 							_ = myid
-							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo8):])
-							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo8):])
-							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo8):])
+							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u8 := gc_vstep7 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
-						gc_tx2 := gc_fastlo8 + gc_u8
+					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx := gc_fastlo4 + gc_u4
 //line hecbench_lfib4.go:60
-						myid := gc_tx2
+						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:79
-						gc_at27[gc_u8] = gc_at28[gc_u8]
-						gc_at29[gc_u8] = gc_at30[gc_u8]
-						gc_at31[gc_u8] = gc_at32[gc_u8]
+						gc_at11[gc_u4] = gc_at12[gc_u4]
+						gc_at13[gc_u4] = gc_at14[gc_u4]
+						gc_at15[gc_u4] = gc_at16[gc_u4]
 					}
-					gc_tx2 = gc_fasthi8 - 1
+					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
 				y[lfibP4+myid] = cy[lfibP4+myid]
@@ -706,26 +723,27 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 		} else {
 			gc_vstep8 := 0
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 //line hecbench_lfib4.go:60
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:79
 					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
 //line hecbench_lfib4.go:79
 						break
 					}
+//line hecbench_lfib4.go:80
 					archsimd.LoadUint32x8Slice(cy[2*lfibP4+myid:]).StoreSlice(y[2*lfibP4+myid:])
 					archsimd.LoadUint32x8Slice(cy[lfibP4+myid:]).StoreSlice(y[lfibP4+myid:])
 					archsimd.LoadUint32x8Slice(cy[myid:]).StoreSlice(y[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
 				y[lfibP4+myid] = cy[lfibP4+myid]
@@ -750,22 +768,22 @@ func LastEntGPUKernel(x, y []uint32, s, r int) func(*gocuda.Thread) {
 var gc_src_lastEntGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "lastEntGPUKernel", "8eca1bd18c40a00ebd0b20c4679ce8eaa5124c66e14159562feed461da1ddbd6", "hecbench_lfib4.go:84-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:89
-func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:90
-	if 3*lfibP4 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 3*lfibP4 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_lfib4.go:90
 	a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 	b0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 	c0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-	if 2*lfibP4 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 2*lfibP4 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_lfib4.go:93
 	d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
@@ -774,144 +792,150 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 	b := lfibP4
 	c := lfibP4
 	d := lfibP4
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(a0) && gc_bdx2 <= len(y) {
-			gc_at18 := a0[:gc_bdx2]
-			gc_at19 := y[:gc_bdx2]
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
 //line hecbench_lfib4.go:100
-					var myid int = gc_tx2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
+			gc_at := a0[:gc_bdx]
+			gc_at2 := y[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+//line hecbench_lfib4.go:100
+					var myid int = gc_tx
 //line hecbench_lfib4.go:100
 					_ = myid
-					archsimd.LoadUint32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lfib4.go:102
-				gc_at18[gc_tx2] = gc_at19[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_lfib4.go:100
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:102
 					if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
 //line hecbench_lfib4.go:102
 						break
 					}
+//line hecbench_lfib4.go:103
 					archsimd.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:102
 				a0[myid] = y[myid]
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_lfib4.go:108
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := lfibP4; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := lfibP4 * 2
-			gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
-			gc_fasthi5 := max(min(gc_to2, len(a0)-gc_off12, len(y)-gc_off12), gc_fastlo5)
-			if gc_fastlo5 < gc_fasthi5 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo5 {
-						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at20 := a0[gc_off12+gc_fastlo5:][:gc_seglen5]
-						gc_at21 := y[gc_off12+gc_fastlo5:][:gc_seglen5]
-						gc_vstep4 := gc_fastlo5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := lfibP4 * 2
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(a0)-gc_off, len(y)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := a0[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := y[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_fasthi5; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line hecbench_lfib4.go:100
-								var myid int = gc_tx2
+								var myid int = gc_tx
 //line hecbench_lfib4.go:100
 								_ = myid
 //line hecbench_lfib4.go:105
-								archsimd.LoadUint32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
+								archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u5 := gc_vstep4 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx2 := gc_fastlo5 + gc_u5
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line hecbench_lfib4.go:100
-							myid := gc_tx2
+							myid := gc_tx
 							_ = myid
 //line hecbench_lfib4.go:106
-							gc_at20[gc_u5] = gc_at21[gc_u5]
+							gc_at3[gc_u] = gc_at4[gc_u]
 						}
-						gc_tx2 = gc_fasthi5 - 1
+//line hecbench_lfib4.go:109
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-				gc_vstep5 := gc_from2
+//line hecbench_lfib4.go:110
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_lfib4.go:100
-						var myid int = gc_tx2
+						var myid int = gc_tx
+//line hecbench_lfib4.go:106
 						if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
 //line hecbench_lfib4.go:106
 							break
@@ -921,153 +945,159 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep5
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:110
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:110
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:110
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:110
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off13 := a
-		if gc_bdx2 <= len(b0) && gc_off13 >= 0 && gc_off13 <= len(a0) && gc_bdx2 <= len(a0)-gc_off13 && gc_bdx2 <= len(c0) && gc_bdx2 <= len(d0) {
-			gc_at22 := b0[:gc_bdx2]
-			gc_at23 := a0[gc_off13:][:gc_bdx2]
-			gc_at24 := c0[:gc_bdx2]
-			gc_at25 := d0[:gc_bdx2]
-			gc_vstep6 := 0
+//line hecbench_lfib4.go:113
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := a
+		if gc_bdx <= len(b0) && gc_off2 >= 0 && gc_off2 <= len(a0) && gc_bdx <= len(a0)-gc_off2 && gc_bdx <= len(c0) && gc_bdx <= len(d0) {
+			gc_at5 := b0[:gc_bdx]
+			gc_at6 := a0[gc_off2:][:gc_bdx]
+			gc_at7 := c0[:gc_bdx]
+			gc_at8 := d0[:gc_bdx]
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line hecbench_lfib4.go:100
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:100
 					_ = myid
-					archsimd.LoadUint32x8Slice(gc_at23[gc_tx2:]).StoreSlice(gc_at22[gc_tx2:])
-					archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
-					archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+					archsimd.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lfib4.go:110
-				gc_at22[gc_tx2] = gc_at23[gc_tx2]
-				gc_at24[gc_tx2] = gc_at22[gc_tx2]
-				gc_at25[gc_tx2] = gc_at24[gc_tx2]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at5[gc_tx]
+				gc_at8[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-			gc_vstep7 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line hecbench_lfib4.go:100
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:110
 					if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
 //line hecbench_lfib4.go:110
 						break
 					}
+//line hecbench_lfib4.go:111
 					archsimd.LoadUint32x8Slice(a0[a+myid:]).StoreSlice(b0[myid:])
 					archsimd.LoadUint32x8Slice(b0[myid:]).StoreSlice(c0[myid:])
 					archsimd.LoadUint32x8Slice(c0[myid:]).StoreSlice(d0[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep7
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:110
 				b0[myid] = a0[a+myid]
 				c0[myid] = b0[myid]
@@ -1075,288 +1105,294 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off14 := b - lfibP4
-		gc_off15 := a - (lfibP4 - lfibP3)
-		gc_fastlo6 := min(max(0, -gc_off14, -gc_off15), gc_bdx2)
-		gc_fasthi6 := max(min(gc_bdx2, len(b0)-gc_off14, len(a0)-gc_off15), gc_fastlo6)
-		if gc_fastlo6 < gc_fasthi6 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo6 {
-					gc_seglen6 := gc_fasthi6 - gc_fastlo6
-					gc_at26 := b0[gc_off14+gc_fastlo6:][:gc_seglen6]
-					gc_at27 := a0[gc_off15+gc_fastlo6:][:gc_seglen6]
-					gc_vstep8 := gc_fastlo6
+//line hecbench_lfib4.go:118
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := b - lfibP4
+		gc_off4 := a - (lfibP4 - lfibP3)
+		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(b0)-gc_off3, len(a0)-gc_off4), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := b0[gc_off3+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := a0[gc_off4+gc_fastlo2:][:gc_seglen2]
+					gc_vstep7 := gc_fastlo2
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_fasthi6; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 //line hecbench_lfib4.go:100
-							var myid int = gc_tx2
+							var myid int = gc_tx
 //line hecbench_lfib4.go:100
 							_ = myid
-							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadUint32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at26[(gc_tx2 - gc_fastlo6):])
+							archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u6 := gc_vstep8 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-						gc_tx2 := gc_fastlo6 + gc_u6
+					for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:115
-						gc_at26[gc_u6] += gc_at27[gc_u6]
+						gc_at9[gc_u2] += gc_at10[gc_u2]
 					}
-					gc_tx2 = gc_fasthi6 - 1
+					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		} else {
-			gc_vstep9 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 //line hecbench_lfib4.go:100
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:115
 					if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
 //line hecbench_lfib4.go:115
 						break
 					}
+//line hecbench_lfib4.go:116
 					archsimd.LoadUint32x8Slice(b0[b+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP3)+myid:])).StoreSlice(b0[b+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep9
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off16 := c - lfibP4
-		gc_off17 := a - (lfibP3 - lfibP2)
-		gc_off18 := a - (lfibP4 - lfibP2)
-		gc_fastlo7 := min(max(0, -gc_off16, -gc_off17, -gc_off18), gc_bdx2)
-		gc_fasthi7 := max(min(gc_bdx2, len(c0)-gc_off16, len(a0)-gc_off17, len(a0)-gc_off18), gc_fastlo7)
-		if gc_fastlo7 < gc_fasthi7 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo7 {
-					gc_seglen7 := gc_fasthi7 - gc_fastlo7
-					gc_at28 := c0[gc_off16+gc_fastlo7:][:gc_seglen7]
-					gc_at29 := a0[gc_off17+gc_fastlo7:][:gc_seglen7]
-					gc_at30 := a0[gc_off18+gc_fastlo7:][:gc_seglen7]
-					gc_vstep10 := gc_fastlo7
+//line hecbench_lfib4.go:121
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := c - lfibP4
+		gc_off6 := a - (lfibP3 - lfibP2)
+		gc_off7 := a - (lfibP4 - lfibP2)
+		gc_fastlo3 := min(max(0, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi3 := max(min(gc_bdx, len(c0)-gc_off5, len(a0)-gc_off6, len(a0)-gc_off7), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at11 := c0[gc_off5+gc_fastlo3:][:gc_seglen3]
+					gc_at12 := a0[gc_off6+gc_fastlo3:][:gc_seglen3]
+					gc_at13 := a0[gc_off7+gc_fastlo3:][:gc_seglen3]
+					gc_vstep9 := gc_fastlo3
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_fasthi7; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
+						for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
 //line hecbench_lfib4.go:100
-							var myid int = gc_tx2
+							var myid int = gc_tx
 //line hecbench_lfib4.go:100
 							_ = myid
-							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at29[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo7):]))).StoreSlice(gc_at28[(gc_tx2 - gc_fastlo7):])
+							archsimd.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u7 := gc_vstep10 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-						gc_tx2 := gc_fastlo7 + gc_u7
+					for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx := gc_fastlo3 + gc_u3
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:118
-						gc_at28[gc_u7] += (gc_at29[gc_u7] + gc_at30[gc_u7])
+						gc_at11[gc_u3] += (gc_at12[gc_u3] + gc_at13[gc_u3])
 					}
-					gc_tx2 = gc_fasthi7 - 1
+					gc_tx = gc_fasthi3 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		} else {
-			gc_vstep11 := 0
+			gc_vstep10 := 0
 			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-					gc_tx2 := gc_vstep11
+				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
+					gc_tx := gc_vstep10
 //line hecbench_lfib4.go:100
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:118
 					if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
 //line hecbench_lfib4.go:118
 						break
 					}
+//line hecbench_lfib4.go:119
 					archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP2)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP2)+myid:]))).StoreSlice(c0[c+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep11
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step12 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
+					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off19 := d - lfibP4
-		gc_off20 := a - (lfibP2 - lfibP1)
-		gc_off21 := a - (lfibP3 - lfibP1)
-		gc_off22 := a - (lfibP4 - lfibP1)
-		gc_fastlo8 := min(max(0, -gc_off19, -gc_off20, -gc_off21, -gc_off22), gc_bdx2)
-		gc_fasthi8 := max(min(gc_bdx2, len(d0)-gc_off19, len(a0)-gc_off20, len(a0)-gc_off21, len(a0)-gc_off22), gc_fastlo8)
-		if gc_fastlo8 < gc_fasthi8 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo8 {
-					gc_seglen8 := gc_fasthi8 - gc_fastlo8
-					gc_at31 := d0[gc_off19+gc_fastlo8:][:gc_seglen8]
-					gc_at32 := a0[gc_off20+gc_fastlo8:][:gc_seglen8]
-					gc_at33 := a0[gc_off21+gc_fastlo8:][:gc_seglen8]
-					gc_at34 := a0[gc_off22+gc_fastlo8:][:gc_seglen8]
-					gc_vstep12 := gc_fastlo8
+//line hecbench_lfib4.go:124
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off8 := d - lfibP4
+		gc_off9 := a - (lfibP2 - lfibP1)
+		gc_off10 := a - (lfibP3 - lfibP1)
+		gc_off11 := a - (lfibP4 - lfibP1)
+		gc_fastlo4 := min(max(0, -gc_off8, -gc_off9, -gc_off10, -gc_off11), gc_bdx)
+		gc_fasthi4 := max(min(gc_bdx, len(d0)-gc_off8, len(a0)-gc_off9, len(a0)-gc_off10, len(a0)-gc_off11), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at14 := d0[gc_off8+gc_fastlo4:][:gc_seglen4]
+					gc_at15 := a0[gc_off9+gc_fastlo4:][:gc_seglen4]
+					gc_at16 := a0[gc_off10+gc_fastlo4:][:gc_seglen4]
+					gc_at17 := a0[gc_off11+gc_fastlo4:][:gc_seglen4]
+					gc_vstep11 := gc_fastlo4
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_fasthi8; gc_vstep12 += 8 {
-							gc_tx2 := gc_vstep12
+						for ; gc_vstep11+7 < gc_fasthi4; gc_vstep11 += 8 {
+							gc_tx := gc_vstep11
 //line hecbench_lfib4.go:100
-							var myid int = gc_tx2
+							var myid int = gc_tx
 //line hecbench_lfib4.go:100
 							_ = myid
-							archsimd.LoadUint32x8Slice(gc_at31[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadUint32x8Slice(gc_at33[(gc_tx2 - gc_fastlo8):])).Add(archsimd.LoadUint32x8Slice(gc_at34[(gc_tx2 - gc_fastlo8):]))).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo8):])
+							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u8 := gc_vstep12 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
-						gc_tx2 := gc_fastlo8 + gc_u8
+					for gc_u4 := gc_vstep11 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx := gc_fastlo4 + gc_u4
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:121
-						gc_at31[gc_u8] += (gc_at32[gc_u8] + gc_at33[gc_u8] +
-							gc_at34[gc_u8])
+						gc_at14[gc_u4] += (gc_at15[gc_u4] + gc_at16[gc_u4] +
+							gc_at17[gc_u4])
 					}
-					gc_tx2 = gc_fasthi8 - 1
+					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
 					a0[a-(lfibP4-lfibP1)+myid])
 			}
 		} else {
-			gc_vstep13 := 0
+			gc_vstep12 := 0
 			if compiled.SIMD {
-				for ; gc_vstep13+7 < gc_bdx2; gc_vstep13 += 8 {
-					gc_tx2 := gc_vstep13
+				for ; gc_vstep12+7 < gc_bdx; gc_vstep12 += 8 {
+					gc_tx := gc_vstep12
 //line hecbench_lfib4.go:100
-					var myid int = gc_tx2
+					var myid int = gc_tx
 //line hecbench_lfib4.go:121
 					if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
 //line hecbench_lfib4.go:121
 						break
 					}
+//line hecbench_lfib4.go:122
 					archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP2-lfibP1)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP1)+myid:])).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP1)+myid:]))).StoreSlice(d0[d+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep13; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep12; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-				myid := gc_tx2
+				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
 					a0[a-(lfibP4-lfibP1)+myid])
@@ -1371,29 +1407,34 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 		xc := i * s
 		compiled.OutOfLine(func() {
 			a0 := a0[:768]
+//line hecbench_lfib4.go:133
 			b0 := b0[:512]
+//line hecbench_lfib4.go:135
 			c0 := c0[:512]
+//line hecbench_lfib4.go:137
 			d0 := d0[:512]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+//line hecbench_lfib4.go:140
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := lfibP4; gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep14 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep13 := gc_from
 					if compiled.SIMD {
 //line hecbench_lfib4.go:130
-						gc_vb2 := archsimd.BroadcastUint32x8(uint32(0))
-					gc_steps4:
-						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-							gc_tx2 := gc_vstep14
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_vb := archsimd.BroadcastUint32x8(uint32(0))
+					gc_steps2:
+						for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+							gc_tx := gc_vstep13
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-							var myid int = gc_tx2
+							var myid int = gc_tx
 //line hecbench_lfib4.go:130
-							tmp := gc_vb2
+							tmp := gc_vb
 							{
+//line hecbench_lfib4.go:134
 								if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
 //line hecbench_lfib4.go:134
 									break
@@ -1401,16 +1442,16 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:134
 								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 //line hecbench_lfib4.go:134
-									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_lfib4.go:134
 									if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
-										gc_ld4 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
+										gc_ld2 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
 									} else {
 //line hecbench_lfib4.go:135
-										break gc_steps4
+										break gc_steps2
 									}
 //line hecbench_lfib4.go:135
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld4))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
 								}
 								{
 //line hecbench_lfib4.go:135
@@ -2132,16 +2173,18 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 								tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 							}
 						}
+//line hecbench_lfib4.go:152
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:100
-						myid := gc_tx2
+						myid := gc_tx
 //line hecbench_lfib4.go:130
 						tmp := uint32(0)
 						{
+//line hecbench_lfib4.go:134
 							for k := 0; k < lfibP4-lfibP3; k++ {
 								tmp += x[xc-lfibP4+k] * a0[a+myid-k]
 							}
@@ -3051,12 +3094,15 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 				}
 			}
+//line hecbench_lfib4.go:157
 		})
 	}
 }
 
 // ColsGPUKernel is colsGPU of lfib4-cuda: block b runs the recurrence
 // down columns 8b to 8b+7 from their last P4 entries, a warp a column.
+//
+//line hecbench_lfib4.go:161
 func ColsGPUKernel(x []uint32, s, r int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_colsGPUKernel,
 		func(gc_t *gocuda.Thread) { colsGPUKernel(gc_t, x, s, r) },
@@ -3067,194 +3113,205 @@ func ColsGPUKernel(x []uint32, s, r int) func(*gocuda.Thread) {
 var gc_src_colsGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colsGPUKernel", "6965e4ee198e32659d439dcb446a3d64deebdb287c169d465e425867587d4bb0", "hecbench_lfib4.go:157-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:161
-func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_pcx := compiled.Scratch[[]uint32](gc_b2, 0)[:gc_n2]
+func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_pcx := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line hecbench_lfib4.go:162
-	k0 := gc_bx2 * lfibLKNB
+	k0 := gc_bx * lfibLKNB
 //line hecbench_lfib4.go:166
 	cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
 //line hecbench_lfib4.go:168
 	fcol := 0
-	if gc_bx2 == 0 {
+	if gc_bx == 0 {
 		fcol = 1
 	}
 	ecol := lfibLKNB
-	if gc_bx2 == gc_gdx2-1 && r%lfibLKNB != 0 {
+	if gc_bx == gc_gdx-1 && r%lfibLKNB != 0 {
 		ecol = r % lfibLKNB
 	}
 //line hecbench_lfib4.go:177
 	for i := fcol; i < ecol; i++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row3 := i
-			gc_off4 := (k0+i)*s - lfibP4
-			gc_fastlo3, gc_fasthi3 := 0, 0
-			if gc_row3 >= 0 && gc_row3 < len(cx) {
-				gc_fastlo3 = min(max(0, -gc_off4), gc_bdx2)
-				gc_fasthi3 = max(min(gc_bdx2, len(cx[gc_row3]), len(x)-gc_off4), gc_fastlo3)
+//line hecbench_lfib4.go:179
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := i
+			gc_off := (k0+i)*s - lfibP4
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(cx) {
+				gc_fastlo = min(max(0, -gc_off), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(cx[gc_row]), len(x)-gc_off), gc_fastlo)
 			}
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at6 := cx[gc_row3][gc_fastlo3:][:gc_seglen3]
-						gc_at7 := x[gc_off4+gc_fastlo3:][:gc_seglen3]
-						gc_vstep := gc_fastlo3
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := cx[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at2 := x[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								archsimd.LoadUint32x8Slice(gc_at7[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo3):])
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+//line hecbench_lfib4.go:199
+								archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 //line hecbench_lfib4.go:178
-							gc_at6[gc_u3] = gc_at7[gc_u3]
+							gc_at[gc_u] = gc_at2[gc_u]
 						}
-						gc_tx2 = gc_fasthi3 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
-					cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
-						if ((k0+i)*s-lfibP4+gc_tx2) < 0 || ((k0+i)*s-lfibP4+gc_tx2) > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cx[i])-8 {
+						if ((k0+i)*s-lfibP4+gc_tx) < 0 || ((k0+i)*s-lfibP4+gc_tx) > len(x)-8 || gc_tx < 0 || gc_tx > len(cx[i])-8 {
 //line hecbench_lfib4.go:178
 							break
 						}
-						archsimd.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx2:]).StoreSlice(cx[i][gc_tx2:])
+//line hecbench_lfib4.go:179
+						archsimd.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx:]).StoreSlice(cx[i][gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
-						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
-						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
-						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
-						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
-					cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line hecbench_lfib4.go:185
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
-				k1 := gc_tx2 / lfibLWDR
+				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-				gc_s_pcx[gc_rank2] = pcx
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
-				k1 := gc_tx2 / lfibLWDR
+				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-				gc_s_pcx[gc_rank2] = pcx
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
-				k1 := gc_tx2 / lfibLWDR
+				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-				gc_s_pcx[gc_rank2] = pcx
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
-				k1 := gc_tx2 / lfibLWDR
+				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-				gc_s_pcx[gc_rank2] = pcx
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank] = pcx
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
-			k1 := gc_tx2 / lfibLWDR
+			k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 			pcx := cx[k1][:]
-			gc_s_pcx[gc_rank2] = pcx
+//line hecbench_lfib4.go:185
+			gc_s_pcx[gc_rank] = pcx
 		}
 	}
 //line hecbench_lfib4.go:185
 	for k := 0; k < s/lfibP4-1; k++ {
 //line hecbench_lfib4.go:187
 		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:189
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
-					k1 := gc_tx2 / lfibLWDR
-					k2 := gc_tx2 % lfibLWDR
-					pcx := gc_s_pcx[gc_rank2]
+					k1 := gc_tx / lfibLWDR
+					k2 := gc_tx % lfibLWDR
+//line hecbench_lfib4.go:166
+					pcx := gc_s_pcx[gc_rank]
 //line hecbench_lfib4.go:188
-					if !(gc_bx2 == 0 && gc_tx2 == 0) &&
-						!(gc_bx2 == gc_gdx2-1 && k1 >= ecol) {
+					if !(gc_bx == 0 && gc_tx == 0) &&
+						!(gc_bx == gc_gdx-1 && k1 >= ecol) {
 						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
 							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
 					}
@@ -3263,71 +3320,74 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 		}
 //line hecbench_lfib4.go:198
 		for i_2 := fcol; i_2 < ecol; i_2++ {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row4 := i_2
-				gc_off5 := lfibP4
-				gc_off6 := (k0+i_2)*s + k*lfibP4
-				gc_fastlo4, gc_fasthi4 := 0, 0
-				if gc_row4 >= 0 && gc_row4 < len(cx) {
-					gc_fastlo4 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
-					gc_fasthi4 = max(min(gc_bdx2, len(cx[gc_row4]), len(cx[gc_row4])-gc_off5, len(x)-gc_off6), gc_fastlo4)
+//line hecbench_lfib4.go:200
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row2 := i_2
+				gc_off2 := lfibP4
+				gc_off3 := (k0+i_2)*s + k*lfibP4
+				gc_fastlo2, gc_fasthi2 := 0, 0
+				if gc_row2 >= 0 && gc_row2 < len(cx) {
+					gc_fastlo2 = min(max(0, -gc_off2, -gc_off3), gc_bdx)
+					gc_fasthi2 = max(min(gc_bdx, len(cx[gc_row2]), len(cx[gc_row2])-gc_off2, len(x)-gc_off3), gc_fastlo2)
 				}
-				if gc_fastlo4 < gc_fasthi4 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo4 {
-							gc_seglen4 := gc_fasthi4 - gc_fastlo4
-							gc_at8 := cx[gc_row4][gc_fastlo4:][:gc_seglen4]
-							gc_at9 := cx[gc_row4][gc_off5+gc_fastlo4:][:gc_seglen4]
-							gc_at10 := x[gc_off6+gc_fastlo4:][:gc_seglen4]
-							gc_vstep3 := gc_fastlo4
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at3 := cx[gc_row2][gc_fastlo2:][:gc_seglen2]
+							gc_at4 := cx[gc_row2][gc_off2+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := x[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
-									archsimd.LoadUint32x8Slice(gc_at9[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x8Slice(gc_at8[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo4):])
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+//line hecbench_lfib4.go:222
+									archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+									archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx2 := gc_fastlo4 + gc_u4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
 //line hecbench_lfib4.go:199
-								gc_at8[gc_u4] = gc_at9[gc_u4]
-								gc_at10[gc_u4] = gc_at8[gc_u4]
+								gc_at3[gc_u2] = gc_at4[gc_u2]
+								gc_at5[gc_u2] = gc_at3[gc_u2]
 							}
-							gc_tx2 = gc_fasthi4 - 1
+							gc_tx = gc_fasthi2 - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:199
-						cx[i_2][gc_tx2] = cx[i_2][lfibP4+gc_tx2]
-						x[(k0+i_2)*s+k*lfibP4+gc_tx2] = cx[i_2][gc_tx2]
+						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
+						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 					}
 				} else {
 					gc_vstep4 := 0
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:199
-							if (lfibP4+gc_tx2) < 0 || (lfibP4+gc_tx2) > len(cx[i_2])-8 || gc_tx2 < 0 || gc_tx2 > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx2) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx2) > len(x)-8 {
+							if (lfibP4+gc_tx) < 0 || (lfibP4+gc_tx) > len(cx[i_2])-8 || gc_tx < 0 || gc_tx > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx) > len(x)-8 {
 //line hecbench_lfib4.go:199
 								break
 							}
-							archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx2:]).StoreSlice(cx[i_2][gc_tx2:])
-							archsimd.LoadUint32x8Slice(cx[i_2][gc_tx2:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx2:])
+//line hecbench_lfib4.go:200
+							archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx:]).StoreSlice(cx[i_2][gc_tx:])
+							archsimd.LoadUint32x8Slice(cx[i_2][gc_tx:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:199
-						cx[i_2][gc_tx2] = cx[i_2][lfibP4+gc_tx2]
-						x[(k0+i_2)*s+k*lfibP4+gc_tx2] = cx[i_2][gc_tx2]
+						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
+						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 					}
 				}
 			}

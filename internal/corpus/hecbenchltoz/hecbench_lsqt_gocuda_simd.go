@@ -31,71 +31,74 @@ func GpuSetZeroKernel(numberOfElements int, gStateReal, gStateImag []float64) fu
 var gc_src_gpuSetZeroKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuSetZeroKernel", "bc4bb1afde87194f3ea30650db1f732fab4fb54c1d38946bdb1ccb931e838d13", "hecbench_lsqt.go:15-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:18
-func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberOfElements int, gStateReal, gStateImag []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfElements int, gStateReal, gStateImag []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line hecbench_lsqt.go:28
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_lsqt.go:39
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(numberOfElements, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gStateReal) && gc_to2 <= len(gStateReal)-gc_off2 && gc_off2 <= len(gStateImag) && gc_to2 <= len(gStateImag)-gc_off2 {
-				gc_at3 := gStateReal[gc_off2:][:gc_to2]
-				gc_at4 := gStateImag[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gStateReal) && gc_to <= len(gStateReal)-gc_off && gc_off <= len(gStateImag) && gc_to <= len(gStateImag)-gc_off {
+				gc_at := gStateReal[gc_off:][:gc_to]
+				gc_at2 := gStateImag[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_lsqt.go:21
 					gc_vb2 := archsimd.BroadcastFloat64x4(0)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line hecbench_lsqt.go:19
-						var n int = gc_bx2*gc_bdx2 + gc_tx2
+						var n int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:19
 						_ = n
 						{
-							gc_vb2.StoreSlice(gc_at3[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at[gc_tx:])
 //line hecbench_lsqt.go:21
-							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line hecbench_lsqt.go:23
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_lsqt.go:21
-						gc_at3[gc_tx2] = 0
-						gc_at4[gc_tx2] = 0
+						gc_at[gc_tx] = 0
+						gc_at2[gc_tx] = 0
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lsqt.go:21
 					gc_vb := archsimd.BroadcastFloat64x4(0)
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line hecbench_lsqt.go:19
-						var n int = gc_bx2*gc_bdx2 + gc_tx2
+						var n int = gc_bx*gc_bdx + gc_tx
 						{
 							if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
 //line hecbench_lsqt.go:21
@@ -109,63 +112,63 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
-						n := gc_bx2*gc_bdx2 + gc_tx2
+						n := gc_bx*gc_bdx + gc_tx
 						{
 							gStateReal[n] = 0
 							gStateImag[n] = 0
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
-						n := gc_bx2*gc_bdx2 + gc_tx2
+						n := gc_bx*gc_bdx + gc_tx
 						{
 							gStateReal[n] = 0
 							gStateImag[n] = 0
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
-						n := gc_bx2*gc_bdx2 + gc_tx2
+						n := gc_bx*gc_bdx + gc_tx
 						{
 							gStateReal[n] = 0
 							gStateImag[n] = 0
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
-						n := gc_bx2*gc_bdx2 + gc_tx2
+						n := gc_bx*gc_bdx + gc_tx
 						{
 							gStateReal[n] = 0
 							gStateImag[n] = 0
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
-					n := gc_bx2*gc_bdx2 + gc_tx2
+					n := gc_bx*gc_bdx + gc_tx
 					{
 						gStateReal[n] = 0
 						gStateImag[n] = 0
@@ -192,59 +195,61 @@ func GpuApplySzKernel(n int, inReal, inImag, outReal, outImag []float64) func(*g
 var gc_src_gpuApplySzKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuApplySzKernel", "d1330327477bca34225c26c08b728fa5c8038b61100c9436727625efe686f020", "hecbench_lsqt.go:26-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:30
-func gc_body_gpuApplySzKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, inReal, inImag, outReal, outImag []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inReal, inImag, outReal, outImag []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line hecbench_lsqt.go:40
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_lsqt.go:51
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(outReal) && gc_to2 <= len(outReal)-gc_off2 && gc_off2 <= len(inReal) && gc_to2 <= len(inReal)-gc_off2 && gc_off2 <= len(outImag) && gc_to2 <= len(outImag)-gc_off2 && gc_off2 <= len(inImag) && gc_to2 <= len(inImag)-gc_off2 {
-				gc_at5 := outReal[gc_off2:][:gc_to2]
-				gc_at6 := inReal[gc_off2:][:gc_to2]
-				gc_at7 := outImag[gc_off2:][:gc_to2]
-				gc_at8 := inImag[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(outReal) && gc_to <= len(outReal)-gc_off && gc_off <= len(inReal) && gc_to <= len(inReal)-gc_off && gc_off <= len(outImag) && gc_to <= len(outImag)-gc_off && gc_off <= len(inImag) && gc_to <= len(inImag)-gc_off {
+				gc_at := outReal[gc_off:][:gc_to]
+				gc_at2 := inReal[gc_off:][:gc_to]
+				gc_at3 := outImag[gc_off:][:gc_to]
+				gc_at4 := inImag[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lsqt.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						if i%2 == 0 {
-							gc_at5[gc_tx2] = gc_at6[gc_tx2]
-							gc_at7[gc_tx2] = gc_at8[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						} else {
-							gc_at5[gc_tx2] = -gc_at6[gc_tx2]
-							gc_at7[gc_tx2] = -gc_at8[gc_tx2]
+							gc_at[gc_tx] = -gc_at2[gc_tx]
+							gc_at3[gc_tx] = -gc_at4[gc_tx]
 						}
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						if i%2 == 0 {
 							outReal[i] = inReal[i]
@@ -278,39 +283,40 @@ func GpuFindInnerProduct1Kernel(numberOfAtoms int, gFinalStateReal, gFinalStateI
 var gc_src_gpuFindInnerProduct1Kernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuFindInnerProduct1Kernel", "a18b7a705e6cb05b6cb099466560c626c386948cb53076f207fa537940879d3c", "hecbench_lsqt.go:72-122", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:76
-func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag []float64, gOffset int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag []float64, gOffset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off30 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) && gc_off30 >= 0 && gc_off30 <= len(gFinalStateReal) && gc_bdx2 <= len(gFinalStateReal)-gc_off30 && gc_off30 <= len(gFinalStateImag) && gc_bdx2 <= len(gFinalStateImag)-gc_off30 && gc_off30 <= len(gRandomStateReal) && gc_bdx2 <= len(gRandomStateReal)-gc_off30 && gc_off30 <= len(gRandomStateImag) && gc_bdx2 <= len(gRandomStateImag)-gc_off30 {
-			gc_at37 := sDataReal[:gc_bdx2]
-			gc_at38 := sDataImag[:gc_bdx2]
-			gc_at39 := gFinalStateReal[gc_off30:][:gc_bdx2]
-			gc_at40 := gFinalStateImag[gc_off30:][:gc_bdx2]
-			gc_at41 := gRandomStateReal[gc_off30:][:gc_bdx2]
-			gc_at42 := gRandomStateImag[gc_off30:][:gc_bdx2]
-			gc_vstep3 := 0
+//line hecbench_lsqt.go:84
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
+			gc_at := sDataReal[:gc_bdx]
+			gc_at2 := sDataImag[:gc_bdx]
+			gc_at3 := gFinalStateReal[gc_off:][:gc_bdx]
+			gc_at4 := gFinalStateImag[gc_off:][:gc_bdx]
+			gc_at5 := gRandomStateReal[gc_off:][:gc_bdx]
+			gc_at6 := gRandomStateImag[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_lsqt.go:83
-				gc_vb6 := archsimd.BroadcastFloat64x4(0.0)
+				gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-				gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
+				gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
 //line hecbench_lsqt.go:77
-					var tid int = gc_tx2
-					var n int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var n int = gc_bx*gc_bdx + tid
 					var m int
 //line hecbench_lsqt.go:79
 					_ = m
@@ -322,76 +328,78 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:80
 					var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_lsqt.go:83
-					gc_vb6.StoreSlice(gc_at37[gc_tx2:])
+					gc_vb2.StoreSlice(gc_at[gc_tx:])
 //line hecbench_lsqt.go:83
-					gc_vb6.StoreSlice(gc_at38[gc_tx2:])
+					gc_vb2.StoreSlice(gc_at2[gc_tx:])
 //line hecbench_lsqt.go:85
 					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
-						a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:])
+						a = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:])
 //line hecbench_lsqt.go:85
-						b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:])
+						b = archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:])
 //line hecbench_lsqt.go:85
-						c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:])
+						c = archsimd.LoadFloat64x4Slice(gc_at5[gc_tx:])
 //line hecbench_lsqt.go:85
-						d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:])
+						d = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx:])
 //line hecbench_lsqt.go:85
-						a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at37[gc_tx2:])
+						a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
 //line hecbench_lsqt.go:85
-						b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at38[gc_tx2:])
+						b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
 					} else {
 //line hecbench_lsqt.go:85
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-						if gc_if6.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-							a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:]).Merge(a, gc_if6)
+							a = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if2)
 //line hecbench_lsqt.go:85
-							b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:]).Merge(b, gc_if6)
+							b = archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if2)
 //line hecbench_lsqt.go:85
-							c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:]).Merge(c, gc_if6)
+							c = archsimd.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if2)
 //line hecbench_lsqt.go:85
-							d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:]).Merge(d, gc_if6)
+							d = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if2)
 //line hecbench_lsqt.go:85
-							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at37[gc_tx2:]), gc_if6)
+							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 //line hecbench_lsqt.go:85
-							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at38[gc_tx2:]), gc_if6)
+							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
 				}
+//line hecbench_lsqt.go:87
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lsqt.go:77
-				tid := gc_tx2
-				n := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				n := gc_bx*gc_bdx + tid
 				var m int
 				var a, b, c, d float64
 //line hecbench_lsqt.go:83
-				gc_at37[gc_tx2] = 0.0
-				gc_at38[gc_tx2] = 0.0
+				gc_at[gc_tx] = 0.0
+				gc_at2[gc_tx] = 0.0
 				if n < numberOfAtoms {
-					a = gc_at39[gc_tx2]
-					b = gc_at40[gc_tx2]
-					c = gc_at41[gc_tx2]
-					d = gc_at42[gc_tx2]
-					gc_at37[gc_tx2] = (a*c + b*d)
-					gc_at38[gc_tx2] = (b*c - a*d)
+					a = gc_at3[gc_tx]
+					b = gc_at4[gc_tx]
+					c = gc_at5[gc_tx]
+					d = gc_at6[gc_tx]
+					gc_at[gc_tx] = (a*c + b*d)
+					gc_at2[gc_tx] = (b*c - a*d)
 				}
 				_ = m
 			}
 		} else {
-			gc_vstep4 := 0
+//line hecbench_lsqt.go:100
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_lsqt.go:83
-				gc_vb5 := archsimd.BroadcastFloat64x4(0.0)
+				gc_vb := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
+				gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
 //line hecbench_lsqt.go:77
-					var tid int = gc_tx2
-					var n int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var n int = gc_bx*gc_bdx + tid
 					var m int
 //line hecbench_lsqt.go:79
 					_ = m
@@ -408,8 +416,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						break
 					}
 //line hecbench_lsqt.go:83
-					gc_vb5.StoreSlice(sDataReal[tid:])
-					gc_vb5.StoreSlice(sDataImag[tid:])
+					gc_vb.StoreSlice(sDataReal[tid:])
+					gc_vb.StoreSlice(sDataImag[tid:])
 					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
 						a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:])
@@ -420,27 +428,28 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
 					} else {
 //line hecbench_lsqt.go:91
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-							a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if5)
-							b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if5)
-							c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if5)
-							d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if5)
-							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if5)
-							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if5)
+							a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if)
+							b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if)
+							c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if)
+							d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if)
+							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if)
+							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if)
 						}
 					}
 				}
+//line hecbench_lsqt.go:93
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-				tid := gc_tx2
-				n := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				n := gc_bx*gc_bdx + tid
 				var m int
 				var a, b, c, d float64
 //line hecbench_lsqt.go:83
@@ -459,19 +468,21 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 128; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+//line hecbench_lsqt.go:103
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 128; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -479,11 +490,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:109
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -491,11 +504,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:109
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -503,11 +518,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:109
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -515,11 +532,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:109
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-				tid := gc_tx2
+				tid := gc_tx
+//line hecbench_lsqt.go:79
 				var m int
 //line hecbench_lsqt.go:103
 				m = tid + 128
@@ -529,19 +548,21 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 64; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+//line hecbench_lsqt.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 64; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -549,11 +570,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:115
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -561,11 +584,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:115
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -573,11 +598,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:115
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -585,11 +612,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:115
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-				tid := gc_tx2
+				tid := gc_tx
+//line hecbench_lsqt.go:79
 				var m int
 //line hecbench_lsqt.go:109
 				m = tid + 64
@@ -598,119 +627,122 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 			}
 		}
 	}
+//line hecbench_lsqt.go:117
 	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m302 uint32
+//line hecbench_lsqt.go:125
+			var gc_m30 uint32
 //line hecbench_lsqt.go:114
-			if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x026); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m302 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_lsqt.go:114
 						if tid < 32 {
-							gc_m302 |= 1 << gc_lane2
+							gc_m30 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save302 := gc_act2
-			gc_act2 = gc_save302 & gc_m302
-			if gc_act2 != 0 {
+			gc_save30 := gc_act
+			gc_act = gc_save30 & gc_m30
+			if gc_act != 0 {
 //line hecbench_lsqt.go:115
 				var s []float64 = sDataReal
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x027 := gc_tidx2.X
-						gc_off31 := gc_x027
-						gc_off32 := 32 + gc_x027
-						if gc_act2 == ^uint32(0) && gc_x027+32 <= gc_bdx2 && gc_off31 >= 0 && gc_off31 <= len(s) && 32 <= len(s)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(s) && 32 <= len(s)-gc_off32 {
-							gc_at43 := s[gc_off31:][:32]
-							gc_at44 := s[gc_off32:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x027 + gc_lane2
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						gc_off3 := 32 + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+							gc_at7 := s[gc_off2:][:32]
+							gc_at8 := s[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
 								_ = tid_
 //line hecbench_lsqt.go:46
-								v := gc_at43[gc_lane2]
-								v += gc_at44[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v := gc_at7[gc_lane]
+								v += gc_at8[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
 //line hecbench_lsqt.go:46
 								v := s[tid_]
 								v += s[tid_+32]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x028 := gc_tidx2.X
-						gc_off33 := gc_x028
-						if gc_act2 == ^uint32(0) && gc_x028+32 <= gc_bdx2 && gc_off33 >= 0 && gc_off33 <= len(s) && 32 <= len(s)-gc_off33 {
-							gc_at45 := s[gc_off33:][:32]
+						gc_x03 := gc_tidx.X
+						gc_off4 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+							gc_at9 := s[gc_off4:][:32]
 //line hecbench_lsqt.go:49
-							copy(gc_at45, gc_l_v[:])
+							copy(gc_at9, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:49
 								s[tid_] = v
 							}
@@ -718,74 +750,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x029 := gc_tidx2.X
-						gc_off34 := 16 + gc_x029
-						if gc_act2 == ^uint32(0) && gc_x029+32 <= gc_bdx2 && gc_off34 >= 0 && gc_off34 <= len(s) && 32 <= len(s)-gc_off34 {
-							gc_at46 := s[gc_off34:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x029 + gc_lane2
+						gc_x04 := gc_tidx.X
+						gc_off5 := 16 + gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+							gc_at10 := s[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x04 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
-								v += gc_at46[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at10[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
 								v += s[tid_+16]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x030 := gc_tidx2.X
-						gc_off35 := gc_x030
-						if gc_act2 == ^uint32(0) && gc_x030+32 <= gc_bdx2 && gc_off35 >= 0 && gc_off35 <= len(s) && 32 <= len(s)-gc_off35 {
-							gc_at47 := s[gc_off35:][:32]
+						gc_x05 := gc_tidx.X
+						gc_off6 := gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+							gc_at11 := s[gc_off6:][:32]
 //line hecbench_lsqt.go:53
-							copy(gc_at47, gc_l_v[:])
+							copy(gc_at11, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:53
 								s[tid_] = v
 							}
@@ -793,74 +827,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x031 := gc_tidx2.X
-						gc_off36 := 8 + gc_x031
-						if gc_act2 == ^uint32(0) && gc_x031+32 <= gc_bdx2 && gc_off36 >= 0 && gc_off36 <= len(s) && 32 <= len(s)-gc_off36 {
-							gc_at48 := s[gc_off36:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x031 + gc_lane2
+						gc_x06 := gc_tidx.X
+						gc_off7 := 8 + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+							gc_at12 := s[gc_off7:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x06 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
-								v += gc_at48[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at12[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
 								v += s[tid_+8]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x032 := gc_tidx2.X
-						gc_off37 := gc_x032
-						if gc_act2 == ^uint32(0) && gc_x032+32 <= gc_bdx2 && gc_off37 >= 0 && gc_off37 <= len(s) && 32 <= len(s)-gc_off37 {
-							gc_at49 := s[gc_off37:][:32]
+						gc_x07 := gc_tidx.X
+						gc_off8 := gc_x07
+						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+							gc_at13 := s[gc_off8:][:32]
 //line hecbench_lsqt.go:57
-							copy(gc_at49, gc_l_v[:])
+							copy(gc_at13, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:57
 								s[tid_] = v
 							}
@@ -868,74 +904,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x033 := gc_tidx2.X
-						gc_off38 := 4 + gc_x033
-						if gc_act2 == ^uint32(0) && gc_x033+32 <= gc_bdx2 && gc_off38 >= 0 && gc_off38 <= len(s) && 32 <= len(s)-gc_off38 {
-							gc_at50 := s[gc_off38:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x033 + gc_lane2
+						gc_x08 := gc_tidx.X
+						gc_off9 := 4 + gc_x08
+						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+							gc_at14 := s[gc_off9:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x08 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
-								v += gc_at50[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at14[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
 								v += s[tid_+4]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x034 := gc_tidx2.X
-						gc_off39 := gc_x034
-						if gc_act2 == ^uint32(0) && gc_x034+32 <= gc_bdx2 && gc_off39 >= 0 && gc_off39 <= len(s) && 32 <= len(s)-gc_off39 {
-							gc_at51 := s[gc_off39:][:32]
+						gc_x09 := gc_tidx.X
+						gc_off10 := gc_x09
+						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+							gc_at15 := s[gc_off10:][:32]
 //line hecbench_lsqt.go:61
-							copy(gc_at51, gc_l_v[:])
+							copy(gc_at15, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:61
 								s[tid_] = v
 							}
@@ -943,72 +981,74 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x035 := gc_tidx2.X
-						gc_off40 := 2 + gc_x035
-						if gc_act2 == ^uint32(0) && gc_x035+32 <= gc_bdx2 && gc_off40 >= 0 && gc_off40 <= len(s) && 32 <= len(s)-gc_off40 {
-							gc_at52 := s[gc_off40:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x035 + gc_lane2
+						gc_x010 := gc_tidx.X
+						gc_off11 := 2 + gc_x010
+						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+							gc_at16 := s[gc_off11:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x010 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
-								v += gc_at52[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at16[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								tid := gc_tx2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
 								v += s[tid_+2]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x036 := gc_tidx2.X
-						gc_off41 := gc_x036
-						if gc_act2 == ^uint32(0) && gc_x036+32 <= gc_bdx2 && gc_off41 >= 0 && gc_off41 <= len(s) && 32 <= len(s)-gc_off41 {
-							gc_at53 := s[gc_off41:][:32]
+						gc_x011 := gc_tidx.X
+						gc_off12 := gc_x011
+						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+							gc_at17 := s[gc_off12:][:32]
 //line hecbench_lsqt.go:65
-							copy(gc_at53, gc_l_v[:])
+							copy(gc_at17, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								tid := gc_tx2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:65
 								s[tid_] = v
 							}
@@ -1016,74 +1056,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x037 := gc_tidx2.X
-						gc_off42 := 1 + gc_x037
-						if gc_act2 == ^uint32(0) && gc_x037+32 <= gc_bdx2 && gc_off42 >= 0 && gc_off42 <= len(s) && 32 <= len(s)-gc_off42 {
-							gc_at54 := s[gc_off42:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x037 + gc_lane2
+						gc_x012 := gc_tidx.X
+						gc_off13 := 1 + gc_x012
+						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+							gc_at18 := s[gc_off13:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x012 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
-								v += gc_at54[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at18[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
 								v += s[tid_+1]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x038 := gc_tidx2.X
-						gc_off43 := gc_x038
-						if gc_act2 == ^uint32(0) && gc_x038+32 <= gc_bdx2 && gc_off43 >= 0 && gc_off43 <= len(s) && 32 <= len(s)-gc_off43 {
-							gc_at55 := s[gc_off43:][:32]
+						gc_x013 := gc_tidx.X
+						gc_off14 := gc_x013
+						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
+							gc_at19 := s[gc_off14:][:32]
 //line hecbench_lsqt.go:69
-							copy(gc_at55, gc_l_v[:])
+							copy(gc_at19, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:69
 								s[tid_] = v
 							}
@@ -1093,76 +1135,77 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:116
 				var s_ []float64 = sDataImag
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x039 := gc_tidx2.X
-						gc_off44 := gc_x039
-						gc_off45 := 32 + gc_x039
-						if gc_act2 == ^uint32(0) && gc_x039+32 <= gc_bdx2 && gc_off44 >= 0 && gc_off44 <= len(s_) && 32 <= len(s_)-gc_off44 && gc_off45 >= 0 && gc_off45 <= len(s_) && 32 <= len(s_)-gc_off45 {
-							gc_at56 := s_[gc_off44:][:32]
-							gc_at57 := s_[gc_off45:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x039 + gc_lane2
+						gc_x014 := gc_tidx.X
+						gc_off15 := gc_x014
+						gc_off16 := 32 + gc_x014
+						if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+							gc_at20 := s_[gc_off15:][:32]
+							gc_at21 := s_[gc_off16:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x014 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
 								_ = tid_2
 //line hecbench_lsqt.go:46
-								v_ := gc_at56[gc_lane2]
-								v_ += gc_at57[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ := gc_at20[gc_lane]
+								v_ += gc_at21[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
 //line hecbench_lsqt.go:46
 								v_ := s_[tid_2]
 								v_ += s_[tid_2+32]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x040 := gc_tidx2.X
-						gc_off46 := gc_x040
-						if gc_act2 == ^uint32(0) && gc_x040+32 <= gc_bdx2 && gc_off46 >= 0 && gc_off46 <= len(s_) && 32 <= len(s_)-gc_off46 {
-							gc_at58 := s_[gc_off46:][:32]
+						gc_x015 := gc_tidx.X
+						gc_off17 := gc_x015
+						if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+							gc_at22 := s_[gc_off17:][:32]
 //line hecbench_lsqt.go:49
-							copy(gc_at58, gc_l_v_[:])
+							copy(gc_at22, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:49
 								s_[tid_2] = v_
 							}
@@ -1170,74 +1213,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x041 := gc_tidx2.X
-						gc_off47 := 16 + gc_x041
-						if gc_act2 == ^uint32(0) && gc_x041+32 <= gc_bdx2 && gc_off47 >= 0 && gc_off47 <= len(s_) && 32 <= len(s_)-gc_off47 {
-							gc_at59 := s_[gc_off47:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x041 + gc_lane2
+						gc_x016 := gc_tidx.X
+						gc_off18 := 16 + gc_x016
+						if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+							gc_at23 := s_[gc_off18:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x016 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
-								v_ += gc_at59[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at23[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
 								v_ += s_[tid_2+16]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x042 := gc_tidx2.X
-						gc_off48 := gc_x042
-						if gc_act2 == ^uint32(0) && gc_x042+32 <= gc_bdx2 && gc_off48 >= 0 && gc_off48 <= len(s_) && 32 <= len(s_)-gc_off48 {
-							gc_at60 := s_[gc_off48:][:32]
+						gc_x017 := gc_tidx.X
+						gc_off19 := gc_x017
+						if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+							gc_at24 := s_[gc_off19:][:32]
 //line hecbench_lsqt.go:53
-							copy(gc_at60, gc_l_v_[:])
+							copy(gc_at24, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:53
 								s_[tid_2] = v_
 							}
@@ -1245,74 +1290,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x043 := gc_tidx2.X
-						gc_off49 := 8 + gc_x043
-						if gc_act2 == ^uint32(0) && gc_x043+32 <= gc_bdx2 && gc_off49 >= 0 && gc_off49 <= len(s_) && 32 <= len(s_)-gc_off49 {
-							gc_at61 := s_[gc_off49:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x043 + gc_lane2
+						gc_x018 := gc_tidx.X
+						gc_off20 := 8 + gc_x018
+						if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+							gc_at25 := s_[gc_off20:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x018 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
-								v_ += gc_at61[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at25[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
 								v_ += s_[tid_2+8]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x044 := gc_tidx2.X
-						gc_off50 := gc_x044
-						if gc_act2 == ^uint32(0) && gc_x044+32 <= gc_bdx2 && gc_off50 >= 0 && gc_off50 <= len(s_) && 32 <= len(s_)-gc_off50 {
-							gc_at62 := s_[gc_off50:][:32]
+						gc_x019 := gc_tidx.X
+						gc_off21 := gc_x019
+						if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+							gc_at26 := s_[gc_off21:][:32]
 //line hecbench_lsqt.go:57
-							copy(gc_at62, gc_l_v_[:])
+							copy(gc_at26, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:57
 								s_[tid_2] = v_
 							}
@@ -1320,74 +1367,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x045 := gc_tidx2.X
-						gc_off51 := 4 + gc_x045
-						if gc_act2 == ^uint32(0) && gc_x045+32 <= gc_bdx2 && gc_off51 >= 0 && gc_off51 <= len(s_) && 32 <= len(s_)-gc_off51 {
-							gc_at63 := s_[gc_off51:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x045 + gc_lane2
+						gc_x020 := gc_tidx.X
+						gc_off22 := 4 + gc_x020
+						if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+							gc_at27 := s_[gc_off22:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x020 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
-								v_ += gc_at63[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at27[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
 								v_ += s_[tid_2+4]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x046 := gc_tidx2.X
-						gc_off52 := gc_x046
-						if gc_act2 == ^uint32(0) && gc_x046+32 <= gc_bdx2 && gc_off52 >= 0 && gc_off52 <= len(s_) && 32 <= len(s_)-gc_off52 {
-							gc_at64 := s_[gc_off52:][:32]
+						gc_x021 := gc_tidx.X
+						gc_off23 := gc_x021
+						if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+							gc_at28 := s_[gc_off23:][:32]
 //line hecbench_lsqt.go:61
-							copy(gc_at64, gc_l_v_[:])
+							copy(gc_at28, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:61
 								s_[tid_2] = v_
 							}
@@ -1395,72 +1444,74 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x047 := gc_tidx2.X
-						gc_off53 := 2 + gc_x047
-						if gc_act2 == ^uint32(0) && gc_x047+32 <= gc_bdx2 && gc_off53 >= 0 && gc_off53 <= len(s_) && 32 <= len(s_)-gc_off53 {
-							gc_at65 := s_[gc_off53:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x047 + gc_lane2
+						gc_x022 := gc_tidx.X
+						gc_off24 := 2 + gc_x022
+						if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+							gc_at29 := s_[gc_off24:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x022 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
-								v_ += gc_at65[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at29[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								tid := gc_tx2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
 								v_ += s_[tid_2+2]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x048 := gc_tidx2.X
-						gc_off54 := gc_x048
-						if gc_act2 == ^uint32(0) && gc_x048+32 <= gc_bdx2 && gc_off54 >= 0 && gc_off54 <= len(s_) && 32 <= len(s_)-gc_off54 {
-							gc_at66 := s_[gc_off54:][:32]
+						gc_x023 := gc_tidx.X
+						gc_off25 := gc_x023
+						if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+							gc_at30 := s_[gc_off25:][:32]
 //line hecbench_lsqt.go:65
-							copy(gc_at66, gc_l_v_[:])
+							copy(gc_at30, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								tid := gc_tx2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:65
 								s_[tid_2] = v_
 							}
@@ -1468,74 +1519,76 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x049 := gc_tidx2.X
-						gc_off55 := 1 + gc_x049
-						if gc_act2 == ^uint32(0) && gc_x049+32 <= gc_bdx2 && gc_off55 >= 0 && gc_off55 <= len(s_) && 32 <= len(s_)-gc_off55 {
-							gc_at67 := s_[gc_off55:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x049 + gc_lane2
+						gc_x024 := gc_tidx.X
+						gc_off26 := 1 + gc_x024
+						if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+							gc_at31 := s_[gc_off26:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x024 + gc_lane
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
-								v_ += gc_at67[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at31[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
 								v_ += s_[tid_2+1]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x050 := gc_tidx2.X
-						gc_off56 := gc_x050
-						if gc_act2 == ^uint32(0) && gc_x050+32 <= gc_bdx2 && gc_off56 >= 0 && gc_off56 <= len(s_) && 32 <= len(s_)-gc_off56 {
-							gc_at68 := s_[gc_off56:][:32]
+						gc_x025 := gc_tidx.X
+						gc_off27 := gc_x025
+						if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
+							gc_at32 := s_[gc_off27:][:32]
 //line hecbench_lsqt.go:69
-							copy(gc_at68, gc_l_v_[:])
+							copy(gc_at32, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:69
 								s_[tid_2] = v_
 							}
@@ -1543,34 +1596,36 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 			}
-			gc_act2 = gc_save302 &^ gc_dead2
+			gc_act = gc_save30 &^ gc_dead
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
+//line hecbench_lsqt.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off57 := gc_bx2 + gOffset
-			gc_off58 := 0
-			if gc_from2 >= 0 && gc_off57 >= 0 && gc_off57 < len(gInnerProductReal) && gc_off58 >= 0 && gc_off58 < len(sDataReal) && gc_off57 < len(gInnerProductImag) && gc_off58 < len(sDataImag) {
-				gc_at69 := gInnerProductReal[gc_off57:][:1]
-				gc_at70 := sDataReal[gc_off58:][:1]
-				gc_at71 := gInnerProductImag[gc_off57:][:1]
-				gc_at72 := sDataImag[gc_off58:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off28 := gc_bx + gOffset
+			gc_off29 := 0
+			if gc_from >= 0 && gc_off28 >= 0 && gc_off28 < len(gInnerProductReal) && gc_off29 >= 0 && gc_off29 < len(sDataReal) && gc_off28 < len(gInnerProductImag) && gc_off29 < len(sDataImag) {
+				gc_at33 := gInnerProductReal[gc_off28:][:1]
+				gc_at34 := sDataReal[gc_off29:][:1]
+				gc_at35 := gInnerProductImag[gc_off28:][:1]
+				gc_at36 := sDataImag[gc_off29:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lsqt.go:119
-					gc_at69[0] = gc_at70[0]
-					gc_at71[0] = gc_at72[0]
+					gc_at33[0] = gc_at34[0]
+					gc_at35[0] = gc_at36[0]
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:124
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:119
-					gInnerProductReal[gc_bx2+gOffset] = sDataReal[0]
-					gInnerProductImag[gc_bx2+gOffset] = sDataImag[0]
+					gInnerProductReal[gc_bx+gOffset] = sDataReal[0]
+					gInnerProductImag[gc_bx+gOffset] = sDataImag[0]
 				}
 			}
 		}
@@ -1598,16 +1653,16 @@ func GpuFindInnerProduct2Kernel(numberOfAtoms int, gInnerProduct1Real, gInnerPro
 var gc_src_gpuFindInnerProduct2Kernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuFindInnerProduct2Kernel", "a4c0f374cbc1597f0d8cc7aea85ed21b7277fe6ccc11c8275591220a60ad3499", "hecbench_lsqt.go:124-176", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:128
-func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int, gInnerProduct1Real, gInnerProduct1Imag, gInnerProduct2Real, gInnerProduct2Imag []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int, gInnerProduct1Real, gInnerProduct1Imag, gInnerProduct2Real, gInnerProduct2Imag []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_lsqt.go:132
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
@@ -1616,30 +1671,32 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
 	compiled.OutOfLine(func() {
 		sDataReal := sDataReal[:256]
+//line hecbench_lsqt.go:141
 		sDataImag := sDataImag[:256]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) {
-					gc_at33 := sDataReal[:gc_bdx2]
-					gc_at34 := sDataImag[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:144
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
+					gc_at := sDataReal[:gc_bdx]
+					gc_at2 := sDataImag[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-						tid := gc_tx2
+						tid := gc_tx
 						var patch, n, m int
 //line hecbench_lsqt.go:134
-						gc_at33[gc_tx2] = 0.0
-						gc_at34[gc_tx2] = 0.0
+						gc_at[gc_tx] = 0.0
+						gc_at2[gc_tx] = 0.0
 //line hecbench_lsqt.go:139
 						var patch_ int = 0
 //line hecbench_lsqt.go:139
 						for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
 							if n < numberOfBlocks {
-								m = gc_bx2*numberOfBlocks + n
-								gc_at33[gc_tx2] += gInnerProduct1Real[m]
-								gc_at34[gc_tx2] += gInnerProduct1Imag[m]
+								m = gc_bx*numberOfBlocks + n
+								gc_at[gc_tx] += gInnerProduct1Real[m]
+								gc_at2[gc_tx] += gInnerProduct1Imag[m]
 							}
 						}
 //line hecbench_lsqt.go:146
@@ -1648,11 +1705,12 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						_ = patch
 					}
 				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:153
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-						tid := gc_tx2
+						tid := gc_tx
 						var patch, n, m int
 //line hecbench_lsqt.go:134
 						sDataReal[tid] = 0.0
@@ -1663,7 +1721,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
 							if n < numberOfBlocks {
-								m = gc_bx2*numberOfBlocks + n
+								m = gc_bx*numberOfBlocks + n
 								sDataReal[tid] += gInnerProduct1Real[m]
 								sDataImag[tid] += gInnerProduct1Imag[m]
 							}
@@ -1676,21 +1734,23 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				}
 			}
 		}
+//line hecbench_lsqt.go:155
 	})
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 128; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 128; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1698,11 +1758,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:163
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1710,11 +1772,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:163
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1722,11 +1786,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:163
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1734,11 +1800,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:163
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-				tid := gc_tx2
+				tid := gc_tx
+//line hecbench_lsqt.go:132
 				var m int
 //line hecbench_lsqt.go:157
 				m = tid + 128
@@ -1748,19 +1816,21 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 64; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+//line hecbench_lsqt.go:165
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 64; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1768,11 +1838,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:169
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1780,11 +1852,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:169
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1792,11 +1866,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:169
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
+					tid := gc_tx
+//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1804,11 +1880,13 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:169
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-				tid := gc_tx2
+				tid := gc_tx
+//line hecbench_lsqt.go:132
 				var m int
 //line hecbench_lsqt.go:163
 				m = tid + 64
@@ -1817,119 +1895,122 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 			}
 		}
 	}
+//line hecbench_lsqt.go:171
 	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m302 uint32
+//line hecbench_lsqt.go:179
+			var gc_m30 uint32
 //line hecbench_lsqt.go:168
-			if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x026); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m302 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_lsqt.go:168
 						if tid < 32 {
-							gc_m302 |= 1 << gc_lane2
+							gc_m30 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save302 := gc_act2
-			gc_act2 = gc_save302 & gc_m302
-			if gc_act2 != 0 {
+			gc_save30 := gc_act
+			gc_act = gc_save30 & gc_m30
+			if gc_act != 0 {
 //line hecbench_lsqt.go:169
 				var s []float64 = sDataReal
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x027 := gc_tidx2.X
-						gc_off29 := gc_x027
-						gc_off30 := 32 + gc_x027
-						if gc_act2 == ^uint32(0) && gc_x027+32 <= gc_bdx2 && gc_off29 >= 0 && gc_off29 <= len(s) && 32 <= len(s)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(s) && 32 <= len(s)-gc_off30 {
-							gc_at35 := s[gc_off29:][:32]
-							gc_at36 := s[gc_off30:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x027 + gc_lane2
+						gc_x02 := gc_tidx.X
+						gc_off := gc_x02
+						gc_off2 := 32 + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+							gc_at3 := s[gc_off:][:32]
+							gc_at4 := s[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
 								_ = tid_
 //line hecbench_lsqt.go:46
-								v := gc_at35[gc_lane2]
-								v += gc_at36[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v := gc_at3[gc_lane]
+								v += gc_at4[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
 //line hecbench_lsqt.go:46
 								v := s[tid_]
 								v += s[tid_+32]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x028 := gc_tidx2.X
-						gc_off31 := gc_x028
-						if gc_act2 == ^uint32(0) && gc_x028+32 <= gc_bdx2 && gc_off31 >= 0 && gc_off31 <= len(s) && 32 <= len(s)-gc_off31 {
-							gc_at37 := s[gc_off31:][:32]
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+							gc_at5 := s[gc_off3:][:32]
 //line hecbench_lsqt.go:49
-							copy(gc_at37, gc_l_v[:])
+							copy(gc_at5, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:49
 								s[tid_] = v
 							}
@@ -1937,74 +2018,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x029 := gc_tidx2.X
-						gc_off32 := 16 + gc_x029
-						if gc_act2 == ^uint32(0) && gc_x029+32 <= gc_bdx2 && gc_off32 >= 0 && gc_off32 <= len(s) && 32 <= len(s)-gc_off32 {
-							gc_at38 := s[gc_off32:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x029 + gc_lane2
+						gc_x04 := gc_tidx.X
+						gc_off4 := 16 + gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+							gc_at6 := s[gc_off4:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x04 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
-								v += gc_at38[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at6[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
 								v += s[tid_+16]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x030 := gc_tidx2.X
-						gc_off33 := gc_x030
-						if gc_act2 == ^uint32(0) && gc_x030+32 <= gc_bdx2 && gc_off33 >= 0 && gc_off33 <= len(s) && 32 <= len(s)-gc_off33 {
-							gc_at39 := s[gc_off33:][:32]
+						gc_x05 := gc_tidx.X
+						gc_off5 := gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+							gc_at7 := s[gc_off5:][:32]
 //line hecbench_lsqt.go:53
-							copy(gc_at39, gc_l_v[:])
+							copy(gc_at7, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:53
 								s[tid_] = v
 							}
@@ -2012,74 +2095,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x031 := gc_tidx2.X
-						gc_off34 := 8 + gc_x031
-						if gc_act2 == ^uint32(0) && gc_x031+32 <= gc_bdx2 && gc_off34 >= 0 && gc_off34 <= len(s) && 32 <= len(s)-gc_off34 {
-							gc_at40 := s[gc_off34:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x031 + gc_lane2
+						gc_x06 := gc_tidx.X
+						gc_off6 := 8 + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+							gc_at8 := s[gc_off6:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x06 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
-								v += gc_at40[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at8[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
 								v += s[tid_+8]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x032 := gc_tidx2.X
-						gc_off35 := gc_x032
-						if gc_act2 == ^uint32(0) && gc_x032+32 <= gc_bdx2 && gc_off35 >= 0 && gc_off35 <= len(s) && 32 <= len(s)-gc_off35 {
-							gc_at41 := s[gc_off35:][:32]
+						gc_x07 := gc_tidx.X
+						gc_off7 := gc_x07
+						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+							gc_at9 := s[gc_off7:][:32]
 //line hecbench_lsqt.go:57
-							copy(gc_at41, gc_l_v[:])
+							copy(gc_at9, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:57
 								s[tid_] = v
 							}
@@ -2087,74 +2172,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x033 := gc_tidx2.X
-						gc_off36 := 4 + gc_x033
-						if gc_act2 == ^uint32(0) && gc_x033+32 <= gc_bdx2 && gc_off36 >= 0 && gc_off36 <= len(s) && 32 <= len(s)-gc_off36 {
-							gc_at42 := s[gc_off36:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x033 + gc_lane2
+						gc_x08 := gc_tidx.X
+						gc_off8 := 4 + gc_x08
+						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+							gc_at10 := s[gc_off8:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x08 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
-								v += gc_at42[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at10[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
 								v += s[tid_+4]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x034 := gc_tidx2.X
-						gc_off37 := gc_x034
-						if gc_act2 == ^uint32(0) && gc_x034+32 <= gc_bdx2 && gc_off37 >= 0 && gc_off37 <= len(s) && 32 <= len(s)-gc_off37 {
-							gc_at43 := s[gc_off37:][:32]
+						gc_x09 := gc_tidx.X
+						gc_off9 := gc_x09
+						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+							gc_at11 := s[gc_off9:][:32]
 //line hecbench_lsqt.go:61
-							copy(gc_at43, gc_l_v[:])
+							copy(gc_at11, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:61
 								s[tid_] = v
 							}
@@ -2162,74 +2249,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x035 := gc_tidx2.X
-						gc_off38 := 2 + gc_x035
-						if gc_act2 == ^uint32(0) && gc_x035+32 <= gc_bdx2 && gc_off38 >= 0 && gc_off38 <= len(s) && 32 <= len(s)-gc_off38 {
-							gc_at44 := s[gc_off38:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x035 + gc_lane2
+						gc_x010 := gc_tidx.X
+						gc_off10 := 2 + gc_x010
+						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+							gc_at12 := s[gc_off10:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x010 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
-								v += gc_at44[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at12[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
 								v += s[tid_+2]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x036 := gc_tidx2.X
-						gc_off39 := gc_x036
-						if gc_act2 == ^uint32(0) && gc_x036+32 <= gc_bdx2 && gc_off39 >= 0 && gc_off39 <= len(s) && 32 <= len(s)-gc_off39 {
-							gc_at45 := s[gc_off39:][:32]
+						gc_x011 := gc_tidx.X
+						gc_off11 := gc_x011
+						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+							gc_at13 := s[gc_off11:][:32]
 //line hecbench_lsqt.go:65
-							copy(gc_at45, gc_l_v[:])
+							copy(gc_at13, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:65
 								s[tid_] = v
 							}
@@ -2237,74 +2326,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x037 := gc_tidx2.X
-						gc_off40 := 1 + gc_x037
-						if gc_act2 == ^uint32(0) && gc_x037+32 <= gc_bdx2 && gc_off40 >= 0 && gc_off40 <= len(s) && 32 <= len(s)-gc_off40 {
-							gc_at46 := s[gc_off40:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x037 + gc_lane2
+						gc_x012 := gc_tidx.X
+						gc_off12 := 1 + gc_x012
+						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+							gc_at14 := s[gc_off12:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x012 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
-								v += gc_at46[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v += gc_at14[gc_lane]
+								gc_l_v[gc_lane] = v
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
 								v += s[tid_+1]
-								gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x038 := gc_tidx2.X
-						gc_off41 := gc_x038
-						if gc_act2 == ^uint32(0) && gc_x038+32 <= gc_bdx2 && gc_off41 >= 0 && gc_off41 <= len(s) && 32 <= len(s)-gc_off41 {
-							gc_at47 := s[gc_off41:][:32]
+						gc_x013 := gc_tidx.X
+						gc_off13 := gc_x013
+						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+							gc_at15 := s[gc_off13:][:32]
 //line hecbench_lsqt.go:69
-							copy(gc_at47, gc_l_v[:])
+							copy(gc_at15, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:69
 								s[tid_] = v
 							}
@@ -2314,76 +2405,77 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:170
 				var s_ []float64 = sDataImag
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x039 := gc_tidx2.X
-						gc_off42 := gc_x039
-						gc_off43 := 32 + gc_x039
-						if gc_act2 == ^uint32(0) && gc_x039+32 <= gc_bdx2 && gc_off42 >= 0 && gc_off42 <= len(s_) && 32 <= len(s_)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(s_) && 32 <= len(s_)-gc_off43 {
-							gc_at48 := s_[gc_off42:][:32]
-							gc_at49 := s_[gc_off43:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x039 + gc_lane2
+						gc_x014 := gc_tidx.X
+						gc_off14 := gc_x014
+						gc_off15 := 32 + gc_x014
+						if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
+							gc_at16 := s_[gc_off14:][:32]
+							gc_at17 := s_[gc_off15:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x014 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
 								_ = tid_2
 //line hecbench_lsqt.go:46
-								v_ := gc_at48[gc_lane2]
-								v_ += gc_at49[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ := gc_at16[gc_lane]
+								v_ += gc_at17[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
 //line hecbench_lsqt.go:46
 								v_ := s_[tid_2]
 								v_ += s_[tid_2+32]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x040 := gc_tidx2.X
-						gc_off44 := gc_x040
-						if gc_act2 == ^uint32(0) && gc_x040+32 <= gc_bdx2 && gc_off44 >= 0 && gc_off44 <= len(s_) && 32 <= len(s_)-gc_off44 {
-							gc_at50 := s_[gc_off44:][:32]
+						gc_x015 := gc_tidx.X
+						gc_off16 := gc_x015
+						if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+							gc_at18 := s_[gc_off16:][:32]
 //line hecbench_lsqt.go:49
-							copy(gc_at50, gc_l_v_[:])
+							copy(gc_at18, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:49
 								s_[tid_2] = v_
 							}
@@ -2391,74 +2483,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x041 := gc_tidx2.X
-						gc_off45 := 16 + gc_x041
-						if gc_act2 == ^uint32(0) && gc_x041+32 <= gc_bdx2 && gc_off45 >= 0 && gc_off45 <= len(s_) && 32 <= len(s_)-gc_off45 {
-							gc_at51 := s_[gc_off45:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x041 + gc_lane2
+						gc_x016 := gc_tidx.X
+						gc_off17 := 16 + gc_x016
+						if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+							gc_at19 := s_[gc_off17:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x016 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
-								v_ += gc_at51[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at19[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
 								v_ += s_[tid_2+16]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x042 := gc_tidx2.X
-						gc_off46 := gc_x042
-						if gc_act2 == ^uint32(0) && gc_x042+32 <= gc_bdx2 && gc_off46 >= 0 && gc_off46 <= len(s_) && 32 <= len(s_)-gc_off46 {
-							gc_at52 := s_[gc_off46:][:32]
+						gc_x017 := gc_tidx.X
+						gc_off18 := gc_x017
+						if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+							gc_at20 := s_[gc_off18:][:32]
 //line hecbench_lsqt.go:53
-							copy(gc_at52, gc_l_v_[:])
+							copy(gc_at20, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:53
 								s_[tid_2] = v_
 							}
@@ -2466,74 +2560,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x043 := gc_tidx2.X
-						gc_off47 := 8 + gc_x043
-						if gc_act2 == ^uint32(0) && gc_x043+32 <= gc_bdx2 && gc_off47 >= 0 && gc_off47 <= len(s_) && 32 <= len(s_)-gc_off47 {
-							gc_at53 := s_[gc_off47:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x043 + gc_lane2
+						gc_x018 := gc_tidx.X
+						gc_off19 := 8 + gc_x018
+						if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+							gc_at21 := s_[gc_off19:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x018 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
-								v_ += gc_at53[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at21[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
 								v_ += s_[tid_2+8]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x044 := gc_tidx2.X
-						gc_off48 := gc_x044
-						if gc_act2 == ^uint32(0) && gc_x044+32 <= gc_bdx2 && gc_off48 >= 0 && gc_off48 <= len(s_) && 32 <= len(s_)-gc_off48 {
-							gc_at54 := s_[gc_off48:][:32]
+						gc_x019 := gc_tidx.X
+						gc_off20 := gc_x019
+						if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+							gc_at22 := s_[gc_off20:][:32]
 //line hecbench_lsqt.go:57
-							copy(gc_at54, gc_l_v_[:])
+							copy(gc_at22, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:57
 								s_[tid_2] = v_
 							}
@@ -2541,74 +2637,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x045 := gc_tidx2.X
-						gc_off49 := 4 + gc_x045
-						if gc_act2 == ^uint32(0) && gc_x045+32 <= gc_bdx2 && gc_off49 >= 0 && gc_off49 <= len(s_) && 32 <= len(s_)-gc_off49 {
-							gc_at55 := s_[gc_off49:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x045 + gc_lane2
+						gc_x020 := gc_tidx.X
+						gc_off21 := 4 + gc_x020
+						if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+							gc_at23 := s_[gc_off21:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x020 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
-								v_ += gc_at55[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at23[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
 								v_ += s_[tid_2+4]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x046 := gc_tidx2.X
-						gc_off50 := gc_x046
-						if gc_act2 == ^uint32(0) && gc_x046+32 <= gc_bdx2 && gc_off50 >= 0 && gc_off50 <= len(s_) && 32 <= len(s_)-gc_off50 {
-							gc_at56 := s_[gc_off50:][:32]
+						gc_x021 := gc_tidx.X
+						gc_off22 := gc_x021
+						if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+							gc_at24 := s_[gc_off22:][:32]
 //line hecbench_lsqt.go:61
-							copy(gc_at56, gc_l_v_[:])
+							copy(gc_at24, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:61
 								s_[tid_2] = v_
 							}
@@ -2616,74 +2714,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x047 := gc_tidx2.X
-						gc_off51 := 2 + gc_x047
-						if gc_act2 == ^uint32(0) && gc_x047+32 <= gc_bdx2 && gc_off51 >= 0 && gc_off51 <= len(s_) && 32 <= len(s_)-gc_off51 {
-							gc_at57 := s_[gc_off51:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x047 + gc_lane2
+						gc_x022 := gc_tidx.X
+						gc_off23 := 2 + gc_x022
+						if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+							gc_at25 := s_[gc_off23:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x022 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
-								v_ += gc_at57[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at25[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
 								v_ += s_[tid_2+2]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x048 := gc_tidx2.X
-						gc_off52 := gc_x048
-						if gc_act2 == ^uint32(0) && gc_x048+32 <= gc_bdx2 && gc_off52 >= 0 && gc_off52 <= len(s_) && 32 <= len(s_)-gc_off52 {
-							gc_at58 := s_[gc_off52:][:32]
+						gc_x023 := gc_tidx.X
+						gc_off24 := gc_x023
+						if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+							gc_at26 := s_[gc_off24:][:32]
 //line hecbench_lsqt.go:65
-							copy(gc_at58, gc_l_v_[:])
+							copy(gc_at26, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:65
 								s_[tid_2] = v_
 							}
@@ -2691,74 +2791,76 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x049 := gc_tidx2.X
-						gc_off53 := 1 + gc_x049
-						if gc_act2 == ^uint32(0) && gc_x049+32 <= gc_bdx2 && gc_off53 >= 0 && gc_off53 <= len(s_) && 32 <= len(s_)-gc_off53 {
-							gc_at59 := s_[gc_off53:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x049 + gc_lane2
+						gc_x024 := gc_tidx.X
+						gc_off25 := 1 + gc_x024
+						if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+							gc_at27 := s_[gc_off25:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x024 + gc_lane
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
-								v_ += gc_at59[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ += gc_at27[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
 								v_ += s_[tid_2+1]
-								gc_l_v_[gc_lane2] = v_
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x050 := gc_tidx2.X
-						gc_off54 := gc_x050
-						if gc_act2 == ^uint32(0) && gc_x050+32 <= gc_bdx2 && gc_off54 >= 0 && gc_off54 <= len(s_) && 32 <= len(s_)-gc_off54 {
-							gc_at60 := s_[gc_off54:][:32]
+						gc_x025 := gc_tidx.X
+						gc_off26 := gc_x025
+						if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+							gc_at28 := s_[gc_off26:][:32]
 //line hecbench_lsqt.go:69
-							copy(gc_at60, gc_l_v_[:])
+							copy(gc_at28, gc_l_v_[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-								tid := gc_tx2
+								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:69
 								s_[tid_2] = v_
 							}
@@ -2766,92 +2868,99 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 			}
-			gc_act2 = gc_save302 &^ gc_dead2
+			gc_act = gc_save30 &^ gc_dead
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
+//line hecbench_lsqt.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off55 := gc_bx2
-			gc_off56 := 0
-			if gc_from2 >= 0 && gc_off55 >= 0 && gc_off55 < len(gInnerProduct2Real) && gc_off56 >= 0 && gc_off56 < len(sDataReal) && gc_off55 < len(gInnerProduct2Imag) && gc_off56 < len(sDataImag) {
-				gc_at61 := gInnerProduct2Real[gc_off55:][:1]
-				gc_at62 := sDataReal[gc_off56:][:1]
-				gc_at63 := gInnerProduct2Imag[gc_off55:][:1]
-				gc_at64 := sDataImag[gc_off56:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off27 := gc_bx
+			gc_off28 := 0
+			if gc_from >= 0 && gc_off27 >= 0 && gc_off27 < len(gInnerProduct2Real) && gc_off28 >= 0 && gc_off28 < len(sDataReal) && gc_off27 < len(gInnerProduct2Imag) && gc_off28 < len(sDataImag) {
+				gc_at29 := gInnerProduct2Real[gc_off27:][:1]
+				gc_at30 := sDataReal[gc_off28:][:1]
+				gc_at31 := gInnerProduct2Imag[gc_off27:][:1]
+				gc_at32 := sDataImag[gc_off28:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line hecbench_lsqt.go:173
-						gc_at61[0] = gc_at62[0]
-						gc_at63[0] = gc_at64[0]
+						gc_at29[0] = gc_at30[0]
+						gc_at31[0] = gc_at32[0]
 					}
 					{
 //line hecbench_lsqt.go:173
-						gc_at61[0] = gc_at62[0]
-						gc_at63[0] = gc_at64[0]
+						gc_at29[0] = gc_at30[0]
+						gc_at31[0] = gc_at32[0]
 					}
 					{
 //line hecbench_lsqt.go:173
-						gc_at61[0] = gc_at62[0]
-						gc_at63[0] = gc_at64[0]
+						gc_at29[0] = gc_at30[0]
+						gc_at31[0] = gc_at32[0]
 					}
 					{
 //line hecbench_lsqt.go:173
-						gc_at61[0] = gc_at62[0]
-						gc_at63[0] = gc_at64[0]
+						gc_at29[0] = gc_at30[0]
+						gc_at31[0] = gc_at32[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lsqt.go:178
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lsqt.go:173
-					gc_at61[0] = gc_at62[0]
-					gc_at63[0] = gc_at64[0]
+					gc_at29[0] = gc_at30[0]
+					gc_at31[0] = gc_at32[0]
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+//line hecbench_lsqt.go:178
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx2] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:178
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx2] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:178
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx2] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:178
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx2] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:178
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:173
-					gInnerProduct2Real[gc_bx2] = sDataReal[0]
-					gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+					gInnerProduct2Real[gc_bx] = sDataReal[0]
+					gInnerProduct2Imag[gc_bx] = sDataImag[0]
 				}
 			}
 		}

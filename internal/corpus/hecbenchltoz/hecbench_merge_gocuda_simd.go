@@ -36,18 +36,18 @@ func WorkloadDiagonalsKernel(A []uint32, ALength uint32, B []uint32, BLength uin
 var gc_src_workloadDiagonalsKernel = compiled.NewSource(gc_files_hecbench_merge, "workloadDiagonalsKernel", "a1d3dcdb182d3c9921a38fc3fbbd8ddc44a4dd8bbc8f5c88d2e536d3762dc74c", "hecbench_merge.go:22-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_merge.go:28
-func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_currentX := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_currentY := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_currentX := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_currentY := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line hecbench_merge.go:29
 	xTop := gocuda.Shared[int32](t, 1)[:1]
 	yTop := gocuda.Shared[int32](t, 1)[:1]
@@ -56,15 +56,16 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 	found := gocuda.Shared[int32](t, 1)[:1]
 	oneorzero := gocuda.Shared[int32](t, 32)[:32]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				combinedIndex := int32(uint64(gc_bx2) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx2))
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_merge.go:40
+				combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
 //line hecbench_merge.go:43
 				if uint32(combinedIndex) < ALength {
 					xTop[0] = combinedIndex
@@ -78,121 +79,126 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 				}
 				xBottom[0] = yTop[0]
 				yBottom[0] = xTop[0]
+//line hecbench_merge.go:56
 				found[0] = 0
 			}
 		}
 	}
 //line hecbench_merge.go:61
 	for found[0] == 0 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:67
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_merge.go:36
-				threadOffset := gc_tx2 - 16
+				threadOffset := gc_tx - 16
 //line hecbench_merge.go:63
 				currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
 				currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
 //line hecbench_merge.go:67
 				if currentX >= int32(ALength) || currentY < 0 {
-					oneorzero[gc_tx2] = 0
+					oneorzero[gc_tx] = 0
 				} else if currentY >= int32(BLength) || currentX < 1 {
-					oneorzero[gc_tx2] = 1
+					oneorzero[gc_tx] = 1
 				} else {
 					if A[currentX-1] <= B[currentY] {
-						oneorzero[gc_tx2] = 1
+						oneorzero[gc_tx] = 1
 					} else {
-						oneorzero[gc_tx2] = 0
+						oneorzero[gc_tx] = 0
 					}
 				}
-				gc_s_currentX[gc_rank2] = currentX
-				gc_s_currentY[gc_rank2] = currentY
+//line hecbench_merge.go:80
+				gc_s_currentX[gc_rank] = currentX
+				gc_s_currentY[gc_rank] = currentY
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
+//line hecbench_merge.go:86
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := 0 - 1
-				gc_off9 := gc_bx2
-				gc_off10 := gc_bx2 + gc_gdx2 + 1
-				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(diagonalPathIntersections) {
-					gc_fastlo2 = min(max(gc_from2, 0, -gc_off8), gc_to2)
-					gc_fasthi2 = max(min(gc_to2, len(oneorzero), len(oneorzero)-gc_off8), gc_fastlo2)
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 0 - 1
+				gc_off2 := gc_bx
+				gc_off3 := gc_bx + gc_gdx + 1
+				gc_fastlo, gc_fasthi := gc_from, gc_from
+				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
+					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
+					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
 				}
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at9 := oneorzero[gc_fastlo2:][:gc_seglen2]
-							gc_at10 := oneorzero[gc_off8+gc_fastlo2:][:gc_seglen2]
-							gc_at11 := diagonalPathIntersections[gc_off9:][:1]
-							gc_at12 := diagonalPathIntersections[gc_off10:][:1]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								currentX := gc_s_currentX[gc_rank2]
-								currentY := gc_s_currentY[gc_rank2]
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := oneorzero[gc_fastlo:][:gc_seglen]
+							gc_at2 := oneorzero[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := diagonalPathIntersections[gc_off2:][:1]
+							gc_at4 := diagonalPathIntersections[gc_off3:][:1]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+//line hecbench_merge.go:113
+								currentX := gc_s_currentX[gc_rank]
+								currentY := gc_s_currentY[gc_rank]
 //line hecbench_merge.go:83
-								if gc_tx2 > 0 && gc_at9[gc_u2] != gc_at10[gc_u2] {
+								if gc_tx > 0 && gc_at[gc_u] != gc_at2[gc_u] {
 									found[0] = 1
-									gc_at11[0] = uint32(currentX)
-									gc_at12[0] = uint32(currentY)
+									gc_at3[0] = uint32(currentX)
+									gc_at4[0] = uint32(currentY)
 								}
 							}
-							gc_tx2 = gc_fasthi2 - 1
+							gc_tx = gc_fasthi - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						currentX := gc_s_currentX[gc_rank2]
-						currentY := gc_s_currentY[gc_rank2]
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						currentX := gc_s_currentX[gc_rank]
+						currentY := gc_s_currentY[gc_rank]
 //line hecbench_merge.go:83
-						if gc_tx2 > 0 && oneorzero[gc_tx2] != oneorzero[gc_tx2-1] {
+						if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
 							found[0] = 1
-							diagonalPathIntersections[gc_bx2] = uint32(currentX)
-							diagonalPathIntersections[gc_bx2+gc_gdx2+1] = uint32(currentY)
+							diagonalPathIntersections[gc_bx] = uint32(currentX)
+							diagonalPathIntersections[gc_bx+gc_gdx+1] = uint32(currentY)
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						currentX := gc_s_currentX[gc_rank2]
-						currentY := gc_s_currentY[gc_rank2]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						currentX := gc_s_currentX[gc_rank]
+						currentY := gc_s_currentY[gc_rank]
 //line hecbench_merge.go:83
-						if gc_tx2 > 0 && oneorzero[gc_tx2] != oneorzero[gc_tx2-1] {
+						if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
 							found[0] = 1
-							diagonalPathIntersections[gc_bx2] = uint32(currentX)
-							diagonalPathIntersections[gc_bx2+gc_gdx2+1] = uint32(currentY)
+							diagonalPathIntersections[gc_bx] = uint32(currentX)
+							diagonalPathIntersections[gc_bx+gc_gdx+1] = uint32(currentY)
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 16; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 16; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := 16; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := 16; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					currentX := gc_s_currentX[gc_rank2]
-					currentY := gc_s_currentY[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					currentX := gc_s_currentX[gc_rank]
+					currentY := gc_s_currentY[gc_rank]
 //line hecbench_merge.go:93
 					if oneorzero[31] != 0 {
 						xBottom[0] = currentX
@@ -206,21 +212,22 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_merge.go:106
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := 0
-			gc_off12 := gc_gdx2 + 1
-			gc_off13 := gc_gdx2
-			gc_off14 := gc_gdx2 + gc_gdx2 + 1
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) && gc_off13 >= 0 && gc_off13 < len(diagonalPathIntersections) && gc_off14 >= 0 && gc_off14 < len(diagonalPathIntersections) {
-				gc_at13 := diagonalPathIntersections[gc_off11:][:1]
-				gc_at14 := diagonalPathIntersections[gc_off12:][:1]
-				gc_at15 := diagonalPathIntersections[gc_off13:][:1]
-				gc_at16 := diagonalPathIntersections[gc_off14:][:1]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := 0
+			gc_off5 := gc_gdx + 1
+			gc_off6 := gc_gdx
+			gc_off7 := gc_gdx + gc_gdx + 1
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
+				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
+				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
+				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+				gc_at8 := diagonalPathIntersections[gc_off7:][:1]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_merge.go:105
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -228,53 +235,54 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_merge.go:105
-						gc_b4 := gc_none2
+						gc_b3 := gc_none2
 //line hecbench_merge.go:105
-						if gc_bx2 == 0 {
+						if gc_bx == 0 {
 //line hecbench_merge.go:105
-							gc_b4 = gc_all2
+							gc_b3 = gc_all2
 						}
 //line hecbench_merge.go:105
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b4)
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b3)
 						if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
-								gc_at13[0] = 0
+								gc_at5[0] = 0
 							}
 //line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
-								gc_at14[0] = 0
+								gc_at6[0] = 0
 							}
 //line hecbench_merge.go:107
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:107
-								gc_at15[0] = ALength
+								gc_at7[0] = ALength
 							}
 //line hecbench_merge.go:108
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:108
-								gc_at16[0] = BLength
+								gc_at8[0] = BLength
 							}
 						}
 					}
+//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_merge.go:105
-					if gc_tx2 == 0 && gc_bx2 == 0 {
-						gc_at13[0] = 0
-						gc_at14[0] = 0
-						gc_at15[0] = ALength
-						gc_at16[0] = BLength
+					if gc_tx == 0 && gc_bx == 0 {
+						gc_at5[0] = 0
+						gc_at6[0] = 0
+						gc_at7[0] = ALength
+						gc_at8[0] = BLength
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_merge.go:105
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -282,17 +290,17 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_merge.go:105
-						gc_b3 := gc_none
+						gc_b2 := gc_none
 //line hecbench_merge.go:105
-						if gc_bx2 == 0 {
+						if gc_bx == 0 {
 //line hecbench_merge.go:105
-							gc_b3 = gc_all
+							gc_b2 = gc_all
 						}
 //line hecbench_merge.go:105
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b2)
 						if gc_if.ToBits() != 0 {
 //line hecbench_merge.go:106
 							if gc_if.ToBits() != 0 {
@@ -301,29 +309,30 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 							}
 //line hecbench_merge.go:106
 							if gc_if.ToBits() != 0 {
-								diagonalPathIntersections[gc_gdx2+1] = 0
+								diagonalPathIntersections[gc_gdx+1] = 0
 							}
 //line hecbench_merge.go:107
 							if gc_if.ToBits() != 0 {
-								diagonalPathIntersections[gc_gdx2] = ALength
+								diagonalPathIntersections[gc_gdx] = ALength
 							}
 //line hecbench_merge.go:108
 							if gc_if.ToBits() != 0 {
-								diagonalPathIntersections[gc_gdx2+gc_gdx2+1] = BLength
+								diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
 							}
 						}
 					}
+//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_merge.go:105
-					if gc_tx2 == 0 && gc_bx2 == 0 {
+					if gc_tx == 0 && gc_bx == 0 {
 						diagonalPathIntersections[0] = 0
-						diagonalPathIntersections[gc_gdx2+1] = 0
-						diagonalPathIntersections[gc_gdx2] = ALength
-						diagonalPathIntersections[gc_gdx2+gc_gdx2+1] = BLength
+						diagonalPathIntersections[gc_gdx+1] = 0
+						diagonalPathIntersections[gc_gdx] = ALength
+						diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
 					}
 				}
 			}
@@ -354,20 +363,20 @@ func MergeSinglePathKernel(A []uint32, ALength uint32, B []uint32, BLength uint3
 var gc_src_mergeSinglePathKernel = compiled.NewSource(gc_files_hecbench_merge, "mergeSinglePathKernel", "43d032ca58246cace8d80850099997278d53617f69c10f7ed539ea8522bcb503", "hecbench_merge.go:113-253").NoGoexit("33dda8600815827d5db59f12f0a767a8ac4f93860163d4856e029f5d0825a9a9", "hecbench_merge.go:16-17", "hecbench_merge.go:19-20")
 
 //line hecbench_merge.go:122
-func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_threadIdX4 := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-	gc_s_threadIdX4p2 := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
-	gc_s_threadIdX4p3 := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
+func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_threadIdX4 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_threadIdX4p2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_threadIdX4p3 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 //line hecbench_merge.go:124
 	AShared := gocuda.Shared[uint32](t, (mergeK+2)<<1)[:(mergeK+2)<<1]
 	BShared := AShared[mergeK+2:]
@@ -378,94 +387,97 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 	yBlockStop := gocuda.Shared[uint32](t, 1)[:1]
 //line hecbench_merge.go:157
 	const off = -1
-	gc_apart2 := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2
-		gc_off8 := 0
-		gc_off9 := gc_bx2 + gc_gdx2 + 1
-		gc_off10 := mergeK + 1
-		gc_off11 := gc_bx2 + 1
-		gc_off12 := gc_bx2 + gc_gdx2 + 2
-		if gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(AShared) && gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(AShared) && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off8 < len(BShared) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) && gc_off10 < len(BShared) {
-			gc_at9 := diagonalPathIntersections[gc_off7:][:1]
-			gc_at10 := AShared[gc_off8:][:1]
-			gc_at11 := diagonalPathIntersections[gc_off9:][:1]
-			gc_at12 := AShared[gc_off10:][:1]
-			gc_at13 := diagonalPathIntersections[gc_off11:][:1]
-			gc_at14 := BShared[gc_off8:][:1]
-			gc_at15 := diagonalPathIntersections[gc_off12:][:1]
-			gc_at16 := BShared[gc_off10:][:1]
-			gc_elem5 := gc_at9[0]
-			gc_elem6 := gc_at11[0]
-			gc_elem7 := gc_at13[0]
-			gc_elem8 := gc_at15[0]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
+//line hecbench_merge.go:161
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		gc_off3 := gc_bx + gc_gdx + 1
+		gc_off4 := mergeK + 1
+		gc_off5 := gc_bx + 1
+		gc_off6 := gc_bx + gc_gdx + 2
+		if gc_off >= 0 && gc_off < len(diagonalPathIntersections) && gc_apart && gc_off2 >= 0 && gc_off2 < len(AShared) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off2 < len(BShared) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
+			gc_at := diagonalPathIntersections[gc_off:][:1]
+			gc_at2 := AShared[gc_off2:][:1]
+			gc_at3 := diagonalPathIntersections[gc_off3:][:1]
+			gc_at4 := AShared[gc_off4:][:1]
+			gc_at5 := diagonalPathIntersections[gc_off5:][:1]
+			gc_at6 := BShared[gc_off2:][:1]
+			gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+			gc_at8 := BShared[gc_off4:][:1]
+			gc_elem := gc_at[0]
+			gc_elem2 := gc_at3[0]
+			gc_elem3 := gc_at5[0]
+			gc_elem4 := gc_at7[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_merge.go:133
-				threadIdX4 := uint32(gc_tx2 + gc_tx2)
+				threadIdX4 := uint32(gc_tx + gc_tx)
 				threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
 //line hecbench_merge.go:140
-				switch gc_tx2 {
+				switch gc_tx {
 				case 0:
-					xBlockTop[0] = gc_elem5
-					gc_at10[0] = getNegativeInfinity()
+					xBlockTop[0] = gc_elem
+					gc_at2[0] = getNegativeInfinity()
 				case 64:
-					yBlockTop[0] = gc_elem6
-					gc_at12[0] = getPositiveInfinity()
+					yBlockTop[0] = gc_elem2
+					gc_at4[0] = getPositiveInfinity()
 				case 32:
-					xBlockStop[0] = gc_elem7
-					gc_at14[0] = getNegativeInfinity()
+					xBlockStop[0] = gc_elem3
+					gc_at6[0] = getNegativeInfinity()
 				case 96:
-					yBlockStop[0] = gc_elem8
-					gc_at16[0] = getPositiveInfinity()
+					yBlockStop[0] = gc_elem4
+					gc_at8[0] = getPositiveInfinity()
 				default:
 				}
-				gc_s_threadIdX4[gc_rank2] = threadIdX4
-				gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
-				gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
-				gc_s_threadIdX4p3[gc_rank2] = threadIdX4p3
+//line hecbench_merge.go:159
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_merge.go:133
-				threadIdX4 := uint32(gc_tx2 + gc_tx2)
+				threadIdX4 := uint32(gc_tx + gc_tx)
 				threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
 //line hecbench_merge.go:140
-				switch gc_tx2 {
+				switch gc_tx {
 				case 0:
-					xBlockTop[0] = diagonalPathIntersections[gc_bx2]
+					xBlockTop[0] = diagonalPathIntersections[gc_bx]
 					AShared[0] = getNegativeInfinity()
 				case 64:
-					yBlockTop[0] = diagonalPathIntersections[gc_bx2+gc_gdx2+1]
+					yBlockTop[0] = diagonalPathIntersections[gc_bx+gc_gdx+1]
 					AShared[mergeK+1] = getPositiveInfinity()
 				case 32:
-					xBlockStop[0] = diagonalPathIntersections[gc_bx2+1]
+					xBlockStop[0] = diagonalPathIntersections[gc_bx+1]
 					BShared[0] = getNegativeInfinity()
 				case 96:
-					yBlockStop[0] = diagonalPathIntersections[gc_bx2+gc_gdx2+2]
+					yBlockStop[0] = diagonalPathIntersections[gc_bx+gc_gdx+2]
 					BShared[mergeK+1] = getPositiveInfinity()
 				default:
 				}
-				gc_s_threadIdX4[gc_rank2] = threadIdX4
-				gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
-				gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
-				gc_s_threadIdX4p3[gc_rank2] = threadIdX4p3
+//line hecbench_merge.go:159
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
 			}
 		}
 	}
 //line hecbench_merge.go:163
 	for xBlockTop[0] < xBlockStop[0] || yBlockTop[0] < yBlockStop[0] {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line hecbench_merge.go:165
@@ -473,15 +485,16 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 		Btemp := int(yBlockTop[0]) + off
 //line hecbench_merge.go:182
 		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_merge.go:184
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_merge.go:167
-					var sharedX uint32 = uint32(gc_tx2 + 1)
+					var sharedX uint32 = uint32(gc_tx + 1)
 //line hecbench_merge.go:169
 					var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:169
@@ -506,13 +519,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:169
 							if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_merge.go:169
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_merge.go:169
 								AShared[sharedX+uint32(gc_k2)] = gc_lanes2[gc_k2]
 							}
 						}
 //line hecbench_merge.go:169
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:169
 					var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
@@ -527,13 +540,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:170
 							if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_merge.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_merge.go:170
 								gc_lanes3[gc_k3] = B[(Btemp+int(sharedX))+gc_k3]
 							}
 						}
 //line hecbench_merge.go:170
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_merge.go:170
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes3)
 					}
@@ -551,16 +564,16 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:170
 							if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_merge.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_merge.go:170
 								BShared[sharedX+uint32(gc_k4)] = gc_lanes4[gc_k4]
 							}
 						}
 //line hecbench_merge.go:170
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:171
-					sharedX = sharedX + uint32(gc_bdx2)
+					sharedX = sharedX + uint32(gc_bdx)
 //line hecbench_merge.go:171
 					var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
@@ -574,13 +587,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:172
 							if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_merge.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k5
+								gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_merge.go:172
 								gc_lanes5[gc_k5] = A[(Atemp+int(sharedX))+gc_k5]
 							}
 						}
 //line hecbench_merge.go:172
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_merge.go:172
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes5)
 					}
@@ -598,13 +611,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:172
 							if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_merge.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_merge.go:172
 								AShared[sharedX+uint32(gc_k6)] = gc_lanes6[gc_k6]
 							}
 						}
 //line hecbench_merge.go:172
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:172
 					var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
@@ -619,13 +632,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:173
 							if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_merge.go:173
-								gc_pos2.Thread = gc_rank2 + gc_k7
+								gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_merge.go:173
 								gc_lanes7[gc_k7] = B[(Btemp+int(sharedX))+gc_k7]
 							}
 						}
 //line hecbench_merge.go:173
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_merge.go:173
 						gc_ld4 = archsimd.LoadUint32x8(&gc_lanes7)
 					}
@@ -643,16 +656,16 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:173
 							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_merge.go:173
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_merge.go:173
 								BShared[sharedX+uint32(gc_k8)] = gc_lanes8[gc_k8]
 							}
 						}
 //line hecbench_merge.go:173
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:174
-					sharedX = sharedX + uint32(gc_bdx2)
+					sharedX = sharedX + uint32(gc_bdx)
 //line hecbench_merge.go:174
 					var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
@@ -666,13 +679,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:175
 							if 0xff&(1<<gc_k9) != 0 {
 //line hecbench_merge.go:175
-								gc_pos2.Thread = gc_rank2 + gc_k9
+								gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_merge.go:175
 								gc_lanes9[gc_k9] = A[(Atemp+int(sharedX))+gc_k9]
 							}
 						}
 //line hecbench_merge.go:175
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_merge.go:175
 						gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
 					}
@@ -690,13 +703,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:175
 							if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_merge.go:175
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_merge.go:175
 								AShared[sharedX+uint32(gc_k10)] = gc_lanes10[gc_k10]
 							}
 						}
 //line hecbench_merge.go:175
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:175
 					var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
@@ -711,13 +724,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:176
 							if 0xff&(1<<gc_k11) != 0 {
 //line hecbench_merge.go:176
-								gc_pos2.Thread = gc_rank2 + gc_k11
+								gc_pos.Thread = gc_rank + gc_k11
 //line hecbench_merge.go:176
 								gc_lanes11[gc_k11] = B[(Btemp+int(sharedX))+gc_k11]
 							}
 						}
 //line hecbench_merge.go:176
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_merge.go:176
 						gc_ld6 = archsimd.LoadUint32x8(&gc_lanes11)
 					}
@@ -735,16 +748,16 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:176
 							if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_merge.go:176
-								gc_pos2.Thread = gc_rank2 + gc_k12
+								gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_merge.go:176
 								BShared[sharedX+uint32(gc_k12)] = gc_lanes12[gc_k12]
 							}
 						}
 //line hecbench_merge.go:176
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:177
-					sharedX = sharedX + uint32(gc_bdx2)
+					sharedX = sharedX + uint32(gc_bdx)
 //line hecbench_merge.go:177
 					var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
@@ -758,13 +771,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:178
 							if 0xff&(1<<gc_k13) != 0 {
 //line hecbench_merge.go:178
-								gc_pos2.Thread = gc_rank2 + gc_k13
+								gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_merge.go:178
 								gc_lanes13[gc_k13] = A[(Atemp+int(sharedX))+gc_k13]
 							}
 						}
 //line hecbench_merge.go:178
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_merge.go:178
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes13)
 					}
@@ -782,13 +795,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:178
 							if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_merge.go:178
-								gc_pos2.Thread = gc_rank2 + gc_k14
+								gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_merge.go:178
 								AShared[sharedX+uint32(gc_k14)] = gc_lanes14[gc_k14]
 							}
 						}
 //line hecbench_merge.go:178
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:178
 					var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
@@ -803,13 +816,13 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:179
 							if 0xff&(1<<gc_k15) != 0 {
 //line hecbench_merge.go:179
-								gc_pos2.Thread = gc_rank2 + gc_k15
+								gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_merge.go:179
 								gc_lanes15[gc_k15] = B[(Btemp+int(sharedX))+gc_k15]
 							}
 						}
 //line hecbench_merge.go:179
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_merge.go:179
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes15)
 					}
@@ -827,44 +840,46 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:179
 							if 0xff&(1<<gc_k16) != 0 {
 //line hecbench_merge.go:179
-								gc_pos2.Thread = gc_rank2 + gc_k16
+								gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_merge.go:179
 								BShared[sharedX+uint32(gc_k16)] = gc_lanes16[gc_k16]
 							}
 						}
 //line hecbench_merge.go:179
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line hecbench_merge.go:181
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_merge.go:167
-				sharedX := uint32(gc_tx2 + 1)
+				sharedX := uint32(gc_tx + 1)
 //line hecbench_merge.go:169
 				AShared[sharedX] = A[Atemp+int(sharedX)]
 				BShared[sharedX] = B[Btemp+int(sharedX)]
-				sharedX += uint32(gc_bdx2)
+				sharedX += uint32(gc_bdx)
 				AShared[sharedX] = A[Atemp+int(sharedX)]
 				BShared[sharedX] = B[Btemp+int(sharedX)]
-				sharedX += uint32(gc_bdx2)
+				sharedX += uint32(gc_bdx)
 				AShared[sharedX] = A[Atemp+int(sharedX)]
 				BShared[sharedX] = B[Btemp+int(sharedX)]
-				sharedX += uint32(gc_bdx2)
+				sharedX += uint32(gc_bdx)
 				AShared[sharedX] = A[Atemp+int(sharedX)]
 				BShared[sharedX] = B[Btemp+int(sharedX)]
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				threadIdX4 := gc_s_threadIdX4[gc_rank2]
-				threadIdX4p1 := gc_s_threadIdX4p1[gc_rank2]
-				threadIdX4p2 := gc_s_threadIdX4p2[gc_rank2]
-				threadIdX4p3 := gc_s_threadIdX4p3[gc_rank2]
+//line hecbench_merge.go:185
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := gc_s_threadIdX4[gc_rank]
+				threadIdX4p1 := gc_s_threadIdX4p1[gc_rank]
+				threadIdX4p2 := gc_s_threadIdX4p2[gc_rank]
+				threadIdX4p3 := gc_s_threadIdX4p3[gc_rank]
 //line hecbench_merge.go:187
 				offset := int32(threadIdX4 >> 1)
 				Ax := uint32(offset + 1)
@@ -872,15 +887,17 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 				BS := BSm1 + 1
 				for {
 //line hecbench_merge.go:191
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_merge.go:191
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_merge.go:191
 						return
 					}
+//line hecbench_merge.go:192
 					offset = (offset + 1) >> 1
 					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
 						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
+//line hecbench_merge.go:196
 							break
 						}
 						Ax -= uint32(offset)
@@ -930,7 +947,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 					Ctemp[threadIdX4p3] = Ai
 				}
 //line hecbench_merge.go:247
-				if gc_tx2 == 127 {
+				if gc_tx == 127 {
 					xBlockTop[0] += Ax - 1
 					yBlockTop[0] += Bx - 1
 				}

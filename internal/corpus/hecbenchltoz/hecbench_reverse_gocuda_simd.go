@@ -30,151 +30,154 @@ func ReverseKernel(d []int32, len int) func(*gocuda.Thread) {
 var gc_src_reverseKernel = compiled.NewSource(gc_files_hecbench_reverse, "reverseKernel", "e199655dab55d5f2dd8c7cb07139feeab40051ba474710f868662d83bcbf5b10", "hecbench_reverse.go:9-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reverse.go:13
-func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line hecbench_reverse.go:14
-	if 256 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 256 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-			gc_at4 := s[:gc_bdx2]
-			gc_at5 := d[:gc_bdx2]
+//line hecbench_reverse.go:16
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_reverse.go:15
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_reverse.go:15
 					_ = tid
-					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_reverse.go:16
-				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_reverse.go:15
-					var tid int = gc_tx2
+					var tid int = gc_tx
 					if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
 //line hecbench_reverse.go:16
 						break
 					}
+//line hecbench_reverse.go:17
 					archsimd.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 					s[tid] = d[tid]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 					s[tid] = d[tid]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 					s[tid] = d[tid]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 					s[tid] = d[tid]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-				tid := gc_tx2
+				tid := gc_tx
 				s[tid] = d[tid]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_stride2 := 0 - 1
-		gc_off2 := len_ - 1
-		if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-			gc_at6 := d[:gc_bdx2]
-			for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line hecbench_reverse.go:22
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		gc_off := len_ - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line hecbench_reverse.go:18
-				gc_at6[gc_tx2] = s[gc_idx2]
+				gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reverse.go:15
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_reverse.go:18
 				d[tid] = s[len_-tid-1]
 			}

@@ -36,40 +36,41 @@ func ComputeMKernelStep1(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 var gc_src_computeMKernelStep1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep1", "317638c6f5d9c426417e64daed6508e545b1e17872414e1b228b91b028fe157e", "hecbench_seam.go:33-92").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
 
 //line hecbench_seam.go:38
-func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_mCache := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
-	gc_s_ix := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
 //line hecbench_seam.go:39
 	cache := gocuda.Shared[int32](t, 2*seamComputeMBlocksizeX)[:2*seamComputeMBlocksizeX]
 //line hecbench_seam.go:45
 	var isFirst, isLast bool
 //line hecbench_seam.go:48
-	isFirst = gc_bx2 == 0
-	isLast = gc_bx2 == gc_gdx2-1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := (gc_bx2 * seamComputeMBlocksizeX) + (baseRow * w)
-		if gc_off2 >= 0 && gc_off2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsLeft)-gc_off2 && gc_off2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsUp)-gc_off2 && gc_off2 <= len(dCostsRight) && gc_bdx2 <= len(dCostsRight)-gc_off2 && gc_off2 <= len(dM) && gc_bdx2 <= len(dM)-gc_off2 {
-			gc_at5 := dCostsLeft[gc_off2:][:gc_bdx2]
-			gc_at6 := dCostsUp[gc_off2:][:gc_bdx2]
-			gc_at7 := dCostsRight[gc_off2:][:gc_bdx2]
-			gc_at8 := dM[gc_off2:][:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	isFirst = gc_bx == 0
+	isLast = gc_bx == gc_gdx-1
+//line hecbench_seam.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
+		if gc_off >= 0 && gc_off <= len(dCostsLeft) && gc_bdx <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_bdx <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_bdx <= len(dCostsRight)-gc_off && gc_off <= len(dM) && gc_bdx <= len(dM)-gc_off {
+			gc_at := dCostsLeft[gc_off:][:gc_bdx]
+			gc_at2 := dCostsUp[gc_off:][:gc_bdx]
+			gc_at3 := dCostsRight[gc_off:][:gc_bdx]
+			gc_at4 := dM[gc_off:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
-				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:44
-				cacheColumn := gc_tx2
+				cacheColumn := gc_tx
 //line hecbench_seam.go:40
 				mCache := cache
 				mCacheSwap := cache[seamComputeMBlocksizeX:]
@@ -80,27 +81,29 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 //line hecbench_seam.go:51
 				if column < currentW {
 					if baseRow == 0 {
-						left = int32(min(gc_at5[gc_tx2], min(gc_at6[gc_tx2], gc_at7[gc_tx2])))
+						left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
 						mCache[cacheColumn] = left
-						gc_at8[gc_tx2] = left
+						gc_at4[gc_tx] = left
 					} else {
-						mCache[cacheColumn] = gc_at8[gc_tx2]
+						mCache[cacheColumn] = gc_at4[gc_tx]
 					}
 				}
+//line hecbench_seam.go:63
 				_ = right
 				_ = up
-				gc_s_mCache[gc_rank2] = mCache
-				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-				gc_s_ix[gc_rank2] = ix
+//line hecbench_seam.go:66
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
-				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:44
-				cacheColumn := gc_tx2
+				cacheColumn := gc_tx
 //line hecbench_seam.go:40
 				mCache := cache
 				mCacheSwap := cache[seamComputeMBlocksizeX:]
@@ -118,58 +121,68 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 						mCache[cacheColumn] = dM[ix]
 					}
 				}
+//line hecbench_seam.go:63
 				_ = right
 				_ = up
-				gc_s_mCache[gc_rank2] = mCache
-				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-				gc_s_ix[gc_rank2] = ix
+//line hecbench_seam.go:66
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
 //line hecbench_seam.go:63
 	maxRow := baseRow + seamComputeMBlocksizeX/2
 	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:70
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
-				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:44
-				cacheColumn := gc_tx2
-				mCache := gc_s_mCache[gc_rank2]
-				mCacheSwap := gc_s_mCacheSwap[gc_rank2]
-				ix := gc_s_ix[gc_rank2]
+				cacheColumn := gc_tx
+//line hecbench_seam.go:46
+				mCache := gc_s_mCache[gc_rank]
+				mCacheSwap := gc_s_mCacheSwap[gc_rank]
+				ix := gc_s_ix[gc_rank]
 				var right int32
+//line hecbench_seam.go:51
 				var up int32
+//line hecbench_seam.go:53
 				var left int32
 //line hecbench_seam.go:65
 				ix = ix + w
-				if column < currentW && (isFirst || inc <= gc_tx2) && (isLast || gc_tx2 < seamComputeMBlocksizeX-inc) {
+				if column < currentW && (isFirst || inc <= gc_tx) && (isLast || gc_tx < seamComputeMBlocksizeX-inc) {
 //line hecbench_seam.go:69
 					if column > 0 {
 						left = mCache[cacheColumn-1] + int32(dCostsLeft[ix])
 					} else {
 						left = math.MaxInt32
 					}
+//line hecbench_seam.go:75
 					up = mCache[cacheColumn] + int32(dCostsUp[ix])
+//line hecbench_seam.go:77
 					if column < currentW-1 {
 						right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
+//line hecbench_seam.go:83
 					left = min(left, min(up, right))
 					dM[ix] = left
+//line hecbench_seam.go:86
 					pointerSwap(&mCache, &mCacheSwap)
 					mCache[cacheColumn] = left
 				}
-				gc_s_mCache[gc_rank2] = mCache
-				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-				gc_s_ix[gc_rank2] = ix
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
@@ -193,25 +206,26 @@ func ComputeMKernelStep2(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 var gc_src_computeMKernelStep2 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep2", "79aea7a10ab9802a94cde70d76e32bc7e6b69fa2ea5f201463e49be7fb128a02", "hecbench_seam.go:94-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:98
-func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_prevIx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_prevIx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line hecbench_seam.go:104
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_seam.go:106
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:99
-				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
 //line hecbench_seam.go:102
 				var ix int
@@ -220,14 +234,15 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-				gc_s_prevIx[gc_rank2] = prevIx
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:99
-				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
 //line hecbench_seam.go:102
 				var ix int
@@ -236,14 +251,15 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-				gc_s_prevIx[gc_rank2] = prevIx
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:99
-				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
 //line hecbench_seam.go:102
 				var ix int
@@ -252,14 +268,15 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-				gc_s_prevIx[gc_rank2] = prevIx
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:99
-				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
 //line hecbench_seam.go:102
 				var ix int
@@ -268,14 +285,15 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-				gc_s_prevIx[gc_rank2] = prevIx
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank] = prevIx
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_seam.go:99
-			column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+			column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 			var right, up, left int32
 //line hecbench_seam.go:102
 			var ix int
@@ -284,35 +302,36 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 			_ = up
 			_ = left
 			_ = ix
-			gc_s_prevIx[gc_rank2] = prevIx
+//line hecbench_seam.go:109
+			gc_s_prevIx[gc_rank] = prevIx
 		}
 	}
 //line hecbench_seam.go:105
 	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX+64, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX+64, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX+64); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX+64); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			if gc_bound2 := seamComputeMBlocksizeX/2 - inc; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := seamComputeMBlocksizeX/2 - inc; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := seamComputeMBlocksizeX/2 + inc; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := seamComputeMBlocksizeX/2 + inc; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hecbench_seam.go:99
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 					_ = column
 					var right int32
 					_ = right
@@ -321,17 +340,18 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					var left int32
 					_ = left
 					var ix int
-					prevIx := gc_s_prevIx[gc_rank2]
+//line hecbench_seam.go:109
+					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
 //line hecbench_seam.go:122
 					prevIx = ix
-					gc_s_prevIx[gc_rank2] = prevIx
+					gc_s_prevIx[gc_rank] = prevIx
 				}
-				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hecbench_seam.go:99
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 					_ = column
 					var right int32
 					_ = right
@@ -340,40 +360,46 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					var left int32
 					_ = left
 					var ix int
-					prevIx := gc_s_prevIx[gc_rank2]
+//line hecbench_seam.go:109
+					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
 //line hecbench_seam.go:122
 					prevIx = ix
-					gc_s_prevIx[gc_rank2] = prevIx
+					gc_s_prevIx[gc_rank] = prevIx
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX+64, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX+64, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX+64); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX+64); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			if gc_bound2 := seamComputeMBlocksizeX/2 - inc; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+			if gc_bound := seamComputeMBlocksizeX/2 - inc; gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := seamComputeMBlocksizeX/2 + inc; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := seamComputeMBlocksizeX/2 + inc; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:99
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+//line hecbench_seam.go:101
 					var right int32
+//line hecbench_seam.go:103
 					var up int32
+//line hecbench_seam.go:105
 					var left int32
+//line hecbench_seam.go:107
 					var ix int
-					prevIx := gc_s_prevIx[gc_rank2]
+//line hecbench_seam.go:109
+					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
 //line hecbench_seam.go:109
@@ -391,7 +417,7 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					dM[ix] = left
 //line hecbench_seam.go:122
 					prevIx = ix
-					gc_s_prevIx[gc_rank2] = prevIx
+					gc_s_prevIx[gc_rank] = prevIx
 				}
 			}
 		}
@@ -416,28 +442,29 @@ func ComputeMKernelSmall(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 var gc_src_computeMKernelSmall = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSmall", "721413c753d6f162e61c9510e40b9b35ef7e07f25d6e28e0329be267bd3d05fc", "hecbench_seam.go:127-174").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
 
 //line hecbench_seam.go:131
-func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_mCache := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
-	gc_s_ix := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
 //line hecbench_seam.go:132
 	cache := gocuda.DynamicShared[int32](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsRight) && gc_bdx2 <= len(dM) {
-			gc_at5 := dCostsLeft[:gc_bdx2]
-			gc_at6 := dCostsUp[:gc_bdx2]
-			gc_at7 := dCostsRight[:gc_bdx2]
-			gc_at8 := dM[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
+			gc_at := dCostsLeft[:gc_bdx]
+			gc_at2 := dCostsUp[:gc_bdx]
+			gc_at3 := dCostsRight[:gc_bdx]
+			gc_at4 := dM[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:135
-				column := gc_tx2
+				column := gc_tx
 //line hecbench_seam.go:133
 				mCache := cache
 				mCacheSwap := cache[currentW:]
@@ -445,21 +472,22 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				ix := column
 				var left, up, right int32
 //line hecbench_seam.go:140
-				left = int32(min(gc_at5[gc_tx2], min(gc_at6[gc_tx2], gc_at7[gc_tx2])))
-				gc_at8[gc_tx2] = left
+				left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
+				gc_at4[gc_tx] = left
 				mCache[ix] = left
+//line hecbench_seam.go:147
 				_ = up
 				_ = right
-				gc_s_mCache[gc_rank2] = mCache
-				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-				gc_s_ix[gc_rank2] = ix
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:135
-				column := gc_tx2
+				column := gc_tx
 //line hecbench_seam.go:133
 				mCache := cache
 				mCacheSwap := cache[currentW:]
@@ -470,33 +498,39 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
 				dM[ix] = left
 				mCache[ix] = left
+//line hecbench_seam.go:147
 				_ = up
 				_ = right
-				gc_s_mCache[gc_rank2] = mCache
-				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-				gc_s_ix[gc_rank2] = ix
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
 //line hecbench_seam.go:147
 	for row := 1; row < h; row++ {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := currentW; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_seam.go:149
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := currentW; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:135
-				column := gc_tx2
-				mCache := gc_s_mCache[gc_rank2]
-				mCacheSwap := gc_s_mCacheSwap[gc_rank2]
-				ix := gc_s_ix[gc_rank2]
+				column := gc_tx
+//line hecbench_seam.go:137
+				mCache := gc_s_mCache[gc_rank]
+				mCacheSwap := gc_s_mCacheSwap[gc_rank]
+				ix := gc_s_ix[gc_rank]
 				var left int32
+//line hecbench_seam.go:142
 				var up int32
+//line hecbench_seam.go:144
 				var right int32
 				{
+//line hecbench_seam.go:149
 					ix = ix + w
 //line hecbench_seam.go:152
 					if column > 0 {
@@ -504,20 +538,24 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					} else {
 						left = math.MaxInt32
 					}
+//line hecbench_seam.go:158
 					up = mCache[column] + int32(dCostsUp[ix])
+//line hecbench_seam.go:160
 					if column < currentW-1 {
 						right = mCache[column+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
+//line hecbench_seam.go:166
 					left = min(left, min(up, right))
 					dM[ix] = left
+//line hecbench_seam.go:169
 					pointerSwap(&mCache, &mCacheSwap)
 					mCache[column] = left
 				}
-				gc_s_mCache[gc_rank2] = mCache
-				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-				gc_s_ix[gc_rank2] = ix
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
@@ -541,26 +579,28 @@ func ComputeMKernelSingle(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32,
 var gc_src_computeMKernelSingle = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSingle", "b917fd26e3e487e979596218455704d9a84d6d7cedc89c1882f1f8c7db7c86dc", "hecbench_seam.go:176-232").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
 
 //line hecbench_seam.go:180
-func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_mCache := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
+func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 //line hecbench_seam.go:181
 	cache := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
-		gc_s_mCache := gc_s_mCache[:gc_n2]
-		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n2]
+		gc_s_mCache := gc_s_mCache[:gc_n]
+//line hecbench_seam.go:185
+		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:188
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:184
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_seam.go:182
 					mCache := cache
 					mCacheSwap := cache[currentW:]
@@ -570,18 +610,20 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 					var left, up, right int32
 //line hecbench_seam.go:190
 					for i := 0; i < nElem; i++ {
-						column = tid + i*gc_bdx2
+						column = tid + i*gc_bdx
 						if column < currentW {
 							left = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 							dM[column] = left
 							mCache[column] = left
 						}
 					}
+//line hecbench_seam.go:201
 					_ = ix
+//line hecbench_seam.go:203
 					_ = up
 					_ = right
-					gc_s_mCache[gc_rank2] = mCache
-					gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+					gc_s_mCache[gc_rank] = mCache
+					gc_s_mCacheSwap[gc_rank] = mCacheSwap
 				}
 			}
 		}
@@ -589,25 +631,32 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 //line hecbench_seam.go:202
 	for row := 1; row < h; row++ {
 		compiled.OutOfLine(func() {
-			gc_s_mCache := gc_s_mCache[:gc_n2]
-			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n2]
+			gc_s_mCache := gc_s_mCache[:gc_n]
+//line hecbench_seam.go:206
+			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:209
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:184
-						tid := gc_tx2
-						mCache := gc_s_mCache[gc_rank2]
-						mCacheSwap := gc_s_mCacheSwap[gc_rank2]
+						tid := gc_tx
+//line hecbench_seam.go:186
+						mCache := gc_s_mCache[gc_rank]
+						mCacheSwap := gc_s_mCacheSwap[gc_rank]
 						var column int
+//line hecbench_seam.go:190
 						var ix int
+//line hecbench_seam.go:192
 						var left int32
+//line hecbench_seam.go:194
 						var up int32
+//line hecbench_seam.go:196
 						var right int32
 //line hecbench_seam.go:203
 						for i_ := 0; i_ < nElem; i_++ {
-							column = tid + i_*gc_bdx2
+							column = tid + i_*gc_bdx
 							if column < currentW {
 								ix = row*w + column
 //line hecbench_seam.go:209
@@ -616,12 +665,15 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 								} else {
 									left = math.MaxInt32
 								}
+//line hecbench_seam.go:215
 								up = mCache[column] + int32(dCostsUp[ix])
+//line hecbench_seam.go:217
 								if column < currentW-1 {
 									right = mCache[column+1] + int32(dCostsRight[ix])
 								} else {
 									right = math.MaxInt32
 								}
+//line hecbench_seam.go:223
 								left = min(left, min(up, right))
 								dM[ix] = left
 								mCacheSwap[column] = left
@@ -629,8 +681,8 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 						}
 //line hecbench_seam.go:229
 						pointerSwap(&mCache, &mCacheSwap)
-						gc_s_mCache[gc_rank2] = mCache
-						gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+						gc_s_mCache[gc_rank] = mCache
+						gc_s_mCacheSwap[gc_rank] = mCacheSwap
 					}
 				}
 			}
@@ -656,127 +708,128 @@ func ComputeMKernelIterate0(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int3
 var gc_src_computeMKernelIterate0 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelIterate0", "8a987d7f9c203371bab1dfec00892e3f63ab0a29e788847f089cf40da8125c81", "hecbench_seam.go:234-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:238
-func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
+//line hecbench_seam.go:256
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * seamComputeMBlocksizeX
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(dM) && gc_to2 <= len(dM)-gc_off2 && gc_off2 <= len(dCostsLeft) && gc_to2 <= len(dCostsLeft)-gc_off2 && gc_off2 <= len(dCostsUp) && gc_to2 <= len(dCostsUp)-gc_off2 && gc_off2 <= len(dCostsRight) && gc_to2 <= len(dCostsRight)-gc_off2 {
-				gc_at5 := dM[gc_off2:][:gc_to2]
-				gc_at6 := dCostsLeft[gc_off2:][:gc_to2]
-				gc_at7 := dCostsUp[gc_off2:][:gc_to2]
-				gc_at8 := dCostsRight[gc_off2:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * seamComputeMBlocksizeX
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dM) && gc_to <= len(dM)-gc_off && gc_off <= len(dCostsLeft) && gc_to <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_to <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_to <= len(dCostsRight)-gc_off {
+				gc_at := dM[gc_off:][:gc_to]
+				gc_at2 := dCostsLeft[gc_off:][:gc_to]
+				gc_at3 := dCostsUp[gc_off:][:gc_to]
+				gc_at4 := dCostsRight[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx := gc_step + 0
 						{
 //line hecbench_seam.go:242
-							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx := gc_step + 1
 						{
 //line hecbench_seam.go:242
-							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx := gc_step + 2
 						{
 //line hecbench_seam.go:242
-							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx := gc_step + 3
 						{
 //line hecbench_seam.go:242
-							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_seam.go:242
-						gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:239
-						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 						{
 //line hecbench_seam.go:242
 							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:239
-						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 						{
 //line hecbench_seam.go:242
 							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:239
-						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 						{
 //line hecbench_seam.go:242
 							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:239
-						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 						{
 //line hecbench_seam.go:242
 							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:239
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					{
 //line hecbench_seam.go:242
 						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
@@ -805,80 +858,82 @@ func ComputeMKernelIterate1(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int3
 var gc_src_computeMKernelIterate1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelIterate1", "03d1c6b9ce9b2e23b4973d968efe2bf1cb6a89b99bf33436626db1d5b8ca1b2a", "hecbench_seam.go:246-274").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:250
-func gc_body_computeMKernelIterate1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW, row int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW, row int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
+//line hecbench_seam.go:268
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w) - 1
-			gc_off6 := (gc_bx2 * seamComputeMBlocksizeX) + (row * w)
-			gc_off7 := ((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w
-			gc_off8 := (((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w) + 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(dM)-gc_off5, len(dCostsLeft)-gc_off6, len(dM)-gc_off7, len(dCostsUp)-gc_off6, len(dM)-gc_off8, len(dCostsRight)-gc_off6, len(dM)-gc_off6), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at8 := dM[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := dCostsLeft[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := dM[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := dCostsUp[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := dM[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at13 := dCostsRight[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at14 := dM[gc_off6+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) - 1
+			gc_off2 := (gc_bx * seamComputeMBlocksizeX) + (row * w)
+			gc_off3 := ((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w
+			gc_off4 := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_to)
+			gc_fasthi := max(min(gc_to, len(dM)-gc_off, len(dCostsLeft)-gc_off2, len(dM)-gc_off3, len(dCostsUp)-gc_off2, len(dM)-gc_off4, len(dCostsRight)-gc_off2, len(dM)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := dM[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := dCostsLeft[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := dM[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := dCostsUp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := dM[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at6 := dCostsRight[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at7 := dM[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line hecbench_seam.go:251
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+							column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:254
 							var left, up, right int32
 							{
 //line hecbench_seam.go:258
 								if column > 0 {
-									left = gc_at8[gc_u2] + int32(gc_at9[gc_u2])
+									left = gc_at[gc_u] + int32(gc_at2[gc_u])
 								} else {
 									left = math.MaxInt32
 								}
 //line hecbench_seam.go:264
-								up = gc_at10[gc_u2] + int32(gc_at11[gc_u2])
+								up = gc_at3[gc_u] + int32(gc_at4[gc_u])
 //line hecbench_seam.go:266
 								if column < currentW-1 {
-									right = gc_at12[gc_u2] + int32(gc_at13[gc_u2])
+									right = gc_at5[gc_u] + int32(gc_at6[gc_u])
 								} else {
 									right = math.MaxInt32
 								}
 //line hecbench_seam.go:272
-								gc_at14[gc_u2] = min(left, min(up, right))
+								gc_at7[gc_u] = min(left, min(up, right))
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+//line hecbench_seam.go:278
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:251
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					ix := row*w + column
 					prevIx := ix - w
 					var left, up, right int32
@@ -902,11 +957,12 @@ func gc_body_computeMKernelIterate1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:279
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:251
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					ix := row*w + column
 					prevIx := ix - w
 					var left, up, right int32
@@ -949,36 +1005,37 @@ func MinReduceKernel(dValues, dIndices []int32, size int) func(*gocuda.Thread) {
 var gc_src_minReduceKernel = compiled.NewSource(gc_files_hecbench_seam, "minReduceKernel", "4b3aa078df936af1638cf805295f24c698e575311cd73257975e57149e831b92", "hecbench_seam.go:276-320").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:281
-func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, size int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_seam.go:282
-	if seamReduceBlocksizeX <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if seamReduceBlocksizeX <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_seam.go:282
 	valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
-	if seamReduceBlocksizeX <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if seamReduceBlocksizeX <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_seam.go:283
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
 //line hecbench_seam.go:286
-	gridSize := gc_gdx2 * seamReduceBlocksizeX
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	gridSize := gc_gdx * seamReduceBlocksizeX
+//line hecbench_seam.go:288
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_seam.go:284
-			tid := gc_tx2
-			column := gc_bx2*seamReduceBlocksizeX + tid
+			tid := gc_tx
+			column := gc_bx*seamReduceBlocksizeX + tid
 //line hecbench_seam.go:287
 			minV := int32(math.MaxInt32)
 			minI := int32(0)
@@ -1112,76 +1169,81 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 	}
 //line hecbench_seam.go:307
 	for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := i_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_seam.go:309
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := i_
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(valCache) && gc_to2 <= len(valCache)-gc_off4 && gc_to2 <= len(valCache) && gc_off4 <= len(ixCache) && gc_to2 <= len(ixCache)-gc_off4 && gc_to2 <= len(ixCache) {
-				gc_at6 := valCache[gc_off4:][:gc_to2]
-				gc_at7 := valCache[:gc_to2]
-				gc_at8 := ixCache[gc_off4:][:gc_to2]
-				gc_at9 := ixCache[:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := i_
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(valCache) && gc_to <= len(valCache)-gc_off2 && gc_to <= len(valCache) && gc_off2 <= len(ixCache) && gc_to <= len(ixCache)-gc_off2 && gc_to <= len(ixCache) {
+				gc_at := valCache[gc_off2:][:gc_to]
+				gc_at2 := valCache[:gc_to]
+				gc_at3 := ixCache[gc_off2:][:gc_to]
+				gc_at4 := ixCache[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_seam.go:284
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line hecbench_seam.go:284
 						_ = tid
 						{
-							gc_if4 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))))
 //line hecbench_seam.go:309
-							if gc_if4.ToBits() != 0 {
+							gc_if2 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).And(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]))))
 //line hecbench_seam.go:309
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
+							if gc_if2.ToBits() != 0 {
 //line hecbench_seam.go:309
-								archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]), gc_if4).StoreSlice(gc_at9[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]), gc_if2).StoreSlice(gc_at2[gc_tx:])
+//line hecbench_seam.go:309
+								archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]), gc_if2).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
 					}
+//line hecbench_seam.go:311
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_seam.go:309
-						if gc_at6[gc_tx2] < gc_at7[gc_tx2] || (gc_at6[gc_tx2] == gc_at7[gc_tx2] && gc_at8[gc_tx2] < gc_at9[gc_tx2]) {
-							gc_at7[gc_tx2] = gc_at6[gc_tx2]
-							gc_at9[gc_tx2] = gc_at8[gc_tx2]
+						if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
+							gc_at2[gc_tx] = gc_at[gc_tx]
+							gc_at4[gc_tx] = gc_at3[gc_tx]
 						}
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_seam.go:284
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line hecbench_seam.go:309
 							if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
 //line hecbench_seam.go:309
 								break
 							}
 //line hecbench_seam.go:309
-							gc_if3 := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
+							gc_if := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
 //line hecbench_seam.go:309
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_seam.go:309
-								archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if3).StoreSlice(valCache[tid:])
-								archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if3).StoreSlice(ixCache[tid:])
+								archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if).StoreSlice(valCache[tid:])
+								archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if).StoreSlice(ixCache[tid:])
 							}
 						}
 					}
+//line hecbench_seam.go:313
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:284
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line hecbench_seam.go:309
 						if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
@@ -1194,74 +1256,81 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_seam.go:320
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dIndices) {
-				gc_at10 := dIndices[gc_off5:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
+				gc_at5 := dIndices[gc_off3:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line hecbench_seam.go:318
-						gc_at10[0] = ixCache[0]
+						gc_at5[0] = ixCache[0]
 					}
 					{
 //line hecbench_seam.go:318
-						gc_at10[0] = ixCache[0]
+						gc_at5[0] = ixCache[0]
 					}
 					{
 //line hecbench_seam.go:318
-						gc_at10[0] = ixCache[0]
+						gc_at5[0] = ixCache[0]
 					}
 					{
 //line hecbench_seam.go:318
-						gc_at10[0] = ixCache[0]
+						gc_at5[0] = ixCache[0]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_seam.go:322
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_seam.go:318
-					gc_at10[0] = ixCache[0]
+					gc_at5[0] = ixCache[0]
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line hecbench_seam.go:322
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:318
-						dIndices[gc_bx2] = ixCache[0]
+						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:322
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:318
-						dIndices[gc_bx2] = ixCache[0]
+						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:322
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:318
-						dIndices[gc_bx2] = ixCache[0]
+						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:322
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:318
-						dIndices[gc_bx2] = ixCache[0]
+						dIndices[gc_bx] = ixCache[0]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:322
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:318
-					dIndices[gc_bx2] = ixCache[0]
+					dIndices[gc_bx] = ixCache[0]
 				}
 			}
 		}
@@ -1284,18 +1353,18 @@ func FindSeamKernel(dM, dIndices, dSeam []int32, w, h, currentW int) func(*gocud
 var gc_src_findSeamKernel = compiled.NewSource(gc_files_hecbench_seam, "findSeamKernel", "30ec262ea96a14f9de5797ffcdfa5d65c7ada245ed23ebe8726c199fb54222a7", "hecbench_seam.go:322-346").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:326
-func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndices, dSeam []int32, w, h, currentW int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices, dSeam []int32, w, h, currentW int) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
+		gc_pos.Block = gc_blk
 		compiled.OutOfLine(func() {
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:327
 					var baseRow, mid int
 					minIndex := int(dIndices[0])
@@ -1318,6 +1387,7 @@ func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndi
 					}
 				}
 			}
+//line hecbench_seam.go:351
 		})
 	}
 }
@@ -1325,5 +1395,4 @@ func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndi
 // gc_files_hecbench_seam holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_seam.go
-//line hecbench_seam.go:358
 var gc_files_hecbench_seam embed.FS

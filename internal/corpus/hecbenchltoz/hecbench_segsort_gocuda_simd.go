@@ -33,53 +33,56 @@ func BbBinHistoKernel(dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) fu
 var gc_src_bbBinHistoKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbBinHistoKernel", "df0804fc618196fe04c2c6fbbf52bf709fc7e054921596c87b2c43a8e17b626d", "hecbench_segsort.go:44-114", "hecbench_segsort.go:23-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_segsort.go:49
-func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_segsort.go:53
 	localHisto := gocuda.Shared[int32](t, segbinNum+1)[:segbinNum+1]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := segbinNum + 1; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := segbinNum + 1; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(localHisto) {
-				gc_at19 := localHisto[:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(localHisto) {
+				gc_at := localHisto[:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_segsort.go:55
 					gc_vb2 := archsimd.BroadcastInt32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_segsort.go:50
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line hecbench_segsort.go:50
 						_ = tid
-						gc_vb2.StoreSlice(gc_at19[gc_tx2:])
+//line hecbench_segsort.go:55
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_segsort.go:55
-					gc_at19[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line hecbench_segsort.go:59
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_segsort.go:55
 					gc_vb := archsimd.BroadcastInt32x8(0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_segsort.go:50
-						var tid int = gc_tx2
+						var tid int = gc_tx
+//line hecbench_segsort.go:55
 						if tid < 0 || tid > len(localHisto)-8 {
 //line hecbench_segsort.go:55
 							break
@@ -89,50 +92,54 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:50
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:59
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:50
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:59
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:50
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:59
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:50
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:59
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:50
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_segsort.go:55
 					localHisto[tid] = 0
 				}
@@ -140,95 +147,97 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line hecbench_segsort.go:62
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(numSegs, gc_bx2*gc_bdx2); gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off16 := gc_bx2 * gc_bdx2
-			gc_off17 := 0
-			gc_off18 := 1
-			gc_off19 := 2
-			gc_off20 := 3
-			gc_off21 := 4
-			gc_off22 := 5
-			gc_off23 := 6
-			gc_off24 := 7
-			gc_off25 := 8
-			gc_off26 := 9
-			gc_off27 := 10
-			gc_off28 := 11
-			gc_off29 := 13
-			if gc_from2 >= 0 && gc_off16 >= 0 && gc_off16 <= len(dSegEnds) && gc_to2 <= len(dSegEnds)-gc_off16 && gc_off16 <= len(dSegBegins) && gc_to2 <= len(dSegBegins)-gc_off16 && gc_off17 >= 0 && gc_off17 < len(localHisto) && gc_off18 >= 0 && gc_off18 < len(localHisto) && gc_off19 >= 0 && gc_off19 < len(localHisto) && gc_off20 >= 0 && gc_off20 < len(localHisto) && gc_off21 >= 0 && gc_off21 < len(localHisto) && gc_off22 >= 0 && gc_off22 < len(localHisto) && gc_off23 >= 0 && gc_off23 < len(localHisto) && gc_off24 >= 0 && gc_off24 < len(localHisto) && gc_off25 >= 0 && gc_off25 < len(localHisto) && gc_off26 >= 0 && gc_off26 < len(localHisto) && gc_off27 >= 0 && gc_off27 < len(localHisto) && gc_off28 >= 0 && gc_off28 < len(localHisto) && gc_off29 >= 0 && gc_off29 < len(localHisto) {
-				gc_at20 := dSegEnds[gc_off16:][:gc_to2]
-				gc_at21 := dSegBegins[gc_off16:][:gc_to2]
-				gc_at22 := localHisto[gc_off17:][:1]
-				gc_at23 := localHisto[gc_off18:][:1]
-				gc_at24 := localHisto[gc_off19:][:1]
-				gc_at25 := localHisto[gc_off20:][:1]
-				gc_at26 := localHisto[gc_off21:][:1]
-				gc_at27 := localHisto[gc_off22:][:1]
-				gc_at28 := localHisto[gc_off23:][:1]
-				gc_at29 := localHisto[gc_off24:][:1]
-				gc_at30 := localHisto[gc_off25:][:1]
-				gc_at31 := localHisto[gc_off26:][:1]
-				gc_at32 := localHisto[gc_off27:][:1]
-				gc_at33 := localHisto[gc_off28:][:1]
-				gc_at34 := localHisto[gc_off29:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			gc_off3 := 1
+			gc_off4 := 2
+			gc_off5 := 3
+			gc_off6 := 4
+			gc_off7 := 5
+			gc_off8 := 6
+			gc_off9 := 7
+			gc_off10 := 8
+			gc_off11 := 9
+			gc_off12 := 10
+			gc_off13 := 11
+			gc_off14 := 13
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dSegEnds) && gc_to <= len(dSegEnds)-gc_off && gc_off <= len(dSegBegins) && gc_to <= len(dSegBegins)-gc_off && gc_off2 >= 0 && gc_off2 < len(localHisto) && gc_off3 >= 0 && gc_off3 < len(localHisto) && gc_off4 >= 0 && gc_off4 < len(localHisto) && gc_off5 >= 0 && gc_off5 < len(localHisto) && gc_off6 >= 0 && gc_off6 < len(localHisto) && gc_off7 >= 0 && gc_off7 < len(localHisto) && gc_off8 >= 0 && gc_off8 < len(localHisto) && gc_off9 >= 0 && gc_off9 < len(localHisto) && gc_off10 >= 0 && gc_off10 < len(localHisto) && gc_off11 >= 0 && gc_off11 < len(localHisto) && gc_off12 >= 0 && gc_off12 < len(localHisto) && gc_off13 >= 0 && gc_off13 < len(localHisto) && gc_off14 >= 0 && gc_off14 < len(localHisto) {
+				gc_at2 := dSegEnds[gc_off:][:gc_to]
+				gc_at3 := dSegBegins[gc_off:][:gc_to]
+				gc_at4 := localHisto[gc_off2:][:1]
+				gc_at5 := localHisto[gc_off3:][:1]
+				gc_at6 := localHisto[gc_off4:][:1]
+				gc_at7 := localHisto[gc_off5:][:1]
+				gc_at8 := localHisto[gc_off6:][:1]
+				gc_at9 := localHisto[gc_off7:][:1]
+				gc_at10 := localHisto[gc_off8:][:1]
+				gc_at11 := localHisto[gc_off9:][:1]
+				gc_at12 := localHisto[gc_off10:][:1]
+				gc_at13 := localHisto[gc_off11:][:1]
+				gc_at14 := localHisto[gc_off12:][:1]
+				gc_at15 := localHisto[gc_off13:][:1]
+				gc_at16 := localHisto[gc_off14:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_segsort.go:60
-					size := gc_at20[gc_tx2] - gc_at21[gc_tx2]
+					size := gc_at2[gc_tx] - gc_at3[gc_tx]
 //line hecbench_segsort.go:62
 					if size <= 1 {
-						compiled.SharedAdd(&gc_at22[0], 1)
+						compiled.SharedAdd(&gc_at4[0], 1)
 					}
 					if 1 < size && size <= 2 {
-						compiled.SharedAdd(&gc_at23[0], 1)
+						compiled.SharedAdd(&gc_at5[0], 1)
 					}
 					if 2 < size && size <= 4 {
-						compiled.SharedAdd(&gc_at24[0], 1)
+						compiled.SharedAdd(&gc_at6[0], 1)
 					}
 					if 4 < size && size <= 8 {
-						compiled.SharedAdd(&gc_at25[0], 1)
+						compiled.SharedAdd(&gc_at7[0], 1)
 					}
 					if 8 < size && size <= 16 {
-						compiled.SharedAdd(&gc_at26[0], 1)
+						compiled.SharedAdd(&gc_at8[0], 1)
 					}
 					if 16 < size && size <= 32 {
-						compiled.SharedAdd(&gc_at27[0], 1)
+						compiled.SharedAdd(&gc_at9[0], 1)
 					}
 					if 32 < size && size <= 64 {
-						compiled.SharedAdd(&gc_at28[0], 1)
+						compiled.SharedAdd(&gc_at10[0], 1)
 					}
 					if 64 < size && size <= 128 {
-						compiled.SharedAdd(&gc_at29[0], 1)
+						compiled.SharedAdd(&gc_at11[0], 1)
 					}
 					if 128 < size && size <= 256 {
-						compiled.SharedAdd(&gc_at30[0], 1)
+						compiled.SharedAdd(&gc_at12[0], 1)
 					}
 					if 256 < size && size <= 512 {
-						compiled.SharedAdd(&gc_at31[0], 1)
+						compiled.SharedAdd(&gc_at13[0], 1)
 					}
 					if 512 < size && size <= 1024 {
-						compiled.SharedAdd(&gc_at32[0], 1)
+						compiled.SharedAdd(&gc_at14[0], 1)
 					}
 					if 1024 < size && size <= 2048 {
-						compiled.SharedAdd(&gc_at33[0], 1)
+						compiled.SharedAdd(&gc_at15[0], 1)
 					}
 					if 2048 < size {
 //line hecbench_segsort.go:100
-						compiled.SharedMax(&gc_at34[0], size)
+						compiled.SharedMax(&gc_at16[0], size)
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:105
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:51
-					gid := gc_bx2*gc_bdx2 + gc_tx2
+					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:60
 					size := dSegEnds[gid] - dSegBegins[gid]
 //line hecbench_segsort.go:62
@@ -276,46 +285,48 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 			}
 		}
 	}
+//line hecbench_segsort.go:108
 	var gc_l_data [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m82 uint32
+//line hecbench_segsort.go:116
+			var gc_m8 uint32
 //line hecbench_segsort.go:105
-			if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
-				gc_lo5, gc_hi5 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi5 {
-					gc_hi5 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo5 < gc_hi5 {
-					gc_m82 = uint32(uint64(1)<<gc_hi5 - uint64(1)<<gc_lo5)
+				if gc_lo2 < gc_hi2 {
+					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:50
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_segsort.go:105
 						if tid < 32 {
-							gc_m82 |= 1 << gc_lane2
+							gc_m8 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save82 := gc_act2
-			gc_act2 = gc_save82 & gc_m82
-			if gc_act2 != 0 {
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
 //line hecbench_segsort.go:106
 				var in []int32 = localHisto
 //line hecbench_segsort.go:106
@@ -323,110 +334,116 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 //line hecbench_segsort.go:106
 				var n int = segbinNum
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:26
-						lane := gc_tx2 & 31
+						lane := gc_tx & 31
 						var data int32
 						if lane > 0 && lane < n {
 							data = in[lane-1]
 						} else {
 							data = 0
 						}
-						gc_l_data[gc_lane2] = data
+//line hecbench_segsort.go:34
+						gc_l_data[gc_lane] = data
 					}
 				}
 //line hecbench_segsort.go:33
 				for i := 1; i < 32; i *= 2 {
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c21r)
-					gc_lo6, gc_hi6 := 0, 32
-					if gc_bdy2*gc_bdz2 == 1 {
-						if gc_lo6 < gc_hi6 {
-							gc_lo6 = max(gc_lo6, max(min(i, 32), -1)+1)
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(i, 32), -1)+1)
 						}
 					}
-					gc_hi6 = min(gc_hi6, gc_cnt2)
-					if gc_lo6 < gc_hi6 {
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_segsort.go:26
-								lane := gc_tx2 & 31
-								data := gc_l_data[gc_lane2]
+								lane := gc_tx & 31
+//line hecbench_segsort.go:28
+								data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:34
-								other := gc_c21r[gc_lane2]
+								other := gc_c1r[gc_lane]
 								if lane > i {
 									data += other
 								}
-								gc_l_data[gc_lane2] = data
+//line hecbench_segsort.go:39
+								gc_l_data[gc_lane] = data
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_x04 := gc_tidx2.X
-						gc_off30 := gc_x04
-						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off30 >= 0 && gc_off30 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off30 && gc_off30 <= len(localHisto) && 32 <= len(localHisto)-gc_off30 {
-							gc_at35 := dBinCounter[gc_off30:][:32]
-							gc_at36 := localHisto[gc_off30:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x04 + gc_lane2
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+						gc_x02 := gc_tidx.X
+						gc_off15 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
+							gc_at17 := dBinCounter[gc_off15:][:32]
+							gc_at18 := localHisto[gc_off15:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+//line hecbench_segsort.go:56
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:26
-								lane := gc_tx2 & 31
+								lane := gc_tx & 31
 //line hecbench_segsort.go:50
-								tid := gc_tx2
-								data := gc_l_data[gc_lane2]
+								tid := gc_tx
+//line hecbench_segsort.go:52
+								data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 								if lane < n {
 									out[lane] = data
 								}
 //line hecbench_segsort.go:107
 								if tid < segbinNum {
-									atomic.Add(&gc_at35[gc_lane2], gc_at36[gc_lane2])
+									atomic.Add(&gc_at17[gc_lane], gc_at18[gc_lane])
 								}
 								if tid == segbinNum {
-									atomic.Max(&gc_at35[gc_lane2], gc_at36[gc_lane2])
+									atomic.Max(&gc_at17[gc_lane], gc_at18[gc_lane])
 								}
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:26
-								lane := gc_tx2 & 31
+								lane := gc_tx & 31
 //line hecbench_segsort.go:50
-								tid := gc_tx2
-								data := gc_l_data[gc_lane2]
+								tid := gc_tx
+//line hecbench_segsort.go:52
+								data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 								if lane < n {
 									out[lane] = data
@@ -443,7 +460,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 					}
 				}
 			}
-			gc_act2 = gc_save82 &^ gc_dead2
+			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 }
@@ -466,105 +483,106 @@ func BbBinGroupKernel(dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, num
 var gc_src_bbBinGroupKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbBinGroupKernel", "cdf5809f2d00247fe5a196cc49f751a33db963e28068c6ea88d8447fa34a6aa1", "hecbench_segsort.go:116-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_segsort.go:120
-func gc_body_bbBinGroupKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line hecbench_segsort.go:138
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(numSegs, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := gc_bx2 * gc_bdx2
-			gc_off16 := 0
-			gc_off17 := 1
-			gc_off18 := 2
-			gc_off19 := 3
-			gc_off20 := 4
-			gc_off21 := 5
-			gc_off22 := 6
-			gc_off23 := 7
-			gc_off24 := 8
-			gc_off25 := 9
-			gc_off26 := 10
-			gc_off27 := 11
-			gc_off28 := 12
-			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(dSegEnds) && gc_to2 <= len(dSegEnds)-gc_off15 && gc_off15 <= len(dSegBegins) && gc_to2 <= len(dSegBegins)-gc_off15 && gc_off16 >= 0 && gc_off16 < len(dBinCounter) && gc_off17 >= 0 && gc_off17 < len(dBinCounter) && gc_off18 >= 0 && gc_off18 < len(dBinCounter) && gc_off19 >= 0 && gc_off19 < len(dBinCounter) && gc_off20 >= 0 && gc_off20 < len(dBinCounter) && gc_off21 >= 0 && gc_off21 < len(dBinCounter) && gc_off22 >= 0 && gc_off22 < len(dBinCounter) && gc_off23 >= 0 && gc_off23 < len(dBinCounter) && gc_off24 >= 0 && gc_off24 < len(dBinCounter) && gc_off25 >= 0 && gc_off25 < len(dBinCounter) && gc_off26 >= 0 && gc_off26 < len(dBinCounter) && gc_off27 >= 0 && gc_off27 < len(dBinCounter) && gc_off28 >= 0 && gc_off28 < len(dBinCounter) {
-				gc_at16 := dSegEnds[gc_off15:][:gc_to2]
-				gc_at17 := dSegBegins[gc_off15:][:gc_to2]
-				gc_at18 := dBinCounter[gc_off16:][:1]
-				gc_at19 := dBinCounter[gc_off17:][:1]
-				gc_at20 := dBinCounter[gc_off18:][:1]
-				gc_at21 := dBinCounter[gc_off19:][:1]
-				gc_at22 := dBinCounter[gc_off20:][:1]
-				gc_at23 := dBinCounter[gc_off21:][:1]
-				gc_at24 := dBinCounter[gc_off22:][:1]
-				gc_at25 := dBinCounter[gc_off23:][:1]
-				gc_at26 := dBinCounter[gc_off24:][:1]
-				gc_at27 := dBinCounter[gc_off25:][:1]
-				gc_at28 := dBinCounter[gc_off26:][:1]
-				gc_at29 := dBinCounter[gc_off27:][:1]
-				gc_at30 := dBinCounter[gc_off28:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			gc_off3 := 1
+			gc_off4 := 2
+			gc_off5 := 3
+			gc_off6 := 4
+			gc_off7 := 5
+			gc_off8 := 6
+			gc_off9 := 7
+			gc_off10 := 8
+			gc_off11 := 9
+			gc_off12 := 10
+			gc_off13 := 11
+			gc_off14 := 12
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dSegEnds) && gc_to <= len(dSegEnds)-gc_off && gc_off <= len(dSegBegins) && gc_to <= len(dSegBegins)-gc_off && gc_off2 >= 0 && gc_off2 < len(dBinCounter) && gc_off3 >= 0 && gc_off3 < len(dBinCounter) && gc_off4 >= 0 && gc_off4 < len(dBinCounter) && gc_off5 >= 0 && gc_off5 < len(dBinCounter) && gc_off6 >= 0 && gc_off6 < len(dBinCounter) && gc_off7 >= 0 && gc_off7 < len(dBinCounter) && gc_off8 >= 0 && gc_off8 < len(dBinCounter) && gc_off9 >= 0 && gc_off9 < len(dBinCounter) && gc_off10 >= 0 && gc_off10 < len(dBinCounter) && gc_off11 >= 0 && gc_off11 < len(dBinCounter) && gc_off12 >= 0 && gc_off12 < len(dBinCounter) && gc_off13 >= 0 && gc_off13 < len(dBinCounter) && gc_off14 >= 0 && gc_off14 < len(dBinCounter) {
+				gc_at := dSegEnds[gc_off:][:gc_to]
+				gc_at2 := dSegBegins[gc_off:][:gc_to]
+				gc_at3 := dBinCounter[gc_off2:][:1]
+				gc_at4 := dBinCounter[gc_off3:][:1]
+				gc_at5 := dBinCounter[gc_off4:][:1]
+				gc_at6 := dBinCounter[gc_off5:][:1]
+				gc_at7 := dBinCounter[gc_off6:][:1]
+				gc_at8 := dBinCounter[gc_off7:][:1]
+				gc_at9 := dBinCounter[gc_off8:][:1]
+				gc_at10 := dBinCounter[gc_off9:][:1]
+				gc_at11 := dBinCounter[gc_off10:][:1]
+				gc_at12 := dBinCounter[gc_off11:][:1]
+				gc_at13 := dBinCounter[gc_off12:][:1]
+				gc_at14 := dBinCounter[gc_off13:][:1]
+				gc_at15 := dBinCounter[gc_off14:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:121
-					gid := gc_bx2*gc_bdx2 + gc_tx2
+					gid := gc_bx*gc_bdx + gc_tx
 					{
-						size := gc_at16[gc_tx2] - gc_at17[gc_tx2]
+						size := gc_at[gc_tx] - gc_at2[gc_tx]
 						var position int32
 						if size <= 1 {
-							position = atomic.Add(&gc_at18[0], 1)
+							position = atomic.Add(&gc_at3[0], 1)
 						} else if size <= 2 {
-							position = atomic.Add(&gc_at19[0], 1)
+							position = atomic.Add(&gc_at4[0], 1)
 						} else if size <= 4 {
-							position = atomic.Add(&gc_at20[0], 1)
+							position = atomic.Add(&gc_at5[0], 1)
 						} else if size <= 8 {
-							position = atomic.Add(&gc_at21[0], 1)
+							position = atomic.Add(&gc_at6[0], 1)
 						} else if size <= 16 {
-							position = atomic.Add(&gc_at22[0], 1)
+							position = atomic.Add(&gc_at7[0], 1)
 						} else if size <= 32 {
-							position = atomic.Add(&gc_at23[0], 1)
+							position = atomic.Add(&gc_at8[0], 1)
 						} else if size <= 64 {
-							position = atomic.Add(&gc_at24[0], 1)
+							position = atomic.Add(&gc_at9[0], 1)
 						} else if size <= 128 {
-							position = atomic.Add(&gc_at25[0], 1)
+							position = atomic.Add(&gc_at10[0], 1)
 						} else if size <= 256 {
-							position = atomic.Add(&gc_at26[0], 1)
+							position = atomic.Add(&gc_at11[0], 1)
 						} else if size <= 512 {
-							position = atomic.Add(&gc_at27[0], 1)
+							position = atomic.Add(&gc_at12[0], 1)
 						} else if size <= 1024 {
-							position = atomic.Add(&gc_at28[0], 1)
+							position = atomic.Add(&gc_at13[0], 1)
 						} else if size <= 2048 {
-							position = atomic.Add(&gc_at29[0], 1)
+							position = atomic.Add(&gc_at14[0], 1)
 						} else {
-							position = atomic.Add(&gc_at30[0], 1)
+							position = atomic.Add(&gc_at15[0], 1)
 						}
 						dBinSegsID[position] = int32(gid)
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:121
-					gid := gc_bx2*gc_bdx2 + gc_tx2
+					gid := gc_bx*gc_bdx + gc_tx
 					{
 						size := dSegEnds[gid] - dSegBegins[gid]
 						var position int32
@@ -619,36 +637,37 @@ func GenCopyKernel(key []int32, val []uint64, keyB []int32, valB []uint64, segBe
 var gc_src_genCopyKernel = compiled.NewSource(gc_files_hecbench_segsort, "genCopyKernel", "5bf2d83364e6c8af1c5ca68407b4c2edc04801dbb78d114cef47888dc1bb1573", "hecbench_segsort.go:156-173").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_segsort.go:160
-func gc_body_genCopyKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line hecbench_segsort.go:178
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(binSize, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:161
-				gid := gc_tx2 + gc_bx2*gc_bdx2
+				gid := gc_tx + gc_bx*gc_bdx
 				binIt := gid
 				var k int32
 				var segSize int32
@@ -684,15 +703,16 @@ func GenBk256Wp2Tc1R2R2OrigKernel(key []int32, val []uint64, keyB []int32, valB 
 var gc_src_genBk256Wp2Tc1R2R2OrigKernel = compiled.NewSource(gc_files_hecbench_segsort, "genBk256Wp2Tc1R2R2OrigKernel", "e809421f7202f18aa0c7b158d54e2b5cf59acca2c44011a435c8a5fb2dc2ca1b", "hecbench_segsort.go:233-270", "hecbench_segsort.go:199-213").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
 
 //line hecbench_segsort.go:238
-func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line hecbench_segsort.go:248
 	var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
@@ -704,174 +724,192 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 	var gc_l_rgV0 [32]int32
 	var gc_l_k [32]int32
 	var gc_l_segSize [32]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line hecbench_segsort.go:269
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:241
-				tid := int32(gc_tx2 & 1)
+				tid := int32(gc_tx & 1)
 				bit1 := int((tid >> 0) & 0x1)
 				var rgK0 int32
-				gc_l_rgK0[gc_lane2] = rgK0
+				gc_l_rgK0[gc_lane] = rgK0
 //line hecbench_segsort.go:244
 				var rgV0 int32
-				gc_l_rgV0[gc_lane2] = rgV0
+				gc_l_rgV0[gc_lane] = rgV0
 //line hecbench_segsort.go:245
 				var k int32
 				var segSize int32
-				gc_l_bit1[gc_lane2] = bit1
-				gc_l_k[gc_lane2] = k
-				gc_l_segSize[gc_lane2] = segSize
+//line hecbench_segsort.go:252
+				gc_l_bit1[gc_lane] = bit1
+				gc_l_k[gc_lane] = k
+				gc_l_segSize[gc_lane] = segSize
 			}
 		}
 		{
-			var gc_m72 uint32
+			var gc_m7 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:239
-					gid := gc_tx2 + gc_bx2*gc_bdx2
+					gid := gc_tx + gc_bx*gc_bdx
 					binIt := (gid >> 1)
 //line hecbench_segsort.go:247
 					if binIt < binSize {
-						gc_m72 |= 1 << gc_lane2
+						gc_m7 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:239
-						gid := gc_tx2 + gc_bx2*gc_bdx2
+						gid := gc_tx + gc_bx*gc_bdx
 						binIt := (gid >> 1)
-						tid := int32(gc_tx2 & 1)
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:243
 						var k int32
+//line hecbench_segsort.go:245
 						var segSize int32
 //line hecbench_segsort.go:248
 						k = segBegins[bin[binIt]]
 						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
 						if tid+0 < segSize {
-							gc_l_rgK0[gc_lane2] = key[k+tid+0]
+							gc_l_rgK0[gc_lane] = key[k+tid+0]
 						} else {
-							gc_l_rgK0[gc_lane2] = math.MaxInt32
+							gc_l_rgK0[gc_lane] = math.MaxInt32
 						}
 						if tid+0 < segSize {
-							gc_l_rgV0[gc_lane2] = tid + 0
+							gc_l_rgV0[gc_lane] = tid + 0
 						}
 //line hecbench_segsort.go:260
-						var k0 *int32 = &gc_l_rgK0[gc_lane2]
+						var k0 *int32 = &gc_l_rgK0[gc_lane]
 //line hecbench_segsort.go:260
-						var v0 *int32 = &gc_l_rgV0[gc_lane2]
-						gc_l_k0[gc_lane2] = k0
-						gc_l_v0[gc_lane2] = v0
-						gc_l_k[gc_lane2] = k
-						gc_l_segSize[gc_lane2] = segSize
+						var v0 *int32 = &gc_l_rgV0[gc_lane]
+//line hecbench_segsort.go:263
+						gc_l_k0[gc_lane] = k0
+						gc_l_v0[gc_lane] = v0
+						gc_l_k[gc_lane] = k
+						gc_l_segSize[gc_lane] = segSize
 					}
 				}
 //line hecbench_segsort.go:260
 				var mask int = 0x1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					k0 := gc_l_k0[gc_lane2]
-					bit1 := gc_l_bit1[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:269
+					bit1 := gc_l_bit1[gc_lane]
 //line hecbench_segsort.go:260
 					var bit int = bit1
 //line hecbench_segsort.go:201
 					var exK0, exK1 int32
 					var exV0, exV1 int32
 					exK0 = *k0
+//line hecbench_segsort.go:208
 					_ = exV1
 //line hecbench_segsort.go:204
-					gc_c21v[gc_lane2] = *k0
-					gc_l_bit[gc_lane2] = bit
-					gc_l_exK0[gc_lane2] = exK0
-					gc_l_exK1[gc_lane2] = exK1
-					gc_l_exV0[gc_lane2] = exV0
+					gc_c1v[gc_lane] = *k0
+					gc_l_bit[gc_lane] = bit
+					gc_l_exK0[gc_lane] = exK0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
 				}
 //line hecbench_segsort.go:204
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v0 := gc_l_v0[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:213
 					var exK1 int32
+//line hecbench_segsort.go:215
 					var exV0 int32
 //line hecbench_segsort.go:204
-					exK1 = gc_c21r[gc_lane2]
+					exK1 = gc_c1r[gc_lane]
 					exV0 = *v0
-					gc_c22v[gc_lane2] = *v0
-					gc_l_exK1[gc_lane2] = exK1
-					gc_l_exV0[gc_lane2] = exV0
+					gc_c2v[gc_lane] = *v0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
 				}
 //line hecbench_segsort.go:206
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, 32, &gc_c22r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:241
-						tid := int32(gc_tx2 & 1)
-						k0 := gc_l_k0[gc_lane2]
-						v0 := gc_l_v0[gc_lane2]
-						bit := gc_l_bit[gc_lane2]
-						exK0 := gc_l_exK0[gc_lane2]
-						exK1 := gc_l_exK1[gc_lane2]
-						exV0 := gc_l_exV0[gc_lane2]
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:243
+						k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:245
+						v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:247
+						bit := gc_l_bit[gc_lane]
+//line hecbench_segsort.go:249
+						exK0 := gc_l_exK0[gc_lane]
+//line hecbench_segsort.go:251
+						exK1 := gc_l_exK1[gc_lane]
+//line hecbench_segsort.go:253
+						exV0 := gc_l_exV0[gc_lane]
+//line hecbench_segsort.go:255
 						var exV1 int32
-						k := gc_l_k[gc_lane2]
-						segSize := gc_l_segSize[gc_lane2]
+//line hecbench_segsort.go:257
+						k := gc_l_k[gc_lane]
+//line hecbench_segsort.go:259
+						segSize := gc_l_segSize[gc_lane]
 //line hecbench_segsort.go:206
-						exV1 = gc_c22r[gc_lane2]
+						exV1 = gc_c2r[gc_lane]
 						cmpSwp(&exK0, &exK1, &exV0, &exV1)
 						if bit != 0 {
 							eqlSwp(&exK0, &exK1, &exV0, &exV1)
@@ -880,18 +918,18 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 						*v0 = exV0
 //line hecbench_segsort.go:263
 						if (tid<<0)+0 < segSize {
-							keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane2]
+							keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane]
 						}
 						if (tid<<0)+0 < segSize {
-							valB[k+(tid<<0)+0] = val[k+gc_l_rgV0[gc_lane2]]
+							valB[k+(tid<<0)+0] = val[k+gc_l_rgV0[gc_lane]]
 						}
-						gc_l_exK0[gc_lane2] = exK0
-						gc_l_exK1[gc_lane2] = exK1
-						gc_l_exV0[gc_lane2] = exV0
+						gc_l_exK0[gc_lane] = exK0
+						gc_l_exK1[gc_lane] = exK1
+						gc_l_exV0[gc_lane] = exV0
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 }
@@ -915,15 +953,16 @@ func GenBk128Wp2Tc2R3R4OrigKernel(key []int32, val []uint64, keyB []int32, valB 
 var gc_src_genBk128Wp2Tc2R3R4OrigKernel = compiled.NewSource(gc_files_hecbench_segsort, "genBk128Wp2Tc2R3R4OrigKernel", "4b60550645e20ecba1ad82deccd942f28dba0b2af687223c6553b490c5a1f6d6", "hecbench_segsort.go:272-327", "hecbench_segsort.go:215-231").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
 
 //line hecbench_segsort.go:277
-func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line hecbench_segsort.go:287
 	var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32
@@ -940,250 +979,271 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 	var gc_l_rgV1 [32]int32
 	var gc_l_k [32]int32
 	var gc_l_segSize [32]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	var gc_c24r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line hecbench_segsort.go:315
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:280
-				tid := int32(gc_tx2 & 1)
+				tid := int32(gc_tx & 1)
 				bit1 := int((tid >> 0) & 0x1)
 				var rgK0, rgK1 int32
-				gc_l_rgK0[gc_lane2] = rgK0
-				gc_l_rgK1[gc_lane2] = rgK1
+				gc_l_rgK0[gc_lane] = rgK0
+				gc_l_rgK1[gc_lane] = rgK1
 //line hecbench_segsort.go:283
 				var rgV0, rgV1 int32
-				gc_l_rgV0[gc_lane2] = rgV0
-				gc_l_rgV1[gc_lane2] = rgV1
+				gc_l_rgV0[gc_lane] = rgV0
+				gc_l_rgV1[gc_lane] = rgV1
 //line hecbench_segsort.go:284
 				var k int32
 				var segSize int32
-				gc_l_bit1[gc_lane2] = bit1
-				gc_l_k[gc_lane2] = k
-				gc_l_segSize[gc_lane2] = segSize
+//line hecbench_segsort.go:293
+				gc_l_bit1[gc_lane] = bit1
+				gc_l_k[gc_lane] = k
+				gc_l_segSize[gc_lane] = segSize
 			}
 		}
 		{
-			var gc_m92 uint32
+			var gc_m9 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:278
-					gid := gc_tx2 + gc_bx2*gc_bdx2
+					gid := gc_tx + gc_bx*gc_bdx
 					binIt := (gid >> 1)
 //line hecbench_segsort.go:286
 					if binIt < binSize {
-						gc_m92 |= 1 << gc_lane2
+						gc_m9 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:278
-						gid := gc_tx2 + gc_bx2*gc_bdx2
+						gid := gc_tx + gc_bx*gc_bdx
 						binIt := (gid >> 1)
-						tid := int32(gc_tx2 & 1)
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:282
 						var k int32
+//line hecbench_segsort.go:284
 						var segSize int32
 //line hecbench_segsort.go:287
 						k = segBegins[bin[binIt]]
 						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
 						if tid+0 < segSize {
-							gc_l_rgK0[gc_lane2] = key[k+tid+0]
+							gc_l_rgK0[gc_lane] = key[k+tid+0]
 						} else {
-							gc_l_rgK0[gc_lane2] = math.MaxInt32
+							gc_l_rgK0[gc_lane] = math.MaxInt32
 						}
 						if tid+2 < segSize {
-							gc_l_rgK1[gc_lane2] = key[k+tid+2]
+							gc_l_rgK1[gc_lane] = key[k+tid+2]
 						} else {
-							gc_l_rgK1[gc_lane2] = math.MaxInt32
+							gc_l_rgK1[gc_lane] = math.MaxInt32
 						}
 						if tid+0 < segSize {
-							gc_l_rgV0[gc_lane2] = tid + 0
+							gc_l_rgV0[gc_lane] = tid + 0
 						}
 						if tid+2 < segSize {
-							gc_l_rgV1[gc_lane2] = tid + 2
+							gc_l_rgV1[gc_lane] = tid + 2
 						}
 //line hecbench_segsort.go:307
-						cmpSwp(&gc_l_rgK0[gc_lane2], &gc_l_rgK1[gc_lane2], &gc_l_rgV0[gc_lane2], &gc_l_rgV1[gc_lane2])
+						cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
 //line hecbench_segsort.go:309
-						var k0 *int32 = &gc_l_rgK0[gc_lane2]
+						var k0 *int32 = &gc_l_rgK0[gc_lane]
 //line hecbench_segsort.go:309
-						var k1 *int32 = &gc_l_rgK1[gc_lane2]
+						var k1 *int32 = &gc_l_rgK1[gc_lane]
 //line hecbench_segsort.go:309
-						var v0 *int32 = &gc_l_rgV0[gc_lane2]
+						var v0 *int32 = &gc_l_rgV0[gc_lane]
 //line hecbench_segsort.go:309
-						var v1 *int32 = &gc_l_rgV1[gc_lane2]
-						gc_l_k0[gc_lane2] = k0
-						gc_l_k1[gc_lane2] = k1
-						gc_l_v0[gc_lane2] = v0
-						gc_l_v1[gc_lane2] = v1
-						gc_l_k[gc_lane2] = k
-						gc_l_segSize[gc_lane2] = segSize
+						var v1 *int32 = &gc_l_rgV1[gc_lane]
+//line hecbench_segsort.go:314
+						gc_l_k0[gc_lane] = k0
+						gc_l_k1[gc_lane] = k1
+						gc_l_v0[gc_lane] = v0
+						gc_l_v1[gc_lane] = v1
+						gc_l_k[gc_lane] = k
+						gc_l_segSize[gc_lane] = segSize
 					}
 				}
 //line hecbench_segsort.go:309
 				var mask int = 0x1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					k0 := gc_l_k0[gc_lane2]
-					k1 := gc_l_k1[gc_lane2]
-					bit1 := gc_l_bit1[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:318
+					k1 := gc_l_k1[gc_lane]
+//line hecbench_segsort.go:320
+					bit1 := gc_l_bit1[gc_lane]
 //line hecbench_segsort.go:309
 					var bit int = bit1
 //line hecbench_segsort.go:217
 					var exK0, exK1 int32
 					var exV0, exV1 int32
 					exK0 = *k0
-					gc_c21v[gc_lane2] = *k1
-					gc_l_bit[gc_lane2] = bit
-					gc_l_exK0[gc_lane2] = exK0
-					gc_l_exK1[gc_lane2] = exK1
-					gc_l_exV0[gc_lane2] = exV0
-					gc_l_exV1[gc_lane2] = exV1
+					gc_c1v[gc_lane] = *k1
+					gc_l_bit[gc_lane] = bit
+					gc_l_exK0[gc_lane] = exK0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
+					gc_l_exV1[gc_lane] = exV1
 				}
 //line hecbench_segsort.go:220
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v0 := gc_l_v0[gc_lane2]
-					v1 := gc_l_v1[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:229
+					v1 := gc_l_v1[gc_lane]
+//line hecbench_segsort.go:231
 					var exK1 int32
+//line hecbench_segsort.go:233
 					var exV0 int32
 //line hecbench_segsort.go:220
-					exK1 = gc_c21r[gc_lane2]
+					exK1 = gc_c1r[gc_lane]
 					exV0 = *v0
-					gc_c22v[gc_lane2] = *v1
-					gc_l_exK1[gc_lane2] = exK1
-					gc_l_exV0[gc_lane2] = exV0
+					gc_c2v[gc_lane] = *v1
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
 				}
 //line hecbench_segsort.go:222
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					k0 := gc_l_k0[gc_lane2]
-					bit := gc_l_bit[gc_lane2]
-					exK0 := gc_l_exK0[gc_lane2]
-					exK1 := gc_l_exK1[gc_lane2]
-					exV0 := gc_l_exV0[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:231
+					bit := gc_l_bit[gc_lane]
+//line hecbench_segsort.go:233
+					exK0 := gc_l_exK0[gc_lane]
+//line hecbench_segsort.go:235
+					exK1 := gc_l_exK1[gc_lane]
+//line hecbench_segsort.go:237
+					exV0 := gc_l_exV0[gc_lane]
+//line hecbench_segsort.go:239
 					var exV1 int32
 //line hecbench_segsort.go:222
-					exV1 = gc_c22r[gc_lane2]
+					exV1 = gc_c2r[gc_lane]
 					cmpSwp(&exK0, &exK1, &exV0, &exV1)
 					if bit != 0 {
 						eqlSwp(&exK0, &exK1, &exV0, &exV1)
 					}
 					*k0 = exK0
-					gc_l_exK0[gc_lane2] = exK0
-					gc_l_exK1[gc_lane2] = exK1
-					gc_l_exV0[gc_lane2] = exV0
-					gc_l_exV1[gc_lane2] = exV1
+					gc_l_exK0[gc_lane] = exK0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
+					gc_l_exV1[gc_lane] = exV1
 				}
 //line hecbench_segsort.go:228
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					k1 := gc_l_k1[gc_lane2]
-					v0 := gc_l_v0[gc_lane2]
-					exV0 := gc_l_exV0[gc_lane2]
-					exV1 := gc_l_exV1[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k1 := gc_l_k1[gc_lane]
+//line hecbench_segsort.go:237
+					v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:239
+					exV0 := gc_l_exV0[gc_lane]
+//line hecbench_segsort.go:241
+					exV1 := gc_l_exV1[gc_lane]
 					_ = exV1
 //line hecbench_segsort.go:228
-					*k1 = gc_c23r[gc_lane2]
+					*k1 = gc_c3r[gc_lane]
 					*v0 = exV0
 				}
 //line hecbench_segsort.go:230
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c24r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c4r)
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:280
-						tid := int32(gc_tx2 & 1)
-						v1 := gc_l_v1[gc_lane2]
-						k := gc_l_k[gc_lane2]
-						segSize := gc_l_segSize[gc_lane2]
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:282
+						v1 := gc_l_v1[gc_lane]
+//line hecbench_segsort.go:284
+						k := gc_l_k[gc_lane]
+//line hecbench_segsort.go:286
+						segSize := gc_l_segSize[gc_lane]
 //line hecbench_segsort.go:230
-						*v1 = gc_c24r[gc_lane2]
+						*v1 = gc_c4r[gc_lane]
 //line hecbench_segsort.go:313
-						cmpSwp(&gc_l_rgK0[gc_lane2], &gc_l_rgK1[gc_lane2], &gc_l_rgV0[gc_lane2], &gc_l_rgV1[gc_lane2])
+						cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
 						if (tid<<1)+0 < segSize {
-							keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane2]
+							keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane]
 						}
 						if (tid<<1)+1 < segSize {
-							keyB[k+(tid<<1)+1] = gc_l_rgK1[gc_lane2]
+							keyB[k+(tid<<1)+1] = gc_l_rgK1[gc_lane]
 						}
 						if (tid<<1)+0 < segSize {
-							valB[k+(tid<<1)+0] = val[k+gc_l_rgV0[gc_lane2]]
+							valB[k+(tid<<1)+0] = val[k+gc_l_rgV0[gc_lane]]
 						}
 						if (tid<<1)+1 < segSize {
-							valB[k+(tid<<1)+1] = val[k+gc_l_rgV1[gc_lane2]]
+							valB[k+(tid<<1)+1] = val[k+gc_l_rgV1[gc_lane]]
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save92 &^ gc_dead2
+			gc_act = gc_save9 &^ gc_dead
 		}
 	}
 }

@@ -36,18 +36,18 @@ func BcKernel(bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64
 var gc_src_bcKernel = compiled.NewSource(gc_files_hecbench_hbc, "bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34")
 
 //line hecbench_hbc.go:72
-func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
-	t := gc_b4.Thread()
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b4.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b4.Len()
-	gc_s_idx := compiled.Scratch[uint32](gc_b4, 0)[:gc_n2]
-	gc_s_dRow := compiled.Scratch[[]int32](gc_b4, 1)[:gc_n2]
-	gc_s_sigmaRow := compiled.Scratch[[]uint64](gc_b4, 2)[:gc_n2]
-	gc_s_deltaRow := compiled.Scratch[[]float32](gc_b4, 3)[:gc_n2]
+func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_idx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_dRow := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_sigmaRow := compiled.Scratch[[]uint64](gc_b, 2)[:gc_n]
+	gc_s_deltaRow := compiled.Scratch[[]float32](gc_b, 3)[:gc_n]
 //line hecbench_hbc.go:74
 	ind := gocuda.Shared[int32](t, 1)[:1]
 	i := gocuda.Shared[int32](t, 1)[:1]
@@ -55,100 +55,104 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	Q2Row := gocuda.Shared[[]int32](t, 1)[:1]
 	SRow := gocuda.Shared[[]int32](t, 1)[:1]
 	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:81
-			j := gc_tx2
-			dRow := pitchRow(d, gc_bx2, pitchD)
-			sigmaRow := pitchRow(sigma, gc_bx2, pitchSigma)
-			deltaRow := pitchRow(delta, gc_bx2, pitchDelta)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:81
+			j := gc_tx
+			dRow := pitchRow(d, gc_bx, pitchD)
+			sigmaRow := pitchRow(sigma, gc_bx, pitchSigma)
+			deltaRow := pitchRow(delta, gc_bx, pitchDelta)
 			if j == 0 {
-				ind[0] = int32(gc_bx2 + start)
+				ind[0] = int32(gc_bx + start)
 				if approx {
 					i[0] = sourceVertices[ind[0]]
 				} else {
 					i[0] = ind[0]
 				}
-				QRow[0] = pitchRow(Q, gc_bx2, pitchQ)
-				Q2Row[0] = pitchRow(Q2, gc_bx2, pitchQ2)
-				SRow[0] = pitchRow(S, gc_bx2, pitchS)
-				endpointsRow[0] = pitchRow(endpoints, gc_bx2, pitchEndpoints)
+				QRow[0] = pitchRow(Q, gc_bx, pitchQ)
+				Q2Row[0] = pitchRow(Q2, gc_bx, pitchQ2)
+				SRow[0] = pitchRow(S, gc_bx, pitchS)
+				endpointsRow[0] = pitchRow(endpoints, gc_bx, pitchEndpoints)
 				jia[0] = 0
 			}
-			gc_s_dRow[gc_rank2] = dRow
-			gc_s_sigmaRow[gc_rank2] = sigmaRow
-			gc_s_deltaRow[gc_rank2] = deltaRow
+//line hecbench_hbc.go:101
+			gc_s_dRow[gc_rank] = dRow
+			gc_s_sigmaRow[gc_rank] = sigmaRow
+			gc_s_deltaRow[gc_rank] = deltaRow
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(diameters) {
-			gc_at6 := diameters[:gc_bdx2]
-			gc_vstep3 := 0
+//line hecbench_hbc.go:108
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(diameters) {
+			gc_at := diameters[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_hbc.go:81
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hbc.go:81
-				gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:81
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:101
-				gc_vb4 := archsimd.BroadcastInt32x8(intMax)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_vb2 := archsimd.BroadcastInt32x8(intMax)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:81
-					var j int = gc_tx2
+					var j int = gc_tx
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
-						gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					} else {
 //line hecbench_hbc.go:100
-						gc_b6 := gc_none4
+						gc_b3 := gc_none2
 //line hecbench_hbc.go:100
 						if ind[0] == 0 {
 //line hecbench_hbc.go:100
-							gc_b6 = gc_all4
+							gc_b3 = gc_all2
 						}
 //line hecbench_hbc.go:100
-						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_hbc.go:100
-							gc_vb4.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_if4)
+							gc_vb2.StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
 				}
+//line hecbench_hbc.go:102
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_hbc.go:81
-				j := gc_tx2
+				j := gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples) {
-					gc_at6[gc_tx2] = intMax
+					gc_at[gc_tx] = intMax
 				}
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_hbc.go:81
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hbc.go:81
-				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:81
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:101
-				gc_vb3 := archsimd.BroadcastInt32x8(intMax)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_vb := archsimd.BroadcastInt32x8(intMax)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:81
-					var j int = gc_tx2
+					var j int = gc_tx
 //line hecbench_hbc.go:100
 					if j < 0 || j > len(diameters)-8 {
 //line hecbench_hbc.go:100
@@ -157,78 +161,79 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
-						gc_vb3.StoreSlice(diameters[j:])
+						gc_vb.StoreSlice(diameters[j:])
 					} else {
 //line hecbench_hbc.go:101
-						gc_b5 := gc_none3
+						gc_b2 := gc_none
 //line hecbench_hbc.go:101
 						if ind[0] == 0 {
 //line hecbench_hbc.go:100
-							gc_b5 = gc_all3
+							gc_b2 = gc_all
 						}
 //line hecbench_hbc.go:100
-						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_hbc.go:100
-							gc_vb3.StoreMasked((*[8]int32)(diameters[j:]), gc_if3)
+							gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
 						}
 					}
 				}
+//line hecbench_hbc.go:103
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep4
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:81
-					j := gc_tx2
+					j := gc_tx
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples) {
 						diameters[j] = intMax
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:81
-					j := gc_tx2
+					j := gc_tx
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples) {
 						diameters[j] = intMax
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:81
-					j := gc_tx2
+					j := gc_tx
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples) {
 						diameters[j] = intMax
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:81
-					j := gc_tx2
+					j := gc_tx
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples) {
 						diameters[j] = intMax
 					}
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:81
-				j := gc_tx2
+				j := gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples) {
 					diameters[j] = intMax
@@ -238,52 +243,53 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	}
 //line hecbench_hbc.go:105
 	for int(ind[0]) < end {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line hecbench_hbc.go:107
-		gc_chunk := compiled.StrideChunk(gc_bdx2)
-		gc_span := (gc_bdx2) * gc_chunk
+		gc_chunk := compiled.StrideChunk(gc_bdx)
+		gc_span := (gc_bdx) * gc_chunk
 //line hecbench_hbc.go:107
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from8, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_hbc.go:114
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					dRow := gc_s_dRow[gc_rank2]
-					sigmaRow := gc_s_sigmaRow[gc_rank2]
-					deltaRow := gc_s_deltaRow[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					dRow := gc_s_dRow[gc_rank]
+					sigmaRow := gc_s_sigmaRow[gc_rank]
+					deltaRow := gc_s_deltaRow[gc_rank]
 //line hecbench_hbc.go:107
-					gc_start7 := gc_tx2
-					gc_from9 := gc_start7 + gc_off
-					gc_trips7 := gc_limit - gc_from9
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from9 < gc_start7 || gc_from9 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from9, gc_bdx2, gc_chunk, gc_limit, false)
-					case gc_trips7 > gc_span:
-						gc_trips7 = gc_chunk
-					case gc_trips7 > 0:
-						gc_trips7 = (gc_trips7-1)/(gc_bdx2) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
 					default:
-						gc_trips7 = 0
+						gc_trips = 0
 					}
-					if gc_trips7 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for k := gc_from9; gc_trips7 > 0; k, gc_trips7 = k+(gc_bdx2), gc_trips7-1 {
+					for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdx), gc_trips-1 {
 //line hecbench_hbc.go:108
 						if k == int(i[0]) {
 							dRow[k] = 0
@@ -304,14 +310,14 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 		endpointsLen := gocuda.Shared[int32](t, 1)[:1]
 		spCalcDone := gocuda.Shared[bool](t, 1)[:1]
 		{
-			gc_from8, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:128
 					QRow[0][0] = i[0]
 					QLen[0] = 1
@@ -327,39 +333,40 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 //line hecbench_hbc.go:142
-		gc_chunk2 := compiled.StrideChunk(gc_bdx2)
-		gc_span2 := (gc_bdx2) * gc_chunk2
+		gc_chunk2 := compiled.StrideChunk(gc_bdx)
+		gc_span2 := (gc_bdx) * gc_chunk2
 //line hecbench_hbc.go:142
-		for gc_off2, gc_limit2, gc_more2 := 0, int(R[i[0]+1]), true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk2 {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
+		for gc_off2, gc_limit2, gc_more2 := 0, int(R[i[0]+1]), true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					dRow := gc_s_dRow[gc_rank2]
-					sigmaRow := gc_s_sigmaRow[gc_rank2]
+//line hecbench_hbc.go:149
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					dRow := gc_s_dRow[gc_rank]
+					sigmaRow := gc_s_sigmaRow[gc_rank]
 //line hecbench_hbc.go:142
-					gc_start8 := gc_tx2 + int(R[i[0]])
-					gc_from10 := gc_start8 + gc_off2
-					gc_trips8 := gc_limit2 - gc_from10
+					gc_start2 := gc_tx + int(R[i[0]])
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from10 < gc_start8 || gc_from10 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from10, gc_bdx2, gc_chunk2, gc_limit2, false)
-					case gc_trips8 > gc_span2:
-						gc_trips8 = gc_chunk2
-					case gc_trips8 > 0:
-						gc_trips8 = (gc_trips8-1)/(gc_bdx2) + 1
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 					default:
-						gc_trips8 = 0
+						gc_trips2 = 0
 					}
-					if gc_trips8 == gc_chunk2 {
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
-					for r := gc_from10; gc_trips8 > 0; r, gc_trips8 = r+(gc_bdx2), gc_trips8-1 {
+					for r := gc_from3; gc_trips2 > 0; r, gc_trips2 = r+(gc_bdx), gc_trips2-1 {
 //line hecbench_hbc.go:143
 						w := C[r]
 //line hecbench_hbc.go:145
@@ -377,80 +384,83 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 		}
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+//line hecbench_hbc.go:158
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank2 := gc_step10 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 				{
-					gc_rank2 := gc_step10 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 				{
-					gc_rank2 := gc_step10 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 				{
-					gc_rank2 := gc_step10 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 			}
-			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 				spCalcDone[0] = true
 			}
 		} else {
 //line hecbench_hbc.go:159
-			for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += gc_bdx2 {
-				gc_b4.Tick()
-				if gc_b4.Stopped() {
+			for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more3 = false
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off3, gc_to2) {
+//line hecbench_hbc.go:166
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off3, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep5 := gc_from8
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:159
-							var kk int = gc_tx2 + gc_off3
+							var kk int = gc_tx + gc_off3
 							if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
 								int(SLen[0])) < 0 || (kk+int(SLen[0])) > len(SRow[0])-8 {
 //line hecbench_hbc.go:160
 								break
 							}
+//line hecbench_hbc.go:161
 							archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(QRow[0][kk:])
 							archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(SRow[0][kk+int(SLen[0]):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from8 {
+					if gc_vstep3 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:159
-						kk := gc_tx2 + gc_off3
+						kk := gc_tx + gc_off3
 						gc_more3 = true
 //line hecbench_hbc.go:160
 						QRow[0][kk] = Q2Row[0][kk]
@@ -459,14 +469,15 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 			{
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+//line hecbench_hbc.go:167
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:165
 						endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 						endpointsLen[0]++
@@ -479,69 +490,72 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 		for !spCalcDone[0] {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			gc_r92, gc_r92in, gc_r92out := 0, 0, 0
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			gc_r9, gc_r9in, gc_r9out := 0, 0, 0
+//line hecbench_hbc.go:182
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 				if (jia[0] != 0) && (QLen[0] > 512) {
-					gc_r92 |= 1
-					gc_r92in = gc_rank2
+					gc_r9 |= 1
+					gc_r9in = gc_rank
 				} else {
-					gc_r92 |= 2
-					gc_r92out = gc_rank2
+					gc_r9 |= 2
+					gc_r9out = gc_rank
 				}
 			}
-			if gc_r92 == 3 {
-				compiled.DivergedIf(gc_b4, "the first barrier after the if", gc_r92in, gc_r92out)
+//line hecbench_hbc.go:193
+			if gc_r9 == 3 {
+				compiled.DivergedIf(gc_b, "the first barrier after the if", gc_r9in, gc_r9out)
 			}
-			gc_agreed2 := gc_r92&1 != 0
+			gc_agreed := gc_r9&1 != 0
 //line hecbench_hbc.go:176
-			var agreed bool = gc_agreed2
+			var agreed bool = gc_agreed
 //line hecbench_hbc.go:176
 			if agreed {
-				gc_chunk4 := compiled.StrideChunk(gc_bdx2)
-				gc_span4 := (gc_bdx2) * gc_chunk4
+				gc_chunk4 := compiled.StrideChunk(gc_bdx)
+				gc_span4 := (gc_bdx) * gc_chunk4
 //line hecbench_hbc.go:177
-				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
-					gc_b4.Tick()
-					if gc_b4.Stopped() {
+				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 					gc_more4 = false
-					gc_from8, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off4, gc_to2) {
+//line hecbench_hbc.go:184
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off4, gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dRow := gc_s_dRow[gc_rank2]
-							sigmaRow := gc_s_sigmaRow[gc_rank2]
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dRow := gc_s_dRow[gc_rank]
+							sigmaRow := gc_s_sigmaRow[gc_rank]
 //line hecbench_hbc.go:177
-							gc_start9 := gc_tx2
-							gc_from11 := gc_start9 + gc_off4
-							gc_trips9 := gc_limit4 - gc_from11
+							gc_start3 := gc_tx
+							gc_from4 := gc_start3 + gc_off4
+							gc_trips3 := gc_limit4 - gc_from4
 							switch {
-							case gc_from11 < gc_start9 || gc_from11 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from11, gc_bdx2, gc_chunk4, gc_limit4, false)
-							case gc_trips9 > gc_span4:
-								gc_trips9 = gc_chunk4
-							case gc_trips9 > 0:
-								gc_trips9 = (gc_trips9-1)/(gc_bdx2) + 1
+							case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+							case gc_trips3 > gc_span4:
+								gc_trips3 = gc_chunk4
+							case gc_trips3 > 0:
+								gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 							default:
-								gc_trips9 = 0
+								gc_trips3 = 0
 							}
-							if gc_trips9 == gc_chunk4 {
+							if gc_trips3 == gc_chunk4 {
 								gc_more4 = true
 							}
-							for k_ := gc_from11; gc_trips9 > 0; k_, gc_trips9 = k_+(gc_bdx2), gc_trips9-1 {
+							for k_ := gc_from4; gc_trips3 > 0; k_, gc_trips3 = k_+(gc_bdx), gc_trips3-1 {
 //line hecbench_hbc.go:178
 								v := F[k_]
 								if dRow[v] == currentDepth[0] {
@@ -561,78 +575,82 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			} else {
 //line hecbench_hbc.go:191
 				nextIndex := gocuda.Shared[int32](t, 1)[:1]
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+//line hecbench_hbc.go:193
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step11 := gc_from8
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
 //line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx2)
+								nextIndex[0] = int32(gc_bdx)
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
 //line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx2)
+								nextIndex[0] = int32(gc_bdx)
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
 //line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx2)
+								nextIndex[0] = int32(gc_bdx)
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
 //line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx2)
+								nextIndex[0] = int32(gc_bdx)
 							}
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_hbc.go:193
-							nextIndex[0] = int32(gc_bdx2)
+							nextIndex[0] = int32(gc_bdx)
 						}
 					}
 				}
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						dRow := gc_s_dRow[gc_rank2]
-						sigmaRow := gc_s_sigmaRow[gc_rank2]
+//line hecbench_hbc.go:199
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						dRow := gc_s_dRow[gc_rank]
+						sigmaRow := gc_s_sigmaRow[gc_rank]
 //line hecbench_hbc.go:196
-						k_2 := int32(gc_tx2)
+						k_2 := int32(gc_tx)
 						for k_2 < QLen[0] {
 //line hecbench_hbc.go:197
-							gc_b4.Tick()
+							gc_b.Tick()
 //line hecbench_hbc.go:197
-							if gc_b4.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_hbc.go:197
 								return
 							}
+//line hecbench_hbc.go:198
 							v_ := QRow[0][k_2]
 							for r_ := R[v_]; r_ < R[v_+1]; r_++ {
 								w_2 := C[r_]
+//line hecbench_hbc.go:202
 								if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
 									tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
 									Q2Row[0][tt_2] = w_2
@@ -649,46 +667,48 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			if Q2Len[0] == 0 {
 				break
 			} else {
-				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += gc_bdx2 {
-					gc_b4.Tick()
-					if gc_b4.Stopped() {
+				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += gc_bdx {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 					gc_more5 = false
-					gc_from8, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off5, gc_to2) {
+//line hecbench_hbc.go:225
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off5, gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep6 := gc_from8
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep4 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:218
-								var kk_ int = gc_tx2 + gc_off5
+								var kk_ int = gc_tx + gc_off5
 								if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
 									int(SLen[0])) < 0 || (kk_+int(SLen[0])) > len(SRow[0])-8 {
 //line hecbench_hbc.go:219
 									break
 								}
+//line hecbench_hbc.go:220
 								archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(QRow[0][kk_:])
 								archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(SRow[0][kk_+int(SLen[0]):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep6 > gc_from8 {
+						if gc_vstep4 > gc_from {
 							gc_more5 = true
 						}
-						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:218
-							kk_ := gc_tx2 + gc_off5
+							kk_ := gc_tx + gc_off5
 							gc_more5 = true
 //line hecbench_hbc.go:219
 							QRow[0][kk_] = Q2Row[0][kk_]
@@ -697,14 +717,15 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 				}
 				{
-					gc_from8, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-						gc_to2 = gc_bound2 + 1
+//line hecbench_hbc.go:226
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := 0; gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
 					}
-					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:224
 							endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 							endpointsLen[0]++
@@ -718,15 +739,17 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 		{
-			gc_from8, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line hecbench_hbc.go:237
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					dRow := gc_s_dRow[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:83
+					dRow := gc_s_dRow[gc_rank]
 //line hecbench_hbc.go:238
 					currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
 					if ind[0] < hbcDiameterSamples {
@@ -737,30 +760,36 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 		}
 //line hecbench_hbc.go:246
 		for currentDepth[0] > 0 {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
 				SRow := SRow[:1]
+//line hecbench_hbc.go:255
 				endpointsRow := endpointsRow[:1]
+//line hecbench_hbc.go:257
 				currentDepth := currentDepth[:1]
-				gc_s_dRow := gc_s_dRow[:gc_n2]
-				gc_s_sigmaRow := gc_s_sigmaRow[:gc_n2]
-				gc_s_deltaRow := gc_s_deltaRow[:gc_n2]
+//line hecbench_hbc.go:259
+				gc_s_dRow := gc_s_dRow[:gc_n]
+//line hecbench_hbc.go:261
+				gc_s_sigmaRow := gc_s_sigmaRow[:gc_n]
+//line hecbench_hbc.go:263
+				gc_s_deltaRow := gc_s_deltaRow[:gc_n]
 				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dRow := gc_s_dRow[gc_rank2]
-							sigmaRow := gc_s_sigmaRow[gc_rank2]
-							deltaRow := gc_s_deltaRow[gc_rank2]
+//line hecbench_hbc.go:266
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dRow := gc_s_dRow[gc_rank]
+							sigmaRow := gc_s_sigmaRow[gc_rank]
+							deltaRow := gc_s_deltaRow[gc_rank]
 //line hecbench_hbc.go:247
 							stackIterLen := endpointsRow[0][currentDepth[0]+1] - endpointsRow[0][currentDepth[0]]
 							if (jia[0] != 0) && (stackIterLen > 512) {
-								for kk_2 := gc_tx2; kk_2 < 2*m; kk_2 += gc_bdx2 {
+								for kk_2 := gc_tx; kk_2 < 2*m; kk_2 += gc_bdx {
 									w_3 := F[kk_2]
 									if dRow[w_3] == currentDepth[0] {
 										v_2 := C[kk_2]
@@ -771,7 +800,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 								}
 							} else {
-								for kk_3 := gc_tx2 + int(endpointsRow[0][currentDepth[0]]); kk_3 < int(endpointsRow[0][currentDepth[0]+1]); kk_3 += gc_bdx2 {
+								for kk_3 := gc_tx + int(endpointsRow[0][currentDepth[0]]); kk_3 < int(endpointsRow[0][currentDepth[0]+1]); kk_3 += gc_bdx {
 									w_4 := SRow[0][kk_3]
 									dsw := float32(0)
 									sw := float32(sigmaRow[w_4])
@@ -787,54 +816,56 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 				}
+//line hecbench_hbc.go:277
 			})
-			gc_from8, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line hecbench_hbc.go:279
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := gc_from8
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_hbc.go:275
 							currentDepth[0]--
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_hbc.go:275
 							currentDepth[0]--
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_hbc.go:275
 							currentDepth[0]--
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_hbc.go:275
 							currentDepth[0]--
 						}
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hbc.go:275
 						currentDepth[0]--
@@ -842,46 +873,47 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 		}
-		gc_chunk6 := compiled.StrideChunk(gc_bdx2)
-		gc_span6 := (gc_bdx2) * gc_chunk6
+		gc_chunk6 := compiled.StrideChunk(gc_bdx)
+		gc_span6 := (gc_bdx) * gc_chunk6
 		archsimd.ClearAVXUpperBits()
 //line hecbench_hbc.go:280
-		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx2) * gc_chunk6 {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
+		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx) * gc_chunk6 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more6 = false
-			gc_from8, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off6, gc_to2) {
+//line hecbench_hbc.go:287
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off6, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit6, gc_off6); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					deltaRow := gc_s_deltaRow[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					deltaRow := gc_s_deltaRow[gc_rank]
 //line hecbench_hbc.go:280
-					gc_start10 := gc_tx2
-					gc_from12 := gc_start10 + gc_off6
-					gc_trips10 := gc_limit6 - gc_from12
+					gc_start4 := gc_tx
+					gc_from5 := gc_start4 + gc_off6
+					gc_trips4 := gc_limit6 - gc_from5
 					switch {
-					case gc_from12 < gc_start10 || gc_from12 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
-						gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from12, gc_bdx2, gc_chunk6, gc_limit6, false)
-					case gc_trips10 > gc_span6:
-						gc_trips10 = gc_chunk6
-					case gc_trips10 > 0:
-						gc_trips10 = (gc_trips10-1)/(gc_bdx2) + 1
+					case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, gc_bdx, gc_chunk6, gc_limit6, false)
+					case gc_trips4 > gc_span6:
+						gc_trips4 = gc_chunk6
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdx) + 1
 					default:
-						gc_trips10 = 0
+						gc_trips4 = 0
 					}
-					if gc_trips10 == gc_chunk6 {
+					if gc_trips4 == gc_chunk6 {
 						gc_more6 = true
 					}
-					for kk_4 := gc_from12; gc_trips10 > 0; kk_4, gc_trips10 = kk_4+(gc_bdx2), gc_trips10-1 {
+					for kk_4 := gc_from5; gc_trips4 > 0; kk_4, gc_trips4 = kk_4+(gc_bdx), gc_trips4-1 {
 //line hecbench_hbc.go:281
 						atomic.Add(&bc[kk_4], deltaRow[kk_4])
 					}
@@ -889,14 +921,15 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 		{
-			gc_from8, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line hecbench_hbc.go:288
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:285
 					ind[0] = atomic.Add(&nextSource[0], 1)
 					if approx {
@@ -909,110 +942,113 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 		}
 		if ind[0] == 2*hbcDiameterSamples {
 			diameterKeys := gocuda.Shared[int32](t, hbcDiameterSamples)[:hbcDiameterSamples]
-			for gc_off7, gc_limit7, gc_more7 := 0, hbcDiameterSamples, true; gc_more7; gc_off7 += gc_bdx2 {
-				gc_b4.Tick()
-				if gc_b4.Stopped() {
+			for gc_off7, gc_limit7, gc_more7 := 0, hbcDiameterSamples, true; gc_more7; gc_off7 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more7 = false
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off7, gc_to2) {
+//line hecbench_hbc.go:303
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off7, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit7, gc_off7); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off11 := gc_off7
-					if gc_from8 >= 0 && gc_off11 >= 0 && gc_off11 <= len(diameterKeys) && gc_to2 <= len(diameterKeys)-gc_off11 && gc_off11 <= len(diameters) && gc_to2 <= len(diameters)-gc_off11 {
-						gc_at7 := diameterKeys[gc_off11:][:gc_to2]
-						gc_at8 := diameters[gc_off11:][:gc_to2]
-						gc_vstep7 := gc_from8
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off8 := gc_off7
+					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off8 && gc_off8 <= len(diameters) && gc_to <= len(diameters)-gc_off8 {
+						gc_at2 := diameterKeys[gc_off8:][:gc_to]
+						gc_at3 := diameters[gc_off8:][:gc_to]
+						gc_vstep5 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 //line hecbench_hbc.go:296
-								var kk_5 int = gc_tx2 + gc_off7
+								var kk_5 int = gc_tx + gc_off7
 //line hecbench_hbc.go:296
 								_ = kk_5
-								archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep7 > gc_from8 {
+						if gc_vstep5 > gc_from {
 							gc_more7 = true
 						}
-						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_hbc.go:297
 							gc_more7 = true
 //line hecbench_hbc.go:297
-							gc_at7[gc_tx2] = gc_at8[gc_tx2]
+							gc_at2[gc_tx] = gc_at3[gc_tx]
 						}
 					} else {
-						gc_vstep8 := gc_from8
+						gc_vstep6 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-								gc_tx2 := gc_vstep8
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
 //line hecbench_hbc.go:296
-								var kk_5 int = gc_tx2 + gc_off7
+								var kk_5 int = gc_tx + gc_off7
 								if kk_5 < 0 || kk_5 > len(diameters)-8 || kk_5 > len(diameterKeys)-8 {
 //line hecbench_hbc.go:297
 									break
 								}
+//line hecbench_hbc.go:298
 								archsimd.LoadInt32x8Slice(diameters[kk_5:]).StoreSlice(diameterKeys[kk_5:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep8 > gc_from8 {
+						if gc_vstep6 > gc_from {
 							gc_more7 = true
 						}
-						gc_step13 := gc_vstep8
-						for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+						gc_step5 := gc_vstep6
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step13 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:296
-								kk_5 := gc_tx2 + gc_off7
+								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx2 := gc_step13 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:296
-								kk_5 := gc_tx2 + gc_off7
+								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx2 := gc_step13 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:296
-								kk_5 := gc_tx2 + gc_off7
+								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx2 := gc_step13 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step5 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:296
-								kk_5 := gc_tx2 + gc_off7
+								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 						}
-						for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:296
-							kk_5 := gc_tx2 + gc_off7
+							kk_5 := gc_tx + gc_off7
 							gc_more7 = true
 //line hecbench_hbc.go:297
 							diameterKeys[kk_5] = diameters[kk_5]
@@ -1024,181 +1060,198 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			var values []int32 = diameterKeys
 //line hecbench_hbc.go:300
 			var N int = hbcDiameterSamples
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+//line hecbench_hbc.go:302
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
-						idx := uint32(gc_tx2)
-						gc_s_idx[gc_rank2] = idx
+						idx := uint32(gc_tx)
+//line hecbench_hbc.go:41
+						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
-						idx := uint32(gc_tx2)
-						gc_s_idx[gc_rank2] = idx
+						idx := uint32(gc_tx)
+//line hecbench_hbc.go:41
+						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
-						idx := uint32(gc_tx2)
-						gc_s_idx[gc_rank2] = idx
+						idx := uint32(gc_tx)
+//line hecbench_hbc.go:41
+						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
-						idx := uint32(gc_tx2)
-						gc_s_idx[gc_rank2] = idx
+						idx := uint32(gc_tx)
+//line hecbench_hbc.go:41
+						gc_s_idx[gc_rank] = idx
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
-					idx := uint32(gc_tx2)
-					gc_s_idx[gc_rank2] = idx
+					idx := uint32(gc_tx)
+//line hecbench_hbc.go:41
+					gc_s_idx[gc_rank] = idx
 				}
 			}
 //line hecbench_hbc.go:41
 			for k_3 := 2; k_3 <= N; k_3 <<= 1 {
 				for j_ := k_3 >> 1; j_ > 0; j_ = j_ >> 1 {
-					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
+//line hecbench_hbc.go:44
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
 //line hecbench_hbc.go:43
 						for idx < uint32(N) {
 //line hecbench_hbc.go:43
-							gc_b4.Tick()
+							gc_b.Tick()
 //line hecbench_hbc.go:43
-							if gc_b4.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_hbc.go:43
 								return
 							}
+//line hecbench_hbc.go:44
 							ixj := int(idx) ^ j_
 							if uint32(ixj) > idx {
 								if (int(idx)&k_3) == 0 && values[idx] > values[ixj] {
+//line hecbench_hbc.go:48
 									tmp := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp
 								}
 								if (int(idx)&k_3) != 0 && values[idx] < values[ixj] {
+//line hecbench_hbc.go:54
 									tmp_ := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp_
 								}
 							}
-							idx += uint32(gc_bdx2)
+							idx += uint32(gc_bdx)
 						}
-						gc_s_idx[gc_rank2] = idx
+						gc_s_idx[gc_rank] = idx
 					}
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step15 := 0
-						for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+//line hecbench_hbc.go:65
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_step7 := 0
+						for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 							{
-								gc_tx2 := gc_step15 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step7 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 								var idx uint32
 //line hecbench_hbc.go:62
-								idx = uint32(gc_tx2)
-								gc_s_idx[gc_rank2] = idx
+								idx = uint32(gc_tx)
+								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx2 := gc_step15 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step7 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 								var idx uint32
 //line hecbench_hbc.go:62
-								idx = uint32(gc_tx2)
-								gc_s_idx[gc_rank2] = idx
+								idx = uint32(gc_tx)
+								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx2 := gc_step15 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step7 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 								var idx uint32
 //line hecbench_hbc.go:62
-								idx = uint32(gc_tx2)
-								gc_s_idx[gc_rank2] = idx
+								idx = uint32(gc_tx)
+								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx2 := gc_step15 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								gc_tx := gc_step7 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 								var idx uint32
 //line hecbench_hbc.go:62
-								idx = uint32(gc_tx2)
-								gc_s_idx[gc_rank2] = idx
+								idx = uint32(gc_tx)
+								gc_s_idx[gc_rank] = idx
 							}
 						}
-						for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var idx uint32
 //line hecbench_hbc.go:62
-							idx = uint32(gc_tx2)
-							gc_s_idx[gc_rank2] = idx
+							idx = uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
 						}
 					}
 				}
 			}
 			{
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+//line hecbench_hbc.go:70
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off12 := hbcDiameterSamples / 2
-					gc_off13 := 0
-					if gc_from8 >= 0 && gc_off12 >= 0 && gc_off12 < len(diameterKeys) && gc_off13 >= 0 && gc_off13 < len(jia) {
-						gc_at9 := diameterKeys[gc_off12:][:1]
-						gc_at10 := jia[gc_off13:][:1]
-						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off9 := hbcDiameterSamples / 2
+					gc_off10 := 0
+					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(diameterKeys) && gc_off10 >= 0 && gc_off10 < len(jia) {
+						gc_at4 := diameterKeys[gc_off9:][:1]
+						gc_at5 := jia[gc_off10:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:303
 							log2n := 0
 							tempn := n
 							for {
 //line hecbench_hbc.go:305
-								gc_b4.Tick()
+								gc_b.Tick()
 //line hecbench_hbc.go:305
-								if gc_b4.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_hbc.go:305
 									return
 								}
+//line hecbench_hbc.go:306
 								tempn >>= 1
 								if tempn == 0 {
 									break
 								}
 								log2n++
 							}
-							if gc_at9[0] < int32(4*log2n) {
-								gc_at10[0] = 1
+							if gc_at4[0] < int32(4*log2n) {
+								gc_at5[0] = 1
 							}
 						}
 					} else {
-						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:318
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:303
 							log2n := 0
 							tempn := n
 							for {
 //line hecbench_hbc.go:305
-								gc_b4.Tick()
+								gc_b.Tick()
 //line hecbench_hbc.go:305
-								if gc_b4.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_hbc.go:305
 									return
 								}
+//line hecbench_hbc.go:306
 								tempn >>= 1
 								if tempn == 0 {
 									break
@@ -1216,6 +1269,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	}
 }
 
+//line hecbench_hbc.go:324
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_hecbench_hbc holds the source files whose lines the kernels' records hash.

@@ -30,35 +30,36 @@ func HgInitKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgInitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgInitKernel", "9ed86b721a19f2e79facf7c328442ffbdb1ec45b5445de99d5b0371cc5119fec", "hecbench_hungarian.go:53-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:56
-func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+//line hecbench_hungarian.go:74
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_hungarian.go:57
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hungarian.go:61
-				gc_vb3 := archsimd.BroadcastInt32x8(0)
-				gc_vb4 := archsimd.BroadcastInt32x8(-1)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				gc_vb := archsimd.BroadcastInt32x8(0)
+				gc_vb2 := archsimd.BroadcastInt32x8(-1)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_hungarian.go:57
-					var i int = gc_bdx2*gc_bx2 + gc_tx2
+					var i int = gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
 					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
 //line hecbench_hungarian.go:60
@@ -67,40 +68,41 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 //line hecbench_hungarian.go:60
 					if i < hgNRows && uint(hgNRows-i) > 7 {
 //line hecbench_hungarian.go:60
-						gc_vb3.StoreSlice(d.CoverRow[i:])
-						gc_vb4.StoreSlice(d.ColumnOfStarAtRow[i:])
+						gc_vb.StoreSlice(d.CoverRow[i:])
+						gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
 					} else {
 //line hecbench_hungarian.go:62
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
 //line hecbench_hungarian.go:60
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_hungarian.go:60
-							gc_vb3.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if3)
-							gc_vb4.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if3)
+							gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
+							gc_vb2.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if)
 						}
 					}
 					if i < hgNCols && uint(hgNCols-i) > 7 {
 //line hecbench_hungarian.go:64
-						gc_vb3.StoreSlice(d.CoverColumn[i:])
-						gc_vb4.StoreSlice(d.RowOfStarAtColumn[i:])
+						gc_vb.StoreSlice(d.CoverColumn[i:])
+						gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])
 					} else {
 //line hecbench_hungarian.go:66
-						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
+						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
 //line hecbench_hungarian.go:64
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_hungarian.go:64
-							gc_vb3.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if4)
-							gc_vb4.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if4)
+							gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
+							gc_vb2.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if2)
 						}
 					}
 				}
+//line hecbench_hungarian.go:68
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:57
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
 				if i < hgNRows {
 					d.CoverRow[i] = 0
@@ -128,68 +130,69 @@ func HgStep1RowSubKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep1RowSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep1RowSubKernel", "a2a5ae9b1c0a074f1b2188cad9d8b18ef22460d17a2641323d4ae7bde6108988", "hecbench_hungarian.go:70-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:73
-func gc_body_hgStep1RowSubKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_hungarian.go:91
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:74
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:74
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:74
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:74
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:74
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 				l := i & hgRowMask
 				d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 			}
@@ -210,29 +213,30 @@ func HgStep1ColSubKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep1ColSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep1ColSubKernel", "12094e9d92ea887d56d874e96386ea6d1cda2fbafa472ed7fabae3faa71c6934", "hecbench_hungarian.go:79-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:82
-func gc_body_hgStep1ColSubKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:100
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:83
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 				c := i >> hgLog2N
 				d.Slack[i] = d.Slack[i] - d.MinInCols[c]
 //line hecbench_hungarian.go:87
@@ -260,29 +264,30 @@ func HgCompressMatrixKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgCompressMatrixKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgCompressMatrixKernel", "b3cf4151c1ce924600d3012ac861832221de9032fb88ee1071ace69a55dc2afa", "hecbench_hungarian.go:95-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:98
-func gc_body_hgCompressMatrixKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:116
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:99
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:101
 				if d.Slack[i] == 0 {
 					atomic.Add(&d.ZerosSize, 1)
@@ -310,58 +315,62 @@ func HgStep2Kernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep2Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep2Kernel", "4cbf187c1155dc4b79d61a7e557931c5202e5a63f5d7c779693e0e42187d7861", "hecbench_hungarian.go:110-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:114
-func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_hungarian.go:116
-	b := gc_bx2
+	b := gc_bx
 	repeat := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:125
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:125
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:125
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:125
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:121
 				sRepeatKernel[0] = false
 			}
@@ -369,75 +378,79 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 	}
 //line hecbench_hungarian.go:124
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_hungarian.go:130
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:127
 						repeat[0] = false
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:127
 						repeat[0] = false
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:127
 						repeat[0] = false
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:127
 						repeat[0] = false
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_hungarian.go:127
 					repeat[0] = false
 				}
 			}
 		}
+//line hecbench_hungarian.go:132
 		compiled.OutOfLine(func() {
 			repeat := repeat[:1]
+//line hecbench_hungarian.go:135
 			sRepeatKernel := sRepeatKernel[:1]
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:138
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:115
-						i := gc_tx2
+						i := gc_tx
 //line hecbench_hungarian.go:131
-						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx2 {
+						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
@@ -467,43 +480,44 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line hecbench_hungarian.go:158
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:158
 			if sRepeatKernel[0] {
 				d.RepeatKernel = true
 			}
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:158
 			if sRepeatKernel[0] {
 				d.RepeatKernel = true
 			}
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:158
 			if sRepeatKernel[0] {
 				d.RepeatKernel = true
 			}
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:158
 			if sRepeatKernel[0] {
 				d.RepeatKernel = true
 			}
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:158
 		if sRepeatKernel[0] {
 			d.RepeatKernel = true
@@ -524,34 +538,35 @@ func HgStep3IniKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep3IniKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep3IniKernel", "3de1fe4875f40b4aceae2f2cc9a3d15fd734d943989e710265b41d07b297ee62", "hecbench_hungarian.go:163-173").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:166
-func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_hungarian.go:184
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_hungarian.go:168
 				gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_hungarian.go:168
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_hungarian.go:167
-					var i int = gc_bdx2*gc_bx2 + gc_tx2
+					var i int = gc_bdx*gc_bx + gc_tx
 					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.CoverColumn)-8 {
 //line hecbench_hungarian.go:168
 						break
@@ -568,16 +583,17 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 						}
 					}
 				}
+//line hecbench_hungarian.go:173
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:167
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -585,11 +601,11 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:167
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -597,11 +613,11 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:167
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -609,11 +625,11 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:167
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -621,11 +637,11 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:167
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 				d.CoverRow[i] = 0
 				d.CoverColumn[i] = 0
 				if i == 0 {
@@ -649,76 +665,77 @@ func HgStep3Kernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep3Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep3Kernel", "3b236ca43acc5aede2377fa938c2efd9125141fdea1d0adc5fa61f5f1265e947", "hecbench_hungarian.go:175-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:178
-func gc_body_hgStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_hungarian.go:196
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:179
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:179
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:179
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:179
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:179
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 				if d.RowOfStarAtColumn[i] >= 0 {
 					d.CoverColumn[i] = 1
 					atomic.Add(&d.NMatches, 1)
@@ -741,32 +758,33 @@ func HgStep4InitKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep4InitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep4InitKernel", "ed2bf6e2c2672ef388b0b8763cb27536d05addb8706e0434ba259cad64ae4d54", "hecbench_hungarian.go:186-193").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:189
-func gc_body_hgStep4InitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_hungarian.go:207
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_hungarian.go:191
 				gc_vb := archsimd.BroadcastInt32x8(-1)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_hungarian.go:190
-					var i int = gc_bdx2*gc_bx2 + gc_tx2
+					var i int = gc_bdx*gc_bx + gc_tx
 					if i < 0 || i > len(d.ColumnOfPrimeAtRow)-8 || i > len(d.RowOfGreenAtColumn)-8 {
 //line hecbench_hungarian.go:191
 						break
@@ -777,50 +795,50 @@ func gc_body_hgStep4InitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hun
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:190
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:190
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:190
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:190
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:190
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 				d.ColumnOfPrimeAtRow[i] = -1
 				d.RowOfGreenAtColumn[i] = -1
 			}
@@ -843,31 +861,32 @@ func HgStep4Kernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep4Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep4Kernel", "d1044b8eb30237f3b66be71c91fd4bbcbccb314347ebc62a718a04d73806fb63", "hecbench_hungarian.go:195-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:200
-func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
+func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 //line hecbench_hungarian.go:201
 	sFound := gocuda.Shared[bool](t, 1)[:1]
 	sGoto5 := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 //line hecbench_hungarian.go:208
-	b := gc_bx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+	b := gc_bx
+//line hecbench_hungarian.go:210
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
@@ -876,15 +895,16 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-				gc_s_vCoverRow[gc_rank2] = vCoverRow
-				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+//line hecbench_hungarian.go:216
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
@@ -893,15 +913,16 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-				gc_s_vCoverRow[gc_rank2] = vCoverRow
-				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+//line hecbench_hungarian.go:216
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
@@ -910,15 +931,16 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-				gc_s_vCoverRow[gc_rank2] = vCoverRow
-				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+//line hecbench_hungarian.go:216
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
@@ -927,15 +949,16 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-				gc_s_vCoverRow[gc_rank2] = vCoverRow
-				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+//line hecbench_hungarian.go:216
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-			i := gc_tx2
+			i := gc_tx
 //line hecbench_hungarian.go:204
 			vCoverRow := d.CoverRow
 			vCoverColumn := d.CoverColumn
@@ -944,86 +967,95 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				sRepeatKernel[0] = false
 				sGoto5[0] = false
 			}
-			gc_s_vCoverRow[gc_rank2] = vCoverRow
-			gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+//line hecbench_hungarian.go:216
+			gc_s_vCoverRow[gc_rank] = vCoverRow
+			gc_s_vCoverColumn[gc_rank] = vCoverColumn
 		}
 	}
 //line hecbench_hungarian.go:215
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_hungarian.go:221
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:218
 						sFound[0] = false
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:218
 						sFound[0] = false
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:218
 						sFound[0] = false
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hungarian.go:218
 						sFound[0] = false
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_hungarian.go:218
 					sFound[0] = false
 				}
 			}
 		}
+//line hecbench_hungarian.go:223
 		compiled.OutOfLine(func() {
 			sFound := sFound[:1]
+//line hecbench_hungarian.go:226
 			sGoto5 := sGoto5[:1]
+//line hecbench_hungarian.go:228
 			sRepeatKernel := sRepeatKernel[:1]
-			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n2]
-			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n2]
+//line hecbench_hungarian.go:230
+			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
+//line hecbench_hungarian.go:232
+			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:235
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-						i := gc_tx2
-						vCoverRow := gc_s_vCoverRow[gc_rank2]
-						vCoverColumn := gc_s_vCoverColumn[gc_rank2]
+						i := gc_tx
+//line hecbench_hungarian.go:209
+						vCoverRow := gc_s_vCoverRow[gc_rank]
+						vCoverColumn := gc_s_vCoverColumn[gc_rank]
 //line hecbench_hungarian.go:222
-						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx2 {
+						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
@@ -1034,10 +1066,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(0)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1052,10 +1086,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(1)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1070,10 +1106,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(2)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1088,10 +1126,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(3)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1106,10 +1146,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(4)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1124,10 +1166,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(5)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1142,10 +1186,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(6)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1160,10 +1206,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(7)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1178,10 +1226,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(8)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1196,10 +1246,12 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(9)
 //line hecbench_hungarian.go:228
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1220,15 +1272,16 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line hecbench_hungarian.go:252
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx2 := gc_step6 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
@@ -1238,11 +1291,11 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 			{
-				gc_tx2 := gc_step6 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
@@ -1252,11 +1305,11 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 			{
-				gc_tx2 := gc_step6 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
@@ -1266,11 +1319,11 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 			{
-				gc_tx2 := gc_step6 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
@@ -1280,11 +1333,11 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 		}
-		for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
-			i := gc_tx2
+			i := gc_tx
 //line hecbench_hungarian.go:252
 			if i == 0 && sRepeatKernel[0] {
 				d.RepeatKernel = true
@@ -1307,42 +1360,46 @@ func HgStep5aKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep5aKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep5aKernel", "12305b37f154b1d6af2882950fad4cc7b05fd0ba50880281542b698a0c8858a0", "hecbench_hungarian.go:260-281").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:263
-func gc_body_hgStep5aKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:281
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:264
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:266
 				var rZ0, cZ0 int
 //line hecbench_hungarian.go:268
 				cZ0 = int(d.ColumnOfPrimeAtRow[i])
 				if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
 					d.RowOfGreenAtColumn[cZ0] = int32(i)
-					for {
-						gc_b2.Tick()
 //line hecbench_hungarian.go:272
-						if gc_b2.Stopped() {
+					for {
+//line hecbench_hungarian.go:272
+						gc_b.Tick()
+//line hecbench_hungarian.go:272
+						if gc_b.Stopped() {
 //line hecbench_hungarian.go:272
 							return
 						}
+//line hecbench_hungarian.go:273
 						rZ0 = int(d.RowOfStarAtColumn[cZ0])
 						if !(rZ0 >= 0) {
 							break
@@ -1370,46 +1427,51 @@ func HgStep5bKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep5bKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep5bKernel", "ebe12c390ceb750fe2231d90568629d65fbdc6078490c6dbe7a1d733ff353695", "hecbench_hungarian.go:283-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:287
-func gc_body_hgStep5bKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:305
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:288
-				j := gc_bdx2*gc_bx2 + gc_tx2
+				j := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:290
 				var rZ0, cZ0, cZ2 int
 //line hecbench_hungarian.go:292
 				rZ0 = int(d.RowOfGreenAtColumn[j])
 //line hecbench_hungarian.go:294
 				if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
+//line hecbench_hungarian.go:296
 					cZ2 = int(d.ColumnOfStarAtRow[rZ0])
+//line hecbench_hungarian.go:298
 					d.ColumnOfStarAtRow[rZ0] = int32(j)
 					d.RowOfStarAtColumn[j] = int32(rZ0)
+//line hecbench_hungarian.go:301
 					for cZ2 >= 0 {
 //line hecbench_hungarian.go:301
-						gc_b2.Tick()
+						gc_b.Tick()
 //line hecbench_hungarian.go:301
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line hecbench_hungarian.go:301
 							return
 						}
+//line hecbench_hungarian.go:302
 						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
 						cZ0 = cZ2
 						cZ2 = int(d.ColumnOfStarAtRow[rZ0])
@@ -1436,29 +1498,30 @@ func HgStep6AddSubKernel(d *HungarianDev) func(*gocuda.Thread) {
 var gc_src_hgStep6AddSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep6AddSubKernel", "57db8c8eaae1630885c1519c56aa5b9d26d16a07d5a87d97c72a022e9f82ee9a", "hecbench_hungarian.go:313-333").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_hungarian.go:316
-func gc_body_hgStep6AddSubKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *HungarianDev) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_hungarian.go:334
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:317
-				i := gc_bdx2*gc_bx2 + gc_tx2
+				i := gc_bdx*gc_bx + gc_tx
 				l := i & hgRowMask
 				c := i >> hgLog2N
 				if d.CoverRow[l] == 1 && d.CoverColumn[c] == 1 {

@@ -31,124 +31,130 @@ func CuComputeDistanceGlobalKernel(A []float32, wA int, B []float32, wB, dim int
 var gc_src_cuComputeDistanceGlobalKernel = compiled.NewSource(gc_files_hecbench_knn, "cuComputeDistanceGlobalKernel", "e77ebd65bb2fa6784df6184d39817d68a5e33b699ec72cdec63a59f3604458a1", "hecbench_knn.go:14-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_knn.go:19
-func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, wA int, B []float32, wB, dim int, AB []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_ssd := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA int, B []float32, wB, dim int, AB []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_ssd := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line hecbench_knn.go:22
 	sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
-	gc_vstep3 := 0
+//line hecbench_knn.go:28
+	gc_vstep := 0
 	if compiled.SIMD {
 //line hecbench_knn.go:34
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line hecbench_knn.go:33
 			var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_knn.go:33
 			_ = tmp
 			ssd := gc_vb
 //line hecbench_knn.go:34
-			ssd.StoreSlice(gc_s_ssd[gc_rank2:])
+			ssd.StoreSlice(gc_s_ssd[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep3
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_knn.go:33
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-			gc_s_ssd[gc_rank2] = ssd
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank] = ssd
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_knn.go:33
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-			gc_s_ssd[gc_rank2] = ssd
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank] = ssd
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_knn.go:33
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-			gc_s_ssd[gc_rank2] = ssd
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank] = ssd
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_knn.go:33
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-			gc_s_ssd[gc_rank2] = ssd
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank] = ssd
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_knn.go:33
 		var tmp float32
 		ssd := float32(0)
 		_ = tmp
-		gc_s_ssd[gc_rank2] = ssd
+//line hecbench_knn.go:37
+		gc_s_ssd[gc_rank] = ssd
 	}
 //line hecbench_knn.go:37
-	beginA = knnBlockDim * gc_by2
-	beginB = knnBlockDim * gc_bx2
+	beginA = knnBlockDim * gc_by
+	beginB = knnBlockDim * gc_bx
 	stepA = knnBlockDim * wA
 	stepB = knnBlockDim * wB
 	endA = beginA + (dim-1)*wA
 //line hecbench_knn.go:51
 	for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := gc_ty2
-				gc_off4 := a + wA*gc_ty2
-				gc_off5 := b + wB*gc_ty2
-				if gc_row2 >= 0 && gc_row2 < len(sharedA) && gc_bdx2 <= len(sharedA[gc_row2]) && gc_off4 >= 0 && gc_off4 <= len(A) && gc_bdx2 <= len(A)-gc_off4 && gc_row2 < len(sharedB) && gc_bdx2 <= len(sharedB[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(B) && gc_bdx2 <= len(B)-gc_off5 {
-					gc_at6 := sharedA[gc_row2][:gc_bdx2]
-					gc_at7 := A[gc_off4:][:gc_bdx2]
-					gc_at8 := sharedB[gc_row2][:gc_bdx2]
-					gc_at9 := B[gc_off5:][:gc_bdx2]
-					gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off := a + wA*gc_ty
+				gc_off2 := b + wB*gc_ty
+				if gc_row >= 0 && gc_row < len(sharedA) && gc_bdx <= len(sharedA[gc_row]) && gc_off >= 0 && gc_off <= len(A) && gc_bdx <= len(A)-gc_off && gc_row < len(sharedB) && gc_bdx <= len(sharedB[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(B) && gc_bdx <= len(B)-gc_off2 {
+					gc_at := sharedA[gc_row][:gc_bdx]
+					gc_at2 := A[gc_off:][:gc_bdx]
+					gc_at3 := sharedB[gc_row][:gc_bdx]
+					gc_at4 := B[gc_off2:][:gc_bdx]
+					gc_vstep2 := 0
 					if compiled.SIMD {
 //line hecbench_knn.go:29
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:58
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line hecbench_knn.go:44
-							cond0 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
-							cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							cond0 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							cond1 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:54
 							if a/wA+ty < dim {
 //line hecbench_knn.go:54
@@ -156,81 +162,82 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 								if gc_if3.ToBits() != 0 {
 //line hecbench_knn.go:54
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 								}
 //line hecbench_knn.go:54
 								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:54
 								if gc_else3.ToBits() != 0 {
 //line hecbench_knn.go:54
-									gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else3)
+									gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else3)
 								}
 //line hecbench_knn.go:54
 								gc_if4 := cond1
 //line hecbench_knn.go:54
 								if gc_if4.ToBits() != 0 {
 //line hecbench_knn.go:54
-									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 								}
 //line hecbench_knn.go:54
 								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:54
 								if gc_else4.ToBits() != 0 {
 //line hecbench_knn.go:54
-									gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
+									gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else4)
 								}
 							} else {
 //line hecbench_knn.go:54
-								gc_vb3.StoreSlice(gc_at6[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at[gc_tx:])
 //line hecbench_knn.go:54
-								gc_vb3.StoreSlice(gc_at8[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
+//line hecbench_knn.go:56
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line hecbench_knn.go:44
 						cond0 := beginA+tx < wA
 						cond1 := beginB+tx < wB
 //line hecbench_knn.go:54
 						if a/wA+ty < dim {
 							if cond0 {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
+								gc_at[gc_tx] = gc_at2[gc_tx]
 							} else {
-								gc_at6[gc_tx2] = 0
+								gc_at[gc_tx] = 0
 							}
 							if cond1 {
-								gc_at8[gc_tx2] = gc_at9[gc_tx2]
+								gc_at3[gc_tx] = gc_at4[gc_tx]
 							} else {
-								gc_at8[gc_tx2] = 0
+								gc_at3[gc_tx] = 0
 							}
 						} else {
-							gc_at6[gc_tx2] = 0
-							gc_at8[gc_tx2] = 0
+							gc_at[gc_tx] = 0
+							gc_at3[gc_tx] = 0
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line hecbench_knn.go:29
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:58
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-							var tx int = gc_tx2
-							var ty int = gc_ty2
+							var tx int = gc_tx
+							var ty int = gc_ty
 //line hecbench_knn.go:44
-							cond0 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
-							cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							cond0 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							cond1 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:54
 							if (a+wA*ty+tx) < 0 || (a+wA*ty+tx) > len(A)-8 || (b+wB*ty+tx) < 0 || (b+wB*ty+tx) > len(B)-8 {
 //line hecbench_knn.go:54
@@ -256,13 +263,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:56
 											if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_knn.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k
+												gc_pos.Thread = gc_rank + gc_k
 //line hecbench_knn.go:56
 												sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
 											}
 										}
 //line hecbench_knn.go:56
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 //line hecbench_knn.go:56
@@ -283,13 +290,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:58
 											if gc_else.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_knn.go:58
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_knn.go:58
 												sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 //line hecbench_knn.go:58
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 //line hecbench_knn.go:58
@@ -310,13 +317,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:61
 											if gc_if2.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_knn.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_knn.go:61
 												sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 //line hecbench_knn.go:61
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 //line hecbench_knn.go:61
@@ -337,13 +344,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:63
 											if gc_else2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_knn.go:63
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_knn.go:63
 												sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 //line hecbench_knn.go:63
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							} else {
@@ -361,13 +368,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:66
 										if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_knn.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_knn.go:66
 											sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
 //line hecbench_knn.go:66
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line hecbench_knn.go:66
 								if tx >= 0 && tx <= len(sharedB[ty])-8 {
@@ -382,24 +389,25 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:67
 										if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_knn.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_knn.go:67
 											sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
 //line hecbench_knn.go:67
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line hecbench_knn.go:69
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-						tx := gc_tx2
-						ty := gc_ty2
+						tx := gc_tx
+						ty := gc_ty
 //line hecbench_knn.go:44
 						cond0 := beginA+tx < wA
 						cond1 := beginB+tx < wB
@@ -421,44 +429,44 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(beginB, gc_to2) {
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(beginB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(wB, beginB); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if beginA+gc_ty2 >= wA {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if beginA+gc_ty >= wA {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -468,7 +476,8 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:47
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_knn.go:47
-						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
+						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+//line hecbench_knn.go:76
 						if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
 //line hecbench_knn.go:76
 							break
@@ -569,18 +578,20 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 							ssd = ssd.Add(tmp.Mul(tmp))
 						}
 //line hecbench_knn.go:75
-						ssd.StoreSlice(gc_s_ssd[gc_rank2:])
+						ssd.StoreSlice(gc_s_ssd[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-					tx := gc_tx2
-					ty := gc_ty2
+					tx := gc_tx
+					ty := gc_ty
+//line hecbench_knn.go:49
 					var tmp float32
-					ssd := gc_s_ssd[gc_rank2]
+//line hecbench_knn.go:51
+					ssd := gc_s_ssd[gc_rank]
 					{
 						{
 //line hecbench_knn.go:76
@@ -679,47 +690,47 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 							ssd += tmp * tmp
 						}
 					}
-					gc_s_ssd[gc_rank2] = ssd
+					gc_s_ssd[gc_rank] = ssd
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(beginB, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(beginB, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(wB, beginB); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if beginA+gc_ty2 >= wA {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if beginA+gc_ty >= wA {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off6 := (beginA+gc_ty2)*wB + beginB
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(AB) && gc_to2 <= len(AB)-gc_off6 {
-				gc_at10 := AB[gc_off6:][:gc_to2]
-				gc_vstep7 := gc_from2
+			gc_off3 := (beginA+gc_ty)*wB + beginB
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(AB) && gc_to <= len(AB)-gc_off3 {
+				gc_at5 := AB[gc_off3:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line hecbench_knn.go:29
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -727,30 +738,33 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:47
 						_ = cond2
 //line hecbench_knn.go:47
-						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
-						ssd.StoreSlice(gc_at10[gc_tx2:])
+						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+//line hecbench_knn.go:89
+						ssd.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					ssd := gc_s_ssd[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_knn.go:49
+					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
-					gc_at10[gc_tx2] = ssd
+					gc_at5[gc_tx] = ssd
 				}
 			} else {
-				gc_vstep8 := gc_from2
+//line hecbench_knn.go:93
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line hecbench_knn.go:29
-						var tx int = gc_tx2
-						var ty int = gc_ty2
+						var tx int = gc_tx
+						var ty int = gc_ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -758,7 +772,8 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:47
 						_ = cond2
 //line hecbench_knn.go:47
-						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
+						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+//line hecbench_knn.go:89
 						if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
 //line hecbench_knn.go:89
 							break
@@ -768,67 +783,77 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-						tx := gc_tx2
-						ty := gc_ty2
-						ssd := gc_s_ssd[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line hecbench_knn.go:49
+						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:93
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-						tx := gc_tx2
-						ty := gc_ty2
-						ssd := gc_s_ssd[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line hecbench_knn.go:49
+						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:93
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-						tx := gc_tx2
-						ty := gc_ty2
-						ssd := gc_s_ssd[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line hecbench_knn.go:49
+						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:93
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-						tx := gc_tx2
-						ty := gc_ty2
-						ssd := gc_s_ssd[gc_rank2]
+						tx := gc_tx
+						ty := gc_ty
+//line hecbench_knn.go:49
+						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:93
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
-					tx := gc_tx2
-					ty := gc_ty2
-					ssd := gc_s_ssd[gc_rank2]
+					tx := gc_tx
+					ty := gc_ty
+//line hecbench_knn.go:49
+					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 					AB[(beginA+ty)*wB+beginB+tx] = ssd
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_knn.go:93
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -851,31 +876,31 @@ func CuInsertionSortKernel(dist []float32, ind []int32, width, height, k int) fu
 var gc_src_cuInsertionSortKernel = compiled.NewSource(gc_files_hecbench_knn, "cuInsertionSortKernel", "91cf5f08ea57ef45b3f9348b71ee1e74225ed99e19d03d3075bf1eec20bb2a6b", "hecbench_knn.go:93-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_knn.go:98
-func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dist []float32, ind []int32, width, height, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, ind []int32, width, height, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:105
-						xIndex := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_knn.go:100
 						var l, i, j int
 						var pDist []float32
@@ -884,6 +909,7 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 						var currRow, maxRow int
 //line hecbench_knn.go:107
 						if xIndex < uint32(width) {
+//line hecbench_knn.go:109
 							pDist = dist[xIndex:]
 							pInd = ind[xIndex:]
 							maxDist = pDist[0]
@@ -936,6 +962,7 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 					}
 				}
 			}
+//line hecbench_knn.go:172
 		})
 	}
 }
@@ -956,45 +983,46 @@ func CuParallelSqrtKernel(dist []float32, width, k int) func(*gocuda.Thread) {
 var gc_src_cuParallelSqrtKernel = compiled.NewSource(gc_files_hecbench_knn, "cuParallelSqrtKernel", "9b57d1e8d9dfefec521c675d4ce8f22ebbf4d449849316cbe7dfe6ff22d257c7", "hecbench_knn.go:162-172").NoGoexit("0680e9f454870e02c327dfddd2195761a076711097f96a31e08e018bbbb617e7", "common.go:13-13")
 
 //line hecbench_knn.go:166
-func gc_body_cuParallelSqrtKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dist []float32, width, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, width, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:191
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_knn.go:167
-				xIndex := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-				yIndex := uint32(gc_by2*gc_bdy2 + gc_ty2)
+				xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+				yIndex := uint32(gc_by*gc_bdy + gc_ty)
 				if xIndex < uint32(width) && yIndex < uint32(k) {
 					dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -35,54 +35,55 @@ func AddBiasResidualPostLayerNormV2Kernel(out, input, bias, gamma, beta []float3
 var gc_src_addBiasResidualPostLayerNormV2Kernel = compiled.NewSource(gc_files_hecbench_layernorm, "addBiasResidualPostLayerNormV2Kernel", "2800e98a02e4f6346de91af888464cd6b6d637908c21ccf1a91159dbfe5b08b2", "hecbench_layernorm.go:46-105", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("73f4b9b817566496c9d87ae7272966e8cb52bcd53e4ccd0cd8bdd3866049f3dd", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109", "hecbench_layernorm.go:111-111", "hecbench_layernorm.go:113-113", "hecbench_layernorm.go:115-117")
 
 //line hecbench_layernorm.go:51
-func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_val_5 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_localOutHalf2 := compiled.Scratch[[4]Float2](gc_b2, 2)[:gc_n2]
-	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b2, 3)[:gc_n2]
-	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b2, 4)[:gc_n2]
-	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b2, 5)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localOutHalf2 := compiled.Scratch[[4]Float2](gc_b, 2)[:gc_n]
+	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
+	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
+	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
 //line hecbench_layernorm.go:52
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_layernorm.go:55
 	const ite = 4
 //line hecbench_layernorm.go:57
-	bid := gc_bx2
+	bid := gc_bx
 //line hecbench_layernorm.go:24
-	shared := gc_shared12(32)[:32]
+	shared := gc_shared1(32)[:32]
+//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:56
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_layernorm.go:58
 				mean := float32(0.0)
 				variance := float32(0.0)
@@ -99,7 +100,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 					{
 //line hecbench_layernorm.go:70
 						i := int(0)
-						colID := i*gc_bdx2 + tid
+						colID := i*gc_bdx + tid
 						id := bid*n/2 + colID
 						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 						sum = addF2(sum, localOutHalf2[i])
@@ -107,7 +108,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 					{
 //line hecbench_layernorm.go:70
 						i := int(1)
-						colID := i*gc_bdx2 + tid
+						colID := i*gc_bdx + tid
 						id := bid*n/2 + colID
 						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 						sum = addF2(sum, localOutHalf2[i])
@@ -115,7 +116,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 					{
 //line hecbench_layernorm.go:70
 						i := int(2)
-						colID := i*gc_bdx2 + tid
+						colID := i*gc_bdx + tid
 						id := bid*n/2 + colID
 						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 						sum = addF2(sum, localOutHalf2[i])
@@ -123,7 +124,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 					{
 //line hecbench_layernorm.go:70
 						i := int(3)
-						colID := i*gc_bdx2 + tid
+						colID := i*gc_bdx + tid
 						id := bid*n/2 + colID
 						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 						sum = addF2(sum, localOutHalf2[i])
@@ -134,15 +135,16 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				var val_ float32 = val
 				_ = mean
 				_ = variance
-				gc_l_val_[gc_lane2] = val_
-				gc_s_localOutHalf2[gc_rank2] = localOutHalf2
-				gc_s_outPtr[gc_rank2] = outPtr
-				gc_s_gammaPtr[gc_rank2] = gammaPtr
-				gc_s_betaPtr[gc_rank2] = betaPtr
+//line hecbench_layernorm.go:40
+				gc_l_val_[gc_lane] = val_
+				gc_s_localOutHalf2[gc_rank] = localOutHalf2
+				gc_s_outPtr[gc_rank] = outPtr
+				gc_s_gammaPtr[gc_rank] = gammaPtr
+				gc_s_betaPtr[gc_rank] = betaPtr
 			}
 		}
 //line hecbench_layernorm.go:15
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := 16; mask > 0; mask >>= 1 {
 //line hecbench_layernorm.go:16
@@ -155,78 +157,81 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 		} else {
 //line hecbench_layernorm.go:15
 			for mask := 16; mask > 0; mask >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_ := gc_l_val_[gc_lane2]
+//line hecbench_layernorm.go:29
+							val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
-							val_ = val_ + gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_ = val_ + gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
 						}
 					}
 				}
 			}
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		if gc_lo5 < gc_hi5 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					wid := gc_tx2 >> 5
-					val_ := gc_l_val_[gc_lane2]
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
+//line hecbench_layernorm.go:28
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -240,132 +245,139 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			}
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_layernorm.go:40
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane := gc_tx2 & 0x1f
+				lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
-				if gc_tx2 < gc_bdx2/32 {
+				if gc_tx < gc_bdx/32 {
 					val = shared[lane]
 				} else {
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-				gc_s_val_2[gc_rank2] = val_2
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
-					gc_c22v[gc_lane2] = val_2
+					gc_c2v[gc_lane] = val_2
 				}
 			}
 //line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c22r[gc_lane2]
-					gc_s_val_2[gc_rank2] = val_2
+					val_2 = val_2 + gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_layernorm.go:24
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				val_2 := gc_s_val_2[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
 				var val float32
+//line hecbench_layernorm.go:35
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -381,18 +393,19 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 		}
 	}
 //line hecbench_layernorm.go:24
-	shared_ := gc_shared12(32)[:32]
+	shared_ := gc_shared1(32)[:32]
+//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			localOutHalf2 := gc_s_localOutHalf2[gc_rank2]
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
 //line hecbench_layernorm.go:83
 			v := float32(0.0)
 			sMean2 := Float2{sMean[0], sMean[0]}
@@ -433,11 +446,12 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			var val_3 float32 = v
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
-			gc_l_val_4[gc_lane2] = val_4
-			gc_s_localOutHalf2[gc_rank2] = localOutHalf2
+//line hecbench_layernorm.go:33
+			gc_l_val_4[gc_lane] = val_4
+			gc_s_localOutHalf2[gc_rank] = localOutHalf2
 		}
 //line hecbench_layernorm.go:15
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_layernorm.go:16
@@ -450,78 +464,81 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 		} else {
 //line hecbench_layernorm.go:15
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
 				} else {
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_layernorm.go:29
+							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
-							val_4 = val_4 + gc_c23r[gc_lane2]
-							gc_l_val_4[gc_lane2] = val_4
+							val_4 = val_4 + gc_c3r[gc_lane]
+							gc_l_val_4[gc_lane] = val_4
 						}
 					}
 				}
 			}
 		}
-		gc_lo6, gc_hi6 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi6 = min(gc_hi6, gc_cnt2)
-		if gc_lo6 < gc_hi6 {
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					wid_ := gc_tx2 >> 5
-					val_4 := gc_l_val_4[gc_lane2]
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
+//line hecbench_layernorm.go:28
+					val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -535,132 +552,140 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			}
 		}
 	}
-	var gc_c24v [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_layernorm.go:40
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx2 & 0x1f
+				lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
-				if gc_tx2 < gc_bdx2/32 {
+				if gc_tx < gc_bdx/32 {
 					val_3 = shared_[lane_]
 				} else {
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-				gc_s_val_5[gc_rank2] = val_5
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank] = val_5
 			}
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-			gc_left5 := gc_act2
+			gc_left5 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_c4v[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_c4v[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_5 := gc_s_val_5[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					gc_c24v[gc_lane2] = val_5
+					gc_c4v[gc_lane] = val_5
 				}
 			}
 //line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
-			gc_left6 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			gc_left6 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left6 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left6&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_5 := gc_s_val_5[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c24r[gc_lane2]
-					gc_s_val_5[gc_rank2] = val_5
+					val_5 = val_5 + gc_c4r[gc_lane]
+					gc_s_val_5[gc_rank] = val_5
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_layernorm.go:24
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				val_5 := gc_s_val_5[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:58
+				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
+//line hecbench_layernorm.go:61
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -675,44 +700,46 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:103
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:56
-			tid := gc_tx2
-			localOutHalf2 := gc_s_localOutHalf2[gc_rank2]
-			outPtr := gc_s_outPtr[gc_rank2]
-			gammaPtr := gc_s_gammaPtr[gc_rank2]
-			betaPtr := gc_s_betaPtr[gc_rank2]
+			tid := gc_tx
+//line hecbench_layernorm.go:58
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
+			outPtr := gc_s_outPtr[gc_rank]
+			gammaPtr := gc_s_gammaPtr[gc_rank]
+			betaPtr := gc_s_betaPtr[gc_rank]
 //line hecbench_layernorm.go:99
 			sVar2 := Float2{sVariance[0], sVariance[0]}
 			{
 				{
 //line hecbench_layernorm.go:100
 					i_2 := int(0)
-					colID_ := i_2*gc_bdx2 + tid
+					colID_ := i_2*gc_bdx + tid
 					id_ := bid*n/2 + colID_
 					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 				}
 				{
 //line hecbench_layernorm.go:100
 					i_2 := int(1)
-					colID_ := i_2*gc_bdx2 + tid
+					colID_ := i_2*gc_bdx + tid
 					id_ := bid*n/2 + colID_
 					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 				}
 				{
 //line hecbench_layernorm.go:100
 					i_2 := int(2)
-					colID_ := i_2*gc_bdx2 + tid
+					colID_ := i_2*gc_bdx + tid
 					id_ := bid*n/2 + colID_
 					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 				}
 				{
 //line hecbench_layernorm.go:100
 					i_2 := int(3)
-					colID_ := i_2*gc_bdx2 + tid
+					colID_ := i_2*gc_bdx + tid
 					id_ := bid*n/2 + colID_
 					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 				}
@@ -741,75 +768,80 @@ func AddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32,
 var gc_src_addBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecbench_layernorm, "addBiasResidualPostLayerNormKernel", "775249811c341155a2bd417a66c0603313561536f399a127a8403c9b3ff1ffbf", "hecbench_layernorm.go:119-162", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("8a0d864cfa7d5c07bc4c7f5cadaa9569d2dc1ec8b1004a9836ebf7071f3879e3", "common.go:14-14")
 
 //line hecbench_layernorm.go:125
-func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n, nTrips int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n, nTrips int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_val_5 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_variance := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b2, 3)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+//line hecbench_layernorm.go:143
+	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b, 3)[:gc_n]
 //line hecbench_layernorm.go:126
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_layernorm.go:24
-	shared := gc_shared12(32)[:32]
+	shared := gc_shared1(32)[:32]
+//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:128
 				mean := float32(0.0)
 				variance := float32(0.0)
 				var localOutCache [2]float32
 //line hecbench_layernorm.go:132
-				for idx, i := gc_tx2, 0; idx < n && i < nTrips; i++ {
+				for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
 //line hecbench_layernorm.go:132
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_layernorm.go:132
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_layernorm.go:132
 						return
 					}
-					localOut := out[gc_bx2*n+idx] + input[gc_bx2*n+idx] + bias[idx]
+//line hecbench_layernorm.go:133
+					localOut := out[gc_bx*n+idx] + input[gc_bx*n+idx] + bias[idx]
 					mean += localOut
+//line hecbench_layernorm.go:136
 					localOutCache[i] = localOut
-					idx += gc_bdx2
+					idx += gc_bdx
 				}
 //line hecbench_layernorm.go:140
 				var val float32 = mean
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-				gc_l_val_[gc_lane2] = val_
-				gc_s_variance[gc_rank2] = variance
-				gc_s_localOutCache[gc_rank2] = localOutCache
+//line hecbench_layernorm.go:34
+				gc_l_val_[gc_lane] = val_
+				gc_s_variance[gc_rank] = variance
+				gc_s_localOutCache[gc_rank] = localOutCache
 			}
 		}
 //line hecbench_layernorm.go:15
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := 16; mask > 0; mask >>= 1 {
 //line hecbench_layernorm.go:16
@@ -822,78 +854,81 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 		} else {
 //line hecbench_layernorm.go:15
 			for mask := 16; mask > 0; mask >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_ := gc_l_val_[gc_lane2]
+//line hecbench_layernorm.go:29
+							val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
-							val_ = val_ + gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_ = val_ + gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
 						}
 					}
 				}
 			}
 		}
-		gc_lo6, gc_hi6 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi6 = min(gc_hi6, gc_cnt2)
-		if gc_lo6 < gc_hi6 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					wid := gc_tx2 >> 5
-					val_ := gc_l_val_[gc_lane2]
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
+//line hecbench_layernorm.go:28
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -907,132 +942,139 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			}
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_layernorm.go:40
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane := gc_tx2 & 0x1f
+				lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
-				if gc_tx2 < gc_bdx2/32 {
+				if gc_tx < gc_bdx/32 {
 					val = shared[lane]
 				} else {
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-				gc_s_val_2[gc_rank2] = val_2
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
-					gc_c22v[gc_lane2] = val_2
+					gc_c2v[gc_lane] = val_2
 				}
 			}
 //line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c22r[gc_lane2]
-					gc_s_val_2[gc_rank2] = val_2
+					val_2 = val_2 + gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_layernorm.go:24
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				val_2 := gc_s_val_2[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
 				var val float32
+//line hecbench_layernorm.go:35
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -1048,49 +1090,51 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 		}
 	}
 //line hecbench_layernorm.go:24
-	shared_ := gc_shared12(32)[:32]
+	shared_ := gc_shared1(32)[:32]
+//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				variance := gc_s_variance[gc_rank2]
-				localOutCache := gc_s_localOutCache[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				variance := gc_s_variance[gc_rank]
+				localOutCache := gc_s_localOutCache[gc_rank]
 //line hecbench_layernorm.go:146
-				for idx_, i_ := gc_tx2, 0; idx_ < n && i_ < nTrips; i_++ {
+				for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
 //line hecbench_layernorm.go:146
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_layernorm.go:146
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_layernorm.go:146
 						return
 					}
+//line hecbench_layernorm.go:147
 					localOut_ := localOutCache[i_]
 					variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
-					idx_ += gc_bdx2
+					idx_ += gc_bdx
 				}
-//line hecbench_layernorm.go:151
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-				gc_l_val_4[gc_lane2] = val_4
-				gc_s_variance[gc_rank2] = variance
+//line hecbench_layernorm.go:31
+				gc_l_val_4[gc_lane] = val_4
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 //line hecbench_layernorm.go:15
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_layernorm.go:16
@@ -1103,78 +1147,81 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 		} else {
 //line hecbench_layernorm.go:15
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
 				} else {
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_layernorm.go:29
+							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
-							val_4 = val_4 + gc_c23r[gc_lane2]
-							gc_l_val_4[gc_lane2] = val_4
+							val_4 = val_4 + gc_c3r[gc_lane]
+							gc_l_val_4[gc_lane] = val_4
 						}
 					}
 				}
 			}
 		}
-		gc_lo7, gc_hi7 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo7 < gc_hi7 {
-				gc_lo7 = max(gc_lo7, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo7 < gc_hi7 {
-				gc_hi7 = min(gc_hi7, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi7 = min(gc_hi7, gc_cnt2)
-		if gc_lo7 < gc_hi7 {
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo7, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					wid_ := gc_tx2 >> 5
-					val_4 := gc_l_val_4[gc_lane2]
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
+//line hecbench_layernorm.go:28
+					val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -1188,132 +1235,141 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			}
 		}
 	}
-	var gc_c24v [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_layernorm.go:40
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx2 & 0x1f
+				lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
-				if gc_tx2 < gc_bdx2/32 {
+				if gc_tx < gc_bdx/32 {
 					val_3 = shared_[lane_]
 				} else {
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-				gc_s_val_5[gc_rank2] = val_5
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank] = val_5
 			}
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-			gc_left5 := gc_act2
+			gc_left5 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_c4v[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_c4v[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_5 := gc_s_val_5[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					gc_c24v[gc_lane2] = val_5
+					gc_c4v[gc_lane] = val_5
 				}
 			}
 //line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
-			gc_left6 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			gc_left6 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left6 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left6&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_5 := gc_s_val_5[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c24r[gc_lane2]
-					gc_s_val_5[gc_rank2] = val_5
+					val_5 = val_5 + gc_c4r[gc_lane]
+					gc_s_val_5[gc_rank] = val_5
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_layernorm.go:24
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val_5 := gc_s_val_5[gc_rank2]
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_layernorm.go:33
+				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:35
 				var val_3 float32
+//line hecbench_layernorm.go:37
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1323,12 +1379,16 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-				gc_s_variance[gc_rank2] = variance
+//line hecbench_layernorm.go:154
+				gc_s_variance[gc_rank] = variance
 			}
-			for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val_5 := gc_s_val_5[gc_rank2]
+			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_layernorm.go:159
+				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:161
 				var val_3 float32
+//line hecbench_layernorm.go:163
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1338,21 +1398,23 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-				gc_s_variance[gc_rank2] = variance
+//line hecbench_layernorm.go:154
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				val_5 := gc_s_val_5[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
+//line hecbench_layernorm.go:170
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1364,27 +1426,30 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				variance = r_3
 //line hecbench_layernorm.go:153
 				sVariance[0] = variance/float32(n) + layernormEps
-				gc_s_variance[gc_rank2] = variance
+//line hecbench_layernorm.go:157
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			localOutCache := gc_s_localOutCache[gc_rank2]
+//line hecbench_layernorm.go:162
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			localOutCache := gc_s_localOutCache[gc_rank]
 //line hecbench_layernorm.go:157
-			for idx_2, i_2 := gc_tx2, 0; idx_2 < n && i_2 < nTrips; i_2++ {
+			for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
 //line hecbench_layernorm.go:157
-				gc_b2.Tick()
+				gc_b.Tick()
 //line hecbench_layernorm.go:157
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_layernorm.go:157
 					return
 				}
+//line hecbench_layernorm.go:158
 				localOut_2 := localOutCache[i_2]
-				out[gc_bx2*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
-				idx_2 += gc_bdx2
+				out[gc_bx*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
+				idx_2 += gc_bdx
 			}
 		}
 	}
@@ -1393,8 +1458,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 // GeneralAddBiasResidualPostLayerNormKernel is
 // generalAddBiasResidualPostLayerNorm<float> of kernels.h: a block-stride
 // loop over the row's float2s, the sum saved in out between the passes.
-//
-//line hecbench_layernorm.go:169
 func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_generalAddBiasResidualPostLayerNormKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1409,34 +1472,36 @@ func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []f
 var gc_src_generalAddBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecbench_layernorm, "generalAddBiasResidualPostLayerNormKernel", "ecfc415aa20ae126deaed9cbfcc7cf1d1de59abef6fa055e333d95f81852ab0c", "hecbench_layernorm.go:164-220", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("0c6a9886ebd5ea5b8e05a9be6c295e96836a3d09fe93fcbc012476c14bbda2ae", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109")
 
 //line hecbench_layernorm.go:169
-func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_val_5 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_variance := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b2, 3)[:gc_n2]
-	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b2, 4)[:gc_n2]
-	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b2, 5)[:gc_n2]
-	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b2, 6)[:gc_n2]
-	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b2, 7)[:gc_n2]
-	gc_s_localOut := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+//line hecbench_layernorm.go:187
+	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
+	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
+	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
+	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 6)[:gc_n]
+	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 7)[:gc_n]
+	gc_s_localOut := compiled.Scratch[float32](gc_b, 8)[:gc_n]
 //line hecbench_layernorm.go:170
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:173
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:172
 		mean := float32(0.0)
 		variance := float32(0.0)
@@ -1449,60 +1514,62 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 //line hecbench_layernorm.go:181
 		localOut := float32(0.0)
 		_ = mean
-		gc_s_variance[gc_rank2] = variance
-		gc_s_outPtr[gc_rank2] = outPtr
-		gc_s_inputPtr[gc_rank2] = inputPtr
-		gc_s_biasPtr[gc_rank2] = biasPtr
-		gc_s_gammaPtr[gc_rank2] = gammaPtr
-		gc_s_betaPtr[gc_rank2] = betaPtr
-		gc_s_localOut[gc_rank2] = localOut
+//line hecbench_layernorm.go:190
+		gc_s_variance[gc_rank] = variance
+		gc_s_outPtr[gc_rank] = outPtr
+		gc_s_inputPtr[gc_rank] = inputPtr
+		gc_s_biasPtr[gc_rank] = biasPtr
+		gc_s_gammaPtr[gc_rank] = gammaPtr
+		gc_s_betaPtr[gc_rank] = betaPtr
+		gc_s_localOut[gc_rank] = localOut
 	}
 //line hecbench_layernorm.go:182
-	gc_chunk := compiled.StrideChunk(gc_bdx2)
-	gc_span := (gc_bdx2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 //line hecbench_layernorm.go:182
-	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_layernorm.go:189
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				outPtr := gc_s_outPtr[gc_rank2]
-				inputPtr := gc_s_inputPtr[gc_rank2]
-				biasPtr := gc_s_biasPtr[gc_rank2]
-				localOut := gc_s_localOut[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				outPtr := gc_s_outPtr[gc_rank]
+				inputPtr := gc_s_inputPtr[gc_rank]
+				biasPtr := gc_s_biasPtr[gc_rank]
+				localOut := gc_s_localOut[gc_rank]
 //line hecbench_layernorm.go:182
-				gc_start4 := gc_tx2
-				gc_from6 := gc_start4 + gc_off
-				gc_trips4 := gc_limit - gc_from6
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit, false)
-				case gc_trips4 > gc_span:
-					gc_trips4 = gc_chunk
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips = 0
 				}
-				if gc_trips4 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for idx := gc_from6; gc_trips4 > 0; idx, gc_trips4 = idx+(gc_bdx2), gc_trips4-1 {
+				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
 //line hecbench_layernorm.go:183
-					id := gc_bx2*n/2 + idx
+					id := gc_bx*n/2 + idx
 					tmp := addF2(addF2(outPtr[id], inputPtr[id]), biasPtr[idx])
 					localOutFp2 := tmp
 					localOut += localOutFp2.X
@@ -1510,69 +1577,72 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 //line hecbench_layernorm.go:189
 					outPtr[id] = tmp
 				}
-				gc_s_localOut[gc_rank2] = localOut
+				gc_s_localOut[gc_rank] = localOut
 			}
 		}
 	}
 //line hecbench_layernorm.go:24
-	shared := gc_shared12(32)[:32]
+	shared := gc_shared1(32)[:32]
+//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:192
-					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank2:])
+					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
 //line hecbench_layernorm.go:192
 					val := localOut
 //line hecbench_layernorm.go:28
 					val_ := val
 //line hecbench_layernorm.go:28
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val_.StoreSlice(gc_l_val_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:28
-					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank2:])
+					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
 //line hecbench_layernorm.go:192
 					val := localOut
 //line hecbench_layernorm.go:28
 					val_ := val
 //line hecbench_layernorm.go:28
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val_.StoreSlice(gc_l_val_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				localOut := gc_s_localOut[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:41
+				localOut := gc_s_localOut[gc_rank]
 //line hecbench_layernorm.go:192
 				var val float32 = localOut
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-				gc_l_val_[gc_lane2] = val_
+//line hecbench_layernorm.go:31
+				gc_l_val_[gc_lane] = val_
 			}
 		}
 //line hecbench_layernorm.go:15
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := 16; mask > 0; mask >>= 1 {
 //line hecbench_layernorm.go:16
@@ -1585,78 +1655,81 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		} else {
 //line hecbench_layernorm.go:15
 			for mask := 16; mask > 0; mask >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_ := gc_l_val_[gc_lane2]
+//line hecbench_layernorm.go:29
+							val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
-							val_ = val_ + gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_ = val_ + gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
 						}
 					}
 				}
 			}
 		}
-		gc_lo6, gc_hi6 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi6 = min(gc_hi6, gc_cnt2)
-		if gc_lo6 < gc_hi6 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					wid := gc_tx2 >> 5
-					val_ := gc_l_val_[gc_lane2]
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
+//line hecbench_layernorm.go:28
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -1670,132 +1743,139 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			}
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_layernorm.go:40
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane := gc_tx2 & 0x1f
+				lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
-				if gc_tx2 < gc_bdx2/32 {
+				if gc_tx < gc_bdx/32 {
 					val = shared[lane]
 				} else {
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-				gc_s_val_2[gc_rank2] = val_2
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-			gc_left3 := gc_act2
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
-					gc_c22v[gc_lane2] = val_2
+					gc_c2v[gc_lane] = val_2
 				}
 			}
 //line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
-			gc_left4 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			gc_left4 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c22r[gc_lane2]
-					gc_s_val_2[gc_rank2] = val_2
+					val_2 = val_2 + gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
 				}
 			}
 		}
 	}
 	{
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_layernorm.go:24
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				val_2 := gc_s_val_2[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
 				var val float32
+//line hecbench_layernorm.go:35
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -1810,116 +1890,120 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			}
 		}
 	}
-	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
-	gc_span2 := (gc_bdx2) * gc_chunk2
+	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+	gc_span2 := (gc_bdx) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
 //line hecbench_layernorm.go:198
-	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line hecbench_layernorm.go:205
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				variance := gc_s_variance[gc_rank2]
-				outPtr := gc_s_outPtr[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				variance := gc_s_variance[gc_rank]
+				outPtr := gc_s_outPtr[gc_rank]
 //line hecbench_layernorm.go:198
-				gc_start5 := gc_tx2
-				gc_from7 := gc_start5 + gc_off2
-				gc_trips5 := gc_limit2 - gc_from7
+				gc_start2 := gc_tx
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit2, false)
-				case gc_trips5 > gc_span2:
-					gc_trips5 = gc_chunk2
-				case gc_trips5 > 0:
-					gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 				default:
-					gc_trips5 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips5 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for idx_ := gc_from7; gc_trips5 > 0; idx_, gc_trips5 = idx_+(gc_bdx2), gc_trips5-1 {
+				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
 //line hecbench_layernorm.go:199
-					id_ := gc_bx2*n/2 + idx_
+					id_ := gc_bx*n/2 + idx_
 					localOutFp2_ := outPtr[id_]
 					variance += (localOutFp2_.X - sMean[0]) * (localOutFp2_.X - sMean[0])
 					variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
 				}
-				gc_s_variance[gc_rank2] = variance
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
 //line hecbench_layernorm.go:24
-	shared_ := gc_shared12(32)[:32]
+	shared_ := gc_shared1(32)[:32]
+//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left5 := gc_act2
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:205
-					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank2:])
+					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
 //line hecbench_layernorm.go:205
 					val_3 := variance
 //line hecbench_layernorm.go:28
 					val_4 := val_3
 //line hecbench_layernorm.go:28
-					val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					val_4.StoreSlice(gc_l_val_4[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:28
-					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank2:])
+					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
 //line hecbench_layernorm.go:205
 					val_3 := variance
 //line hecbench_layernorm.go:28
 					val_4 := val_3
 //line hecbench_layernorm.go:28
-					val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					val_4.StoreSlice(gc_l_val_4[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				variance := gc_s_variance[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:41
+				variance := gc_s_variance[gc_rank]
 //line hecbench_layernorm.go:205
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-				gc_l_val_4[gc_lane2] = val_4
+//line hecbench_layernorm.go:31
+				gc_l_val_4[gc_lane] = val_4
 			}
 		}
 //line hecbench_layernorm.go:15
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_layernorm.go:16
@@ -1932,78 +2016,81 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		} else {
 //line hecbench_layernorm.go:15
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
 				} else {
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
-					gc_left6 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 //line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_layernorm.go:29
+							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
-							val_4 = val_4 + gc_c23r[gc_lane2]
-							gc_l_val_4[gc_lane2] = val_4
+							val_4 = val_4 + gc_c3r[gc_lane]
+							gc_l_val_4[gc_lane] = val_4
 						}
 					}
 				}
 			}
 		}
-		gc_lo7, gc_hi7 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo7 < gc_hi7 {
-				gc_lo7 = max(gc_lo7, max(min(0, 32), -1))
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo7 < gc_hi7 {
-				gc_hi7 = min(gc_hi7, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi7 = min(gc_hi7, gc_cnt2)
-		if gc_lo7 < gc_hi7 {
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo7, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					wid_ := gc_tx2 >> 5
-					val_4 := gc_l_val_4[gc_lane2]
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
+//line hecbench_layernorm.go:28
+					val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -2017,132 +2104,141 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			}
 		}
 	}
-	var gc_c24v [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_layernorm.go:40
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx2 & 0x1f
+				lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
-				if gc_tx2 < gc_bdx2/32 {
+				if gc_tx < gc_bdx/32 {
 					val_3 = shared_[lane_]
 				} else {
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-				gc_s_val_5[gc_rank2] = val_5
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank] = val_5
 			}
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-			gc_left7 := gc_act2
+			gc_left7 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left7 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_c4v[gc_lane:])
+						gc_left7 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left7 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_c4v[gc_lane:])
+						gc_left7 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left7 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left7&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left7&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_5 := gc_s_val_5[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					gc_c24v[gc_lane2] = val_5
+					gc_c4v[gc_lane] = val_5
 				}
 			}
 //line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
-			gc_left8 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			gc_left8 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						gc_left8 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
 //line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						gc_left8 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left8 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left8&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left8&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_5 := gc_s_val_5[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c24r[gc_lane2]
-					gc_s_val_5[gc_rank2] = val_5
+					val_5 = val_5 + gc_c4r[gc_lane]
+					gc_s_val_5[gc_rank] = val_5
 				}
 			}
 		}
 	}
 	{
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_layernorm.go:24
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo8, gc_hi8 := min(gc_from5, gc_bdx2), max(gc_from5, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val_5 := gc_s_val_5[gc_rank2]
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_layernorm.go:33
+				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:35
 				var val_3 float32
+//line hecbench_layernorm.go:37
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -2152,12 +2248,16 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-				gc_s_variance[gc_rank2] = variance
+//line hecbench_layernorm.go:208
+				gc_s_variance[gc_rank] = variance
 			}
-			for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				val_5 := gc_s_val_5[gc_rank2]
+			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_layernorm.go:213
+				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:215
 				var val_3 float32
+//line hecbench_layernorm.go:217
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -2167,21 +2267,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-				gc_s_variance[gc_rank2] = variance
+//line hecbench_layernorm.go:208
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
 	{
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				val_5 := gc_s_val_5[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
+//line hecbench_layernorm.go:224
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -2193,55 +2295,57 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				variance = r_3
 //line hecbench_layernorm.go:207
 				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-				gc_s_variance[gc_rank2] = variance
+//line hecbench_layernorm.go:211
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
 //line hecbench_layernorm.go:211
-	gc_chunk3 := compiled.StrideChunk(gc_bdx2)
-	gc_span3 := (gc_bdx2) * gc_chunk3
+	gc_chunk3 := compiled.StrideChunk(gc_bdx)
+	gc_span3 := (gc_bdx) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
 //line hecbench_layernorm.go:211
-	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk3 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line hecbench_layernorm.go:218
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				outPtr := gc_s_outPtr[gc_rank2]
-				gammaPtr := gc_s_gammaPtr[gc_rank2]
-				betaPtr := gc_s_betaPtr[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				outPtr := gc_s_outPtr[gc_rank]
+				gammaPtr := gc_s_gammaPtr[gc_rank]
+				betaPtr := gc_s_betaPtr[gc_rank]
 //line hecbench_layernorm.go:211
-				gc_start6 := gc_tx2
-				gc_from8 := gc_start6 + gc_off3
-				gc_trips6 := gc_limit3 - gc_from8
+				gc_start3 := gc_tx
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
 				switch {
-				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit3, false)
-				case gc_trips6 > gc_span3:
-					gc_trips6 = gc_chunk3
-				case gc_trips6 > 0:
-					gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 				default:
-					gc_trips6 = 0
+					gc_trips3 = 0
 				}
-				if gc_trips6 == gc_chunk3 {
+				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
-				for idx_2 := gc_from8; gc_trips6 > 0; idx_2, gc_trips6 = idx_2+(gc_bdx2), gc_trips6-1 {
+				for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
 //line hecbench_layernorm.go:212
-					id_2 := gc_bx2*n/2 + idx_2
+					id_2 := gc_bx*n/2 + idx_2
 					localOutFp2_2 := outPtr[id_2]
 					gammaVal := gammaPtr[idx_2]
 					betaVal := betaPtr[idx_2]

@@ -34,190 +34,195 @@ func MdhKernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa
 var gc_src_mdhKernel = compiled.NewSource(gc_files_hecbench_mdh, "mdhKernel", "11020b2536b0652200b0b0705313e9ea561581ae839025d380ebb6823b283cc5", "hecbench_mdh.go:42-79").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
 
 //line hecbench_mdh.go:46
-func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_igrid := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_v := compiled.Scratch[Float4](gc_b2, 1)[:gc_n2]
-	gc_s_lgx := compiled.Scratch[Float4](gc_b2, 2)[:gc_n2]
-	gc_s_lgy := compiled.Scratch[Float4](gc_b2, 3)[:gc_n2]
-	gc_s_lgz := compiled.Scratch[Float4](gc_b2, 4)[:gc_n2]
+func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_igrid := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[Float4](gc_b, 1)[:gc_n]
+	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
+	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
+	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 	_ = &pre1
 	_ = &xkappa
 //line hecbench_mdh.go:47
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:49
-	lsize := gc_bdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	lsize := gc_bdx
+//line hecbench_mdh.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:48
-			lid := gc_tx2
+			lid := gc_tx
 //line hecbench_mdh.go:50
-			igrid := gc_bx2*lsize + lid
+			igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-			gc_s_igrid[gc_rank2] = igrid
-			gc_s_v[gc_rank2] = v
-			gc_s_lgx[gc_rank2] = lgx
-			gc_s_lgy[gc_rank2] = lgy
-			gc_s_lgz[gc_rank2] = lgz
+//line hecbench_mdh.go:60
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
 		}
 	}
 //line hecbench_mdh.go:55
 	for jatom := 0; jatom < natom; jatom += lsize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line hecbench_mdh.go:56
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(jatom, gc_to2) {
+//line hecbench_mdh.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := jatom
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
-				gc_at6 := ax[gc_off7:][:gc_to2]
-				gc_at7 := ay[gc_off7:][:gc_to2]
-				gc_at8 := az[gc_off7:][:gc_to2]
-				gc_at9 := charge[gc_off7:][:gc_to2]
-				gc_at10 := size[gc_off7:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := jatom
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := ax[gc_off2:][:gc_to]
+				gc_at2 := ay[gc_off2:][:gc_to]
+				gc_at3 := az[gc_off2:][:gc_to]
+				gc_at4 := charge[gc_off2:][:gc_to]
+				gc_at5 := size[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line hecbench_mdh.go:48
-						var lid int = gc_tx2
+						var lid int = gc_tx
 						{
 							{
 //line hecbench_mdh.go:60
 								var gc_lanes6 [8]float32
 //line hecbench_mdh.go:60
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Store(&gc_lanes6)
+								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Store(&gc_lanes6)
 //line hecbench_mdh.go:60
 								for gc_k6 := range 8 {
 //line hecbench_mdh.go:60
 									if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_mdh.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_mdh.go:60
 										shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 //line hecbench_mdh.go:60
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:60
 								var gc_lanes7 [8]float32
 //line hecbench_mdh.go:60
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Store(&gc_lanes7)
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Store(&gc_lanes7)
 //line hecbench_mdh.go:60
 								for gc_k7 := range 8 {
 //line hecbench_mdh.go:60
 									if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_mdh.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos.Thread = gc_rank + gc_k7
 										shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
 //line hecbench_mdh.go:61
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:61
 								var gc_lanes8 [8]float32
 //line hecbench_mdh.go:61
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Store(&gc_lanes8)
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Store(&gc_lanes8)
 //line hecbench_mdh.go:61
 								for gc_k8 := range 8 {
 //line hecbench_mdh.go:61
 									if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_mdh.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos.Thread = gc_rank + gc_k8
 										shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 //line hecbench_mdh.go:62
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:62
 								var gc_lanes9 [8]float32
 //line hecbench_mdh.go:62
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Store(&gc_lanes9)
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Store(&gc_lanes9)
 //line hecbench_mdh.go:62
 								for gc_k9 := range 8 {
 //line hecbench_mdh.go:62
 									if 0xff&(1<<gc_k9) != 0 {
 //line hecbench_mdh.go:62
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos.Thread = gc_rank + gc_k9
 										shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
 //line hecbench_mdh.go:63
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:63
 								var gc_lanes10 [8]float32
 //line hecbench_mdh.go:63
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Store(&gc_lanes10)
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Store(&gc_lanes10)
 //line hecbench_mdh.go:63
 								for gc_k10 := range 8 {
 //line hecbench_mdh.go:63
 									if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_mdh.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos.Thread = gc_rank + gc_k10
 										shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
 //line hecbench_mdh.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line hecbench_mdh.go:66
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:48
-					lid := gc_tx2
+					lid := gc_tx
 					{
 //line hecbench_mdh.go:60
-						shared[lid*5] = gc_at6[gc_tx2]
-						shared[lid*5+1] = gc_at7[gc_tx2]
-						shared[lid*5+2] = gc_at8[gc_tx2]
-						shared[lid*5+3] = gc_at9[gc_tx2]
-						shared[lid*5+4] = gc_at10[gc_tx2]
+						shared[lid*5] = gc_at[gc_tx]
+						shared[lid*5+1] = gc_at2[gc_tx]
+						shared[lid*5+2] = gc_at3[gc_tx]
+						shared[lid*5+3] = gc_at4[gc_tx]
+						shared[lid*5+4] = gc_at5[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_mdh.go:48
-						var lid int = gc_tx2
+						var lid int = gc_tx
 						{
+//line hecbench_mdh.go:60
 							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
 //line hecbench_mdh.go:60
 								break
@@ -232,13 +237,13 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:60
 									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_mdh.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line hecbench_mdh.go:60
 										shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line hecbench_mdh.go:60
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:60
@@ -249,13 +254,13 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:61
 									if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_mdh.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_mdh.go:61
 										shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line hecbench_mdh.go:61
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:61
@@ -266,13 +271,13 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:62
 									if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_mdh.go:62
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_mdh.go:62
 										shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line hecbench_mdh.go:62
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:62
@@ -283,13 +288,13 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:63
 									if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_mdh.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_mdh.go:63
 										shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
 //line hecbench_mdh.go:63
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 							{
 //line hecbench_mdh.go:63
@@ -300,23 +305,24 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:64
 									if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_mdh.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_mdh.go:64
 										shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
 //line hecbench_mdh.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line hecbench_mdh.go:66
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:48
-					lid := gc_tx2
+					lid := gc_tx
 					{
 //line hecbench_mdh.go:60
 						shared[lid*5] = ax[jatom+lid]
@@ -328,19 +334,24 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
+//line hecbench_mdh.go:70
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-			gc_s_v := gc_s_v[:gc_n2]
-			gc_s_lgx := gc_s_lgx[:gc_n2]
-			gc_s_lgy := gc_s_lgy[:gc_n2]
-			gc_s_lgz := gc_s_lgz[:gc_n2]
+			gc_s_v := gc_s_v[:gc_n]
+//line hecbench_mdh.go:74
+			gc_s_lgx := gc_s_lgx[:gc_n]
+//line hecbench_mdh.go:76
+			gc_s_lgy := gc_s_lgy[:gc_n]
+//line hecbench_mdh.go:78
+			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-					lgx := gc_s_lgx[gc_rank2]
-					lgy := gc_s_lgy[gc_rank2]
-					lgz := gc_s_lgz[gc_rank2]
+//line hecbench_mdh.go:81
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					lgx := gc_s_lgx[gc_rank]
+					lgy := gc_s_lgy[gc_rank]
+					lgz := gc_s_lgz[gc_rank]
 //line hecbench_mdh.go:67
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i*5])
@@ -351,50 +362,51 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 							expf4(fMulF4(-xkappa, f4SubF(dist, shared[i*5+4])))),
 							1.0+xkappa*shared[i*5+4]))
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		})
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+//line hecbench_mdh.go:82
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step2 + 0
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:78
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 1
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:78
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 2
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:78
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 3
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:78
 			asFloat4(val)[igrid] = v
 		}
 	}
-	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		igrid := gc_s_igrid[gc_rank2]
-		v := gc_s_v[gc_rank2]
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:78
 		asFloat4(val)[igrid] = v
 	}
@@ -418,119 +430,124 @@ func Mdh2Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkapp
 var gc_src_mdh2Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh2Kernel", "2786f7e47f19acda641ad6977ca7a9851fb2874de40805ae86f27080b9638235", "hecbench_mdh.go:81-118").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
 
 //line hecbench_mdh.go:85
-func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_igrid := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_v := compiled.Scratch[Float4](gc_b2, 1)[:gc_n2]
-	gc_s_lgx := compiled.Scratch[Float4](gc_b2, 2)[:gc_n2]
-	gc_s_lgy := compiled.Scratch[Float4](gc_b2, 3)[:gc_n2]
-	gc_s_lgz := compiled.Scratch[Float4](gc_b2, 4)[:gc_n2]
+func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_igrid := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[Float4](gc_b, 1)[:gc_n]
+	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
+	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
+	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 	_ = &pre1
 	_ = &xkappa
 //line hecbench_mdh.go:86
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:88
-	lsize := gc_bdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	lsize := gc_bdx
+//line hecbench_mdh.go:90
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:87
-			lid := gc_tx2
+			lid := gc_tx
 //line hecbench_mdh.go:89
-			igrid := gc_bx2*lsize + lid
+			igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-			gc_s_igrid[gc_rank2] = igrid
-			gc_s_v[gc_rank2] = v
-			gc_s_lgx[gc_rank2] = lgx
-			gc_s_lgy[gc_rank2] = lgy
-			gc_s_lgz[gc_rank2] = lgz
+//line hecbench_mdh.go:99
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
 		}
 	}
 //line hecbench_mdh.go:94
 	for jatom := 0; jatom < natom; jatom += lsize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line hecbench_mdh.go:95
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(jatom, gc_to2) {
+//line hecbench_mdh.go:99
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := jatom
-			gc_off8 := lsize
-			gc_off9 := 2 * lsize
-			gc_off10 := 3 * lsize
-			gc_off11 := 4 * lsize
-			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_to2 <= len(shared)-gc_off8 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to2 <= len(shared)-gc_off10 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off11 >= 0 && gc_off11 <= len(shared) && gc_to2 <= len(shared)-gc_off11 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
-				gc_at11 := shared[:gc_to2]
-				gc_at12 := ax[gc_off7:][:gc_to2]
-				gc_at13 := shared[gc_off8:][:gc_to2]
-				gc_at14 := ay[gc_off7:][:gc_to2]
-				gc_at15 := shared[gc_off9:][:gc_to2]
-				gc_at16 := az[gc_off7:][:gc_to2]
-				gc_at17 := shared[gc_off10:][:gc_to2]
-				gc_at18 := charge[gc_off7:][:gc_to2]
-				gc_at19 := shared[gc_off11:][:gc_to2]
-				gc_at20 := size[gc_off7:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := jatom
+			gc_off3 := lsize
+			gc_off4 := 2 * lsize
+			gc_off5 := 3 * lsize
+			gc_off6 := 4 * lsize
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := shared[:gc_to]
+				gc_at2 := ax[gc_off2:][:gc_to]
+				gc_at3 := shared[gc_off3:][:gc_to]
+				gc_at4 := ay[gc_off2:][:gc_to]
+				gc_at5 := shared[gc_off4:][:gc_to]
+				gc_at6 := az[gc_off2:][:gc_to]
+				gc_at7 := shared[gc_off5:][:gc_to]
+				gc_at8 := charge[gc_off2:][:gc_to]
+				gc_at9 := shared[gc_off6:][:gc_to]
+				gc_at10 := size[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_mdh.go:87
-						var lid int = gc_tx2
+						var lid int = gc_tx
 //line hecbench_mdh.go:87
 						_ = lid
 						{
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 						}
 					}
+//line hecbench_mdh.go:100
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_mdh.go:99
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
-						gc_at17[gc_tx2] = gc_at18[gc_tx2]
-						gc_at19[gc_tx2] = gc_at20[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+						gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_mdh.go:87
-						var lid int = gc_tx2
+						var lid int = gc_tx
 						{
+//line hecbench_mdh.go:99
 							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:99
 								break
@@ -546,11 +563,11 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:87
-					lid := gc_tx2
+					lid := gc_tx
 					{
 //line hecbench_mdh.go:99
 						shared[lid] = ax[jatom+lid]
@@ -562,19 +579,24 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 				}
 			}
 		}
+//line hecbench_mdh.go:109
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-			gc_s_v := gc_s_v[:gc_n2]
-			gc_s_lgx := gc_s_lgx[:gc_n2]
-			gc_s_lgy := gc_s_lgy[:gc_n2]
-			gc_s_lgz := gc_s_lgz[:gc_n2]
+			gc_s_v := gc_s_v[:gc_n]
+//line hecbench_mdh.go:113
+			gc_s_lgx := gc_s_lgx[:gc_n]
+//line hecbench_mdh.go:115
+			gc_s_lgy := gc_s_lgy[:gc_n]
+//line hecbench_mdh.go:117
+			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-					lgx := gc_s_lgx[gc_rank2]
-					lgy := gc_s_lgy[gc_rank2]
-					lgz := gc_s_lgz[gc_rank2]
+//line hecbench_mdh.go:120
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					lgx := gc_s_lgx[gc_rank]
+					lgy := gc_s_lgy[gc_rank]
+					lgz := gc_s_lgz[gc_rank]
 //line hecbench_mdh.go:106
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
@@ -585,50 +607,51 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 							expf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
 							1.0+xkappa*shared[i+4*lsize]))
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		})
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+//line hecbench_mdh.go:121
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step2 + 0
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:117
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 1
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:117
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 2
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:117
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 3
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:117
 			asFloat4(val)[igrid] = v
 		}
 	}
-	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		igrid := gc_s_igrid[gc_rank2]
-		v := gc_s_v[gc_rank2]
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:117
 		asFloat4(val)[igrid] = v
 	}
@@ -651,119 +674,124 @@ func Mdh3Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkapp
 var gc_src_mdh3Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh3Kernel", "fe9c23d562c77dde5164df617a0c698fba3294f169357a7e8e38ed17ecec28b5", "hecbench_mdh.go:120-156").NoGoexit("9415e6a4d0ff28ce5d4cb71668b4e716614dcc7f6f590f849e3eabda8315d8cd", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35", "hecbench_mdh.go:37-38", "hecbench_mdh.go:40-40")
 
 //line hecbench_mdh.go:123
-func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_igrid := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_v := compiled.Scratch[Float4](gc_b2, 1)[:gc_n2]
-	gc_s_lgx := compiled.Scratch[Float4](gc_b2, 2)[:gc_n2]
-	gc_s_lgy := compiled.Scratch[Float4](gc_b2, 3)[:gc_n2]
-	gc_s_lgz := compiled.Scratch[Float4](gc_b2, 4)[:gc_n2]
+func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_igrid := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[Float4](gc_b, 1)[:gc_n]
+	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
+	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
+	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 	_ = &pre1
 	_ = &xkappa
 //line hecbench_mdh.go:124
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:126
-	lsize := gc_bdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	lsize := gc_bdx
+//line hecbench_mdh.go:128
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:125
-			lid := gc_tx2
+			lid := gc_tx
 //line hecbench_mdh.go:127
-			igrid := gc_bx2*lsize + lid
+			igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-			gc_s_igrid[gc_rank2] = igrid
-			gc_s_v[gc_rank2] = v
-			gc_s_lgx[gc_rank2] = lgx
-			gc_s_lgy[gc_rank2] = lgy
-			gc_s_lgz[gc_rank2] = lgz
+//line hecbench_mdh.go:137
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
 		}
 	}
 //line hecbench_mdh.go:132
 	for jatom := 0; jatom < natom; jatom += lsize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line hecbench_mdh.go:133
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(jatom, gc_to2) {
+//line hecbench_mdh.go:137
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := jatom
-			gc_off8 := lsize
-			gc_off9 := 2 * lsize
-			gc_off10 := 3 * lsize
-			gc_off11 := 4 * lsize
-			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_to2 <= len(shared)-gc_off8 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to2 <= len(shared)-gc_off10 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off11 >= 0 && gc_off11 <= len(shared) && gc_to2 <= len(shared)-gc_off11 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
-				gc_at11 := shared[:gc_to2]
-				gc_at12 := ax[gc_off7:][:gc_to2]
-				gc_at13 := shared[gc_off8:][:gc_to2]
-				gc_at14 := ay[gc_off7:][:gc_to2]
-				gc_at15 := shared[gc_off9:][:gc_to2]
-				gc_at16 := az[gc_off7:][:gc_to2]
-				gc_at17 := shared[gc_off10:][:gc_to2]
-				gc_at18 := charge[gc_off7:][:gc_to2]
-				gc_at19 := shared[gc_off11:][:gc_to2]
-				gc_at20 := size[gc_off7:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := jatom
+			gc_off3 := lsize
+			gc_off4 := 2 * lsize
+			gc_off5 := 3 * lsize
+			gc_off6 := 4 * lsize
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := shared[:gc_to]
+				gc_at2 := ax[gc_off2:][:gc_to]
+				gc_at3 := shared[gc_off3:][:gc_to]
+				gc_at4 := ay[gc_off2:][:gc_to]
+				gc_at5 := shared[gc_off4:][:gc_to]
+				gc_at6 := az[gc_off2:][:gc_to]
+				gc_at7 := shared[gc_off5:][:gc_to]
+				gc_at8 := charge[gc_off2:][:gc_to]
+				gc_at9 := shared[gc_off6:][:gc_to]
+				gc_at10 := size[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_mdh.go:125
-						var lid int = gc_tx2
+						var lid int = gc_tx
 //line hecbench_mdh.go:125
 						_ = lid
 						{
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 						}
 					}
+//line hecbench_mdh.go:138
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_mdh.go:137
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
-						gc_at17[gc_tx2] = gc_at18[gc_tx2]
-						gc_at19[gc_tx2] = gc_at20[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+						gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_mdh.go:125
-						var lid int = gc_tx2
+						var lid int = gc_tx
 						{
+//line hecbench_mdh.go:137
 							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:137
 								break
@@ -779,11 +807,11 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:125
-					lid := gc_tx2
+					lid := gc_tx
 					{
 //line hecbench_mdh.go:137
 						shared[lid] = ax[jatom+lid]
@@ -795,19 +823,24 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 				}
 			}
 		}
+//line hecbench_mdh.go:147
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-			gc_s_v := gc_s_v[:gc_n2]
-			gc_s_lgx := gc_s_lgx[:gc_n2]
-			gc_s_lgy := gc_s_lgy[:gc_n2]
-			gc_s_lgz := gc_s_lgz[:gc_n2]
+			gc_s_v := gc_s_v[:gc_n]
+//line hecbench_mdh.go:151
+			gc_s_lgx := gc_s_lgx[:gc_n]
+//line hecbench_mdh.go:153
+			gc_s_lgy := gc_s_lgy[:gc_n]
+//line hecbench_mdh.go:155
+			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-					lgx := gc_s_lgx[gc_rank2]
-					lgy := gc_s_lgy[gc_rank2]
-					lgz := gc_s_lgz[gc_rank2]
+//line hecbench_mdh.go:158
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					lgx := gc_s_lgx[gc_rank]
+					lgy := gc_s_lgy[gc_rank]
+					lgz := gc_s_lgz[gc_rank]
 //line hecbench_mdh.go:144
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
@@ -818,50 +851,51 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 							fastExpf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
 							1.0+xkappa*shared[i+4*lsize]))
 					}
-					gc_s_v[gc_rank2] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		})
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+//line hecbench_mdh.go:159
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step2 + 0
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:155
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 1
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:155
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 2
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:155
 			asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank2 := gc_step2 + 3
-			gc_pos2.Thread = gc_rank2
-			igrid := gc_s_igrid[gc_rank2]
-			v := gc_s_v[gc_rank2]
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:155
 			asFloat4(val)[igrid] = v
 		}
 	}
-	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		igrid := gc_s_igrid[gc_rank2]
-		v := gc_s_v[gc_rank2]
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
 //line hecbench_mdh.go:155
 		asFloat4(val)[igrid] = v
 	}

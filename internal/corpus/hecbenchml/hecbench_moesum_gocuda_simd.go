@@ -32,58 +32,59 @@ func MoeSumKernel(out, input []float32, d, topk int) func(*gocuda.Thread) {
 var gc_src_moeSumKernel = compiled.NewSource(gc_files_hecbench_moesum, "moeSumKernel", "c5fb8680efd2a31cf0355bcfca6a2aefcf088ef3d279f17a97bc1058d4bcc61b", "hecbench_moesum.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_moesum.go:14
-func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input []float32, d, topk int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []float32, d, topk int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_moesum.go:15
-		outputBase := int64(gc_bx2) * int64(d)
+		outputBase := int64(gc_bx) * int64(d)
 		inputBase := outputBase * int64(topk)
-		for gc_off, gc_limit, gc_more := 0, d, true; gc_more; gc_off += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, d, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_moesum.go:24
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_moesum.go:18
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+					gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 				gc_jam:
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_gc_tx2 := gc_tx2 + 8
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_gc_tx := gc_tx + 8
 //line hecbench_moesum.go:17
-						var idx int = gc_tx2 + gc_off
-						x := gc_vb2
+						var idx int = gc_tx + gc_off
+						x := gc_vb
 						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 //line hecbench_moesum.go:19
 							break
 						}
 //line hecbench_moesum.go:17
-						var gc_idx int = gc_gc_tx2 + gc_off
-						gc_x := gc_vb2
+						var gc_idx int = gc_gc_tx + gc_off
+						gc_x := gc_vb
 						if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
 //line hecbench_moesum.go:19
 							break
@@ -91,39 +92,39 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 //line hecbench_moesum.go:19
 						for k := 0; k < topk; k = k + 1 {
 //line hecbench_moesum.go:19
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_moesum.go:19
 							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+								gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 							} else {
 //line hecbench_moesum.go:20
 								break gc_jam
 							}
 //line hecbench_moesum.go:20
-							x = x.Add(gc_ld3)
+							x = x.Add(gc_ld)
 //line hecbench_moesum.go:20
-							var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_moesum.go:20
 							if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
 //line hecbench_moesum.go:20
-								gc_gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
+								gc_gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
 							} else {
 //line hecbench_moesum.go:20
 								break gc_jam
 							}
 //line hecbench_moesum.go:20
-							gc_x = gc_x.Add(gc_gc_ld3)
+							gc_x = gc_x.Add(gc_gc_ld)
 						}
 						x.StoreSlice(out[outputBase+int64(idx):])
 //line hecbench_moesum.go:22
 						gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
 					}
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_steps:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_moesum.go:17
-						var idx int = gc_tx2 + gc_off
-						x := gc_vb2
+						var idx int = gc_tx + gc_off
+						x := gc_vb
 						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 //line hecbench_moesum.go:19
 							break
@@ -131,29 +132,29 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 //line hecbench_moesum.go:19
 						for k := 0; k < topk; k = k + 1 {
 //line hecbench_moesum.go:19
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_moesum.go:19
 							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+								gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 							} else {
 //line hecbench_moesum.go:20
-								break gc_steps3
+								break gc_steps
 							}
 //line hecbench_moesum.go:20
-							x = x.Add(gc_ld3)
+							x = x.Add(gc_ld)
 						}
 						x.StoreSlice(out[outputBase+int64(idx):])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_moesum.go:17
-					idx := gc_tx2 + gc_off
+					idx := gc_tx + gc_off
 					gc_more = true
 //line hecbench_moesum.go:18
 					x := float32(0.0)
@@ -183,117 +184,124 @@ func MoeSumKernelVec4(out, input []float32, d, topk int) func(*gocuda.Thread) {
 var gc_src_moeSumKernelVec4 = compiled.NewSource(gc_files_hecbench_moesum, "moeSumKernelVec4", "b176ede059a1675b53f9e2c20d30f4d578256865965e3df0a7533fab38b4cbae", "hecbench_moesum.go:26-50").NoGoexit("ff099a2aff7b7dd8a15bfd8d3c4c119afbe774137c6437a4c6a4cc5f808ccd4f", "common.go:30-33")
 
 //line hecbench_moesum.go:30
-func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input []float32, d, topk int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_input4 := compiled.Scratch[[]Float4](gc_b2, 0)[:gc_n2]
-	gc_s_out4 := compiled.Scratch[[]Float4](gc_b2, 1)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []float32, d, topk int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_input4 := compiled.Scratch[[]Float4](gc_b, 0)[:gc_n]
+	gc_s_out4 := compiled.Scratch[[]Float4](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_moesum.go:31
 		d4 := d >> 2
-		outputBase4 := int((int64(gc_bx2) * int64(d)) >> 2)
-		inputBase4 := int((int64(gc_bx2) * int64(d) * int64(topk)) >> 2)
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		outputBase4 := int((int64(gc_bx) * int64(d)) >> 2)
+		inputBase4 := int((int64(gc_bx) * int64(d) * int64(topk)) >> 2)
+//line hecbench_moesum.go:35
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-				gc_s_input4[gc_rank2] = input4
-				gc_s_out4[gc_rank2] = out4
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank] = input4
+				gc_s_out4[gc_rank] = out4
 			}
 			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-				gc_s_input4[gc_rank2] = input4
-				gc_s_out4[gc_rank2] = out4
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank] = input4
+				gc_s_out4[gc_rank] = out4
 			}
 			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-				gc_s_input4[gc_rank2] = input4
-				gc_s_out4[gc_rank2] = out4
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank] = input4
+				gc_s_out4[gc_rank] = out4
 			}
 			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-				gc_s_input4[gc_rank2] = input4
-				gc_s_out4[gc_rank2] = out4
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank] = input4
+				gc_s_out4[gc_rank] = out4
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_moesum.go:35
 			input4 := asFloat4(input)
 			out4 := asFloat4(out)
-			gc_s_input4[gc_rank2] = input4
-			gc_s_out4[gc_rank2] = out4
+//line hecbench_moesum.go:39
+			gc_s_input4[gc_rank] = input4
+			gc_s_out4[gc_rank] = out4
 		}
 //line hecbench_moesum.go:38
-		gc_chunk := compiled.StrideChunk(gc_bdx2)
-		gc_span := (gc_bdx2) * gc_chunk
+		gc_chunk := compiled.StrideChunk(gc_bdx)
+		gc_span := (gc_bdx) * gc_chunk
 //line hecbench_moesum.go:38
-		for gc_off, gc_limit, gc_more := 0, d4, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, d4, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_moesum.go:45
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					input4 := gc_s_input4[gc_rank2]
-					out4 := gc_s_out4[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					input4 := gc_s_input4[gc_rank]
+					out4 := gc_s_out4[gc_rank]
 //line hecbench_moesum.go:38
-					gc_start2 := gc_tx2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for idx := gc_from4; gc_trips2 > 0; idx, gc_trips2 = idx+(gc_bdx2), gc_trips2-1 {
+					for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
 //line hecbench_moesum.go:39
 						acc := Float4{0., 0., 0., 0.}
 //line hecbench_moesum.go:41

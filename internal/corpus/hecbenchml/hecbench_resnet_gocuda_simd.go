@@ -30,17 +30,17 @@ func Kernel512One128Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thre
 var gc_src_kernel512One128Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel512One128Kernel", "38ff61b83bbecb05f985511b9a9e544241f60311bbe9d666c59aaaf2f1b5884a", "hecbench_resnet.go:14-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_resnet.go:18
-func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale, C []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_resnet.go:19
-	tile := gc_bx2
+	tile := gc_bx
 //line hecbench_resnet.go:22
 	shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[512*4:]
@@ -49,18 +49,18 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 	bias := output[4*128:]
 	scale := bias[128:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_resnet.go:34
-				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_resnet.go:19
-					var inChannel int = gc_tx2
+					var inChannel int = gc_tx
 //line hecbench_resnet.go:19
-					var line int = gc_ty2
+					var line int = gc_ty
 					var ind int = line*128 + inChannel
 //line hecbench_resnet.go:29
 					if (tile*2048+compiled.Trip(0)*512+ind) < 0 || (tile*2048+compiled.Trip(0)*512+ind) > len(A)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(input)-8 || (tile*2048+compiled.Trip(1)*512+ind) < 0 || (tile*2048+compiled.Trip(1)*512+ind) > len(A)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(input)-8 || (tile*2048+compiled.Trip(2)*512+ind) < 0 || (tile*2048+compiled.Trip(2)*512+ind) > len(A)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(input)-8 || (tile*2048+compiled.Trip(3)*512+ind) < 0 || (tile*2048+compiled.Trip(3)*512+ind) > len(A)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
@@ -78,17 +78,17 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:34
-					gc_vb3.StoreSlice(output[ind:])
+					gc_vb.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-				inChannel := gc_tx2
+				inChannel := gc_tx
 //line hecbench_resnet.go:19
-				line := gc_ty2
+				line := gc_ty
 				ind := line*128 + inChannel
 				{
 //line hecbench_resnet.go:29
@@ -114,9 +114,9 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				scale[inChannel] = bnScale[inChannel]
 				output[ind] = 0.0
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -124,16 +124,16 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 	for k := 0; k < 512; k += 64 {
 		BStart := B[k*128:]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_resnet.go:19
-						var line int = gc_ty2
+						var line int = gc_ty
 //line hecbench_resnet.go:19
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:39
 						if (compiled.Trip(0)*
@@ -176,13 +176,13 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-					line := gc_ty2
+					line := gc_ty
 //line hecbench_resnet.go:19
-					inChannel := gc_tx2
+					inChannel := gc_tx
 					ind := line*128 + inChannel
 					{
 //line hecbench_resnet.go:39
@@ -265,29 +265,29 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line hecbench_resnet.go:44
 		AStart := input[k:]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:19
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:19
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:45
 						if (inChannel+compiled.Trip(0)*
@@ -426,13 +426,13 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:19
-					line := gc_ty2
+					line := gc_ty
 					ind := line*128 + inChannel
 					{
 //line hecbench_resnet.go:45
@@ -755,9 +755,9 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -765,66 +765,68 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:51
 	CStart := C[tile*512:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_ty2 * 128
-			if gc_bdx2 <= len(scale) && gc_off5 >= 0 && gc_off5 <= len(output) && gc_bdx2 <= len(output)-gc_off5 && gc_bdx2 <= len(bias) && gc_off5 <= len(CStart) && gc_bdx2 <= len(CStart)-gc_off5 {
-				gc_at5 := scale[:gc_bdx2]
-				gc_at6 := output[gc_off5:][:gc_bdx2]
-				gc_at7 := bias[:gc_bdx2]
-				gc_at8 := CStart[gc_off5:][:gc_bdx2]
-				gc_vstep6 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty * 128
+			if gc_bdx <= len(scale) && gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx <= len(output)-gc_off4 && gc_bdx <= len(bias) && gc_off4 <= len(CStart) && gc_bdx <= len(CStart)-gc_off4 {
+				gc_at := scale[:gc_bdx]
+				gc_at2 := output[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := CStart[gc_off4:][:gc_bdx]
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_resnet.go:19
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:19
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:20
 						_ = ind
 //line hecbench_resnet.go:51
-						res := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
+						res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:51
-						gc_if4 := res.Greater(gc_vb5)
+						gc_if2 := res.Greater(gc_vb3)
 //line hecbench_resnet.go:51
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:51
-							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+							res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 						}
 //line hecbench_resnet.go:51
-						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:51
-						if gc_else4.ToBits() != 0 {
+						if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:51
-							gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
+							gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 						}
 					}
+//line hecbench_resnet.go:53
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:51
-					res := gc_at5[gc_tx2]*gc_at6[gc_tx2] + gc_at7[gc_tx2]
+					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
 					if res > 0 {
-						gc_at8[gc_tx2] = res
+						gc_at4[gc_tx] = res
 					} else {
-						gc_at8[gc_tx2] = 0
+						gc_at4[gc_tx] = 0
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+//line hecbench_resnet.go:60
+				gc_vstep5 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line hecbench_resnet.go:19
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:19
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:51
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
@@ -834,32 +836,33 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:51
 						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:51
-						gc_if3 := res.Greater(gc_vb4)
+						gc_if := res.Greater(gc_vb2)
 //line hecbench_resnet.go:53
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_resnet.go:53
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 						}
 //line hecbench_resnet.go:53
-						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:55
-						if gc_else3.ToBits() != 0 {
+						if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:55
-							gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
+							gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 						}
 					}
+//line hecbench_resnet.go:57
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep7
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:19
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -870,13 +873,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:60
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:19
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -887,13 +891,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:60
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:19
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -904,13 +909,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:60
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:19
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -921,13 +927,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:60
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:19
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:19
-					line := gc_ty2
+					line := gc_ty
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:51
 					res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -938,9 +945,10 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_resnet.go:60
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -961,20 +969,20 @@ func Kernel128One512Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thre
 var gc_src_kernel128One512Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel128One512Kernel", "f5396b483bd7ede2bd0203bdf1851622b9353335f90d962d1b155d0e544e5279", "hecbench_resnet.go:59-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_resnet.go:64
-func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale, C []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_resnet.go:65
-	tile := gc_bx2
+	tile := gc_bx
 //line hecbench_resnet.go:65
-	part := gc_by2
+	part := gc_by
 //line hecbench_resnet.go:68
 	shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[128*4:]
@@ -984,64 +992,65 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 	bias := output[4*128:]
 	scale := bias[128:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_ty2 * 128
-			gc_off9 := (gc_ty2 * 128) + (tile * 512)
-			gc_off10 := part * 128
-			if gc_off8 >= 0 && gc_off8 <= len(input) && gc_bdx2 <= len(input)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(A) && gc_bdx2 <= len(A)-gc_off9 && gc_bdx2 <= len(bias) && gc_off10 >= 0 && gc_off10 <= len(bnBias) && gc_bdx2 <= len(bnBias)-gc_off10 && gc_bdx2 <= len(scale) && gc_off10 <= len(bnScale) && gc_bdx2 <= len(bnScale)-gc_off10 && gc_off8 <= len(output) && gc_bdx2 <= len(output)-gc_off8 {
-				gc_at12 := input[gc_off8:][:gc_bdx2]
-				gc_at13 := A[gc_off9:][:gc_bdx2]
-				gc_at14 := bias[:gc_bdx2]
-				gc_at15 := bnBias[gc_off10:][:gc_bdx2]
-				gc_at16 := scale[:gc_bdx2]
-				gc_at17 := bnScale[gc_off10:][:gc_bdx2]
-				gc_at18 := output[gc_off8:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_ty * 128
+			gc_off4 := (gc_ty * 128) + (tile * 512)
+			gc_off5 := part * 128
+			if gc_off3 >= 0 && gc_off3 <= len(input) && gc_bdx <= len(input)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(A) && gc_bdx <= len(A)-gc_off4 && gc_bdx <= len(bias) && gc_off5 >= 0 && gc_off5 <= len(bnBias) && gc_bdx <= len(bnBias)-gc_off5 && gc_bdx <= len(scale) && gc_off5 <= len(bnScale) && gc_bdx <= len(bnScale)-gc_off5 && gc_off3 <= len(output) && gc_bdx <= len(output)-gc_off3 {
+				gc_at := input[gc_off3:][:gc_bdx]
+				gc_at2 := A[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := bnBias[gc_off5:][:gc_bdx]
+				gc_at5 := scale[:gc_bdx]
+				gc_at6 := bnScale[gc_off5:][:gc_bdx]
+				gc_at7 := output[gc_off3:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:77
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_resnet.go:65
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:65
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:66
 						_ = ind
-						archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 //line hecbench_resnet.go:66
-						gc_vb2.StoreSlice(gc_at18[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:74
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
-					gc_at14[gc_tx2] = gc_at15[gc_tx2]
-					gc_at16[gc_tx2] = gc_at17[gc_tx2]
-					gc_at18[gc_tx2] = 0.0
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = 0.0
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:77
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_resnet.go:65
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:65
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:74
 						if (tile*512+ind) < 0 || (tile*512+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*128+inChannel) < 0 || (part*128+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*128+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
 //line hecbench_resnet.go:74
 							break
 						}
+//line hecbench_resnet.go:75
 						archsimd.LoadFloat32x8Slice(A[tile*512+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*128+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*128+inChannel:]).StoreSlice(scale[inChannel:])
@@ -1050,13 +1059,13 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:65
-					line := gc_ty2
+					line := gc_ty
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:74
 					input[ind] = A[tile*512+ind]
@@ -1065,25 +1074,25 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					output[ind] = 0.0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line hecbench_resnet.go:80
 	for k := 0; k < 128; k += 64 {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_resnet.go:65
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:65
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:81
 						if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
@@ -1125,13 +1134,13 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:65
-					line := gc_ty2
+					line := gc_ty
 					ind := line*128 + inChannel
 					{
 //line hecbench_resnet.go:81
@@ -1214,29 +1223,29 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line hecbench_resnet.go:86
 		AStart := input[k:]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:65
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:65
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:87
 						if (inChannel+compiled.Trip(0)*
@@ -1375,13 +1384,13 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:65
-					line := gc_ty2
+					line := gc_ty
 					ind := line*128 + inChannel
 					{
 //line hecbench_resnet.go:87
@@ -1704,9 +1713,9 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1714,47 +1723,48 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:93
 	CStart := C[tile*2048+part*128:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_ty2 * 128
-			gc_off12 := gc_ty2 * 512
-			if gc_bdx2 <= len(scale) && gc_off11 >= 0 && gc_off11 <= len(output) && gc_bdx2 <= len(output)-gc_off11 && gc_bdx2 <= len(bias) && gc_off12 >= 0 && gc_off12 <= len(CStart) && gc_bdx2 <= len(CStart)-gc_off12 {
-				gc_at19 := scale[:gc_bdx2]
-				gc_at20 := output[gc_off11:][:gc_bdx2]
-				gc_at21 := bias[:gc_bdx2]
-				gc_at22 := CStart[gc_off12:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_ty * 128
+			gc_off7 := gc_ty * 512
+			if gc_bdx <= len(scale) && gc_off6 >= 0 && gc_off6 <= len(output) && gc_bdx <= len(output)-gc_off6 && gc_bdx <= len(bias) && gc_off7 >= 0 && gc_off7 <= len(CStart) && gc_bdx <= len(CStart)-gc_off7 {
+				gc_at8 := scale[:gc_bdx]
+				gc_at9 := output[gc_off6:][:gc_bdx]
+				gc_at10 := bias[:gc_bdx]
+				gc_at11 := CStart[gc_off7:][:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line hecbench_resnet.go:65
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:65
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:66
 						_ = ind
 //line hecbench_resnet.go:94
-						res := archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]))
+						res := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))
 //line hecbench_resnet.go:94
-						res.StoreSlice(gc_at22[gc_tx2:])
+						res.StoreSlice(gc_at11[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:94
-					res := gc_at19[gc_tx2]*gc_at20[gc_tx2] + gc_at21[gc_tx2]
-					gc_at22[gc_tx2] = res
+					res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+					gc_at11[gc_tx] = res
 				}
 			} else {
+//line hecbench_resnet.go:99
 				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line hecbench_resnet.go:65
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:65
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:94
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*
@@ -1768,77 +1778,82 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep6
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:65
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:99
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:65
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:99
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:65
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:99
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:65
-						line := gc_ty2
+						line := gc_ty
 						ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:99
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:65
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:65
-					line := gc_ty2
+					line := gc_ty
 					ind := line*128 + inChannel
 //line hecbench_resnet.go:94
 					res := scale[inChannel]*output[ind] + bias[inChannel]
 					CStart[line*512+inChannel] = res
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_resnet.go:99
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1858,17 +1873,17 @@ func Kernel1024One256Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thr
 var gc_src_kernel1024One256Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel1024One256Kernel", "1597b8d7dde97763a3ac570bbf31d08030dbc2867cee81f3669df9f3e68c2ed5", "hecbench_resnet.go:98-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_resnet.go:102
-func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale, C []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_resnet.go:103
-	tile := gc_bx2
+	tile := gc_bx
 //line hecbench_resnet.go:106
 	shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[1024*4:]
@@ -1877,18 +1892,18 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 	bias := output[4*256:]
 	scale := bias[256:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_resnet.go:118
-				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_resnet.go:103
-					var inChannel int = gc_tx2
+					var inChannel int = gc_tx
 //line hecbench_resnet.go:103
-					var line int = gc_ty2
+					var line int = gc_ty
 					var ind int = line*256 + inChannel
 //line hecbench_resnet.go:113
 					if (tile*4096+compiled.Trip(0)*1024+ind) < 0 || (tile*4096+compiled.Trip(0)*1024+ind) > len(A)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(input)-8 || (tile*4096+compiled.Trip(1)*1024+ind) < 0 || (tile*4096+compiled.Trip(1)*1024+ind) > len(A)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(input)-8 || (tile*4096+compiled.Trip(2)*1024+ind) < 0 || (tile*4096+compiled.Trip(2)*1024+ind) > len(A)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(input)-8 || (tile*4096+compiled.Trip(3)*1024+ind) < 0 || (tile*4096+compiled.Trip(3)*1024+ind) > len(A)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
@@ -1906,17 +1921,17 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:118
-					gc_vb3.StoreSlice(output[ind:])
+					gc_vb.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-				inChannel := gc_tx2
+				inChannel := gc_tx
 //line hecbench_resnet.go:103
-				line := gc_ty2
+				line := gc_ty
 				ind := line*256 + inChannel
 				{
 //line hecbench_resnet.go:113
@@ -1942,9 +1957,9 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				scale[inChannel] = bnScale[inChannel]
 				output[ind] = 0.0
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1952,16 +1967,16 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 	for k := 0; k < 1024; k += 16 {
 		BStart := B[k*256:]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_resnet.go:103
-						var line int = gc_ty2
+						var line int = gc_ty
 //line hecbench_resnet.go:103
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:123
 						if (compiled.Trip(0)*
@@ -1980,13 +1995,13 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-					line := gc_ty2
+					line := gc_ty
 //line hecbench_resnet.go:103
-					inChannel := gc_tx2
+					inChannel := gc_tx
 					ind := line*256 + inChannel
 					{
 //line hecbench_resnet.go:123
@@ -2009,29 +2024,29 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line hecbench_resnet.go:128
 		AStart := input[k:]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:103
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:103
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:129
 						if (inChannel+compiled.Trip(0)*
@@ -2074,13 +2089,13 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:103
-					line := gc_ty2
+					line := gc_ty
 					ind := line*256 + inChannel
 					{
 //line hecbench_resnet.go:129
@@ -2163,9 +2178,9 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -2173,66 +2188,68 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:135
 	CStart := C[tile*1024:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_ty2 * 256
-			if gc_bdx2 <= len(scale) && gc_off5 >= 0 && gc_off5 <= len(output) && gc_bdx2 <= len(output)-gc_off5 && gc_bdx2 <= len(bias) && gc_off5 <= len(CStart) && gc_bdx2 <= len(CStart)-gc_off5 {
-				gc_at5 := scale[:gc_bdx2]
-				gc_at6 := output[gc_off5:][:gc_bdx2]
-				gc_at7 := bias[:gc_bdx2]
-				gc_at8 := CStart[gc_off5:][:gc_bdx2]
-				gc_vstep6 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty * 256
+			if gc_bdx <= len(scale) && gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx <= len(output)-gc_off4 && gc_bdx <= len(bias) && gc_off4 <= len(CStart) && gc_bdx <= len(CStart)-gc_off4 {
+				gc_at := scale[:gc_bdx]
+				gc_at2 := output[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := CStart[gc_off4:][:gc_bdx]
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_resnet.go:103
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:103
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:104
 						_ = ind
 //line hecbench_resnet.go:135
-						res := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
+						res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:135
-						gc_if4 := res.Greater(gc_vb5)
+						gc_if2 := res.Greater(gc_vb3)
 //line hecbench_resnet.go:135
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:135
-							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+							res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 						}
 //line hecbench_resnet.go:135
-						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:135
-						if gc_else4.ToBits() != 0 {
+						if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:135
-							gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
+							gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 						}
 					}
+//line hecbench_resnet.go:137
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:135
-					res := gc_at5[gc_tx2]*gc_at6[gc_tx2] + gc_at7[gc_tx2]
+					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
 					if res > 0 {
-						gc_at8[gc_tx2] = res
+						gc_at4[gc_tx] = res
 					} else {
-						gc_at8[gc_tx2] = 0
+						gc_at4[gc_tx] = 0
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+//line hecbench_resnet.go:144
+				gc_vstep5 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line hecbench_resnet.go:103
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:103
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:135
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
@@ -2242,32 +2259,33 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:135
 						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:135
-						gc_if3 := res.Greater(gc_vb4)
+						gc_if := res.Greater(gc_vb2)
 //line hecbench_resnet.go:137
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_resnet.go:137
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 						}
 //line hecbench_resnet.go:137
-						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:139
-						if gc_else3.ToBits() != 0 {
+						if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:139
-							gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
+							gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 						}
 					}
+//line hecbench_resnet.go:141
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep7
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:103
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -2278,13 +2296,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:144
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:103
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -2295,13 +2314,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:144
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:103
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -2312,13 +2332,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:144
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:103
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -2329,13 +2350,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_resnet.go:144
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:103
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:103
-					line := gc_ty2
+					line := gc_ty
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:135
 					res := scale[inChannel]*output[ind] + bias[inChannel]
@@ -2346,9 +2368,10 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_resnet.go:144
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -2369,20 +2392,20 @@ func Kernel256One1024Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thr
 var gc_src_kernel256One1024Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel256One1024Kernel", "158627c9b5bfd5dadf1fe95059963d8a59a7dc2d0237948b725710145f83be52", "hecbench_resnet.go:143-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_resnet.go:148
-func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale, C []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_resnet.go:149
-	tile := gc_bx2
+	tile := gc_bx
 //line hecbench_resnet.go:149
-	part := gc_by2
+	part := gc_by
 //line hecbench_resnet.go:152
 	shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[256*4:]
@@ -2392,64 +2415,65 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 	bias := output[4*256:]
 	scale := bias[256:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_ty2 * 256
-			gc_off9 := (gc_ty2 * 256) + (tile * 1024)
-			gc_off10 := part * 256
-			if gc_off8 >= 0 && gc_off8 <= len(input) && gc_bdx2 <= len(input)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(A) && gc_bdx2 <= len(A)-gc_off9 && gc_bdx2 <= len(bias) && gc_off10 >= 0 && gc_off10 <= len(bnBias) && gc_bdx2 <= len(bnBias)-gc_off10 && gc_bdx2 <= len(scale) && gc_off10 <= len(bnScale) && gc_bdx2 <= len(bnScale)-gc_off10 && gc_off8 <= len(output) && gc_bdx2 <= len(output)-gc_off8 {
-				gc_at12 := input[gc_off8:][:gc_bdx2]
-				gc_at13 := A[gc_off9:][:gc_bdx2]
-				gc_at14 := bias[:gc_bdx2]
-				gc_at15 := bnBias[gc_off10:][:gc_bdx2]
-				gc_at16 := scale[:gc_bdx2]
-				gc_at17 := bnScale[gc_off10:][:gc_bdx2]
-				gc_at18 := output[gc_off8:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_ty * 256
+			gc_off4 := (gc_ty * 256) + (tile * 1024)
+			gc_off5 := part * 256
+			if gc_off3 >= 0 && gc_off3 <= len(input) && gc_bdx <= len(input)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(A) && gc_bdx <= len(A)-gc_off4 && gc_bdx <= len(bias) && gc_off5 >= 0 && gc_off5 <= len(bnBias) && gc_bdx <= len(bnBias)-gc_off5 && gc_bdx <= len(scale) && gc_off5 <= len(bnScale) && gc_bdx <= len(bnScale)-gc_off5 && gc_off3 <= len(output) && gc_bdx <= len(output)-gc_off3 {
+				gc_at := input[gc_off3:][:gc_bdx]
+				gc_at2 := A[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := bnBias[gc_off5:][:gc_bdx]
+				gc_at5 := scale[:gc_bdx]
+				gc_at6 := bnScale[gc_off5:][:gc_bdx]
+				gc_at7 := output[gc_off3:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:161
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_resnet.go:149
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:149
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:150
 						_ = ind
-						archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 //line hecbench_resnet.go:150
-						gc_vb2.StoreSlice(gc_at18[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:158
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
-					gc_at14[gc_tx2] = gc_at15[gc_tx2]
-					gc_at16[gc_tx2] = gc_at17[gc_tx2]
-					gc_at18[gc_tx2] = 0.0
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = 0.0
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:161
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_resnet.go:149
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:149
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:158
 						if (tile*1024+ind) < 0 || (tile*1024+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*256+inChannel) < 0 || (part*256+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*256+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
 //line hecbench_resnet.go:158
 							break
 						}
+//line hecbench_resnet.go:159
 						archsimd.LoadFloat32x8Slice(A[tile*1024+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*256+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*256+inChannel:]).StoreSlice(scale[inChannel:])
@@ -2458,13 +2482,13 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:149
-					line := gc_ty2
+					line := gc_ty
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:158
 					input[ind] = A[tile*1024+ind]
@@ -2473,25 +2497,25 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					output[ind] = 0.0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line hecbench_resnet.go:164
 	for k := 0; k < 256; k += 32 {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_resnet.go:149
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:149
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:165
 						if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
@@ -2517,13 +2541,13 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:149
-					line := gc_ty2
+					line := gc_ty
 					ind := line*256 + inChannel
 					{
 //line hecbench_resnet.go:165
@@ -2566,29 +2590,29 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 //line hecbench_resnet.go:170
 		AStart := input[k:]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:149
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:149
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:171
 						if (inChannel+compiled.Trip(0)*
@@ -2663,13 +2687,13 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:149
-					line := gc_ty2
+					line := gc_ty
 					ind := line*256 + inChannel
 					{
 //line hecbench_resnet.go:171
@@ -2832,9 +2856,9 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -2842,119 +2866,120 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:177
 	CStart := C[tile*4096+part*256:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_ty2 * 1024
-			gc_off12 := gc_ty2 * 256
-			if gc_off11 >= 0 && gc_off11 <= len(CStart) && gc_bdx2 <= len(CStart)-gc_off11 && gc_bdx2 <= len(scale) && gc_off12 >= 0 && gc_off12 <= len(output) && gc_bdx2 <= len(output)-gc_off12 && gc_bdx2 <= len(bias) {
-				gc_at19 := CStart[gc_off11:][:gc_bdx2]
-				gc_at20 := scale[:gc_bdx2]
-				gc_at21 := output[gc_off12:][:gc_bdx2]
-				gc_at22 := bias[:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_ty * 1024
+			gc_off7 := gc_ty * 256
+			if gc_off6 >= 0 && gc_off6 <= len(CStart) && gc_bdx <= len(CStart)-gc_off6 && gc_bdx <= len(scale) && gc_off7 >= 0 && gc_off7 <= len(output) && gc_bdx <= len(output)-gc_off7 && gc_bdx <= len(bias) {
+				gc_at8 := CStart[gc_off6:][:gc_bdx]
+				gc_at9 := scale[:gc_bdx]
+				gc_at10 := output[gc_off7:][:gc_bdx]
+				gc_at11 := bias[:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line hecbench_resnet.go:149
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:149
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:150
 						_ = ind
-						archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])).StoreSlice(gc_at8[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:178
-					gc_at19[gc_tx2] = gc_at20[gc_tx2]*gc_at21[gc_tx2] + gc_at22[gc_tx2]
+					gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 				}
 			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line hecbench_resnet.go:149
-						var inChannel int = gc_tx2
+						var inChannel int = gc_tx
 //line hecbench_resnet.go:149
-						var line int = gc_ty2
+						var line int = gc_ty
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:178
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*1024+inChannel) < 0 || (line*1024+inChannel) > len(CStart)-8 {
 //line hecbench_resnet.go:178
 							break
 						}
+//line hecbench_resnet.go:179
 						archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:])).StoreSlice(CStart[line*1024+inChannel:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep6
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:149
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:149
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:149
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-						inChannel := gc_tx2
+						inChannel := gc_tx
 //line hecbench_resnet.go:149
-						line := gc_ty2
+						line := gc_ty
 						ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_resnet.go:149
-					inChannel := gc_tx2
+					inChannel := gc_tx
 //line hecbench_resnet.go:149
-					line := gc_ty2
+					line := gc_ty
 					ind := line*256 + inChannel
 //line hecbench_resnet.go:178
 					CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

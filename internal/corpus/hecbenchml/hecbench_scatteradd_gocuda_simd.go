@@ -34,36 +34,36 @@ func ScatterAddKernel(indexes []int32, source, outputs []float32, batchSize, out
 var gc_src_scatterAddKernel = compiled.NewSource(gc_files_hecbench_scatteradd, "scatterAddKernel", "4896c8fb219d4542ec5ca6ac29788cdab2dd2b074075171098dc25499b34bf07", "hecbench_scatteradd.go:23-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scatteradd.go:26
-func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_scatteradd.go:28
-	batchIdxStart := gc_bx2 * workSize
+	batchIdxStart := gc_bx * workSize
 //line hecbench_scatteradd.go:32
 	buffer := gocuda.DynamicShared[float32](t)
 	outputBuffer := buffer
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line hecbench_scatteradd.go:27
-						var threadIdx int = gc_ty2*warpSize + gc_tx2
+						var threadIdx int = gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:36
 						for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
 //line hecbench_scatteradd.go:36
@@ -85,22 +85,22 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:39
 										if 0xff&(1<<gc_k) != 0 {
 //line hecbench_scatteradd.go:39
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos.Thread = gc_rank + gc_k
 //line hecbench_scatteradd.go:39
 											outputBuffer[idx+gc_k] = gc_lanes[gc_k]
 										}
 									}
 //line hecbench_scatteradd.go:39
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line hecbench_scatteradd.go:39
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
 //line hecbench_scatteradd.go:38
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:38
 									if idx >= 0 && idx <= len(outputBuffer)-8 {
-										gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if3)
+										gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if)
 									} else {
 //line hecbench_scatteradd.go:39
 										var gc_lanes2 [8]float32
@@ -109,27 +109,28 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:39
 										for gc_k2 := range 8 {
 //line hecbench_scatteradd.go:39
-											if gc_if3.ToBits()&(1<<gc_k2) != 0 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_scatteradd.go:39
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_scatteradd.go:39
 												outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 //line hecbench_scatteradd.go:39
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line hecbench_scatteradd.go:41
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
-					threadIdx := gc_ty2*warpSize + gc_tx2
+					threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:36
 					for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
 						idx := idxStart + threadIdx
@@ -138,9 +139,9 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -148,56 +149,57 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:44
 	for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_ty2 * warpSize
-				gc_off7 := (gc_ty2 * warpSize) + (batchIdxStart + idxStart_)
-				if gc_off6 >= 0 && gc_off6 <= len(indexBuffer) && gc_bdx2 <= len(indexBuffer)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(indexes) && gc_bdx2 <= len(indexes)-gc_off7 {
-					gc_at3 := indexBuffer[gc_off6:][:gc_bdx2]
-					gc_at4 := indexes[gc_off7:][:gc_bdx2]
-					gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_ty * warpSize
+				gc_off5 := (gc_ty * warpSize) + (batchIdxStart + idxStart_)
+				if gc_off4 >= 0 && gc_off4 <= len(indexBuffer) && gc_bdx <= len(indexBuffer)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(indexes) && gc_bdx <= len(indexes)-gc_off5 {
+					gc_at := indexBuffer[gc_off4:][:gc_bdx]
+					gc_at2 := indexes[gc_off5:][:gc_bdx]
+					gc_vstep2 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line hecbench_scatteradd.go:27
-							var threadIdx int = gc_ty2*warpSize + gc_tx2
+							var threadIdx int = gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 							var batchIdx int = batchIdxStart + idxStart_ + threadIdx
 							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:46
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line hecbench_scatteradd.go:46
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								if gc_if5.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if5)
+									archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
 						}
+//line hecbench_scatteradd.go:48
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_scatteradd.go:27
-						threadIdx := gc_ty2*warpSize + gc_tx2
+						threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 						batchIdx := batchIdxStart + idxStart_ + threadIdx
 						if batchIdx < batchSize {
-							gc_at3[gc_tx2] = gc_at4[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line hecbench_scatteradd.go:27
-							var threadIdx int = gc_ty2*warpSize + gc_tx2
+							var threadIdx int = gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 							var batchIdx int = batchIdxStart + idxStart_ + threadIdx
 							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
@@ -210,24 +212,25 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {
 //line hecbench_scatteradd.go:47
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
-									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if4)
+									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if2)
 								}
 							}
 						}
+//line hecbench_scatteradd.go:49
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep5
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step := gc_vstep3
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
 							if batchIdx < batchSize {
@@ -235,11 +238,11 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
 							if batchIdx < batchSize {
@@ -247,11 +250,11 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
 							if batchIdx < batchSize {
@@ -259,11 +262,11 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
 							if batchIdx < batchSize {
@@ -271,11 +274,11 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
-						threadIdx := gc_ty2*warpSize + gc_tx2
+						threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
 						batchIdx := batchIdxStart + idxStart_ + threadIdx
 						if batchIdx < batchSize {
@@ -283,28 +286,28 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:50
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
-							bufferIdx := bufferIdxStart + gc_ty2
+							bufferIdx := bufferIdxStart + gc_ty
 							batchIdx_ := batchIdxStart + idxStart_ + bufferIdx
 							if batchIdx_ < batchSize {
 								index := int(indexBuffer[bufferIdx])
 								for jStart := 0; jStart < vectorDim; jStart = jStart + warpSize {
-									j := jStart + gc_tx2
+									j := jStart + gc_tx
 									if j < vectorDim {
 										atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
 									}
@@ -312,9 +315,9 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							}
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -322,13 +325,13 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 	}
 	compiled.OutOfLine(func() {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:27
-					threadIdx := gc_ty2*warpSize + gc_tx2
+					threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:66
 					for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
 						idx_ := idxStart_2 + threadIdx
@@ -337,9 +340,9 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -365,17 +368,17 @@ func ScatterAdd2Kernel(indexes []int32, source, outputs []float32, batchSize, ou
 var gc_src_scatterAdd2Kernel = compiled.NewSource(gc_files_hecbench_scatteradd, "scatterAdd2Kernel", "b8031a8986df7756211d354a518a4bbb4833efd9304e9e2746f094e9dc7cabad", "hecbench_scatteradd.go:74-113").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scatteradd.go:79
-func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_scatteradd.go:81
-	batchIdxStart := gc_bx2 * workSize
+	batchIdxStart := gc_bx * workSize
 //line hecbench_scatteradd.go:83
 	buffer := gocuda.DynamicShared[float32](t)
 	outputBuffer := buffer
@@ -385,99 +388,101 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 	gc_span := (maxThreadsPerBlock) * gc_chunk
 //line hecbench_scatteradd.go:87
 	for gc_off, gc_limit, gc_more := 0, outputSize*vectorDim, true; gc_more; gc_off += (maxThreadsPerBlock) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_scatteradd.go:94
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-				threadIdx := gc_ty2*warpSize + gc_tx2
+				threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:87
-				gc_start3 := threadIdx
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
+				gc_start := threadIdx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, maxThreadsPerBlock, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(maxThreadsPerBlock) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, maxThreadsPerBlock, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(maxThreadsPerBlock) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for idx := gc_from5; gc_trips3 > 0; idx, gc_trips3 = idx+(maxThreadsPerBlock), gc_trips3-1 {
+				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(maxThreadsPerBlock), gc_trips-1 {
 //line hecbench_scatteradd.go:88
 					outputBuffer[idx] = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line hecbench_scatteradd.go:91
 	for idxStart := 0; idxStart < workSize; idxStart = idxStart + maxThreadsPerBlock {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_ty2 * warpSize
-				gc_off7 := (gc_ty2 * warpSize) + (batchIdxStart + idxStart)
-				if gc_off6 >= 0 && gc_off6 <= len(indexBuffer) && gc_bdx2 <= len(indexBuffer)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(indexes) && gc_bdx2 <= len(indexes)-gc_off7 {
-					gc_at3 := indexBuffer[gc_off6:][:gc_bdx2]
-					gc_at4 := indexes[gc_off7:][:gc_bdx2]
-					gc_vstep3 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_ty * warpSize
+				gc_off5 := (gc_ty * warpSize) + (batchIdxStart + idxStart)
+				if gc_off4 >= 0 && gc_off4 <= len(indexBuffer) && gc_bdx <= len(indexBuffer)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(indexes) && gc_bdx <= len(indexes)-gc_off5 {
+					gc_at := indexBuffer[gc_off4:][:gc_bdx]
+					gc_at2 := indexes[gc_off5:][:gc_bdx]
+					gc_vstep := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line hecbench_scatteradd.go:80
-							var threadIdx int = gc_ty2*warpSize + gc_tx2
+							var threadIdx int = gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 							var batchIdx int = batchIdxStart + idxStart + threadIdx
 							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:93
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line hecbench_scatteradd.go:93
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if4)
+									archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 								}
 							}
 						}
+//line hecbench_scatteradd.go:95
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_scatteradd.go:80
-						threadIdx := gc_ty2*warpSize + gc_tx2
+						threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 						batchIdx := batchIdxStart + idxStart + threadIdx
 						if batchIdx < batchSize {
-							gc_at3[gc_tx2] = gc_at4[gc_tx2]
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line hecbench_scatteradd.go:80
-							var threadIdx int = gc_ty2*warpSize + gc_tx2
+							var threadIdx int = gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 							var batchIdx int = batchIdxStart + idxStart + threadIdx
 							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
@@ -490,24 +495,25 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {
 //line hecbench_scatteradd.go:94
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
-									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if3)
+									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 								}
 							}
 						}
+//line hecbench_scatteradd.go:96
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
 							if batchIdx < batchSize {
@@ -515,11 +521,11 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
 							if batchIdx < batchSize {
@@ -527,11 +533,11 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
 							if batchIdx < batchSize {
@@ -539,11 +545,11 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-							threadIdx := gc_ty2*warpSize + gc_tx2
+							threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
 							if batchIdx < batchSize {
@@ -551,11 +557,11 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-						threadIdx := gc_ty2*warpSize + gc_tx2
+						threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
 						batchIdx := batchIdxStart + idxStart + threadIdx
 						if batchIdx < batchSize {
@@ -563,35 +569,35 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:97
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
-							bufferIdx := bufferIdxStart + gc_ty2
+							bufferIdx := bufferIdxStart + gc_ty
 							batchIdx_ := batchIdxStart + idxStart + bufferIdx
 							if batchIdx_ < batchSize {
 								index := int(indexBuffer[bufferIdx])
-								for j := gc_tx2; j < vectorDim; j += warpSize {
+								for j := gc_tx; j < vectorDim; j += warpSize {
 									atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
 								}
 							}
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -603,43 +609,44 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 	archsimd.ClearAVXUpperBits()
 //line hecbench_scatteradd.go:110
 	for gc_off3, gc_limit3, gc_more3 := 0, outputSize*vectorDim, true; gc_more3; gc_off3 += (maxThreadsPerBlock) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_scatteradd.go:117
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-				threadIdx := gc_ty2*warpSize + gc_tx2
+				threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:110
-				gc_start4 := threadIdx
-				gc_from6 := gc_start4 + gc_off3
-				gc_trips4 := gc_limit3 - gc_from6
+				gc_start2 := threadIdx
+				gc_from3 := gc_start2 + gc_off3
+				gc_trips2 := gc_limit3 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, maxThreadsPerBlock, gc_chunk2, gc_limit3, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(maxThreadsPerBlock) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, maxThreadsPerBlock, gc_chunk2, gc_limit3, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(maxThreadsPerBlock) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more3 = true
 				}
-				for idx_ := gc_from6; gc_trips4 > 0; idx_, gc_trips4 = idx_+(maxThreadsPerBlock), gc_trips4-1 {
+				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(maxThreadsPerBlock), gc_trips2-1 {
 //line hecbench_scatteradd.go:111
 					atomic.Add(&outputs[idx_], outputBuffer[idx_])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

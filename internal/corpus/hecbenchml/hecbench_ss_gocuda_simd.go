@@ -33,55 +33,58 @@ func StringSearchNaiveKernel(text []uint8, textLength uint32, pattern []uint8, p
 var gc_src_stringSearchNaiveKernel = compiled.NewSource(gc_files_hecbench_ss, "stringSearchNaiveKernel", "c6ed38baf3e5e2c10dda9415597754d8e3eeeb391d55f0e820558013ebf22399", "hecbench_ss.go:40-86").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
 
 //line hecbench_ss.go:43
-func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line hecbench_ss.go:44
 	localPattern := gocuda.DynamicShared[uint8](t)
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
 //line hecbench_ss.go:48
-	localSize := gc_bdx2
-	groupIdx := gc_bx2
+	localSize := gc_bdx
+	groupIdx := gc_bx
 //line hecbench_ss.go:52
 	lastSearchIdx := textLength - patternLength + 1
 //line hecbench_ss.go:55
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_ss.go:47
-			localIdx := gc_tx2
+			localIdx := gc_tx
 //line hecbench_ss.go:57
 			if beginSearchIdx > lastSearchIdx {
 				{
 //line hecbench_ss.go:57
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line hecbench_ss.go:65
 			for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
 //line hecbench_ss.go:65
-				gc_b2.Tick()
+				gc_b.Tick()
 //line hecbench_ss.go:65
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_ss.go:65
 					return
 				}
+//line hecbench_ss.go:66
 				localPattern[idx] = tolower(pattern[idx])
 			}
+//line hecbench_ss.go:69
 			if localIdx == 0 {
 				groupSuccessCounter[0] = 0
 			}
@@ -89,24 +92,25 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 	}
 //line hecbench_ss.go:75
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(endSearchIdx), true; gc_more; gc_off += uint32(localSize) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:82
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_ss.go:47
-				localIdx := gc_tx2
+				localIdx := gc_tx
 //line hecbench_ss.go:75
-				gc_start2 := beginSearchIdx + uint32(localIdx)
-				stringPos := gc_start2 + gc_off
-				if !(stringPos < gc_limit) || stringPos < gc_start2 && compiled.StrideStopped(gc_start2, uint32(localSize), gc_limit, false) {
+				gc_start := beginSearchIdx + uint32(localIdx)
+				stringPos := gc_start + gc_off
+				if !(stringPos < gc_limit) || stringPos < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -118,36 +122,38 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_ss.go:85
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 		if compiled.SIMD {
 //line hecbench_ss.go:47
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_ss.go:47
 				gc_alive := gc_all
 //line hecbench_ss.go:47
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_ss.go:47
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line hecbench_ss.go:47
-				var localIdx int = gc_tx2
+				var localIdx int = gc_tx
 //line hecbench_ss.go:47
 				_ = localIdx
 				{
+//line hecbench_ss.go:84
 					var gc_u uint32
 //line hecbench_ss.go:84
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_ss.go:84
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_ss.go:84
 						gc_u = groupSuccessCounter[0]
 					}
@@ -158,12 +164,13 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 					}
 				}
 			}
+//line hecbench_ss.go:86
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 			{
@@ -190,18 +197,18 @@ func StringSearchLoadBalanceKernel(text []uint8, textLength uint32, pattern []ui
 var gc_src_stringSearchLoadBalanceKernel = compiled.NewSource(gc_files_hecbench_ss, "stringSearchLoadBalanceKernel", "c998fef02473bb0fcda66211bd8a19a3495e0c3fd05a8c4647cf43218db1fb40", "hecbench_ss.go:88-212").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
 
 //line hecbench_ss.go:92
-func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_first := compiled.Scratch[uint8](gc_b2, 0)[:gc_n2]
-	gc_s_second := compiled.Scratch[uint8](gc_b2, 1)[:gc_n2]
-	gc_s_stringPos := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_first := compiled.Scratch[uint8](gc_b, 0)[:gc_n]
+	gc_s_second := compiled.Scratch[uint8](gc_b, 1)[:gc_n]
+	gc_s_stringPos := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_ss.go:93
 	localPattern := gocuda.DynamicShared[uint8](t)
 	stack1 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
@@ -210,8 +217,8 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 	stack2Counter := gocuda.Shared[uint32](t, 1)[:1]
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
 //line hecbench_ss.go:101
-	localSize := gc_bdx2
-	groupIdx := gc_bx2
+	localSize := gc_bdx
+	groupIdx := gc_bx
 //line hecbench_ss.go:112
 	lastSearchIdx := textLength - patternLength + 1
 	stackSize := uint32(0)
@@ -220,25 +227,26 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
 //line hecbench_ss.go:124
 	searchLength := endSearchIdx - beginSearchIdx
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_ss.go:126
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
 //line hecbench_ss.go:100
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_ss.go:100
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_ss.go:100
 				gc_alive := gc_all
 //line hecbench_ss.go:100
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_ss.go:100
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line hecbench_ss.go:100
-				var localIdx int = gc_tx2
+				var localIdx int = gc_tx
 //line hecbench_ss.go:105
 				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
@@ -259,22 +267,23 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 //line hecbench_ss.go:118
 				if beginSearchIdx > lastSearchIdx {
 //line hecbench_ss.go:118
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line hecbench_ss.go:118
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
+//line hecbench_ss.go:120
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_ss.go:100
-			localIdx := gc_tx2
+			localIdx := gc_tx
 //line hecbench_ss.go:105
 			if localIdx == 0 {
 				groupSuccessCounter[0] = 0
@@ -285,32 +294,33 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			if beginSearchIdx > lastSearchIdx {
 				{
 //line hecbench_ss.go:118
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 //line hecbench_ss.go:127
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(patternLength), true; gc_more; gc_off += uint32(localSize) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:134
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_ss.go:100
-				localIdx := gc_tx2
+				localIdx := gc_tx
 //line hecbench_ss.go:127
-				gc_start2 := uint32(localIdx)
-				idx := gc_start2 + gc_off
-				if !(idx < gc_limit) || idx < gc_start2 && compiled.StrideStopped(gc_start2, uint32(localSize), gc_limit, false) {
+				gc_start := uint32(localIdx)
+				idx := gc_start + gc_off
+				if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -319,45 +329,48 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_ss.go:100
-			localIdx := gc_tx2
+			localIdx := gc_tx
 //line hecbench_ss.go:133
 			first := localPattern[0]
 			second := localPattern[1]
 			stringPos := localIdx
 			stackPos := uint32(0)
 			revStackPos := uint32(0)
+//line hecbench_ss.go:141
 			_ = stackPos
 			_ = revStackPos
-			gc_s_first[gc_rank2] = first
-			gc_s_second[gc_rank2] = second
-			gc_s_stringPos[gc_rank2] = stringPos
+			gc_s_first[gc_rank] = first
+			gc_s_second[gc_rank] = second
+			gc_s_stringPos[gc_rank] = stringPos
 		}
 	}
 //line hecbench_ss.go:139
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:148
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			first := gc_s_first[gc_rank2]
-			second := gc_s_second[gc_rank2]
-			stringPos := gc_s_stringPos[gc_rank2]
+			first := gc_s_first[gc_rank]
+			second := gc_s_second[gc_rank]
+			stringPos := gc_s_stringPos[gc_rank]
 			var stackPos uint32
 //line hecbench_ss.go:142
 			if uint32(stringPos) < searchLength {
@@ -369,44 +382,49 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			}
 //line hecbench_ss.go:150
 			stringPos += localSize
-			gc_s_stringPos[gc_rank2] = stringPos
+			gc_s_stringPos[gc_rank] = stringPos
 		}
 		stackSize = stack1Counter[0]
-		gc_r52, gc_r52in, gc_r52out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
+//line hecbench_ss.go:156
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			stringPos := gc_s_stringPos[gc_rank2]
+			stringPos := gc_s_stringPos[gc_rank]
 			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
-				gc_r52 |= 1
-				gc_r52in = gc_rank2
+				gc_r5 |= 1
+				gc_r5in = gc_rank
 			} else {
-				gc_r52 |= 2
-				gc_r52out = gc_rank2
+				gc_r5 |= 2
+				gc_r5out = gc_rank
 			}
 		}
-		if gc_r52 == 3 {
-			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r52in, gc_r52out)
+//line hecbench_ss.go:171
+		if gc_r5 == 3 {
+			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
 		}
-		gc_agreed3 := gc_r52&1 != 0
+		gc_agreed := gc_r5&1 != 0
 //line hecbench_ss.go:157
-		var agreed bool = gc_agreed3
+		var agreed bool = gc_agreed
 //line hecbench_ss.go:157
 		if agreed {
 			continue
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:161
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_ss.go:100
-				localIdx := gc_tx2
+				localIdx := gc_tx
+//line hecbench_ss.go:102
 				var stackPos uint32
+//line hecbench_ss.go:104
 				var revStackPos uint32
 //line hecbench_ss.go:163
 				if uint32(localIdx) < stackSize {
@@ -430,40 +448,44 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			}
 		}
 		stackSize = stack2Counter[0]
-		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
+//line hecbench_ss.go:186
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			stringPos := gc_s_stringPos[gc_rank2]
+			stringPos := gc_s_stringPos[gc_rank]
 			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
-				gc_r72 |= 1
-				gc_r72in = gc_rank2
+				gc_r7 |= 1
+				gc_r7in = gc_rank
 			} else {
-				gc_r72 |= 2
-				gc_r72out = gc_rank2
+				gc_r7 |= 2
+				gc_r7out = gc_rank
 			}
 		}
-		if gc_r72 == 3 {
-			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r72in, gc_r72out)
+//line hecbench_ss.go:201
+		if gc_r7 == 3 {
+			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
 		}
-		gc_agreed4 := gc_r72&1 != 0
+		gc_agreed2 := gc_r7&1 != 0
 //line hecbench_ss.go:187
-		var agreed_ bool = gc_agreed4
+		var agreed_ bool = gc_agreed2
 //line hecbench_ss.go:187
 		if agreed_ {
 			continue
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:191
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_ss.go:100
-				localIdx := gc_tx2
+				localIdx := gc_tx
+//line hecbench_ss.go:102
 				var revStackPos uint32
 //line hecbench_ss.go:192
 				if uint32(localIdx) < stackSize {
@@ -478,17 +500,19 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L92:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_ss.go:206
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L9:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_ss.go:100
-				localIdx := gc_tx2
-				stringPos := gc_s_stringPos[gc_rank2]
+				localIdx := gc_tx
+//line hecbench_ss.go:102
+				stringPos := gc_s_stringPos[gc_rank]
 //line hecbench_ss.go:204
 				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
 //line hecbench_ss.go:209
@@ -497,9 +521,9 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 					}
 					{
 //line hecbench_ss.go:211
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line hecbench_ss.go:205
-						continue gc_L92
+						continue gc_L9
 					}
 				}
 			}

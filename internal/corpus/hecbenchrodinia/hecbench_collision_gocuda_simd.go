@@ -31,14 +31,14 @@ func CheckDuplicatesKernel(num int, v []int32, hasDuplicate []int32) func(*gocud
 var gc_src_checkDuplicates = compiled.NewSource(gc_files_hecbench_collision, "checkDuplicates", "be017269c34c29279875be8ea5905e4e2ad0f261ad8ac03e38c81bffb4c5fe54", "hecbench_collision.go:161-168", "hecbench_collision.go:117-132", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115")
 
 //line hecbench_collision.go:166
-func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDuplicate []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplicate []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line hecbench_collision.go:90
 	var mask int = 0x01
 //line hecbench_collision.go:76
@@ -144,6 +144,7 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 	var laneMask_14 int = mask_14
 //line hecbench_collision.go:77
 	var width_14 int = colWarpSize
+//line hecbench_collision.go:79
 	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
 	var gc_l_x_2 [32]int32
@@ -206,57 +207,57 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 	var gc_l_r_31 [32]int32
 	var gc_l_returned_14 [32]bool
 	var gc_l_val [32]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	var gc_c25v [32]int32
-	var gc_c25r [32]int32
-	var gc_c26v [32]int32
-	var gc_c26r [32]int32
-	var gc_c27v [32]int32
-	var gc_c27r [32]int32
-	var gc_c28v [32]int32
-	var gc_c28r [32]int32
-	var gc_c29v [32]int32
-	var gc_c29r [32]int32
-	var gc_c210v [32]int32
-	var gc_c210r [32]int32
-	var gc_c211v [32]int32
-	var gc_c211r [32]int32
-	var gc_c212v [32]int32
-	var gc_c212r [32]int32
-	var gc_c213v [32]int32
-	var gc_c213r [32]int32
-	var gc_c214v [32]int32
-	var gc_c214r [32]int32
-	var gc_c215v [32]int32
-	var gc_c215r [32]int32
-	var gc_c217r [32]int32
-	var gc_c216v [32]bool
-	var gc_c216r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	var gc_c6v [32]int32
+	var gc_c6r [32]int32
+	var gc_c7v [32]int32
+	var gc_c7r [32]int32
+	var gc_c8v [32]int32
+	var gc_c8r [32]int32
+	var gc_c9v [32]int32
+	var gc_c9r [32]int32
+	var gc_c10v [32]int32
+	var gc_c10r [32]int32
+	var gc_c11v [32]int32
+	var gc_c11r [32]int32
+	var gc_c12v [32]int32
+	var gc_c12r [32]int32
+	var gc_c13v [32]int32
+	var gc_c13r [32]int32
+	var gc_c14v [32]int32
+	var gc_c14r [32]int32
+	var gc_c15v [32]int32
+	var gc_c15r [32]int32
+	var gc_c17r [32]int32
+	var gc_c16v [32]bool
+	var gc_c16r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_collision.go:167
-				var val int32 = v[gc_tx2]
+				var val int32 = v[gc_tx]
 //line hecbench_collision.go:125
 				var val_ int32 = val
 //line hecbench_collision.go:88
@@ -272,28 +273,33 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 				var val_2 int32 = x
 //line hecbench_collision.go:70
-				gc_c21v[gc_lane2] = val_2
-				gc_l_x[gc_lane2] = x
-				gc_l_dir[gc_lane2] = dir
-				gc_l_laneID[gc_lane2] = laneID
-				gc_l_r_3[gc_lane2] = r_3
-				gc_l_returned[gc_lane2] = returned
-				gc_l_val[gc_lane2] = val
+				gc_c1v[gc_lane] = val_2
+				gc_l_x[gc_lane] = x
+				gc_l_dir[gc_lane] = dir
+				gc_l_laneID[gc_lane] = laneID
+				gc_l_r_3[gc_lane] = r_3
+				gc_l_returned[gc_lane] = returned
+				gc_l_val[gc_lane] = val
 			}
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c21v, laneMask, width, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x := gc_l_x[gc_lane2]
-			dir := gc_l_dir[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x := gc_l_x[gc_lane]
+//line hecbench_collision.go:76
+			dir := gc_l_dir[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_3 := gc_l_r_3[gc_lane2]
-			returned := gc_l_returned[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_3 := gc_l_r_3[gc_lane]
+//line hecbench_collision.go:84
+			returned := gc_l_returned[gc_lane]
 //line hecbench_collision.go:70
-			var r_4 int32 = gc_c21r[gc_lane2]
+			var r_4 int32 = gc_c1r[gc_lane]
 //line hecbench_collision.go:77
 			y := r_4
 			if b2i(c.compare(x, y)) == dir {
@@ -320,27 +326,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_3 int32 = x_
 //line hecbench_collision.go:70
-			gc_c22v[gc_lane2] = val_3
-			gc_l_x_[gc_lane2] = x_
-			gc_l_dir_[gc_lane2] = dir_
-			gc_l_r_3[gc_lane2] = r_3
-			gc_l_returned[gc_lane2] = returned
-			gc_l_r_5[gc_lane2] = r_5
-			gc_l_returned_[gc_lane2] = returned_
+			gc_c2v[gc_lane] = val_3
+			gc_l_x_[gc_lane] = x_
+			gc_l_dir_[gc_lane] = dir_
+			gc_l_r_3[gc_lane] = r_3
+			gc_l_returned[gc_lane] = returned
+			gc_l_r_5[gc_lane] = r_5
+			gc_l_returned_[gc_lane] = returned_
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c22v, laneMask_, width_, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_ := gc_l_x_[gc_lane2]
-			dir_ := gc_l_dir_[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_ := gc_l_x_[gc_lane]
+//line hecbench_collision.go:76
+			dir_ := gc_l_dir_[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_5 := gc_l_r_5[gc_lane2]
-			returned_ := gc_l_returned_[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_5 := gc_l_r_5[gc_lane]
+//line hecbench_collision.go:84
+			returned_ := gc_l_returned_[gc_lane]
 //line hecbench_collision.go:70
-			var r_6 int32 = gc_c22r[gc_lane2]
+			var r_6 int32 = gc_c2r[gc_lane]
 //line hecbench_collision.go:77
 			y_ := r_6
 			if b2i(c_.compare(x_, y_)) == dir_ {
@@ -366,27 +377,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_4 int32 = x_2
 //line hecbench_collision.go:70
-			gc_c23v[gc_lane2] = val_4
-			gc_l_x_2[gc_lane2] = x_2
-			gc_l_dir_2[gc_lane2] = dir_2
-			gc_l_r_5[gc_lane2] = r_5
-			gc_l_returned_[gc_lane2] = returned_
-			gc_l_r_7[gc_lane2] = r_7
-			gc_l_returned_2[gc_lane2] = returned_2
+			gc_c3v[gc_lane] = val_4
+			gc_l_x_2[gc_lane] = x_2
+			gc_l_dir_2[gc_lane] = dir_2
+			gc_l_r_5[gc_lane] = r_5
+			gc_l_returned_[gc_lane] = returned_
+			gc_l_r_7[gc_lane] = r_7
+			gc_l_returned_2[gc_lane] = returned_2
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c23v, laneMask_2, width_2, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_2 := gc_l_x_2[gc_lane2]
-			dir_2 := gc_l_dir_2[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_2 := gc_l_x_2[gc_lane]
+//line hecbench_collision.go:76
+			dir_2 := gc_l_dir_2[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_7 := gc_l_r_7[gc_lane2]
-			returned_2 := gc_l_returned_2[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_7 := gc_l_r_7[gc_lane]
+//line hecbench_collision.go:84
+			returned_2 := gc_l_returned_2[gc_lane]
 //line hecbench_collision.go:70
-			var r_8 int32 = gc_c23r[gc_lane2]
+			var r_8 int32 = gc_c3r[gc_lane]
 //line hecbench_collision.go:77
 			y_2 := r_8
 			if b2i(c_2.compare(x_2, y_2)) == dir_2 {
@@ -413,27 +429,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_5 int32 = x_3
 //line hecbench_collision.go:70
-			gc_c24v[gc_lane2] = val_5
-			gc_l_x_3[gc_lane2] = x_3
-			gc_l_dir_3[gc_lane2] = dir_3
-			gc_l_r_7[gc_lane2] = r_7
-			gc_l_returned_2[gc_lane2] = returned_2
-			gc_l_r_9[gc_lane2] = r_9
-			gc_l_returned_3[gc_lane2] = returned_3
+			gc_c4v[gc_lane] = val_5
+			gc_l_x_3[gc_lane] = x_3
+			gc_l_dir_3[gc_lane] = dir_3
+			gc_l_r_7[gc_lane] = r_7
+			gc_l_returned_2[gc_lane] = returned_2
+			gc_l_r_9[gc_lane] = r_9
+			gc_l_returned_3[gc_lane] = returned_3
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c24v, laneMask_3, width_3, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_3 := gc_l_x_3[gc_lane2]
-			dir_3 := gc_l_dir_3[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_3 := gc_l_x_3[gc_lane]
+//line hecbench_collision.go:76
+			dir_3 := gc_l_dir_3[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_9 := gc_l_r_9[gc_lane2]
-			returned_3 := gc_l_returned_3[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_9 := gc_l_r_9[gc_lane]
+//line hecbench_collision.go:84
+			returned_3 := gc_l_returned_3[gc_lane]
 //line hecbench_collision.go:70
-			var r_10 int32 = gc_c24r[gc_lane2]
+			var r_10 int32 = gc_c4r[gc_lane]
 //line hecbench_collision.go:77
 			y_3 := r_10
 			if b2i(c_3.compare(x_3, y_3)) == dir_3 {
@@ -459,27 +480,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_6 int32 = x_4
 //line hecbench_collision.go:70
-			gc_c25v[gc_lane2] = val_6
-			gc_l_x_4[gc_lane2] = x_4
-			gc_l_dir_4[gc_lane2] = dir_4
-			gc_l_r_9[gc_lane2] = r_9
-			gc_l_returned_3[gc_lane2] = returned_3
-			gc_l_r_11[gc_lane2] = r_11
-			gc_l_returned_4[gc_lane2] = returned_4
+			gc_c5v[gc_lane] = val_6
+			gc_l_x_4[gc_lane] = x_4
+			gc_l_dir_4[gc_lane] = dir_4
+			gc_l_r_9[gc_lane] = r_9
+			gc_l_returned_3[gc_lane] = returned_3
+			gc_l_r_11[gc_lane] = r_11
+			gc_l_returned_4[gc_lane] = returned_4
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c25v, laneMask_4, width_4, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_4 := gc_l_x_4[gc_lane2]
-			dir_4 := gc_l_dir_4[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_4 := gc_l_x_4[gc_lane]
+//line hecbench_collision.go:76
+			dir_4 := gc_l_dir_4[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_11 := gc_l_r_11[gc_lane2]
-			returned_4 := gc_l_returned_4[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_11 := gc_l_r_11[gc_lane]
+//line hecbench_collision.go:84
+			returned_4 := gc_l_returned_4[gc_lane]
 //line hecbench_collision.go:70
-			var r_12 int32 = gc_c25r[gc_lane2]
+			var r_12 int32 = gc_c5r[gc_lane]
 //line hecbench_collision.go:77
 			y_4 := r_12
 			if b2i(c_4.compare(x_4, y_4)) == dir_4 {
@@ -505,27 +531,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_7 int32 = x_5
 //line hecbench_collision.go:70
-			gc_c26v[gc_lane2] = val_7
-			gc_l_x_5[gc_lane2] = x_5
-			gc_l_dir_5[gc_lane2] = dir_5
-			gc_l_r_11[gc_lane2] = r_11
-			gc_l_returned_4[gc_lane2] = returned_4
-			gc_l_r_13[gc_lane2] = r_13
-			gc_l_returned_5[gc_lane2] = returned_5
+			gc_c6v[gc_lane] = val_7
+			gc_l_x_5[gc_lane] = x_5
+			gc_l_dir_5[gc_lane] = dir_5
+			gc_l_r_11[gc_lane] = r_11
+			gc_l_returned_4[gc_lane] = returned_4
+			gc_l_r_13[gc_lane] = r_13
+			gc_l_returned_5[gc_lane] = returned_5
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c26v, laneMask_5, width_5, &gc_c26r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_5 := gc_l_x_5[gc_lane2]
-			dir_5 := gc_l_dir_5[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_5 := gc_l_x_5[gc_lane]
+//line hecbench_collision.go:76
+			dir_5 := gc_l_dir_5[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_13 := gc_l_r_13[gc_lane2]
-			returned_5 := gc_l_returned_5[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_13 := gc_l_r_13[gc_lane]
+//line hecbench_collision.go:84
+			returned_5 := gc_l_returned_5[gc_lane]
 //line hecbench_collision.go:70
-			var r_14 int32 = gc_c26r[gc_lane2]
+			var r_14 int32 = gc_c6r[gc_lane]
 //line hecbench_collision.go:77
 			y_5 := r_14
 			if b2i(c_5.compare(x_5, y_5)) == dir_5 {
@@ -552,27 +583,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_8 int32 = x_6
 //line hecbench_collision.go:70
-			gc_c27v[gc_lane2] = val_8
-			gc_l_x_6[gc_lane2] = x_6
-			gc_l_dir_6[gc_lane2] = dir_6
-			gc_l_r_13[gc_lane2] = r_13
-			gc_l_returned_5[gc_lane2] = returned_5
-			gc_l_r_15[gc_lane2] = r_15
-			gc_l_returned_6[gc_lane2] = returned_6
+			gc_c7v[gc_lane] = val_8
+			gc_l_x_6[gc_lane] = x_6
+			gc_l_dir_6[gc_lane] = dir_6
+			gc_l_r_13[gc_lane] = r_13
+			gc_l_returned_5[gc_lane] = returned_5
+			gc_l_r_15[gc_lane] = r_15
+			gc_l_returned_6[gc_lane] = returned_6
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c27v, laneMask_6, width_6, &gc_c27r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_6 := gc_l_x_6[gc_lane2]
-			dir_6 := gc_l_dir_6[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_6 := gc_l_x_6[gc_lane]
+//line hecbench_collision.go:76
+			dir_6 := gc_l_dir_6[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_15 := gc_l_r_15[gc_lane2]
-			returned_6 := gc_l_returned_6[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_15 := gc_l_r_15[gc_lane]
+//line hecbench_collision.go:84
+			returned_6 := gc_l_returned_6[gc_lane]
 //line hecbench_collision.go:70
-			var r_16 int32 = gc_c27r[gc_lane2]
+			var r_16 int32 = gc_c7r[gc_lane]
 //line hecbench_collision.go:77
 			y_6 := r_16
 			if b2i(c_6.compare(x_6, y_6)) == dir_6 {
@@ -598,27 +634,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_9 int32 = x_7
 //line hecbench_collision.go:70
-			gc_c28v[gc_lane2] = val_9
-			gc_l_x_7[gc_lane2] = x_7
-			gc_l_dir_7[gc_lane2] = dir_7
-			gc_l_r_15[gc_lane2] = r_15
-			gc_l_returned_6[gc_lane2] = returned_6
-			gc_l_r_17[gc_lane2] = r_17
-			gc_l_returned_7[gc_lane2] = returned_7
+			gc_c8v[gc_lane] = val_9
+			gc_l_x_7[gc_lane] = x_7
+			gc_l_dir_7[gc_lane] = dir_7
+			gc_l_r_15[gc_lane] = r_15
+			gc_l_returned_6[gc_lane] = returned_6
+			gc_l_r_17[gc_lane] = r_17
+			gc_l_returned_7[gc_lane] = returned_7
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c28v, laneMask_7, width_7, &gc_c28r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_7 := gc_l_x_7[gc_lane2]
-			dir_7 := gc_l_dir_7[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_7 := gc_l_x_7[gc_lane]
+//line hecbench_collision.go:76
+			dir_7 := gc_l_dir_7[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_17 := gc_l_r_17[gc_lane2]
-			returned_7 := gc_l_returned_7[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_17 := gc_l_r_17[gc_lane]
+//line hecbench_collision.go:84
+			returned_7 := gc_l_returned_7[gc_lane]
 //line hecbench_collision.go:70
-			var r_18 int32 = gc_c28r[gc_lane2]
+			var r_18 int32 = gc_c8r[gc_lane]
 //line hecbench_collision.go:77
 			y_7 := r_18
 			if b2i(c_7.compare(x_7, y_7)) == dir_7 {
@@ -644,27 +685,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_10 int32 = x_8
 //line hecbench_collision.go:70
-			gc_c29v[gc_lane2] = val_10
-			gc_l_x_8[gc_lane2] = x_8
-			gc_l_dir_8[gc_lane2] = dir_8
-			gc_l_r_17[gc_lane2] = r_17
-			gc_l_returned_7[gc_lane2] = returned_7
-			gc_l_r_19[gc_lane2] = r_19
-			gc_l_returned_8[gc_lane2] = returned_8
+			gc_c9v[gc_lane] = val_10
+			gc_l_x_8[gc_lane] = x_8
+			gc_l_dir_8[gc_lane] = dir_8
+			gc_l_r_17[gc_lane] = r_17
+			gc_l_returned_7[gc_lane] = returned_7
+			gc_l_r_19[gc_lane] = r_19
+			gc_l_returned_8[gc_lane] = returned_8
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c29v, laneMask_8, width_8, &gc_c29r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_8 := gc_l_x_8[gc_lane2]
-			dir_8 := gc_l_dir_8[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_8 := gc_l_x_8[gc_lane]
+//line hecbench_collision.go:76
+			dir_8 := gc_l_dir_8[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_19 := gc_l_r_19[gc_lane2]
-			returned_8 := gc_l_returned_8[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_19 := gc_l_r_19[gc_lane]
+//line hecbench_collision.go:84
+			returned_8 := gc_l_returned_8[gc_lane]
 //line hecbench_collision.go:70
-			var r_20 int32 = gc_c29r[gc_lane2]
+			var r_20 int32 = gc_c9r[gc_lane]
 //line hecbench_collision.go:77
 			y_8 := r_20
 			if b2i(c_8.compare(x_8, y_8)) == dir_8 {
@@ -690,27 +736,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_11 int32 = x_9
 //line hecbench_collision.go:70
-			gc_c210v[gc_lane2] = val_11
-			gc_l_x_9[gc_lane2] = x_9
-			gc_l_dir_9[gc_lane2] = dir_9
-			gc_l_r_19[gc_lane2] = r_19
-			gc_l_returned_8[gc_lane2] = returned_8
-			gc_l_r_21[gc_lane2] = r_21
-			gc_l_returned_9[gc_lane2] = returned_9
+			gc_c10v[gc_lane] = val_11
+			gc_l_x_9[gc_lane] = x_9
+			gc_l_dir_9[gc_lane] = dir_9
+			gc_l_r_19[gc_lane] = r_19
+			gc_l_returned_8[gc_lane] = returned_8
+			gc_l_r_21[gc_lane] = r_21
+			gc_l_returned_9[gc_lane] = returned_9
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c210v, laneMask_9, width_9, &gc_c210r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_9 := gc_l_x_9[gc_lane2]
-			dir_9 := gc_l_dir_9[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_9 := gc_l_x_9[gc_lane]
+//line hecbench_collision.go:76
+			dir_9 := gc_l_dir_9[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_21 := gc_l_r_21[gc_lane2]
-			returned_9 := gc_l_returned_9[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_21 := gc_l_r_21[gc_lane]
+//line hecbench_collision.go:84
+			returned_9 := gc_l_returned_9[gc_lane]
 //line hecbench_collision.go:70
-			var r_22 int32 = gc_c210r[gc_lane2]
+			var r_22 int32 = gc_c10r[gc_lane]
 //line hecbench_collision.go:77
 			y_9 := r_22
 			if b2i(c_9.compare(x_9, y_9)) == dir_9 {
@@ -737,27 +788,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_12 int32 = x_10
 //line hecbench_collision.go:70
-			gc_c211v[gc_lane2] = val_12
-			gc_l_x_10[gc_lane2] = x_10
-			gc_l_dir_10[gc_lane2] = dir_10
-			gc_l_r_21[gc_lane2] = r_21
-			gc_l_returned_9[gc_lane2] = returned_9
-			gc_l_r_23[gc_lane2] = r_23
-			gc_l_returned_10[gc_lane2] = returned_10
+			gc_c11v[gc_lane] = val_12
+			gc_l_x_10[gc_lane] = x_10
+			gc_l_dir_10[gc_lane] = dir_10
+			gc_l_r_21[gc_lane] = r_21
+			gc_l_returned_9[gc_lane] = returned_9
+			gc_l_r_23[gc_lane] = r_23
+			gc_l_returned_10[gc_lane] = returned_10
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c211v, laneMask_10, width_10, &gc_c211r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_10 := gc_l_x_10[gc_lane2]
-			dir_10 := gc_l_dir_10[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_10 := gc_l_x_10[gc_lane]
+//line hecbench_collision.go:76
+			dir_10 := gc_l_dir_10[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_23 := gc_l_r_23[gc_lane2]
-			returned_10 := gc_l_returned_10[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_23 := gc_l_r_23[gc_lane]
+//line hecbench_collision.go:84
+			returned_10 := gc_l_returned_10[gc_lane]
 //line hecbench_collision.go:70
-			var r_24 int32 = gc_c211r[gc_lane2]
+			var r_24 int32 = gc_c11r[gc_lane]
 //line hecbench_collision.go:77
 			y_10 := r_24
 			if b2i(c_10.compare(x_10, y_10)) == dir_10 {
@@ -783,27 +839,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_13 int32 = x_11
 //line hecbench_collision.go:70
-			gc_c212v[gc_lane2] = val_13
-			gc_l_x_11[gc_lane2] = x_11
-			gc_l_dir_11[gc_lane2] = dir_11
-			gc_l_r_23[gc_lane2] = r_23
-			gc_l_returned_10[gc_lane2] = returned_10
-			gc_l_r_25[gc_lane2] = r_25
-			gc_l_returned_11[gc_lane2] = returned_11
+			gc_c12v[gc_lane] = val_13
+			gc_l_x_11[gc_lane] = x_11
+			gc_l_dir_11[gc_lane] = dir_11
+			gc_l_r_23[gc_lane] = r_23
+			gc_l_returned_10[gc_lane] = returned_10
+			gc_l_r_25[gc_lane] = r_25
+			gc_l_returned_11[gc_lane] = returned_11
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c212v, laneMask_11, width_11, &gc_c212r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_11 := gc_l_x_11[gc_lane2]
-			dir_11 := gc_l_dir_11[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_11 := gc_l_x_11[gc_lane]
+//line hecbench_collision.go:76
+			dir_11 := gc_l_dir_11[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_25 := gc_l_r_25[gc_lane2]
-			returned_11 := gc_l_returned_11[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_25 := gc_l_r_25[gc_lane]
+//line hecbench_collision.go:84
+			returned_11 := gc_l_returned_11[gc_lane]
 //line hecbench_collision.go:70
-			var r_26 int32 = gc_c212r[gc_lane2]
+			var r_26 int32 = gc_c12r[gc_lane]
 //line hecbench_collision.go:77
 			y_11 := r_26
 			if b2i(c_11.compare(x_11, y_11)) == dir_11 {
@@ -829,27 +890,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_14 int32 = x_12
 //line hecbench_collision.go:70
-			gc_c213v[gc_lane2] = val_14
-			gc_l_x_12[gc_lane2] = x_12
-			gc_l_dir_12[gc_lane2] = dir_12
-			gc_l_r_25[gc_lane2] = r_25
-			gc_l_returned_11[gc_lane2] = returned_11
-			gc_l_r_27[gc_lane2] = r_27
-			gc_l_returned_12[gc_lane2] = returned_12
+			gc_c13v[gc_lane] = val_14
+			gc_l_x_12[gc_lane] = x_12
+			gc_l_dir_12[gc_lane] = dir_12
+			gc_l_r_25[gc_lane] = r_25
+			gc_l_returned_11[gc_lane] = returned_11
+			gc_l_r_27[gc_lane] = r_27
+			gc_l_returned_12[gc_lane] = returned_12
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c213v, laneMask_12, width_12, &gc_c213r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_12 := gc_l_x_12[gc_lane2]
-			dir_12 := gc_l_dir_12[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_12 := gc_l_x_12[gc_lane]
+//line hecbench_collision.go:76
+			dir_12 := gc_l_dir_12[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_27 := gc_l_r_27[gc_lane2]
-			returned_12 := gc_l_returned_12[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_27 := gc_l_r_27[gc_lane]
+//line hecbench_collision.go:84
+			returned_12 := gc_l_returned_12[gc_lane]
 //line hecbench_collision.go:70
-			var r_28 int32 = gc_c213r[gc_lane2]
+			var r_28 int32 = gc_c13r[gc_lane]
 //line hecbench_collision.go:77
 			y_12 := r_28
 			if b2i(c_12.compare(x_12, y_12)) == dir_12 {
@@ -875,27 +941,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_15 int32 = x_13
 //line hecbench_collision.go:70
-			gc_c214v[gc_lane2] = val_15
-			gc_l_x_13[gc_lane2] = x_13
-			gc_l_dir_13[gc_lane2] = dir_13
-			gc_l_r_27[gc_lane2] = r_27
-			gc_l_returned_12[gc_lane2] = returned_12
-			gc_l_r_29[gc_lane2] = r_29
-			gc_l_returned_13[gc_lane2] = returned_13
+			gc_c14v[gc_lane] = val_15
+			gc_l_x_13[gc_lane] = x_13
+			gc_l_dir_13[gc_lane] = dir_13
+			gc_l_r_27[gc_lane] = r_27
+			gc_l_returned_12[gc_lane] = returned_12
+			gc_l_r_29[gc_lane] = r_29
+			gc_l_returned_13[gc_lane] = returned_13
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c214v, laneMask_13, width_13, &gc_c214r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_13 := gc_l_x_13[gc_lane2]
-			dir_13 := gc_l_dir_13[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_13 := gc_l_x_13[gc_lane]
+//line hecbench_collision.go:76
+			dir_13 := gc_l_dir_13[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			laneID := gc_l_laneID[gc_lane2]
-			r_29 := gc_l_r_29[gc_lane2]
-			returned_13 := gc_l_returned_13[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_29 := gc_l_r_29[gc_lane]
+//line hecbench_collision.go:84
+			returned_13 := gc_l_returned_13[gc_lane]
 //line hecbench_collision.go:70
-			var r_30 int32 = gc_c214r[gc_lane2]
+			var r_30 int32 = gc_c14r[gc_lane]
 //line hecbench_collision.go:77
 			y_13 := r_30
 			if b2i(c_13.compare(x_13, y_13)) == dir_13 {
@@ -921,27 +992,32 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:77
 			var val_16 int32 = x_14
 //line hecbench_collision.go:70
-			gc_c215v[gc_lane2] = val_16
-			gc_l_x_14[gc_lane2] = x_14
-			gc_l_dir_14[gc_lane2] = dir_14
-			gc_l_r_29[gc_lane2] = r_29
-			gc_l_returned_13[gc_lane2] = returned_13
-			gc_l_r_31[gc_lane2] = r_31
-			gc_l_returned_14[gc_lane2] = returned_14
+			gc_c15v[gc_lane] = val_16
+			gc_l_x_14[gc_lane] = x_14
+			gc_l_dir_14[gc_lane] = dir_14
+			gc_l_r_29[gc_lane] = r_29
+			gc_l_returned_13[gc_lane] = returned_13
+			gc_l_r_31[gc_lane] = r_31
+			gc_l_returned_14[gc_lane] = returned_14
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c215v, laneMask_14, width_14, &gc_c215r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_14 := gc_l_x_14[gc_lane2]
-			dir_14 := gc_l_dir_14[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_14 := gc_l_x_14[gc_lane]
+//line hecbench_collision.go:76
+			dir_14 := gc_l_dir_14[gc_lane]
+//line hecbench_collision.go:78
 			var val_ int32
-			r_31 := gc_l_r_31[gc_lane2]
-			returned_14 := gc_l_returned_14[gc_lane2]
+//line hecbench_collision.go:80
+			r_31 := gc_l_r_31[gc_lane]
+//line hecbench_collision.go:82
+			returned_14 := gc_l_returned_14[gc_lane]
+//line hecbench_collision.go:84
 			var val int32
 //line hecbench_collision.go:70
-			var r_32 int32 = gc_c215r[gc_lane2]
+			var r_32 int32 = gc_c15r[gc_lane]
 //line hecbench_collision.go:77
 			y_14 := r_32
 			if b2i(c_14.compare(x_14, y_14)) == dir_14 {
@@ -961,57 +1037,59 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			var r_2 int32 = val_
 //line hecbench_collision.go:125
 			val = r_2
-			gc_l_r_31[gc_lane2] = r_31
-			gc_l_returned_14[gc_lane2] = returned_14
-			gc_l_val[gc_lane2] = val
+			gc_l_r_31[gc_lane] = r_31
+			gc_l_returned_14[gc_lane] = returned_14
+			gc_l_val[gc_lane] = val
 		}
 //line hecbench_collision.go:126
-		compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, colMask, &gc_l_val, 1, colWarpSize, &gc_c217r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			val := gc_l_val[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c17r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			val := gc_l_val[gc_lane]
 //line hecbench_collision.go:126
-			lower := gc_c217r[gc_lane2]
+			lower := gc_c17r[gc_lane]
 //line hecbench_collision.go:130
 			dup := (lower == val) && (getLaneID(t) != 0)
-			gc_c216v[gc_lane2] = dup
+			gc_c16v[gc_lane] = dup
 		}
 //line hecbench_collision.go:131
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, colMask, nil, &gc_c216v, nil, nil, &gc_c216r)
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, colMask, nil, &gc_c16v, nil, nil, &gc_c16r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off2 {
-					gc_at2 := hasDuplicate[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
+					gc_at := hasDuplicate[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line hecbench_collision.go:143
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_collision.go:131
-						var r_ bool = gc_c216r[gc_lane2] != false
+						var r_ bool = gc_c16r[gc_lane] != false
 //line hecbench_collision.go:167
 						var r bool = r_
 //line hecbench_collision.go:167
-						gc_at2[gc_lane2] = int32(b2i(r))
+						gc_at[gc_lane] = int32(b2i(r))
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+//line hecbench_collision.go:172
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_collision.go:131
-						var r_ bool = gc_c216r[gc_lane2] != false
+						var r_ bool = gc_c16r[gc_lane] != false
 //line hecbench_collision.go:167
 						var r bool = r_
 //line hecbench_collision.go:167
-						hasDuplicate[gc_tx2] = int32(b2i(r))
+						hasDuplicate[gc_tx] = int32(b2i(r))
 					}
 				}
 			}
@@ -1035,15 +1113,15 @@ func CheckDuplicateMaskKernel(num int, v []int32, duplicateMask *uint32) func(*g
 var gc_src_checkDuplicateMask = compiled.NewSource(gc_files_hecbench_collision, "checkDuplicateMask", "bcd067cb142b560e175bdb8eeb65a03addd3142f442856eb10a63efda1bc895f", "hecbench_collision.go:170-181", "hecbench_collision.go:134-159", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115", "hecbench_collision.go:84-115")
 
 //line hecbench_collision.go:176
-func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, duplicateMask *uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
+func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplicateMask *uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line hecbench_collision.go:90
 	var mask_ int = 0x01
 //line hecbench_collision.go:76
@@ -1254,6 +1332,7 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 	var laneMask_29 int = mask_30
 //line hecbench_collision.go:77
 	var width_29 int = colWarpSize
+//line hecbench_collision.go:79
 	var gc_l_x [32]pair[int32, int32]
 	var gc_l_x_ [32]pair[int32, int32]
 	var gc_l_x_2 [32]pair[int32, int32]
@@ -1377,88 +1456,88 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 	var gc_l_r_61 [32]pair[int32, bool]
 	var gc_l_returned_29 [32]bool
 	var gc_l_pVal [32]pair[int32, int32]
-	var gc_c21v [32]pair[int32, int32]
-	var gc_c21r [32]pair[int32, int32]
-	var gc_c22v [32]pair[int32, int32]
-	var gc_c22r [32]pair[int32, int32]
-	var gc_c23v [32]pair[int32, int32]
-	var gc_c23r [32]pair[int32, int32]
-	var gc_c24v [32]pair[int32, int32]
-	var gc_c24r [32]pair[int32, int32]
-	var gc_c25v [32]pair[int32, int32]
-	var gc_c25r [32]pair[int32, int32]
-	var gc_c26v [32]pair[int32, int32]
-	var gc_c26r [32]pair[int32, int32]
-	var gc_c27v [32]pair[int32, int32]
-	var gc_c27r [32]pair[int32, int32]
-	var gc_c28v [32]pair[int32, int32]
-	var gc_c28r [32]pair[int32, int32]
-	var gc_c29v [32]pair[int32, int32]
-	var gc_c29r [32]pair[int32, int32]
-	var gc_c210v [32]pair[int32, int32]
-	var gc_c210r [32]pair[int32, int32]
-	var gc_c211v [32]pair[int32, int32]
-	var gc_c211r [32]pair[int32, int32]
-	var gc_c212v [32]pair[int32, int32]
-	var gc_c212r [32]pair[int32, int32]
-	var gc_c213v [32]pair[int32, int32]
-	var gc_c213r [32]pair[int32, int32]
-	var gc_c214v [32]pair[int32, int32]
-	var gc_c214r [32]pair[int32, int32]
-	var gc_c215v [32]pair[int32, int32]
-	var gc_c215r [32]pair[int32, int32]
-	var gc_c216v [32]int32
-	var gc_c216r [32]int32
-	var gc_c217v [32]pair[int32, bool]
-	var gc_c217r [32]pair[int32, bool]
-	var gc_c218v [32]pair[int32, bool]
-	var gc_c218r [32]pair[int32, bool]
-	var gc_c219v [32]pair[int32, bool]
-	var gc_c219r [32]pair[int32, bool]
-	var gc_c220v [32]pair[int32, bool]
-	var gc_c220r [32]pair[int32, bool]
-	var gc_c221v [32]pair[int32, bool]
-	var gc_c221r [32]pair[int32, bool]
-	var gc_c222v [32]pair[int32, bool]
-	var gc_c222r [32]pair[int32, bool]
-	var gc_c223v [32]pair[int32, bool]
-	var gc_c223r [32]pair[int32, bool]
-	var gc_c224v [32]pair[int32, bool]
-	var gc_c224r [32]pair[int32, bool]
-	var gc_c225v [32]pair[int32, bool]
-	var gc_c225r [32]pair[int32, bool]
-	var gc_c226v [32]pair[int32, bool]
-	var gc_c226r [32]pair[int32, bool]
-	var gc_c227v [32]pair[int32, bool]
-	var gc_c227r [32]pair[int32, bool]
-	var gc_c228v [32]pair[int32, bool]
-	var gc_c228r [32]pair[int32, bool]
-	var gc_c229v [32]pair[int32, bool]
-	var gc_c229r [32]pair[int32, bool]
-	var gc_c230v [32]pair[int32, bool]
-	var gc_c230r [32]pair[int32, bool]
-	var gc_c231v [32]pair[int32, bool]
-	var gc_c231r [32]pair[int32, bool]
-	var gc_c232v [32]bool
-	var gc_c232r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]pair[int32, int32]
+	var gc_c1r [32]pair[int32, int32]
+	var gc_c2v [32]pair[int32, int32]
+	var gc_c2r [32]pair[int32, int32]
+	var gc_c3v [32]pair[int32, int32]
+	var gc_c3r [32]pair[int32, int32]
+	var gc_c4v [32]pair[int32, int32]
+	var gc_c4r [32]pair[int32, int32]
+	var gc_c5v [32]pair[int32, int32]
+	var gc_c5r [32]pair[int32, int32]
+	var gc_c6v [32]pair[int32, int32]
+	var gc_c6r [32]pair[int32, int32]
+	var gc_c7v [32]pair[int32, int32]
+	var gc_c7r [32]pair[int32, int32]
+	var gc_c8v [32]pair[int32, int32]
+	var gc_c8r [32]pair[int32, int32]
+	var gc_c9v [32]pair[int32, int32]
+	var gc_c9r [32]pair[int32, int32]
+	var gc_c10v [32]pair[int32, int32]
+	var gc_c10r [32]pair[int32, int32]
+	var gc_c11v [32]pair[int32, int32]
+	var gc_c11r [32]pair[int32, int32]
+	var gc_c12v [32]pair[int32, int32]
+	var gc_c12r [32]pair[int32, int32]
+	var gc_c13v [32]pair[int32, int32]
+	var gc_c13r [32]pair[int32, int32]
+	var gc_c14v [32]pair[int32, int32]
+	var gc_c14r [32]pair[int32, int32]
+	var gc_c15v [32]pair[int32, int32]
+	var gc_c15r [32]pair[int32, int32]
+	var gc_c16v [32]int32
+	var gc_c16r [32]int32
+	var gc_c17v [32]pair[int32, bool]
+	var gc_c17r [32]pair[int32, bool]
+	var gc_c18v [32]pair[int32, bool]
+	var gc_c18r [32]pair[int32, bool]
+	var gc_c19v [32]pair[int32, bool]
+	var gc_c19r [32]pair[int32, bool]
+	var gc_c20v [32]pair[int32, bool]
+	var gc_c20r [32]pair[int32, bool]
+	var gc_c21v [32]pair[int32, bool]
+	var gc_c21r [32]pair[int32, bool]
+	var gc_c22v [32]pair[int32, bool]
+	var gc_c22r [32]pair[int32, bool]
+	var gc_c23v [32]pair[int32, bool]
+	var gc_c23r [32]pair[int32, bool]
+	var gc_c24v [32]pair[int32, bool]
+	var gc_c24r [32]pair[int32, bool]
+	var gc_c25v [32]pair[int32, bool]
+	var gc_c25r [32]pair[int32, bool]
+	var gc_c26v [32]pair[int32, bool]
+	var gc_c26r [32]pair[int32, bool]
+	var gc_c27v [32]pair[int32, bool]
+	var gc_c27r [32]pair[int32, bool]
+	var gc_c28v [32]pair[int32, bool]
+	var gc_c28r [32]pair[int32, bool]
+	var gc_c29v [32]pair[int32, bool]
+	var gc_c29r [32]pair[int32, bool]
+	var gc_c30v [32]pair[int32, bool]
+	var gc_c30r [32]pair[int32, bool]
+	var gc_c31v [32]pair[int32, bool]
+	var gc_c31r [32]pair[int32, bool]
+	var gc_c32v [32]bool
+	var gc_c32r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line hecbench_collision.go:177
-				var val int32 = v[gc_tx2]
+				var val int32 = v[gc_tx]
 //line hecbench_collision.go:144
 				pVal := pair[int32, int32]{val, int32(getLaneID(t))}
 //line hecbench_collision.go:146
@@ -1476,28 +1555,33 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 				var val_2 pair[int32, int32] = x
 //line hecbench_collision.go:70
-				gc_c21v[gc_lane2] = val_2
-				gc_l_x[gc_lane2] = x
-				gc_l_dir[gc_lane2] = dir
-				gc_l_laneID[gc_lane2] = laneID
-				gc_l_r_2[gc_lane2] = r_2
-				gc_l_returned[gc_lane2] = returned
-				gc_l_pVal[gc_lane2] = pVal
+				gc_c1v[gc_lane] = val_2
+				gc_l_x[gc_lane] = x
+				gc_l_dir[gc_lane] = dir
+				gc_l_laneID[gc_lane] = laneID
+				gc_l_r_2[gc_lane] = r_2
+				gc_l_returned[gc_lane] = returned
+				gc_l_pVal[gc_lane] = pVal
 			}
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c21v, laneMask, width, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x := gc_l_x[gc_lane2]
-			dir := gc_l_dir[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x := gc_l_x[gc_lane]
+//line hecbench_collision.go:76
+			dir := gc_l_dir[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_2 := gc_l_r_2[gc_lane2]
-			returned := gc_l_returned[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_2 := gc_l_r_2[gc_lane]
+//line hecbench_collision.go:84
+			returned := gc_l_returned[gc_lane]
 //line hecbench_collision.go:70
-			var r_3 pair[int32, int32] = gc_c21r[gc_lane2]
+			var r_3 pair[int32, int32] = gc_c1r[gc_lane]
 //line hecbench_collision.go:77
 			y := r_3
 			if b2i(c.compare(x, y)) == dir {
@@ -1524,27 +1608,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_3 pair[int32, int32] = x_
 //line hecbench_collision.go:70
-			gc_c22v[gc_lane2] = val_3
-			gc_l_x_[gc_lane2] = x_
-			gc_l_dir_[gc_lane2] = dir_
-			gc_l_r_2[gc_lane2] = r_2
-			gc_l_returned[gc_lane2] = returned
-			gc_l_r_4[gc_lane2] = r_4
-			gc_l_returned_[gc_lane2] = returned_
+			gc_c2v[gc_lane] = val_3
+			gc_l_x_[gc_lane] = x_
+			gc_l_dir_[gc_lane] = dir_
+			gc_l_r_2[gc_lane] = r_2
+			gc_l_returned[gc_lane] = returned
+			gc_l_r_4[gc_lane] = r_4
+			gc_l_returned_[gc_lane] = returned_
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c22v, laneMask_, width_, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_ := gc_l_x_[gc_lane2]
-			dir_ := gc_l_dir_[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_ := gc_l_x_[gc_lane]
+//line hecbench_collision.go:76
+			dir_ := gc_l_dir_[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_4 := gc_l_r_4[gc_lane2]
-			returned_ := gc_l_returned_[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_4 := gc_l_r_4[gc_lane]
+//line hecbench_collision.go:84
+			returned_ := gc_l_returned_[gc_lane]
 //line hecbench_collision.go:70
-			var r_5 pair[int32, int32] = gc_c22r[gc_lane2]
+			var r_5 pair[int32, int32] = gc_c2r[gc_lane]
 //line hecbench_collision.go:77
 			y_ := r_5
 			if b2i(c_.compare(x_, y_)) == dir_ {
@@ -1570,27 +1659,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_4 pair[int32, int32] = x_2
 //line hecbench_collision.go:70
-			gc_c23v[gc_lane2] = val_4
-			gc_l_x_2[gc_lane2] = x_2
-			gc_l_dir_2[gc_lane2] = dir_2
-			gc_l_r_4[gc_lane2] = r_4
-			gc_l_returned_[gc_lane2] = returned_
-			gc_l_r_6[gc_lane2] = r_6
-			gc_l_returned_2[gc_lane2] = returned_2
+			gc_c3v[gc_lane] = val_4
+			gc_l_x_2[gc_lane] = x_2
+			gc_l_dir_2[gc_lane] = dir_2
+			gc_l_r_4[gc_lane] = r_4
+			gc_l_returned_[gc_lane] = returned_
+			gc_l_r_6[gc_lane] = r_6
+			gc_l_returned_2[gc_lane] = returned_2
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c23v, laneMask_2, width_2, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_2 := gc_l_x_2[gc_lane2]
-			dir_2 := gc_l_dir_2[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_2 := gc_l_x_2[gc_lane]
+//line hecbench_collision.go:76
+			dir_2 := gc_l_dir_2[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_6 := gc_l_r_6[gc_lane2]
-			returned_2 := gc_l_returned_2[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_6 := gc_l_r_6[gc_lane]
+//line hecbench_collision.go:84
+			returned_2 := gc_l_returned_2[gc_lane]
 //line hecbench_collision.go:70
-			var r_7 pair[int32, int32] = gc_c23r[gc_lane2]
+			var r_7 pair[int32, int32] = gc_c3r[gc_lane]
 //line hecbench_collision.go:77
 			y_2 := r_7
 			if b2i(c_2.compare(x_2, y_2)) == dir_2 {
@@ -1617,27 +1711,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_5 pair[int32, int32] = x_3
 //line hecbench_collision.go:70
-			gc_c24v[gc_lane2] = val_5
-			gc_l_x_3[gc_lane2] = x_3
-			gc_l_dir_3[gc_lane2] = dir_3
-			gc_l_r_6[gc_lane2] = r_6
-			gc_l_returned_2[gc_lane2] = returned_2
-			gc_l_r_8[gc_lane2] = r_8
-			gc_l_returned_3[gc_lane2] = returned_3
+			gc_c4v[gc_lane] = val_5
+			gc_l_x_3[gc_lane] = x_3
+			gc_l_dir_3[gc_lane] = dir_3
+			gc_l_r_6[gc_lane] = r_6
+			gc_l_returned_2[gc_lane] = returned_2
+			gc_l_r_8[gc_lane] = r_8
+			gc_l_returned_3[gc_lane] = returned_3
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c24v, laneMask_3, width_3, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_3 := gc_l_x_3[gc_lane2]
-			dir_3 := gc_l_dir_3[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_3 := gc_l_x_3[gc_lane]
+//line hecbench_collision.go:76
+			dir_3 := gc_l_dir_3[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_8 := gc_l_r_8[gc_lane2]
-			returned_3 := gc_l_returned_3[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_8 := gc_l_r_8[gc_lane]
+//line hecbench_collision.go:84
+			returned_3 := gc_l_returned_3[gc_lane]
 //line hecbench_collision.go:70
-			var r_9 pair[int32, int32] = gc_c24r[gc_lane2]
+			var r_9 pair[int32, int32] = gc_c4r[gc_lane]
 //line hecbench_collision.go:77
 			y_3 := r_9
 			if b2i(c_3.compare(x_3, y_3)) == dir_3 {
@@ -1663,27 +1762,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_6 pair[int32, int32] = x_4
 //line hecbench_collision.go:70
-			gc_c25v[gc_lane2] = val_6
-			gc_l_x_4[gc_lane2] = x_4
-			gc_l_dir_4[gc_lane2] = dir_4
-			gc_l_r_8[gc_lane2] = r_8
-			gc_l_returned_3[gc_lane2] = returned_3
-			gc_l_r_10[gc_lane2] = r_10
-			gc_l_returned_4[gc_lane2] = returned_4
+			gc_c5v[gc_lane] = val_6
+			gc_l_x_4[gc_lane] = x_4
+			gc_l_dir_4[gc_lane] = dir_4
+			gc_l_r_8[gc_lane] = r_8
+			gc_l_returned_3[gc_lane] = returned_3
+			gc_l_r_10[gc_lane] = r_10
+			gc_l_returned_4[gc_lane] = returned_4
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c25v, laneMask_4, width_4, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_4 := gc_l_x_4[gc_lane2]
-			dir_4 := gc_l_dir_4[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_4 := gc_l_x_4[gc_lane]
+//line hecbench_collision.go:76
+			dir_4 := gc_l_dir_4[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_10 := gc_l_r_10[gc_lane2]
-			returned_4 := gc_l_returned_4[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_10 := gc_l_r_10[gc_lane]
+//line hecbench_collision.go:84
+			returned_4 := gc_l_returned_4[gc_lane]
 //line hecbench_collision.go:70
-			var r_11 pair[int32, int32] = gc_c25r[gc_lane2]
+			var r_11 pair[int32, int32] = gc_c5r[gc_lane]
 //line hecbench_collision.go:77
 			y_4 := r_11
 			if b2i(c_4.compare(x_4, y_4)) == dir_4 {
@@ -1709,27 +1813,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_7 pair[int32, int32] = x_5
 //line hecbench_collision.go:70
-			gc_c26v[gc_lane2] = val_7
-			gc_l_x_5[gc_lane2] = x_5
-			gc_l_dir_5[gc_lane2] = dir_5
-			gc_l_r_10[gc_lane2] = r_10
-			gc_l_returned_4[gc_lane2] = returned_4
-			gc_l_r_12[gc_lane2] = r_12
-			gc_l_returned_5[gc_lane2] = returned_5
+			gc_c6v[gc_lane] = val_7
+			gc_l_x_5[gc_lane] = x_5
+			gc_l_dir_5[gc_lane] = dir_5
+			gc_l_r_10[gc_lane] = r_10
+			gc_l_returned_4[gc_lane] = returned_4
+			gc_l_r_12[gc_lane] = r_12
+			gc_l_returned_5[gc_lane] = returned_5
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c26v, laneMask_5, width_5, &gc_c26r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_5 := gc_l_x_5[gc_lane2]
-			dir_5 := gc_l_dir_5[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_5 := gc_l_x_5[gc_lane]
+//line hecbench_collision.go:76
+			dir_5 := gc_l_dir_5[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_12 := gc_l_r_12[gc_lane2]
-			returned_5 := gc_l_returned_5[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_12 := gc_l_r_12[gc_lane]
+//line hecbench_collision.go:84
+			returned_5 := gc_l_returned_5[gc_lane]
 //line hecbench_collision.go:70
-			var r_13 pair[int32, int32] = gc_c26r[gc_lane2]
+			var r_13 pair[int32, int32] = gc_c6r[gc_lane]
 //line hecbench_collision.go:77
 			y_5 := r_13
 			if b2i(c_5.compare(x_5, y_5)) == dir_5 {
@@ -1756,27 +1865,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_8 pair[int32, int32] = x_6
 //line hecbench_collision.go:70
-			gc_c27v[gc_lane2] = val_8
-			gc_l_x_6[gc_lane2] = x_6
-			gc_l_dir_6[gc_lane2] = dir_6
-			gc_l_r_12[gc_lane2] = r_12
-			gc_l_returned_5[gc_lane2] = returned_5
-			gc_l_r_14[gc_lane2] = r_14
-			gc_l_returned_6[gc_lane2] = returned_6
+			gc_c7v[gc_lane] = val_8
+			gc_l_x_6[gc_lane] = x_6
+			gc_l_dir_6[gc_lane] = dir_6
+			gc_l_r_12[gc_lane] = r_12
+			gc_l_returned_5[gc_lane] = returned_5
+			gc_l_r_14[gc_lane] = r_14
+			gc_l_returned_6[gc_lane] = returned_6
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c27v, laneMask_6, width_6, &gc_c27r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_6 := gc_l_x_6[gc_lane2]
-			dir_6 := gc_l_dir_6[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_6 := gc_l_x_6[gc_lane]
+//line hecbench_collision.go:76
+			dir_6 := gc_l_dir_6[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_14 := gc_l_r_14[gc_lane2]
-			returned_6 := gc_l_returned_6[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_14 := gc_l_r_14[gc_lane]
+//line hecbench_collision.go:84
+			returned_6 := gc_l_returned_6[gc_lane]
 //line hecbench_collision.go:70
-			var r_15 pair[int32, int32] = gc_c27r[gc_lane2]
+			var r_15 pair[int32, int32] = gc_c7r[gc_lane]
 //line hecbench_collision.go:77
 			y_6 := r_15
 			if b2i(c_6.compare(x_6, y_6)) == dir_6 {
@@ -1802,27 +1916,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_9 pair[int32, int32] = x_7
 //line hecbench_collision.go:70
-			gc_c28v[gc_lane2] = val_9
-			gc_l_x_7[gc_lane2] = x_7
-			gc_l_dir_7[gc_lane2] = dir_7
-			gc_l_r_14[gc_lane2] = r_14
-			gc_l_returned_6[gc_lane2] = returned_6
-			gc_l_r_16[gc_lane2] = r_16
-			gc_l_returned_7[gc_lane2] = returned_7
+			gc_c8v[gc_lane] = val_9
+			gc_l_x_7[gc_lane] = x_7
+			gc_l_dir_7[gc_lane] = dir_7
+			gc_l_r_14[gc_lane] = r_14
+			gc_l_returned_6[gc_lane] = returned_6
+			gc_l_r_16[gc_lane] = r_16
+			gc_l_returned_7[gc_lane] = returned_7
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c28v, laneMask_7, width_7, &gc_c28r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_7 := gc_l_x_7[gc_lane2]
-			dir_7 := gc_l_dir_7[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_7 := gc_l_x_7[gc_lane]
+//line hecbench_collision.go:76
+			dir_7 := gc_l_dir_7[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_16 := gc_l_r_16[gc_lane2]
-			returned_7 := gc_l_returned_7[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_16 := gc_l_r_16[gc_lane]
+//line hecbench_collision.go:84
+			returned_7 := gc_l_returned_7[gc_lane]
 //line hecbench_collision.go:70
-			var r_17 pair[int32, int32] = gc_c28r[gc_lane2]
+			var r_17 pair[int32, int32] = gc_c8r[gc_lane]
 //line hecbench_collision.go:77
 			y_7 := r_17
 			if b2i(c_7.compare(x_7, y_7)) == dir_7 {
@@ -1848,27 +1967,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_10 pair[int32, int32] = x_8
 //line hecbench_collision.go:70
-			gc_c29v[gc_lane2] = val_10
-			gc_l_x_8[gc_lane2] = x_8
-			gc_l_dir_8[gc_lane2] = dir_8
-			gc_l_r_16[gc_lane2] = r_16
-			gc_l_returned_7[gc_lane2] = returned_7
-			gc_l_r_18[gc_lane2] = r_18
-			gc_l_returned_8[gc_lane2] = returned_8
+			gc_c9v[gc_lane] = val_10
+			gc_l_x_8[gc_lane] = x_8
+			gc_l_dir_8[gc_lane] = dir_8
+			gc_l_r_16[gc_lane] = r_16
+			gc_l_returned_7[gc_lane] = returned_7
+			gc_l_r_18[gc_lane] = r_18
+			gc_l_returned_8[gc_lane] = returned_8
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c29v, laneMask_8, width_8, &gc_c29r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_8 := gc_l_x_8[gc_lane2]
-			dir_8 := gc_l_dir_8[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_8 := gc_l_x_8[gc_lane]
+//line hecbench_collision.go:76
+			dir_8 := gc_l_dir_8[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_18 := gc_l_r_18[gc_lane2]
-			returned_8 := gc_l_returned_8[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_18 := gc_l_r_18[gc_lane]
+//line hecbench_collision.go:84
+			returned_8 := gc_l_returned_8[gc_lane]
 //line hecbench_collision.go:70
-			var r_19 pair[int32, int32] = gc_c29r[gc_lane2]
+			var r_19 pair[int32, int32] = gc_c9r[gc_lane]
 //line hecbench_collision.go:77
 			y_8 := r_19
 			if b2i(c_8.compare(x_8, y_8)) == dir_8 {
@@ -1894,27 +2018,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_11 pair[int32, int32] = x_9
 //line hecbench_collision.go:70
-			gc_c210v[gc_lane2] = val_11
-			gc_l_x_9[gc_lane2] = x_9
-			gc_l_dir_9[gc_lane2] = dir_9
-			gc_l_r_18[gc_lane2] = r_18
-			gc_l_returned_8[gc_lane2] = returned_8
-			gc_l_r_20[gc_lane2] = r_20
-			gc_l_returned_9[gc_lane2] = returned_9
+			gc_c10v[gc_lane] = val_11
+			gc_l_x_9[gc_lane] = x_9
+			gc_l_dir_9[gc_lane] = dir_9
+			gc_l_r_18[gc_lane] = r_18
+			gc_l_returned_8[gc_lane] = returned_8
+			gc_l_r_20[gc_lane] = r_20
+			gc_l_returned_9[gc_lane] = returned_9
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c210v, laneMask_9, width_9, &gc_c210r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_9 := gc_l_x_9[gc_lane2]
-			dir_9 := gc_l_dir_9[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_9 := gc_l_x_9[gc_lane]
+//line hecbench_collision.go:76
+			dir_9 := gc_l_dir_9[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_20 := gc_l_r_20[gc_lane2]
-			returned_9 := gc_l_returned_9[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_20 := gc_l_r_20[gc_lane]
+//line hecbench_collision.go:84
+			returned_9 := gc_l_returned_9[gc_lane]
 //line hecbench_collision.go:70
-			var r_21 pair[int32, int32] = gc_c210r[gc_lane2]
+			var r_21 pair[int32, int32] = gc_c10r[gc_lane]
 //line hecbench_collision.go:77
 			y_9 := r_21
 			if b2i(c_9.compare(x_9, y_9)) == dir_9 {
@@ -1941,27 +2070,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_12 pair[int32, int32] = x_10
 //line hecbench_collision.go:70
-			gc_c211v[gc_lane2] = val_12
-			gc_l_x_10[gc_lane2] = x_10
-			gc_l_dir_10[gc_lane2] = dir_10
-			gc_l_r_20[gc_lane2] = r_20
-			gc_l_returned_9[gc_lane2] = returned_9
-			gc_l_r_22[gc_lane2] = r_22
-			gc_l_returned_10[gc_lane2] = returned_10
+			gc_c11v[gc_lane] = val_12
+			gc_l_x_10[gc_lane] = x_10
+			gc_l_dir_10[gc_lane] = dir_10
+			gc_l_r_20[gc_lane] = r_20
+			gc_l_returned_9[gc_lane] = returned_9
+			gc_l_r_22[gc_lane] = r_22
+			gc_l_returned_10[gc_lane] = returned_10
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c211v, laneMask_10, width_10, &gc_c211r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_10 := gc_l_x_10[gc_lane2]
-			dir_10 := gc_l_dir_10[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_10 := gc_l_x_10[gc_lane]
+//line hecbench_collision.go:76
+			dir_10 := gc_l_dir_10[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_22 := gc_l_r_22[gc_lane2]
-			returned_10 := gc_l_returned_10[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_22 := gc_l_r_22[gc_lane]
+//line hecbench_collision.go:84
+			returned_10 := gc_l_returned_10[gc_lane]
 //line hecbench_collision.go:70
-			var r_23 pair[int32, int32] = gc_c211r[gc_lane2]
+			var r_23 pair[int32, int32] = gc_c11r[gc_lane]
 //line hecbench_collision.go:77
 			y_10 := r_23
 			if b2i(c_10.compare(x_10, y_10)) == dir_10 {
@@ -1987,27 +2121,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_13 pair[int32, int32] = x_11
 //line hecbench_collision.go:70
-			gc_c212v[gc_lane2] = val_13
-			gc_l_x_11[gc_lane2] = x_11
-			gc_l_dir_11[gc_lane2] = dir_11
-			gc_l_r_22[gc_lane2] = r_22
-			gc_l_returned_10[gc_lane2] = returned_10
-			gc_l_r_24[gc_lane2] = r_24
-			gc_l_returned_11[gc_lane2] = returned_11
+			gc_c12v[gc_lane] = val_13
+			gc_l_x_11[gc_lane] = x_11
+			gc_l_dir_11[gc_lane] = dir_11
+			gc_l_r_22[gc_lane] = r_22
+			gc_l_returned_10[gc_lane] = returned_10
+			gc_l_r_24[gc_lane] = r_24
+			gc_l_returned_11[gc_lane] = returned_11
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c212v, laneMask_11, width_11, &gc_c212r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_11 := gc_l_x_11[gc_lane2]
-			dir_11 := gc_l_dir_11[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_11 := gc_l_x_11[gc_lane]
+//line hecbench_collision.go:76
+			dir_11 := gc_l_dir_11[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_24 := gc_l_r_24[gc_lane2]
-			returned_11 := gc_l_returned_11[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_24 := gc_l_r_24[gc_lane]
+//line hecbench_collision.go:84
+			returned_11 := gc_l_returned_11[gc_lane]
 //line hecbench_collision.go:70
-			var r_25 pair[int32, int32] = gc_c212r[gc_lane2]
+			var r_25 pair[int32, int32] = gc_c12r[gc_lane]
 //line hecbench_collision.go:77
 			y_11 := r_25
 			if b2i(c_11.compare(x_11, y_11)) == dir_11 {
@@ -2033,27 +2172,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_14 pair[int32, int32] = x_12
 //line hecbench_collision.go:70
-			gc_c213v[gc_lane2] = val_14
-			gc_l_x_12[gc_lane2] = x_12
-			gc_l_dir_12[gc_lane2] = dir_12
-			gc_l_r_24[gc_lane2] = r_24
-			gc_l_returned_11[gc_lane2] = returned_11
-			gc_l_r_26[gc_lane2] = r_26
-			gc_l_returned_12[gc_lane2] = returned_12
+			gc_c13v[gc_lane] = val_14
+			gc_l_x_12[gc_lane] = x_12
+			gc_l_dir_12[gc_lane] = dir_12
+			gc_l_r_24[gc_lane] = r_24
+			gc_l_returned_11[gc_lane] = returned_11
+			gc_l_r_26[gc_lane] = r_26
+			gc_l_returned_12[gc_lane] = returned_12
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c213v, laneMask_12, width_12, &gc_c213r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_12 := gc_l_x_12[gc_lane2]
-			dir_12 := gc_l_dir_12[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_12 := gc_l_x_12[gc_lane]
+//line hecbench_collision.go:76
+			dir_12 := gc_l_dir_12[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_26 := gc_l_r_26[gc_lane2]
-			returned_12 := gc_l_returned_12[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_26 := gc_l_r_26[gc_lane]
+//line hecbench_collision.go:84
+			returned_12 := gc_l_returned_12[gc_lane]
 //line hecbench_collision.go:70
-			var r_27 pair[int32, int32] = gc_c213r[gc_lane2]
+			var r_27 pair[int32, int32] = gc_c13r[gc_lane]
 //line hecbench_collision.go:77
 			y_12 := r_27
 			if b2i(c_12.compare(x_12, y_12)) == dir_12 {
@@ -2079,27 +2223,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_15 pair[int32, int32] = x_13
 //line hecbench_collision.go:70
-			gc_c214v[gc_lane2] = val_15
-			gc_l_x_13[gc_lane2] = x_13
-			gc_l_dir_13[gc_lane2] = dir_13
-			gc_l_r_26[gc_lane2] = r_26
-			gc_l_returned_12[gc_lane2] = returned_12
-			gc_l_r_28[gc_lane2] = r_28
-			gc_l_returned_13[gc_lane2] = returned_13
+			gc_c14v[gc_lane] = val_15
+			gc_l_x_13[gc_lane] = x_13
+			gc_l_dir_13[gc_lane] = dir_13
+			gc_l_r_26[gc_lane] = r_26
+			gc_l_returned_12[gc_lane] = returned_12
+			gc_l_r_28[gc_lane] = r_28
+			gc_l_returned_13[gc_lane] = returned_13
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c214v, laneMask_13, width_13, &gc_c214r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_13 := gc_l_x_13[gc_lane2]
-			dir_13 := gc_l_dir_13[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_13 := gc_l_x_13[gc_lane]
+//line hecbench_collision.go:76
+			dir_13 := gc_l_dir_13[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			laneID := gc_l_laneID[gc_lane2]
-			r_28 := gc_l_r_28[gc_lane2]
-			returned_13 := gc_l_returned_13[gc_lane2]
+//line hecbench_collision.go:80
+			laneID := gc_l_laneID[gc_lane]
+//line hecbench_collision.go:82
+			r_28 := gc_l_r_28[gc_lane]
+//line hecbench_collision.go:84
+			returned_13 := gc_l_returned_13[gc_lane]
 //line hecbench_collision.go:70
-			var r_29 pair[int32, int32] = gc_c214r[gc_lane2]
+			var r_29 pair[int32, int32] = gc_c14r[gc_lane]
 //line hecbench_collision.go:77
 			y_13 := r_29
 			if b2i(c_13.compare(x_13, y_13)) == dir_13 {
@@ -2125,27 +2274,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_16 pair[int32, int32] = x_14
 //line hecbench_collision.go:70
-			gc_c215v[gc_lane2] = val_16
-			gc_l_x_14[gc_lane2] = x_14
-			gc_l_dir_14[gc_lane2] = dir_14
-			gc_l_r_28[gc_lane2] = r_28
-			gc_l_returned_13[gc_lane2] = returned_13
-			gc_l_r_30[gc_lane2] = r_30
-			gc_l_returned_14[gc_lane2] = returned_14
+			gc_c15v[gc_lane] = val_16
+			gc_l_x_14[gc_lane] = x_14
+			gc_l_dir_14[gc_lane] = dir_14
+			gc_l_r_28[gc_lane] = r_28
+			gc_l_returned_13[gc_lane] = returned_13
+			gc_l_r_30[gc_lane] = r_30
+			gc_l_returned_14[gc_lane] = returned_14
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c215v, laneMask_14, width_14, &gc_c215r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_14 := gc_l_x_14[gc_lane2]
-			dir_14 := gc_l_dir_14[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_14 := gc_l_x_14[gc_lane]
+//line hecbench_collision.go:76
+			dir_14 := gc_l_dir_14[gc_lane]
+//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-			r_30 := gc_l_r_30[gc_lane2]
-			returned_14 := gc_l_returned_14[gc_lane2]
+//line hecbench_collision.go:80
+			r_30 := gc_l_r_30[gc_lane]
+//line hecbench_collision.go:82
+			returned_14 := gc_l_returned_14[gc_lane]
+//line hecbench_collision.go:84
 			var pVal pair[int32, int32]
 //line hecbench_collision.go:70
-			var r_31 pair[int32, int32] = gc_c215r[gc_lane2]
+			var r_31 pair[int32, int32] = gc_c15r[gc_lane]
 //line hecbench_collision.go:77
 			y_14 := r_31
 			if b2i(c_14.compare(x_14, y_14)) == dir_14 {
@@ -2166,20 +2320,20 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:146
 			pVal = r_
 //line hecbench_collision.go:152
-			gc_c216v[gc_lane2] = pVal.k
-			gc_l_r_30[gc_lane2] = r_30
-			gc_l_returned_14[gc_lane2] = returned_14
-			gc_l_pVal[gc_lane2] = pVal
+			gc_c16v[gc_lane] = pVal.k
+			gc_l_r_30[gc_lane] = r_30
+			gc_l_returned_14[gc_lane] = returned_14
+			gc_l_pVal[gc_lane] = pVal
 		}
 //line hecbench_collision.go:152
-		compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, colMask, &gc_c216v, 1, colWarpSize, &gc_c216r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			pVal := gc_l_pVal[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_c16v, 1, colWarpSize, &gc_c16r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			pVal := gc_l_pVal[gc_lane]
 //line hecbench_collision.go:152
-			lower := uint64(gc_c216r[gc_lane2])
+			lower := uint64(gc_c16r[gc_lane])
 			dup := pair[int32, bool]{pVal.v, (lower == uint64(pVal.k)) && (getLaneID(t) != 0)}
 //line hecbench_collision.go:157
 			var val_17 pair[int32, bool] = dup
@@ -2196,26 +2350,31 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_18 pair[int32, bool] = x_15
 //line hecbench_collision.go:70
-			gc_c217v[gc_lane2] = val_18
-			gc_l_x_15[gc_lane2] = x_15
-			gc_l_dir_15[gc_lane2] = dir_15
-			gc_l_laneID_[gc_lane2] = laneID_
-			gc_l_r_33[gc_lane2] = r_33
-			gc_l_returned_15[gc_lane2] = returned_15
+			gc_c17v[gc_lane] = val_18
+			gc_l_x_15[gc_lane] = x_15
+			gc_l_dir_15[gc_lane] = dir_15
+			gc_l_laneID_[gc_lane] = laneID_
+			gc_l_r_33[gc_lane] = r_33
+			gc_l_returned_15[gc_lane] = returned_15
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c217v, laneMask_15, width_15, &gc_c217r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_15 := gc_l_x_15[gc_lane2]
-			dir_15 := gc_l_dir_15[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c17v, laneMask_15, width_15, &gc_c17r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_15 := gc_l_x_15[gc_lane]
+//line hecbench_collision.go:76
+			dir_15 := gc_l_dir_15[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_33 := gc_l_r_33[gc_lane2]
-			returned_15 := gc_l_returned_15[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_33 := gc_l_r_33[gc_lane]
+//line hecbench_collision.go:84
+			returned_15 := gc_l_returned_15[gc_lane]
 //line hecbench_collision.go:70
-			var r_34 pair[int32, bool] = gc_c217r[gc_lane2]
+			var r_34 pair[int32, bool] = gc_c17r[gc_lane]
 //line hecbench_collision.go:77
 			y_15 := r_34
 			if b2i(c_15.compare(x_15, y_15)) == dir_15 {
@@ -2242,27 +2401,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_19 pair[int32, bool] = x_16
 //line hecbench_collision.go:70
-			gc_c218v[gc_lane2] = val_19
-			gc_l_x_16[gc_lane2] = x_16
-			gc_l_dir_16[gc_lane2] = dir_16
-			gc_l_r_33[gc_lane2] = r_33
-			gc_l_returned_15[gc_lane2] = returned_15
-			gc_l_r_35[gc_lane2] = r_35
-			gc_l_returned_16[gc_lane2] = returned_16
+			gc_c18v[gc_lane] = val_19
+			gc_l_x_16[gc_lane] = x_16
+			gc_l_dir_16[gc_lane] = dir_16
+			gc_l_r_33[gc_lane] = r_33
+			gc_l_returned_15[gc_lane] = returned_15
+			gc_l_r_35[gc_lane] = r_35
+			gc_l_returned_16[gc_lane] = returned_16
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c218v, laneMask_16, width_16, &gc_c218r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_16 := gc_l_x_16[gc_lane2]
-			dir_16 := gc_l_dir_16[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c18v, laneMask_16, width_16, &gc_c18r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_16 := gc_l_x_16[gc_lane]
+//line hecbench_collision.go:76
+			dir_16 := gc_l_dir_16[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_35 := gc_l_r_35[gc_lane2]
-			returned_16 := gc_l_returned_16[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_35 := gc_l_r_35[gc_lane]
+//line hecbench_collision.go:84
+			returned_16 := gc_l_returned_16[gc_lane]
 //line hecbench_collision.go:70
-			var r_36 pair[int32, bool] = gc_c218r[gc_lane2]
+			var r_36 pair[int32, bool] = gc_c18r[gc_lane]
 //line hecbench_collision.go:77
 			y_16 := r_36
 			if b2i(c_16.compare(x_16, y_16)) == dir_16 {
@@ -2288,27 +2452,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_20 pair[int32, bool] = x_17
 //line hecbench_collision.go:70
-			gc_c219v[gc_lane2] = val_20
-			gc_l_x_17[gc_lane2] = x_17
-			gc_l_dir_17[gc_lane2] = dir_17
-			gc_l_r_35[gc_lane2] = r_35
-			gc_l_returned_16[gc_lane2] = returned_16
-			gc_l_r_37[gc_lane2] = r_37
-			gc_l_returned_17[gc_lane2] = returned_17
+			gc_c19v[gc_lane] = val_20
+			gc_l_x_17[gc_lane] = x_17
+			gc_l_dir_17[gc_lane] = dir_17
+			gc_l_r_35[gc_lane] = r_35
+			gc_l_returned_16[gc_lane] = returned_16
+			gc_l_r_37[gc_lane] = r_37
+			gc_l_returned_17[gc_lane] = returned_17
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c219v, laneMask_17, width_17, &gc_c219r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_17 := gc_l_x_17[gc_lane2]
-			dir_17 := gc_l_dir_17[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c19v, laneMask_17, width_17, &gc_c19r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_17 := gc_l_x_17[gc_lane]
+//line hecbench_collision.go:76
+			dir_17 := gc_l_dir_17[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_37 := gc_l_r_37[gc_lane2]
-			returned_17 := gc_l_returned_17[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_37 := gc_l_r_37[gc_lane]
+//line hecbench_collision.go:84
+			returned_17 := gc_l_returned_17[gc_lane]
 //line hecbench_collision.go:70
-			var r_38 pair[int32, bool] = gc_c219r[gc_lane2]
+			var r_38 pair[int32, bool] = gc_c19r[gc_lane]
 //line hecbench_collision.go:77
 			y_17 := r_38
 			if b2i(c_17.compare(x_17, y_17)) == dir_17 {
@@ -2335,27 +2504,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_21 pair[int32, bool] = x_18
 //line hecbench_collision.go:70
-			gc_c220v[gc_lane2] = val_21
-			gc_l_x_18[gc_lane2] = x_18
-			gc_l_dir_18[gc_lane2] = dir_18
-			gc_l_r_37[gc_lane2] = r_37
-			gc_l_returned_17[gc_lane2] = returned_17
-			gc_l_r_39[gc_lane2] = r_39
-			gc_l_returned_18[gc_lane2] = returned_18
+			gc_c20v[gc_lane] = val_21
+			gc_l_x_18[gc_lane] = x_18
+			gc_l_dir_18[gc_lane] = dir_18
+			gc_l_r_37[gc_lane] = r_37
+			gc_l_returned_17[gc_lane] = returned_17
+			gc_l_r_39[gc_lane] = r_39
+			gc_l_returned_18[gc_lane] = returned_18
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c220v, laneMask_18, width_18, &gc_c220r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_18 := gc_l_x_18[gc_lane2]
-			dir_18 := gc_l_dir_18[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c20v, laneMask_18, width_18, &gc_c20r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_18 := gc_l_x_18[gc_lane]
+//line hecbench_collision.go:76
+			dir_18 := gc_l_dir_18[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_39 := gc_l_r_39[gc_lane2]
-			returned_18 := gc_l_returned_18[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_39 := gc_l_r_39[gc_lane]
+//line hecbench_collision.go:84
+			returned_18 := gc_l_returned_18[gc_lane]
 //line hecbench_collision.go:70
-			var r_40 pair[int32, bool] = gc_c220r[gc_lane2]
+			var r_40 pair[int32, bool] = gc_c20r[gc_lane]
 //line hecbench_collision.go:77
 			y_18 := r_40
 			if b2i(c_18.compare(x_18, y_18)) == dir_18 {
@@ -2381,27 +2555,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_22 pair[int32, bool] = x_19
 //line hecbench_collision.go:70
-			gc_c221v[gc_lane2] = val_22
-			gc_l_x_19[gc_lane2] = x_19
-			gc_l_dir_19[gc_lane2] = dir_19
-			gc_l_r_39[gc_lane2] = r_39
-			gc_l_returned_18[gc_lane2] = returned_18
-			gc_l_r_41[gc_lane2] = r_41
-			gc_l_returned_19[gc_lane2] = returned_19
+			gc_c21v[gc_lane] = val_22
+			gc_l_x_19[gc_lane] = x_19
+			gc_l_dir_19[gc_lane] = dir_19
+			gc_l_r_39[gc_lane] = r_39
+			gc_l_returned_18[gc_lane] = returned_18
+			gc_l_r_41[gc_lane] = r_41
+			gc_l_returned_19[gc_lane] = returned_19
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c221v, laneMask_19, width_19, &gc_c221r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_19 := gc_l_x_19[gc_lane2]
-			dir_19 := gc_l_dir_19[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c21v, laneMask_19, width_19, &gc_c21r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_19 := gc_l_x_19[gc_lane]
+//line hecbench_collision.go:76
+			dir_19 := gc_l_dir_19[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_41 := gc_l_r_41[gc_lane2]
-			returned_19 := gc_l_returned_19[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_41 := gc_l_r_41[gc_lane]
+//line hecbench_collision.go:84
+			returned_19 := gc_l_returned_19[gc_lane]
 //line hecbench_collision.go:70
-			var r_42 pair[int32, bool] = gc_c221r[gc_lane2]
+			var r_42 pair[int32, bool] = gc_c21r[gc_lane]
 //line hecbench_collision.go:77
 			y_19 := r_42
 			if b2i(c_19.compare(x_19, y_19)) == dir_19 {
@@ -2427,27 +2606,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_23 pair[int32, bool] = x_20
 //line hecbench_collision.go:70
-			gc_c222v[gc_lane2] = val_23
-			gc_l_x_20[gc_lane2] = x_20
-			gc_l_dir_20[gc_lane2] = dir_20
-			gc_l_r_41[gc_lane2] = r_41
-			gc_l_returned_19[gc_lane2] = returned_19
-			gc_l_r_43[gc_lane2] = r_43
-			gc_l_returned_20[gc_lane2] = returned_20
+			gc_c22v[gc_lane] = val_23
+			gc_l_x_20[gc_lane] = x_20
+			gc_l_dir_20[gc_lane] = dir_20
+			gc_l_r_41[gc_lane] = r_41
+			gc_l_returned_19[gc_lane] = returned_19
+			gc_l_r_43[gc_lane] = r_43
+			gc_l_returned_20[gc_lane] = returned_20
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c222v, laneMask_20, width_20, &gc_c222r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_20 := gc_l_x_20[gc_lane2]
-			dir_20 := gc_l_dir_20[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c22v, laneMask_20, width_20, &gc_c22r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_20 := gc_l_x_20[gc_lane]
+//line hecbench_collision.go:76
+			dir_20 := gc_l_dir_20[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_43 := gc_l_r_43[gc_lane2]
-			returned_20 := gc_l_returned_20[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_43 := gc_l_r_43[gc_lane]
+//line hecbench_collision.go:84
+			returned_20 := gc_l_returned_20[gc_lane]
 //line hecbench_collision.go:70
-			var r_44 pair[int32, bool] = gc_c222r[gc_lane2]
+			var r_44 pair[int32, bool] = gc_c22r[gc_lane]
 //line hecbench_collision.go:77
 			y_20 := r_44
 			if b2i(c_20.compare(x_20, y_20)) == dir_20 {
@@ -2474,27 +2658,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_24 pair[int32, bool] = x_21
 //line hecbench_collision.go:70
-			gc_c223v[gc_lane2] = val_24
-			gc_l_x_21[gc_lane2] = x_21
-			gc_l_dir_21[gc_lane2] = dir_21
-			gc_l_r_43[gc_lane2] = r_43
-			gc_l_returned_20[gc_lane2] = returned_20
-			gc_l_r_45[gc_lane2] = r_45
-			gc_l_returned_21[gc_lane2] = returned_21
+			gc_c23v[gc_lane] = val_24
+			gc_l_x_21[gc_lane] = x_21
+			gc_l_dir_21[gc_lane] = dir_21
+			gc_l_r_43[gc_lane] = r_43
+			gc_l_returned_20[gc_lane] = returned_20
+			gc_l_r_45[gc_lane] = r_45
+			gc_l_returned_21[gc_lane] = returned_21
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c223v, laneMask_21, width_21, &gc_c223r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_21 := gc_l_x_21[gc_lane2]
-			dir_21 := gc_l_dir_21[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c23v, laneMask_21, width_21, &gc_c23r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_21 := gc_l_x_21[gc_lane]
+//line hecbench_collision.go:76
+			dir_21 := gc_l_dir_21[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_45 := gc_l_r_45[gc_lane2]
-			returned_21 := gc_l_returned_21[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_45 := gc_l_r_45[gc_lane]
+//line hecbench_collision.go:84
+			returned_21 := gc_l_returned_21[gc_lane]
 //line hecbench_collision.go:70
-			var r_46 pair[int32, bool] = gc_c223r[gc_lane2]
+			var r_46 pair[int32, bool] = gc_c23r[gc_lane]
 //line hecbench_collision.go:77
 			y_21 := r_46
 			if b2i(c_21.compare(x_21, y_21)) == dir_21 {
@@ -2520,27 +2709,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_25 pair[int32, bool] = x_22
 //line hecbench_collision.go:70
-			gc_c224v[gc_lane2] = val_25
-			gc_l_x_22[gc_lane2] = x_22
-			gc_l_dir_22[gc_lane2] = dir_22
-			gc_l_r_45[gc_lane2] = r_45
-			gc_l_returned_21[gc_lane2] = returned_21
-			gc_l_r_47[gc_lane2] = r_47
-			gc_l_returned_22[gc_lane2] = returned_22
+			gc_c24v[gc_lane] = val_25
+			gc_l_x_22[gc_lane] = x_22
+			gc_l_dir_22[gc_lane] = dir_22
+			gc_l_r_45[gc_lane] = r_45
+			gc_l_returned_21[gc_lane] = returned_21
+			gc_l_r_47[gc_lane] = r_47
+			gc_l_returned_22[gc_lane] = returned_22
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c224v, laneMask_22, width_22, &gc_c224r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_22 := gc_l_x_22[gc_lane2]
-			dir_22 := gc_l_dir_22[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c24v, laneMask_22, width_22, &gc_c24r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_22 := gc_l_x_22[gc_lane]
+//line hecbench_collision.go:76
+			dir_22 := gc_l_dir_22[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_47 := gc_l_r_47[gc_lane2]
-			returned_22 := gc_l_returned_22[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_47 := gc_l_r_47[gc_lane]
+//line hecbench_collision.go:84
+			returned_22 := gc_l_returned_22[gc_lane]
 //line hecbench_collision.go:70
-			var r_48 pair[int32, bool] = gc_c224r[gc_lane2]
+			var r_48 pair[int32, bool] = gc_c24r[gc_lane]
 //line hecbench_collision.go:77
 			y_22 := r_48
 			if b2i(c_22.compare(x_22, y_22)) == dir_22 {
@@ -2566,27 +2760,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_26 pair[int32, bool] = x_23
 //line hecbench_collision.go:70
-			gc_c225v[gc_lane2] = val_26
-			gc_l_x_23[gc_lane2] = x_23
-			gc_l_dir_23[gc_lane2] = dir_23
-			gc_l_r_47[gc_lane2] = r_47
-			gc_l_returned_22[gc_lane2] = returned_22
-			gc_l_r_49[gc_lane2] = r_49
-			gc_l_returned_23[gc_lane2] = returned_23
+			gc_c25v[gc_lane] = val_26
+			gc_l_x_23[gc_lane] = x_23
+			gc_l_dir_23[gc_lane] = dir_23
+			gc_l_r_47[gc_lane] = r_47
+			gc_l_returned_22[gc_lane] = returned_22
+			gc_l_r_49[gc_lane] = r_49
+			gc_l_returned_23[gc_lane] = returned_23
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c225v, laneMask_23, width_23, &gc_c225r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_23 := gc_l_x_23[gc_lane2]
-			dir_23 := gc_l_dir_23[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c25v, laneMask_23, width_23, &gc_c25r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_23 := gc_l_x_23[gc_lane]
+//line hecbench_collision.go:76
+			dir_23 := gc_l_dir_23[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_49 := gc_l_r_49[gc_lane2]
-			returned_23 := gc_l_returned_23[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_49 := gc_l_r_49[gc_lane]
+//line hecbench_collision.go:84
+			returned_23 := gc_l_returned_23[gc_lane]
 //line hecbench_collision.go:70
-			var r_50 pair[int32, bool] = gc_c225r[gc_lane2]
+			var r_50 pair[int32, bool] = gc_c25r[gc_lane]
 //line hecbench_collision.go:77
 			y_23 := r_50
 			if b2i(c_23.compare(x_23, y_23)) == dir_23 {
@@ -2612,27 +2811,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_27 pair[int32, bool] = x_24
 //line hecbench_collision.go:70
-			gc_c226v[gc_lane2] = val_27
-			gc_l_x_24[gc_lane2] = x_24
-			gc_l_dir_24[gc_lane2] = dir_24
-			gc_l_r_49[gc_lane2] = r_49
-			gc_l_returned_23[gc_lane2] = returned_23
-			gc_l_r_51[gc_lane2] = r_51
-			gc_l_returned_24[gc_lane2] = returned_24
+			gc_c26v[gc_lane] = val_27
+			gc_l_x_24[gc_lane] = x_24
+			gc_l_dir_24[gc_lane] = dir_24
+			gc_l_r_49[gc_lane] = r_49
+			gc_l_returned_23[gc_lane] = returned_23
+			gc_l_r_51[gc_lane] = r_51
+			gc_l_returned_24[gc_lane] = returned_24
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c226v, laneMask_24, width_24, &gc_c226r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_24 := gc_l_x_24[gc_lane2]
-			dir_24 := gc_l_dir_24[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c26v, laneMask_24, width_24, &gc_c26r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_24 := gc_l_x_24[gc_lane]
+//line hecbench_collision.go:76
+			dir_24 := gc_l_dir_24[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_51 := gc_l_r_51[gc_lane2]
-			returned_24 := gc_l_returned_24[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_51 := gc_l_r_51[gc_lane]
+//line hecbench_collision.go:84
+			returned_24 := gc_l_returned_24[gc_lane]
 //line hecbench_collision.go:70
-			var r_52 pair[int32, bool] = gc_c226r[gc_lane2]
+			var r_52 pair[int32, bool] = gc_c26r[gc_lane]
 //line hecbench_collision.go:77
 			y_24 := r_52
 			if b2i(c_24.compare(x_24, y_24)) == dir_24 {
@@ -2659,27 +2863,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_28 pair[int32, bool] = x_25
 //line hecbench_collision.go:70
-			gc_c227v[gc_lane2] = val_28
-			gc_l_x_25[gc_lane2] = x_25
-			gc_l_dir_25[gc_lane2] = dir_25
-			gc_l_r_51[gc_lane2] = r_51
-			gc_l_returned_24[gc_lane2] = returned_24
-			gc_l_r_53[gc_lane2] = r_53
-			gc_l_returned_25[gc_lane2] = returned_25
+			gc_c27v[gc_lane] = val_28
+			gc_l_x_25[gc_lane] = x_25
+			gc_l_dir_25[gc_lane] = dir_25
+			gc_l_r_51[gc_lane] = r_51
+			gc_l_returned_24[gc_lane] = returned_24
+			gc_l_r_53[gc_lane] = r_53
+			gc_l_returned_25[gc_lane] = returned_25
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c227v, laneMask_25, width_25, &gc_c227r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_25 := gc_l_x_25[gc_lane2]
-			dir_25 := gc_l_dir_25[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c27v, laneMask_25, width_25, &gc_c27r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_25 := gc_l_x_25[gc_lane]
+//line hecbench_collision.go:76
+			dir_25 := gc_l_dir_25[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_53 := gc_l_r_53[gc_lane2]
-			returned_25 := gc_l_returned_25[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_53 := gc_l_r_53[gc_lane]
+//line hecbench_collision.go:84
+			returned_25 := gc_l_returned_25[gc_lane]
 //line hecbench_collision.go:70
-			var r_54 pair[int32, bool] = gc_c227r[gc_lane2]
+			var r_54 pair[int32, bool] = gc_c27r[gc_lane]
 //line hecbench_collision.go:77
 			y_25 := r_54
 			if b2i(c_25.compare(x_25, y_25)) == dir_25 {
@@ -2705,27 +2914,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_29 pair[int32, bool] = x_26
 //line hecbench_collision.go:70
-			gc_c228v[gc_lane2] = val_29
-			gc_l_x_26[gc_lane2] = x_26
-			gc_l_dir_26[gc_lane2] = dir_26
-			gc_l_r_53[gc_lane2] = r_53
-			gc_l_returned_25[gc_lane2] = returned_25
-			gc_l_r_55[gc_lane2] = r_55
-			gc_l_returned_26[gc_lane2] = returned_26
+			gc_c28v[gc_lane] = val_29
+			gc_l_x_26[gc_lane] = x_26
+			gc_l_dir_26[gc_lane] = dir_26
+			gc_l_r_53[gc_lane] = r_53
+			gc_l_returned_25[gc_lane] = returned_25
+			gc_l_r_55[gc_lane] = r_55
+			gc_l_returned_26[gc_lane] = returned_26
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c228v, laneMask_26, width_26, &gc_c228r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_26 := gc_l_x_26[gc_lane2]
-			dir_26 := gc_l_dir_26[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c28v, laneMask_26, width_26, &gc_c28r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_26 := gc_l_x_26[gc_lane]
+//line hecbench_collision.go:76
+			dir_26 := gc_l_dir_26[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_55 := gc_l_r_55[gc_lane2]
-			returned_26 := gc_l_returned_26[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_55 := gc_l_r_55[gc_lane]
+//line hecbench_collision.go:84
+			returned_26 := gc_l_returned_26[gc_lane]
 //line hecbench_collision.go:70
-			var r_56 pair[int32, bool] = gc_c228r[gc_lane2]
+			var r_56 pair[int32, bool] = gc_c28r[gc_lane]
 //line hecbench_collision.go:77
 			y_26 := r_56
 			if b2i(c_26.compare(x_26, y_26)) == dir_26 {
@@ -2751,27 +2965,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_30 pair[int32, bool] = x_27
 //line hecbench_collision.go:70
-			gc_c229v[gc_lane2] = val_30
-			gc_l_x_27[gc_lane2] = x_27
-			gc_l_dir_27[gc_lane2] = dir_27
-			gc_l_r_55[gc_lane2] = r_55
-			gc_l_returned_26[gc_lane2] = returned_26
-			gc_l_r_57[gc_lane2] = r_57
-			gc_l_returned_27[gc_lane2] = returned_27
+			gc_c29v[gc_lane] = val_30
+			gc_l_x_27[gc_lane] = x_27
+			gc_l_dir_27[gc_lane] = dir_27
+			gc_l_r_55[gc_lane] = r_55
+			gc_l_returned_26[gc_lane] = returned_26
+			gc_l_r_57[gc_lane] = r_57
+			gc_l_returned_27[gc_lane] = returned_27
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c229v, laneMask_27, width_27, &gc_c229r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_27 := gc_l_x_27[gc_lane2]
-			dir_27 := gc_l_dir_27[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c29v, laneMask_27, width_27, &gc_c29r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_27 := gc_l_x_27[gc_lane]
+//line hecbench_collision.go:76
+			dir_27 := gc_l_dir_27[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_57 := gc_l_r_57[gc_lane2]
-			returned_27 := gc_l_returned_27[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_57 := gc_l_r_57[gc_lane]
+//line hecbench_collision.go:84
+			returned_27 := gc_l_returned_27[gc_lane]
 //line hecbench_collision.go:70
-			var r_58 pair[int32, bool] = gc_c229r[gc_lane2]
+			var r_58 pair[int32, bool] = gc_c29r[gc_lane]
 //line hecbench_collision.go:77
 			y_27 := r_58
 			if b2i(c_27.compare(x_27, y_27)) == dir_27 {
@@ -2797,27 +3016,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_31 pair[int32, bool] = x_28
 //line hecbench_collision.go:70
-			gc_c230v[gc_lane2] = val_31
-			gc_l_x_28[gc_lane2] = x_28
-			gc_l_dir_28[gc_lane2] = dir_28
-			gc_l_r_57[gc_lane2] = r_57
-			gc_l_returned_27[gc_lane2] = returned_27
-			gc_l_r_59[gc_lane2] = r_59
-			gc_l_returned_28[gc_lane2] = returned_28
+			gc_c30v[gc_lane] = val_31
+			gc_l_x_28[gc_lane] = x_28
+			gc_l_dir_28[gc_lane] = dir_28
+			gc_l_r_57[gc_lane] = r_57
+			gc_l_returned_27[gc_lane] = returned_27
+			gc_l_r_59[gc_lane] = r_59
+			gc_l_returned_28[gc_lane] = returned_28
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c230v, laneMask_28, width_28, &gc_c230r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_28 := gc_l_x_28[gc_lane2]
-			dir_28 := gc_l_dir_28[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c30v, laneMask_28, width_28, &gc_c30r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_28 := gc_l_x_28[gc_lane]
+//line hecbench_collision.go:76
+			dir_28 := gc_l_dir_28[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			laneID_ := gc_l_laneID_[gc_lane2]
-			r_59 := gc_l_r_59[gc_lane2]
-			returned_28 := gc_l_returned_28[gc_lane2]
+//line hecbench_collision.go:80
+			laneID_ := gc_l_laneID_[gc_lane]
+//line hecbench_collision.go:82
+			r_59 := gc_l_r_59[gc_lane]
+//line hecbench_collision.go:84
+			returned_28 := gc_l_returned_28[gc_lane]
 //line hecbench_collision.go:70
-			var r_60 pair[int32, bool] = gc_c230r[gc_lane2]
+			var r_60 pair[int32, bool] = gc_c30r[gc_lane]
 //line hecbench_collision.go:77
 			y_28 := r_60
 			if b2i(c_28.compare(x_28, y_28)) == dir_28 {
@@ -2843,27 +3067,32 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 //line hecbench_collision.go:77
 			var val_32 pair[int32, bool] = x_29
 //line hecbench_collision.go:70
-			gc_c231v[gc_lane2] = val_32
-			gc_l_x_29[gc_lane2] = x_29
-			gc_l_dir_29[gc_lane2] = dir_29
-			gc_l_r_59[gc_lane2] = r_59
-			gc_l_returned_28[gc_lane2] = returned_28
-			gc_l_r_61[gc_lane2] = r_61
-			gc_l_returned_29[gc_lane2] = returned_29
+			gc_c31v[gc_lane] = val_32
+			gc_l_x_29[gc_lane] = x_29
+			gc_l_dir_29[gc_lane] = dir_29
+			gc_l_r_59[gc_lane] = r_59
+			gc_l_returned_28[gc_lane] = returned_28
+			gc_l_r_61[gc_lane] = r_61
+			gc_l_returned_29[gc_lane] = returned_29
 		}
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, colMask, &gc_c231v, laneMask_29, width_29, &gc_c231r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			x_29 := gc_l_x_29[gc_lane2]
-			dir_29 := gc_l_dir_29[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c31v, laneMask_29, width_29, &gc_c31r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x_29 := gc_l_x_29[gc_lane]
+//line hecbench_collision.go:76
+			dir_29 := gc_l_dir_29[gc_lane]
+//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-			r_61 := gc_l_r_61[gc_lane2]
-			returned_29 := gc_l_returned_29[gc_lane2]
+//line hecbench_collision.go:80
+			r_61 := gc_l_r_61[gc_lane]
+//line hecbench_collision.go:82
+			returned_29 := gc_l_returned_29[gc_lane]
+//line hecbench_collision.go:84
 			var dup pair[int32, bool]
 //line hecbench_collision.go:70
-			var r_62 pair[int32, bool] = gc_c231r[gc_lane2]
+			var r_62 pair[int32, bool] = gc_c31r[gc_lane]
 //line hecbench_collision.go:77
 			y_29 := r_62
 			if b2i(c_29.compare(x_29, y_29)) == dir_29 {
@@ -2883,66 +3112,68 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			var r_32 pair[int32, bool] = val_17
 //line hecbench_collision.go:157
 			dup = r_32
-			gc_c232v[gc_lane2] = dup.v
-			gc_l_r_61[gc_lane2] = r_61
-			gc_l_returned_29[gc_lane2] = returned_29
+			gc_c32v[gc_lane] = dup.v
+			gc_l_r_61[gc_lane] = r_61
+			gc_l_returned_29[gc_lane] = returned_29
 		}
 //line hecbench_collision.go:158
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, colMask, nil, &gc_c232v, nil, nil, &gc_c232r)
-		gc_left := gc_act2
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, colMask, nil, &gc_c32v, nil, nil, &gc_c32r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line hecbench_collision.go:158
-					gc_t2 := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c32r[gc_lane:])
 //line hecbench_collision.go:158
 					r := gc_t2
 //line hecbench_collision.go:158
-					r.StoreSlice(gc_s_r[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					r.StoreSlice(gc_s_r[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_collision.go:158
-					gc_t := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
+					gc_t := archsimd.LoadUint32x8Slice(gc_c32r[gc_lane:])
 //line hecbench_collision.go:158
 					r := gc_t
 //line hecbench_collision.go:158
-					r.StoreSlice(gc_s_r[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					r.StoreSlice(gc_s_r[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
+				gc_rank := gc_w + gc_lane
 //line hecbench_collision.go:158
-				var r uint32 = gc_c232r[gc_lane2]
-				gc_s_r[gc_rank2] = r
+				var r uint32 = gc_c32r[gc_lane]
+//line hecbench_collision.go:160
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_collision.go:166
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := gc_from2
-		for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := gc_from
+		for ; gc_step+3 < gc_to; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
 //line hecbench_collision.go:177
 				mask := r
 				{
@@ -2950,10 +3181,11 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
+//line hecbench_collision.go:184
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
 //line hecbench_collision.go:177
 				mask := r
 				{
@@ -2961,10 +3193,11 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
+//line hecbench_collision.go:184
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
 //line hecbench_collision.go:177
 				mask := r
 				{
@@ -2972,10 +3205,11 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
+//line hecbench_collision.go:184
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
 //line hecbench_collision.go:177
 				mask := r
 				{
@@ -2983,10 +3217,11 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			r := gc_s_r[gc_rank2]
+//line hecbench_collision.go:184
+		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			r := gc_s_r[gc_rank]
 //line hecbench_collision.go:177
 			mask := r
 			{

@@ -40,169 +40,178 @@ func GroupnormForwardKernel(x, weight, bias, out, mean, rstd []float32, B, C, im
 var gc_src_groupnormForwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel", "2e8d5b2c4cb03bfc02d9aa16ae4addedc46cbd54e17cf1594d5fb4c0af308354", "hecbench_groupnorm.go:19-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_groupnorm.go:26
-func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_groupnorm.go:27
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-	numWarps := gc_bdx2 / 32
+	numWarps := gc_bdx / 32
 //line hecbench_groupnorm.go:36
 	groupPixels := imgSize * groupSize
 //line hecbench_groupnorm.go:39
-	g := gc_bx2 % nGroups
+	g := gc_bx % nGroups
 //line hecbench_groupnorm.go:42
-	x = x[gc_bx2*groupPixels:]
-	out = out[gc_bx2*groupPixels:]
+	x = x[gc_bx*groupPixels:]
+	out = out[gc_bx*groupPixels:]
 //line hecbench_groupnorm.go:45
 	weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
-	gc_vstep4 := 0
+//line hecbench_groupnorm.go:48
+	gc_vstep := 0
 	if compiled.SIMD {
 //line hecbench_groupnorm.go:48
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line hecbench_groupnorm.go:48
 			threadSum := gc_vb
 			threadSum2 := gc_vb
 //line hecbench_groupnorm.go:49
-			threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+			threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:49
-			threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+			threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:48
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-		gc_s_threadSum[gc_rank2] = threadSum
-		gc_s_threadSum2[gc_rank2] = threadSum2
+//line hecbench_groupnorm.go:52
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
 	}
 //line hecbench_groupnorm.go:51
-	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_groupnorm.go:58
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_off
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-				gc_at4 := x[gc_off5:][:gc_to2]
-				gc_vstep5 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:51
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:51
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 //line hecbench_groupnorm.go:51
 						_ = i
-						val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+						val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_groupnorm.go:52
 						threadSum = threadSum.Add(val)
 //line hecbench_groupnorm.go:52
 						threadSum2 = threadSum2.Add(val.Mul(val))
 //line hecbench_groupnorm.go:52
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:52
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from3 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_groupnorm.go:62
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:52
 					gc_more = true
 //line hecbench_groupnorm.go:52
-					val := gc_at4[gc_tx2]
+					val := gc_at[gc_tx]
 					threadSum += val
 					threadSum2 += val * val
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				gc_vstep6 := gc_from3
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:51
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:51
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 						if i < 0 || i > len(x)-8 {
 //line hecbench_groupnorm.go:52
 							break
@@ -214,174 +223,179 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:52
 						threadSum2 = threadSum2.Add(val.Mul(val))
 //line hecbench_groupnorm.go:52
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:52
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from3 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line hecbench_groupnorm.go:52
 						val := x[i]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line hecbench_groupnorm.go:52
 						val := x[i]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line hecbench_groupnorm.go:52
 						val := x[i]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line hecbench_groupnorm.go:52
 						val := x[i]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:51
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:52
 					val := x[i]
 					threadSum += val
 					threadSum2 += val * val
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			}
 		}
 	}
+//line hecbench_groupnorm.go:63
 	var gc_l_warpSum [32]float32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
 //line hecbench_groupnorm.go:58
-			gc_c21v[gc_lane2] = threadSum
+			gc_c1v[gc_lane] = threadSum
 		}
 //line hecbench_groupnorm.go:58
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum2 := gc_s_threadSum2[gc_rank2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:58
-			warpSum := gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = threadSum2
-			gc_l_warpSum[gc_lane2] = warpSum
+			warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
 		}
 //line hecbench_groupnorm.go:59
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:32
-				warpID := gc_tx2 / 32
-				warpSum := gc_l_warpSum[gc_lane2]
+				warpID := gc_tx / 32
+//line hecbench_groupnorm.go:34
+				warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:59
-				warpSum2 := gc_c22r[gc_lane2]
+				warpSum2 := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:61
 				sharedSum[warpID] = warpSum
 				sharedSum2[warpID] = warpSum2
 			}
 		}
 	}
+//line hecbench_groupnorm.go:69
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
-	var gc_c23v [32]float32
-	var gc_c23r [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:33
-				laneID := gc_tx2 % 32
+				laneID := gc_tx % 32
+//line hecbench_groupnorm.go:35
 				var warpSum float32
+//line hecbench_groupnorm.go:37
 				var warpSum2 float32
 //line hecbench_groupnorm.go:66
 				if laneID < numWarps {
@@ -394,154 +408,158 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				} else {
 					warpSum2 = 0.0
 				}
-				gc_c23v[gc_lane2] = warpSum
-				gc_l_warpSum2[gc_lane2] = warpSum2
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
 //line hecbench_groupnorm.go:76
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_l_warpSum2[gc_lane2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
 //line hecbench_groupnorm.go:76
-			blockSum := gc_c23r[gc_lane2]
-			gc_l_blockSum[gc_lane2] = blockSum
+			blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
 		}
 //line hecbench_groupnorm.go:77
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-		var gc_memoIn3 float32
-		var gc_memoIn4 float32
-		var gc_memoOut4 float32
-		var gc_memoOut5 float32
-		var gc_memoOut6 float32
-		gc_ran2 := false
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off6 := gc_bx2
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off6 < len(rstd) {
-					gc_at5 := mean[gc_off6:][:1]
-					gc_at6 := rstd[gc_off6:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_bx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+					gc_at2 := mean[gc_off4:][:1]
+					gc_at3 := rstd[gc_off4:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line hecbench_groupnorm.go:96
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:77
-						blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c4r[gc_lane]
 						var m float32
 						var variance float32
-						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 						} else {
-							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
 							blockSum /= float32(groupPixels)
 							blockSum2 /= float32(groupPixels)
 							m = blockSum
 							variance = blockSum2 - m*m
-							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-							gc_ran2 = true
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
 //line hecbench_groupnorm.go:83
 						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx2 == 0 {
-							gc_at5[0] = m
+						if mean != nil && gc_tx == 0 {
+							gc_at2[0] = m
 						}
-						if rstd != nil && gc_tx2 == 0 {
-							gc_at6[0] = s
+						if rstd != nil && gc_tx == 0 {
+							gc_at3[0] = s
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+//line hecbench_groupnorm.go:94
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:77
-						blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c4r[gc_lane]
 						var m float32
 						var variance float32
-						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 						} else {
-							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
 							blockSum /= float32(groupPixels)
 							blockSum2 /= float32(groupPixels)
 							m = blockSum
 							variance = blockSum2 - m*m
-							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-							gc_ran2 = true
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
 //line hecbench_groupnorm.go:83
 						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx2 == 0 {
-							mean[gc_bx2] = m
+						if mean != nil && gc_tx == 0 {
+							mean[gc_bx] = m
 						}
-						if rstd != nil && gc_tx2 == 0 {
-							rstd[gc_bx2] = s
+						if rstd != nil && gc_tx == 0 {
+							rstd[gc_bx] = s
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+//line hecbench_groupnorm.go:94
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				}
 			}
 		}
 	}
 //line hecbench_groupnorm.go:91
-	gc_chunk := compiled.StrideChunk(gc_bdx2)
-	gc_span := (gc_bdx2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 //line hecbench_groupnorm.go:91
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line hecbench_groupnorm.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				m := gc_s_m[gc_rank2]
-				s := gc_s_s[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				m := gc_s_m[gc_rank]
+				s := gc_s_s[gc_rank]
 //line hecbench_groupnorm.go:91
-				gc_start2 := gc_tx2
-				gc_from4 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from4
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
-				for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx2), gc_trips2-1 {
+				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
 //line hecbench_groupnorm.go:92
 					c := i_ / imgSize
 					n := s * (x[i_] - m)
@@ -571,146 +589,153 @@ func GroupnormForward2Kernel(x, weight, bias, out, mean, rstd []float32, B, C, i
 var gc_src_groupnormForwardKernel2 = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192").NoGoexit("a08c944d344770c6aff4f447b57d06003acf3364cad143dbdbe00f0500b6a0fd", "common.go:43-50")
 
 //line hecbench_groupnorm.go:103
-func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_xVec := compiled.Scratch[[]float4](gc_b2, 0)[:gc_n2]
-	gc_s_threadSumV4 := compiled.Scratch[float4](gc_b2, 1)[:gc_n2]
-	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b2, 2)[:gc_n2]
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
+func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_xVec := compiled.Scratch[[]float4](gc_b, 0)[:gc_n]
+	gc_s_threadSumV4 := compiled.Scratch[float4](gc_b, 1)[:gc_n]
+	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b, 2)[:gc_n]
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 //line hecbench_groupnorm.go:104
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-	numWarps := gc_bdx2 / 32
+	numWarps := gc_bdx / 32
 //line hecbench_groupnorm.go:113
 	groupPixels := imgSize * groupSize
 //line hecbench_groupnorm.go:116
-	g := gc_bx2 % nGroups
+	g := gc_bx % nGroups
 //line hecbench_groupnorm.go:119
-	x = x[gc_bx2*groupPixels:]
-	out = out[gc_bx2*groupPixels:]
+	x = x[gc_bx*groupPixels:]
+	out = out[gc_bx*groupPixels:]
 //line hecbench_groupnorm.go:122
 	weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+//line hecbench_groupnorm.go:128
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:127
 			xVec := toFloat4s(x)
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-			gc_s_xVec[gc_rank2] = xVec
-			gc_s_threadSumV4[gc_rank2] = threadSumV4
-			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
 		}
 		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:127
 			xVec := toFloat4s(x)
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-			gc_s_xVec[gc_rank2] = xVec
-			gc_s_threadSumV4[gc_rank2] = threadSumV4
-			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
 		}
 		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:127
 			xVec := toFloat4s(x)
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-			gc_s_xVec[gc_rank2] = xVec
-			gc_s_threadSumV4[gc_rank2] = threadSumV4
-			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
 		}
 		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:127
 			xVec := toFloat4s(x)
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-			gc_s_xVec[gc_rank2] = xVec
-			gc_s_threadSumV4[gc_rank2] = threadSumV4
-			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
 		}
 	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:127
 		xVec := toFloat4s(x)
 //line hecbench_groupnorm.go:129
 		threadSumV4 := float4{0, 0, 0, 0}
 		threadSum2V4 := float4{0, 0, 0, 0}
-		gc_s_xVec[gc_rank2] = xVec
-		gc_s_threadSumV4[gc_rank2] = threadSumV4
-		gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+//line hecbench_groupnorm.go:134
+		gc_s_xVec[gc_rank] = xVec
+		gc_s_threadSumV4[gc_rank] = threadSumV4
+		gc_s_threadSum2V4[gc_rank] = threadSum2V4
 	}
 //line hecbench_groupnorm.go:132
-	gc_chunk := compiled.StrideChunk(gc_bdx2)
-	gc_span := (gc_bdx2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 //line hecbench_groupnorm.go:132
-	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from4, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_groupnorm.go:139
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				xVec := gc_s_xVec[gc_rank2]
-				threadSumV4 := gc_s_threadSumV4[gc_rank2]
-				threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				xVec := gc_s_xVec[gc_rank]
+				threadSumV4 := gc_s_threadSumV4[gc_rank]
+				threadSum2V4 := gc_s_threadSum2V4[gc_rank]
 //line hecbench_groupnorm.go:132
-				gc_start3 := gc_tx2
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(gc_bdx2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdx2), gc_trips3-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 //line hecbench_groupnorm.go:133
 					v := xVec[i]
 					threadSumV4.X += v.X
@@ -722,91 +747,96 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 					threadSum2V4.Z += v.Z * v.Z
 					threadSum2V4.W += v.W * v.W
 				}
-				gc_s_threadSumV4[gc_rank2] = threadSumV4
-				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+				gc_s_threadSumV4[gc_rank] = threadSumV4
+				gc_s_threadSum2V4[gc_rank] = threadSum2V4
 			}
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		threadSumV4 := gc_s_threadSumV4[gc_rank2]
-		threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
+//line hecbench_groupnorm.go:150
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		threadSumV4 := gc_s_threadSumV4[gc_rank]
+		threadSum2V4 := gc_s_threadSum2V4[gc_rank]
 //line hecbench_groupnorm.go:144
 		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
 		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
-		gc_s_threadSum[gc_rank2] = threadSum
-		gc_s_threadSum2[gc_rank2] = threadSum2
+//line hecbench_groupnorm.go:148
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
 	}
 //line hecbench_groupnorm.go:147
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from4, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(vecCount*4), gc_to2) {
+//line hecbench_groupnorm.go:154
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := (vecCount * 4) + gc_off2
-			if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-				gc_at4 := x[gc_off6:][:gc_to2]
-				gc_vstep3 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (vecCount * 4) + gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at := x[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:147
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:147
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:147
-						var i_ int = vecCount*4 + gc_tx2 + gc_off2
+						var i_ int = vecCount*4 + gc_tx + gc_off2
 //line hecbench_groupnorm.go:147
 						_ = i_
-						val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+						val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_groupnorm.go:148
 						threadSum = threadSum.Add(val)
 //line hecbench_groupnorm.go:148
 						threadSum2 = threadSum2.Add(val.Mul(val))
 //line hecbench_groupnorm.go:148
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:148
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from4 {
+				if gc_vstep > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_groupnorm.go:158
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:148
 					gc_more2 = true
 //line hecbench_groupnorm.go:148
-					val := gc_at4[gc_tx2]
+					val := gc_at[gc_tx]
 					threadSum += val
 					threadSum2 += val * val
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				gc_vstep4 := gc_from4
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:147
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:147
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:147
-						var i_ int = vecCount*4 + gc_tx2 + gc_off2
+						var i_ int = vecCount*4 + gc_tx + gc_off2
 						if i_ < 0 || i_ > len(x)-8 {
 //line hecbench_groupnorm.go:148
 							break
@@ -818,174 +848,179 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:148
 						threadSum2 = threadSum2.Add(val.Mul(val))
 //line hecbench_groupnorm.go:148
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:148
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from4 {
+				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
+						i_ := vecCount*4 + gc_tx + gc_off2
 						gc_more2 = true
 //line hecbench_groupnorm.go:148
 						val := x[i_]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
+						i_ := vecCount*4 + gc_tx + gc_off2
 						gc_more2 = true
 //line hecbench_groupnorm.go:148
 						val := x[i_]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
+						i_ := vecCount*4 + gc_tx + gc_off2
 						gc_more2 = true
 //line hecbench_groupnorm.go:148
 						val := x[i_]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
+						i_ := vecCount*4 + gc_tx + gc_off2
 						gc_more2 = true
 //line hecbench_groupnorm.go:148
 						val := x[i_]
 						threadSum += val
 						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:147
-					i_ := vecCount*4 + gc_tx2 + gc_off2
+					i_ := vecCount*4 + gc_tx + gc_off2
 					gc_more2 = true
 //line hecbench_groupnorm.go:148
 					val := x[i_]
 					threadSum += val
 					threadSum2 += val * val
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			}
 		}
 	}
+//line hecbench_groupnorm.go:159
 	var gc_l_warpSum [32]float32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
 //line hecbench_groupnorm.go:154
-			gc_c21v[gc_lane2] = threadSum
+			gc_c1v[gc_lane] = threadSum
 		}
 //line hecbench_groupnorm.go:154
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum2 := gc_s_threadSum2[gc_rank2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
 //line hecbench_groupnorm.go:154
-			warpSum := gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = threadSum2
-			gc_l_warpSum[gc_lane2] = warpSum
+			warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
 		}
 //line hecbench_groupnorm.go:155
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:109
-				warpID := gc_tx2 / 32
-				warpSum := gc_l_warpSum[gc_lane2]
+				warpID := gc_tx / 32
+//line hecbench_groupnorm.go:111
+				warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:155
-				warpSum2 := gc_c22r[gc_lane2]
+				warpSum2 := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:157
 				sharedSum[warpID] = warpSum
 				sharedSum2[warpID] = warpSum2
 			}
 		}
 	}
+//line hecbench_groupnorm.go:165
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
-	var gc_c23v [32]float32
-	var gc_c23r [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:110
-				laneID := gc_tx2 % 32
+				laneID := gc_tx % 32
+//line hecbench_groupnorm.go:112
 				var warpSum float32
+//line hecbench_groupnorm.go:114
 				var warpSum2 float32
 //line hecbench_groupnorm.go:162
 				if laneID < numWarps {
@@ -998,154 +1033,158 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				} else {
 					warpSum2 = 0.0
 				}
-				gc_c23v[gc_lane2] = warpSum
-				gc_l_warpSum2[gc_lane2] = warpSum2
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
 //line hecbench_groupnorm.go:172
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_l_warpSum2[gc_lane2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
 //line hecbench_groupnorm.go:172
-			blockSum := gc_c23r[gc_lane2]
-			gc_l_blockSum[gc_lane2] = blockSum
+			blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
 		}
 //line hecbench_groupnorm.go:173
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-		var gc_memoIn3 float32
-		var gc_memoIn4 float32
-		var gc_memoOut4 float32
-		var gc_memoOut5 float32
-		var gc_memoOut6 float32
-		gc_ran2 := false
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off7 := gc_bx2
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
-					gc_at5 := mean[gc_off7:][:1]
-					gc_at6 := rstd[gc_off7:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
+				gc_x0 := gc_tidx.X
+				gc_off5 := gc_bx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+					gc_at2 := mean[gc_off5:][:1]
+					gc_at3 := rstd[gc_off5:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line hecbench_groupnorm.go:192
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:173
-						blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c4r[gc_lane]
 						var m float32
 						var variance float32
-						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 						} else {
-							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
 							blockSum /= float32(groupPixels)
 							blockSum2 /= float32(groupPixels)
 							m = blockSum
 							variance = blockSum2 - m*m
-							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-							gc_ran2 = true
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
 //line hecbench_groupnorm.go:179
 						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx2 == 0 {
-							gc_at5[0] = m
+						if mean != nil && gc_tx == 0 {
+							gc_at2[0] = m
 						}
-						if rstd != nil && gc_tx2 == 0 {
-							gc_at6[0] = s
+						if rstd != nil && gc_tx == 0 {
+							gc_at3[0] = s
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+//line hecbench_groupnorm.go:190
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:173
-						blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c4r[gc_lane]
 						var m float32
 						var variance float32
-						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 						} else {
-							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
 							blockSum /= float32(groupPixels)
 							blockSum2 /= float32(groupPixels)
 							m = blockSum
 							variance = blockSum2 - m*m
-							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-							gc_ran2 = true
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
 //line hecbench_groupnorm.go:179
 						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx2 == 0 {
-							mean[gc_bx2] = m
+						if mean != nil && gc_tx == 0 {
+							mean[gc_bx] = m
 						}
-						if rstd != nil && gc_tx2 == 0 {
-							rstd[gc_bx2] = s
+						if rstd != nil && gc_tx == 0 {
+							rstd[gc_bx] = s
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+//line hecbench_groupnorm.go:190
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				}
 			}
 		}
 	}
 //line hecbench_groupnorm.go:187
-	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
-	gc_span2 := (gc_bdx2) * gc_chunk2
+	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+	gc_span2 := (gc_bdx) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
 //line hecbench_groupnorm.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from4, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line hecbench_groupnorm.go:194
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				m := gc_s_m[gc_rank2]
-				s := gc_s_s[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				m := gc_s_m[gc_rank]
+				s := gc_s_s[gc_rank]
 //line hecbench_groupnorm.go:187
-				gc_start4 := gc_tx2
-				gc_from6 := gc_start4 + gc_off3
-				gc_trips4 := gc_limit3 - gc_from6
+				gc_start2 := gc_tx
+				gc_from3 := gc_start2 + gc_off3
+				gc_trips2 := gc_limit3 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more3 = true
 				}
-				for i_2 := gc_from6; gc_trips4 > 0; i_2, gc_trips4 = i_2+(gc_bdx2), gc_trips4-1 {
+				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
 //line hecbench_groupnorm.go:188
 					c := i_2 / imgSize
 					n := s * (x[i_2] - m)
@@ -1177,152 +1216,158 @@ func GroupnormBackwardKernel(dout, x, mean, rstd, weight, dx, dweight, dbias []f
 var gc_src_groupnormBackwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormBackwardKernel", "4ef6d51d8e2b4ae26a960632e02fc6c458de976b17e5e650c68d514b17f7f4c5", "hecbench_groupnorm.go:199-350").NoGoexit("51351216ba3bc4a3aec72303fea5350cd1ca62fc6ff894a01ee603c1fcfbe3c3", "hecbench_groupnorm.go:194-197")
 
 //line hecbench_groupnorm.go:206
-func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_wDoutThread := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_wDoutThread := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_dwThread := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_dbThread := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-	numWarps := gc_bdx2 / 32
+	numWarps := gc_bdx / 32
 //line hecbench_groupnorm.go:214
 	groupPixels := imgSize * groupSize
 //line hecbench_groupnorm.go:216
-	g := gc_bx2 % nGroups
+	g := gc_bx % nGroups
 //line hecbench_groupnorm.go:219
-	dout = dout[gc_bx2*imgSize*groupSize:]
-	x = x[gc_bx2*imgSize*groupSize:]
-	dx = dx[gc_bx2*imgSize*groupSize:]
+	dout = dout[gc_bx*imgSize*groupSize:]
+	x = x[gc_bx*imgSize*groupSize:]
+	dx = dx[gc_bx*imgSize*groupSize:]
 	weight = weight[g*groupSize:]
 	dweight = dweight[g*groupSize:]
 	dbias = dbias[g*groupSize:]
 //line hecbench_groupnorm.go:226
-	mVal := mean[gc_bx2]
+	mVal := mean[gc_bx]
 	_ = &mVal
 //line hecbench_groupnorm.go:227
-	rstdVal := rstd[gc_bx2]
+	rstdVal := rstd[gc_bx]
 	_ = &rstdVal
-	gc_vstep5 := 0
+//line hecbench_groupnorm.go:230
+	gc_vstep := 0
 	if compiled.SIMD {
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line hecbench_groupnorm.go:232
-		gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-			gc_rank2 := gc_vstep5
-//line hecbench_groupnorm.go:232
-			wDoutThread := gc_vb5
-			wDoutNormThread := gc_vb5
+			wDoutThread := gc_vb
+			wDoutNormThread := gc_vb
 //line hecbench_groupnorm.go:233
-			wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank2:])
+			wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank:])
 //line hecbench_groupnorm.go:233
-			wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
+			wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep5
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank2] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank2] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank2] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-			gc_s_wDoutThread[gc_rank2] = wDoutThread
-			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:232
 		wDoutThread := float32(0.0)
 		wDoutNormThread := float32(0.0)
-		gc_s_wDoutThread[gc_rank2] = wDoutThread
-		gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+//line hecbench_groupnorm.go:236
+		gc_s_wDoutThread[gc_rank] = wDoutThread
+		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 	}
 //line hecbench_groupnorm.go:234
-	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_groupnorm.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dout) && gc_to2 <= len(dout)-gc_off8 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 {
-				gc_at8 := dout[gc_off8:][:gc_to2]
-				gc_at9 := x[gc_off8:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					wDoutThread := gc_s_wDoutThread[gc_rank2]
-					wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dout) && gc_to <= len(dout)-gc_off5 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := dout[gc_off5:][:gc_to]
+				gc_at2 := x[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutThread := gc_s_wDoutThread[gc_rank]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 //line hecbench_groupnorm.go:234
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:235
 					c := i / imgSize
-					curWDout := weight[c] * gc_at8[gc_tx2]
+					curWDout := weight[c] * gc_at[gc_tx]
 					wDoutThread += curWDout
-					norm := (gc_at9[gc_tx2] - mVal) * rstdVal
+					norm := (gc_at2[gc_tx] - mVal) * rstdVal
 					wDoutNormThread += curWDout * norm
-					gc_s_wDoutThread[gc_rank2] = wDoutThread
-					gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+					gc_s_wDoutThread[gc_rank] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					wDoutThread := gc_s_wDoutThread[gc_rank2]
-					wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutThread := gc_s_wDoutThread[gc_rank]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 //line hecbench_groupnorm.go:234
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_groupnorm.go:235
 					c := i / imgSize
@@ -1330,85 +1375,90 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					wDoutThread += curWDout
 					norm := (x[i] - mVal) * rstdVal
 					wDoutNormThread += curWDout * norm
-					gc_s_wDoutThread[gc_rank2] = wDoutThread
-					gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+					gc_s_wDoutThread[gc_rank] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 				}
 			}
 		}
 	}
+//line hecbench_groupnorm.go:248
 	var gc_l_wDoutWarp [32]float32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			wDoutThread := gc_s_wDoutThread[gc_rank2]
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutThread := gc_s_wDoutThread[gc_rank]
 //line hecbench_groupnorm.go:242
-			gc_c21v[gc_lane2] = wDoutThread
+			gc_c1v[gc_lane] = wDoutThread
 		}
 //line hecbench_groupnorm.go:242
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 //line hecbench_groupnorm.go:242
-			wDoutWarp := gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = wDoutNormThread
-			gc_l_wDoutWarp[gc_lane2] = wDoutWarp
+			wDoutWarp := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = wDoutNormThread
+			gc_l_wDoutWarp[gc_lane] = wDoutWarp
 		}
 //line hecbench_groupnorm.go:243
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:212
-				warpID := gc_tx2 / 32
-				wDoutWarp := gc_l_wDoutWarp[gc_lane2]
+				warpID := gc_tx / 32
+//line hecbench_groupnorm.go:214
+				wDoutWarp := gc_l_wDoutWarp[gc_lane]
 //line hecbench_groupnorm.go:243
-				wDoutNormWarp := gc_c22r[gc_lane2]
+				wDoutNormWarp := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:245
 				sharedSum[warpID] = wDoutWarp
 				sharedSum2[warpID] = wDoutNormWarp
 			}
 		}
 	}
+//line hecbench_groupnorm.go:253
 	var gc_l_wDoutNormWarp [32]float32
-	var gc_c23v [32]float32
-	var gc_c23r [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:213
-				laneID := gc_tx2 % 32
+				laneID := gc_tx % 32
+//line hecbench_groupnorm.go:215
 				var wDoutWarp float32
+//line hecbench_groupnorm.go:217
 				var wDoutNormWarp float32
 //line hecbench_groupnorm.go:250
 				if laneID < numWarps {
@@ -1421,138 +1471,141 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				} else {
 					wDoutNormWarp = 0.0
 				}
-				gc_c23v[gc_lane2] = wDoutWarp
-				gc_l_wDoutNormWarp[gc_lane2] = wDoutNormWarp
+				gc_c3v[gc_lane] = wDoutWarp
+				gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 			}
 		}
 //line hecbench_groupnorm.go:260
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
 			_ = wDoutNormWarp
 //line hecbench_groupnorm.go:260
-			wDoutBlock := gc_c23r[gc_lane2]
-			gc_s_wDoutBlock[gc_rank2] = wDoutBlock
+			wDoutBlock := gc_c3r[gc_lane]
+			gc_s_wDoutBlock[gc_rank] = wDoutBlock
 		}
 //line hecbench_groupnorm.go:261
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c24r)
-		var gc_memoIn3 float32
-		var gc_memoIn4 float32
-		var gc_memoOut3 float32
-		var gc_memoOut4 float32
-		gc_ran2 := false
-		gc_left := gc_act2
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		gc_ran := false
+		gc_left := gc_act
 		if compiled.SIMD {
 //line hecbench_groupnorm.go:262
-			gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
-			if gc_act2 == ^uint32(0) {
+			gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+			if gc_act == ^uint32(0) {
 //line hecbench_groupnorm.go:262
-				gc_vb7 := archsimd.BroadcastFloat32x8(float32(groupPixels))
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line hecbench_groupnorm.go:262
-					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
 //line hecbench_groupnorm.go:261
-					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-					wDoutBlock = wDoutBlock.Div(gc_vb7)
-					wDoutNormBlock = wDoutNormBlock.Div(gc_vb7)
+					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+					wDoutBlock = wDoutBlock.Div(gc_vb3)
+					wDoutNormBlock = wDoutNormBlock.Div(gc_vb3)
 //line hecbench_groupnorm.go:263
-					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
 //line hecbench_groupnorm.go:263
-					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_groupnorm.go:263
-					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
 //line hecbench_groupnorm.go:261
-					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-					wDoutBlock = wDoutBlock.Div(gc_vb6)
-					wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
+					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+					wDoutBlock = wDoutBlock.Div(gc_vb2)
+					wDoutNormBlock = wDoutNormBlock.Div(gc_vb2)
 //line hecbench_groupnorm.go:263
-					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
 //line hecbench_groupnorm.go:263
-					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line hecbench_groupnorm.go:276
+				wDoutBlock := gc_s_wDoutBlock[gc_rank]
 //line hecbench_groupnorm.go:261
-				wDoutNormBlock := gc_c24r[gc_lane2]
-				if gc_ran2 && compiled.Same32(wDoutBlock, gc_memoIn3) && compiled.Same32(wDoutNormBlock, gc_memoIn4) {
-					wDoutBlock, wDoutNormBlock = gc_memoOut3, gc_memoOut4
+				wDoutNormBlock := gc_c4r[gc_lane]
+				if gc_ran && compiled.Same32(wDoutBlock, gc_memoIn) && compiled.Same32(wDoutNormBlock, gc_memoIn2) {
+					wDoutBlock, wDoutNormBlock = gc_memoOut, gc_memoOut2
 				} else {
-					gc_memoIn3, gc_memoIn4 = wDoutBlock, wDoutNormBlock
+					gc_memoIn, gc_memoIn2 = wDoutBlock, wDoutNormBlock
 //line hecbench_groupnorm.go:262
 					wDoutBlock /= float32(groupPixels)
 					wDoutNormBlock /= float32(groupPixels)
-					gc_memoOut3, gc_memoOut4 = wDoutBlock, wDoutNormBlock
-					gc_ran2 = true
+					gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
+					gc_ran = true
 				}
-				gc_s_wDoutBlock[gc_rank2] = wDoutBlock
-				gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
+//line hecbench_groupnorm.go:268
+				gc_s_wDoutBlock[gc_rank] = wDoutBlock
+				gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
 			}
 		}
 	}
 //line hecbench_groupnorm.go:266
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line hecbench_groupnorm.go:273
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off2
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dout) && gc_to2 <= len(dout)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 && gc_off9 <= len(dx) && gc_to2 <= len(dx)-gc_off9 {
-				gc_at10 := dout[gc_off9:][:gc_to2]
-				gc_at11 := x[gc_off9:][:gc_to2]
-				gc_at12 := dx[gc_off9:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
-					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dout) && gc_to <= len(dout)-gc_off6 && gc_off6 <= len(x) && gc_to <= len(x)-gc_off6 && gc_off6 <= len(dx) && gc_to <= len(dx)-gc_off6 {
+				gc_at3 := dout[gc_off6:][:gc_to]
+				gc_at4 := x[gc_off6:][:gc_to]
+				gc_at5 := dx[gc_off6:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutBlock := gc_s_wDoutBlock[gc_rank]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 //line hecbench_groupnorm.go:266
-					i_ := gc_tx2 + gc_off2
+					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line hecbench_groupnorm.go:269
-					doutVal := gc_at10[gc_tx2]
-					norm_ := (gc_at11[gc_tx2] - mVal) * rstdVal
+					doutVal := gc_at3[gc_tx]
+					norm_ := (gc_at4[gc_tx] - mVal) * rstdVal
 //line hecbench_groupnorm.go:273
 					c_ := (i_ / imgSize) % groupSize
 					wDout := weight[c_] * doutVal
-					gc_at12[gc_tx2] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+					gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
-					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutBlock := gc_s_wDoutBlock[gc_rank]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 //line hecbench_groupnorm.go:266
-					i_ := gc_tx2 + gc_off2
+					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line hecbench_groupnorm.go:269
 					doutVal := dout[i_]
@@ -1566,153 +1619,162 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		}
 	}
 //line hecbench_groupnorm.go:284
-	if imgSize%gc_bdx2 == 0 {
+	if imgSize%gc_bdx == 0 {
 		for c_2 := 0; c_2 < groupSize; c_2++ {
-			gc_vstep6 := 0
+//line hecbench_groupnorm.go:287
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_groupnorm.go:286
-				gc_vb8 := archsimd.BroadcastFloat32x8(float32(0.0))
-				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-					gc_rank2 := gc_vstep6
+				gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
 //line hecbench_groupnorm.go:286
-					dwThread := gc_vb8
-					dbThread := gc_vb8
+					dwThread := gc_vb4
+					dbThread := gc_vb4
 //line hecbench_groupnorm.go:287
-					dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+					dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:287
-					dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
+					dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep6
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank2] = dwThread
-					gc_s_dbThread[gc_rank2] = dbThread
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
 				}
 				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank2] = dwThread
-					gc_s_dbThread[gc_rank2] = dbThread
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
 				}
 				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank2] = dwThread
-					gc_s_dbThread[gc_rank2] = dbThread
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
 				}
 				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-					gc_s_dwThread[gc_rank2] = dwThread
-					gc_s_dbThread[gc_rank2] = dbThread
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
 				}
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:286
 				dwThread := float32(0.0)
 				dbThread := float32(0.0)
-				gc_s_dwThread[gc_rank2] = dwThread
-				gc_s_dbThread[gc_rank2] = dbThread
+//line hecbench_groupnorm.go:290
+				gc_s_dwThread[gc_rank] = dwThread
+				gc_s_dbThread[gc_rank] = dbThread
 			}
 //line hecbench_groupnorm.go:288
-			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more3 = false
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off3, gc_to2) {
+//line hecbench_groupnorm.go:295
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off3, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off10 := gc_off3
-					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(dout) && gc_to2 <= len(dout)-gc_off10 && gc_off10 <= len(x) && gc_to2 <= len(x)-gc_off10 {
-						gc_at13 := dout[gc_off10:][:gc_to2]
-						gc_at14 := x[gc_off10:][:gc_to2]
-						gc_vstep7 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off7 := gc_off3
+					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(dout) && gc_to <= len(dout)-gc_off7 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+						gc_at6 := dout[gc_off7:][:gc_to]
+						gc_at7 := x[gc_off7:][:gc_to]
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-							gc_vb11 := archsimd.BroadcastFloat32x8(mVal)
+							gc_vb7 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-							gc_vb12 := archsimd.BroadcastFloat32x8(rstdVal)
-							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_vb8 := archsimd.BroadcastFloat32x8(rstdVal)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:291
-								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
+								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
-								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
+								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
 //line hecbench_groupnorm.go:288
-								var i_2 int = gc_tx2 + gc_off3
+								var i_2 int = gc_tx + gc_off3
 //line hecbench_groupnorm.go:288
 								_ = i_2
-								doutVal_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
+								doutVal_ := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line hecbench_groupnorm.go:289
 								dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:289
-								norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb11).Mul(gc_vb12)
+								norm_2 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb7).Mul(gc_vb8)
 //line hecbench_groupnorm.go:289
 								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
 //line hecbench_groupnorm.go:289
-								dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:289
-								dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
+								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep7 > gc_from2 {
+						if gc_vstep3 > gc_from {
 							gc_more3 = true
 						}
-						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							dwThread := gc_s_dwThread[gc_rank2]
-							dbThread := gc_s_dbThread[gc_rank2]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+//line hecbench_groupnorm.go:299
+							dwThread := gc_s_dwThread[gc_rank]
+							dbThread := gc_s_dbThread[gc_rank]
+//line hecbench_groupnorm.go:289
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
-							doutVal_ := gc_at13[gc_tx2]
+							doutVal_ := gc_at6[gc_tx]
 							dbThread += doutVal_
-							norm_2 := (gc_at14[gc_tx2] - mVal) * rstdVal
+							norm_2 := (gc_at7[gc_tx] - mVal) * rstdVal
 							dwThread += doutVal_ * norm_2
-							gc_s_dwThread[gc_rank2] = dwThread
-							gc_s_dbThread[gc_rank2] = dbThread
+							gc_s_dwThread[gc_rank] = dwThread
+							gc_s_dbThread[gc_rank] = dbThread
 						}
 					} else {
-						gc_vstep8 := gc_from2
+						gc_vstep4 := gc_from
 						if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-							gc_vb9 := archsimd.BroadcastFloat32x8(mVal)
+							gc_vb5 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-							gc_vb10 := archsimd.BroadcastFloat32x8(rstdVal)
-							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_vb6 := archsimd.BroadcastFloat32x8(rstdVal)
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:291
-								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
+								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
-								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
+								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
 //line hecbench_groupnorm.go:288
-								var i_2 int = gc_tx2 + gc_off3
+								var i_2 int = gc_tx + gc_off3
 								if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 //line hecbench_groupnorm.go:289
 									break
@@ -1722,105 +1784,105 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 								dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb9).Mul(gc_vb10)
+								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb5).Mul(gc_vb6)
 //line hecbench_groupnorm.go:291
 								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
 //line hecbench_groupnorm.go:291
-								dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
-								dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
+								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep8 > gc_from2 {
+						if gc_vstep4 > gc_from {
 							gc_more3 = true
 						}
-						gc_step6 := gc_vstep8
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						gc_step3 := gc_vstep4
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
 //line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
+								i_2 := gc_tx + gc_off3
 								gc_more3 = true
 //line hecbench_groupnorm.go:289
 								doutVal_ := dout[i_2]
 								dbThread += doutVal_
 								norm_2 := (x[i_2] - mVal) * rstdVal
 								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
 							}
 							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
 //line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
+								i_2 := gc_tx + gc_off3
 								gc_more3 = true
 //line hecbench_groupnorm.go:289
 								doutVal_ := dout[i_2]
 								dbThread += doutVal_
 								norm_2 := (x[i_2] - mVal) * rstdVal
 								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
 							}
 							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
 //line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
+								i_2 := gc_tx + gc_off3
 								gc_more3 = true
 //line hecbench_groupnorm.go:289
 								doutVal_ := dout[i_2]
 								dbThread += doutVal_
 								norm_2 := (x[i_2] - mVal) * rstdVal
 								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
 							}
 							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
 //line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
+								i_2 := gc_tx + gc_off3
 								gc_more3 = true
 //line hecbench_groupnorm.go:289
 								doutVal_ := dout[i_2]
 								dbThread += doutVal_
 								norm_2 := (x[i_2] - mVal) * rstdVal
 								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dwThread := gc_s_dwThread[gc_rank2]
-							dbThread := gc_s_dbThread[gc_rank2]
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dwThread := gc_s_dwThread[gc_rank]
+							dbThread := gc_s_dbThread[gc_rank]
 //line hecbench_groupnorm.go:288
-							i_2 := gc_tx2 + gc_off3
+							i_2 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
 							doutVal_ := dout[i_2]
 							dbThread += doutVal_
 							norm_2 := (x[i_2] - mVal) * rstdVal
 							dwThread += doutVal_ * norm_2
-							gc_s_dwThread[gc_rank2] = dwThread
-							gc_s_dbThread[gc_rank2] = dbThread
+							gc_s_dwThread[gc_rank] = dwThread
+							gc_s_dbThread[gc_rank] = dbThread
 						}
 					}
 				}
@@ -1828,63 +1890,65 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:296
 			dout = dout[imgSize:]
 			x = x[imgSize:]
+//line hecbench_groupnorm.go:299
 			var gc_l_dwWarp [32]float32
-			var gc_c25v [32]float32
-			var gc_c25r [32]float32
-			var gc_c26v [32]float32
-			var gc_c26r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					dwThread := gc_s_dwThread[gc_rank2]
+			var gc_c5v [32]float32
+			var gc_c5r [32]float32
+			var gc_c6v [32]float32
+			var gc_c6r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dwThread := gc_s_dwThread[gc_rank]
 //line hecbench_groupnorm.go:300
-					gc_c25v[gc_lane2] = dwThread
+					gc_c5v[gc_lane] = dwThread
 				}
 //line hecbench_groupnorm.go:300
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					dbThread := gc_s_dbThread[gc_rank2]
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dbThread := gc_s_dbThread[gc_rank]
 //line hecbench_groupnorm.go:300
-					dwWarp := gc_c25r[gc_lane2]
-					gc_c26v[gc_lane2] = dbThread
-					gc_l_dwWarp[gc_lane2] = dwWarp
+					dwWarp := gc_c5r[gc_lane]
+					gc_c6v[gc_lane] = dbThread
+					gc_l_dwWarp[gc_lane] = dwWarp
 				}
 //line hecbench_groupnorm.go:301
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
-				gc_lo5, gc_hi5 := 0, 32
-				if gc_bdy2*gc_bdz2 == 1 {
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 					}
-					if gc_lo5 < gc_hi5 {
-						gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+					if gc_lo2 < gc_hi2 {
+						gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 					}
 				}
-				gc_hi5 = min(gc_hi5, gc_cnt2)
-				if gc_lo5 < gc_hi5 {
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:212
-							warpID := gc_tx2 / 32
-							laneID := gc_tx2 % 32
-							dwWarp := gc_l_dwWarp[gc_lane2]
+							warpID := gc_tx / 32
+							laneID := gc_tx % 32
+//line hecbench_groupnorm.go:215
+							dwWarp := gc_l_dwWarp[gc_lane]
 //line hecbench_groupnorm.go:301
-							dbWarp := gc_c26r[gc_lane2]
+							dbWarp := gc_c6r[gc_lane]
 //line hecbench_groupnorm.go:303
 							if laneID == 0 {
 								sharedSum[warpID] = dwWarp
@@ -1894,19 +1958,22 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					}
 				}
 			}
+//line hecbench_groupnorm.go:313
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
 				sharedSum := sharedSum[:32]
+//line hecbench_groupnorm.go:317
 				sharedSum2 := sharedSum2[:32]
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-						gc_to2 = gc_bound2 + 1
+//line hecbench_groupnorm.go:320
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := 0; gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
 //line hecbench_groupnorm.go:310
 								dwBlock := float32(0.0)
@@ -1926,108 +1993,112 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	} else {
 //line hecbench_groupnorm.go:322
 		blockReps := ceilDiv(groupSize, numWarps)
+//line hecbench_groupnorm.go:324
 		var gc_l_dwThread_ [32]float32
 		var gc_l_dbThread_ [32]float32
 		var gc_l_dwWarp_ [32]float32
-		var gc_c27r [32]float32
-		var gc_c28r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c7r [32]float32
+		var gc_c8r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 //line hecbench_groupnorm.go:323
 			for br := 0; br < blockReps; br++ {
-				gc_left2 := gc_act2
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line hecbench_groupnorm.go:324
-					gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
-					if gc_act2 == ^uint32(0) {
+					gc_vb9 := archsimd.BroadcastFloat32x8(float32(0.0))
+					if gc_act == ^uint32(0) {
 //line hecbench_groupnorm.go:324
-						gc_vb14 := archsimd.BroadcastFloat32x8(float32(0.0))
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_groupnorm.go:324
-							dwThread_ := gc_vb14
-							dbThread_ := gc_vb14
+							dwThread_ := gc_vb10
+							dbThread_ := gc_vb10
 //line hecbench_groupnorm.go:325
-							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
+							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
 //line hecbench_groupnorm.go:325
-							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_groupnorm.go:324
-							dwThread_ := gc_vb13
-							dbThread_ := gc_vb13
+							dwThread_ := gc_vb9
+							dbThread_ := gc_vb9
 //line hecbench_groupnorm.go:325
-							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
+							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
 //line hecbench_groupnorm.go:325
-							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_groupnorm.go:324
 						dwThread_ := float32(0.0)
 						dbThread_ := float32(0.0)
-						gc_l_dwThread_[gc_lane2] = dwThread_
-						gc_l_dbThread_[gc_lane2] = dbThread_
+//line hecbench_groupnorm.go:328
+						gc_l_dwThread_[gc_lane] = dwThread_
+						gc_l_dbThread_[gc_lane] = dbThread_
 					}
 				}
 				{
-					var gc_m242 uint32
+					var gc_m24 uint32
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:212
-							warpID := gc_tx2 / 32
+							warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 							ch := br*numWarps + warpID
 							if ch < groupSize {
-								gc_m242 |= 1 << gc_lane2
+								gc_m24 |= 1 << gc_lane
 							}
 						}
 					}
-					gc_save242 := gc_act2
-					gc_act2 = gc_save242 & gc_m242
-					if gc_act2 != 0 {
+					gc_save24 := gc_act
+					gc_act = gc_save24 & gc_m24
+					if gc_act != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:213
-								laneID := gc_tx2 % 32
+								laneID := gc_tx % 32
 //line hecbench_groupnorm.go:212
-								warpID := gc_tx2 / 32
+								warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 								ch := br*numWarps + warpID
-								dwThread_ := gc_l_dwThread_[gc_lane2]
-								dbThread_ := gc_l_dbThread_[gc_lane2]
+//line hecbench_groupnorm.go:329
+								dwThread_ := gc_l_dwThread_[gc_lane]
+//line hecbench_groupnorm.go:331
+								dbThread_ := gc_l_dbThread_[gc_lane]
 //line hecbench_groupnorm.go:329
 								doutCh := dout[ch*imgSize:]
 								xCh := x[ch*imgSize:]
@@ -2038,59 +2109,60 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 									dwThread_ += doutVal_2 * norm_3
 								}
 //line hecbench_groupnorm.go:339
-								gc_l_dwThread_[gc_lane2] = dwThread_
-								gc_l_dbThread_[gc_lane2] = dbThread_
+								gc_l_dwThread_[gc_lane] = dwThread_
+								gc_l_dbThread_[gc_lane] = dbThread_
 							}
 						}
 //line hecbench_groupnorm.go:339
-						compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c27r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							dbThread_ := gc_l_dbThread_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							dbThread_ := gc_l_dbThread_[gc_lane]
 							_ = dbThread_
 //line hecbench_groupnorm.go:339
-							dwWarp_ := gc_c27r[gc_lane2]
-							gc_l_dwWarp_[gc_lane2] = dwWarp_
+							dwWarp_ := gc_c7r[gc_lane]
+							gc_l_dwWarp_[gc_lane] = dwWarp_
 						}
 //line hecbench_groupnorm.go:340
-						compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c28r)
-						gc_lo6, gc_hi6 := 0, 32
-						if gc_bdy2*gc_bdz2 == 1 {
-							if gc_lo6 < gc_hi6 {
-								gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_bdy*gc_bdz == 1 {
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 							}
-							if gc_lo6 < gc_hi6 {
-								gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+							if gc_lo3 < gc_hi3 {
+								gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 							}
 						}
-						gc_hi6 = min(gc_hi6, gc_cnt2)
-						if gc_lo6 < gc_hi6 {
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						if gc_lo3 < gc_hi3 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:213
-									laneID := gc_tx2 % 32
+									laneID := gc_tx % 32
 //line hecbench_groupnorm.go:212
-									warpID := gc_tx2 / 32
+									warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 									ch := br*numWarps + warpID
-									dwWarp_ := gc_l_dwWarp_[gc_lane2]
+//line hecbench_groupnorm.go:329
+									dwWarp_ := gc_l_dwWarp_[gc_lane]
 //line hecbench_groupnorm.go:340
-									dbWarp_ := gc_c28r[gc_lane2]
+									dbWarp_ := gc_c8r[gc_lane]
 //line hecbench_groupnorm.go:343
 									if laneID == 0 {
 										atomic.Add(&dweight[ch], dwWarp_)
@@ -2100,7 +2172,8 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							}
 						}
 					}
-					gc_act2 = gc_save242 &^ gc_dead2
+//line hecbench_groupnorm.go:352
+					gc_act = gc_save24 &^ gc_dead
 				}
 			}
 		}

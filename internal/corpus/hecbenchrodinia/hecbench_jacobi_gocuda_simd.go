@@ -32,54 +32,54 @@ func JacobiStepKernel(f []float32, fOld []float32, error *float32) func(*gocuda.
 var gc_src_jacobiStep = compiled.NewSource(gc_files_hecbench_jacobi, "jacobiStep", "6b3addbfac41bf092fb508668530d20a7a2d2647a123344985ba7b5279daa283", "hecbench_jacobi.go:21-103").NoGoexit("97c5f01cb363aab8bb13546a4b2bf2e42f19f24c2fcfb876f93bc824addac297", "hecbench_jacobi.go:18-19")
 
 //line hecbench_jacobi.go:26
-func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, error_ *float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_err := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error_ *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_err := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line hecbench_jacobi.go:27
 	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row4 := gc_ty2 + 1
-			gc_off6 := 1
-			gc_off7 := 0
-			gc_off8 := 2
-			gc_row5 := gc_ty2 + 0
-			gc_row6 := gc_ty2 + 2
-			gc_fastlo2, gc_fasthi2 := 0, 0
-			if gc_row4 >= 0 && gc_row4 < len(fOldTile) && gc_row5 >= 0 && gc_row5 < len(fOldTile) && gc_row6 >= 0 && gc_row6 < len(fOldTile) {
-				gc_fastlo2 = min(max(0, -gc_off6, -gc_off7, -gc_off8), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(fOldTile[gc_row4])-gc_off6, len(fOldTile[gc_row4])-gc_off7, len(fOldTile[gc_row4])-gc_off8, len(fOldTile[gc_row5])-gc_off6, len(fOldTile[gc_row6])-gc_off6), gc_fastlo2)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty + 1
+			gc_off := 1
+			gc_off2 := 0
+			gc_off3 := 2
+			gc_row2 := gc_ty + 0
+			gc_row3 := gc_ty + 2
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(fOldTile) && gc_row2 >= 0 && gc_row2 < len(fOldTile) && gc_row3 >= 0 && gc_row3 < len(fOldTile) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(fOldTile[gc_row])-gc_off, len(fOldTile[gc_row])-gc_off2, len(fOldTile[gc_row])-gc_off3, len(fOldTile[gc_row2])-gc_off, len(fOldTile[gc_row3])-gc_off), gc_fastlo)
 			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at8 := fOldTile[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := fOldTile[gc_row4][gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := fOldTile[gc_row4][gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := fOldTile[gc_row5][gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := fOldTile[gc_row6][gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := fOldTile[gc_row][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := fOldTile[gc_row][gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := fOldTile[gc_row][gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := fOldTile[gc_row2][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at5 := fOldTile[gc_row3][gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
 //line hecbench_jacobi.go:29
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_steps2:
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line hecbench_jacobi.go:29
-								var i int = gc_tx2 + gc_bx2*gc_bdx2
-								var j int = gc_ty2 + gc_by2*gc_bdy2
+								var i int = gc_tx + gc_bx*gc_bdx
+								var j int = gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
 								var gc_i6 int = i
 //line hecbench_jacobi.go:35
@@ -97,9 +97,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 									break gc_steps2
 								}
 //line hecbench_jacobi.go:35
-								gc_ld6.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
+								gc_ld6.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line hecbench_jacobi.go:43
-								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 								if gc_if3.ToBits() != 0 {
 //line hecbench_jacobi.go:44
 									var gc_t11 int = i - 1
@@ -125,20 +125,20 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 //line hecbench_jacobi.go:44
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos.Thread = gc_rank + gc_k11
 //line hecbench_jacobi.go:44
 												gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
 											}
 										}
 //line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:44
 										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
 									}
 //line hecbench_jacobi.go:44
-									gc_ld7.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if3)
+									gc_ld7.StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if3)
 								}
-								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 								if gc_if4.ToBits() != 0 {
 //line hecbench_jacobi.go:47
 									var gc_t13 int = i + 1
@@ -164,20 +164,20 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 											if gc_if4.ToBits()&(1<<gc_k12) != 0 {
 //line hecbench_jacobi.go:47
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_jacobi.go:47
 												gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
 											}
 										}
 //line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:47
 										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
 									}
 //line hecbench_jacobi.go:47
-									gc_ld8.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo2):]), gc_if4)
+									gc_ld8.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 								}
-								if gc_ty2 == 0 && j >= 1 {
+								if gc_ty == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
 									var gc_t15 int = j -
 										1
@@ -203,20 +203,20 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 											if 0xff&(1<<gc_k13) != 0 {
 //line hecbench_jacobi.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k13
+												gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_jacobi.go:50
 												gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
 											}
 										}
 //line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:50
 										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 									}
 //line hecbench_jacobi.go:50
-									gc_ld9.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+									gc_ld9.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 								}
-								if gc_ty2 == 15 && j <= jacobiN-2 {
+								if gc_ty == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
 									var gc_t17 int = j +
 										1
@@ -242,67 +242,68 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 											if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_jacobi.go:53
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_jacobi.go:53
 												gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
 											}
 										}
 //line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:53
 										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 									}
 //line hecbench_jacobi.go:53
-									gc_ld10.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
+									gc_ld10.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								}
 							}
+//line hecbench_jacobi.go:55
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:29
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							j := gc_ty2 + gc_by2*gc_bdy2
+							i := gc_tx + gc_bx*gc_bdx
+							j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
-							gc_at8[gc_u2] = fOld[jacobiIdx(i, j)]
+							gc_at[gc_u] = fOld[jacobiIdx(i, j)]
 //line hecbench_jacobi.go:43
-							if gc_tx2 == 0 && i >= 1 {
-								gc_at9[gc_u2] = fOld[jacobiIdx(i-1, j)]
+							if gc_tx == 0 && i >= 1 {
+								gc_at2[gc_u] = fOld[jacobiIdx(i-1, j)]
 							}
-							if gc_tx2 == 15 && i <= jacobiN-2 {
-								gc_at10[gc_u2] = fOld[jacobiIdx(i+1, j)]
+							if gc_tx == 15 && i <= jacobiN-2 {
+								gc_at3[gc_u] = fOld[jacobiIdx(i+1, j)]
 							}
-							if gc_ty2 == 0 && j >= 1 {
-								gc_at11[gc_u2] = fOld[jacobiIdx(i, j-1)]
+							if gc_ty == 0 && j >= 1 {
+								gc_at4[gc_u] = fOld[jacobiIdx(i, j-1)]
 							}
-							if gc_ty2 == 15 && j <= jacobiN-2 {
-								gc_at12[gc_u2] = fOld[jacobiIdx(i, j+1)]
+							if gc_ty == 15 && j <= jacobiN-2 {
+								gc_at5[gc_u] = fOld[jacobiIdx(i, j+1)]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:29
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					j := gc_ty2 + gc_by2*gc_bdy2
+					i := gc_tx + gc_bx*gc_bdx
+					j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
-					fOldTile[gc_ty2+1][gc_tx2+1] = fOld[jacobiIdx(i, j)]
+					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
 //line hecbench_jacobi.go:43
-					if gc_tx2 == 0 && i >= 1 {
-						fOldTile[gc_ty2+1][gc_tx2+0] = fOld[jacobiIdx(i-1, j)]
+					if gc_tx == 0 && i >= 1 {
+						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
-					if gc_tx2 == 15 && i <= jacobiN-2 {
-						fOldTile[gc_ty2+1][gc_tx2+2] = fOld[jacobiIdx(i+1, j)]
+					if gc_tx == 15 && i <= jacobiN-2 {
+						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
 					}
-					if gc_ty2 == 0 && j >= 1 {
-						fOldTile[gc_ty2+0][gc_tx2+1] = fOld[jacobiIdx(i, j-1)]
+					if gc_ty == 0 && j >= 1 {
+						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
 					}
-					if gc_ty2 == 15 && j <= jacobiN-2 {
-						fOldTile[gc_ty2+2][gc_tx2+1] = fOld[jacobiIdx(i, j+1)]
+					if gc_ty == 15 && j <= jacobiN-2 {
+						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
 					}
 				}
 			} else {
@@ -311,15 +312,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:29
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:29
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
-						var j int = gc_ty2 + gc_by2*gc_bdy2
+						var i int = gc_tx + gc_bx*gc_bdx
+						var j int = gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
-						if (gc_tx2+1) < 0 || (gc_tx2+1) > len(fOldTile[gc_ty2+1])-8 {
+						if (gc_tx+1) < 0 || (gc_tx+1) > len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:35
 							break
 						}
@@ -340,9 +341,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							break gc_steps
 						}
 //line hecbench_jacobi.go:35
-						gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
+						gc_ld.StoreSlice(fOldTile[gc_ty+1][gc_tx+1:])
 //line hecbench_jacobi.go:43
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 						if gc_if.ToBits() != 0 {
 //line hecbench_jacobi.go:44
 							var gc_t2 int = i - 1
@@ -368,20 +369,20 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_jacobi.go:44
 										gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
 									}
 								}
 //line hecbench_jacobi.go:44
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:44
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 							}
 //line hecbench_jacobi.go:44
-							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
+							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:44
-								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if)
+								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+0:]), gc_if)
 							} else {
 //line hecbench_jacobi.go:44
 								var gc_lanes3 [8]float32
@@ -392,17 +393,17 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 									if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_jacobi.go:44
-										fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k3] = gc_lanes3[gc_k3]
+										fOldTile[gc_ty+1][(gc_tx+0)+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line hecbench_jacobi.go:44
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line hecbench_jacobi.go:46
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 						if gc_if2.ToBits() != 0 {
 //line hecbench_jacobi.go:47
 							var gc_t4 int = i + 1
@@ -428,20 +429,20 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_jacobi.go:47
 										gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
 									}
 								}
 //line hecbench_jacobi.go:47
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:47
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 							}
 //line hecbench_jacobi.go:47
-							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:47
-								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if2)
+								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+2:]), gc_if2)
 							} else {
 //line hecbench_jacobi.go:47
 								var gc_lanes5 [8]float32
@@ -452,17 +453,17 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
 //line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_jacobi.go:47
-										fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k5] = gc_lanes5[gc_k5]
+										fOldTile[gc_ty+1][(gc_tx+2)+gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
 //line hecbench_jacobi.go:47
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line hecbench_jacobi.go:49
-						if gc_ty2 == 0 && j >= 1 {
+						if gc_ty == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
 							var gc_t6 int = j -
 								1
@@ -488,20 +489,20 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 									if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_jacobi.go:50
 										gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
 									}
 								}
 //line hecbench_jacobi.go:50
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:50
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
 //line hecbench_jacobi.go:50
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 //line hecbench_jacobi.go:50
-								gc_ld4.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
+								gc_ld4.StoreSlice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:50
 								var gc_lanes7 [8]float32
@@ -512,17 +513,17 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 									if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_jacobi.go:50
-										fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k7] = gc_lanes7[gc_k7]
+										fOldTile[gc_ty+0][(gc_tx+1)+gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
 //line hecbench_jacobi.go:50
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line hecbench_jacobi.go:52
-						if gc_ty2 == 15 && j <= jacobiN-2 {
+						if gc_ty == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
 							var gc_t8 int = j +
 								1
@@ -548,20 +549,20 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 									if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_jacobi.go:53
 										gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
 									}
 								}
 //line hecbench_jacobi.go:53
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:53
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
 							}
 //line hecbench_jacobi.go:53
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 //line hecbench_jacobi.go:53
-								gc_ld5.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
+								gc_ld5.StoreSlice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:53
 								var gc_lanes9 [8]float32
@@ -572,56 +573,58 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 									if 0xff&(1<<gc_k9) != 0 {
 //line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_jacobi.go:53
-										fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k9] = gc_lanes9[gc_k9]
+										fOldTile[gc_ty+2][(gc_tx+1)+gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
 //line hecbench_jacobi.go:53
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line hecbench_jacobi.go:55
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:29
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					j := gc_ty2 + gc_by2*gc_bdy2
+					i := gc_tx + gc_bx*gc_bdx
+					j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
-					fOldTile[gc_ty2+1][gc_tx2+1] = fOld[jacobiIdx(i, j)]
+					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
 //line hecbench_jacobi.go:43
-					if gc_tx2 == 0 && i >= 1 {
-						fOldTile[gc_ty2+1][gc_tx2+0] = fOld[jacobiIdx(i-1, j)]
+					if gc_tx == 0 && i >= 1 {
+						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
-					if gc_tx2 == 15 && i <= jacobiN-2 {
-						fOldTile[gc_ty2+1][gc_tx2+2] = fOld[jacobiIdx(i+1, j)]
+					if gc_tx == 15 && i <= jacobiN-2 {
+						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
 					}
-					if gc_ty2 == 0 && j >= 1 {
-						fOldTile[gc_ty2+0][gc_tx2+1] = fOld[jacobiIdx(i, j-1)]
+					if gc_ty == 0 && j >= 1 {
+						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
 					}
-					if gc_ty2 == 15 && j <= jacobiN-2 {
-						fOldTile[gc_ty2+2][gc_tx2+1] = fOld[jacobiIdx(i, j+1)]
+					if gc_ty == 15 && j <= jacobiN-2 {
+						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line hecbench_jacobi.go:84
 	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+//line hecbench_jacobi.go:86
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line hecbench_jacobi.go:59
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
@@ -629,24 +632,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:64
 			gc_vb2 := archsimd.BroadcastFloat32x8(0.25)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line hecbench_jacobi.go:59
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:64
 				gc_vb4 := archsimd.BroadcastFloat32x8(0.25)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line hecbench_jacobi.go:69
+					gc_ty := gc_tidx2.Y
+//line hecbench_jacobi.go:71
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:29
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
-					var j int = gc_ty2 + gc_by2*gc_bdy2
+					var i int = gc_tx + gc_bx*gc_bdx
+					var j int = gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:59
 					err := gc_vb3
 //line hecbench_jacobi.go:61
@@ -657,9 +662,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:62
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
-							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:64
-								gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+								gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 							} else {
 //line hecbench_jacobi.go:64
 								var gc_lanes22 [8]float32
@@ -668,21 +673,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									if 0xff&(1<<gc_k22) != 0 {
 //line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos.Thread = gc_rank + gc_k22
 //line hecbench_jacobi.go:64
-										gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
+										gc_lanes22[gc_k22] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k22]
 									}
 								}
 //line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:64
 								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
 							}
 //line hecbench_jacobi.go:64
 							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
-							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-								gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+								gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 							} else {
 //line hecbench_jacobi.go:65
 								var gc_lanes23 [8]float32
@@ -691,21 +696,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									if 0xff&(1<<gc_k23) != 0 {
 //line hecbench_jacobi.go:65
-										gc_pos2.Thread = gc_rank2 + gc_k23
+										gc_pos.Thread = gc_rank + gc_k23
 //line hecbench_jacobi.go:65
-										gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
+										gc_lanes23[gc_k23] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k23]
 									}
 								}
 //line hecbench_jacobi.go:65
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:65
 								gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
 							}
 //line hecbench_jacobi.go:65
 							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-								gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+								gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:66
 								var gc_lanes24 [8]float32
@@ -714,21 +719,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									if 0xff&(1<<gc_k24) != 0 {
 //line hecbench_jacobi.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k24
+										gc_pos.Thread = gc_rank + gc_k24
 //line hecbench_jacobi.go:66
-										gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
+										gc_lanes24[gc_k24] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k24]
 									}
 								}
 //line hecbench_jacobi.go:66
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:66
 								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
 							}
 //line hecbench_jacobi.go:66
 							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-								gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+								gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:67
 								var gc_lanes25 [8]float32
@@ -737,13 +742,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									if 0xff&(1<<gc_k25) != 0 {
 //line hecbench_jacobi.go:67
-										gc_pos2.Thread = gc_rank2 + gc_k25
+										gc_pos.Thread = gc_rank + gc_k25
 //line hecbench_jacobi.go:67
-										gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
+										gc_lanes25[gc_k25] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k25]
 									}
 								}
 //line hecbench_jacobi.go:67
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:67
 								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
 							}
@@ -769,13 +774,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									if 0xff&(1<<gc_k26) != 0 {
 //line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k26
+										gc_pos.Thread = gc_rank + gc_k26
 //line hecbench_jacobi.go:64
 										f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
 									}
 								}
 //line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line hecbench_jacobi.go:64
 							var gc_i14 int = i
@@ -799,22 +804,22 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									if 0xff&(1<<gc_k27) != 0 {
 //line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k27
+										gc_pos.Thread = gc_rank + gc_k27
 //line hecbench_jacobi.go:68
 										gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
 									}
 								}
 //line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:68
 								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
 							}
 //line hecbench_jacobi.go:68
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:68
-								gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+								gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:68
 								var gc_lanes28 [8]float32
@@ -823,13 +828,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									if 0xff&(1<<gc_k28) != 0 {
 //line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k28
+										gc_pos.Thread = gc_rank + gc_k28
 //line hecbench_jacobi.go:68
-										gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
+										gc_lanes28[gc_k28] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k28]
 									}
 								}
 //line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:68
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
 							}
@@ -845,9 +850,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:62
 								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
-								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+								if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 								} else {
 //line hecbench_jacobi.go:64
 									var gc_lanes29 [8]float32
@@ -856,21 +861,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 										if gc_if6.ToBits()&(1<<gc_k29) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k29
+											gc_pos.Thread = gc_rank + gc_k29
 //line hecbench_jacobi.go:64
-											gc_lanes29[gc_k29] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k29]
+											gc_lanes29[gc_k29] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k29]
 										}
 									}
 //line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:64
 									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes29)
 								}
 //line hecbench_jacobi.go:64
 								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
-								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+								if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+									gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 								} else {
 //line hecbench_jacobi.go:65
 									var gc_lanes30 [8]float32
@@ -879,21 +884,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 										if gc_if6.ToBits()&(1<<gc_k30) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos.Thread = gc_rank + gc_k30
 //line hecbench_jacobi.go:65
-											gc_lanes30[gc_k30] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k30]
+											gc_lanes30[gc_k30] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k30]
 										}
 									}
 //line hecbench_jacobi.go:65
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:65
 									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes30)
 								}
 //line hecbench_jacobi.go:65
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+									gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 								} else {
 //line hecbench_jacobi.go:66
 									var gc_lanes31 [8]float32
@@ -902,21 +907,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 										if gc_if6.ToBits()&(1<<gc_k31) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k31
+											gc_pos.Thread = gc_rank + gc_k31
 //line hecbench_jacobi.go:66
-											gc_lanes31[gc_k31] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k31]
+											gc_lanes31[gc_k31] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k31]
 										}
 									}
 //line hecbench_jacobi.go:66
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:66
 									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes31)
 								}
 //line hecbench_jacobi.go:66
 								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+									gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 								} else {
 //line hecbench_jacobi.go:67
 									var gc_lanes32 [8]float32
@@ -925,13 +930,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 										if gc_if6.ToBits()&(1<<gc_k32) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k32
+											gc_pos.Thread = gc_rank + gc_k32
 //line hecbench_jacobi.go:67
-											gc_lanes32[gc_k32] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k32]
+											gc_lanes32[gc_k32] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k32]
 										}
 									}
 //line hecbench_jacobi.go:67
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:67
 									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes32)
 								}
@@ -957,13 +962,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 										if gc_if6.ToBits()&(1<<gc_k33) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k33
+											gc_pos.Thread = gc_rank + gc_k33
 //line hecbench_jacobi.go:64
 											f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
 										}
 									}
 //line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 //line hecbench_jacobi.go:64
 								var gc_i16 int = i
@@ -987,22 +992,22 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos.Thread = gc_rank + gc_k34
 //line hecbench_jacobi.go:68
 											gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
 										}
 									}
 //line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:68
 									gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
 								}
 //line hecbench_jacobi.go:68
 								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 								} else {
 //line hecbench_jacobi.go:68
 									var gc_lanes35 [8]float32
@@ -1011,13 +1016,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k35
+											gc_pos.Thread = gc_rank + gc_k35
 //line hecbench_jacobi.go:68
-											gc_lanes35[gc_k35] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k35]
+											gc_lanes35[gc_k35] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k35]
 										}
 									}
 //line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:68
 									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
 								}
@@ -1029,27 +1034,29 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						}
 					}
 //line hecbench_jacobi.go:61
-					err.StoreSlice(gc_s_err[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					err.StoreSlice(gc_s_err[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_tidx.X
+//line hecbench_jacobi.go:76
+					gc_ty := gc_tidx.Y
+//line hecbench_jacobi.go:78
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:29
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
-					var j int = gc_ty2 + gc_by2*gc_bdy2
+					var i int = gc_tx + gc_bx*gc_bdx
+					var j int = gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:59
 					err := gc_vb
 //line hecbench_jacobi.go:61
@@ -1060,9 +1067,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:62
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
-							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:64
-								gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 							} else {
 //line hecbench_jacobi.go:64
 								var gc_lanes15 [8]float32
@@ -1071,21 +1078,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_jacobi.go:64
-										gc_lanes15[gc_k15] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k15]
+										gc_lanes15[gc_k15] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k15]
 									}
 								}
 //line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:64
 								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
 							}
 //line hecbench_jacobi.go:64
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
-							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-								gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+								gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 							} else {
 //line hecbench_jacobi.go:65
 								var gc_lanes16 [8]float32
@@ -1094,21 +1101,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									if gc_if5.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_jacobi.go:65
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_jacobi.go:65
-										gc_lanes16[gc_k16] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k16]
+										gc_lanes16[gc_k16] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k16]
 									}
 								}
 //line hecbench_jacobi.go:65
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:65
 								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
 							}
 //line hecbench_jacobi.go:65
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-								gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+								gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:66
 								var gc_lanes17 [8]float32
@@ -1117,21 +1124,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									if gc_if5.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_jacobi.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k17
+										gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_jacobi.go:66
-										gc_lanes17[gc_k17] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k17]
+										gc_lanes17[gc_k17] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k17]
 									}
 								}
 //line hecbench_jacobi.go:66
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:66
 								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
 							}
 //line hecbench_jacobi.go:66
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-								gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+								gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:67
 								var gc_lanes18 [8]float32
@@ -1140,13 +1147,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									if gc_if5.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_jacobi.go:67
-										gc_pos2.Thread = gc_rank2 + gc_k18
+										gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_jacobi.go:67
-										gc_lanes18[gc_k18] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k18]
+										gc_lanes18[gc_k18] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k18]
 									}
 								}
 //line hecbench_jacobi.go:67
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:67
 								gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
 							}
@@ -1172,13 +1179,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									if gc_if5.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k19
+										gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_jacobi.go:64
 										f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
 									}
 								}
 //line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line hecbench_jacobi.go:64
 							var gc_i12 int = i
@@ -1202,22 +1209,22 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									if gc_if5.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k20
+										gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_jacobi.go:68
 										gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
 									}
 								}
 //line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:68
 								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 							}
 //line hecbench_jacobi.go:68
 							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
 //line hecbench_jacobi.go:68
-								gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+								gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 							} else {
 //line hecbench_jacobi.go:68
 								var gc_lanes21 [8]float32
@@ -1226,13 +1233,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									if gc_if5.ToBits()&(1<<gc_k21) != 0 {
 //line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k21
+										gc_pos.Thread = gc_rank + gc_k21
 //line hecbench_jacobi.go:68
-										gc_lanes21[gc_k21] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k21]
+										gc_lanes21[gc_k21] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k21]
 									}
 								}
 //line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:68
 								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes21)
 							}
@@ -1243,447 +1250,477 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						}
 					}
 //line hecbench_jacobi.go:61
-					err.StoreSlice(gc_s_err[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					err.StoreSlice(gc_s_err[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:29
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					j := gc_ty2 + gc_by2*gc_bdy2
+					i := gc_tx + gc_bx*gc_bdx
+					j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:59
 					err := float32(0.0)
 //line hecbench_jacobi.go:61
 					if j >= 1 && j <= jacobiN-2 {
 						if i >= 1 && i <= jacobiN-2 {
 //line hecbench_jacobi.go:64
-							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty2+1][gc_tx2+2] +
-								fOldTile[gc_ty2+1][gc_tx2+0] +
-								fOldTile[gc_ty2+2][gc_tx2+1] +
-								fOldTile[gc_ty2+0][gc_tx2+1])
-							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty2+1][gc_tx2+1]
+							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+								fOldTile[gc_ty+1][gc_tx+0] +
+								fOldTile[gc_ty+2][gc_tx+1] +
+								fOldTile[gc_ty+0][gc_tx+1])
+							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
 							err = df * df
 						}
 					}
-					gc_s_err[gc_rank2] = err
+//line hecbench_jacobi.go:73
+					gc_s_err[gc_rank] = err
 				}
 			}
 		}
+//line hecbench_jacobi.go:76
 		for offset := 8; offset > 0; offset /= 2 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:77
-						err.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						err.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:77
-						err.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						err.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					err := gc_s_err[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:90
+					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
-					gc_c21v[gc_lane2] = err
+					gc_c1v[gc_lane] = err
 				}
 			}
 //line hecbench_jacobi.go:77
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:77
-						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_jacobi.go:77
-						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						err.StoreSlice(gc_s_err[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:77
-						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_jacobi.go:77
-						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						err.StoreSlice(gc_s_err[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					err := gc_s_err[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:90
+					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
-					err += gc_c21r[gc_lane2]
-					gc_s_err[gc_rank2] = err
+					err += gc_c1r[gc_lane]
+					gc_s_err[gc_rank] = err
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_jacobi.go:85
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_ty2
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(reductionArray) {
-				gc_at13 := reductionArray[gc_off9:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+				gc_at6 := reductionArray[gc_off4:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						err := gc_s_err[gc_rank2]
+						gc_tx := gc_step + 0
+//line hecbench_jacobi.go:99
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:101
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						gc_at13[0] = err
+						gc_at6[0] = err
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step + 1
+//line hecbench_jacobi.go:92
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:94
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						gc_at13[0] = err
+						gc_at6[0] = err
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step + 2
+//line hecbench_jacobi.go:92
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:94
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						gc_at13[0] = err
+						gc_at6[0] = err
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step + 3
+//line hecbench_jacobi.go:92
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:94
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						gc_at13[0] = err
+						gc_at6[0] = err
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:93
+					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-					gc_at13[0] = err
+					gc_at6[0] = err
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+//line hecbench_jacobi.go:90
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						err := gc_s_err[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						reductionArray[gc_ty2] = err
+						reductionArray[gc_ty] = err
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						reductionArray[gc_ty2] = err
+						reductionArray[gc_ty] = err
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						reductionArray[gc_ty2] = err
+						reductionArray[gc_ty] = err
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-						reductionArray[gc_ty2] = err
+						reductionArray[gc_ty] = err
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:90
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
-					reductionArray[gc_ty2] = err
+					reductionArray[gc_ty] = err
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_jacobi.go:90
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+//line hecbench_jacobi.go:97
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m122 uint32
+//line hecbench_jacobi.go:105
+			var gc_m12 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_jacobi.go:94
-					if gc_ty2 == 0 {
-						gc_m122 |= 1 << gc_lane2
+					if gc_ty == 0 {
+						gc_m12 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
-				gc_left4 := gc_act2
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+//line hecbench_jacobi.go:110
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
 //line hecbench_jacobi.go:95
 							var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:95
-							if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
+							if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
 //line hecbench_jacobi.go:95
 								break
 							}
 //line hecbench_jacobi.go:95
-							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
+							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
 //line hecbench_jacobi.go:95
-							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
 								continue // the lanes wrap to the next row
 							}
-							gc_tx2 := gc_tidx2.X
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
+							gc_tx := gc_tidx.X
+//line hecbench_jacobi.go:110
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
 //line hecbench_jacobi.go:95
 							var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:95
-							if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
+							if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
 //line hecbench_jacobi.go:95
 								break
 							}
 //line hecbench_jacobi.go:95
-							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
+							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
 //line hecbench_jacobi.go:95
-							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 							var err float32
 //line hecbench_jacobi.go:95
-							err = reductionArray[gc_tx2]
-							gc_s_err[gc_rank2] = err
+							err = reductionArray[gc_tx]
+							gc_s_err[gc_rank] = err
 						}
 					}
 				}
 //line hecbench_jacobi.go:96
 				for offset_ := 8; offset_ > 0; offset_ /= 2 {
-					gc_left5 := gc_act2
+					gc_left5 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:97
-								err.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								err.StoreSlice(gc_c2v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:97
-								err.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								err.StoreSlice(gc_c2v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							err := gc_s_err[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:110
+							err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
-							gc_c22v[gc_lane2] = err
+							gc_c2v[gc_lane] = err
 						}
 					}
 //line hecbench_jacobi.go:97
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left6 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:97
-								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_jacobi.go:97
-								err.StoreSlice(gc_s_err[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
+								err.StoreSlice(gc_s_err[gc_rank:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
 //line hecbench_jacobi.go:97
-								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_jacobi.go:97
-								err.StoreSlice(gc_s_err[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
+								err.StoreSlice(gc_s_err[gc_rank:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							err := gc_s_err[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:110
+							err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
-							err += gc_c22r[gc_lane2]
-							gc_s_err[gc_rank2] = err
+							err += gc_c2r[gc_lane]
+							gc_s_err[gc_rank] = err
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						err := gc_s_err[gc_rank2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:99
-						if gc_tx2 == 0 {
+						if gc_tx == 0 {
 							atomic.Add(error_, err)
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }

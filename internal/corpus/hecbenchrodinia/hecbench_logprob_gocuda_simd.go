@@ -45,34 +45,34 @@ func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []i
 var gc_src_logProbsKernel = compiled.NewSource(gc_files_hecbench_logprob, "logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22")
 
 //line hecbench_logprob.go:98
-func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_shared13 := func(n int) []float32 {
+func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_shared23 := func(n int) []float32 {
+	gc_shared2 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_by3 := gc_bidx3.Y
-	gc_n3 := gc_b3.Len()
-	gc_s_val_6 := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
-	gc_s_val_3 := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
-	gc_s_localMax := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 3)[:gc_n3]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_val_6 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
 //line hecbench_logprob.go:105
-	step := gc_bx3
-	bidx := gc_by3
+	step := gc_bx
+	bidx := gc_by
 //line hecbench_logprob.go:108
 	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_logprob.go:110
@@ -81,149 +81,172 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-		gc_vstep5 := 0
+//line hecbench_logprob.go:116
+		gc_vstep := 0
 		if compiled.SIMD {
-			gc_vb3 := archsimd.BroadcastFloat32x8(float32(-maxTVal))
-			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
-				gc_rank3 := gc_vstep5
 //line hecbench_logprob.go:117
-				localMax := gc_vb3
-				localMax.StoreSlice(gc_s_localMax[gc_rank3:])
+			gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+//line hecbench_logprob.go:117
+				localMax := gc_vb
+				localMax.StoreSlice(gc_s_localMax[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step13 := gc_vstep5
-		for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank3 := gc_step13 + 0
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank3] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 			{
-				gc_rank3 := gc_step13 + 1
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank3] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 			{
-				gc_rank3 := gc_step13 + 2
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank3] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 			{
-				gc_rank3 := gc_step13 + 3
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank3] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 		}
-		for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 			_ = val
-			gc_s_localMax[gc_rank3] = localMax
+			gc_s_localMax[gc_rank] = localMax
 		}
 //line hecbench_logprob.go:119
-		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx3 {
-			gc_b3.Tick()
-			if gc_b3.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if !compiled.Adds(gc_off, gc_to3) {
+//line hecbench_logprob.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off7 := gc_off
-				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to3 <= len(logits)-gc_off7 {
-					gc_at5 := logits[gc_off7:][:gc_to3]
-					gc_step14 := gc_from3
-					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
+					gc_at := logits[gc_off3:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx3 := gc_step14 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							gc_tx := gc_step2 + 0
+//line hecbench_logprob.go:142
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at5[gc_tx3])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx3 := gc_step14 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							gc_tx := gc_step2 + 1
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at5[gc_tx3])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx3 := gc_step14 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							gc_tx := gc_step2 + 2
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at5[gc_tx3])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx3 := gc_step14 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							gc_tx := gc_step2 + 3
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at5[gc_tx3])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						localMax := gc_s_localMax[gc_rank3]
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank]
 						var val float32
+//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
-						val = float32(gc_at5[gc_tx3])
+						val = float32(gc_at[gc_tx])
 						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank3] = localMax
+						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step15 := gc_from3
-					for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx3 := gc_step15 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -231,15 +254,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx3 := gc_step15 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -247,15 +271,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx3 := gc_step15 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -263,15 +288,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx3 := gc_step15 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
-							localMax := gc_s_localMax[gc_rank3]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -279,15 +305,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-						tidx := gc_tx3
-						localMax := gc_s_localMax[gc_rank3]
+						tidx := gc_tx
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank]
 						var val float32
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -295,103 +322,109 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:120
 						val = float32(logits[i])
 						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank3] = localMax
+						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 			}
 		}
 //line hecbench_logprob.go:68
-		shared := gc_shared13(32)[:32]
+		shared := gc_shared1(32)[:32]
+//line hecbench_logprob.go:70
 		var gc_l_val_2 [32]float32
-		var gc_c31r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			gc_left7 := gc_act3
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:124
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
 //line hecbench_logprob.go:124
 						val_ := localMax
 //line hecbench_logprob.go:72
 						val_2 := val_
 //line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-						gc_left7 &^= 0xff << gc_lane3
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:72
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
 //line hecbench_logprob.go:124
 						val_ := localMax
 //line hecbench_logprob.go:72
 						val_2 := val_
 //line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-						gc_left7 &^= 0xff << gc_lane3
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left7 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left7&(1<<gc_lane3) == 0 {
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					localMax := gc_s_localMax[gc_rank3]
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:85
+					localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:124
 					var val_ float32 = localMax
 //line hecbench_logprob.go:72
 					var val_2 float32 = val_
-					gc_l_val_2[gc_lane3] = val_2
+//line hecbench_logprob.go:75
+					gc_l_val_2[gc_lane] = val_2
 				}
 			}
 //line hecbench_logprob.go:59
 			for mask := 16; mask > 0; mask >>= 1 {
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					val_2 := gc_l_val_2[gc_lane3]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_logprob.go:64
+					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c31r[gc_lane3])
-					gc_l_val_2[gc_lane3] = val_2
+					val_2 = max(val_2, gc_c1r[gc_lane])
+					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-			gc_lo8, gc_hi8 := 0, 32
-			if gc_bdy3*gc_bdz3 == 1 {
-				if gc_lo8 < gc_hi8 {
-					gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 				}
-				if gc_lo8 < gc_hi8 {
-					gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 				}
 			}
-			gc_hi8 = min(gc_hi8, gc_cnt3)
-			if gc_lo8 < gc_hi8 {
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
 				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3+gc_lo8, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := gc_lo8; gc_lane3 < gc_hi8; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-						lane := gc_tx3 & 0x1f
-						wid := gc_tx3 >> 5
-						val_2 := gc_l_val_2[gc_lane3]
+						lane := gc_tx & 0x1f
+						wid := gc_tx >> 5
+//line hecbench_logprob.go:72
+						val_2 := gc_l_val_2[gc_lane]
+//line hecbench_logprob.go:74
 						var val_ float32
 //line hecbench_logprob.go:62
 						var r_ float32 = val_2
@@ -405,96 +438,103 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 		}
-		var gc_c32v [32]float32
-		var gc_c32r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+//line hecbench_logprob.go:84
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-					lane := gc_tx3 & 0x1f
+					lane := gc_tx & 0x1f
+//line hecbench_logprob.go:71
 					var val_ float32
 //line hecbench_logprob.go:82
-					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
 						val_ = shared[lane]
 					} else {
 						val_ = -1e20
 					}
 					var val_3 float32 = val_
-					gc_s_val_3[gc_rank3] = val_3
+//line hecbench_logprob.go:89
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left8 := gc_act3
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c32v[gc_lane3:])
-							gc_left8 &^= 0xff << gc_lane3
+							val_3.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c32v[gc_lane3:])
-							gc_left8 &^= 0xff << gc_lane3
+							val_3.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						val_3 := gc_s_val_3[gc_rank3]
+						gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:73
+						val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
-						gc_c32v[gc_lane3] = val_3
+						gc_c2v[gc_lane] = val_3
 					}
 				}
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c32v, mask_, 32, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					val_3 := gc_s_val_3[gc_rank3]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:64
+					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c32r[gc_lane3])
-					gc_s_val_3[gc_rank3] = val_3
+					val_3 = max(val_3, gc_c2r[gc_lane])
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 		}
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-				gc_to3 = gc_bound3 + 1
+//line hecbench_logprob.go:67
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					val_3 := gc_s_val_3[gc_rank3]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:106
+					val_3 := gc_s_val_3[gc_rank]
 					var val_ float32
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
@@ -509,360 +549,402 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 		}
-		gc_vstep6 := 0
+//line hecbench_logprob.go:135
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_logprob.go:131
-			gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
-				gc_rank3 := gc_vstep6
+			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 //line hecbench_logprob.go:131
-				localSumExp := gc_vb4
+				localSumExp := gc_vb2
 //line hecbench_logprob.go:131
-				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank3:])
+				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step16 := gc_vstep6
-		for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank3 := gc_step16 + 0
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank3] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank3 := gc_step16 + 1
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank3] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank3 := gc_step16 + 2
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank3] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank3 := gc_step16 + 3
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank3] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 		}
-		for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-			gc_s_localSumExp[gc_rank3] = localSumExp
+//line hecbench_logprob.go:133
+			gc_s_localSumExp[gc_rank] = localSumExp
 		}
 //line hecbench_logprob.go:132
-		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx3 {
-			gc_b3.Tick()
-			if gc_b3.Stopped() {
+		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if !compiled.Adds(gc_off2, gc_to3) {
+//line hecbench_logprob.go:139
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off8 := gc_off2
-				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to3 <= len(logits)-gc_off8 {
-					gc_at6 := logits[gc_off8:][:gc_to3]
-					gc_step17 := gc_from3
-					for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
+					gc_at2 := logits[gc_off4:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx3 := gc_step17 + 0
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_tx := gc_step5 + 0
+//line hecbench_logprob.go:155
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx3 := gc_step17 + 1
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_tx := gc_step5 + 1
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx3 := gc_step17 + 2
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_tx := gc_step5 + 2
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx3 := gc_step17 + 3
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_tx := gc_step5 + 3
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 						var val float32
-						localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
-						val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 						localSumExp += val
-						gc_s_localSumExp[gc_rank3] = localSumExp
+						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step18 := gc_from3
-					for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx3 := gc_step18 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx3 := gc_step18 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx3 := gc_step18 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx3 := gc_step18 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx3
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-						tidx := gc_tx3
+						tidx := gc_tx
+//line hecbench_logprob.go:106
 						var val float32
-						localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(logits[i_]) - sMaxLogit[0])
 						localSumExp += val
-						gc_s_localSumExp[gc_rank3] = localSumExp
+						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				}
 			}
 		}
 //line hecbench_logprob.go:32
-		shared_ := gc_shared23(32)[:32]
+		shared_ := gc_shared2(32)[:32]
+//line hecbench_logprob.go:34
 		var gc_l_val_5 [32]float32
-		var gc_c33r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			gc_left9 := gc_act3
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:137
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
 //line hecbench_logprob.go:137
 						val_4 := localSumExp
 //line hecbench_logprob.go:36
 						val_5 := val_4
 //line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
+						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:36
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
 //line hecbench_logprob.go:137
 						val_4 := localSumExp
 //line hecbench_logprob.go:36
 						val_5 := val_4
 //line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
+						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left9 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left9&(1<<gc_lane3) == 0 {
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					localSumExp := gc_s_localSumExp[gc_rank3]
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:49
+					localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:137
 					var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 					var val_5 float32 = val_4
-					gc_l_val_5[gc_lane3] = val_5
+//line hecbench_logprob.go:39
+					gc_l_val_5[gc_lane] = val_5
 				}
 			}
 //line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				var gc_run2 compiled.ShflSteps
+			if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
 				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_logprob.go:24
-					gc_run2.Add(mask_2, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+					gc_run.Add(mask_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
 			} else {
 //line hecbench_logprob.go:23
 				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-					if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
 					} else {
 //line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
-						gc_left10 := gc_act3
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						gc_left4 := gc_act
 						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left10 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left10&(1<<gc_lane3) == 0 {
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-								val_5 := gc_l_val_5[gc_lane3]
+//line hecbench_logprob.go:37
+								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:24
-								val_5 += gc_c33r[gc_lane3]
-								gc_l_val_5[gc_lane3] = val_5
+								val_5 += gc_c3r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
 							}
 						}
 					}
 				}
 			}
-			gc_lo9, gc_hi9 := 0, 32
-			if gc_bdy3*gc_bdz3 == 1 {
-				if gc_lo9 < gc_hi9 {
-					gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 				}
-				if gc_lo9 < gc_hi9 {
-					gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 				}
 			}
-			gc_hi9 = min(gc_hi9, gc_cnt3)
-			if gc_lo9 < gc_hi9 {
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
 				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3+gc_lo9, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := gc_lo9; gc_lane3 < gc_hi9; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-						lane_ := gc_tx3 & 0x1f
-						wid_ := gc_tx3 >> 5
-						val_5 := gc_l_val_5[gc_lane3]
+						lane_ := gc_tx & 0x1f
+						wid_ := gc_tx >> 5
+//line hecbench_logprob.go:36
+						val_5 := gc_l_val_5[gc_lane]
+//line hecbench_logprob.go:38
 						var val_4 float32
 //line hecbench_logprob.go:26
 						var r_4 float32 = val_5
@@ -876,131 +958,138 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 		}
-		var gc_c34v [32]float32
-		var gc_c34r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+//line hecbench_logprob.go:48
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-					lane_ := gc_tx3 & 0x1f
+					lane_ := gc_tx & 0x1f
+//line hecbench_logprob.go:35
 					var val_4 float32
 //line hecbench_logprob.go:46
-					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
 						val_4 = shared_[lane_]
 					} else {
 						val_4 = float32(0.0)
 					}
 					var val_6 float32 = val_4
-					gc_s_val_6[gc_rank3] = val_6
+//line hecbench_logprob.go:53
+					gc_s_val_6[gc_rank] = val_6
 				}
 			}
 //line hecbench_logprob.go:23
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				gc_left11 := gc_act3
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c34v[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
+							val_6.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c34v[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
+							val_6.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left11 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left11&(1<<gc_lane3) == 0 {
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						val_6 := gc_s_val_6[gc_rank3]
+						gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
-						gc_c34v[gc_lane3] = val_6
+						gc_c4v[gc_lane] = val_6
 					}
 				}
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c34v, mask_3, 32, &gc_c34r)
-				gc_left12 := gc_act3
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				gc_left6 := gc_act
 				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left12 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left12&(1<<gc_lane3) == 0 {
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						val_6 := gc_s_val_6[gc_rank3]
+						gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
-						val_6 += gc_c34r[gc_lane3]
-						gc_s_val_6[gc_rank3] = val_6
+						val_6 += gc_c4r[gc_lane]
+						gc_s_val_6[gc_rank] = val_6
 					}
 				}
 			}
 		}
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-				gc_to3 = gc_bound3 + 1
+//line hecbench_logprob.go:32
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					val_6 := gc_s_val_6[gc_rank3]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:106
+					val_6 := gc_s_val_6[gc_rank]
 					var val_4 float32
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
@@ -1022,34 +1111,34 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 }
 
 //line hecbench_logprob.go:98
-func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, logits []float32, ids []int32, lengths []int32, maxInputLength int, batchSize int, vocabSize int, vocabSizePadded int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, logits []float32, ids []int32, lengths []int32, maxInputLength int, batchSize int, vocabSize int, vocabSizePadded int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_shared22 := func(n int) []float32 {
+	gc_shared2 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_val_6 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_val_6 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
 //line hecbench_logprob.go:105
-	step := gc_bx2
-	bidx := gc_by2
+	step := gc_bx
+	bidx := gc_by
 //line hecbench_logprob.go:108
 	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_logprob.go:110
@@ -1058,149 +1147,172 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-		gc_vstep3 := 0
+//line hecbench_logprob.go:116
+		gc_vstep := 0
 		if compiled.SIMD {
+//line hecbench_logprob.go:117
 			gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line hecbench_logprob.go:117
 				localMax := gc_vb
-				localMax.StoreSlice(gc_s_localMax[gc_rank2:])
+				localMax.StoreSlice(gc_s_localMax[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep3
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank2] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank2] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank2] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
-				gc_s_localMax[gc_rank2] = localMax
+				gc_s_localMax[gc_rank] = localMax
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 			_ = val
-			gc_s_localMax[gc_rank2] = localMax
+			gc_s_localMax[gc_rank] = localMax
 		}
 //line hecbench_logprob.go:119
-		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_logprob.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_off
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to2 <= len(logits)-gc_off5 {
-					gc_at3 := logits[gc_off5:][:gc_to2]
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
+					gc_at := logits[gc_off3:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							gc_tx := gc_step2 + 0
+//line hecbench_logprob.go:142
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at3[gc_tx2])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							gc_tx := gc_step2 + 1
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at3[gc_tx2])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							gc_tx := gc_step2 + 2
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at3[gc_tx2])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							gc_tx := gc_step2 + 3
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
+//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
-							val = float32(gc_at3[gc_tx2])
+							val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						localMax := gc_s_localMax[gc_rank2]
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank]
 						var val float32
+//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
-						val = float32(gc_at3[gc_tx2])
+						val = float32(gc_at[gc_tx])
 						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank2] = localMax
+						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1208,15 +1320,16 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1224,15 +1337,16 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1240,15 +1354,16 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
-							localMax := gc_s_localMax[gc_rank2]
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1256,15 +1371,16 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
+							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-						tidx := gc_tx2
-						localMax := gc_s_localMax[gc_rank2]
+						tidx := gc_tx
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank]
 						var val float32
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -1272,103 +1388,109 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:120
 						val = float32(logits[i])
 						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank2] = localMax
+						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 			}
 		}
 //line hecbench_logprob.go:68
-		shared := gc_shared12(32)[:32]
+		shared := gc_shared1(32)[:32]
+//line hecbench_logprob.go:70
 		var gc_l_val_2 [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:124
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
 //line hecbench_logprob.go:124
 						val_ := localMax
 //line hecbench_logprob.go:72
 						val_2 := val_
 //line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:72
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
 //line hecbench_logprob.go:124
 						val_ := localMax
 //line hecbench_logprob.go:72
 						val_2 := val_
 //line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					localMax := gc_s_localMax[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:85
+					localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:124
 					var val_ float32 = localMax
 //line hecbench_logprob.go:72
 					var val_2 float32 = val_
-					gc_l_val_2[gc_lane2] = val_2
+//line hecbench_logprob.go:75
+					gc_l_val_2[gc_lane] = val_2
 				}
 			}
 //line hecbench_logprob.go:59
 			for mask := 16; mask > 0; mask >>= 1 {
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					val_2 := gc_l_val_2[gc_lane2]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_logprob.go:64
+					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c21r[gc_lane2])
-					gc_l_val_2[gc_lane2] = val_2
+					val_2 = max(val_2, gc_c1r[gc_lane])
+					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-			gc_lo5, gc_hi5 := 0, 32
-			if gc_bdy2*gc_bdz2 == 1 {
-				if gc_lo5 < gc_hi5 {
-					gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 				}
-				if gc_lo5 < gc_hi5 {
-					gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 				}
 			}
-			gc_hi5 = min(gc_hi5, gc_cnt2)
-			if gc_lo5 < gc_hi5 {
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-						lane := gc_tx2 & 0x1f
-						wid := gc_tx2 >> 5
-						val_2 := gc_l_val_2[gc_lane2]
+						lane := gc_tx & 0x1f
+						wid := gc_tx >> 5
+//line hecbench_logprob.go:72
+						val_2 := gc_l_val_2[gc_lane]
+//line hecbench_logprob.go:74
 						var val_ float32
 //line hecbench_logprob.go:62
 						var r_ float32 = val_2
@@ -1382,96 +1504,103 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 			}
 		}
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_logprob.go:84
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-					lane := gc_tx2 & 0x1f
+					lane := gc_tx & 0x1f
+//line hecbench_logprob.go:71
 					var val_ float32
 //line hecbench_logprob.go:82
-					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
 						val_ = shared[lane]
 					} else {
 						val_ = -1e20
 					}
 					var val_3 float32 = val_
-					gc_s_val_3[gc_rank2] = val_3
+//line hecbench_logprob.go:89
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left2 := gc_act2
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							val_3.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							val_3.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val_3 := gc_s_val_3[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:73
+						val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
-						gc_c22v[gc_lane2] = val_3
+						gc_c2v[gc_lane] = val_3
 					}
 				}
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					val_3 := gc_s_val_3[gc_rank2]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:64
+					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c22r[gc_lane2])
-					gc_s_val_3[gc_rank2] = val_3
+					val_3 = max(val_3, gc_c2r[gc_lane])
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line hecbench_logprob.go:67
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_3 := gc_s_val_3[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:106
+					val_3 := gc_s_val_3[gc_rank]
 					var val_ float32
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
@@ -1486,276 +1615,315 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 			}
 		}
-		gc_vstep4 := 0
+//line hecbench_logprob.go:135
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_logprob.go:131
 			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 //line hecbench_logprob.go:131
 				localSumExp := gc_vb2
 //line hecbench_logprob.go:131
-				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank2:])
+				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep4
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank2] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank2] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank2] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank2] = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-			gc_s_localSumExp[gc_rank2] = localSumExp
+//line hecbench_logprob.go:133
+			gc_s_localSumExp[gc_rank] = localSumExp
 		}
 //line hecbench_logprob.go:132
-		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
+//line hecbench_logprob.go:139
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to2 <= len(logits)-gc_off6 {
-					gc_at4 := logits[gc_off6:][:gc_to2]
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
+					gc_at2 := logits[gc_off4:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step5 + 0
+//line hecbench_logprob.go:155
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step5 + 1
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step5 + 2
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step5 + 3
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
 						var val float32
-						localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
-						val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 						localSumExp += val
-						gc_s_localSumExp[gc_rank2] = localSumExp
+						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step12 := gc_from2
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-							tidx := gc_tx2
+							tidx := gc_tx
+//line hecbench_logprob.go:106
 							var val float32
-							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
-						tidx := gc_tx2
+						tidx := gc_tx
+//line hecbench_logprob.go:106
 						var val float32
-						localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(logits[i_]) - sMaxLogit[0])
 						localSumExp += val
-						gc_s_localSumExp[gc_rank2] = localSumExp
+						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				}
 			}
 		}
 //line hecbench_logprob.go:32
-		shared_ := gc_shared22(32)[:32]
+		shared_ := gc_shared2(32)[:32]
+//line hecbench_logprob.go:34
 		var gc_l_val_5 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left3 := gc_act2
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:137
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
 //line hecbench_logprob.go:137
 						val_4 := localSumExp
 //line hecbench_logprob.go:36
 						val_5 := val_4
 //line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:36
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
 //line hecbench_logprob.go:137
 						val_4 := localSumExp
 //line hecbench_logprob.go:36
 						val_5 := val_4
 //line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					localSumExp := gc_s_localSumExp[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:49
+					localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:137
 					var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 					var val_5 float32 = val_4
-					gc_l_val_5[gc_lane2] = val_5
+//line hecbench_logprob.go:39
+					gc_l_val_5[gc_lane] = val_5
 				}
 			}
 //line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 				var gc_run compiled.ShflSteps
 				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_logprob.go:24
@@ -1768,78 +1936,81 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			} else {
 //line hecbench_logprob.go:23
 				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
 					} else {
 //line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
-						gc_left4 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						gc_left4 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-								val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_logprob.go:37
+								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:24
-								val_5 += gc_c23r[gc_lane2]
-								gc_l_val_5[gc_lane2] = val_5
+								val_5 += gc_c3r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
 							}
 						}
 					}
 				}
 			}
-			gc_lo6, gc_hi6 := 0, 32
-			if gc_bdy2*gc_bdz2 == 1 {
-				if gc_lo6 < gc_hi6 {
-					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 				}
-				if gc_lo6 < gc_hi6 {
-					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 				}
 			}
-			gc_hi6 = min(gc_hi6, gc_cnt2)
-			if gc_lo6 < gc_hi6 {
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-						lane_ := gc_tx2 & 0x1f
-						wid_ := gc_tx2 >> 5
-						val_5 := gc_l_val_5[gc_lane2]
+						lane_ := gc_tx & 0x1f
+						wid_ := gc_tx >> 5
+//line hecbench_logprob.go:36
+						val_5 := gc_l_val_5[gc_lane]
+//line hecbench_logprob.go:38
 						var val_4 float32
 //line hecbench_logprob.go:26
 						var r_4 float32 = val_5
@@ -1853,131 +2024,138 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 			}
 		}
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_logprob.go:48
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-					lane_ := gc_tx2 & 0x1f
+					lane_ := gc_tx & 0x1f
+//line hecbench_logprob.go:35
 					var val_4 float32
 //line hecbench_logprob.go:46
-					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
 						val_4 = shared_[lane_]
 					} else {
 						val_4 = float32(0.0)
 					}
 					var val_6 float32 = val_4
-					gc_s_val_6[gc_rank2] = val_6
+//line hecbench_logprob.go:53
+					gc_s_val_6[gc_rank] = val_6
 				}
 			}
 //line hecbench_logprob.go:23
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val_6.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							val_6.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val_6 := gc_s_val_6[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
-						gc_c24v[gc_lane2] = val_6
+						gc_c4v[gc_lane] = val_6
 					}
 				}
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c24v, mask_3, 32, &gc_c24r)
-				gc_left6 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				gc_left6 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						val_6 := gc_s_val_6[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
-						val_6 += gc_c24r[gc_lane2]
-						gc_s_val_6[gc_rank2] = val_6
+						val_6 += gc_c4r[gc_lane]
+						gc_s_val_6[gc_rank] = val_6
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+//line hecbench_logprob.go:32
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_6 := gc_s_val_6[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:106
+					val_6 := gc_s_val_6[gc_rank]
 					var val_4 float32
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
@@ -2014,136 +2192,145 @@ func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths
 var gc_src_accumulateLogProbs = compiled.NewSource(gc_files_hecbench_logprob, "accumulateLogProbs", "f9453cf006ee6438716ddb8850aa3044461b7715287625722768437a1c640396", "hecbench_logprob.go:147-166", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_logprob.go:151
-func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line hecbench_logprob.go:152
-	bidx := gc_bx2
+	bidx := gc_bx
 //line hecbench_logprob.go:154
 	length := int(lengths[bidx])
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
-	gc_vstep4 := 0
+//line hecbench_logprob.go:159
+	gc_vstep := 0
 	if compiled.SIMD {
 //line hecbench_logprob.go:158
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line hecbench_logprob.go:158
 			localAccum := gc_vb
 //line hecbench_logprob.go:158
-			localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
+			localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank2] = localAccum
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank] = localAccum
 		}
 		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank2] = localAccum
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank] = localAccum
 		}
 		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank2] = localAccum
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank] = localAccum
 		}
 		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank2] = localAccum
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank] = localAccum
 		}
 	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 		localAccum := float32(0.0)
-		gc_s_localAccum[gc_rank2] = localAccum
+//line hecbench_logprob.go:160
+		gc_s_localAccum[gc_rank] = localAccum
 	}
 //line hecbench_logprob.go:159
-	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_logprob.go:166
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_off
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(logProbs) && gc_to2 <= len(logProbs)-gc_off4 {
-				gc_at3 := logProbs[gc_off4:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logProbs) && gc_to <= len(logProbs)-gc_off2 {
+				gc_at := logProbs[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:153
-						var tidx int = gc_tx2
+						var tidx int = gc_tx
 //line hecbench_logprob.go:153
-						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:159
 						var step int = tidx + gc_off
 //line hecbench_logprob.go:159
 						_ = step
-						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
+						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_logprob.go:160
-						localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
+						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					localAccum := gc_s_localAccum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:155
+					localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:160
 					gc_more = true
 //line hecbench_logprob.go:160
-					localAccum += gc_at3[gc_tx2]
-					gc_s_localAccum[gc_rank2] = localAccum
+					localAccum += gc_at[gc_tx]
+					gc_s_localAccum[gc_rank] = localAccum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:153
-						var tidx int = gc_tx2
+						var tidx int = gc_tx
 //line hecbench_logprob.go:153
-						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:159
 						var step int = tidx + gc_off
 						if step < 0 || step > len(logProbs)-8 {
@@ -2153,147 +2340,155 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:160
 						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
 //line hecbench_logprob.go:160
-						localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
+						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
-						tidx := gc_tx2
-						localAccum := gc_s_localAccum[gc_rank2]
+						tidx := gc_tx
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
 						gc_more = true
 //line hecbench_logprob.go:160
 						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank2] = localAccum
+						gc_s_localAccum[gc_rank] = localAccum
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
-						tidx := gc_tx2
-						localAccum := gc_s_localAccum[gc_rank2]
+						tidx := gc_tx
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
 						gc_more = true
 //line hecbench_logprob.go:160
 						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank2] = localAccum
+						gc_s_localAccum[gc_rank] = localAccum
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
-						tidx := gc_tx2
-						localAccum := gc_s_localAccum[gc_rank2]
+						tidx := gc_tx
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
 						gc_more = true
 //line hecbench_logprob.go:160
 						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank2] = localAccum
+						gc_s_localAccum[gc_rank] = localAccum
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
-						tidx := gc_tx2
-						localAccum := gc_s_localAccum[gc_rank2]
+						tidx := gc_tx
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
 						gc_more = true
 //line hecbench_logprob.go:160
 						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank2] = localAccum
+						gc_s_localAccum[gc_rank] = localAccum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
-					tidx := gc_tx2
-					localAccum := gc_s_localAccum[gc_rank2]
+					tidx := gc_tx
+//line hecbench_logprob.go:155
+					localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 					step := tidx + gc_off
 					gc_more = true
 //line hecbench_logprob.go:160
 					localAccum += logProbs[step]
-					gc_s_localAccum[gc_rank2] = localAccum
+					gc_s_localAccum[gc_rank] = localAccum
 				}
 			}
 		}
 	}
 //line hecbench_logprob.go:32
-	shared := gc_shared12(32)[:32]
+	shared := gc_shared1(32)[:32]
+//line hecbench_logprob.go:34
 	var gc_l_val_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:162
-					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:162
 					val := localAccum
 //line hecbench_logprob.go:36
 					val_ := val
 //line hecbench_logprob.go:36
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val_.StoreSlice(gc_l_val_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:36
-					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:162
 					val := localAccum
 //line hecbench_logprob.go:36
 					val_ := val
 //line hecbench_logprob.go:36
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val_.StoreSlice(gc_l_val_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				localAccum := gc_s_localAccum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:49
+				localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:162
 				var val float32 = localAccum
 //line hecbench_logprob.go:36
 				var val_ float32 = val
-				gc_l_val_[gc_lane2] = val_
+//line hecbench_logprob.go:39
+				gc_l_val_[gc_lane] = val_
 			}
 		}
 //line hecbench_logprob.go:23
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := 16; mask > 0; mask >>= 1 {
 //line hecbench_logprob.go:24
@@ -2306,78 +2501,81 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		} else {
 //line hecbench_logprob.go:23
 			for mask := 16; mask > 0; mask >>= 1 {
-				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
 //line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_logprob.go:24
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_logprob.go:24
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_logprob.go:24
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_logprob.go:24
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line hecbench_logprob.go:24
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_logprob.go:24
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_ := gc_l_val_[gc_lane2]
+//line hecbench_logprob.go:37
+							val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:24
-							val_ += gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
 						}
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-					lane := gc_tx2 & 0x1f
-					wid := gc_tx2 >> 5
-					val_ := gc_l_val_[gc_lane2]
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
+//line hecbench_logprob.go:36
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_logprob.go:38
 					var val float32
 //line hecbench_logprob.go:26
 					var r_ float32 = val_
@@ -2391,133 +2589,140 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			}
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_logprob.go:48
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-				lane := gc_tx2 & 0x1f
+				lane := gc_tx & 0x1f
+//line hecbench_logprob.go:35
 				var val float32
 //line hecbench_logprob.go:46
-				if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
 					val = shared[lane]
 				} else {
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-				gc_s_val_2[gc_rank2] = val_2
+//line hecbench_logprob.go:53
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
 //line hecbench_logprob.go:23
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-			gc_left3 := gc_act2
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c2v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:37
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
-					gc_c22v[gc_lane2] = val_2
+					gc_c2v[gc_lane] = val_2
 				}
 			}
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
-			gc_left4 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+			gc_left4 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_logprob.go:24
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line hecbench_logprob.go:24
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:37
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
-					val_2 += gc_c22r[gc_lane2]
-					gc_s_val_2[gc_rank2] = val_2
+					val_2 += gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_logprob.go:32
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := bidx
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(cumLogProbs) {
-				gc_at4 := cumLogProbs[gc_off5:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					val_2 := gc_s_val_2[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := bidx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(cumLogProbs) {
+				gc_at2 := cumLogProbs[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:155
+					val_2 := gc_s_val_2[gc_rank]
 					var val float32
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2
@@ -2528,13 +2733,15 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:162
 					accum := r
 //line hecbench_logprob.go:164
-					gc_at4[0] = accum
+					gc_at2[0] = accum
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_logprob.go:171
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:155
+					val_2 := gc_s_val_2[gc_rank]
 					var val float32
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2

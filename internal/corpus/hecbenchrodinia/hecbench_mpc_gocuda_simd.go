@@ -32,27 +32,27 @@ func MPCCompressKernel(n int, original []int64, compressed []int64, goffset []in
 var gc_src_mpcCompress = compiled.NewSource(gc_files_hecbench_mpc, "mpcCompress", "898e4b0aadee5cc6a6696092435a5b7132bf1387b0f647a5b334b7db90e78afd", "hecbench_mpc.go:141-245", "hecbench_mpc.go:32-64").NoGoexit("0b0d77f9794a9404b38ce531415fed1009919ced60d6053632b94265dd420a5b", "hecbench_mpc.go:27-30")
 
 //line hecbench_mpc.go:147
-func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compressed []int64, goffset []int32, dim uint8) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[*int32](gc_b2, 0)[:gc_n2]
-	gc_s_sbuf := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
-	gc_s_v1 := compiled.Scratch[int64](gc_b2, 2)[:gc_n2]
-	gc_s_v2 := compiled.Scratch[int64](gc_b2, 3)[:gc_n2]
-	gc_s_loc := make([]int32, gc_b2.Len())
-	gc_s_bitmap := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
+func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compressed []int64, goffset []int32, dim uint8) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_v1 := compiled.Scratch[int64](gc_b, 2)[:gc_n]
+	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)[:gc_n]
+	gc_s_loc := make([]int32, gc_b.Len())
+	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 //line hecbench_mpc.go:153
-	bid := gc_bx2
-	gdim := gc_gdx2
+	bid := gc_bx
+	gdim := gc_gdx
 	bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
@@ -67,150 +67,165 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:167
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(n, chunk*mpcTPB); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo7, gc_hi7 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo7; gc_step6 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo7; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-					gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+					gc_s_v1[gc_rank] = v1
 				}
-				gc_step7 := gc_hi7
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+						gc_s_v1[gc_rank] = v1
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-					gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:172
+					gc_s_v1[gc_rank] = v1
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(n, chunk*mpcTPB); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := chunk * mpcTPB
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(original) && gc_to2 <= len(original)-gc_off6 && gc_to2 <= len(sbuf1) {
-					gc_at7 := original[gc_off6:][:gc_to2]
-					gc_at8 := sbuf1[:gc_to2]
-					gc_vstep4 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := chunk * mpcTPB
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(original) && gc_to <= len(original)-gc_off && gc_to <= len(sbuf1) {
+					gc_at := original[gc_off:][:gc_to]
+					gc_at2 := sbuf1[:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
-						gc_vb4 := archsimd.BroadcastInt64x4(0)
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb2 := archsimd.BroadcastInt64x4(0)
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:148
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line hecbench_mpc.go:168
 							var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
 							_ = idx
 //line hecbench_mpc.go:170
-							v1 := gc_vb4
-							v1 = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
-							v1.StoreSlice(gc_at8[gc_tx2:])
+							v1 := gc_vb2
+//line hecbench_mpc.go:172
+							v1 = archsimd.LoadInt64x4Slice(gc_at[gc_tx:])
+//line hecbench_mpc.go:172
+							v1.StoreSlice(gc_at2[gc_tx:])
 //line hecbench_mpc.go:171
-							v1.StoreSlice(gc_s_v1[gc_rank2:])
+							v1.StoreSlice(gc_s_v1[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
 //line hecbench_mpc.go:172
-						v1 = gc_at7[gc_tx2]
-						gc_at8[gc_tx2] = v1
-						gc_s_v1[gc_rank2] = v1
+						v1 = gc_at[gc_tx]
+						gc_at2[gc_tx] = v1
+//line hecbench_mpc.go:176
+						gc_s_v1[gc_rank] = v1
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
-						gc_vb3 := archsimd.BroadcastInt64x4(0)
-						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_vb := archsimd.BroadcastInt64x4(0)
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:148
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line hecbench_mpc.go:168
 							var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
-							v1 := gc_vb3
+							v1 := gc_vb
+//line hecbench_mpc.go:172
 							if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
+//line hecbench_mpc.go:172
 								break
 							}
 //line hecbench_mpc.go:172
@@ -218,18 +233,18 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1.StoreSlice(sbuf1[tid:])
 //line hecbench_mpc.go:171
-							v1.StoreSlice(gc_s_v1[gc_rank2:])
+							v1.StoreSlice(gc_s_v1[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep5
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx2
+							tid := gc_tx
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
@@ -237,14 +252,15 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-							gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:176
+							gc_s_v1[gc_rank] = v1
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx2
+							tid := gc_tx
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
@@ -252,14 +268,15 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-							gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:176
+							gc_s_v1[gc_rank] = v1
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx2
+							tid := gc_tx
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
@@ -267,14 +284,15 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-							gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:176
+							gc_s_v1[gc_rank] = v1
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx2
+							tid := gc_tx
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
@@ -282,14 +300,15 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-							gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:176
+							gc_s_v1[gc_rank] = v1
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_mpc.go:168
 						idx := tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
@@ -297,27 +316,29 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 						v1 = original[idx]
 						sbuf1[tid] = v1
-						gc_s_v1[gc_rank2] = v1
+//line hecbench_mpc.go:176
+						gc_s_v1[gc_rank] = v1
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+//line hecbench_mpc.go:182
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_mpc.go:148
-				gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep6+3 < gc_bdx2; gc_vstep6 += 4 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:148
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_mpc.go:150
 					var tidmdim int = tid - int(dim)
 //line hecbench_mpc.go:168
 					var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
-					v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank2:])
+					v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
 //line hecbench_mpc.go:177
 					if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:177
@@ -332,45 +353,46 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
 						} else {
 //line hecbench_mpc.go:179
-							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-							if gc_if4.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_mpc.go:178
-								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if4)
+								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
 							}
 						}
 					} else {
 //line hecbench_mpc.go:179
-						gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
 //line hecbench_mpc.go:177
-						if gc_if5.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:177
-							gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-							if gc_if5.And(gc_if6).ToBits() != 0 {
+							gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_mpc.go:178
-								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5.And(gc_if6))
+								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
 							}
 						}
 					}
 					v1.StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:182
-					v1.StoreSlice(gc_s_v1[gc_rank2:])
+					v1.StoreSlice(gc_s_v1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:150
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
 						if idx < n {
@@ -378,19 +400,20 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 					sbuf2[tid] = v1
-					gc_s_v1[gc_rank2] = v1
+					gc_s_v1[gc_rank] = v1
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:150
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
 						if idx < n {
@@ -398,19 +421,20 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 					sbuf2[tid] = v1
-					gc_s_v1[gc_rank2] = v1
+					gc_s_v1[gc_rank] = v1
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:150
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
 						if idx < n {
@@ -418,19 +442,20 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 					sbuf2[tid] = v1
-					gc_s_v1[gc_rank2] = v1
+					gc_s_v1[gc_rank] = v1
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:150
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
 						if idx < n {
@@ -438,19 +463,20 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 					sbuf2[tid] = v1
-					gc_s_v1[gc_rank2] = v1
+					gc_s_v1[gc_rank] = v1
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_mpc.go:150
 				tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 				idx := tid + chunk*mpcTPB
-				v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:170
+				v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 				if tid >= int(dim) {
 					if idx < n {
@@ -458,20 +484,24 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 				}
 				sbuf2[tid] = v1
-				gc_s_v1[gc_rank2] = v1
+				gc_s_v1[gc_rank] = v1
 			}
 		}
+//line hecbench_mpc.go:187
 		compiled.OutOfLine(func() {
 			sbuf1 := sbuf1[:1024]
+//line hecbench_mpc.go:190
 			sbuf2 := sbuf2[:1024]
-			gc_s_v2 := gc_s_v2[:gc_n2]
+//line hecbench_mpc.go:192
+			gc_s_v2 := gc_s_v2[:gc_n]
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:195
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_mpc.go:151
 						lanex := tid & 63
 						warpx := tid & 0x3c0
@@ -482,122 +512,130 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
 						sbuf1[tid] = v2
-						gc_s_v2[gc_rank2] = v2
+//line hecbench_mpc.go:192
+						gc_s_v2[gc_rank] = v2
 					}
 				}
 			}
 		})
-		var gc_c21v [32]bool
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_mpc.go:198
+		var gc_c1v [32]bool
+		var gc_c1r [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 					tidm1 := tid - 1
-					v2 := gc_s_v2[gc_rank2]
+//line hecbench_mpc.go:151
+					v2 := gc_s_v2[gc_rank]
 //line hecbench_mpc.go:193
 					if tid > 0 {
 						v2 -= sbuf1[tidm1]
 					}
 //line hecbench_mpc.go:197
 					var loc int32 = 0
-					gc_s_loc[gc_rank2] = loc
+					gc_s_loc[gc_rank] = loc
 //line hecbench_mpc.go:198
 					if v2 != 0 {
-						gc_s_loc[gc_rank2] = 1
+						gc_s_loc[gc_rank] = 1
 					}
 //line hecbench_mpc.go:202
-					gc_c21v[gc_lane2] = gc_s_loc[gc_rank2] != 0
-					gc_s_v2[gc_rank2] = v2
+					gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
+					gc_s_v2[gc_rank] = v2
 				}
 			}
 //line hecbench_mpc.go:202
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x02 := gc_tidx2.X
-					gc_off7 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off7 {
-						gc_at9 := sbuf2[gc_off7:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+					gc_x0 := gc_tidx.X
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+						gc_at3 := sbuf2[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+//line hecbench_mpc.go:214
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx2
+							tid := gc_tx
 //line hecbench_mpc.go:151
 							lanex := tid & 63
 //line hecbench_mpc.go:202
-							bitmap := gc_c21r[gc_lane2]
+							bitmap := gc_c1r[gc_lane]
 //line hecbench_mpc.go:204
 							if lanex == 32 {
-								gc_at9[gc_lane2] = int64(bitmap)
+								gc_at3[gc_lane] = int64(bitmap)
 							}
-							gc_s_bitmap[gc_rank2] = bitmap
+//line hecbench_mpc.go:208
+							gc_s_bitmap[gc_rank] = bitmap
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx2
+							tid := gc_tx
 //line hecbench_mpc.go:151
 							lanex := tid & 63
 //line hecbench_mpc.go:202
-							bitmap := gc_c21r[gc_lane2]
+							bitmap := gc_c1r[gc_lane]
 //line hecbench_mpc.go:204
 							if lanex == 32 {
 								sbuf2[tid] = int64(bitmap)
 							}
-							gc_s_bitmap[gc_rank2] = bitmap
+//line hecbench_mpc.go:208
+							gc_s_bitmap[gc_rank] = bitmap
 						}
 					}
 				}
 			}
 		}
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_mpc.go:216
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:151
 					lanex := tid & 63
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-					bitmap := gc_s_bitmap[gc_rank2]
+//line hecbench_mpc.go:170
+					bitmap := gc_s_bitmap[gc_rank]
 //line hecbench_mpc.go:209
 					if lanex == 0 {
 						if idx < n {
@@ -605,47 +643,48 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 //line hecbench_mpc.go:215
-					var val *int32 = &gc_s_loc[gc_rank2]
+					var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:215
 					var sbuf []int32 = int64sAsInt32s(sbuf1)
-					gc_s_val[gc_rank2] = val
-					gc_s_sbuf[gc_rank2] = sbuf
+//line hecbench_mpc.go:218
+					gc_s_val[gc_rank] = val
+					gc_s_sbuf[gc_rank] = sbuf
 				}
 			}
 //line hecbench_mpc.go:38
 			for d := 1; d < 32; d *= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 //line hecbench_mpc.go:39
-					gc_c22v[gc_lane2] = *val
+					gc_c2v[gc_lane] = *val
 				}
 //line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
-				gc_lo8, gc_hi8 := 0, 32
-				if gc_bdy2*gc_bdz2 == 1 {
-					if gc_lo8 < gc_hi8 {
-						gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 				}
-				gc_hi8 = min(gc_hi8, gc_cnt2)
-				if gc_lo8 < gc_hi8 {
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo8, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := gc_lo8; gc_lane2 < gc_hi8; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							val := gc_s_val[gc_rank2]
-//line hecbench_mpc.go:39
-							tmp := gc_c22r[gc_lane2]
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							val := gc_s_val[gc_rank]
+							tmp := gc_c2r[gc_lane]
 							if lane >= d {
 								*val += tmp
 							}
@@ -653,32 +692,34 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 				}
 			}
-			gc_lo9, gc_hi9 := 0, 32
-			if gc_bdy2*gc_bdz2 == 1 {
-				if gc_lo9 < gc_hi9 {
-					gc_lo9 = max(gc_lo9, max(min(31, 32), -1))
+//line hecbench_mpc.go:48
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min(31, 32), -1))
 				}
-				if gc_lo9 < gc_hi9 {
-					gc_hi9 = min(gc_hi9, min(max(31, -1), 32)+1)
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(31, -1), 32)+1)
 				}
 			}
-			gc_hi9 = min(gc_hi9, gc_cnt2)
-			if gc_lo9 < gc_hi9 {
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo9, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo9; gc_lane2 < gc_hi9; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						lane := gc_tx2 & 31
-						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
+						warp := gc_tx >> 5
+						lane := gc_tx & 31
+//line hecbench_mpc.go:38
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
 						if lane == 31 {
 							sbuf[warp] = *val
@@ -687,141 +728,150 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 			}
 		}
+//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m192 uint32
+//line hecbench_mpc.go:61
+				var gc_m19 uint32
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
+						warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 						if warp == 0 {
-							gc_m192 |= 1 << gc_lane2
+							gc_m19 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save192 := gc_act2
-				gc_act2 = gc_save192 & gc_m192
-				if gc_act2 != 0 {
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							sbuf := gc_s_sbuf[gc_rank2]
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 							v := sbuf[lane]
-							gc_l_v[gc_lane2] = v
+//line hecbench_mpc.go:52
+							gc_l_v[gc_lane] = v
 						}
 					}
 //line hecbench_mpc.go:51
 					for d_ := 1; d_ < 32; d_ *= 2 {
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
-						gc_lo10, gc_hi10 := 0, 32
-						if gc_bdy2*gc_bdz2 == 1 {
-							if gc_lo10 < gc_hi10 {
-								gc_lo10 = max(gc_lo10, max(min(d_, 32), -1))
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+						gc_lo5, gc_hi5 := 0, 32
+						if gc_bdy*gc_bdz == 1 {
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 							}
 						}
-						gc_hi10 = min(gc_hi10, gc_cnt2)
-						if gc_lo10 < gc_hi10 {
+						gc_hi5 = min(gc_hi5, gc_cnt)
+						if gc_lo5 < gc_hi5 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo10, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_mpc.go:36
-									lane := gc_tx2 & 31
-									v := gc_l_v[gc_lane2]
+									lane := gc_tx & 31
+//line hecbench_mpc.go:38
+									v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
-									tmp_ := gc_c23r[gc_lane2]
+									tmp_ := gc_c3r[gc_lane]
 									if lane >= d_ {
 										v += tmp_
 									}
-									gc_l_v[gc_lane2] = v
+//line hecbench_mpc.go:57
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							sbuf := gc_s_sbuf[gc_rank2]
-							v := gc_l_v[gc_lane2]
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
+							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
 							sbuf[lane] = v
 						}
 					}
 				}
-				gc_act2 = gc_save192 &^ gc_dead2
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := bid
-			gc_off9 := bid1
-			gc_off10 := 0
-			if gc_off8 >= 0 && gc_off8 < len(goffset) && gc_off9 >= 0 && gc_off9 < len(goffset) && gc_off10 >= 0 && gc_off10 < len(compressed) {
-				gc_at10 := goffset[gc_off8:][:1]
-				gc_at11 := goffset[gc_off9:][:1]
-				gc_at12 := compressed[gc_off10:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := bid
+			gc_off4 := bid1
+			gc_off5 := 0
+			if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) {
+				gc_at4 := goffset[gc_off3:][:1]
+				gc_at5 := goffset[gc_off4:][:1]
+				gc_at6 := compressed[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
+					warp := gc_tx >> 5
 //line hecbench_mpc.go:148
-					tid := gc_tx2
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
-					v2 := gc_s_v2[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
 //line hecbench_mpc.go:61
 					if warp > 0 {
 						*val += sbuf[warp-1]
 					}
 //line hecbench_mpc.go:217
 					if v2 != 0 {
-						sbuf2[gc_s_loc[gc_rank2]-1] = v2
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
 					}
 //line hecbench_mpc.go:221
 					if tid == (mpcTPB - 1) {
@@ -829,45 +879,47 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						if chunk > 0 {
 							for {
 //line hecbench_mpc.go:224
-								gc_b2.Tick()
+								gc_b.Tick()
 //line hecbench_mpc.go:224
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_mpc.go:224
 									return
 								}
-								st = gc_at10[0]
+//line hecbench_mpc.go:225
+								st = gc_at4[0]
 								if !(st < 0) {
 									break
 								}
 							}
 						}
-						gc_at11[0] = st + gc_s_loc[gc_rank2]
-						gc_at10[0] = -1
+						gc_at5[0] = st + gc_s_loc[gc_rank]
+						gc_at4[0] = -1
 						if chunk == chunksm1 {
-							gc_at12[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+							gc_at6[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
 						}
-						top[0] = gc_s_loc[gc_rank2]
+						top[0] = gc_s_loc[gc_rank]
 						start[0] = st
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
+					warp := gc_tx >> 5
 //line hecbench_mpc.go:148
-					tid := gc_tx2
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
-					v2 := gc_s_v2[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
 //line hecbench_mpc.go:61
 					if warp > 0 {
 						*val += sbuf[warp-1]
 					}
 //line hecbench_mpc.go:217
 					if v2 != 0 {
-						sbuf2[gc_s_loc[gc_rank2]-1] = v2
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
 					}
 //line hecbench_mpc.go:221
 					if tid == (mpcTPB - 1) {
@@ -875,40 +927,42 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						if chunk > 0 {
 							for {
 //line hecbench_mpc.go:224
-								gc_b2.Tick()
+								gc_b.Tick()
 //line hecbench_mpc.go:224
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_mpc.go:224
 									return
 								}
+//line hecbench_mpc.go:225
 								st = goffset[bid]
 								if !(st < 0) {
 									break
 								}
 							}
 						}
-						goffset[bid1] = st + gc_s_loc[gc_rank2]
+						goffset[bid1] = st + gc_s_loc[gc_rank]
 						goffset[bid] = -1
 						if chunk == chunksm1 {
-							compressed[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+							compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
 						}
-						top[0] = gc_s_loc[gc_rank2]
+						top[0] = gc_s_loc[gc_rank]
 						start[0] = st
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
+//line hecbench_mpc.go:244
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_mpc.go:148
-				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep7+3 < gc_bdx2; gc_vstep7 += 4 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_mpc.go:241
 					if tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:241
@@ -929,32 +983,32 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								if 0xff&(1<<gc_k) != 0 {
 //line hecbench_mpc.go:242
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos.Thread = gc_rank + gc_k
 //line hecbench_mpc.go:242
 									compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
 								}
 							}
 //line hecbench_mpc.go:242
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line hecbench_mpc.go:242
-						gc_if7 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:241
-						if gc_if7.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:241
 							var gc_u int32
 //line hecbench_mpc.go:241
-							if gc_in := gc_if7.ToBits(); gc_in != 0 {
+							if gc_in := gc_if4.ToBits(); gc_in != 0 {
 //line hecbench_mpc.go:241
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:241
 								gc_u = start[0]
 							}
 //line hecbench_mpc.go:242
 							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:242
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
+								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
 							} else {
 //line hecbench_mpc.go:242
 								var gc_lanes2 [4]int64
@@ -963,73 +1017,74 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								for gc_k2 := range 4 {
 //line hecbench_mpc.go:242
-									if gc_if7.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_mpc.go:242
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_mpc.go:242
 										compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line hecbench_mpc.go:242
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
+//line hecbench_mpc.go:244
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep7
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
 						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
 						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
 						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
 						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_mpc.go:241
 				if tid < int(top[0]) {
 					compressed[int(start[0])+tid] = sbuf2[tid]
@@ -1057,33 +1112,33 @@ func MPCDecompressKernel(compressed []int64, decompressed []int64, goffset []int
 var gc_src_mpcDecompress = compiled.NewSource(gc_files_hecbench_mpc, "mpcDecompress", "1de0e952687203a267a57a4b83069d936481bf5813c46bcb38d07218cc3e2277", "hecbench_mpc.go:247-328", "hecbench_mpc.go:102-139", "hecbench_mpc.go:32-64", "hecbench_mpc.go:66-100").NoGoexit("0b0d77f9794a9404b38ce531415fed1009919ced60d6053632b94265dd420a5b", "hecbench_mpc.go:27-30")
 
 //line hecbench_mpc.go:252
-func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompressed []int64, goffset []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[*int32](gc_b2, 0)[:gc_n2]
-	gc_s_sbuf := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
-	gc_s_val_ := compiled.Scratch[*int64](gc_b2, 2)[:gc_n2]
-	gc_s_val_2 := compiled.Scratch[*int64](gc_b2, 3)[:gc_n2]
-	gc_s_tix := compiled.Scratch[int](gc_b2, 4)[:gc_n2]
-	gc_s_flag := compiled.Scratch[int32](gc_b2, 5)[:gc_n2]
-	gc_s_loc := make([]int32, gc_b2.Len())
-	gc_s_v2 := make([]int64, gc_b2.Len())
-	gc_s_v1 := make([]int64, gc_b2.Len())
+func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompressed []int64, goffset []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_val_ := compiled.Scratch[*int64](gc_b, 2)[:gc_n]
+	gc_s_val_2 := compiled.Scratch[*int64](gc_b, 3)[:gc_n]
+	gc_s_tix := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_flag := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	gc_s_loc := make([]int32, gc_b.Len())
+	gc_s_v2 := make([]int64, gc_b.Len())
+	gc_s_v1 := make([]int64, gc_b.Len())
 //line hecbench_mpc.go:253
 	dim := int((compressed[0] & 31) + 1)
 	n := int(compressed[0] >> 32)
 //line hecbench_mpc.go:258
-	bid := gc_bx2
-	gdim := gc_gdx2
+	bid := gc_bx
+	gdim := gc_gdx
 	bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
@@ -1099,138 +1154,148 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:273
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nru, chunk*mpcTPB); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_lo8; gc_step7 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_lo8; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:280
 					loc := flag
-					gc_s_loc[gc_rank2] = loc
-					gc_s_flag[gc_rank2] = flag
+					gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+					gc_s_flag[gc_rank] = flag
 				}
-				gc_step8 := gc_hi8
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:276
 					var flag int32 = 0
 //line hecbench_mpc.go:280
 					loc := flag
-					gc_s_loc[gc_rank2] = loc
-					gc_s_flag[gc_rank2] = flag
+					gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+					gc_s_flag[gc_rank] = flag
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(nru, chunk*mpcTPB); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-						tid := gc_tx2
+						tid := gc_tx
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
@@ -1240,15 +1305,16 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-						tid := gc_tx2
+						tid := gc_tx
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
@@ -1258,15 +1324,16 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-						tid := gc_tx2
+						tid := gc_tx
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
@@ -1276,15 +1343,16 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-						tid := gc_tx2
+						tid := gc_tx
 						lanex := tid & 63
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
@@ -1294,15 +1362,16 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						gc_s_flag[gc_rank2] = flag
+						gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+						gc_s_flag[gc_rank] = flag
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 					lanex := tid & 63
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
@@ -1312,62 +1381,65 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 					loc := flag
-					gc_s_loc[gc_rank2] = loc
-					gc_s_flag[gc_rank2] = flag
+					gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:284
+					gc_s_flag[gc_rank] = flag
 				}
 			}
 		}
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:289
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:283
-				var val *int32 = &gc_s_loc[gc_rank2]
+				var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:283
 				var sbuf []int32 = int64sAsInt32s(sbuf1)
-				gc_s_val[gc_rank2] = val
-				gc_s_sbuf[gc_rank2] = sbuf
+//line hecbench_mpc.go:286
+				gc_s_val[gc_rank] = val
+				gc_s_sbuf[gc_rank] = sbuf
 			}
 //line hecbench_mpc.go:38
 			for d := 1; d < 32; d *= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 //line hecbench_mpc.go:39
-					gc_c21v[gc_lane2] = *val
+					gc_c1v[gc_lane] = *val
 				}
 //line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
-				gc_lo9, gc_hi9 := 0, 32
-				if gc_bdy2*gc_bdz2 == 1 {
-					if gc_lo9 < gc_hi9 {
-						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 				}
-				gc_hi9 = min(gc_hi9, gc_cnt2)
-				if gc_lo9 < gc_hi9 {
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo9, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := gc_lo9; gc_lane2 < gc_hi9; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							val := gc_s_val[gc_rank2]
-//line hecbench_mpc.go:39
-							tmp := gc_c21r[gc_lane2]
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							val := gc_s_val[gc_rank]
+							tmp := gc_c1r[gc_lane]
 							if lane >= d {
 								*val += tmp
 							}
@@ -1375,32 +1447,34 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					}
 				}
 			}
-			gc_lo10, gc_hi10 := 0, 32
-			if gc_bdy2*gc_bdz2 == 1 {
-				if gc_lo10 < gc_hi10 {
-					gc_lo10 = max(gc_lo10, max(min(31, 32), -1))
+//line hecbench_mpc.go:48
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min(31, 32), -1))
 				}
-				if gc_lo10 < gc_hi10 {
-					gc_hi10 = min(gc_hi10, min(max(31, -1), 32)+1)
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(31, -1), 32)+1)
 				}
 			}
-			gc_hi10 = min(gc_hi10, gc_cnt2)
-			if gc_lo10 < gc_hi10 {
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo10, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						lane := gc_tx2 & 31
-						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
+						warp := gc_tx >> 5
+						lane := gc_tx & 31
+//line hecbench_mpc.go:38
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
 						if lane == 31 {
 							sbuf[warp] = *val
@@ -1409,131 +1483,140 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
+//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m202 uint32
+//line hecbench_mpc.go:61
+				var gc_m20 uint32
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
+						warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 						if warp == 0 {
-							gc_m202 |= 1 << gc_lane2
+							gc_m20 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save202 := gc_act2
-				gc_act2 = gc_save202 & gc_m202
-				if gc_act2 != 0 {
+				gc_save20 := gc_act
+				gc_act = gc_save20 & gc_m20
+				if gc_act != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							sbuf := gc_s_sbuf[gc_rank2]
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 							v := sbuf[lane]
-							gc_l_v[gc_lane2] = v
+//line hecbench_mpc.go:52
+							gc_l_v[gc_lane] = v
 						}
 					}
 //line hecbench_mpc.go:51
 					for d_ := 1; d_ < 32; d_ *= 2 {
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
-						gc_lo11, gc_hi11 := 0, 32
-						if gc_bdy2*gc_bdz2 == 1 {
-							if gc_lo11 < gc_hi11 {
-								gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
+						gc_lo5, gc_hi5 := 0, 32
+						if gc_bdy*gc_bdz == 1 {
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
 							}
 						}
-						gc_hi11 = min(gc_hi11, gc_cnt2)
-						if gc_lo11 < gc_hi11 {
+						gc_hi5 = min(gc_hi5, gc_cnt)
+						if gc_lo5 < gc_hi5 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo11, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_mpc.go:36
-									lane := gc_tx2 & 31
-									v := gc_l_v[gc_lane2]
+									lane := gc_tx & 31
+//line hecbench_mpc.go:38
+									v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
-									tmp_ := gc_c22r[gc_lane2]
+									tmp_ := gc_c2r[gc_lane]
 									if lane >= d_ {
 										v += tmp_
 									}
-									gc_l_v[gc_lane2] = v
+//line hecbench_mpc.go:57
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							sbuf := gc_s_sbuf[gc_rank2]
-							v := gc_l_v[gc_lane2]
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
+							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
 							sbuf[lane] = v
 						}
 					}
 				}
-				gc_act2 = gc_save202 &^ gc_dead2
+				gc_act = gc_save20 &^ gc_dead
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := bid
-			gc_off4 := bid1
-			if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) {
-				gc_at3 := goffset[gc_off3:][:1]
-				gc_at4 := goffset[gc_off4:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := bid
+			gc_off2 := bid1
+			if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
+				gc_at := goffset[gc_off:][:1]
+				gc_at2 := goffset[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
+					warp := gc_tx >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
 					if warp > 0 {
 						*val += sbuf[warp-1]
@@ -1544,34 +1627,36 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						if chunk > 0 {
 							for {
 //line hecbench_mpc.go:288
-								gc_b2.Tick()
+								gc_b.Tick()
 //line hecbench_mpc.go:288
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_mpc.go:288
 									return
 								}
-								st = gc_at3[0]
+//line hecbench_mpc.go:289
+								st = gc_at[0]
 								if !(st < 0) {
 									break
 								}
 							}
 						}
-						gc_at4[0] = st + gc_s_loc[gc_rank2]
-						gc_at3[0] = -1
-						top[0] = gc_s_loc[gc_rank2]
+						gc_at2[0] = st + gc_s_loc[gc_rank]
+						gc_at[0] = -1
+						top[0] = gc_s_loc[gc_rank]
 						start[0] = st
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
+					warp := gc_tx >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
 					if warp > 0 {
 						*val += sbuf[warp-1]
@@ -1582,38 +1667,40 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						if chunk > 0 {
 							for {
 //line hecbench_mpc.go:288
-								gc_b2.Tick()
+								gc_b.Tick()
 //line hecbench_mpc.go:288
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_mpc.go:288
 									return
 								}
+//line hecbench_mpc.go:289
 								st = goffset[bid]
 								if !(st < 0) {
 									break
 								}
 							}
 						}
-						goffset[bid1] = st + gc_s_loc[gc_rank2]
+						goffset[bid1] = st + gc_s_loc[gc_rank]
 						goffset[bid] = -1
-						top[0] = gc_s_loc[gc_rank2]
+						top[0] = gc_s_loc[gc_rank]
 						start[0] = st
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+//line hecbench_mpc.go:305
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_mpc.go:255
-				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-			gc_steps2:
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_steps:
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_mpc.go:302
 					if tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:302
@@ -1622,99 +1709,100 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 //line hecbench_mpc.go:302
-						var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+						var gc_ld archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-							gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+							gc_ld = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 						} else {
 //line hecbench_mpc.go:303
-							break gc_steps2
+							break gc_steps
 						}
 //line hecbench_mpc.go:303
-						gc_ld3.StoreSlice(sbuf2[tid:])
+						gc_ld.StoreSlice(sbuf2[tid:])
 					} else {
 //line hecbench_mpc.go:303
-						gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+						gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:302
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_mpc.go:302
-							var gc_u2 int32
+							var gc_u int32
 //line hecbench_mpc.go:302
-							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_mpc.go:302
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:302
-								gc_u2 = start[0]
+								gc_u = start[0]
 							}
 //line hecbench_mpc.go:303
-							var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+							var gc_ld2 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:303
-							if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
+							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
-								gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+								gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
 							} else {
 //line hecbench_mpc.go:303
-								break gc_steps2
+								break gc_steps
 							}
 //line hecbench_mpc.go:303
-							gc_ld4.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if2).StoreSlice(sbuf2[tid:])
+							gc_ld2.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if).StoreSlice(sbuf2[tid:])
 						}
 					}
 				}
+//line hecbench_mpc.go:305
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep2
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) {
 						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) {
 						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) {
 						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) {
 						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_mpc.go:302
 				if tid < int(top[0]) {
 					sbuf2[tid] = compressed[int(start[0])+tid]
@@ -1723,100 +1811,104 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 //line hecbench_mpc.go:312
 		var sbuf_ []int64 = sbuf1
+//line hecbench_mpc.go:314
 		var gc_l_tmpl [32]uint32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				flag := gc_s_flag[gc_rank2]
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				flag := gc_s_flag[gc_rank]
 //line hecbench_mpc.go:307
 				var v2 int64 = 0
-				gc_s_v2[gc_rank2] = v2
+				gc_s_v2[gc_rank] = v2
 //line hecbench_mpc.go:308
 				if flag != 0 {
-					gc_s_v2[gc_rank2] = sbuf2[gc_s_loc[gc_rank2]-1]
+					gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
 				}
 //line hecbench_mpc.go:312
-				var val_ *int64 = &gc_s_v2[gc_rank2]
-				gc_s_val_[gc_rank2] = val_
+				var val_ *int64 = &gc_s_v2[gc_rank]
+//line hecbench_mpc.go:315
+				gc_s_val_[gc_rank] = val_
 			}
 //line hecbench_mpc.go:72
 			for d_2 := 1; d_2 < 32; d_2 *= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:73
-					gc_c23v[gc_lane2] = int32(*val_)
+					gc_c3v[gc_lane] = int32(*val_)
 				}
 //line hecbench_mpc.go:73
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c23v, d_2, 32, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:73
-					tmpl := uint32(gc_c23r[gc_lane2])
-					gc_c24v[gc_lane2] = int32(*val_ >> 32)
-					gc_l_tmpl[gc_lane2] = tmpl
+					tmpl := uint32(gc_c3r[gc_lane])
+					gc_c4v[gc_lane] = int32(*val_ >> 32)
+					gc_l_tmpl[gc_lane] = tmpl
 				}
 //line hecbench_mpc.go:74
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c24v, d_2, 32, &gc_c24r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
-						lane_ := gc_tx2 & 31
-						val_ := gc_s_val_[gc_rank2]
-						tmpl := gc_l_tmpl[gc_lane2]
-//line hecbench_mpc.go:74
-						tmph := int64(gc_c24r[gc_lane2])
+						lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+						val_ := gc_s_val_[gc_rank]
+						tmpl := gc_l_tmpl[gc_lane]
+						tmph := int64(gc_c4r[gc_lane])
 						if lane_ >= d_2 {
 							*val_ += (tmph << 32) + int64(tmpl)
 						}
 					}
 				}
 			}
-			gc_lo12, gc_hi12 := 0, 32
-			if gc_bdy2*gc_bdz2 == 1 {
-				if gc_lo12 < gc_hi12 {
-					gc_lo12 = max(gc_lo12, max(min(31, 32), -1))
+//line hecbench_mpc.go:82
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(31, 32), -1))
 				}
-				if gc_lo12 < gc_hi12 {
-					gc_hi12 = min(gc_hi12, min(max(31, -1), 32)+1)
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(31, -1), 32)+1)
 				}
 			}
-			gc_hi12 = min(gc_hi12, gc_cnt2)
-			if gc_lo12 < gc_hi12 {
+			gc_hi6 = min(gc_hi6, gc_cnt)
+			if gc_lo6 < gc_hi6 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo12, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo6, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-						warp_ := gc_tx2 >> 5
-						lane_ := gc_tx2 & 31
-						val_ := gc_s_val_[gc_rank2]
+						warp_ := gc_tx >> 5
+						lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+						val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:79
 						if lane_ == 31 {
 							sbuf_[warp_] = *val_
@@ -1825,305 +1917,323 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
+//line hecbench_mpc.go:88
 		var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
-		var gc_c25v [32]int32
-		var gc_c25r [32]int32
-		var gc_c26v [32]int32
-		var gc_c26r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c5v [32]int32
+		var gc_c5r [32]int32
+		var gc_c6v [32]int32
+		var gc_c6r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m312 uint32
+//line hecbench_mpc.go:100
+				var gc_m31 uint32
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-						warp_ := gc_tx2 >> 5
+						warp_ := gc_tx >> 5
 //line hecbench_mpc.go:84
 						if warp_ == 0 {
-							gc_m312 |= 1 << gc_lane2
+							gc_m31 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save312 := gc_act2
-				gc_act2 = gc_save312 & gc_m312
-				if gc_act2 != 0 {
+				gc_save31 := gc_act
+				gc_act = gc_save31 & gc_m31
+				if gc_act != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
-							lane_ := gc_tx2 & 31
+							lane_ := gc_tx & 31
 //line hecbench_mpc.go:85
 							v_ := sbuf_[lane_]
-							gc_l_v_[gc_lane2] = v_
+//line hecbench_mpc.go:87
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 //line hecbench_mpc.go:86
 					for d_3 := 1; d_3 < 32; d_3 *= 2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line hecbench_mpc.go:93
+							v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
-							gc_c25v[gc_lane2] = int32(v_)
+							gc_c5v[gc_lane] = int32(v_)
 						}
 //line hecbench_mpc.go:87
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c25v, d_3, 32, &gc_c25r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_ := gc_l_v_[gc_lane2]
+//line hecbench_mpc.go:94
+							v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
-							tmpl_ := uint32(gc_c25r[gc_lane2])
-							gc_c26v[gc_lane2] = int32(v_ >> 32)
-							gc_l_tmpl_[gc_lane2] = tmpl_
+							tmpl_ := uint32(gc_c5r[gc_lane])
+							gc_c6v[gc_lane] = int32(v_ >> 32)
+							gc_l_tmpl_[gc_lane] = tmpl_
 						}
 //line hecbench_mpc.go:88
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c26v, d_3, 32, &gc_c26r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_mpc.go:70
-								lane_ := gc_tx2 & 31
-								v_ := gc_l_v_[gc_lane2]
-								tmpl_ := gc_l_tmpl_[gc_lane2]
+								lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:74
+								tmpl_ := gc_l_tmpl_[gc_lane]
 //line hecbench_mpc.go:88
-								tmph_ := int64(gc_c26r[gc_lane2])
+								tmph_ := int64(gc_c6r[gc_lane])
 								if lane_ >= d_3 {
 									v_ += (tmph_ << 32) + int64(tmpl_)
 								}
-								gc_l_v_[gc_lane2] = v_
+//line hecbench_mpc.go:93
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
-							lane_ := gc_tx2 & 31
-							v_ := gc_l_v_[gc_lane2]
+							lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+							v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:93
 							sbuf_[lane_] = v_
 						}
 					}
 				}
-				gc_act2 = gc_save312 &^ gc_dead2
+				gc_act = gc_save31 &^ gc_dead
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+//line hecbench_mpc.go:102
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-					warp_ := gc_tx2 >> 5
+					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
 //line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank2]
+					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-					warp_ := gc_tx2 >> 5
+					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
 //line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank2]
+					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-					warp_ := gc_tx2 >> 5
+					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
 //line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank2]
+					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-					warp_ := gc_tx2 >> 5
+					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
-					val_ := gc_s_val_[gc_rank2]
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
 //line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank2]
+					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-				warp_ := gc_tx2 >> 5
+				warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
-				tid := gc_tx2
-				val_ := gc_s_val_[gc_rank2]
+				tid := gc_tx
+//line hecbench_mpc.go:257
+				val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 				if warp_ > 0 {
 					*val_ += sbuf_[warp_-1]
 				}
 //line hecbench_mpc.go:314
-				sbuf2[tid] = gc_s_v2[gc_rank2]
+				sbuf2[tid] = gc_s_v2[gc_rank]
 			}
 		}
 //line hecbench_mpc.go:322
 		var sbuf_2 []int64 = sbuf1
 //line hecbench_mpc.go:322
 		var dim_ uint8 = uint8(dim)
+//line hecbench_mpc.go:324
 		var gc_l_tmpl_2 [32]uint32
-		var gc_c27v [32]int32
-		var gc_c27r [32]int32
-		var gc_c28v [32]int32
-		var gc_c28r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c7v [32]int32
+		var gc_c7r [32]int32
+		var gc_c8v [32]int32
+		var gc_c8r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 					lanex := tid & 63
 					warpx := tid & 0x3c0
 //line hecbench_mpc.go:317
 					var v1 int64 = 0
-					gc_s_v1[gc_rank2] = v1
+					gc_s_v1[gc_rank] = v1
 //line hecbench_mpc.go:318
 					for i := 63; i >= 0; i-- {
-						gc_s_v1[gc_rank2] = (gc_s_v1[gc_rank2] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+						gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 					}
 //line hecbench_mpc.go:322
-					var val_2 *int64 = &gc_s_v1[gc_rank2]
+					var val_2 *int64 = &gc_s_v1[gc_rank]
 //line hecbench_mpc.go:108
 					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-					gc_s_val_2[gc_rank2] = val_2
-					gc_s_tix[gc_rank2] = tix
+//line hecbench_mpc.go:112
+					gc_s_val_2[gc_rank] = val_2
+					gc_s_tix[gc_rank] = tix
 				}
 			}
 //line hecbench_mpc.go:110
 			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_mpc.go:111
-					gc_c27v[gc_lane2] = int32(*val_2)
+					gc_c7v[gc_lane] = int32(*val_2)
 				}
 //line hecbench_mpc.go:111
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c27v, d_4, 32, &gc_c27r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_mpc.go:111
-					tmpl_2 := uint32(gc_c27r[gc_lane2])
-					gc_c28v[gc_lane2] = int32(*val_2 >> 32)
-					gc_l_tmpl_2[gc_lane2] = tmpl_2
+					tmpl_2 := uint32(gc_c7r[gc_lane])
+					gc_c8v[gc_lane] = int32(*val_2 >> 32)
+					gc_l_tmpl_2[gc_lane] = tmpl_2
 				}
 //line hecbench_mpc.go:112
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c28v, d_4, 32, &gc_c28r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-						tid_ := gc_tx2
+						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
-						val_2 := gc_s_val_2[gc_rank2]
-						tmpl_2 := gc_l_tmpl_2[gc_lane2]
+//line hecbench_mpc.go:109
+						val_2 := gc_s_val_2[gc_rank]
+						tmpl_2 := gc_l_tmpl_2[gc_lane]
 //line hecbench_mpc.go:112
-						tmph_2 := int64(gc_c28r[gc_lane2])
+						tmph_2 := int64(gc_c8r[gc_lane])
 						if lane_2 >= d_4 {
 							*val_2 += (tmph_2 << 32) + int64(tmpl_2)
 						}
@@ -2131,21 +2241,23 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line hecbench_mpc.go:121
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-					tid_ := gc_tx2
+					tid_ := gc_tx
 //line hecbench_mpc.go:107
 					lane_2 := tid_ & 31
-					val_2 := gc_s_val_2[gc_rank2]
-					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:109
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:117
 					if (lane_2 + int(dim_)) > 31 {
 						sbuf_2[tix] = *val_2
@@ -2153,55 +2265,57 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
+//line hecbench_mpc.go:125
 		var gc_l_v_2 [32]int64
 		var gc_l_tmpl_3 [32]uint32
-		var gc_c29v [32]int32
-		var gc_c29r [32]int32
-		var gc_c210v [32]int32
-		var gc_c210r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c9v [32]int32
+		var gc_c9r [32]int32
+		var gc_c10v [32]int32
+		var gc_c10r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m422 uint32
+//line hecbench_mpc.go:137
+				var gc_m42 uint32
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						warp_2 := tid_ >> 5
 //line hecbench_mpc.go:122
 						if warp_2 < int(dim_) {
-							gc_m422 |= 1 << gc_lane2
+							gc_m42 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save422 := gc_act2
-				gc_act2 = gc_save422 & gc_m422
-				if gc_act2 != 0 {
+				gc_save42 := gc_act
+				gc_act = gc_save42 & gc_m42
+				if gc_act != 0 {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-							tid_ := gc_tx2
+							tid_ := gc_tx
 //line hecbench_mpc.go:107
 							lane_2 := tid_ & 31
 //line hecbench_mpc.go:106
@@ -2209,200 +2323,213 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:123
 							idx_ := (lane_2 * int(dim_)) + warp_2
 							v_2 := sbuf_2[idx_]
-							gc_l_v_2[gc_lane2] = v_2
+//line hecbench_mpc.go:126
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 //line hecbench_mpc.go:125
 					for d_5 := 1; d_5 < 32; d_5 *= 2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_2 := gc_l_v_2[gc_lane2]
+//line hecbench_mpc.go:132
+							v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
-							gc_c29v[gc_lane2] = int32(v_2)
+							gc_c9v[gc_lane] = int32(v_2)
 						}
 //line hecbench_mpc.go:126
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c29v, d_5, 32, &gc_c29r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							v_2 := gc_l_v_2[gc_lane2]
+//line hecbench_mpc.go:133
+							v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
-							tmpl_3 := uint32(gc_c29r[gc_lane2])
-							gc_c210v[gc_lane2] = int32(v_2 >> 32)
-							gc_l_tmpl_3[gc_lane2] = tmpl_3
+							tmpl_3 := uint32(gc_c9r[gc_lane])
+							gc_c10v[gc_lane] = int32(v_2 >> 32)
+							gc_l_tmpl_3[gc_lane] = tmpl_3
 						}
 //line hecbench_mpc.go:127
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c210v, d_5, 32, &gc_c210r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_mpc.go:105
-								tid_ := gc_tx2
+								tid_ := gc_tx
 //line hecbench_mpc.go:107
 								lane_2 := tid_ & 31
-								v_2 := gc_l_v_2[gc_lane2]
-								tmpl_3 := gc_l_tmpl_3[gc_lane2]
+//line hecbench_mpc.go:109
+								v_2 := gc_l_v_2[gc_lane]
+//line hecbench_mpc.go:111
+								tmpl_3 := gc_l_tmpl_3[gc_lane]
 //line hecbench_mpc.go:127
-								tmph_3 := int64(gc_c210r[gc_lane2])
+								tmph_3 := int64(gc_c10r[gc_lane])
 								if lane_2 >= d_5 {
 									v_2 += (tmph_3 << 32) + int64(tmpl_3)
 								}
-								gc_l_v_2[gc_lane2] = v_2
+//line hecbench_mpc.go:132
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-							tid_ := gc_tx2
+							tid_ := gc_tx
 //line hecbench_mpc.go:107
 							lane_2 := tid_ & 31
 //line hecbench_mpc.go:106
 							warp_2 := tid_ >> 5
 //line hecbench_mpc.go:123
 							idx_ := (lane_2 * int(dim_)) + warp_2
-							v_2 := gc_l_v_2[gc_lane2]
+//line hecbench_mpc.go:125
+							v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:132
 							sbuf_2[idx_] = v_2
 						}
 					}
 				}
-				gc_act2 = gc_save422 &^ gc_dead2
+				gc_act = gc_save42 &^ gc_dead
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+//line hecbench_mpc.go:141
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step12 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					val_2 := gc_s_val_2[gc_rank2]
-					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
 					if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
 //line hecbench_mpc.go:324
 					if idx < n {
-						decompressed[idx] = gc_s_v1[gc_rank2]
+						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					val_2 := gc_s_val_2[gc_rank2]
-					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
 					if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
 //line hecbench_mpc.go:324
 					if idx < n {
-						decompressed[idx] = gc_s_v1[gc_rank2]
+						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					val_2 := gc_s_val_2[gc_rank2]
-					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
 					if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
 //line hecbench_mpc.go:324
 					if idx < n {
-						decompressed[idx] = gc_s_v1[gc_rank2]
+						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					val_2 := gc_s_val_2[gc_rank2]
-					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
 					if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
 //line hecbench_mpc.go:324
 					if idx < n {
-						decompressed[idx] = gc_s_v1[gc_rank2]
+						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
 			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-				tid_ := gc_tx2
+				tid_ := gc_tx
 				warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_mpc.go:274
 				idx := tid + chunk*mpcTPB
-				val_2 := gc_s_val_2[gc_rank2]
-				tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:276
+				val_2 := gc_s_val_2[gc_rank]
+				tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
 				if warp_2 > 0 {
 					*val_2 += sbuf_2[tix-int(dim_)]
 				}
 //line hecbench_mpc.go:324
 				if idx < n {
-					decompressed[idx] = gc_s_v1[gc_rank2]
+					decompressed[idx] = gc_s_v1[gc_rank]
 				}
 			}
 		}

@@ -37,22 +37,22 @@ func PcrSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, n
 var gc_src_pcrSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "pcrSmallSystemsKernel", "bb43bf7524f196359f949e27426a230818a4303e4030dff9a09662128b81fa20", "hecbench_tridiagonal.go:13-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:20
-func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_aNew := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_tridiagonal.go:21
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_tridiagonal.go:24
-	blid := gc_bx2
+	blid := gc_bx
 //line hecbench_tridiagonal.go:26
 	delta := 1
 //line hecbench_tridiagonal.go:28
@@ -61,30 +61,31 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := blid * systemSize
-		if gc_bdx2 <= len(a) && gc_off6 >= 0 && gc_off6 <= len(aD) && gc_bdx2 <= len(aD)-gc_off6 && gc_bdx2 <= len(b) && gc_off6 <= len(bD) && gc_bdx2 <= len(bD)-gc_off6 && gc_bdx2 <= len(c) && gc_off6 <= len(cD) && gc_bdx2 <= len(cD)-gc_off6 && gc_bdx2 <= len(d) && gc_off6 <= len(dD) && gc_bdx2 <= len(dD)-gc_off6 {
-			gc_at35 := a[:gc_bdx2]
-			gc_at36 := aD[gc_off6:][:gc_bdx2]
-			gc_at37 := b[:gc_bdx2]
-			gc_at38 := bD[gc_off6:][:gc_bdx2]
-			gc_at39 := c[:gc_bdx2]
-			gc_at40 := cD[gc_off6:][:gc_bdx2]
-			gc_at41 := d[:gc_bdx2]
-			gc_at42 := dD[gc_off6:][:gc_bdx2]
-			gc_vstep3 := 0
+//line hecbench_tridiagonal.go:34
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := b[:gc_bdx]
+			gc_at4 := bD[gc_off:][:gc_bdx]
+			gc_at5 := c[:gc_bdx]
+			gc_at6 := cD[gc_off:][:gc_bdx]
+			gc_at7 := d[:gc_bdx]
+			gc_at8 := dD[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:23
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_tridiagonal.go:23
 					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_tridiagonal.go:23
@@ -94,38 +95,39 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:23
 					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_tridiagonal.go:23
-					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+					aNew.StoreSlice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:23
-					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+					bNew.StoreSlice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:23
-					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+					cNew.StoreSlice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:23
-					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
+					dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:34
-				gc_at35[gc_tx2] = gc_at36[gc_tx2]
-				gc_at37[gc_tx2] = gc_at38[gc_tx2]
-				gc_at39[gc_tx2] = gc_at40[gc_tx2]
-				gc_at41[gc_tx2] = gc_at42[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-				gc_s_aNew[gc_rank2] = aNew
-				gc_s_bNew[gc_rank2] = bNew
-				gc_s_cNew[gc_rank2] = cNew
-				gc_s_dNew[gc_rank2] = dNew
+//line hecbench_tridiagonal.go:44
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:34
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
@@ -134,6 +136,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:34
 						break
 					}
+//line hecbench_tridiagonal.go:35
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
@@ -147,21 +150,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:37
 					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_tridiagonal.go:37
-					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+					aNew.StoreSlice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:37
-					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+					bNew.StoreSlice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:37
-					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+					cNew.StoreSlice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:37
-					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
+					dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:34
 				a[thid] = aD[thid+blid*systemSize]
 				b[thid] = bD[thid+blid*systemSize]
@@ -169,79 +172,89 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-				gc_s_aNew[gc_rank2] = aNew
-				gc_s_bNew[gc_rank2] = bNew
-				gc_s_cNew[gc_rank2] = cNew
-				gc_s_dNew[gc_rank2] = dNew
+//line hecbench_tridiagonal.go:44
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
 			}
 		}
 	}
 //line hecbench_tridiagonal.go:44
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := delta
-			gc_off8 := 0 - delta
-			if gc_bdx2 <= len(c) && gc_off7 >= 0 && gc_off7 <= len(b) && gc_bdx2 <= len(b)-gc_off7 && gc_bdx2 <= len(b) && gc_off7 <= len(a) && gc_bdx2 <= len(a)-gc_off7 && gc_bdx2 <= len(d) && gc_off7 <= len(d) && gc_bdx2 <= len(d)-gc_off7 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 && gc_bdx2 <= len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 {
-				gc_at43 := c[:gc_bdx2]
-				gc_at44 := b[gc_off7:][:gc_bdx2]
-				gc_at45 := b[:gc_bdx2]
-				gc_at46 := a[gc_off7:][:gc_bdx2]
-				gc_at47 := d[:gc_bdx2]
-				gc_at48 := d[gc_off7:][:gc_bdx2]
-				gc_at49 := c[gc_off7:][:gc_bdx2]
-				gc_at50 := a[:gc_bdx2]
-				gc_at51 := b[gc_off8:][:gc_bdx2]
-				gc_at52 := c[gc_off8:][:gc_bdx2]
-				gc_at53 := d[gc_off8:][:gc_bdx2]
-				gc_at54 := a[gc_off8:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_tridiagonal.go:47
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := delta
+			gc_off3 := 0 - delta
+			if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
+				gc_at9 := c[:gc_bdx]
+				gc_at10 := b[gc_off2:][:gc_bdx]
+				gc_at11 := b[:gc_bdx]
+				gc_at12 := a[gc_off2:][:gc_bdx]
+				gc_at13 := d[:gc_bdx]
+				gc_at14 := d[gc_off2:][:gc_bdx]
+				gc_at15 := c[gc_off2:][:gc_bdx]
+				gc_at16 := a[:gc_bdx]
+				gc_at17 := b[gc_off3:][:gc_bdx]
+				gc_at18 := c[gc_off3:][:gc_bdx]
+				gc_at19 := d[gc_off3:][:gc_bdx]
+				gc_at20 := a[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
+//line hecbench_tridiagonal.go:47
 					var aNew float32
+//line hecbench_tridiagonal.go:49
 					var bNew float32
+//line hecbench_tridiagonal.go:51
 					var cNew float32
+//line hecbench_tridiagonal.go:53
 					var dNew float32
 //line hecbench_tridiagonal.go:47
 					if i < delta {
-						tmp2 := gc_at43[gc_tx2] / gc_at44[gc_tx2]
-						bNew = gc_at45[gc_tx2] - gc_at46[gc_tx2]*tmp2
-						dNew = gc_at47[gc_tx2] - gc_at48[gc_tx2]*tmp2
+						tmp2 := gc_at9[gc_tx] / gc_at10[gc_tx]
+						bNew = gc_at11[gc_tx] - gc_at12[gc_tx]*tmp2
+						dNew = gc_at13[gc_tx] - gc_at14[gc_tx]*tmp2
 						aNew = 0
-						cNew = -gc_at49[gc_tx2] * tmp2
+						cNew = -gc_at15[gc_tx] * tmp2
 					} else if (systemSize - i - 1) < delta {
-						tmp := gc_at50[gc_tx2] / gc_at51[gc_tx2]
-						bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp
-						dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp
-						aNew = -gc_at54[gc_tx2] * tmp
+						tmp := gc_at16[gc_tx] / gc_at17[gc_tx]
+						bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp
+						dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp
+						aNew = -gc_at20[gc_tx] * tmp
 						cNew = 0
 					} else {
-						tmp1 := gc_at50[gc_tx2] / gc_at51[gc_tx2]
-						tmp2_ := gc_at43[gc_tx2] / gc_at44[gc_tx2]
-						bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp1 - gc_at46[gc_tx2]*tmp2_
-						dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp1 - gc_at48[gc_tx2]*tmp2_
-						aNew = -gc_at54[gc_tx2] * tmp1
-						cNew = -gc_at49[gc_tx2] * tmp2_
+						tmp1 := gc_at16[gc_tx] / gc_at17[gc_tx]
+						tmp2_ := gc_at9[gc_tx] / gc_at10[gc_tx]
+						bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp1 - gc_at12[gc_tx]*tmp2_
+						dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp1 - gc_at14[gc_tx]*tmp2_
+						aNew = -gc_at20[gc_tx] * tmp1
+						cNew = -gc_at15[gc_tx] * tmp2_
 					}
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
+					gc_s_aNew[gc_rank] = aNew
+					gc_s_bNew[gc_rank] = bNew
+					gc_s_cNew[gc_rank] = cNew
+					gc_s_dNew[gc_rank] = dNew
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
+//line hecbench_tridiagonal.go:47
 					var aNew float32
+//line hecbench_tridiagonal.go:49
 					var bNew float32
+//line hecbench_tridiagonal.go:51
 					var cNew float32
+//line hecbench_tridiagonal.go:53
 					var dNew float32
 //line hecbench_tridiagonal.go:47
 					if i < delta {
@@ -264,79 +277,81 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						aNew = -a[i-delta] * tmp1
 						cNew = -c[i+delta] * tmp2_
 					}
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
+					gc_s_aNew[gc_rank] = aNew
+					gc_s_bNew[gc_rank] = bNew
+					gc_s_cNew[gc_rank] = cNew
+					gc_s_dNew[gc_rank] = dNew
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
-				gc_at55 := b[:gc_bdx2]
-				gc_at56 := d[:gc_bdx2]
-				gc_at57 := a[:gc_bdx2]
-				gc_at58 := c[:gc_bdx2]
-				gc_vstep5 := 0
+//line hecbench_tridiagonal.go:76
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+				gc_at21 := b[:gc_bdx]
+				gc_at22 := d[:gc_bdx]
+				gc_at23 := a[:gc_bdx]
+				gc_at24 := c[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line hecbench_tridiagonal.go:45
 						var i int = thid
 //line hecbench_tridiagonal.go:45
 						_ = i
 //line hecbench_tridiagonal.go:45
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:45
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:45
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:45
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
 //line hecbench_tridiagonal.go:70
-						bNew.StoreSlice(gc_at55[gc_tx2:])
+						bNew.StoreSlice(gc_at21[gc_tx:])
 //line hecbench_tridiagonal.go:70
-						dNew.StoreSlice(gc_at56[gc_tx2:])
+						dNew.StoreSlice(gc_at22[gc_tx:])
 //line hecbench_tridiagonal.go:70
-						aNew.StoreSlice(gc_at57[gc_tx2:])
+						aNew.StoreSlice(gc_at23[gc_tx:])
 //line hecbench_tridiagonal.go:70
-						cNew.StoreSlice(gc_at58[gc_tx2:])
+						cNew.StoreSlice(gc_at24[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					aNew := gc_s_aNew[gc_rank2]
-					bNew := gc_s_bNew[gc_rank2]
-					cNew := gc_s_cNew[gc_rank2]
-					dNew := gc_s_dNew[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:47
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:70
-					gc_at55[gc_tx2] = bNew
-					gc_at56[gc_tx2] = dNew
-					gc_at57[gc_tx2] = aNew
-					gc_at58[gc_tx2] = cNew
+					gc_at21[gc_tx] = bNew
+					gc_at22[gc_tx] = dNew
+					gc_at23[gc_tx] = aNew
+					gc_at24[gc_tx] = cNew
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line hecbench_tridiagonal.go:45
 						var i int = thid
 //line hecbench_tridiagonal.go:45
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:45
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:45
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:45
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
 //line hecbench_tridiagonal.go:70
 						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 //line hecbench_tridiagonal.go:70
@@ -350,20 +365,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step := gc_vstep4
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:70
 						b[i] = bNew
 						d[i] = dNew
@@ -371,17 +387,18 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						c[i] = cNew
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:70
 						b[i] = bNew
 						d[i] = dNew
@@ -389,17 +406,18 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						c[i] = cNew
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:70
 						b[i] = bNew
 						d[i] = dNew
@@ -407,17 +425,18 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						c[i] = cNew
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:70
 						b[i] = bNew
 						d[i] = dNew
@@ -425,17 +444,18 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						c[i] = cNew
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
-					aNew := gc_s_aNew[gc_rank2]
-					bNew := gc_s_bNew[gc_rank2]
-					cNew := gc_s_cNew[gc_rank2]
-					dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:47
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:70
 					b[i] = bNew
 					d[i] = dNew
@@ -447,58 +467,63 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:75
 		delta *= 2
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := delta; gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:78
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := delta; gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := delta
-		if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(b) && gc_to2 <= len(b)-gc_off9 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off9 <= len(a) && gc_to2 <= len(a)-gc_off9 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off9 <= len(d) && gc_to2 <= len(d)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 {
-			gc_at59 := b[gc_off9:][:gc_to2]
-			gc_at60 := b[:gc_to2]
-			gc_at61 := c[:gc_to2]
-			gc_at62 := a[gc_off9:][:gc_to2]
-			gc_at63 := x[:gc_to2]
-			gc_at64 := d[:gc_to2]
-			gc_at65 := d[gc_off9:][:gc_to2]
-			gc_at66 := x[gc_off9:][:gc_to2]
-			gc_vstep7 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := delta
+		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 && gc_to <= len(b) && gc_to <= len(c) && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_to <= len(x) && gc_to <= len(d) && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+			gc_at25 := b[gc_off4:][:gc_to]
+			gc_at26 := b[:gc_to]
+			gc_at27 := c[:gc_to]
+			gc_at28 := a[gc_off4:][:gc_to]
+			gc_at29 := x[:gc_to]
+			gc_at30 := d[:gc_to]
+			gc_at31 := d[gc_off4:][:gc_to]
+			gc_at32 := x[gc_off4:][:gc_to]
+			gc_vstep5 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
+				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
+					var thid int = gc_tx
 					{
+//line hecbench_tridiagonal.go:80
 						var addr1 int = thid
 //line hecbench_tridiagonal.go:80
 						_ = addr1
 						var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
 						_ = addr2
-						tmp3 := archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:])))
+						tmp3 := archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:])))
 //line hecbench_tridiagonal.go:82
-						archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at63[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
 //line hecbench_tridiagonal.go:82
-						archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at66[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
 					}
 				}
+//line hecbench_tridiagonal.go:84
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 				{
-					tmp3 := gc_at59[gc_tx2]*gc_at60[gc_tx2] - gc_at61[gc_tx2]*gc_at62[gc_tx2]
-					gc_at63[gc_tx2] = (gc_at59[gc_tx2]*gc_at64[gc_tx2] - gc_at61[gc_tx2]*gc_at65[gc_tx2]) / tmp3
-					gc_at66[gc_tx2] = (gc_at65[gc_tx2]*gc_at60[gc_tx2] - gc_at64[gc_tx2]*gc_at62[gc_tx2]) / tmp3
+//line hecbench_tridiagonal.go:82
+					tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 				}
 			}
 		} else {
-			gc_vstep8 := gc_from2
+			gc_vstep6 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
+					var thid int = gc_tx
 					{
+//line hecbench_tridiagonal.go:80
 						var addr1 int = thid
 						var addr2 int = thid + delta
 						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
@@ -514,11 +539,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line hecbench_tridiagonal.go:80
 					addr1 := thid
@@ -530,87 +555,89 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off10 := blid * systemSize
-		if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) {
-			gc_at67 := xD[gc_off10:][:gc_bdx2]
-			gc_at68 := x[:gc_bdx2]
-			gc_vstep9 := 0
+//line hecbench_tridiagonal.go:91
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := blid * systemSize
+		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
+			gc_at33 := xD[gc_off5:][:gc_bdx]
+			gc_at34 := x[:gc_bdx]
+			gc_vstep7 := 0
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:23
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at68[gc_tx2:]).StoreSlice(gc_at67[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:89
-				gc_at67[gc_tx2] = gc_at68[gc_tx2]
+				gc_at33[gc_tx] = gc_at34[gc_tx]
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:89
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:89
 						break
 					}
+//line hecbench_tridiagonal.go:90
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep10
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := gc_vstep8
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:89
 				xD[thid+blid*systemSize] = x[thid]
 			}
@@ -637,22 +664,22 @@ func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, num
 var gc_src_pcrBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "pcrBranchFreeKernel", "b5e85daabb0464bd4e6388e34da8db5456cc0ed527f2d22be2cc60efefa65c29", "hecbench_tridiagonal.go:92-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:97
-func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_aNew := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_tridiagonal.go:98
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_tridiagonal.go:101
-	blid := gc_bx2
+	blid := gc_bx
 //line hecbench_tridiagonal.go:103
 	delta := 1
 //line hecbench_tridiagonal.go:105
@@ -661,30 +688,31 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := blid * systemSize
-		if gc_bdx2 <= len(a) && gc_off4 >= 0 && gc_off4 <= len(aD) && gc_bdx2 <= len(aD)-gc_off4 && gc_bdx2 <= len(b) && gc_off4 <= len(bD) && gc_bdx2 <= len(bD)-gc_off4 && gc_bdx2 <= len(c) && gc_off4 <= len(cD) && gc_bdx2 <= len(cD)-gc_off4 && gc_bdx2 <= len(d) && gc_off4 <= len(dD) && gc_bdx2 <= len(dD)-gc_off4 {
-			gc_at23 := a[:gc_bdx2]
-			gc_at24 := aD[gc_off4:][:gc_bdx2]
-			gc_at25 := b[:gc_bdx2]
-			gc_at26 := bD[gc_off4:][:gc_bdx2]
-			gc_at27 := c[:gc_bdx2]
-			gc_at28 := cD[gc_off4:][:gc_bdx2]
-			gc_at29 := d[:gc_bdx2]
-			gc_at30 := dD[gc_off4:][:gc_bdx2]
-			gc_vstep3 := 0
+//line hecbench_tridiagonal.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := b[:gc_bdx]
+			gc_at4 := bD[gc_off:][:gc_bdx]
+			gc_at5 := c[:gc_bdx]
+			gc_at6 := cD[gc_off:][:gc_bdx]
+			gc_at7 := d[:gc_bdx]
+			gc_at8 := dD[gc_off:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:100
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_tridiagonal.go:100
 					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_tridiagonal.go:100
@@ -694,38 +722,39 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:100
 					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_tridiagonal.go:100
-					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+					aNew.StoreSlice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:100
-					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+					bNew.StoreSlice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:100
-					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+					cNew.StoreSlice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:100
-					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
+					dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:111
-				gc_at23[gc_tx2] = gc_at24[gc_tx2]
-				gc_at25[gc_tx2] = gc_at26[gc_tx2]
-				gc_at27[gc_tx2] = gc_at28[gc_tx2]
-				gc_at29[gc_tx2] = gc_at30[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-				gc_s_aNew[gc_rank2] = aNew
-				gc_s_bNew[gc_rank2] = bNew
-				gc_s_cNew[gc_rank2] = cNew
-				gc_s_dNew[gc_rank2] = dNew
+//line hecbench_tridiagonal.go:121
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:111
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
@@ -734,6 +763,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:111
 						break
 					}
+//line hecbench_tridiagonal.go:112
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
@@ -747,21 +777,21 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:114
 					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_tridiagonal.go:114
-					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+					aNew.StoreSlice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:114
-					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+					bNew.StoreSlice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:114
-					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+					cNew.StoreSlice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:114
-					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
+					dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:111
 				a[thid] = aD[thid+blid*systemSize]
 				b[thid] = bD[thid+blid*systemSize]
@@ -769,27 +799,33 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-				gc_s_aNew[gc_rank2] = aNew
-				gc_s_bNew[gc_rank2] = bNew
-				gc_s_cNew[gc_rank2] = cNew
-				gc_s_dNew[gc_rank2] = dNew
+//line hecbench_tridiagonal.go:121
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
 			}
 		}
 	}
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:122
 				i := thid
+//line hecbench_tridiagonal.go:124
 				var aNew float32
+//line hecbench_tridiagonal.go:126
 				var bNew float32
+//line hecbench_tridiagonal.go:128
 				var cNew float32
+//line hecbench_tridiagonal.go:130
 				var dNew float32
 //line hecbench_tridiagonal.go:124
 				iRight := i + delta
@@ -805,78 +841,81 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
 				aNew = -a[iLeft] * tmp1
 				cNew = -c[iRight] * tmp2
-				gc_s_aNew[gc_rank2] = aNew
-				gc_s_bNew[gc_rank2] = bNew
-				gc_s_cNew[gc_rank2] = cNew
-				gc_s_dNew[gc_rank2] = dNew
+//line hecbench_tridiagonal.go:141
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
-				gc_at31 := b[:gc_bdx2]
-				gc_at32 := d[:gc_bdx2]
-				gc_at33 := a[:gc_bdx2]
-				gc_at34 := c[:gc_bdx2]
-				gc_vstep5 := 0
+//line hecbench_tridiagonal.go:149
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+				gc_at9 := b[:gc_bdx]
+				gc_at10 := d[:gc_bdx]
+				gc_at11 := a[:gc_bdx]
+				gc_at12 := c[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line hecbench_tridiagonal.go:122
 						var i int = thid
 //line hecbench_tridiagonal.go:122
 						_ = i
 //line hecbench_tridiagonal.go:122
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:122
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:122
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:122
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
 //line hecbench_tridiagonal.go:140
-						bNew.StoreSlice(gc_at31[gc_tx2:])
+						bNew.StoreSlice(gc_at9[gc_tx:])
 //line hecbench_tridiagonal.go:140
-						dNew.StoreSlice(gc_at32[gc_tx2:])
+						dNew.StoreSlice(gc_at10[gc_tx:])
 //line hecbench_tridiagonal.go:140
-						aNew.StoreSlice(gc_at33[gc_tx2:])
+						aNew.StoreSlice(gc_at11[gc_tx:])
 //line hecbench_tridiagonal.go:140
-						cNew.StoreSlice(gc_at34[gc_tx2:])
+						cNew.StoreSlice(gc_at12[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					aNew := gc_s_aNew[gc_rank2]
-					bNew := gc_s_bNew[gc_rank2]
-					cNew := gc_s_cNew[gc_rank2]
-					dNew := gc_s_dNew[gc_rank2]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:124
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:140
-					gc_at31[gc_tx2] = bNew
-					gc_at32[gc_tx2] = dNew
-					gc_at33[gc_tx2] = aNew
-					gc_at34[gc_tx2] = cNew
+					gc_at9[gc_tx] = bNew
+					gc_at10[gc_tx] = dNew
+					gc_at11[gc_tx] = aNew
+					gc_at12[gc_tx] = cNew
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
+						var thid int = gc_tx
 //line hecbench_tridiagonal.go:122
 						var i int = thid
 //line hecbench_tridiagonal.go:122
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
 //line hecbench_tridiagonal.go:122
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
 //line hecbench_tridiagonal.go:122
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
 //line hecbench_tridiagonal.go:122
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
 //line hecbench_tridiagonal.go:140
 						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 //line hecbench_tridiagonal.go:140
@@ -890,20 +929,21 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step := gc_vstep4
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:140
 						b[i] = bNew
 						d[i] = dNew
@@ -911,17 +951,18 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						c[i] = cNew
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:140
 						b[i] = bNew
 						d[i] = dNew
@@ -929,17 +970,18 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						c[i] = cNew
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:140
 						b[i] = bNew
 						d[i] = dNew
@@ -947,17 +989,18 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						c[i] = cNew
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-						thid := gc_tx2
+						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:140
 						b[i] = bNew
 						d[i] = dNew
@@ -965,17 +1008,18 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						c[i] = cNew
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:122
 					i := thid
-					aNew := gc_s_aNew[gc_rank2]
-					bNew := gc_s_bNew[gc_rank2]
-					cNew := gc_s_cNew[gc_rank2]
-					dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:124
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:140
 					b[i] = bNew
 					d[i] = dNew
@@ -987,58 +1031,63 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:145
 		delta *= 2
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := delta; gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:148
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := delta; gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := delta
-		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off5 <= len(d) && gc_to2 <= len(d)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-			gc_at35 := b[gc_off5:][:gc_to2]
-			gc_at36 := b[:gc_to2]
-			gc_at37 := c[:gc_to2]
-			gc_at38 := a[gc_off5:][:gc_to2]
-			gc_at39 := x[:gc_to2]
-			gc_at40 := d[:gc_to2]
-			gc_at41 := d[gc_off5:][:gc_to2]
-			gc_at42 := x[gc_off5:][:gc_to2]
-			gc_vstep7 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := delta
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 && gc_to <= len(b) && gc_to <= len(c) && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_to <= len(x) && gc_to <= len(d) && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+			gc_at13 := b[gc_off2:][:gc_to]
+			gc_at14 := b[:gc_to]
+			gc_at15 := c[:gc_to]
+			gc_at16 := a[gc_off2:][:gc_to]
+			gc_at17 := x[:gc_to]
+			gc_at18 := d[:gc_to]
+			gc_at19 := d[gc_off2:][:gc_to]
+			gc_at20 := x[gc_off2:][:gc_to]
+			gc_vstep5 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
+				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
+					var thid int = gc_tx
 					{
+//line hecbench_tridiagonal.go:150
 						var addr1 int = thid
 //line hecbench_tridiagonal.go:150
 						_ = addr1
 						var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
 						_ = addr2
-						tmp3 := archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])))
+						tmp3 := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:])))
 //line hecbench_tridiagonal.go:152
-						archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at39[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
 //line hecbench_tridiagonal.go:152
-						archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at42[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
 					}
 				}
+//line hecbench_tridiagonal.go:154
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 				{
-					tmp3 := gc_at35[gc_tx2]*gc_at36[gc_tx2] - gc_at37[gc_tx2]*gc_at38[gc_tx2]
-					gc_at39[gc_tx2] = (gc_at35[gc_tx2]*gc_at40[gc_tx2] - gc_at37[gc_tx2]*gc_at41[gc_tx2]) / tmp3
-					gc_at42[gc_tx2] = (gc_at41[gc_tx2]*gc_at36[gc_tx2] - gc_at40[gc_tx2]*gc_at38[gc_tx2]) / tmp3
+//line hecbench_tridiagonal.go:152
+					tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 				}
 			}
 		} else {
-			gc_vstep8 := gc_from2
+			gc_vstep6 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
+					var thid int = gc_tx
 					{
+//line hecbench_tridiagonal.go:150
 						var addr1 int = thid
 						var addr2 int = thid + delta
 						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
@@ -1054,11 +1103,11 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line hecbench_tridiagonal.go:150
 					addr1 := thid
@@ -1070,87 +1119,89 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := blid * systemSize
-		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx2 <= len(xD)-gc_off6 && gc_bdx2 <= len(x) {
-			gc_at43 := xD[gc_off6:][:gc_bdx2]
-			gc_at44 := x[:gc_bdx2]
-			gc_vstep9 := 0
+//line hecbench_tridiagonal.go:161
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := blid * systemSize
+		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
+			gc_at21 := xD[gc_off3:][:gc_bdx]
+			gc_at22 := x[:gc_bdx]
+			gc_vstep7 := 0
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:100
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:159
-				gc_at43[gc_tx2] = gc_at44[gc_tx2]
+				gc_at21[gc_tx] = gc_at22[gc_tx]
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:159
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:159
 						break
 					}
+//line hecbench_tridiagonal.go:160
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep10
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := gc_vstep8
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:159
 				xD[thid+blid*systemSize] = x[thid]
 			}
@@ -1179,18 +1230,18 @@ func CyclicSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize
 var gc_src_cyclicSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "cyclicSmallSystemsKernel", "e77c718a4ff2e5281c6d8248fed46697738a19edbe6ccaa0351ae3fc55a1d19a", "hecbench_tridiagonal.go:162-255").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:169
-func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_tridiagonal.go:170
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_tridiagonal.go:173
-	blid := gc_bx2
+	blid := gc_bx
 //line hecbench_tridiagonal.go:175
 	stride := 1
 	halfSize := systemSize >> 1
@@ -1201,66 +1252,67 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := blid * systemSize
-		gc_off10 := thidNum
-		gc_off11 := thidNum + (blid * systemSize)
-		if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
-			gc_at29 := a[:gc_bdx2]
-			gc_at30 := aD[gc_off9:][:gc_bdx2]
-			gc_at31 := a[gc_off10:][:gc_bdx2]
-			gc_at32 := aD[gc_off11:][:gc_bdx2]
-			gc_at33 := b[:gc_bdx2]
-			gc_at34 := bD[gc_off9:][:gc_bdx2]
-			gc_at35 := b[gc_off10:][:gc_bdx2]
-			gc_at36 := bD[gc_off11:][:gc_bdx2]
-			gc_at37 := c[:gc_bdx2]
-			gc_at38 := cD[gc_off9:][:gc_bdx2]
-			gc_at39 := c[gc_off10:][:gc_bdx2]
-			gc_at40 := cD[gc_off11:][:gc_bdx2]
-			gc_at41 := d[:gc_bdx2]
-			gc_at42 := dD[gc_off9:][:gc_bdx2]
-			gc_at43 := d[gc_off10:][:gc_bdx2]
-			gc_at44 := dD[gc_off11:][:gc_bdx2]
-			gc_vstep3 := 0
+//line hecbench_tridiagonal.go:185
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		gc_off2 := thidNum
+		gc_off3 := thidNum + (blid * systemSize)
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := a[gc_off2:][:gc_bdx]
+			gc_at4 := aD[gc_off3:][:gc_bdx]
+			gc_at5 := b[:gc_bdx]
+			gc_at6 := bD[gc_off:][:gc_bdx]
+			gc_at7 := b[gc_off2:][:gc_bdx]
+			gc_at8 := bD[gc_off3:][:gc_bdx]
+			gc_at9 := c[:gc_bdx]
+			gc_at10 := cD[gc_off:][:gc_bdx]
+			gc_at11 := c[gc_off2:][:gc_bdx]
+			gc_at12 := cD[gc_off3:][:gc_bdx]
+			gc_at13 := d[:gc_bdx]
+			gc_at14 := dD[gc_off:][:gc_bdx]
+			gc_at15 := d[gc_off2:][:gc_bdx]
+			gc_at16 := dD[gc_off3:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_tridiagonal.go:172
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:172
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreSlice(gc_at11[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]).StoreSlice(gc_at15[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_at29[gc_tx2] = gc_at30[gc_tx2]
-				gc_at31[gc_tx2] = gc_at32[gc_tx2]
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 //line hecbench_tridiagonal.go:188
-				gc_at33[gc_tx2] = gc_at34[gc_tx2]
-				gc_at35[gc_tx2] = gc_at36[gc_tx2]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:191
-				gc_at37[gc_tx2] = gc_at38[gc_tx2]
-				gc_at39[gc_tx2] = gc_at40[gc_tx2]
+				gc_at9[gc_tx] = gc_at10[gc_tx]
+				gc_at11[gc_tx] = gc_at12[gc_tx]
 //line hecbench_tridiagonal.go:194
-				gc_at41[gc_tx2] = gc_at42[gc_tx2]
-				gc_at43[gc_tx2] = gc_at44[gc_tx2]
+				gc_at13[gc_tx] = gc_at14[gc_tx]
+				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_tridiagonal.go:172
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:185
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
@@ -1276,6 +1328,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:185
 						break
 					}
+//line hecbench_tridiagonal.go:186
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
@@ -1287,11 +1340,11 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:185
 				a[thid] = aD[thid+blid*systemSize]
 				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
@@ -1312,24 +1365,27 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:203
 		stride <<= 1
 		delta := stride >> 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:206
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
 //line hecbench_tridiagonal.go:172
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_tridiagonal.go:213
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_tridiagonal.go:172
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line hecbench_tridiagonal.go:206
 							var i int = 1*thid + 1 - 1
+//line hecbench_tridiagonal.go:208
 							if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
 //line hecbench_tridiagonal.go:212
 								delta) > len(a)-8 || i > len(c)-8 || (i+
@@ -1337,46 +1393,48 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 								delta) < 0 || (i+delta) > len(b)-8 || (i+
 								delta) > len(a)-8 || (i+
 								delta) > len(d)-8 || (i+
+//line hecbench_tridiagonal.go:220
 								delta) > len(c)-8 {
 //line hecbench_tridiagonal.go:208
 								break
 							}
 //line hecbench_tridiagonal.go:208
-							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
 //line hecbench_tridiagonal.go:208
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:208
 								tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
-								archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if6)
-								archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if6)
-								archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if6)
-								gc_vb4.StoreMasked((*[8]float32)(c[i:]), gc_if6)
+								archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
+								archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
+								archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
+								gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
 							}
 //line hecbench_tridiagonal.go:213
-							gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:213
-							if gc_else6.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 								{
 //line hecbench_tridiagonal.go:213
 									tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
 //line hecbench_tridiagonal.go:215
 									tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
-									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else6)
-									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else6)
-									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else6)
-									archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else6)
+									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
+									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
+									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
+									archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
 								}
 							}
 						}
 					}
+//line hecbench_tridiagonal.go:222
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line hecbench_tridiagonal.go:206
 					i := stride*thid + stride - 1
@@ -1401,42 +1459,45 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:223
 		thidNum >>= 1
 	}
-	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 2; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:228
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := ((stride << 1) - 1)
-			gc_off13 := (stride - 1)
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_apart2 && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
-				gc_at45 := b[gc_off12:][:1]
-				gc_at46 := b[gc_off13:][:1]
-				gc_at47 := c[gc_off13:][:1]
-				gc_at48 := a[gc_off12:][:1]
-				gc_at49 := x[gc_off13:][:1]
-				gc_at50 := d[gc_off13:][:1]
-				gc_at51 := d[gc_off12:][:1]
-				gc_at52 := x[gc_off12:][:1]
-				gc_elem7 := gc_at45[0]
-				gc_elem8 := gc_at46[0]
-				gc_elem9 := gc_at47[0]
-				gc_elem10 := gc_at48[0]
-				gc_elem11 := gc_at50[0]
-				gc_elem12 := gc_at51[0]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := ((stride << 1) - 1)
+			gc_off5 := (stride - 1)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+				gc_at17 := b[gc_off4:][:1]
+				gc_at18 := b[gc_off5:][:1]
+				gc_at19 := c[gc_off5:][:1]
+				gc_at20 := a[gc_off4:][:1]
+				gc_at21 := x[gc_off5:][:1]
+				gc_at22 := d[gc_off5:][:1]
+				gc_at23 := d[gc_off4:][:1]
+				gc_at24 := x[gc_off4:][:1]
+				gc_elem := gc_at17[0]
+				gc_elem2 := gc_at18[0]
+				gc_elem3 := gc_at19[0]
+				gc_elem4 := gc_at20[0]
+				gc_elem5 := gc_at22[0]
+				gc_elem6 := gc_at23[0]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line hecbench_tridiagonal.go:228
 					addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:228
 					_ = addr2
-					tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
-					gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
-					gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
+					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:235
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:227
 					addr1 := stride - 1
 					addr2 := (stride << 1) - 1
@@ -1451,52 +1512,55 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	thidNum = 2
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:239
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
 //line hecbench_tridiagonal.go:172
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_tridiagonal.go:172
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line hecbench_tridiagonal.go:240
 							var i_ int = 1*thid + (1 >> 1) - 1
 							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:241
 								break
 							}
 //line hecbench_tridiagonal.go:241
-							gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:241
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:241
-								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if8)
+								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
 							}
 //line hecbench_tridiagonal.go:242
-							gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:242
-							if gc_else8.ToBits() != 0 {
+							if gc_else4.ToBits() != 0 {
 								{
 //line hecbench_tridiagonal.go:242
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else8)
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 								}
 							}
 						}
 					}
+//line hecbench_tridiagonal.go:246
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line hecbench_tridiagonal.go:240
 					i_ := stride*thid + (stride >> 1) - 1
@@ -1512,99 +1576,101 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 		stride >>= 1
 		thidNum <<= 1
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off14 := blid * systemSize
-		gc_off15 := halfSize + (blid * systemSize)
-		gc_off16 := halfSize
-		if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
-			gc_at53 := xD[gc_off14:][:gc_bdx2]
-			gc_at54 := x[:gc_bdx2]
-			gc_at55 := xD[gc_off15:][:gc_bdx2]
-			gc_at56 := x[gc_off16:][:gc_bdx2]
-			gc_vstep7 := 0
+//line hecbench_tridiagonal.go:251
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := blid * systemSize
+		gc_off7 := halfSize + (blid * systemSize)
+		gc_off8 := halfSize
+		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+			gc_at25 := xD[gc_off6:][:gc_bdx]
+			gc_at26 := x[:gc_bdx]
+			gc_at27 := xD[gc_off7:][:gc_bdx]
+			gc_at28 := x[gc_off8:][:gc_bdx]
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line hecbench_tridiagonal.go:172
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:172
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:253
-				gc_at53[gc_tx2] = gc_at54[gc_tx2]
-				gc_at55[gc_tx2] = gc_at56[gc_tx2]
+				gc_at25[gc_tx] = gc_at26[gc_tx]
+				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line hecbench_tridiagonal.go:172
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:253
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
 						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:253
 						break
 					}
+//line hecbench_tridiagonal.go:254
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep8
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep6
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:253
 				xD[thid+blid*systemSize] = x[thid]
 				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
@@ -1632,18 +1698,18 @@ func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, 
 var gc_src_cyclicBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "cyclicBranchFreeKernel", "6d06c2afe7f3c1596004f484a5a3659456c057fb3a3ff213350cdcd253cccdec", "hecbench_tridiagonal.go:257-342").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:262
-func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_tridiagonal.go:263
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_tridiagonal.go:266
-	blid := gc_bx2
+	blid := gc_bx
 //line hecbench_tridiagonal.go:268
 	stride := 1
 	halfSize := systemSize >> 1
@@ -1654,66 +1720,67 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := blid * systemSize
-		gc_off10 := thidNum
-		gc_off11 := thidNum + (blid * systemSize)
-		if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
-			gc_at29 := a[:gc_bdx2]
-			gc_at30 := aD[gc_off9:][:gc_bdx2]
-			gc_at31 := a[gc_off10:][:gc_bdx2]
-			gc_at32 := aD[gc_off11:][:gc_bdx2]
-			gc_at33 := b[:gc_bdx2]
-			gc_at34 := bD[gc_off9:][:gc_bdx2]
-			gc_at35 := b[gc_off10:][:gc_bdx2]
-			gc_at36 := bD[gc_off11:][:gc_bdx2]
-			gc_at37 := c[:gc_bdx2]
-			gc_at38 := cD[gc_off9:][:gc_bdx2]
-			gc_at39 := c[gc_off10:][:gc_bdx2]
-			gc_at40 := cD[gc_off11:][:gc_bdx2]
-			gc_at41 := d[:gc_bdx2]
-			gc_at42 := dD[gc_off9:][:gc_bdx2]
-			gc_at43 := d[gc_off10:][:gc_bdx2]
-			gc_at44 := dD[gc_off11:][:gc_bdx2]
-			gc_vstep2 := 0
+//line hecbench_tridiagonal.go:278
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		gc_off2 := thidNum
+		gc_off3 := thidNum + (blid * systemSize)
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := a[gc_off2:][:gc_bdx]
+			gc_at4 := aD[gc_off3:][:gc_bdx]
+			gc_at5 := b[:gc_bdx]
+			gc_at6 := bD[gc_off:][:gc_bdx]
+			gc_at7 := b[gc_off2:][:gc_bdx]
+			gc_at8 := bD[gc_off3:][:gc_bdx]
+			gc_at9 := c[:gc_bdx]
+			gc_at10 := cD[gc_off:][:gc_bdx]
+			gc_at11 := c[gc_off2:][:gc_bdx]
+			gc_at12 := cD[gc_off3:][:gc_bdx]
+			gc_at13 := d[:gc_bdx]
+			gc_at14 := dD[gc_off:][:gc_bdx]
+			gc_at15 := d[gc_off2:][:gc_bdx]
+			gc_at16 := dD[gc_off3:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_tridiagonal.go:265
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:265
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreSlice(gc_at11[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]).StoreSlice(gc_at15[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_at29[gc_tx2] = gc_at30[gc_tx2]
-				gc_at31[gc_tx2] = gc_at32[gc_tx2]
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 //line hecbench_tridiagonal.go:281
-				gc_at33[gc_tx2] = gc_at34[gc_tx2]
-				gc_at35[gc_tx2] = gc_at36[gc_tx2]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:284
-				gc_at37[gc_tx2] = gc_at38[gc_tx2]
-				gc_at39[gc_tx2] = gc_at40[gc_tx2]
+				gc_at9[gc_tx] = gc_at10[gc_tx]
+				gc_at11[gc_tx] = gc_at12[gc_tx]
 //line hecbench_tridiagonal.go:287
-				gc_at41[gc_tx2] = gc_at42[gc_tx2]
-				gc_at43[gc_tx2] = gc_at44[gc_tx2]
+				gc_at13[gc_tx] = gc_at14[gc_tx]
+				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_tridiagonal.go:265
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:278
 					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
@@ -1729,6 +1796,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:278
 						break
 					}
+//line hecbench_tridiagonal.go:279
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
@@ -1740,11 +1808,11 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:278
 				a[thid] = aD[thid+blid*systemSize]
 				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
@@ -1766,16 +1834,17 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 		stride <<= 1
 		delta := stride >> 1
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:300
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line hecbench_tridiagonal.go:299
 					i := stride*thid + stride - 1
@@ -1793,42 +1862,45 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:310
 		thidNum >>= 1
 	}
-	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 2; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:315
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := ((stride << 1) - 1)
-			gc_off13 := (stride - 1)
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_apart2 && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
-				gc_at45 := b[gc_off12:][:1]
-				gc_at46 := b[gc_off13:][:1]
-				gc_at47 := c[gc_off13:][:1]
-				gc_at48 := a[gc_off12:][:1]
-				gc_at49 := x[gc_off13:][:1]
-				gc_at50 := d[gc_off13:][:1]
-				gc_at51 := d[gc_off12:][:1]
-				gc_at52 := x[gc_off12:][:1]
-				gc_elem7 := gc_at45[0]
-				gc_elem8 := gc_at46[0]
-				gc_elem9 := gc_at47[0]
-				gc_elem10 := gc_at48[0]
-				gc_elem11 := gc_at50[0]
-				gc_elem12 := gc_at51[0]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := ((stride << 1) - 1)
+			gc_off5 := (stride - 1)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+				gc_at17 := b[gc_off4:][:1]
+				gc_at18 := b[gc_off5:][:1]
+				gc_at19 := c[gc_off5:][:1]
+				gc_at20 := a[gc_off4:][:1]
+				gc_at21 := x[gc_off5:][:1]
+				gc_at22 := d[gc_off5:][:1]
+				gc_at23 := d[gc_off4:][:1]
+				gc_at24 := x[gc_off4:][:1]
+				gc_elem := gc_at17[0]
+				gc_elem2 := gc_at18[0]
+				gc_elem3 := gc_at19[0]
+				gc_elem4 := gc_at20[0]
+				gc_elem5 := gc_at22[0]
+				gc_elem6 := gc_at23[0]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line hecbench_tridiagonal.go:315
 					addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:315
 					_ = addr2
-					tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
-					gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
-					gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
+					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:322
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:314
 					addr1 := stride - 1
 					addr2 := (stride << 1) - 1
@@ -1843,52 +1915,55 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	thidNum = 2
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_tridiagonal.go:326
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 				if stride == 1 {
 //line hecbench_tridiagonal.go:265
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_tridiagonal.go:265
-						var thid int = gc_tx2
+						var thid int = gc_tx
 						{
+//line hecbench_tridiagonal.go:327
 							var i_ int = 1*thid + (1 >> 1) - 1
 							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:328
 								break
 							}
 //line hecbench_tridiagonal.go:328
-							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:328
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:328
-								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
 							}
 //line hecbench_tridiagonal.go:329
-							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:329
-							if gc_else4.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 								{
 //line hecbench_tridiagonal.go:329
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
 								}
 							}
 						}
 					}
+//line hecbench_tridiagonal.go:333
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx2
+				thid := gc_tx
 				{
 //line hecbench_tridiagonal.go:327
 					i_ := stride*thid + (stride >> 1) - 1
@@ -1904,99 +1979,101 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 		stride >>= 1
 		thidNum <<= 1
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off14 := blid * systemSize
-		gc_off15 := halfSize + (blid * systemSize)
-		gc_off16 := halfSize
-		if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
-			gc_at53 := xD[gc_off14:][:gc_bdx2]
-			gc_at54 := x[:gc_bdx2]
-			gc_at55 := xD[gc_off15:][:gc_bdx2]
-			gc_at56 := x[gc_off16:][:gc_bdx2]
-			gc_vstep5 := 0
+//line hecbench_tridiagonal.go:338
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := blid * systemSize
+		gc_off7 := halfSize + (blid * systemSize)
+		gc_off8 := halfSize
+		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+			gc_at25 := xD[gc_off6:][:gc_bdx]
+			gc_at26 := x[:gc_bdx]
+			gc_at27 := xD[gc_off7:][:gc_bdx]
+			gc_at28 := x[gc_off8:][:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line hecbench_tridiagonal.go:265
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:265
 					_ = thid
-					archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
-					archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:340
-				gc_at53[gc_tx2] = gc_at54[gc_tx2]
-				gc_at55[gc_tx2] = gc_at56[gc_tx2]
+				gc_at25[gc_tx] = gc_at26[gc_tx]
+				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 //line hecbench_tridiagonal.go:265
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_tridiagonal.go:340
 					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
 						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:340
 						break
 					}
+//line hecbench_tridiagonal.go:341
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep5
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_tridiagonal.go:340
 				xD[thid+blid*systemSize] = x[thid]
 				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]

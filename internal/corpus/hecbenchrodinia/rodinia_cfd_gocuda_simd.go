@@ -33,34 +33,35 @@ func CfdInitializeVariablesKernel(nelr int, variables []float32, ffVariable []fl
 var gc_src_cudaInitializeVariables = compiled.NewSource(gc_files_rodinia_cfd, "cudaInitializeVariables", "2fa2e4e5e45b176ab18e97d83bcbaeeec6de0c833ece526c85a0033665599bff", "rodinia_cfd.go:26-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_cfd.go:31
-func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables []float32, ffVariable []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ffVariable []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line rodinia_cfd.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line rodinia_cfd.go:32
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:32
-					var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+					var i int = (gc_bdx*gc_bx + gc_tx)
 					if (i+compiled.Trip(0)*
 						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
 //line rodinia_cfd.go:33
@@ -87,13 +88,14 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 					}
 				}
+//line rodinia_cfd.go:36
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:32
-				i := (gc_bdx2*gc_bx2 + gc_tx2)
+				i := (gc_bdx*gc_bx + gc_tx)
 				{
 					{
 //line rodinia_cfd.go:33
@@ -142,49 +144,50 @@ func CfdComputeStepFactorKernel(nelr int, variables []float32, areas []float32, 
 var gc_src_cudaComputeStepFactor = compiled.NewSource(gc_files_rodinia_cfd, "cudaComputeStepFactor", "1084bbc9f97aec5084e219874ee958aa3a579628884f4c85779bdfd497592088", "rodinia_cfd.go:80-103").NoGoexit("a132a3cfe26676c3fa5a054474ba8c4ccf1466c8286ea46e9b892f94e2b2f364", "common.go:18-18", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
 
 //line rodinia_cfd.go:84
-func gc_body_cudaComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables []float32, areas []float32, stepFactors []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, areas []float32, stepFactors []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-			gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-			gc_off9 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-			gc_off11 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-			gc_off12 := gc_bdx2 * gc_bx2
-			if gc_off7 >= 0 && gc_off7 <= len(variables) && gc_bdx2 <= len(variables)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_bdx2 <= len(variables)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_bdx2 <= len(variables)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(stepFactors) && gc_bdx2 <= len(stepFactors)-gc_off12 && gc_off12 <= len(areas) && gc_bdx2 <= len(areas)-gc_off12 {
-				gc_at8 := variables[gc_off7:][:gc_bdx2]
-				gc_at9 := variables[gc_off8:][:gc_bdx2]
-				gc_at10 := variables[gc_off9:][:gc_bdx2]
-				gc_at11 := variables[gc_off10:][:gc_bdx2]
-				gc_at12 := variables[gc_off11:][:gc_bdx2]
-				gc_at13 := stepFactors[gc_off12:][:gc_bdx2]
-				gc_at14 := areas[gc_off12:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_cfd.go:102
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off6 := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
+				gc_at := variables[gc_off:][:gc_bdx]
+				gc_at2 := variables[gc_off2:][:gc_bdx]
+				gc_at3 := variables[gc_off3:][:gc_bdx]
+				gc_at4 := variables[gc_off4:][:gc_bdx]
+				gc_at5 := variables[gc_off5:][:gc_bdx]
+				gc_at6 := stepFactors[gc_off6:][:gc_bdx]
+				gc_at7 := areas[gc_off6:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:87
-					density := gc_at8[gc_tx2]
+					density := gc_at[gc_tx]
 					var momentum float3
-					momentum.X = gc_at9[gc_tx2]
-					momentum.Y = gc_at10[gc_tx2]
-					momentum.Z = gc_at11[gc_tx2]
+					momentum.X = gc_at2[gc_tx]
+					momentum.Y = gc_at3[gc_tx]
+					momentum.Z = gc_at4[gc_tx]
 //line rodinia_cfd.go:93
-					densityEnergy := gc_at12[gc_tx2]
+					densityEnergy := gc_at5[gc_tx]
 //line rodinia_cfd.go:95
 					var velocity float3
 					computeVelocity(&density, &momentum, &velocity)
@@ -192,14 +195,15 @@ func gc_body_cudaComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ne
 					pressure := computePressure(&density, &densityEnergy, &speedSqd)
 					speedOfSound := computeSpeedOfSound(&density, &pressure)
 //line rodinia_cfd.go:102
-					gc_at13[gc_tx2] = float32(0.5) / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
+					gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_cfd.go:112
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:85
-					i := (gc_bdx2*gc_bx2 + gc_tx2)
+					i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:87
 					density := variables[i+cfdVarDensity*nelr]
 					var momentum float3
@@ -242,73 +246,73 @@ func CfdComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals
 var gc_src_cudaComputeFlux = compiled.NewSource(gc_files_rodinia_cfd, "cudaComputeFlux", "628bcb4a6a78f4d4ac4298ca61c359313e56d9f0ade527b674163cfcaac4ffcc", "rodinia_cfd.go:105-235").NoGoexit("2c82507ee7b63a32168af85fff4d8f8fb57a2aaf8a7cf8e34612f3f2b4f5cb18", "common.go:18-18", "rodinia_cfd.go:38-56", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
 
 //line rodinia_cfd.go:111
-func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line rodinia_cfd.go:113
 		smoothingCoefficient := float32(0.2)
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off10 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-					gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-					gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-					gc_off13 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-					gc_off14 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-					gc_off15 := cfdVarMomentum + 0
-					gc_off16 := 0
-					gc_off17 := cfdVarMomentum + 1
-					gc_off18 := cfdVarMomentum + 2
-					if gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_bdx2 <= len(variables)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(variables) && gc_bdx2 <= len(variables)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(variables) && gc_bdx2 <= len(variables)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(ffVariable) && gc_off16 >= 0 && gc_off16 < len(ffFluxContributionDensityEnergy) && gc_off16 < len(ffFluxContributionMomentumX) && gc_off16 < len(ffFluxContributionMomentumY) && gc_off16 < len(ffFluxContributionMomentumZ) && gc_off17 >= 0 && gc_off17 < len(ffVariable) && gc_off18 >= 0 && gc_off18 < len(ffVariable) && gc_off10 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off10 && gc_off11 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off11 && gc_off12 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off12 && gc_off13 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off13 && gc_off14 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off14 {
-						gc_at18 := variables[gc_off10:][:gc_bdx2]
-						gc_at19 := variables[gc_off11:][:gc_bdx2]
-						gc_at20 := variables[gc_off12:][:gc_bdx2]
-						gc_at21 := variables[gc_off13:][:gc_bdx2]
-						gc_at22 := variables[gc_off14:][:gc_bdx2]
-						gc_at23 := ffVariable[gc_off15:][:1]
-						gc_at24 := ffFluxContributionDensityEnergy[gc_off16:][:1]
-						gc_at25 := ffFluxContributionMomentumX[gc_off16:][:1]
-						gc_at26 := ffFluxContributionMomentumY[gc_off16:][:1]
-						gc_at27 := ffFluxContributionMomentumZ[gc_off16:][:1]
-						gc_at28 := ffVariable[gc_off17:][:1]
-						gc_at29 := ffVariable[gc_off18:][:1]
-						gc_at30 := fluxes[gc_off10:][:gc_bdx2]
-						gc_at31 := fluxes[gc_off11:][:gc_bdx2]
-						gc_at32 := fluxes[gc_off12:][:gc_bdx2]
-						gc_at33 := fluxes[gc_off13:][:gc_bdx2]
-						gc_at34 := fluxes[gc_off14:][:gc_bdx2]
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+					gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+					gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+					gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+					gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+					gc_off6 := cfdVarMomentum + 0
+					gc_off7 := 0
+					gc_off8 := cfdVarMomentum + 1
+					gc_off9 := cfdVarMomentum + 2
+					if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(ffVariable) && gc_off7 >= 0 && gc_off7 < len(ffFluxContributionDensityEnergy) && gc_off7 < len(ffFluxContributionMomentumX) && gc_off7 < len(ffFluxContributionMomentumY) && gc_off7 < len(ffFluxContributionMomentumZ) && gc_off8 >= 0 && gc_off8 < len(ffVariable) && gc_off9 >= 0 && gc_off9 < len(ffVariable) && gc_off <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off && gc_off2 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off2 && gc_off3 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off3 && gc_off4 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off4 && gc_off5 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off5 {
+						gc_at := variables[gc_off:][:gc_bdx]
+						gc_at2 := variables[gc_off2:][:gc_bdx]
+						gc_at3 := variables[gc_off3:][:gc_bdx]
+						gc_at4 := variables[gc_off4:][:gc_bdx]
+						gc_at5 := variables[gc_off5:][:gc_bdx]
+						gc_at6 := ffVariable[gc_off6:][:1]
+						gc_at7 := ffFluxContributionDensityEnergy[gc_off7:][:1]
+						gc_at8 := ffFluxContributionMomentumX[gc_off7:][:1]
+						gc_at9 := ffFluxContributionMomentumY[gc_off7:][:1]
+						gc_at10 := ffFluxContributionMomentumZ[gc_off7:][:1]
+						gc_at11 := ffVariable[gc_off8:][:1]
+						gc_at12 := ffVariable[gc_off9:][:1]
+						gc_at13 := fluxes[gc_off:][:gc_bdx]
+						gc_at14 := fluxes[gc_off2:][:gc_bdx]
+						gc_at15 := fluxes[gc_off3:][:gc_bdx]
+						gc_at16 := fluxes[gc_off4:][:gc_bdx]
+						gc_at17 := fluxes[gc_off5:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:114
-							i := (gc_bdx2*gc_bx2 + gc_tx2)
+							i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:116
 							var j, nb int
 							var normal float3
 							var normalLen float32
 							var factor float32
 //line rodinia_cfd.go:121
-							densityI := gc_at18[gc_tx2]
+							densityI := gc_at[gc_tx]
 							var momentumI float3
-							momentumI.X = gc_at19[gc_tx2]
-							momentumI.Y = gc_at20[gc_tx2]
-							momentumI.Z = gc_at21[gc_tx2]
+							momentumI.X = gc_at2[gc_tx]
+							momentumI.Y = gc_at3[gc_tx]
+							momentumI.Z = gc_at4[gc_tx]
 //line rodinia_cfd.go:127
-							densityEnergyI := gc_at22[gc_tx2]
+							densityEnergyI := gc_at5[gc_tx]
 //line rodinia_cfd.go:129
 							var velocityI float3
 							computeVelocity(&densityI, &momentumI, &velocityI)
@@ -342,6 +346,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
+//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -367,12 +372,14 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
+//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
+//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -385,42 +392,44 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.Z += normal.Z * pressureI
 								} else if nb == -2 {
 									factor = float32(0.5) * normal.X
-									fluxIDensity += factor * (gc_at23[0] + momentumI.X)
-									fluxIDensityEnergy += factor * (gc_at24[0].X + fluxContributionIDensityEnergy.X)
-									fluxIMomentum.X += factor * (gc_at25[0].X + fluxContributionIMomentumX.X)
-									fluxIMomentum.Y += factor * (gc_at26[0].X + fluxContributionIMomentumY.X)
-									fluxIMomentum.Z += factor * (gc_at27[0].X + fluxContributionIMomentumZ.X)
+									fluxIDensity += factor * (gc_at6[0] + momentumI.X)
+									fluxIDensityEnergy += factor * (gc_at7[0].X + fluxContributionIDensityEnergy.X)
+									fluxIMomentum.X += factor * (gc_at8[0].X + fluxContributionIMomentumX.X)
+									fluxIMomentum.Y += factor * (gc_at9[0].X + fluxContributionIMomentumY.X)
+									fluxIMomentum.Z += factor * (gc_at10[0].X + fluxContributionIMomentumZ.X)
+//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
-									fluxIDensity += factor * (gc_at28[0] + momentumI.Y)
-									fluxIDensityEnergy += factor * (gc_at24[0].Y + fluxContributionIDensityEnergy.Y)
-									fluxIMomentum.X += factor * (gc_at25[0].Y + fluxContributionIMomentumX.Y)
-									fluxIMomentum.Y += factor * (gc_at26[0].Y + fluxContributionIMomentumY.Y)
-									fluxIMomentum.Z += factor * (gc_at27[0].Y + fluxContributionIMomentumZ.Y)
+									fluxIDensity += factor * (gc_at11[0] + momentumI.Y)
+									fluxIDensityEnergy += factor * (gc_at7[0].Y + fluxContributionIDensityEnergy.Y)
+									fluxIMomentum.X += factor * (gc_at8[0].Y + fluxContributionIMomentumX.Y)
+									fluxIMomentum.Y += factor * (gc_at9[0].Y + fluxContributionIMomentumY.Y)
+									fluxIMomentum.Z += factor * (gc_at10[0].Y + fluxContributionIMomentumZ.Y)
+//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
-									fluxIDensity += factor * (gc_at29[0] + momentumI.Z)
-									fluxIDensityEnergy += factor * (gc_at24[0].Z + fluxContributionIDensityEnergy.Z)
-									fluxIMomentum.X += factor * (gc_at25[0].Z + fluxContributionIMomentumX.Z)
-									fluxIMomentum.Y += factor * (gc_at26[0].Z + fluxContributionIMomentumY.Z)
-									fluxIMomentum.Z += factor * (gc_at27[0].Z + fluxContributionIMomentumZ.Z)
+									fluxIDensity += factor * (gc_at12[0] + momentumI.Z)
+									fluxIDensityEnergy += factor * (gc_at7[0].Z + fluxContributionIDensityEnergy.Z)
+									fluxIMomentum.X += factor * (gc_at8[0].Z + fluxContributionIMomentumX.Z)
+									fluxIMomentum.Y += factor * (gc_at9[0].Z + fluxContributionIMomentumY.Z)
+									fluxIMomentum.Z += factor * (gc_at10[0].Z + fluxContributionIMomentumZ.Z)
 								}
 							}
-//line rodinia_cfd.go:228
 							j = j_
 //line rodinia_cfd.go:228
 							_ = j
 //line rodinia_cfd.go:230
-							gc_at30[gc_tx2] = fluxIDensity
-							gc_at31[gc_tx2] = fluxIMomentum.X
-							gc_at32[gc_tx2] = fluxIMomentum.Y
-							gc_at33[gc_tx2] = fluxIMomentum.Z
-							gc_at34[gc_tx2] = fluxIDensityEnergy
+							gc_at13[gc_tx] = fluxIDensity
+							gc_at14[gc_tx] = fluxIMomentum.X
+							gc_at15[gc_tx] = fluxIMomentum.Y
+							gc_at16[gc_tx] = fluxIMomentum.Z
+							gc_at17[gc_tx] = fluxIDensityEnergy
 						}
 					} else {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line rodinia_cfd.go:269
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:114
-							i := (gc_bdx2*gc_bx2 + gc_tx2)
+							i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:116
 							var j, nb int
 							var normal float3
@@ -467,6 +476,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
+//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -492,12 +502,14 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
+//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
+//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -515,12 +527,14 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
+//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
+//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
@@ -529,7 +543,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
 								}
 							}
-//line rodinia_cfd.go:228
 							j = j_
 //line rodinia_cfd.go:228
 							_ = j
@@ -543,6 +556,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 					}
 				}
 			}
+//line rodinia_cfd.go:271
 		})
 	}
 }
@@ -563,88 +577,91 @@ func CfdTimeStepKernel(j int, nelr int, oldVariables []float32, variables []floa
 var gc_src_cudaTimeStep = compiled.NewSource(gc_files_rodinia_cfd, "cudaTimeStep", "a015f0dc01476e38250ba75c04a4871b39335c60d9ff927a7751066b235eac95", "rodinia_cfd.go:237-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_cfd.go:241
-func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line rodinia_cfd.go:251
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bdx2 * gc_bx2
-			gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-			gc_off9 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-			gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-			gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-			if gc_runlo2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(stepFactors) && gc_runhi2 <= len(stepFactors)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_runhi2 <= len(variables)-gc_off8 && gc_off8 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off8 && gc_off8 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_runhi2 <= len(variables)-gc_off9 && gc_off9 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off9 && gc_off9 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_runhi2 <= len(variables)-gc_off10 && gc_off10 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off10 && gc_off10 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_runhi2 <= len(variables)-gc_off11 && gc_off11 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off11 && gc_off11 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_runhi2 <= len(variables)-gc_off12 && gc_off12 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off12 && gc_off12 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off12 {
-				gc_at17 := stepFactors[gc_off7:][:gc_runhi2]
-				gc_at18 := variables[gc_off8:][:gc_runhi2]
-				gc_at19 := oldVariables[gc_off8:][:gc_runhi2]
-				gc_at20 := fluxes[gc_off8:][:gc_runhi2]
-				gc_at21 := variables[gc_off9:][:gc_runhi2]
-				gc_at22 := oldVariables[gc_off9:][:gc_runhi2]
-				gc_at23 := fluxes[gc_off9:][:gc_runhi2]
-				gc_at24 := variables[gc_off10:][:gc_runhi2]
-				gc_at25 := oldVariables[gc_off10:][:gc_runhi2]
-				gc_at26 := fluxes[gc_off10:][:gc_runhi2]
-				gc_at27 := variables[gc_off11:][:gc_runhi2]
-				gc_at28 := oldVariables[gc_off11:][:gc_runhi2]
-				gc_at29 := fluxes[gc_off11:][:gc_runhi2]
-				gc_at30 := variables[gc_off12:][:gc_runhi2]
-				gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
-				gc_at32 := fluxes[gc_off12:][:gc_runhi2]
-				gc_vstep := gc_runlo2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line rodinia_cfd.go:262
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
+				gc_at := stepFactors[gc_off:][:gc_runhi]
+				gc_at2 := variables[gc_off2:][:gc_runhi]
+				gc_at3 := oldVariables[gc_off2:][:gc_runhi]
+				gc_at4 := fluxes[gc_off2:][:gc_runhi]
+				gc_at5 := variables[gc_off3:][:gc_runhi]
+				gc_at6 := oldVariables[gc_off3:][:gc_runhi]
+				gc_at7 := fluxes[gc_off3:][:gc_runhi]
+				gc_at8 := variables[gc_off4:][:gc_runhi]
+				gc_at9 := oldVariables[gc_off4:][:gc_runhi]
+				gc_at10 := fluxes[gc_off4:][:gc_runhi]
+				gc_at11 := variables[gc_off5:][:gc_runhi]
+				gc_at12 := oldVariables[gc_off5:][:gc_runhi]
+				gc_at13 := fluxes[gc_off5:][:gc_runhi]
+				gc_at14 := variables[gc_off6:][:gc_runhi]
+				gc_at15 := oldVariables[gc_off6:][:gc_runhi]
+				gc_at16 := fluxes[gc_off6:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD {
 //line rodinia_cfd.go:244
 					gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rodinia_cfd.go:242
-						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+						var i int = (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:242
 						_ = i
 //line rodinia_cfd.go:244
-						factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb2)
-						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
+						factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb2)
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]))).StoreSlice(gc_at11[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))).StoreSlice(gc_at14[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line rodinia_cfd.go:244
-					factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
+					factor := gc_at[gc_tx] / float32(cfdRK+1-j)
 //line rodinia_cfd.go:246
-					gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
-					gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
-					gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
-					gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
-					gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
+					gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
+					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
+					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_runlo2
+//line rodinia_cfd.go:254
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD {
 //line rodinia_cfd.go:244
 					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rodinia_cfd.go:242
-						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+						var i int = (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:244
 						if i < 0 || i > len(stepFactors)-8 || (i+
 //line rodinia_cfd.go:246
@@ -666,12 +683,12 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:242
-					i := (gc_bdx2*gc_bx2 + gc_tx2)
+					i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:244
 					factor := stepFactors[i] / float32(cfdRK+1-j)
 //line rodinia_cfd.go:246

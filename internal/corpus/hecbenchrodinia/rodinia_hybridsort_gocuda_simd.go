@@ -32,68 +32,70 @@ func BucketcountKernel(input []float32, indice []int32, dPrefixoffsets []uint32,
 var gc_src_bucketcount = compiled.NewSource(gc_files_rodinia_hybridsort, "bucketcount", "facc9b460c1f06bba38edfb70989fb8a5d0e6bd732f2fb1bf19342af06a5d988", "rodinia_hybridsort.go:46-94").NoGoexit("c61c64d933f3cf399697da1880f10946fd701c70fce390a4e201511aa92656a3", "rodinia_hybridsort.go:28-44")
 
 //line rodinia_hybridsort.go:52
-func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32, dPrefixoffsets []uint32, size int, texPivot []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, dPrefixoffsets []uint32, size int, texPivot []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rodinia_hybridsort.go:53
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 //line rodinia_hybridsort.go:57
-	numThreads := gc_bdx2 * gc_gdx2
-	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	numThreads := gc_bdx * gc_gdx
+	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line rodinia_hybridsort.go:65
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off
-			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off7 {
-				gc_at4 := sOffset[gc_off7:][:gc_to2]
-				gc_vstep := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sOffset) && gc_to <= len(sOffset)-gc_off4 {
+				gc_at := sOffset[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line rodinia_hybridsort.go:59
 					gc_vb2 := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rodinia_hybridsort.go:58
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 //line rodinia_hybridsort.go:58
 						_ = i
-						gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from3 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line rodinia_hybridsort.go:59
 					gc_more = true
 //line rodinia_hybridsort.go:59
-					gc_at4[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep2 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line rodinia_hybridsort.go:59
 					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line rodinia_hybridsort.go:58
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 						if i < 0 || i > len(sOffset)-8 {
 //line rodinia_hybridsort.go:59
 							break
@@ -103,57 +105,57 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from3 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:58
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:59
 					sOffset[i] = 0
@@ -165,43 +167,44 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 	gc_span := (numThreads) * gc_chunk
 //line rodinia_hybridsort.go:64
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+//line rodinia_hybridsort.go:71
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:55
-				threadTag := uint32(gc_tx2) << (32 - hsBucketWarpLogSize)
-				warpBase := (gc_tx2 >> hsBucketWarpLogSize) * hsDivisions
+				threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
+				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
 //line rodinia_hybridsort.go:64
-				gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
-				gc_from4 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from4
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(numThreads) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreads) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
-				for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
+				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
 //line rodinia_hybridsort.go:65
 					elem := input[tid]
 //line rodinia_hybridsort.go:67
@@ -211,12 +214,13 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:71
 					for jump >= 1 {
 //line rodinia_hybridsort.go:71
-						gc_b2.Tick()
+						gc_b.Tick()
 //line rodinia_hybridsort.go:71
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line rodinia_hybridsort.go:71
 							return
 						}
+//line rodinia_hybridsort.go:72
 						if elem < piv {
 							idx = idx - jump
 						} else {
@@ -225,7 +229,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						piv = texPivot[idx]
 						jump /= 2
 					}
-//line rodinia_hybridsort.go:80
 					if !(elem < piv) {
 						idx = idx + 1
 					}
@@ -235,117 +238,120 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 			}
 		}
 	}
-	prefixBase := gc_bx2 * hsBucketBlockMemory
+	prefixBase := gc_bx * hsBucketBlockMemory
 //line rodinia_hybridsort.go:91
-	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line rodinia_hybridsort.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off3 + prefixBase
-			gc_off9 := gc_off3
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off9 {
-				gc_at5 := dPrefixoffsets[gc_off8:][:gc_to2]
-				gc_at6 := sOffset[gc_off9:][:gc_to2]
-				gc_vstep3 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3 + prefixBase
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
+				gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
+				gc_at3 := sOffset[gc_off6:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 //line rodinia_hybridsort.go:92
 					gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line rodinia_hybridsort.go:91
-						var i_ int = gc_tx2 + gc_off3
+						var i_ int = gc_tx + gc_off3
 //line rodinia_hybridsort.go:91
 						_ = i_
-						archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).And(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).And(gc_vb4).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from3 {
+				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line rodinia_hybridsort.go:92
 					gc_more3 = true
 //line rodinia_hybridsort.go:92
-					gc_at5[gc_tx2] = gc_at6[gc_tx2] & 0x07FFFFFF
+					gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 //line rodinia_hybridsort.go:92
 					gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line rodinia_hybridsort.go:91
-						var i_ int = gc_tx2 + gc_off3
+						var i_ int = gc_tx + gc_off3
 						if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
 //line rodinia_hybridsort.go:92
 							break
 						}
+//line rodinia_hybridsort.go:93
 						archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from3 {
+				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
+						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
+						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
+						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
+						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:91
-					i_ := gc_tx2 + gc_off3
+					i_ := gc_tx + gc_off3
 					gc_more3 = true
 //line rodinia_hybridsort.go:92
 					dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
@@ -373,148 +379,170 @@ func BucketprefixoffsetKernel(dPrefixoffsets []uint32, dOffsets []uint32, blocks
 var gc_src_bucketprefixoffset = compiled.NewSource(gc_files_rodinia_hybridsort, "bucketprefixoffset", "7765497523c4f8662f30d2ab5b192b1a6417ac885314ca4f78097b672270f407", "rodinia_hybridsort.go:96-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_hybridsort.go:102
-func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPrefixoffsets []uint32, dOffsets []uint32, blocks int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixoffsets []uint32, dOffsets []uint32, blocks int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line rodinia_hybridsort.go:104
 		size := blocks * hsBucketBlockMemory
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line rodinia_hybridsort.go:106
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-				gc_s_sum[gc_rank2] = sum
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-				gc_s_sum[gc_rank2] = sum
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-				gc_s_sum[gc_rank2] = sum
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-				gc_s_sum[gc_rank2] = sum
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 			sum := 0
-			gc_s_sum[gc_rank2] = sum
+//line rodinia_hybridsort.go:107
+			gc_s_sum[gc_rank] = sum
 		}
 //line rodinia_hybridsort.go:107
 		for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hsDivisions {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line rodinia_hybridsort.go:114
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off4 {
-					gc_at3 := dPrefixoffsets[gc_off4:][:gc_to2]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off2 {
+					gc_at := dPrefixoffsets[gc_off2:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 0
+//line rodinia_hybridsort.go:130
+							gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
-							x := int(gc_at3[gc_tx2])
-							gc_at3[gc_tx2] = uint32(sum)
+							x := int(gc_at[gc_tx])
+							gc_at[gc_tx] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 1
+//line rodinia_hybridsort.go:116
+							gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
-							x := int(gc_at3[gc_tx2])
-							gc_at3[gc_tx2] = uint32(sum)
+							x := int(gc_at[gc_tx])
+							gc_at[gc_tx] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 2
+//line rodinia_hybridsort.go:116
+							gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
-							x := int(gc_at3[gc_tx2])
-							gc_at3[gc_tx2] = uint32(sum)
+							x := int(gc_at[gc_tx])
+							gc_at[gc_tx] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							gc_tx := gc_step2 + 3
+//line rodinia_hybridsort.go:116
+							gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
-							x := int(gc_at3[gc_tx2])
-							gc_at3[gc_tx2] = uint32(sum)
+							x := int(gc_at[gc_tx])
+							gc_at[gc_tx] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
 						gc_more = true
 //line rodinia_hybridsort.go:108
-						x := int(gc_at3[gc_tx2])
-						gc_at3[gc_tx2] = uint32(sum)
+						x := int(gc_at[gc_tx])
+						gc_at[gc_tx] = uint32(sum)
 						sum += x
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
 							gc_more = true
@@ -522,15 +550,16 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
 							gc_more = true
@@ -538,15 +567,16 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
 							gc_more = true
@@ -554,15 +584,16 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							sum := gc_s_sum[gc_rank2]
+							tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
 							gc_more = true
@@ -570,15 +601,16 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
-							gc_s_sum[gc_rank2] = sum
+							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 						i := tid + gc_off
 						gc_more = true
@@ -586,102 +618,117 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						x := int(dPrefixoffsets[i])
 						dPrefixoffsets[i] = uint32(sum)
 						sum += x
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-gc_off5 {
-				gc_at4 := dOffsets[gc_off5:][:gc_bdx2]
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+//line rodinia_hybridsort.go:118
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
+				gc_at2 := dOffsets[gc_off3:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 0
+//line rodinia_hybridsort.go:127
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
-						gc_at4[gc_tx2] = uint32(sum)
+						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 1
+//line rodinia_hybridsort.go:118
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
-						gc_at4[gc_tx2] = uint32(sum)
+						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 2
+//line rodinia_hybridsort.go:118
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
-						gc_at4[gc_tx2] = uint32(sum)
+						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 3
+//line rodinia_hybridsort.go:118
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
-						gc_at4[gc_tx2] = uint32(sum)
+						gc_at2[gc_tx] = uint32(sum)
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+					sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
-					gc_at4[gc_tx2] = uint32(sum)
+					gc_at2[gc_tx] = uint32(sum)
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+					sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 					dOffsets[tid] = uint32(sum)
 				}
@@ -707,142 +754,147 @@ func BucketsortKernel(input []float32, indice []int32, output []float32, size in
 var gc_src_bucketsort = compiled.NewSource(gc_files_rodinia_hybridsort, "bucketsort", "41f4415df9135f3f0c4949249826f2b042c237326256840d5f540d18eab9cf75", "rodinia_hybridsort.go:116-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_hybridsort.go:121
-func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, output []float32, size int, dPrefixoffsets []uint32, lOffsets []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, output []float32, size int, dPrefixoffsets []uint32, lOffsets []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rodinia_hybridsort.go:122
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 //line rodinia_hybridsort.go:124
-	prefixBase := gc_bx2 * hsBucketBlockMemory
+	prefixBase := gc_bx * hsBucketBlockMemory
 //line rodinia_hybridsort.go:126
-	numThreads := gc_bdx2 * gc_gdx2
-	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	numThreads := gc_bdx * gc_gdx
+	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line rodinia_hybridsort.go:134
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_off
-			gc_off6 := gc_off + prefixBase
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off6 {
-				gc_at3 := sOffset[gc_off5:][:gc_to2]
-				gc_at4 := dPrefixoffsets[gc_off6:][:gc_to2]
-				gc_step3 := gc_from3
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			gc_off4 := gc_off + prefixBase
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sOffset) && gc_to <= len(sOffset)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off4 {
+				gc_at := sOffset[gc_off3:][:gc_to]
+				gc_at2 := dPrefixoffsets[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line rodinia_hybridsort.go:152
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
-						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line rodinia_hybridsort.go:133
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
-						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line rodinia_hybridsort.go:133
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
-						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line rodinia_hybridsort.go:133
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
-						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:128
-					gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+					gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from3
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:128
 					sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
@@ -854,42 +906,43 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 	gc_span := (numThreads) * gc_chunk
 //line rodinia_hybridsort.go:133
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+//line rodinia_hybridsort.go:140
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:125
-				warpBase := (gc_tx2 >> hsBucketWarpLogSize) * hsDivisions
+				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
 //line rodinia_hybridsort.go:133
-				gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
-				gc_from4 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from4
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(numThreads) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreads) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
-				for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
+				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
 //line rodinia_hybridsort.go:135
 					elem := input[tid]
 					id := int(indice[tid])

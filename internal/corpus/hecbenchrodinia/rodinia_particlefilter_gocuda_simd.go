@@ -33,33 +33,35 @@ func FindIndexKernel(arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticl
 var gc_src_findIndexKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "findIndexKernel", "9b132606bb596a899bf602e03b8db09186c91a16f616c1e228860e2461fe9a31", "rodinia_particlefilter.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_particlefilter.go:92
-func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rodinia_particlefilter.go:93
-	blockID := gc_bx2
+	blockID := gc_bx
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*blockID, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:94
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 					{
+//line rodinia_particlefilter.go:98
 						index := -1
 						var x int
+//line rodinia_particlefilter.go:101
 						for x = 0; x < Nparticles; x++ {
 							if CDF[x] >= u[i] {
 								index = x
@@ -69,12 +71,14 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 						if index == -1 {
 							index = Nparticles - 1
 						}
+//line rodinia_particlefilter.go:111
 						xj[i] = arrayX[index]
 						yj[i] = arrayY[index]
 					}
 				}
 			}
 		}
+//line rodinia_particlefilter.go:120
 	})
 }
 
@@ -98,86 +102,92 @@ func NormalizeWeightsKernel(weights []float64, Nparticles int, partialSums, CDF,
 var gc_src_normalizeWeightsKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "normalizeWeightsKernel", "306f6a6d304430601f1908249efaf5a860b36319ae58ab477388080aee9a83b9", "rodinia_particlefilter.go:120-160").NoGoexit("53ff21fafc3f9e88b16eaafeb6d85edf0a6044202cdec35d75c7c29685a5aec8", "rodinia_particlefilter.go:35-42", "rodinia_particlefilter.go:44-54")
 
 //line rodinia_particlefilter.go:126
-func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rodinia_particlefilter.go:127
-	blockID := gc_bx2
+	blockID := gc_bx
 //line rodinia_particlefilter.go:129
 	u1 := gocuda.Shared[float64](t, 1)[:1]
 	sumWeights := gocuda.Shared[float64](t, 1)[:1]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partialSums) {
-				gc_at6 := partialSums[gc_off6:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partialSums) {
+				gc_at := partialSums[gc_off:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at6[0]
+						sumWeights[0] = gc_at[0]
 					}
 					{
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at6[0]
+						sumWeights[0] = gc_at[0]
 					}
 					{
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at6[0]
+						sumWeights[0] = gc_at[0]
 					}
 					{
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at6[0]
+						sumWeights[0] = gc_at[0]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_particlefilter.go:137
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at6[0]
+					sumWeights[0] = gc_at[0]
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+//line rodinia_particlefilter.go:137
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:137
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:137
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:137
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:137
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = partialSums[0]
 				}
@@ -185,49 +195,53 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+//line rodinia_particlefilter.go:140
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bdx2 * blockID
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(weights) && gc_to2 <= len(weights)-gc_off7 {
-				gc_at7 := weights[gc_off7:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bdx * blockID
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
+				gc_at2 := weights[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_Lane0Mask642 := compiled.Lane0Mask64()
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:128
 						_ = i
 //line rodinia_particlefilter.go:138
-						archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at2[gc_tx:])
 					}
+//line rodinia_particlefilter.go:141
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:139
-					gc_at7[gc_tx2] = gc_at7[gc_tx2] / sumWeights[0]
+					gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line rodinia_particlefilter.go:143
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:139
 						if i < 0 || i > len(weights)-4 {
 //line rodinia_particlefilter.go:139
 							break
@@ -237,50 +251,54 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:143
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:143
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:143
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
 						weights[i] = weights[i] / sumWeights[0]
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:143
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
 					weights[i] = weights[i] / sumWeights[0]
 				}
@@ -288,124 +306,138 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+//line rodinia_particlefilter.go:146
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(u) {
-				gc_at8 := u[gc_off8:][:1]
-				gc_step14 := gc_from2
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
+				gc_at3 := u[gc_off3:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+//line rodinia_particlefilter.go:168
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
-						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step4 + 1
+//line rodinia_particlefilter.go:152
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
-						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step4 + 2
+//line rodinia_particlefilter.go:152
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
-						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step4 + 3
+//line rodinia_particlefilter.go:152
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
-						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 					cdfCalc(CDF, weights, Nparticles)
-					gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+//line rodinia_particlefilter.go:150
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:150
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
 					cdfCalc(CDF, weights, Nparticles)
 					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
@@ -414,72 +446,79 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line rodinia_particlefilter.go:153
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(u) {
-				gc_at9 := u[gc_off9:][:1]
-				gc_step16 := gc_from2
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
+				gc_at4 := u[gc_off4:][:1]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at9[0]
+						u1[0] = gc_at4[0]
 					}
 					{
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at9[0]
+						u1[0] = gc_at4[0]
 					}
 					{
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at9[0]
+						u1[0] = gc_at4[0]
 					}
 					{
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at9[0]
+						u1[0] = gc_at4[0]
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_particlefilter.go:156
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:152
-					u1[0] = gc_at9[0]
+					u1[0] = gc_at4[0]
 				}
 			} else {
-				gc_step17 := gc_from2
-				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+//line rodinia_particlefilter.go:156
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:156
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:156
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:156
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:156
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:152
 					u1[0] = u[0]
 				}
@@ -487,18 +526,19 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+//line rodinia_particlefilter.go:159
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bdx2 * blockID
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(u) && gc_to2 <= len(u)-gc_off10 {
-				gc_at10 := u[gc_off10:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_bdx * blockID
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 {
+				gc_at5 := u[gc_off5:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
@@ -506,29 +546,31 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
 					gc_Lane0Mask644 := compiled.Lane0Mask64()
-					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:158
 						if i < -2147483648 || i > 2147483644 {
 //line rodinia_particlefilter.go:158
 							break
 						}
 //line rodinia_particlefilter.go:158
-						compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at10[gc_tx2:])
+						compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
-					gc_at10[gc_tx2] = u1[0] + float64(i)/float64(Nparticles)
+					gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line rodinia_particlefilter.go:162
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
@@ -536,12 +578,13 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
 					gc_Lane0Mask643 := compiled.Lane0Mask64()
-					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:158
 						if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
 //line rodinia_particlefilter.go:158
 							break
@@ -551,50 +594,54 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep4
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-						gc_tx2 := gc_step18 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:162
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-						gc_tx2 := gc_step18 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:162
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-						gc_tx2 := gc_step18 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:162
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:162
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
 					u[i] = u1[0] + float64(i)/float64(Nparticles)
 				}
@@ -622,44 +669,44 @@ func SumKernel(partialSums []float64, Nparticles int) func(*gocuda.Thread) {
 var gc_src_sumKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "sumKernel", "d8fbedf9569b25744eb0eae1ab78cce1b50be967534b8fe363c575281062a361", "rodinia_particlefilter.go:162-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_particlefilter.go:166
-func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []float64, Nparticles int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []float64, Nparticles int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line rodinia_particlefilter.go:167
-		blockID := gc_bx2
+		blockID := gc_bx
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bdx*blockID, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
+				if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
+					gc_from = gc_bound
 				}
-				if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+				if !compiled.Adds(gc_bdx*blockID, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
+				if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line rodinia_particlefilter.go:171
 							var x int
@@ -699,64 +746,65 @@ func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy 
 var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86")
 
 //line rodinia_particlefilter.go:189
-func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rodinia_particlefilter.go:191
-	blockID := gc_bx2
+	blockID := gc_bx
 //line rodinia_particlefilter.go:196
-	if 512 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 512 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line rodinia_particlefilter.go:196
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bdx2 * blockID
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(arrayX) && gc_to2 <= len(arrayX)-gc_off4 && gc_off4 <= len(xj) && gc_to2 <= len(xj)-gc_off4 && gc_off4 <= len(arrayY) && gc_to2 <= len(arrayY)-gc_off4 && gc_off4 <= len(yj) && gc_to2 <= len(yj)-gc_off4 && gc_off4 <= len(weights) && gc_to2 <= len(weights)-gc_off4 {
-				gc_at9 := arrayX[gc_off4:][:gc_to2]
-				gc_at10 := xj[gc_off4:][:gc_to2]
-				gc_at11 := arrayY[gc_off4:][:gc_to2]
-				gc_at12 := yj[gc_off4:][:gc_to2]
-				gc_at13 := weights[gc_off4:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * blockID
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(arrayX) && gc_to <= len(arrayX)-gc_off && gc_off <= len(xj) && gc_to <= len(xj)-gc_off && gc_off <= len(arrayY) && gc_to <= len(arrayY)-gc_off && gc_off <= len(yj) && gc_to <= len(yj)-gc_off && gc_off <= len(weights) && gc_to <= len(weights)-gc_off {
+				gc_at := arrayX[gc_off:][:gc_to]
+				gc_at2 := xj[gc_off:][:gc_to]
+				gc_at3 := arrayY[gc_off:][:gc_to]
+				gc_at4 := yj[gc_off:][:gc_to]
+				gc_at5 := weights[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 					var y int
 //line rodinia_particlefilter.go:195
 					var indX, indY int32
 //line rodinia_particlefilter.go:198
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
-					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 //line rodinia_particlefilter.go:201
-					gc_at13[gc_tx2] = 1 / float64(Nparticles)
+					gc_at5[gc_tx] = 1 / float64(Nparticles)
 //line rodinia_particlefilter.go:203
-					gc_at9[gc_tx2] = gc_at9[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
-					gc_at11[gc_tx2] = gc_at11[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
+					gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
+					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 					var y int
 //line rodinia_particlefilter.go:195
 					var indX, indY int32
@@ -768,6 +816,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:203
 					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
 					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -778,14 +827,18 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	compiled.OutOfLine(func() {
 		buffer := buffer[:512]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:218
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:194
 					var y int
+//line rodinia_particlefilter.go:196
 					var indX int32
+//line rodinia_particlefilter.go:198
 					var indY int32
 //line rodinia_particlefilter.go:210
 					if i < Nparticles {
@@ -806,229 +859,243 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						weights[i] = weights[i] * math.Exp(likelihood[i])
 					}
 //line rodinia_particlefilter.go:229
-					buffer[gc_tx2] = 0.0
+					buffer[gc_tx] = 0.0
 				}
 			}
 		}
 	})
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bdx2 * blockID
-			if gc_from2 >= 0 && gc_to2 <= len(buffer) && gc_off5 >= 0 && gc_off5 <= len(weights) && gc_to2 <= len(weights)-gc_off5 {
-				gc_at14 := buffer[:gc_to2]
-				gc_at15 := weights[gc_off5:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bdx * blockID
+			if gc_from >= 0 && gc_to <= len(buffer) && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
+				gc_at6 := buffer[:gc_to]
+				gc_at7 := weights[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line rodinia_particlefilter.go:192
-						var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:192
 						_ = i
 //line rodinia_particlefilter.go:233
-						archsimd.LoadFloat64x4Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:235
-					gc_at14[gc_tx2] = gc_at15[gc_tx2]
+					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line rodinia_particlefilter.go:239
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line rodinia_particlefilter.go:192
-						var i int = gc_bdx2*blockID + gc_tx2
-						if i < 0 || i > len(weights)-4 || gc_tx2 < 0 || gc_tx2 > len(buffer)-4 {
+						var i int = gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:235
+						if i < 0 || i > len(weights)-4 || gc_tx < 0 || gc_tx > len(buffer)-4 {
 //line rodinia_particlefilter.go:235
 							break
 						}
 //line rodinia_particlefilter.go:235
-						archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
-						buffer[gc_tx2] = weights[i]
+						buffer[gc_tx] = weights[i]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:239
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
-						buffer[gc_tx2] = weights[i]
+						buffer[gc_tx] = weights[i]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:239
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
-						buffer[gc_tx2] = weights[i]
+						buffer[gc_tx] = weights[i]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:239
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-						i := gc_bdx2*blockID + gc_tx2
+						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
-						buffer[gc_tx2] = weights[i]
+						buffer[gc_tx] = weights[i]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:239
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
+					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
-					buffer[gc_tx2] = weights[i]
+					buffer[gc_tx] = weights[i]
 				}
 			}
 		}
 	}
 //line rodinia_particlefilter.go:241
-	for s := uint(gc_bdx2 / 2); s > 0; s >>= 1 {
+	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+//line rodinia_particlefilter.go:244
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
-					if uint(gc_tx2) < s {
-						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+					if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
-					if uint(gc_tx2) < s {
-						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+					if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
-					if uint(gc_tx2) < s {
-						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+					if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
-					if uint(gc_tx2) < s {
-						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+					if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
-				if uint(gc_tx2) < s {
-					buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+				if uint(gc_tx) < s {
+					buffer[gc_tx] += buffer[uint(gc_tx)+s]
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line rodinia_particlefilter.go:250
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partialSums) {
-				gc_at16 := partialSums[gc_off6:][:1]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
+				gc_at8 := partialSums[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line rodinia_particlefilter.go:250
-						gc_at16[0] = buffer[0]
+						gc_at8[0] = buffer[0]
 					}
 					{
 //line rodinia_particlefilter.go:250
-						gc_at16[0] = buffer[0]
+						gc_at8[0] = buffer[0]
 					}
 					{
 //line rodinia_particlefilter.go:250
-						gc_at16[0] = buffer[0]
+						gc_at8[0] = buffer[0]
 					}
 					{
 //line rodinia_particlefilter.go:250
-						gc_at16[0] = buffer[0]
+						gc_at8[0] = buffer[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_particlefilter.go:254
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:250
-					gc_at16[0] = buffer[0]
+					gc_at8[0] = buffer[0]
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line rodinia_particlefilter.go:254
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
-						partialSums[gc_bx2] = buffer[0]
+						partialSums[gc_bx] = buffer[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:254
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
-						partialSums[gc_bx2] = buffer[0]
+						partialSums[gc_bx] = buffer[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:254
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
-						partialSums[gc_bx2] = buffer[0]
+						partialSums[gc_bx] = buffer[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:254
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
-						partialSums[gc_bx2] = buffer[0]
+						partialSums[gc_bx] = buffer[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:254
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:250
-					partialSums[gc_bx2] = buffer[0]
+					partialSums[gc_bx] = buffer[0]
 				}
 			}
 		}

@@ -35,55 +35,56 @@ func BpnnAdjustWeightsKernel(delta []float32, hid int, ly []float32, in int, w [
 var gc_src_bpnnAdjustWeightsCuda = compiled.NewSource(gc_files_rodinia_small, "bpnnAdjustWeightsCuda", "1d3d29a64c8a77b16f2835a5c76cdb916c1056544034e49d04f39728d8a03c9c", "rodinia_small.go:23-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_small.go:31
-func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line rodinia_small.go:32
-	by := gc_by2
-	gc_apart2 := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
+	by := gc_by
+	gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (((hid+1)*bpHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
-			gc_off6 := 1
-			gc_off7 := (bpHeight*by + gc_ty2 + 1)
-			gc_fastlo3, gc_fasthi3 := 0, 0
-			if gc_off7 >= 0 && gc_off7 < len(ly) && gc_apart2 {
-				gc_fastlo3 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
-				gc_fasthi3 = max(min(gc_bdx2, len(w)-gc_off5, len(delta)-gc_off6, len(oldw)-gc_off5), gc_fastlo3)
+//line rodinia_small.go:36
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_off2 := 1
+			gc_off3 := (bpHeight*by + gc_ty + 1)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_off3 >= 0 && gc_off3 < len(ly) && gc_apart {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(w)-gc_off, len(delta)-gc_off2, len(oldw)-gc_off), gc_fastlo)
 			}
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at8 := w[gc_off5+gc_fastlo3:][:gc_seglen3]
-						gc_at9 := delta[gc_off6+gc_fastlo3:][:gc_seglen3]
-						gc_at10 := ly[gc_off7:][:1]
-						gc_at11 := oldw[gc_off5+gc_fastlo3:][:gc_seglen3]
-						gc_elem2 := gc_at10[0]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := w[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := delta[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := ly[gc_off3:][:1]
+						gc_at4 := oldw[gc_off+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at3[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line rodinia_small.go:34
-							tx := gc_tx2
+							tx := gc_tx
 							_ = tx
 //line rodinia_small.go:43
-							gc_at8[gc_u3] = float32(float64(gc_at8[gc_u3]) + ((bpEta * float64(gc_at9[gc_u3]) * float64(gc_elem2)) + (bpMomentum * float64(gc_at11[gc_u3]))))
-							gc_at11[gc_u3] = float32((bpEta * float64(gc_at9[gc_u3]) * float64(gc_elem2)) + (bpMomentum * float64(gc_at11[gc_u3])))
+							gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
+							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
 						}
-						gc_tx2 = gc_fasthi3 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_small.go:35
-					ty := gc_ty2
+					ty := gc_ty
 //line rodinia_small.go:34
-					tx := gc_tx2
+					tx := gc_tx
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					indexY := bpHeight*by + ty + 1
@@ -93,13 +94,13 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_small.go:35
-					ty := gc_ty2
+					ty := gc_ty
 //line rodinia_small.go:34
-					tx := gc_tx2
+					tx := gc_tx
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					indexY := bpHeight*by + ty + 1
@@ -109,55 +110,55 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off8 := 1
-			gc_fastlo4 := min(max(gc_from2, 0, -gc_off8), gc_to2)
-			gc_fasthi4 := max(min(gc_to2, len(w)-gc_off8, len(delta)-gc_off8, len(oldw)-gc_off8), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at12 := w[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_at13 := delta[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_at14 := oldw[gc_off8+gc_fastlo4:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
+			gc_off4 := 1
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off4), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(w)-gc_off4, len(delta)-gc_off4, len(oldw)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := w[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := delta[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 //line rodinia_small.go:35
-							ty := gc_ty2
+							ty := gc_ty
 //line rodinia_small.go:34
-							tx := gc_tx2
+							tx := gc_tx
 							_ = tx
 //line rodinia_small.go:48
 							if ty == 0 && by == 0 {
-								gc_at12[gc_u4] = float32(float64(gc_at12[gc_u4]) + ((bpEta * float64(gc_at13[gc_u4])) + (bpMomentum * float64(gc_at14[gc_u4]))))
-								gc_at14[gc_u4] = float32((bpEta * float64(gc_at13[gc_u4])) + (bpMomentum * float64(gc_at14[gc_u4])))
+								gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
+								gc_at7[gc_u2] = float32((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2])))
 							}
 						}
-						gc_tx2 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_small.go:35
-					ty := gc_ty2
+					ty := gc_ty
 //line rodinia_small.go:34
-					tx := gc_tx2
+					tx := gc_tx
 //line rodinia_small.go:39
 					indexX := tx + 1
 //line rodinia_small.go:48
@@ -167,13 +168,13 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_small.go:35
-					ty := gc_ty2
+					ty := gc_ty
 //line rodinia_small.go:34
-					tx := gc_tx2
+					tx := gc_tx
 //line rodinia_small.go:39
 					indexX := tx + 1
 //line rodinia_small.go:48
@@ -183,9 +184,9 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -208,35 +209,36 @@ func EuclidKernel(dLocations []latLong, dDistances []float32, numRecords int, la
 var gc_src_euclid = compiled.NewSource(gc_files_rodinia_small, "euclid", "4fb3125a685b3605c73a6b693e8711a8da9a30dfc0b7ebabd08d55e2ecf773ed", "rodinia_small.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_small.go:62
-func gc_body_euclid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line rodinia_small.go:86
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_small.go:64
-				globalID := gc_bdx2*(gc_gdx2*gc_by2+gc_bx2) + gc_tx2
+				globalID := gc_bdx*(gc_gdx*gc_by+gc_bx) + gc_tx
 				latLong_ := dLocations[globalID:]
 				if globalID < numRecords {
 					dist := dDistances[globalID:]
@@ -268,254 +270,275 @@ func KernelComputeCost(num, dim int, x int64, p []scPoint, K, stride int, coordD
 var gc_src_kernelComputeCost = compiled.NewSource(gc_files_rodinia_small, "kernelComputeCost", "de0782f5f81450f8cd76f04e2cff04da36522731c92a10ad7bfdaae8f4de8169", "rodinia_small.go:92-120", "rodinia_small.go:81-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_small.go:99
-func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_retval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_lower := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
-	gc_bx2 := gc_lo3%gc_gdx2 - 1
-	gc_by2 := gc_lo3 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo3; gc_blk2 < gc_hi3; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_s_retval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_lower := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line rodinia_small.go:102
-		bid := gc_bx2 + gc_gdx2*gc_by2
+		bid := gc_bx + gc_gdx*gc_by
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_lo4; gc_step4 += 4 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					gc_s_retval[gc_rank2] = retval
-					gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
 				}
-				gc_step5 := gc_hi4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					gc_s_retval[gc_rank2] = retval
-					gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
+//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
+//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
+//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
+						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
+//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						gc_s_retval[gc_rank2] = retval
-						gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-					tid := gc_bdx2*bid + gc_tx2
+					tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
+//line rodinia_small.go:106
 					lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					gc_s_retval[gc_rank2] = retval
-					gc_s_lower[gc_rank2] = lower
+//line rodinia_small.go:87
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
 				}
 			}
 		}
 //line rodinia_small.go:85
 		for i := 0; i < dim; i++ {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+//line rodinia_small.go:87
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line rodinia_small.go:103
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-						var tid int = gc_bdx2*bid + gc_tx2
+						var tid int = gc_bdx*bid + gc_tx
 //line rodinia_small.go:103
-						retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
+						retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
 						{
 //line rodinia_small.go:86
 							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
@@ -528,64 +551,70 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 							retval = retval.Add(tmp.Mul(tmp))
 						}
 //line rodinia_small.go:105
-						retval.StoreSlice(gc_s_retval[gc_rank2:])
+						retval.StoreSlice(gc_s_retval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-					tid := gc_bdx2*bid + gc_tx2
-					retval := gc_s_retval[gc_rank2]
+					tid := gc_bdx*bid + gc_tx
+//line rodinia_small.go:105
+					retval := gc_s_retval[gc_rank]
 					{
 //line rodinia_small.go:86
 						tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
 						retval += tmp * tmp
 					}
-					gc_s_retval[gc_rank2] = retval
+//line rodinia_small.go:120
+					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+//line rodinia_small.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bdx2 * bid
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(p) && gc_to2 <= len(p)-gc_off2 && gc_off2 <= len(switchMembershipD) && gc_to2 <= len(switchMembershipD)-gc_off2 {
-					gc_at3 := p[gc_off2:][:gc_to2]
-					gc_at4 := switchMembershipD[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						retval := gc_s_retval[gc_rank2]
-						lower := gc_s_lower[gc_rank2]
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bdx * bid
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(p) && gc_to <= len(p)-gc_off && gc_off <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off {
+					gc_at := p[gc_off:][:gc_to]
+					gc_at2 := switchMembershipD[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_small.go:105
+						retval := gc_s_retval[gc_rank]
+						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89
 						var r float32 = retval
 //line rodinia_small.go:109
-						xCost := r * gc_at3[gc_tx2].weight
+						xCost := r * gc_at[gc_tx].weight
 //line rodinia_small.go:112
-						if xCost < gc_at3[gc_tx2].cost {
-							gc_at4[gc_tx2] = true
-							lower[K] += xCost - gc_at3[gc_tx2].cost
+						if xCost < gc_at[gc_tx].cost {
+							gc_at2[gc_tx] = true
+							lower[K] += xCost - gc_at[gc_tx].cost
 						} else {
 //line rodinia_small.go:117
-							lower[centerTableD[gc_at3[gc_tx2].assign]] += gc_at3[gc_tx2].cost - xCost
+							lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line rodinia_small.go:122
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						retval := gc_s_retval[gc_rank2]
-						lower := gc_s_lower[gc_rank2]
+						tid := gc_bdx*bid + gc_tx
+//line rodinia_small.go:105
+						retval := gc_s_retval[gc_rank]
+						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89
 						var r float32 = retval
 //line rodinia_small.go:109

@@ -35,82 +35,84 @@ func SmoothingFilterKernel(Lx, Ly, Threshold, MaxRad int, Img []float32, Box []i
 var gc_src_smoothingFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "smoothingFilterKernel", "0e008e4ce15e8e640400cb1828930c56c7f8d4be95827df0087097aba7ccf88a", "hecbench_asmooth.go:16-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:22
-func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, MaxRad int, Img []float32, Box []int32, Norm []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxRad int, Img []float32, Box []int32, Norm []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_asmooth.go:31
 	sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off3 := gc_ty2 * gc_bdx2
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * Lx)
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(sImg) && gc_to2 <= len(sImg)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(Img) && gc_to2 <= len(Img)-gc_off4 {
-				gc_at3 := sImg[gc_off3:][:gc_to2]
-				gc_at4 := Img[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := gc_ty * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sImg) && gc_to <= len(sImg)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Img) && gc_to <= len(Img)-gc_off2 {
+				gc_at := sImg[gc_off:][:gc_to]
+				gc_at2 := Img[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_asmooth.go:23
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line hecbench_asmooth.go:25
-						var i int = gc_bx2*gc_bdx2 + tid
+						var i int = gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:24
-						var tjd int = gc_ty2
+						var tjd int = gc_ty
 //line hecbench_asmooth.go:26
-						var j int = gc_by2*gc_bdy2 + tjd
-						var stid int = tjd*gc_bdx2 + tid
+						var j int = gc_by*gc_bdy + tjd
+						var stid int = tjd*gc_bdx + tid
 //line hecbench_asmooth.go:27
 						_ = stid
 						var gtid int = j*Lx + i
 //line hecbench_asmooth.go:28
 						_ = gtid
 //line hecbench_asmooth.go:33
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_asmooth.go:34
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line hecbench_asmooth.go:38
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_asmooth.go:23
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line hecbench_asmooth.go:25
-						var i int = gc_bx2*gc_bdx2 + tid
+						var i int = gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:24
-						var tjd int = gc_ty2
+						var tjd int = gc_ty
 //line hecbench_asmooth.go:26
-						var j int = gc_by2*gc_bdy2 + tjd
-						var stid int = tjd*gc_bdx2 + tid
+						var j int = gc_by*gc_bdy + tjd
+						var stid int = tjd*gc_bdx + tid
 						var gtid int = j*Lx + i
+//line hecbench_asmooth.go:34
 						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:34
 							break
@@ -120,127 +122,133 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:23
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:25
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:24
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:26
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:34
 						sImg[stid] = Img[gtid]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:38
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:23
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:25
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:24
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:26
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:34
 						sImg[stid] = Img[gtid]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:38
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:23
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:25
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:24
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:26
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:34
 						sImg[stid] = Img[gtid]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:38
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:23
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:25
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:24
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:26
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:34
 						sImg[stid] = Img[gtid]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:38
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:23
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_asmooth.go:25
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:24
-					tjd := gc_ty2
+					tjd := gc_ty
 //line hecbench_asmooth.go:26
-					j := gc_by2*gc_bdy2 + tjd
-					stid := tjd*gc_bdx2 + tid
+					j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
 					gtid := j*Lx + i
 //line hecbench_asmooth.go:34
 					sImg[stid] = Img[gtid]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_asmooth.go:38
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:23
-				tid := gc_tx2
-				tjd := gc_ty2
-				i := gc_bx2*gc_bdx2 + tid
-				j := gc_by2*gc_bdy2 + tjd
-				stid := tjd*gc_bdx2 + tid
+				tid := gc_tx
+				tjd := gc_ty
+				i := gc_bx*gc_bdx + tid
+				j := gc_by*gc_bdy + tjd
+				stid := tjd*gc_bdx + tid
 				gtid := j*Lx + i
+//line hecbench_asmooth.go:41
 				sum := float32(0)
 				q := 1
 				s := q
@@ -248,12 +256,13 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 //line hecbench_asmooth.go:47
 				for sum < float32(Threshold) && q < MaxRad {
 //line hecbench_asmooth.go:47
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_asmooth.go:47
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_asmooth.go:47
 						return
 					}
+//line hecbench_asmooth.go:48
 					s = q
 					sum = 0
 					ksum = 0
@@ -263,8 +272,8 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 							if (i-s >= 0) && (i+s < Ly) && (j-s >= 0) && (j+s < Lx) {
 								ksum++
 //line hecbench_asmooth.go:58
-								if tid-s >= 0 && tid+s < gc_bdx2 && tjd-s >= 0 && tjd+s < gc_bdy2 {
-									sum += sImg[stid+ii*gc_bdx2+jj]
+								if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
+									sum += sImg[stid+ii*gc_bdx+jj]
 								} else {
 									sum += Img[gtid+ii*Lx+jj]
 								}
@@ -283,9 +292,10 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_asmooth.go:80
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -307,89 +317,93 @@ func NormalizeFilterKernel(Lx, Ly int, Img, Norm []float32) func(*gocuda.Thread)
 var gc_src_normalizeFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "normalizeFilterKernel", "f8c07eb83f5479fec0c10fde800bfc0436b8c328bfba1879cf352affebc08745", "hecbench_asmooth.go:81-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:85
-func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx, Ly int, Img, Norm []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, Ly int, Img, Norm []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line hecbench_asmooth.go:96
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_asmooth.go:107
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * Lx)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(Norm) && gc_to2 <= len(Norm)-gc_off2 && gc_off2 <= len(Img) && gc_to2 <= len(Img)-gc_off2 {
-				gc_at3 := Norm[gc_off2:][:gc_to2]
-				gc_at4 := Img[gc_off2:][:gc_to2]
-				gc_vstep3 := gc_from2
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(Norm) && gc_to <= len(Norm)-gc_off && gc_off <= len(Img) && gc_to <= len(Img)-gc_off {
+				gc_at := Norm[gc_off:][:gc_to]
+				gc_at2 := Img[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_asmooth.go:91
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_asmooth.go:86
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-						var j int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
 						{
 							var gtid int = j*Lx + i
 //line hecbench_asmooth.go:89
 							_ = gtid
-							norm := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+							norm := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_asmooth.go:90
-							gc_if4 := norm.NotEqual(gc_vb4)
+							gc_if2 := norm.NotEqual(gc_vb2)
 //line hecbench_asmooth.go:90
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(norm).StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 							}
 						}
 					}
+//line hecbench_asmooth.go:92
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
-						norm := gc_at3[gc_tx2]
+//line hecbench_asmooth.go:90
+						norm := gc_at[gc_tx]
 						if norm != 0 {
-							gc_at4[gc_tx2] = gc_at4[gc_tx2] / norm
+							gc_at2[gc_tx] = gc_at2[gc_tx] / norm
 						}
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_asmooth.go:91
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_asmooth.go:86
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-						var j int = gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
 						{
 							var gtid int = j*Lx + i
 							if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
@@ -399,23 +413,23 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 //line hecbench_asmooth.go:90
 							norm := archsimd.LoadFloat32x8Slice(Norm[gtid:])
 //line hecbench_asmooth.go:90
-							gc_if3 := norm.NotEqual(gc_vb3)
+							gc_if := norm.NotEqual(gc_vb)
 //line hecbench_asmooth.go:90
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-								archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
 							}
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:86
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					j := gc_by2*gc_bdy2 + gc_ty2
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 					{
 						gtid := j*Lx + i
 						norm := Norm[gtid]
@@ -425,9 +439,9 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -447,82 +461,84 @@ func OutFilterKernel(Lx, Ly int, Img []float32, Box []int32, Out []float32) func
 var gc_src_outFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "outFilterKernel", "08c17050c17fb26bcb9edb1c1dc73d3d3df598caa637187b935cd296f4d494f4", "hecbench_asmooth.go:97-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:101
-func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, Box []int32, Out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Box []int32, Out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_asmooth.go:110
 	sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off3 := gc_ty2 * gc_bdx2
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * Lx)
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(sImg) && gc_to2 <= len(sImg)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(Img) && gc_to2 <= len(Img)-gc_off4 {
-				gc_at3 := sImg[gc_off3:][:gc_to2]
-				gc_at4 := Img[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+			gc_off := gc_ty * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sImg) && gc_to <= len(sImg)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Img) && gc_to <= len(Img)-gc_off2 {
+				gc_at := sImg[gc_off:][:gc_to]
+				gc_at2 := Img[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_asmooth.go:102
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line hecbench_asmooth.go:104
-						var i int = gc_bx2*gc_bdx2 + tid
+						var i int = gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:103
-						var tjd int = gc_ty2
+						var tjd int = gc_ty
 //line hecbench_asmooth.go:105
-						var j int = gc_by2*gc_bdy2 + tjd
-						var stid int = tjd*gc_bdx2 + tid
+						var j int = gc_by*gc_bdy + tjd
+						var stid int = tjd*gc_bdx + tid
 //line hecbench_asmooth.go:106
 						_ = stid
 						var gtid int = j*Lx + i
 //line hecbench_asmooth.go:107
 						_ = gtid
 //line hecbench_asmooth.go:112
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_asmooth.go:113
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+//line hecbench_asmooth.go:117
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_asmooth.go:102
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line hecbench_asmooth.go:104
-						var i int = gc_bx2*gc_bdx2 + tid
+						var i int = gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:103
-						var tjd int = gc_ty2
+						var tjd int = gc_ty
 //line hecbench_asmooth.go:105
-						var j int = gc_by2*gc_bdy2 + tjd
-						var stid int = tjd*gc_bdx2 + tid
+						var j int = gc_by*gc_bdy + tjd
+						var stid int = tjd*gc_bdx + tid
 						var gtid int = j*Lx + i
+//line hecbench_asmooth.go:113
 						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:113
 							break
@@ -532,128 +548,134 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:102
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:104
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:103
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:105
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:113
 						sImg[stid] = Img[gtid]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:117
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:102
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:104
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:103
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:105
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:113
 						sImg[stid] = Img[gtid]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:117
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:102
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:104
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:103
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:105
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:113
 						sImg[stid] = Img[gtid]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:117
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:102
-						tid := gc_tx2
+						tid := gc_tx
 //line hecbench_asmooth.go:104
-						i := gc_bx2*gc_bdx2 + tid
+						i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:103
-						tjd := gc_ty2
+						tjd := gc_ty
 //line hecbench_asmooth.go:105
-						j := gc_by2*gc_bdy2 + tjd
-						stid := tjd*gc_bdx2 + tid
+						j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
 						gtid := j*Lx + i
 //line hecbench_asmooth.go:113
 						sImg[stid] = Img[gtid]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:117
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:102
-					tid := gc_tx2
+					tid := gc_tx
 //line hecbench_asmooth.go:104
-					i := gc_bx2*gc_bdx2 + tid
+					i := gc_bx*gc_bdx + tid
 //line hecbench_asmooth.go:103
-					tjd := gc_ty2
+					tjd := gc_ty
 //line hecbench_asmooth.go:105
-					j := gc_by2*gc_bdy2 + tjd
-					stid := tjd*gc_bdx2 + tid
+					j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
 					gtid := j*Lx + i
 //line hecbench_asmooth.go:113
 					sImg[stid] = Img[gtid]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_asmooth.go:117
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		sImg := sImg[:1024]
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line hecbench_asmooth.go:127
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= Ly {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_asmooth.go:102
-					tid := gc_tx2
-					tjd := gc_ty2
-					i := gc_bx2*gc_bdx2 + tid
-					j := gc_by2*gc_bdy2 + tjd
-					stid := tjd*gc_bdx2 + tid
+					tid := gc_tx
+					tjd := gc_ty
+					i := gc_bx*gc_bdx + tid
+					j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
 					gtid := j*Lx + i
 					{
 //line hecbench_asmooth.go:119
@@ -665,8 +687,8 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 							for jj := -s; jj < s+1; jj++ {
 								if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {
 									ksum++
-									if tid-s >= 0 && tid+s < gc_bdx2 && tjd-s >= 0 && tjd+s < gc_bdy2 {
-										sum += sImg[stid+ii*gc_bdy2+jj]
+									if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
+										sum += sImg[stid+ii*gc_bdy+jj]
 									} else {
 										sum += Img[gtid+ii*Ly+jj]
 									}
@@ -678,9 +700,9 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

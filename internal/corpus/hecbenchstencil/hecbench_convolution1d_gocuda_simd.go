@@ -42,31 +42,31 @@ func Conv1dKernel[T conv1dElem](in, out []T, mask []T, inputWidth, maskWidth int
 var gc_src_conv1dKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "conv1dKernel", "bc9916e85104a017833a44eb466cc51e9e6aad6d30cf54691b01925955fbfb31", "hecbench_convolution1d.go:15-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convolution1d.go:19
-func gc_body_conv1dKernel[T conv1dElem](gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in, out []T, mask []T, inputWidth, maskWidth int) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b3.Stopped() {
+func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, mask []T, inputWidth, maskWidth int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:20
-						i := gc_tx3 + gc_bx3*gc_bdx3
+						i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
 //line hecbench_convolution1d.go:21
@@ -81,31 +81,32 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b3 *compiled.Block, gc_lo3, gc_hi3 in
 					}
 				}
 			}
+//line hecbench_convolution1d.go:33
 		})
 	}
 }
 
 //line hecbench_convolution1d.go:19
-func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := 0
 					if compiled.SIMD {
 //line hecbench_convolution1d.go:21
@@ -115,12 +116,12 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:21
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_steps:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:20
-							var i int = gc_tx2 + gc_bx2*gc_bdx2
+							var i int = gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:22
 							var start int = i - maskWidth/2
 //line hecbench_convolution1d.go:21
@@ -161,7 +162,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:25
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:25
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
 												gc_u = mask[j]
 											}
@@ -206,7 +207,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:25
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:25
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
 												gc_u = mask[j]
 											}
@@ -221,11 +222,11 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:20
-						i := gc_tx2 + gc_bx2*gc_bdx2
+						i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
 //line hecbench_convolution1d.go:21
@@ -240,11 +241,11 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 					}
 				}
 			}
+//line hecbench_convolution1d.go:33
 		})
 	}
 }
 
-//line hecbench_convolution1d.go:37
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // Conv1dTiledKernel is conv1d_tiled<T>: the block's inputs and a halo of
@@ -272,159 +273,163 @@ func Conv1dTiledKernel[T conv1dElem](in, out []T, mask []T, inputWidth, maskWidt
 var gc_src_conv1dTiledKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "conv1dTiledKernel", "a1e052c75fe7fd5c4fda3d4ad24f0a1937753bd3d8d3de903e2837c09ce61d26", "hecbench_convolution1d.go:31-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convolution1d.go:36
-func gc_body_conv1dTiledKernel[T conv1dElem](gc_b3 *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[T](t)
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off14 := 0 - (gc_bdx3 - n)
-		gc_off15 := (gc_bx3 - 1) * gc_bdx3
-		gc_off16 := n
-		gc_off17 := gc_bx3 * gc_bdx3
-		gc_off18 := gc_bdx3 + n
-		gc_off19 := (gc_bx3 + 1) * gc_bdx3
-		if gc_off14 >= 0 && gc_off14 <= len(tile) && gc_bdx3 <= len(tile)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(tile) && gc_bdx3 <= len(tile)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(tile) && gc_bdx3 <= len(tile)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx3 <= len(in)-gc_off19 {
-			gc_at13 := tile[gc_off14:][:gc_bdx3]
-			gc_at14 := in[gc_off15:][:gc_bdx3]
-			gc_at15 := tile[gc_off16:][:gc_bdx3]
-			gc_at16 := in[gc_off17:][:gc_bdx3]
-			gc_at17 := tile[gc_off18:][:gc_bdx3]
-			gc_at18 := in[gc_off19:][:gc_bdx3]
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line hecbench_convolution1d.go:42
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 0 - (gc_bdx - n)
+		gc_off3 := (gc_bx - 1) * gc_bdx
+		gc_off4 := n
+		gc_off5 := gc_bx * gc_bdx
+		gc_off6 := gc_bdx + n
+		gc_off7 := (gc_bx + 1) * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(tile) && gc_bdx <= len(tile)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_bdx <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_bdx <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
+			gc_at := tile[gc_off2:][:gc_bdx]
+			gc_at2 := in[gc_off3:][:gc_bdx]
+			gc_at3 := tile[gc_off4:][:gc_bdx]
+			gc_at4 := in[gc_off5:][:gc_bdx]
+			gc_at5 := tile[gc_off6:][:gc_bdx]
+			gc_at6 := in[gc_off7:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_convolution1d.go:43
-				haloLeft := (gc_bx3-1)*gc_bdx3 + gc_tx3
+				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:56
-				haloRight := (gc_bx3+1)*gc_bdx3 + gc_tx3
+				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
-				if gc_tx3 >= gc_bdx3-n {
+				if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
-						gc_at13[gc_tx3] = 0
+						gc_at[gc_tx] = 0
 					} else {
-						gc_at13[gc_tx3] = gc_at14[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 //line hecbench_convolution1d.go:53
-				gc_at15[gc_tx3] = gc_at16[gc_tx3]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 //line hecbench_convolution1d.go:57
-				if gc_tx3 < n {
+				if gc_tx < n {
 					if haloRight >= inputWidth {
-						gc_at17[gc_tx3] = 0
+						gc_at5[gc_tx] = 0
 					} else {
-						gc_at17[gc_tx3] = gc_at18[gc_tx3]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
 			}
 		} else {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:43
-				haloLeft := (gc_bx3-1)*gc_bdx3 + gc_tx3
+				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:56
-				haloRight := (gc_bx3+1)*gc_bdx3 + gc_tx3
+				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
-				if gc_tx3 >= gc_bdx3-n {
+				if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
-						tile[gc_tx3-(gc_bdx3-n)] = 0
+						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
-						tile[gc_tx3-(gc_bdx3-n)] = in[haloLeft]
+						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
 //line hecbench_convolution1d.go:53
-				tile[n+gc_tx3] = in[gc_bx3*gc_bdx3+gc_tx3]
+				tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
 //line hecbench_convolution1d.go:57
-				if gc_tx3 < n {
+				if gc_tx < n {
 					if haloRight >= inputWidth {
-						tile[gc_tx3+gc_bdx3+n] = 0
+						tile[gc_tx+gc_bdx+n] = 0
 					} else {
-						tile[gc_tx3+gc_bdx3+n] = in[haloRight]
+						tile[gc_tx+gc_bdx+n] = in[haloRight]
 					}
 				}
 			}
 		}
 	}
+//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:38
-					i := gc_tx3 + gc_bx3*gc_bdx3
+					i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:67
 					var s T = 0
 					for j := 0; j < maskWidth; j++ {
-						s += tile[gc_tx3+j] * mask[j]
+						s += tile[gc_tx+j] * mask[j]
 					}
 //line hecbench_convolution1d.go:72
 					out[i] = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:77
 	})
 }
 
 //line hecbench_convolution1d.go:36
-func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[float32](t)
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := 0 - (gc_bdx2 - n)
-		gc_off9 := (gc_bx2 - 1) * gc_bdx2
-		gc_off10 := n
-		gc_off11 := gc_bx2 * gc_bdx2
-		gc_off12 := gc_bdx2 + n
-		gc_off13 := (gc_bx2 + 1) * gc_bdx2
-		if gc_off8 >= 0 && gc_off8 <= len(tile) && gc_bdx2 <= len(tile)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(tile) && gc_bdx2 <= len(tile)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(tile) && gc_bdx2 <= len(tile)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 {
-			gc_at7 := tile[gc_off8:][:gc_bdx2]
-			gc_at8 := in[gc_off9:][:gc_bdx2]
-			gc_at9 := tile[gc_off10:][:gc_bdx2]
-			gc_at10 := in[gc_off11:][:gc_bdx2]
-			gc_at11 := tile[gc_off12:][:gc_bdx2]
-			gc_at12 := in[gc_off13:][:gc_bdx2]
+//line hecbench_convolution1d.go:42
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 0 - (gc_bdx - n)
+		gc_off3 := (gc_bx - 1) * gc_bdx
+		gc_off4 := n
+		gc_off5 := gc_bx * gc_bdx
+		gc_off6 := gc_bdx + n
+		gc_off7 := (gc_bx + 1) * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(tile) && gc_bdx <= len(tile)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_bdx <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_bdx <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
+			gc_at := tile[gc_off2:][:gc_bdx]
+			gc_at2 := in[gc_off3:][:gc_bdx]
+			gc_at3 := tile[gc_off4:][:gc_bdx]
+			gc_at4 := in[gc_off5:][:gc_bdx]
+			gc_at5 := tile[gc_off6:][:gc_bdx]
+			gc_at6 := in[gc_off7:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_convolution1d.go:43
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:46
 				gc_vb2 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_convolution1d.go:43
-					var haloLeft int = (gc_bx2-1)*gc_bdx2 + gc_tx2
+					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:56
-					var haloRight int = (gc_bx2+1)*gc_bdx2 + gc_tx2
+					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
-					if gc_tx2 >= gc_bdx2-n {
+					if gc_tx >= gc_bdx-n {
 //line hecbench_convolution1d.go:44
 						if haloLeft <
 							0 && uint(0-haloLeft) > 7 {
 //line hecbench_convolution1d.go:45
-							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at[gc_tx:])
 						} else {
 //line hecbench_convolution1d.go:45
 							gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
 							if gc_if7.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if7).StoreSlice(gc_at7[gc_tx2:])
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if7).StoreSlice(gc_at[gc_tx:])
 							}
 //line hecbench_convolution1d.go:45
 							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -432,20 +437,20 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_else5.ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:45
-									archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else5).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
 					} else {
 //line hecbench_convolution1d.go:45
-						gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+						gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
 //line hecbench_convolution1d.go:44
 						if gc_if8.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 							gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 							if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_if9)).StoreSlice(gc_at7[gc_tx2:])
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_if9)).StoreSlice(gc_at[gc_tx:])
 							}
 //line hecbench_convolution1d.go:45
 							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -453,26 +458,27 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_if8.And(gc_else6).ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:45
-									archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_else6)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_else6)).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
 					}
-					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+//line hecbench_convolution1d.go:46
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line hecbench_convolution1d.go:57
-					if gc_tx2 < n && uint(n-gc_tx2) > 7 {
+					if gc_tx < n && uint(n-gc_tx) > 7 {
 //line hecbench_convolution1d.go:57
 						if haloRight >=
 							inputWidth {
 //line hecbench_convolution1d.go:58
-							gc_vb2.StoreSlice(gc_at11[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at5[gc_tx:])
 						} else {
 //line hecbench_convolution1d.go:58
 							gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
 							if gc_if10.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if10).StoreSlice(gc_at11[gc_tx2:])
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if10).StoreSlice(gc_at5[gc_tx:])
 							}
 //line hecbench_convolution1d.go:58
 							gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -480,20 +486,20 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_else7.ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:58
-									archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else7).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_else7).StoreSlice(gc_at5[gc_tx:])
 								}
 							}
 						}
 					} else {
 //line hecbench_convolution1d.go:58
-						gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+						gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
 //line hecbench_convolution1d.go:57
 						if gc_if11.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 							gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 							if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_if12)).StoreSlice(gc_at11[gc_tx2:])
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_if12)).StoreSlice(gc_at5[gc_tx:])
 							}
 //line hecbench_convolution1d.go:58
 							gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -501,35 +507,36 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_if11.And(gc_else8).ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:58
-									archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_else8)).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[gc_tx:])
 								}
 							}
 						}
 					}
 				}
+//line hecbench_convolution1d.go:60
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_convolution1d.go:43
-				haloLeft := (gc_bx2-1)*gc_bdx2 + gc_tx2
+				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:56
-				haloRight := (gc_bx2+1)*gc_bdx2 + gc_tx2
+				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
-				if gc_tx2 >= gc_bdx2-n {
+				if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
-						gc_at7[gc_tx2] = 0
+						gc_at[gc_tx] = 0
 					} else {
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 //line hecbench_convolution1d.go:53
-				gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 //line hecbench_convolution1d.go:57
-				if gc_tx2 < n {
+				if gc_tx < n {
 					if haloRight >= inputWidth {
-						gc_at11[gc_tx2] = 0
+						gc_at5[gc_tx] = 0
 					} else {
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
 			}
@@ -540,31 +547,31 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:46
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_convolution1d.go:43
-					var haloLeft int = (gc_bx2-1)*gc_bdx2 + gc_tx2
+					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:56
-					var haloRight int = (gc_bx2+1)*gc_bdx2 + gc_tx2
+					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
-					if (gc_tx2-(gc_bdx2-n)) < 0 || (gc_tx2-(gc_bdx2-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(in)-8 || (n+gc_tx2) < 0 || (n+gc_tx2) > len(tile)-8 || (gc_tx2+gc_bdx2+n) < 0 || (gc_tx2+gc_bdx2+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
+					if (gc_tx-(gc_bdx-n)) < 0 || (gc_tx-(gc_bdx-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(in)-8 || (n+gc_tx) < 0 || (n+gc_tx) > len(tile)-8 || (gc_tx+gc_bdx+n) < 0 || (gc_tx+gc_bdx+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
 //line hecbench_convolution1d.go:44
 						break
 					}
 //line hecbench_convolution1d.go:44
-					if gc_tx2 >= gc_bdx2-n {
+					if gc_tx >= gc_bdx-n {
 //line hecbench_convolution1d.go:44
 						if haloLeft <
 							0 && uint(0-haloLeft) > 7 {
 //line hecbench_convolution1d.go:45
-							gc_vb.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+							gc_vb.StoreSlice(tile[gc_tx-(gc_bdx-n):])
 						} else {
 //line hecbench_convolution1d.go:46
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
 							if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 //line hecbench_convolution1d.go:46
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -572,20 +579,20 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_else.ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:46
-									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_else).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_else).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 								}
 							}
 						}
 					} else {
 //line hecbench_convolution1d.go:48
-						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
 //line hecbench_convolution1d.go:44
 						if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 							gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 							if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 //line hecbench_convolution1d.go:46
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -593,26 +600,27 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_if2.And(gc_else2).ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:46
-									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 								}
 							}
 						}
 					}
-					archsimd.LoadFloat32x8Slice(in[gc_bx2*gc_bdx2+gc_tx2:]).StoreSlice(tile[n+gc_tx2:])
+//line hecbench_convolution1d.go:49
+					archsimd.LoadFloat32x8Slice(in[gc_bx*gc_bdx+gc_tx:]).StoreSlice(tile[n+gc_tx:])
 //line hecbench_convolution1d.go:57
-					if gc_tx2 < n && uint(n-gc_tx2) > 7 {
+					if gc_tx < n && uint(n-gc_tx) > 7 {
 //line hecbench_convolution1d.go:57
 						if haloRight >=
 							inputWidth {
 //line hecbench_convolution1d.go:58
-							gc_vb.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+							gc_vb.StoreSlice(tile[gc_tx+gc_bdx+n:])
 						} else {
 //line hecbench_convolution1d.go:59
 							gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
 							if gc_if4.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if4).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if4).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 //line hecbench_convolution1d.go:59
 							gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -620,20 +628,20 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_else3.ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:59
-									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_else3).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_else3).StoreSlice(tile[gc_tx+gc_bdx+n:])
 								}
 							}
 						}
 					} else {
 //line hecbench_convolution1d.go:61
-						gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+						gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
 //line hecbench_convolution1d.go:57
 						if gc_if5.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 							gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 							if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 //line hecbench_convolution1d.go:59
 							gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -641,45 +649,47 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							if gc_if5.And(gc_else4).ToBits() != 0 {
 								{
 //line hecbench_convolution1d.go:59
-									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx+gc_bdx+n:])
 								}
 							}
 						}
 					}
 				}
+//line hecbench_convolution1d.go:63
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:43
-				haloLeft := (gc_bx2-1)*gc_bdx2 + gc_tx2
+				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:56
-				haloRight := (gc_bx2+1)*gc_bdx2 + gc_tx2
+				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
-				if gc_tx2 >= gc_bdx2-n {
+				if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
-						tile[gc_tx2-(gc_bdx2-n)] = 0
+						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
-						tile[gc_tx2-(gc_bdx2-n)] = in[haloLeft]
+						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
 //line hecbench_convolution1d.go:53
-				tile[n+gc_tx2] = in[gc_bx2*gc_bdx2+gc_tx2]
+				tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
 //line hecbench_convolution1d.go:57
-				if gc_tx2 < n {
+				if gc_tx < n {
 					if haloRight >= inputWidth {
-						tile[gc_tx2+gc_bdx2+n] = 0
+						tile[gc_tx+gc_bdx+n] = 0
 					} else {
-						tile[gc_tx2+gc_bdx2+n] = in[haloRight]
+						tile[gc_tx+gc_bdx+n] = in[haloRight]
 					}
 				}
 			}
 		}
 	}
+//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:67
@@ -687,13 +697,15 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:67
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_jam:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_gc_tx2 := gc_tx2 + 8
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_gc_tx := gc_tx + 8
+//line hecbench_convolution1d.go:73
+						gc_rank := gc_base + gc_tx
+//line hecbench_convolution1d.go:76
+						gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:38
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
+						var i int = gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:67
 						s := gc_vb3
 						if i < 0 || i > len(out)-8 {
@@ -701,7 +713,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							break
 						}
 //line hecbench_convolution1d.go:38
-						var gc_i int = gc_gc_tx2 + gc_bx2*gc_bdx2
+						var gc_i int = gc_gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:67
 						gc_s := gc_vb3
 						if gc_i < 0 || gc_i > len(out)-8 {
@@ -709,14 +721,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							break
 						}
 //line hecbench_convolution1d.go:68
-						if ((gc_tx2+0) >= 0 && (gc_tx2+(maskWidth-1)) >= (gc_tx2+0) && (gc_tx2+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx2+0) >= 0 && (gc_gc_tx2+(maskWidth-1)) >= (gc_gc_tx2+0) && (gc_gc_tx2+(maskWidth-1)) <= (len(tile)-8)) {
+						if ((gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx+0) >= 0 && (gc_gc_tx+(maskWidth-1)) >= (gc_gc_tx+0) && (gc_gc_tx+(maskWidth-1)) <= (len(tile)-8)) {
 //line hecbench_convolution1d.go:68
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_convolution1d.go:68
-									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								}
 //line hecbench_convolution1d.go:69
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
@@ -724,7 +736,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_convolution1d.go:69
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx2+j:])
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx+j:])
 								}
 //line hecbench_convolution1d.go:69
 								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
@@ -735,8 +747,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
-								if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								} else {
 //line hecbench_convolution1d.go:69
 									break gc_jam
@@ -746,9 +758,9 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:69
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:69
-								if (gc_gc_tx2+j) >= 0 && (gc_gc_tx2+j) <= len(tile)-8 {
+								if (gc_gc_tx+j) >= 0 && (gc_gc_tx+j) <= len(tile)-8 {
 //line hecbench_convolution1d.go:69
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx2+j:])
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx+j:])
 								} else {
 //line hecbench_convolution1d.go:69
 									break gc_jam
@@ -762,12 +774,12 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						gc_s.StoreSlice(out[gc_i:])
 					}
 				gc_steps:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:38
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
+						var i int = gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:67
 						s := gc_vb3
 						if i < 0 || i > len(out)-8 {
@@ -775,14 +787,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							break
 						}
 //line hecbench_convolution1d.go:68
-						if (gc_tx2+0) >= 0 && (gc_tx2+(maskWidth-1)) >= (gc_tx2+0) && (gc_tx2+(maskWidth-1)) <= (len(tile)-8) {
+						if (gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8) {
 //line hecbench_convolution1d.go:68
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_convolution1d.go:68
-									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								}
 //line hecbench_convolution1d.go:69
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
@@ -793,8 +805,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
-								if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								} else {
 //line hecbench_convolution1d.go:69
 									break gc_steps
@@ -807,21 +819,22 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:38
-					i := gc_tx2 + gc_bx2*gc_bdx2
+					i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:67
 					var s float32 = 0
 					for j := 0; j < maskWidth; j++ {
-						s += tile[gc_tx2+j] * mask[j]
+						s += tile[gc_tx+j] * mask[j]
 					}
 //line hecbench_convolution1d.go:72
 					out[i] = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -852,109 +865,110 @@ func Conv1dTiledCachingKernel[T conv1dElem](in, out []T, mask []T, inputWidth, m
 var gc_src_conv1dTiledCachingKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "conv1dTiledCachingKernel", "4888fca89deccd63fc0466b81206cd754d4b936d17f6b78dcfaed4f789b53d1b", "hecbench_convolution1d.go:75-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convolution1d.go:80
-func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off4 := gc_bx3 * gc_bdx3
-		if gc_bdx3 <= len(tile) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx3 <= len(in)-gc_off4 {
-			gc_at5 := tile[:gc_bdx3]
-			gc_at6 := in[gc_off4:][:gc_bdx3]
+//line hecbench_convolution1d.go:83
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at := tile[:gc_bdx]
+			gc_at2 := in[gc_off2:][:gc_bdx]
 //line hecbench_convolution1d.go:84
-			if compiled.Disjoint(gc_at5, gc_at6) {
-				copy(gc_at5, gc_at6)
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx3; gc_step4 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx3 := gc_step4 + 0
+						gc_tx := gc_step + 0
 //line hecbench_convolution1d.go:84
-						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step4 + 1
+						gc_tx := gc_step + 1
 //line hecbench_convolution1d.go:84
-						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step4 + 2
+						gc_tx := gc_step + 2
 //line hecbench_convolution1d.go:84
-						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx3 := gc_step4 + 3
+						gc_tx := gc_step + 3
 //line hecbench_convolution1d.go:84
-						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx3 := gc_step4; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_convolution1d.go:84
-					gc_at5[gc_tx3] = gc_at6[gc_tx3]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx3 := gc_step5 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx3 + gc_bx3*gc_bdx3
-					tile[gc_tx3] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 				{
-					gc_tx3 := gc_step5 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx3 + gc_bx3*gc_bdx3
-					tile[gc_tx3] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 				{
-					gc_tx3 := gc_step5 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx3 + gc_bx3*gc_bdx3
-					tile[gc_tx3] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 				{
-					gc_tx3 := gc_step5 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx3 + gc_bx3*gc_bdx3
-					tile[gc_tx3] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 			}
-			for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-				i := gc_tx3 + gc_bx3*gc_bdx3
-				tile[gc_tx3] = in[i]
+				i := gc_tx + gc_bx*gc_bdx
+				tile[gc_tx] = in[i]
 			}
 		}
 	}
 //line hecbench_convolution1d.go:87
-	thisTileStart := gc_bx3 * gc_bdx3
-	nextTileStart := (gc_bx3 + 1) * gc_bdx3
+	thisTileStart := gc_bx * gc_bdx
+	nextTileStart := (gc_bx + 1) * gc_bdx
 	compiled.OutOfLine(func() {
 		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx3 + gc_bx3*gc_bdx3
+					i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)
 					var s T = 0
@@ -963,7 +977,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
 //line hecbench_convolution1d.go:97
-								s += tile[gc_tx3+j-(maskWidth/2)] * mask[j]
+								s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
 							} else {
 								s += in[inIndex] * mask[j]
 							}
@@ -973,106 +987,109 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 				}
 			}
 		}
+//line hecbench_convolution1d.go:108
 	})
 }
 
 //line hecbench_convolution1d.go:80
-func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[float32](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(tile) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-			gc_at3 := tile[:gc_bdx2]
-			gc_at4 := in[gc_off3:][:gc_bdx2]
+//line hecbench_convolution1d.go:83
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at := tile[:gc_bdx]
+			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_convolution1d.go:83
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
+					var i int = gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:83
 					_ = i
-					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_convolution1d.go:84
-				gc_at3[gc_tx2] = gc_at4[gc_tx2]
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_convolution1d.go:83
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
-					if i < 0 || i > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(tile)-8 {
+					var i int = gc_tx + gc_bx*gc_bdx
+					if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(tile)-8 {
 //line hecbench_convolution1d.go:84
 						break
 					}
-					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx2:])
+//line hecbench_convolution1d.go:85
+					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					tile[gc_tx2] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					tile[gc_tx2] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					tile[gc_tx2] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					tile[gc_tx2] = in[i]
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-				i := gc_tx2 + gc_bx2*gc_bdx2
-				tile[gc_tx2] = in[i]
+				i := gc_tx + gc_bx*gc_bdx
+				tile[gc_tx] = in[i]
 			}
 		}
 	}
 //line hecbench_convolution1d.go:87
-	thisTileStart := gc_bx2 * gc_bdx2
-	nextTileStart := (gc_bx2 + 1) * gc_bdx2
+	thisTileStart := gc_bx * gc_bdx
+	nextTileStart := (gc_bx + 1) * gc_bdx
 	compiled.OutOfLine(func() {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:90
@@ -1082,12 +1099,12 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:90
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
+						var i int = gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:89
 						var start int = i - (maskWidth / 2)
 						s := gc_vb
@@ -1096,7 +1113,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 							break
 						}
 //line hecbench_convolution1d.go:91
-						if (gc_tx2+0-(maskWidth/2)) >= 0 && (gc_tx2+(maskWidth-1)-(maskWidth/2)) >= (gc_tx2+0-(maskWidth/2)) && (gc_tx2+(maskWidth-1)-(maskWidth/2)) <= (len(tile)-8) && (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
+						if (gc_tx+0-(maskWidth/2)) >= 0 && (gc_tx+(maskWidth-1)-(maskWidth/2)) >= (gc_tx+0-(maskWidth/2)) && (gc_tx+(maskWidth-1)-(maskWidth/2)) <= (len(tile)-8) && (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
 //line hecbench_convolution1d.go:91
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:91
@@ -1112,7 +1129,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
 //line hecbench_convolution1d.go:94
-											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 										}
 //line hecbench_convolution1d.go:97
 										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
@@ -1125,14 +1142,14 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
 //line hecbench_convolution1d.go:94
-												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											}
 //line hecbench_convolution1d.go:97
 											var gc_u float32
 //line hecbench_convolution1d.go:97
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:97
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:97
 												gc_u = mask[j]
 											}
@@ -1154,7 +1171,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
 //line hecbench_convolution1d.go:99
-													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_convolution1d.go:99
 													gc_u2 = mask[j]
 												}
@@ -1175,14 +1192,14 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
 //line hecbench_convolution1d.go:94
-												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											}
 //line hecbench_convolution1d.go:97
 											var gc_u3 float32
 //line hecbench_convolution1d.go:97
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
 //line hecbench_convolution1d.go:97
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:97
 												gc_u3 = mask[j]
 											}
@@ -1204,7 +1221,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:99
-													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:99
 													gc_u4 = mask[j]
 												}
@@ -1230,9 +1247,9 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:94
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
-										if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
+										if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 										} else {
 //line hecbench_convolution1d.go:97
 											break gc_steps
@@ -1247,9 +1264,9 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:94
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
-											if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
+											if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											} else {
 //line hecbench_convolution1d.go:97
 												break gc_steps
@@ -1259,7 +1276,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:97
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:97
 												gc_u = mask[j]
 											}
@@ -1286,7 +1303,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
 //line hecbench_convolution1d.go:99
-													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_convolution1d.go:99
 													gc_u2 = mask[j]
 												}
@@ -1306,9 +1323,9 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:94
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
-											if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
+											if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											} else {
 //line hecbench_convolution1d.go:97
 												break gc_steps
@@ -1318,7 +1335,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
 //line hecbench_convolution1d.go:97
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:97
 												gc_u3 = mask[j]
 											}
@@ -1345,7 +1362,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:99
-													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:99
 													gc_u4 = mask[j]
 												}
@@ -1362,11 +1379,11 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convolution1d.go:83
-					i := gc_tx2 + gc_bx2*gc_bdx2
+					i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)
 					var s float32 = 0
@@ -1375,7 +1392,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
 //line hecbench_convolution1d.go:97
-								s += tile[gc_tx2+j-(maskWidth/2)] * mask[j]
+								s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
 							} else {
 								s += in[inIndex] * mask[j]
 							}
@@ -1385,11 +1402,11 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 				}
 			}
 		}
+//line hecbench_convolution1d.go:108
 	})
 }
 
 // gc_files_hecbench_convolution1d holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_convolution1d.go
-//line hecbench_convolution1d.go:114
 var gc_files_hecbench_convolution1d embed.FS

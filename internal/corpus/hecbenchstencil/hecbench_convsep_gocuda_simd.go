@@ -30,40 +30,40 @@ func ConvRowsKernel(dst, src, kernel []float32, imageW, imageH, pitch int) func(
 var gc_src_convRowsKernel = compiled.NewSource(gc_files_hecbench_convsep, "convRowsKernel", "50ec471baceaa753c3d90f7660277806e08e28dba001709d0a8a2568d4530865", "hecbench_convsep.go:26-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convsep.go:30
-func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_convsep.go:31
 	lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
 //line hecbench_convsep.go:33
-	gidX := gc_bx2
-	gidY := gc_by2
+	gidX := gc_bx
+	gidY := gc_by
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_ty2
-			if gc_off6 >= 0 && gc_off6 < len(lData) {
-				gc_at2 := lData[gc_off6:][:1]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_ty
+			if gc_off5 >= 0 && gc_off5 < len(lData) {
+				gc_at := lData[gc_off5:][:1]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_convsep.go:35
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convsep.go:54
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:35
-						var lidX int = gc_tx2
-						var lidY int = gc_ty2
+						var lidX int = gc_tx
+						var lidY int = gc_ty
 //line hecbench_convsep.go:38
 						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 						var baseY int = gidY*csRowsBlockDimY + lidY
@@ -71,26 +71,26 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 						var srcOff int = baseY*pitch + baseX
 //line hecbench_convsep.go:45
 						if (srcOff+compiled.Trip(1)*
-							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(gc_at2[0])-8 {
+							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(gc_at[0])-8 {
 //line hecbench_convsep.go:45
 							break
 						}
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
 //line hecbench_convsep.go:51
 						if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 //line hecbench_convsep.go:51
@@ -108,20 +108,20 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 									if 0xff&(1<<gc_k11) != 0 {
 //line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos.Thread = gc_rank + gc_k11
 //line hecbench_convsep.go:52
 										gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
 									}
 								}
 //line hecbench_convsep.go:52
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:52
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes11)
 							}
 //line hecbench_convsep.go:52
-							if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+							if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:52
-								gc_ld5.StoreSlice(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+								gc_ld5.StoreSlice(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
 //line hecbench_convsep.go:52
 								var gc_lanes12 [8]float32
@@ -132,13 +132,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 									if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_convsep.go:52
-										gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
+										gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
 //line hecbench_convsep.go:52
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_convsep.go:52
@@ -160,20 +160,20 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 										if gc_if3.ToBits()&(1<<gc_k13) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_convsep.go:52
 											gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
 										}
 									}
 //line hecbench_convsep.go:52
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:52
 									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes13)
 								}
 //line hecbench_convsep.go:52
-								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:52
-									gc_ld6.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
+									gc_ld6.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
 								} else {
 //line hecbench_convsep.go:52
 									var gc_lanes14 [8]float32
@@ -184,13 +184,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 										if gc_if3.ToBits()&(1<<gc_k14) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_convsep.go:52
-											gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
+											gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
 //line hecbench_convsep.go:52
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line hecbench_convsep.go:52
@@ -201,9 +201,9 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 									if (lidX+compiled.Trip(0)*
 //line hecbench_convsep.go:54
-										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:54
-										gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
+										gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
 									} else {
 //line hecbench_convsep.go:54
 										var gc_lanes15 [8]float32
@@ -214,13 +214,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:54
 											if gc_else3.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_convsep.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_convsep.go:54
-												gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
+												gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
 											}
 										}
 //line hecbench_convsep.go:54
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -242,20 +242,20 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 									if 0xff&(1<<gc_k16) != 0 {
 //line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_convsep.go:61
 										gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
 									}
 								}
 //line hecbench_convsep.go:61
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:61
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes16)
 							}
 //line hecbench_convsep.go:61
-							if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+							if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:61
-								gc_ld7.StoreSlice(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+								gc_ld7.StoreSlice(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
 //line hecbench_convsep.go:61
 								var gc_lanes17 [8]float32
@@ -266,13 +266,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 									if 0xff&(1<<gc_k17) != 0 {
 //line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k17
+										gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_convsep.go:61
-										gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
+										gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
 									}
 								}
 //line hecbench_convsep.go:61
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_convsep.go:61
@@ -294,20 +294,20 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 										if gc_if4.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k18
+											gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_convsep.go:61
 											gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
 										}
 									}
 //line hecbench_convsep.go:61
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:61
 									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes18)
 								}
 //line hecbench_convsep.go:61
-								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:61
-									gc_ld8.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
+									gc_ld8.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
 								} else {
 //line hecbench_convsep.go:61
 									var gc_lanes19 [8]float32
@@ -318,13 +318,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 										if gc_if4.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k19
+											gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_convsep.go:61
-											gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
+											gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
 										}
 									}
 //line hecbench_convsep.go:61
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line hecbench_convsep.go:61
@@ -335,9 +335,9 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 									if (lidX+compiled.Trip(9)*
 //line hecbench_convsep.go:63
-										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:63
-										gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
+										gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
 									} else {
 //line hecbench_convsep.go:63
 										var gc_lanes20 [8]float32
@@ -348,26 +348,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:63
 											if gc_else4.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_convsep.go:63
-												gc_pos2.Thread = gc_rank2 + gc_k20
+												gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_convsep.go:63
-												gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
+												gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
 											}
 										}
 //line hecbench_convsep.go:63
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line hecbench_convsep.go:65
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:35
-					lidX := gc_tx2
-					lidY := gc_ty2
+					lidX := gc_tx
+					lidY := gc_ty
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 					baseY := gidY*csRowsBlockDimY + lidY
@@ -376,59 +377,59 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 					{
 //line hecbench_convsep.go:45
 						i := int(1)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:45
 						i := int(2)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:45
 						i := int(3)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:45
 						i := int(4)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:45
 						i := int(5)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:45
 						i := int(6)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:45
 						i := int(7)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:45
 						i := int(8)
-						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 //line hecbench_convsep.go:50
 						i_ := int(0)
 						if baseX+i_*csRowsBlockDimX >= 0 {
-							gc_at2[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+							gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
 						} else {
-							gc_at2[0][lidX+i_*csRowsBlockDimX] = 0
+							gc_at[0][lidX+i_*csRowsBlockDimX] = 0
 						}
 					}
 					{
 //line hecbench_convsep.go:59
 						i_2 := int(9)
 						if baseX+i_2*csRowsBlockDimX < imageW {
-							gc_at2[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+							gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
 						} else {
-							gc_at2[0][lidX+i_2*csRowsBlockDimX] = 0
+							gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
 						}
 					}
 				}
@@ -439,13 +440,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convsep.go:54
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:35
-						var lidX int = gc_tx2
-						var lidY int = gc_ty2
+						var lidX int = gc_tx
+						var lidY int = gc_ty
 //line hecbench_convsep.go:38
 						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 						var baseY int = gidY*csRowsBlockDimY + lidY
@@ -490,13 +491,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line hecbench_convsep.go:52
 										gc_lanes[gc_k] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k]
 									}
 								}
 //line hecbench_convsep.go:52
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:52
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
@@ -514,13 +515,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 									if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_convsep.go:52
 										lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line hecbench_convsep.go:52
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_convsep.go:52
@@ -542,13 +543,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 										if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_convsep.go:52
 											gc_lanes3[gc_k3] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k3]
 										}
 									}
 //line hecbench_convsep.go:52
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:52
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 								}
@@ -566,13 +567,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 										if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_convsep.go:52
 											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line hecbench_convsep.go:52
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line hecbench_convsep.go:52
@@ -596,13 +597,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:54
 											if gc_else.ToBits()&(1<<gc_k5) != 0 {
 //line hecbench_convsep.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_convsep.go:54
 												lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
 											}
 										}
 //line hecbench_convsep.go:54
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
@@ -624,13 +625,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 									if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_convsep.go:61
 										gc_lanes6[gc_k6] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k6]
 									}
 								}
 //line hecbench_convsep.go:61
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:61
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
@@ -648,13 +649,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 									if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_convsep.go:61
 										lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
 //line hecbench_convsep.go:61
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_convsep.go:61
@@ -676,13 +677,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_convsep.go:61
 											gc_lanes8[gc_k8] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k8]
 										}
 									}
 //line hecbench_convsep.go:61
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:61
 									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 								}
@@ -700,13 +701,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 										if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_convsep.go:61
 											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k9] = gc_lanes9[gc_k9]
 										}
 									}
 //line hecbench_convsep.go:61
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line hecbench_convsep.go:61
@@ -730,26 +731,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:63
 											if gc_else2.ToBits()&(1<<gc_k10) != 0 {
 //line hecbench_convsep.go:63
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_convsep.go:63
 												lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
 											}
 										}
 //line hecbench_convsep.go:63
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
+//line hecbench_convsep.go:65
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:35
-					lidX := gc_tx2
-					lidY := gc_ty2
+					lidX := gc_tx
+					lidY := gc_ty
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 					baseY := gidY*csRowsBlockDimY + lidY
@@ -815,30 +817,31 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		lData := lData[:4]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_convsep.go:78
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_convsep.go:71
 					gc_vb3 := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_convsep.go:71
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:35
-						var lidX int = gc_tx2
-						var lidY int = gc_ty2
+						var lidX int = gc_tx
+						var lidY int = gc_ty
 //line hecbench_convsep.go:39
 						var baseY int = gidY*csRowsBlockDimY + lidY
 //line hecbench_convsep.go:38
@@ -866,13 +869,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:74
 										if 0xff&(1<<gc_k21) != 0 {
 //line hecbench_convsep.go:74
-											gc_pos2.Thread = gc_rank2 + gc_k21
+											gc_pos.Thread = gc_rank + gc_k21
 //line hecbench_convsep.go:74
 											gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
 										}
 									}
 //line hecbench_convsep.go:74
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:74
 									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes21)
 								}
@@ -895,24 +898,25 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:77
 									if 0xff&(1<<gc_k22) != 0 {
 //line hecbench_convsep.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos.Thread = gc_rank + gc_k22
 //line hecbench_convsep.go:77
 										dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
 									}
 								}
 //line hecbench_convsep.go:77
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
+//line hecbench_convsep.go:79
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:35
-					lidX := gc_tx2
-					lidY := gc_ty2
+					lidX := gc_tx
+					lidY := gc_ty
 //line hecbench_convsep.go:39
 					baseY := gidY*csRowsBlockDimY + lidY
 //line hecbench_convsep.go:38
@@ -930,9 +934,9 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 						dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -954,32 +958,32 @@ func ConvColsKernel(dst, src, kernel []float32, imageW, imageH, pitch int) func(
 var gc_src_convColsKernel = compiled.NewSource(gc_files_hecbench_convsep, "convColsKernel", "8c67beb0090389a7fd1c352ce7bc56eeb8427d37586af9394342bcb8f8c17552", "hecbench_convsep.go:81-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convsep.go:86
-func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_convsep.go:87
 	lData := gocuda.Shared[[(csColumnsResultStep+2*csColumnsHaloSteps)*csColumnsBlockDimY + 1]float32](t, csColumnsBlockDimX)[:csColumnsBlockDimX]
 //line hecbench_convsep.go:89
-	gidX := gc_bx2
-	gidY := gc_by2
+	gidX := gc_bx
+	gidY := gc_by
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(lData) {
-				gc_at2 := lData[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(lData) {
+				gc_at := lData[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:91
-					lidX := gc_tx2
-					lidY := gc_ty2
+					lidX := gc_tx
+					lidY := gc_ty
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
 //line hecbench_convsep.go:95
@@ -989,69 +993,69 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 					{
 //line hecbench_convsep.go:101
 						i := int(1)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:101
 						i := int(2)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:101
 						i := int(3)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:101
 						i := int(4)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:101
 						i := int(5)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:101
 						i := int(6)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:101
 						i := int(7)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:101
 						i := int(8)
-						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 //line hecbench_convsep.go:106
 						i_ := int(0)
 						if baseY+i_*csColumnsBlockDimY >= 0 {
-							gc_at2[gc_tx2][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
+							gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
 						} else {
-							gc_at2[gc_tx2][lidY+i_*csColumnsBlockDimY] = 0
+							gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = 0
 						}
 					}
 					{
 //line hecbench_convsep.go:115
 						i_2 := int(9)
 						if baseY+i_2*csColumnsBlockDimY < imageH {
-							gc_at2[gc_tx2][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
+							gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
 						} else {
-							gc_at2[gc_tx2][lidY+i_2*csColumnsBlockDimY] = 0
+							gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = 0
 						}
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:91
-					lidX := gc_tx2
-					lidY := gc_ty2
+					lidX := gc_tx
+					lidY := gc_ty
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
 //line hecbench_convsep.go:95
@@ -1118,23 +1122,24 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		lData := lData[:16]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_convsep.go:134
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_convsep.go:91
-					lidX := gc_tx2
-					lidY := gc_ty2
+					lidX := gc_tx
+					lidY := gc_ty
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
 //line hecbench_convsep.go:95
@@ -1152,9 +1157,9 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 						dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

@@ -37,43 +37,44 @@ func DwtHaar1DKernel(inSignal, coefsSignal, AverageSignal []float32, tLevels, si
 var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_hecbench_hwt1d, "dwtHaar1DKernel", "cd0d197628024f3c39c756add347d3854d5ab29f0cf40d11f445431baa8718f4", "hecbench_hwt1d.go:17-83").NoGoexit("d46e00b8b7faab2a9b8bacf82593283d8c4023346a83036319dd3dad9289451f", "hecbench_hwt1d.go:14-15")
 
 //line hecbench_hwt1d.go:23
-func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_midOutPos := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_data0 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_data1 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_midOutPos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_data0 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_data1 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line hecbench_hwt1d.go:25
-	groupId := gc_bx2
-	localSize := gc_bdx2
+	groupId := gc_bx
+	localSize := gc_bdx
 //line hecbench_hwt1d.go:28
 	sharedArray := gocuda.DynamicShared[float32](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off6 := groupId * localSize * 2
-		gc_off7 := groupId*localSize*2 + localSize
-		gc_off8 := localSize
-		if gc_off6 >= 0 && gc_off6 <= len(inSignal) && gc_bdx2 <= len(inSignal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(inSignal) && gc_bdx2 <= len(inSignal)-gc_off7 && gc_bdx2 <= len(sharedArray) && gc_off8 >= 0 && gc_off8 <= len(sharedArray) && gc_bdx2 <= len(sharedArray)-gc_off8 {
-			gc_at7 := inSignal[gc_off6:][:gc_bdx2]
-			gc_at8 := inSignal[gc_off7:][:gc_bdx2]
-			gc_at9 := sharedArray[:gc_bdx2]
-			gc_at10 := sharedArray[gc_off8:][:gc_bdx2]
-			gc_vstep2 := 0
+//line hecbench_hwt1d.go:30
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := groupId * localSize * 2
+		gc_off2 := groupId*localSize*2 + localSize
+		gc_off3 := localSize
+		if gc_off >= 0 && gc_off <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off && gc_off2 >= 0 && gc_off2 <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off2 && gc_bdx <= len(sharedArray) && gc_off3 >= 0 && gc_off3 <= len(sharedArray) && gc_bdx <= len(sharedArray)-gc_off3 {
+			gc_at := inSignal[gc_off:][:gc_bdx]
+			gc_at2 := inSignal[gc_off2:][:gc_bdx]
+			gc_at3 := sharedArray[:gc_bdx]
+			gc_at4 := sharedArray[gc_off3:][:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_hwt1d.go:24
-					var localId int = gc_tx2
+					var localId int = gc_tx
 //line hecbench_hwt1d.go:24
 					_ = localId
 //line hecbench_hwt1d.go:34
-					t0 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+					t0 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_hwt1d.go:34
-					t1 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+					t1 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 //line hecbench_hwt1d.go:37
 					if 0 == levelsDone {
 //line hecbench_hwt1d.go:37
@@ -89,34 +90,35 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
 					}
 //line hecbench_hwt1d.go:37
-					t0.StoreSlice(gc_at9[gc_tx2:])
+					t0.StoreSlice(gc_at3[gc_tx:])
 //line hecbench_hwt1d.go:37
-					t1.StoreSlice(gc_at10[gc_tx2:])
+					t1.StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:34
-				t0 := gc_at7[gc_tx2]
-				t1 := gc_at8[gc_tx2]
+				t0 := gc_at[gc_tx]
+				t1 := gc_at2[gc_tx]
 //line hecbench_hwt1d.go:37
 				if 0 == levelsDone {
 					r := rsqrtf(float32(signalLength))
 					t0 *= r
 					t1 *= r
 				}
-				gc_at9[gc_tx2] = t0
-				gc_at10[gc_tx2] = t1
+				gc_at3[gc_tx] = t0
+				gc_at4[gc_tx] = t1
 			}
 		} else {
-			gc_vstep3 := 0
+//line hecbench_hwt1d.go:48
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_hwt1d.go:24
-					var localId int = gc_tx2
+					var localId int = gc_tx
 //line hecbench_hwt1d.go:34
 					if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
 //line hecbench_hwt1d.go:34
@@ -145,11 +147,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-				localId := gc_tx2
+				localId := gc_tx
 //line hecbench_hwt1d.go:34
 				t0 := inSignal[groupId*localSize*2+localId]
 				t1 := inSignal[groupId*localSize*2+localSize+localId]
@@ -171,143 +173,159 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 	activeThreads := uint32((1 << levels) / 2)
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
-	gc_vstep4 := 0
+//line hecbench_hwt1d.go:56
+	gc_vstep3 := 0
 	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
 //line hecbench_hwt1d.go:52
 			var midOutPos uint32 = signalLength / 2
-			archsimd.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank2:])
+			archsimd.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step5 := gc_vstep4
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+	gc_step := gc_vstep3
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank2] = midOutPos
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank2] = midOutPos
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank2] = midOutPos
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank2] = midOutPos
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 		midOutPos := signalLength / 2
-		gc_s_midOutPos[gc_rank2] = midOutPos
+//line hecbench_hwt1d.go:54
+		gc_s_midOutPos[gc_rank] = midOutPos
 	}
+//line hecbench_hwt1d.go:55
 	for i := uint32(0); i < levels; i++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line hecbench_hwt1d.go:57
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-					localId := gc_tx2
+					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-					localId := gc_tx2
+					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-					localId := gc_tx2
+					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-					localId := gc_tx2
+					localId := gc_tx
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-				localId := gc_tx2
+				localId := gc_tx
 //line hecbench_hwt1d.go:56
 				var data0, data1 float32
 				if uint32(localId) < activeThreads {
 					data0 = sharedArray[2*localId]
 					data1 = sharedArray[2*localId+1]
 				}
-				gc_s_data0[gc_rank2] = data0
-				gc_s_data1[gc_rank2] = data1
+//line hecbench_hwt1d.go:63
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
 			}
 		}
+//line hecbench_hwt1d.go:68
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:70
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-				localId := gc_tx2
-				midOutPos := gc_s_midOutPos[gc_rank2]
-				data0 := gc_s_data0[gc_rank2]
-				data1 := gc_s_data1[gc_rank2]
+				localId := gc_tx
+//line hecbench_hwt1d.go:26
+				midOutPos := gc_s_midOutPos[gc_rank]
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
 //line hecbench_hwt1d.go:65
 				if uint32(localId) < activeThreads {
 					sharedArray[localId] = (data0 + data1) * rsqrtTwo
@@ -316,98 +334,99 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 //line hecbench_hwt1d.go:70
 					midOutPos >>= 1
 				}
-				gc_s_midOutPos[gc_rank2] = midOutPos
+				gc_s_midOutPos[gc_rank] = midOutPos
 			}
 		}
 //line hecbench_hwt1d.go:72
 		activeThreads >>= 1
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_hwt1d.go:75
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := groupId
-		gc_off10 := 0
-		if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(AverageSignal) && gc_off10 >= 0 && gc_off10 < len(sharedArray) {
-			gc_at11 := AverageSignal[gc_off9:][:1]
-			gc_at12 := sharedArray[gc_off10:][:1]
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := groupId
+		gc_off5 := 0
+		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
+			gc_at5 := AverageSignal[gc_off4:][:1]
+			gc_at6 := sharedArray[gc_off5:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					{
 //line hecbench_hwt1d.go:81
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 				{
 					{
 //line hecbench_hwt1d.go:81
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 				{
 					{
 //line hecbench_hwt1d.go:81
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 				{
 					{
 //line hecbench_hwt1d.go:81
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				{
 //line hecbench_hwt1d.go:81
-					gc_at11[0] = gc_at12[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			}
 		} else {
-			gc_step8 := gc_from2
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hwt1d.go:81
 						AverageSignal[groupId] = sharedArray[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hwt1d.go:81
 						AverageSignal[groupId] = sharedArray[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hwt1d.go:81
 						AverageSignal[groupId] = sharedArray[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_hwt1d.go:81
 						AverageSignal[groupId] = sharedArray[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]

@@ -38,147 +38,148 @@ func DotProductKernel[T lanczosReal](N int, x, y, z []T) func(*gocuda.Thread) {
 var gc_src_dotProductKernel = compiled.NewSource(gc_files_hecbench_lanczos, "dotProductKernel", "cf812525663b0a0ad9f7404c236affb1b5275a4835c6db789deb235b451eaaf3", "hecbench_lanczos.go:17-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lanczos.go:21
-func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y, z []T) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, z []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off7 := gc_bx3 * gc_bdx3
-		if gc_bdx3 <= len(result) && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx3 <= len(x)-gc_off7 && gc_off7 <= len(y) && gc_bdx3 <= len(y)-gc_off7 {
-			gc_at13 := result[:gc_bdx3]
-			gc_at14 := x[gc_off7:][:gc_bdx3]
-			gc_at15 := y[gc_off7:][:gc_bdx3]
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+//line hecbench_lanczos.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+			gc_at := result[:gc_bdx]
+			gc_at2 := x[gc_off:][:gc_bdx]
+			gc_at3 := y[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step11 + 0
+					gc_tx := gc_step + 0
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
-						gc_at13[gc_tx3] = 0
+						gc_at[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx3 := gc_step11 + 1
+					gc_tx := gc_step + 1
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
-						gc_at13[gc_tx3] = 0
+						gc_at[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx3 := gc_step11 + 2
+					gc_tx := gc_step + 2
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
-						gc_at13[gc_tx3] = 0
+						gc_at[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx3 := gc_step11 + 3
+					gc_tx := gc_step + 3
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
-						gc_at13[gc_tx3] = 0
+						gc_at[gc_tx] = 0
 					}
 				}
 			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lanczos.go:22
-				index := gc_bx3*gc_bdx3 + gc_tx3
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
-					gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+					gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 				} else {
-					gc_at13[gc_tx3] = 0
+					gc_at[gc_tx] = 0
 				}
 			}
 		} else {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx3 := gc_step12 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx3] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx3] = 0
+						result[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx3] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx3] = 0
+						result[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx3] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx3] = 0
+						result[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx3] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx3] = 0
+						result[gc_tx] = 0
 					}
 				}
 			}
-			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-				index := gc_bx3*gc_bdx3 + gc_tx3
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
-					result[gc_tx3] = x[index] * y[index]
+					result[gc_tx] = x[index] * y[index]
 				} else {
-					result[gc_tx3] = 0
+					result[gc_tx] = 0
 				}
 			}
 		}
@@ -186,178 +187,186 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 //line hecbench_lanczos.go:32
 	half := lanczosThreadsPerBlock / 2
 	for ; half > 0; half /= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && half <= gc_bdx3 {
-			if gc_k2 := compiled.TreeFold(result, half, 0, 1); gc_k2 > 0 {
-				half = gc_k2
+		if gc_bdy*gc_bdz == 1 && half <= gc_bdx {
+			if gc_k := compiled.TreeFold(result, half, 0, 1); gc_k > 0 {
+				half = gc_k
 				continue
 			}
 		}
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := half; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+//line hecbench_lanczos.go:41
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := half; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := half
-			if gc_from3 >= 0 && gc_to3 <= len(result) && gc_off8 >= 0 && gc_off8 <= len(result) && gc_to3 <= len(result)-gc_off8 {
-				gc_at16 := result[:gc_to3]
-				gc_at17 := result[gc_off8:][:gc_to3]
-				gc_step13 := gc_from3
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := half
+			if gc_from >= 0 && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(result) && gc_to <= len(result)-gc_off2 {
+				gc_at4 := result[:gc_to]
+				gc_at5 := result[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx := gc_step3 + 0
 						{
 //line hecbench_lanczos.go:35
-							gc_at16[gc_tx3] += gc_at17[gc_tx3]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx := gc_step3 + 1
 						{
 //line hecbench_lanczos.go:35
-							gc_at16[gc_tx3] += gc_at17[gc_tx3]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx := gc_step3 + 2
 						{
 //line hecbench_lanczos.go:35
-							gc_at16[gc_tx3] += gc_at17[gc_tx3]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx := gc_step3 + 3
 						{
 //line hecbench_lanczos.go:35
-							gc_at16[gc_tx3] += gc_at17[gc_tx3]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_lanczos.go:35
-						gc_at16[gc_tx3] += gc_at17[gc_tx3]
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 			} else {
-				gc_step14 := gc_from3
-				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step14 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx3] += result[gc_tx3+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 					{
-						gc_tx3 := gc_step14 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx3] += result[gc_tx3+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 					{
-						gc_tx3 := gc_step14 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx3] += result[gc_tx3+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 					{
-						gc_tx3 := gc_step14 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx3] += result[gc_tx3+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_lanczos.go:35
-						result[gc_tx3] += result[gc_tx3+half]
+						result[gc_tx] += result[gc_tx+half]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+//line hecbench_lanczos.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3
-			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(z) {
-				gc_at18 := z[gc_off9:][:1]
-				gc_step15 := gc_from3
-				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
+				gc_at6 := z[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line hecbench_lanczos.go:42
-						gc_at18[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 					{
 //line hecbench_lanczos.go:42
-						gc_at18[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 					{
 //line hecbench_lanczos.go:42
-						gc_at18[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 					{
 //line hecbench_lanczos.go:42
-						gc_at18[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+//line hecbench_lanczos.go:46
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:42
-					gc_at18[0] = result[0]
+					gc_at6[0] = result[0]
 				}
 			} else {
-				gc_step16 := gc_from3
-				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
+//line hecbench_lanczos.go:46
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step16 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx3] = result[0]
+						z[gc_bx] = result[0]
 					}
 					{
-						gc_tx3 := gc_step16 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:46
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx3] = result[0]
+						z[gc_bx] = result[0]
 					}
 					{
-						gc_tx3 := gc_step16 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:46
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx3] = result[0]
+						z[gc_bx] = result[0]
 					}
 					{
-						gc_tx3 := gc_step16 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:46
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx3] = result[0]
+						z[gc_bx] = result[0]
 					}
 				}
-				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:46
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-					z[gc_bx3] = result[0]
+					z[gc_bx] = result[0]
 				}
 			}
 		}
@@ -365,43 +374,44 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 }
 
 //line hecbench_lanczos.go:21
-func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32, y []float32, z []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, y []float32, z []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := gc_bx2 * gc_bdx2
-		if gc_bdx2 <= len(result) && gc_off4 >= 0 && gc_off4 <= len(x) && gc_bdx2 <= len(x)-gc_off4 && gc_off4 <= len(y) && gc_bdx2 <= len(y)-gc_off4 {
-			gc_at7 := result[:gc_bdx2]
-			gc_at8 := x[gc_off4:][:gc_bdx2]
-			gc_at9 := y[gc_off4:][:gc_bdx2]
+//line hecbench_lanczos.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+			gc_at := result[:gc_bdx]
+			gc_at2 := x[gc_off:][:gc_bdx]
+			gc_at3 := y[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_lanczos.go:22
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lanczos.go:28
 				gc_vb2 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_lanczos.go:22
-					var index int = gc_bx2*gc_bdx2 + gc_tx2
+					var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N && uint(N-index) > 7 {
 //line hecbench_lanczos.go:25
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					} else {
 //line hecbench_lanczos.go:25
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
 //line hecbench_lanczos.go:25
 						if gc_if2.ToBits() != 0 {
 //line hecbench_lanczos.go:25
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if2).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
 						}
 //line hecbench_lanczos.go:25
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -409,21 +419,22 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						if gc_else2.ToBits() != 0 {
 							{
 //line hecbench_lanczos.go:25
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else2).StoreSlice(gc_at7[gc_tx2:])
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else2).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
 				}
+//line hecbench_lanczos.go:27
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lanczos.go:22
-				index := gc_bx2*gc_bdx2 + gc_tx2
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
-					gc_at7[gc_tx2] = gc_at8[gc_tx2] * gc_at9[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 				} else {
-					gc_at7[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			}
 		} else {
@@ -433,26 +444,26 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lanczos.go:28
 				gc_vb := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_lanczos.go:22
-					var index int = gc_bx2*gc_bdx2 + gc_tx2
+					var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
-					if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx2 < 0 || gc_tx2 > len(result)-8 {
+					if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
 //line hecbench_lanczos.go:25
 						break
 					}
 //line hecbench_lanczos.go:25
 					if index < N && uint(N-index) > 7 {
 //line hecbench_lanczos.go:25
-						archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx:])
 					} else {
 //line hecbench_lanczos.go:26
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
 //line hecbench_lanczos.go:25
 						if gc_if.ToBits() != 0 {
 //line hecbench_lanczos.go:25
-							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_if).StoreSlice(result[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_if).StoreSlice(result[gc_tx:])
 						}
 //line hecbench_lanczos.go:26
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -460,78 +471,79 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						if gc_else.ToBits() != 0 {
 							{
 //line hecbench_lanczos.go:26
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_else).StoreSlice(result[gc_tx2:])
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_else).StoreSlice(result[gc_tx:])
 							}
 						}
 					}
 				}
+//line hecbench_lanczos.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx2*gc_bdx2 + gc_tx2
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx2] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx2] = 0
+						result[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx2*gc_bdx2 + gc_tx2
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx2] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx2] = 0
+						result[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx2*gc_bdx2 + gc_tx2
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx2] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx2] = 0
+						result[gc_tx] = 0
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-					index := gc_bx2*gc_bdx2 + gc_tx2
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
-						result[gc_tx2] = x[index] * y[index]
+						result[gc_tx] = x[index] * y[index]
 					} else {
-						result[gc_tx2] = 0
+						result[gc_tx] = 0
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:22
-				index := gc_bx2*gc_bdx2 + gc_tx2
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
-					result[gc_tx2] = x[index] * y[index]
+					result[gc_tx] = x[index] * y[index]
 				} else {
-					result[gc_tx2] = 0
+					result[gc_tx] = 0
 				}
 			}
 		}
@@ -539,167 +551,178 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:32
 	half := lanczosThreadsPerBlock / 2
 	for ; half > 0; half /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := half; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_lanczos.go:35
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := half; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := half
-			if gc_from2 >= 0 && gc_to2 <= len(result) && gc_off5 >= 0 && gc_off5 <= len(result) && gc_to2 <= len(result)-gc_off5 {
-				gc_at10 := result[:gc_to2]
-				gc_at11 := result[gc_off5:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := half
+			if gc_from >= 0 && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(result) && gc_to <= len(result)-gc_off2 {
+				gc_at4 := result[:gc_to]
+				gc_at5 := result[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						{
 //line hecbench_lanczos.go:34
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at10[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 					}
+//line hecbench_lanczos.go:36
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_lanczos.go:35
-						gc_at10[gc_tx2] += gc_at11[gc_tx2]
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						{
-							if (gc_tx2+half) < 0 || (gc_tx2+half) > len(result)-8 || gc_tx2 < 0 || gc_tx2 > len(result)-8 {
+//line hecbench_lanczos.go:35
+							if (gc_tx+half) < 0 || (gc_tx+half) > len(result)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
 //line hecbench_lanczos.go:35
 								break
 							}
 //line hecbench_lanczos.go:35
-							archsimd.LoadFloat32x8Slice(result[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx2+half:])).StoreSlice(result[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(result[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx+half:])).StoreSlice(result[gc_tx:])
 						}
 					}
+//line hecbench_lanczos.go:37
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx2] += result[gc_tx2+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx2] += result[gc_tx2+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx2] += result[gc_tx2+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line hecbench_lanczos.go:35
-							result[gc_tx2] += result[gc_tx2+half]
+							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_lanczos.go:35
-						result[gc_tx2] += result[gc_tx2+half]
+						result[gc_tx] += result[gc_tx+half]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_lanczos.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(z) {
-				gc_at12 := z[gc_off6:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
+				gc_at6 := z[gc_off3:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 //line hecbench_lanczos.go:42
-						gc_at12[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 					{
 //line hecbench_lanczos.go:42
-						gc_at12[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 					{
 //line hecbench_lanczos.go:42
-						gc_at12[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 					{
 //line hecbench_lanczos.go:42
-						gc_at12[0] = result[0]
+						gc_at6[0] = result[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lanczos.go:46
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:42
-					gc_at12[0] = result[0]
+					gc_at6[0] = result[0]
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line hecbench_lanczos.go:46
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx2] = result[0]
+						z[gc_bx] = result[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:46
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx2] = result[0]
+						z[gc_bx] = result[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:46
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx2] = result[0]
+						z[gc_bx] = result[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:46
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-						z[gc_bx2] = result[0]
+						z[gc_bx] = result[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:46
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:42
-					z[gc_bx2] = result[0]
+					z[gc_bx] = result[0]
 				}
 			}
 		}
@@ -730,131 +753,133 @@ func MultiplyInplaceKernel[T lanczosReal](N int, x []T, k T) func(*gocuda.Thread
 var gc_src_multiplyInplaceKernel = compiled.NewSource(gc_files_hecbench_lanczos, "multiplyInplaceKernel", "5e5dd69a7da6985cbc0131ffc74cc5d1111fca69006cac1a8392824444c230af", "hecbench_lanczos.go:46-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lanczos.go:49
-func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, N int, x []T, k T) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := 0
-	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b3.Stopped() {
+func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_hi int, N int, x []T, k T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line hecbench_lanczos.go:59
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first3 := gc_q3 % gc_gdx3
-		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
-		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
-		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
-		gc_q3 += gc_run3
-		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_lanczos.go:70
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(N, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := gc_bx3 * gc_bdx3
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
-				gc_at3 := x[gc_off3:][:gc_to3]
-				gc_step4 := gc_from3
-				for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step4 + 0
+						gc_tx := gc_step + 0
 						{
 //line hecbench_lanczos.go:53
-							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							gc_at[gc_tx] = gc_at[gc_tx] * k
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 1
+						gc_tx := gc_step + 1
 						{
 //line hecbench_lanczos.go:53
-							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							gc_at[gc_tx] = gc_at[gc_tx] * k
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 2
+						gc_tx := gc_step + 2
 						{
 //line hecbench_lanczos.go:53
-							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							gc_at[gc_tx] = gc_at[gc_tx] * k
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 3
+						gc_tx := gc_step + 3
 						{
 //line hecbench_lanczos.go:53
-							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							gc_at[gc_tx] = gc_at[gc_tx] * k
 						}
 					}
 				}
-				for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_lanczos.go:53
-						gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
 			} else {
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step5 + 0
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 					{
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
@@ -866,135 +891,141 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 }
 
 //line hecbench_lanczos.go:49
-func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, N int, x []float32, k float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, N int, x []float32, k float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &k
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line hecbench_lanczos.go:60
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_lanczos.go:71
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at2 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:53
 					gc_vb2 := archsimd.BroadcastFloat32x8(k)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_lanczos.go:50
-						var index int = gc_bx2*gc_bdx2 + gc_tx2
+						var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:50
 						_ = index
 						{
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb2).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line hecbench_lanczos.go:54
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_lanczos.go:53
-						gc_at2[gc_tx2] = gc_at2[gc_tx2] * k
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:53
 					gc_vb := archsimd.BroadcastFloat32x8(k)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_lanczos.go:50
-						var index int = gc_bx2*gc_bdx2 + gc_tx2
+						var index int = gc_bx*gc_bdx + gc_tx
 						{
+//line hecbench_lanczos.go:53
 							if index < 0 || index > len(x)-8 {
+//line hecbench_lanczos.go:53
 								break
 							}
 //line hecbench_lanczos.go:53
 							archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
 						}
 					}
+//line hecbench_lanczos.go:55
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
-					index := gc_bx2*gc_bdx2 + gc_tx2
+					index := gc_bx*gc_bdx + gc_tx
 					{
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
@@ -1030,132 +1061,134 @@ func SaxpyInplaceKernel[T lanczosReal](N int, y, x []T, a T) func(*gocuda.Thread
 var gc_src_saxpyInplaceKernel = compiled.NewSource(gc_files_hecbench_lanczos, "saxpyInplaceKernel", "a4094ad2319c3e0af69f52cc40573432057c44226e3efe2ecab118b265b786ec", "hecbench_lanczos.go:57-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lanczos.go:60
-func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, N int, y, x []T, a T) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b3.Len()
-	gc_bx3 := 0
-	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b3.Stopped() {
+func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_hi int, N int, y, x []T, a T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line hecbench_lanczos.go:70
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first3 := gc_q3 % gc_gdx3
-		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
-		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
-		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
-		gc_q3 += gc_run3
-		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_lanczos.go:81
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(N, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := gc_bx3 * gc_bdx3
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to3 <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
-				gc_at5 := y[gc_off3:][:gc_to3]
-				gc_at6 := x[gc_off3:][:gc_to3]
-				gc_step4 := gc_from3
-				for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step4 + 0
+						gc_tx := gc_step + 0
 						{
 //line hecbench_lanczos.go:64
-							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							gc_at[gc_tx] += a * gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 1
+						gc_tx := gc_step + 1
 						{
 //line hecbench_lanczos.go:64
-							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							gc_at[gc_tx] += a * gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 2
+						gc_tx := gc_step + 2
 						{
 //line hecbench_lanczos.go:64
-							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							gc_at[gc_tx] += a * gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step4 + 3
+						gc_tx := gc_step + 3
 						{
 //line hecbench_lanczos.go:64
-							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							gc_at[gc_tx] += a * gc_at2[gc_tx]
 						}
 					}
 				}
-				for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_lanczos.go:64
-						gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step5 + 0
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx3*gc_bdx3 + gc_tx3
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-					index := gc_bx3*gc_bdx3 + gc_tx3
+					index := gc_bx*gc_bdx + gc_tx
 					{
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
@@ -1167,136 +1200,142 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 }
 
 //line hecbench_lanczos.go:60
-func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, N int, y []float32, x []float32, a float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, N int, y []float32, x []float32, a float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line hecbench_lanczos.go:71
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_lanczos.go:82
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:64
 					gc_vb2 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_lanczos.go:61
-						var index int = gc_bx2*gc_bdx2 + gc_tx2
+						var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:61
 						_ = index
 						{
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line hecbench_lanczos.go:65
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_lanczos.go:64
-						gc_at3[gc_tx2] += a * gc_at4[gc_tx2]
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:64
 					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_lanczos.go:61
-						var index int = gc_bx2*gc_bdx2 + gc_tx2
+						var index int = gc_bx*gc_bdx + gc_tx
 						{
+//line hecbench_lanczos.go:64
 							if index < 0 || index > len(x)-8 || index > len(y)-8 {
+//line hecbench_lanczos.go:64
 								break
 							}
 //line hecbench_lanczos.go:64
 							archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
 						}
 					}
+//line hecbench_lanczos.go:66
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-						index := gc_bx2*gc_bdx2 + gc_tx2
+						index := gc_bx*gc_bdx + gc_tx
 						{
 //line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
-					index := gc_bx2*gc_bdx2 + gc_tx2
+					index := gc_bx*gc_bdx + gc_tx
 					{
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]

@@ -34,16 +34,16 @@ func MaternKernel(numTargets int, l float32, sources, targets, weights, result [
 var gc_src_maternKernel = compiled.NewSource(gc_files_hecbench_matern, "maternKernel", "fc27925c095b56153578ba5f260bd265c82f873d65dfbb192e6c13b3530627a7", "hecbench_matern.go:16-70").NoGoexit("a761f1d128d2eb48eb645202a94b62554497cc888863b31140e1fb49f6af5e9c", "common.go:5-7", "common.go:8-8")
 
 //line hecbench_matern.go:22
-func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sources, targets, weights, result []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sources, targets, weights, result []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 	_ = &l
 //line hecbench_matern.go:34
 	localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
@@ -51,44 +51,44 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 	localSources := gocuda.Shared[float32](t, maternSY*3)[:maternSY*3]
 	localWeights := gocuda.Shared[float32](t, maternSY)[:maternSY]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_matern.go:23
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_matern.go:23
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_matern.go:23
 					gc_alive := gc_all
 //line hecbench_matern.go:23
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_matern.go:23
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line hecbench_matern.go:23
-					var tx int = gc_tx2
-					var px int = gc_bx2*gc_bdx2 + tx
+					var tx int = gc_tx
+					var px int = gc_bx*gc_bdx + tx
 //line hecbench_matern.go:28
-					var ty int = gc_ty2
+					var ty int = gc_ty
 					var py int = ty
 //line hecbench_matern.go:25
 					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTargets, px, 8))))
 //line hecbench_matern.go:25
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_matern.go:25
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line hecbench_matern.go:25
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 //line hecbench_matern.go:30
 					if py >= maternSY {
 //line hecbench_matern.go:30
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line hecbench_matern.go:30
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
@@ -104,13 +104,13 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:39
 								if gc_alive.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_matern.go:39
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos.Thread = gc_rank + gc_k
 //line hecbench_matern.go:39
 									gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
 								}
 							}
 //line hecbench_matern.go:41
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 						}
@@ -124,13 +124,13 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 								if gc_alive.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_matern.go:41
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_matern.go:41
 									localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 								}
 							}
 //line hecbench_matern.go:41
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line hecbench_matern.go:41
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -142,13 +142,13 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 								if gc_alive.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_matern.go:41
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_matern.go:41
 									gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
 								}
 							}
 //line hecbench_matern.go:41
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 						}
@@ -162,13 +162,13 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_matern.go:41
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_matern.go:41
 									localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 								}
 							}
 //line hecbench_matern.go:41
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line hecbench_matern.go:41
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -180,13 +180,13 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 								if gc_alive.ToBits()&(1<<gc_k5) != 0 {
 //line hecbench_matern.go:41
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_matern.go:41
 									gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
 								}
 							}
 //line hecbench_matern.go:41
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
 							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 						}
@@ -200,13 +200,13 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 								if gc_alive.ToBits()&(1<<gc_k6) != 0 {
 //line hecbench_matern.go:41
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_matern.go:41
 									localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 								}
 							}
 //line hecbench_matern.go:41
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
@@ -217,7 +217,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:46
 						if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
 //line hecbench_matern.go:46
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_matern.go:46
 							gc_u = sources[py*3+compiled.Trip(0)]
 						}
@@ -231,7 +231,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:46
 						if gc_in2 := gc_alive.And(gc_if2).ToBits(); gc_in2 != 0 {
 //line hecbench_matern.go:46
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_matern.go:46
 							gc_u2 = sources[py*3+compiled.Trip(1)]
 						}
@@ -245,7 +245,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:46
 						if gc_in3 := gc_alive.And(gc_if2).ToBits(); gc_in3 != 0 {
 //line hecbench_matern.go:46
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_matern.go:46
 							gc_u3 = sources[py*3+compiled.Trip(2)]
 						}
@@ -259,7 +259,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:46
 						if gc_in4 := gc_alive.And(gc_if2).ToBits(); gc_in4 != 0 {
 //line hecbench_matern.go:46
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_matern.go:46
 							gc_u4 = weights[ty]
 						}
@@ -269,32 +269,33 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 						}
 					}
 				}
+//line hecbench_matern.go:50
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_matern.go:23
-				tx := gc_tx2
-				px := gc_bx2*gc_bdx2 + tx
+				tx := gc_tx
+				px := gc_bx*gc_bdx + tx
 //line hecbench_matern.go:28
-				ty := gc_ty2
+				ty := gc_ty
 				py := ty
 //line hecbench_matern.go:25
 				if px >= numTargets {
 //line hecbench_matern.go:25
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 //line hecbench_matern.go:30
 				if py >= maternSY {
 //line hecbench_matern.go:30
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 //line hecbench_matern.go:39
 				if ty == 0 {
@@ -333,25 +334,25 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 					localWeights[ty] = weights[ty]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_matern.go:23
-				tx := gc_tx2
+				tx := gc_tx
 //line hecbench_matern.go:28
-				ty := gc_ty2
+				ty := gc_ty
 //line hecbench_matern.go:52
 				squaredDiff := float32(0)
 				{
@@ -377,32 +378,34 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
 						expf(-sqrtf(5)*diff/l) * localWeights[ty]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_matern.go:64
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if !(gc_ty2 == 0) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_matern.go:23
-				tx := gc_tx2
-				px := gc_bx2*gc_bdx2 + tx
+				tx := gc_tx
+				px := gc_bx*gc_bdx + tx
+//line hecbench_matern.go:64
 				res := float32(0)
 				{
 					{
@@ -656,11 +659,13 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 						res += localResult[tx*maternSY+i_3]
 					}
 				}
+//line hecbench_matern.go:68
 				result[px] = res
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_matern.go:71
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -34,18 +34,18 @@ func TargetInner3DKernel(nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, 
 var gc_src_targetInner3DKernel = compiled.NewSource(gc_files_hecbench_minimod, "targetInner3DKernel", "d2063efd556f34a53c8c498aece18669abb2004f721ff35ba5b8d931fc40996b", "hecbench_minimod.go:28-94").NoGoexit("c252dd704ebb57a2d7af4484174f9d7dde0f316ec2d5891b941dd7072eefb130", "hecbench_minimod.go:22-26")
 
 //line hecbench_minimod.go:32
-func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
 	_ = &hdx2
 	_ = &hdy2
 	_ = &hdz2
@@ -65,18 +65,18 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:41
 	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
 //line hecbench_minimod.go:43
-	i0 := x3 + int64(gc_bz2*gc_bdz2)
-	j0 := y3 + int64(gc_by2*gc_bdy2)
-	k0 := z3 + int64(gc_bx2*gc_bdx2)
+	i0 := x3 + int64(gc_bz*gc_bdz)
+	j0 := y3 + int64(gc_by*gc_bdy)
+	k0 := z3 + int64(gc_bx*gc_bdx)
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_tz2
-			gc_off4 := mmNDim + gc_tz2
-			if gc_off3 >= 0 && gc_off3 < len(sU) && gc_off4 >= 0 && gc_off4 < len(sU) {
-				gc_at3 := sU[gc_off3:][:1]
-				gc_at4 := sU[gc_off4:][:1]
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_tz
+			gc_off2 := mmNDim + gc_tz
+			if gc_off >= 0 && gc_off < len(sU) && gc_off2 >= 0 && gc_off2 < len(sU) {
+				gc_at := sU[gc_off:][:1]
+				gc_at2 := sU[gc_off2:][:1]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_minimod.go:55
@@ -87,26 +87,26 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:47
-						var ti int = gc_tz2
-						var tj int = gc_ty2
-						var tk int = gc_tx2
+						var ti int = gc_tz
+						var tj int = gc_ty
+						var tk int = gc_tx
 //line hecbench_minimod.go:55
-						if tk < 0 || tk > len(gc_at3[0][tj])-8 {
+						if tk < 0 || tk > len(gc_at[0][tj])-8 {
 //line hecbench_minimod.go:55
 							break
 						}
 //line hecbench_minimod.go:55
-						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
+						gc_vb2.StoreSlice(gc_at[0][tj][tk:])
 //line hecbench_minimod.go:57
 						if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
 //line hecbench_minimod.go:57
-							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
-								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
+							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
+								gc_vb2.StoreSlice(gc_at2[0][mmNDim+tj][mmNDim+tk:])
 							} else {
 //line hecbench_minimod.go:58
 								var gc_lanes3 [8]float32
@@ -117,31 +117,31 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:58
 									if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_minimod.go:58
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_minimod.go:58
-										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
+										gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line hecbench_minimod.go:58
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_minimod.go:58
-							gc_b4 := gc_none2
+							gc_b3 := gc_none2
 //line hecbench_minimod.go:58
 							if ti <
 //line hecbench_minimod.go:57
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:57
-								gc_b4 = gc_all2
+								gc_b3 = gc_all2
 							}
 //line hecbench_minimod.go:57
-							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+							gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:57
 							if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:57
-								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
-									gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
+								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
+									gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
 								} else {
 //line hecbench_minimod.go:58
 									var gc_lanes4 [8]float32
@@ -152,31 +152,32 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:58
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_minimod.go:58
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_minimod.go:58
-											gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
+											gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line hecbench_minimod.go:58
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:47
-					ti := gc_tz2
-					tj := gc_ty2
-					tk := gc_tx2
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
 //line hecbench_minimod.go:55
-					gc_at3[0][tj][tk] = 0
+					gc_at[0][tj][tk] = 0
 //line hecbench_minimod.go:57
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
-						gc_at4[0][mmNDim+tj][mmNDim+tk] = 0
+						gc_at2[0][mmNDim+tj][mmNDim+tk] = 0
 					}
 				}
 			} else {
@@ -190,14 +191,14 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:47
-						var ti int = gc_tz2
-						var tj int = gc_ty2
-						var tk int = gc_tx2
+						var ti int = gc_tz
+						var tj int = gc_ty
+						var tk int = gc_tx
 //line hecbench_minimod.go:55
 						if tk < 0 || tk > len(sU[ti][tj])-8 {
 //line hecbench_minimod.go:55
@@ -220,26 +221,26 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:58
 									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_minimod.go:58
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line hecbench_minimod.go:58
 										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line hecbench_minimod.go:58
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_minimod.go:58
-							gc_b3 := gc_none
+							gc_b2 := gc_none
 //line hecbench_minimod.go:58
 							if ti <
 //line hecbench_minimod.go:57
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:57
-								gc_b3 = gc_all
+								gc_b2 = gc_all
 							}
 //line hecbench_minimod.go:57
-							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+							gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:57
 							if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:57
@@ -255,26 +256,27 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:58
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_minimod.go:58
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_minimod.go:58
 											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line hecbench_minimod.go:58
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:47
-					ti := gc_tz2
-					tj := gc_ty2
-					tk := gc_tx2
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
 //line hecbench_minimod.go:55
 					sU[ti][tj][tk] = 0
 //line hecbench_minimod.go:57
@@ -283,28 +285,28 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
 			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:47
-					var ti int = gc_tz2
-					var tj int = gc_ty2
-					var tk int = gc_tx2
+					var ti int = gc_tz
+					var tj int = gc_ty
+					var tk int = gc_tx
 //line hecbench_minimod.go:51
 					var i int64 = i0 + int64(ti)
 					var j int64 = j0 + int64(tj)
@@ -382,13 +384,13 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:70
 							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_minimod.go:70
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_minimod.go:70
 								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
 							}
 						}
 //line hecbench_minimod.go:70
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:70
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 					}
@@ -423,13 +425,13 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:71
 							if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_minimod.go:71
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_minimod.go:71
 								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
 							}
 						}
 //line hecbench_minimod.go:71
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:71
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
 					}
@@ -464,13 +466,13 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:72
 							if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_minimod.go:72
-								gc_pos2.Thread = gc_rank2 + gc_k12
+								gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_minimod.go:72
 								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
 							}
 						}
 //line hecbench_minimod.go:72
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:72
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 					}
@@ -479,13 +481,13 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:47
-				ti := gc_tz2
-				tj := gc_ty2
-				tk := gc_tx2
+				ti := gc_tz
+				tj := gc_ty
+				tk := gc_tx
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
 				j := j0 + int64(tj)
@@ -505,17 +507,17 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_minimod.go:47
@@ -540,22 +542,22 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
 				gc_vb16 := archsimd.BroadcastFloat32x8(2)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:93
 					gc_alive := gc_all3
 //line hecbench_minimod.go:47
-					var ti int = gc_tz2
+					var ti int = gc_tz
 //line hecbench_minimod.go:51
 					var i int64 = i0 + int64(ti)
 //line hecbench_minimod.go:48
-					var tj int = gc_ty2
+					var tj int = gc_ty
 //line hecbench_minimod.go:52
 					var j int64 = j0 + int64(tj)
 //line hecbench_minimod.go:49
-					var tk int = gc_tx2
+					var tk int = gc_tx
 //line hecbench_minimod.go:53
 					var k int64 = k0 + int64(tk)
 //line hecbench_minimod.go:63
@@ -563,14 +565,14 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					var suj int64 = int64(tj + mmR)
 					var suk int64 = int64(tk + mmR)
 //line hecbench_minimod.go:76
-					gc_b5 := gc_none3
+					gc_b4 := gc_none3
 //line hecbench_minimod.go:76
 					if i > x4-1 || j > y4-1 {
 //line hecbench_minimod.go:76
-						gc_b5 = gc_all3
+						gc_b4 = gc_all3
 					}
 //line hecbench_minimod.go:76
-					gc_if3 := gc_b5.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
+					gc_if3 := gc_b4.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
 //line hecbench_minimod.go:76
 					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:76
@@ -667,31 +669,32 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:93
 							if gc_alive.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_minimod.go:93
-								gc_pos2.Thread = gc_rank2 + gc_k18
+								gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_minimod.go:93
 								v[gc_t11+int64(gc_k18)] = gc_lanes11[gc_k18]
 							}
 						}
 //line hecbench_minimod.go:93
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line hecbench_minimod.go:95
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L32:
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		gc_L3:
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:47
-				ti := gc_tz2
+				ti := gc_tz
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
 //line hecbench_minimod.go:48
-				tj := gc_ty2
+				tj := gc_ty
 //line hecbench_minimod.go:52
 				j := j0 + int64(tj)
 //line hecbench_minimod.go:49
-				tk := gc_tx2
+				tk := gc_tx
 //line hecbench_minimod.go:53
 				k := k0 + int64(tk)
 //line hecbench_minimod.go:63
@@ -700,7 +703,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 				suk := int64(tk + mmR)
 //line hecbench_minimod.go:76
 				if i > x4-1 || j > y4-1 || k > z4-1 {
-					continue gc_L32
+					continue gc_L3
 				}
 //line hecbench_minimod.go:80
 				lap := coef0*sU[sui][suj][suk] +
@@ -718,10 +721,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+//line hecbench_minimod.go:96
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -745,18 +749,18 @@ func TargetPml3DKernel(nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4
 var gc_src_targetPml3DKernel = compiled.NewSource(gc_files_hecbench_minimod, "targetPml3DKernel", "d7cd7bbab2c6d4105d0e287be2c8c109c776080dc53078199c8b224d64216859", "hecbench_minimod.go:96-176").NoGoexit("c252dd704ebb57a2d7af4484174f9d7dde0f316ec2d5891b941dd7072eefb130", "hecbench_minimod.go:22-26")
 
 //line hecbench_minimod.go:100
-func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
 	_ = &hdx2
 	_ = &hdy2
 	_ = &hdz2
@@ -776,18 +780,18 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:109
 	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
 //line hecbench_minimod.go:111
-	i0 := x3 + int64(gc_bz2*gc_bdz2)
-	j0 := y3 + int64(gc_by2*gc_bdy2)
-	k0 := z3 + int64(gc_bx2*gc_bdx2)
+	i0 := x3 + int64(gc_bz*gc_bdz)
+	j0 := y3 + int64(gc_by*gc_bdy)
+	k0 := z3 + int64(gc_bx*gc_bdx)
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_tz2
-			gc_off4 := mmNDim + gc_tz2
-			if gc_off3 >= 0 && gc_off3 < len(sU) && gc_off4 >= 0 && gc_off4 < len(sU) {
-				gc_at3 := sU[gc_off3:][:1]
-				gc_at4 := sU[gc_off4:][:1]
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_tz
+			gc_off2 := mmNDim + gc_tz
+			if gc_off >= 0 && gc_off < len(sU) && gc_off2 >= 0 && gc_off2 < len(sU) {
+				gc_at := sU[gc_off:][:1]
+				gc_at2 := sU[gc_off2:][:1]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_minimod.go:123
@@ -798,26 +802,26 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:115
-						var ti int = gc_tz2
-						var tj int = gc_ty2
-						var tk int = gc_tx2
+						var ti int = gc_tz
+						var tj int = gc_ty
+						var tk int = gc_tx
 //line hecbench_minimod.go:123
-						if tk < 0 || tk > len(gc_at3[0][tj])-8 {
+						if tk < 0 || tk > len(gc_at[0][tj])-8 {
 //line hecbench_minimod.go:123
 							break
 						}
 //line hecbench_minimod.go:123
-						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
+						gc_vb2.StoreSlice(gc_at[0][tj][tk:])
 //line hecbench_minimod.go:125
 						if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
 //line hecbench_minimod.go:125
-							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
-								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
+							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
+								gc_vb2.StoreSlice(gc_at2[0][mmNDim+tj][mmNDim+tk:])
 							} else {
 //line hecbench_minimod.go:126
 								var gc_lanes3 [8]float32
@@ -828,31 +832,31 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:126
 									if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_minimod.go:126
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_minimod.go:126
-										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
+										gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line hecbench_minimod.go:126
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_minimod.go:126
-							gc_b4 := gc_none2
+							gc_b3 := gc_none2
 //line hecbench_minimod.go:126
 							if ti <
 //line hecbench_minimod.go:125
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:125
-								gc_b4 = gc_all2
+								gc_b3 = gc_all2
 							}
 //line hecbench_minimod.go:125
-							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+							gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:125
 							if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:125
-								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
-									gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
+								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
+									gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
 								} else {
 //line hecbench_minimod.go:126
 									var gc_lanes4 [8]float32
@@ -863,31 +867,32 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:126
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_minimod.go:126
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_minimod.go:126
-											gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
+											gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line hecbench_minimod.go:126
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:115
-					ti := gc_tz2
-					tj := gc_ty2
-					tk := gc_tx2
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
 //line hecbench_minimod.go:123
-					gc_at3[0][tj][tk] = 0
+					gc_at[0][tj][tk] = 0
 //line hecbench_minimod.go:125
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
-						gc_at4[0][mmNDim+tj][mmNDim+tk] = 0
+						gc_at2[0][mmNDim+tj][mmNDim+tk] = 0
 					}
 				}
 			} else {
@@ -901,14 +906,14 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:115
-						var ti int = gc_tz2
-						var tj int = gc_ty2
-						var tk int = gc_tx2
+						var ti int = gc_tz
+						var tj int = gc_ty
+						var tk int = gc_tx
 //line hecbench_minimod.go:123
 						if tk < 0 || tk > len(sU[ti][tj])-8 {
 //line hecbench_minimod.go:123
@@ -931,26 +936,26 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:126
 									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_minimod.go:126
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line hecbench_minimod.go:126
 										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line hecbench_minimod.go:126
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line hecbench_minimod.go:126
-							gc_b3 := gc_none
+							gc_b2 := gc_none
 //line hecbench_minimod.go:126
 							if ti <
 //line hecbench_minimod.go:125
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:125
-								gc_b3 = gc_all
+								gc_b2 = gc_all
 							}
 //line hecbench_minimod.go:125
-							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+							gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:125
 							if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:125
@@ -966,26 +971,27 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:126
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_minimod.go:126
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_minimod.go:126
 											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line hecbench_minimod.go:126
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:115
-					ti := gc_tz2
-					tj := gc_ty2
-					tk := gc_tx2
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
 //line hecbench_minimod.go:123
 					sU[ti][tj][tk] = 0
 //line hecbench_minimod.go:125
@@ -994,28 +1000,28 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
 			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:115
-					var ti int = gc_tz2
-					var tj int = gc_ty2
-					var tk int = gc_tx2
+					var ti int = gc_tz
+					var tj int = gc_ty
+					var tk int = gc_tx
 //line hecbench_minimod.go:119
 					var i int64 = i0 + int64(ti)
 					var j int64 = j0 + int64(tj)
@@ -1093,13 +1099,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:138
 							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_minimod.go:138
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_minimod.go:138
 								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
 							}
 						}
 //line hecbench_minimod.go:138
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:138
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 					}
@@ -1134,13 +1140,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:139
 							if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_minimod.go:139
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_minimod.go:139
 								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
 							}
 						}
 //line hecbench_minimod.go:139
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:139
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
 					}
@@ -1175,13 +1181,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:140
 							if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_minimod.go:140
-								gc_pos2.Thread = gc_rank2 + gc_k12
+								gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_minimod.go:140
 								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
 							}
 						}
 //line hecbench_minimod.go:140
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:140
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 					}
@@ -1190,13 +1196,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:115
-				ti := gc_tz2
-				tj := gc_ty2
-				tk := gc_tx2
+				ti := gc_tz
+				tj := gc_ty
+				tk := gc_tx
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
 				j := j0 + int64(tj)
@@ -1216,17 +1222,17 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_minimod.go:115
@@ -1260,22 +1266,22 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:175
 				gc_vb20 := archsimd.BroadcastFloat32x8(hdz2)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:175
 					gc_alive := gc_all3
 //line hecbench_minimod.go:115
-					var ti int = gc_tz2
+					var ti int = gc_tz
 //line hecbench_minimod.go:119
 					var i int64 = i0 + int64(ti)
 //line hecbench_minimod.go:116
-					var tj int = gc_ty2
+					var tj int = gc_ty
 //line hecbench_minimod.go:120
 					var j int64 = j0 + int64(tj)
 //line hecbench_minimod.go:117
-					var tk int = gc_tx2
+					var tk int = gc_tx
 //line hecbench_minimod.go:121
 					var k int64 = k0 + int64(tk)
 //line hecbench_minimod.go:131
@@ -1283,14 +1289,14 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 					var suj int64 = int64(tj + mmR)
 					var suk int64 = int64(tk + mmR)
 //line hecbench_minimod.go:144
-					gc_b5 := gc_none3
+					gc_b4 := gc_none3
 //line hecbench_minimod.go:144
 					if i > x4-1 || j > y4-1 {
 //line hecbench_minimod.go:144
-						gc_b5 = gc_all3
+						gc_b4 = gc_all3
 					}
 //line hecbench_minimod.go:144
-					gc_if3 := gc_b5.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
+					gc_if3 := gc_b4.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
 //line hecbench_minimod.go:144
 					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:144
@@ -1437,13 +1443,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:164
 							if gc_alive.ToBits()&(1<<gc_k22) != 0 {
 //line hecbench_minimod.go:164
-								gc_pos2.Thread = gc_rank2 + gc_k22
+								gc_pos.Thread = gc_rank + gc_k22
 //line hecbench_minimod.go:164
 								v[gc_t13+int64(gc_k22)] = gc_lanes13[gc_k22]
 							}
 						}
 //line hecbench_minimod.go:164
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_minimod.go:164
 					var gc_i10 int64 = i
@@ -1473,13 +1479,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:169
 							if gc_alive.ToBits()&(1<<gc_k24) != 0 {
 //line hecbench_minimod.go:169
-								gc_pos2.Thread = gc_rank2 + gc_k24
+								gc_pos.Thread = gc_rank + gc_k24
 //line hecbench_minimod.go:169
 								gc_lanes14[gc_k24] = phi[gc_t14+int64(gc_k24)]
 							}
 						}
 //line hecbench_minimod.go:169
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:169
 						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes14)
 					}
@@ -1513,13 +1519,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 							if gc_alive.ToBits()&(1<<gc_k26) != 0 {
 //line hecbench_minimod.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k26
+								gc_pos.Thread = gc_rank + gc_k26
 //line hecbench_minimod.go:170
 								gc_lanes15[gc_k26] = eta[gc_t16+int64(gc_k26)]
 							}
 						}
 //line hecbench_minimod.go:170
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:170
 						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes15)
 					}
@@ -1553,13 +1559,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 							if gc_alive.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_minimod.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k28
+								gc_pos.Thread = gc_rank + gc_k28
 //line hecbench_minimod.go:170
 								gc_lanes16[gc_k28] = eta[gc_t18+int64(gc_k28)]
 							}
 						}
 //line hecbench_minimod.go:170
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:170
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
@@ -1592,13 +1598,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 							if gc_alive.ToBits()&(1<<gc_k30) != 0 {
 //line hecbench_minimod.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k30
+								gc_pos.Thread = gc_rank + gc_k30
 //line hecbench_minimod.go:172
 								gc_lanes17[gc_k30] = eta[gc_t20+int64(gc_k30)]
 							}
 						}
 //line hecbench_minimod.go:172
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:172
 						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
 					}
@@ -1632,13 +1638,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 							if gc_alive.ToBits()&(1<<gc_k32) != 0 {
 //line hecbench_minimod.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k32
+								gc_pos.Thread = gc_rank + gc_k32
 //line hecbench_minimod.go:172
 								gc_lanes18[gc_k32] = eta[gc_t22+int64(gc_k32)]
 							}
 						}
 //line hecbench_minimod.go:172
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:172
 						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes18)
 					}
@@ -1671,13 +1677,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 							if gc_alive.ToBits()&(1<<gc_k34) != 0 {
 //line hecbench_minimod.go:174
-								gc_pos2.Thread = gc_rank2 + gc_k34
+								gc_pos.Thread = gc_rank + gc_k34
 //line hecbench_minimod.go:174
 								gc_lanes19[gc_k34] = eta[gc_t24+int64(gc_k34)]
 							}
 						}
 //line hecbench_minimod.go:174
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:174
 						gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
 					}
@@ -1711,13 +1717,13 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 							if gc_alive.ToBits()&(1<<gc_k36) != 0 {
 //line hecbench_minimod.go:174
-								gc_pos2.Thread = gc_rank2 + gc_k36
+								gc_pos.Thread = gc_rank + gc_k36
 //line hecbench_minimod.go:174
 								gc_lanes20[gc_k36] = eta[gc_t26+int64(gc_k36)]
 							}
 						}
 //line hecbench_minimod.go:174
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:174
 						gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 					}
@@ -1749,31 +1755,32 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:175
 							if gc_alive.ToBits()&(1<<gc_k38) != 0 {
 //line hecbench_minimod.go:175
-								gc_pos2.Thread = gc_rank2 + gc_k38
+								gc_pos.Thread = gc_rank + gc_k38
 //line hecbench_minimod.go:168
 								phi[gc_t27+int64(gc_k38)] = gc_lanes21[gc_k38]
 							}
 						}
 //line hecbench_minimod.go:168
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line hecbench_minimod.go:170
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L32:
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		gc_L3:
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:115
-				ti := gc_tz2
+				ti := gc_tz
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
 //line hecbench_minimod.go:116
-				tj := gc_ty2
+				tj := gc_ty
 //line hecbench_minimod.go:120
 				j := j0 + int64(tj)
 //line hecbench_minimod.go:117
-				tk := gc_tx2
+				tk := gc_tx
 //line hecbench_minimod.go:121
 				k := k0 + int64(tk)
 //line hecbench_minimod.go:131
@@ -1782,7 +1789,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 				suk := int64(tk + mmR)
 //line hecbench_minimod.go:144
 				if i > x4-1 || j > y4-1 || k > z4-1 {
-					continue gc_L32
+					continue gc_L3
 				}
 //line hecbench_minimod.go:148
 				lap := coef0*sU[sui][suj][suk] +
@@ -1814,10 +1821,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
 								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+//line hecbench_minimod.go:179
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -1839,43 +1847,44 @@ func KernelAddSourceKernel(gU []float32, idx int64, source float32) func(*gocuda
 var gc_src_kernelAddSourceKernel = compiled.NewSource(gc_files_hecbench_minimod, "kernelAddSourceKernel", "f77ef12358d1b778e78f4aff72cd9d754833603c9e5b9a6f859b1422b95d4e31", "hecbench_minimod.go:178-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_minimod.go:182
-func gc_body_kernelAddSourceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gU []float32, idx int64, source float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_kernelAddSourceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gU []float32, idx int64, source float32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_pos.Block = gc_blk
+//line hecbench_minimod.go:191
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:183
 				gU[idx] += source
 			}
 			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:183
 				gU[idx] += source
 			}
 			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:183
 				gU[idx] += source
 			}
 			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:183
 				gU[idx] += source
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_minimod.go:183
 			gU[idx] += source
 		}

@@ -32,49 +32,49 @@ func VhgwHorizKernel(opType morphOpType, dst, src []uint8, width, height, selSiz
 var gc_src_vhgwHorizKernel = compiled.NewSource(gc_files_hecbench_morphology, "vhgwHorizKernel", "ef0242f06515fec164254b0c6c6c5223b898ebec9c46c703197d3501ba0ad5dd", "hecbench_morphology.go:65-95", "hecbench_morphology.go:45-63").NoGoexit("2a6efb3d6e28ba79631578911b89ed9ac3341b2bd1b6b8bbfea0d85786106865", "hecbench_morphology.go:28-34")
 
 //line hecbench_morphology.go:71
-func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src []uint8, width, height, selSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src []uint8, width, height, selSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line hecbench_morphology.go:72
 	sMem := gocuda.DynamicShared[uint8](t)
 	buffer := sMem
 	opArray := buffer[2*selSize:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_morphology.go:76
-				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				tidy := gc_ty2 + gc_by2*gc_bdy2
+				tidx := gc_tx + gc_bx*gc_bdx
+				tidy := gc_ty + gc_by*gc_bdy
 //line hecbench_morphology.go:79
 				if tidx >= width || tidy >= height {
 //line hecbench_morphology.go:79
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 //line hecbench_morphology.go:83
-				buffer[gc_tx2] = src[tidy*width+tidx]
+				buffer[gc_tx] = src[tidy*width+tidx]
 				if tidx+selSize < width {
-					buffer[gc_tx2+selSize] = src[tidy*width+tidx+selSize]
+					buffer[gc_tx+selSize] = src[tidy*width+tidx+selSize]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -86,30 +86,32 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 	var opArray_ []uint8 = opArray
 //line hecbench_morphology.go:89
 	var selSize_ int = selSize
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_morphology.go:91
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_morphology.go:89
-			var tid int = gc_tx2
+			var tid int = gc_tx
 //line hecbench_morphology.go:49
 			opArray_[tid] = buffer_[tid]
 			opArray_[tid+selSize_] = buffer_[tid+selSize_]
 		}
 	}
 	for offset := 1; offset < selSize_; offset *= 2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_morphology.go:55
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_morphology.go:89
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line hecbench_morphology.go:54
 				if tid >= offset {
 					opArray_[tid+selSize_-1] =
@@ -122,33 +124,37 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2+
-			selSize/2, gc_to2) {
+//line hecbench_morphology.go:66
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx+
+//line hecbench_morphology.go:70
+			selSize/2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(width-selSize/2, gc_bx2*gc_bdx2+
-			selSize/2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(width-selSize/2, gc_bx*gc_bdx+
+//line hecbench_morphology.go:75
+			selSize/2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_morphology.go:76
-				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				tidy := gc_ty2 + gc_by2*gc_bdy2
+				tidx := gc_tx + gc_bx*gc_bdx
+				tidy := gc_ty + gc_by*gc_bdy
 //line hecbench_morphology.go:92
 				dst[tidy*width+tidx+selSize/2] =
-					elementOp(opType, opArray[gc_tx2], opArray[gc_tx2+selSize-1])
+					elementOp(opType, opArray[gc_tx], opArray[gc_tx+selSize-1])
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_morphology.go:96
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -168,48 +174,48 @@ func VhgwVertKernel(opType morphOpType, dst, src []uint8, width, height, selSize
 var gc_src_vhgwVertKernel = compiled.NewSource(gc_files_hecbench_morphology, "vhgwVertKernel", "257bdbe484142504fcc8ea2c95223d6e8d5dcc53cb90ba42b12de8c086275581", "hecbench_morphology.go:97-128", "hecbench_morphology.go:45-63").NoGoexit("0206e5f654fe04deab229ba6e6c4343c5aedbbc8260da1c477c6fa2968de9edd", "hecbench_morphology.go:28-34", "hecbench_morphology.go:36-43")
 
 //line hecbench_morphology.go:101
-func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src []uint8, width, height, selSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src []uint8, width, height, selSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line hecbench_morphology.go:102
 	sMem := gocuda.DynamicShared[uint8](t)
 	buffer := sMem
 	opArray := buffer[2*selSize:]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_morphology.go:106
-				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				tidy := gc_ty2 + gc_by2*gc_bdy2
+				tidx := gc_tx + gc_bx*gc_bdx
+				tidy := gc_ty + gc_by*gc_bdy
 				if tidy >= height || tidx >= width {
 //line hecbench_morphology.go:108
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 //line hecbench_morphology.go:112
-				buffer[gc_ty2] = src[tidy*width+tidx]
+				buffer[gc_ty] = src[tidy*width+tidx]
 				if tidy+selSize < height {
-					buffer[gc_ty2+selSize] = src[(tidy+selSize)*width+tidx]
+					buffer[gc_ty+selSize] = src[(tidy+selSize)*width+tidx]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -222,31 +228,31 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:118
 	var selSize_ int = selSize
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_morphology.go:118
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_morphology.go:118
 					gc_alive := gc_all
 //line hecbench_morphology.go:118
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_morphology.go:118
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line hecbench_morphology.go:118
-					var tid int = gc_ty2
+					var tid int = gc_ty
 //line hecbench_morphology.go:49
 					var gc_u uint8
 //line hecbench_morphology.go:49
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_morphology.go:49
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_morphology.go:49
 						gc_u = buffer_[tid]
 					}
@@ -259,7 +265,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 					var gc_u2 uint8
 					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_morphology.go:50
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_morphology.go:50
 						gc_u2 = buffer_[tid+selSize_]
 					}
@@ -269,47 +275,49 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 						opArray_[tid+selSize_] = gc_u2
 					}
 				}
+//line hecbench_morphology.go:52
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_morphology.go:118
-				var tid int = gc_ty2
+				var tid int = gc_ty
 //line hecbench_morphology.go:49
 				opArray_[tid] = buffer_[tid]
 				opArray_[tid+selSize_] = buffer_[tid+selSize_]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line hecbench_morphology.go:53
 	for offset := 1; offset < selSize_; offset *= 2 {
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_morphology.go:55
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_morphology.go:118
 				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_morphology.go:118
 					gc_alive2 := gc_all2
 //line hecbench_morphology.go:118
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_morphology.go:118
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line hecbench_morphology.go:118
-					var tid int = gc_ty2
+					var tid int = gc_ty
 //line hecbench_morphology.go:54
 					if tid >= offset {
 //line hecbench_morphology.go:54
@@ -317,7 +325,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:54
 						if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
 //line hecbench_morphology.go:54
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_morphology.go:54
 							gc_u3 = opArray_[tid+selSize_-1]
 						}
@@ -325,7 +333,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:56
 						if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
 //line hecbench_morphology.go:56
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_morphology.go:56
 							gc_u4 = opArray_[tid+selSize_-1-offset]
 						}
@@ -364,7 +372,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:58
 						if gc_in5 := gc_alive2.ToBits(); gc_in5 != 0 {
 //line hecbench_morphology.go:58
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in5)
 //line hecbench_morphology.go:58
 							gc_u5 = opArray_[tid]
 						}
@@ -373,7 +381,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:59
 						if gc_in6 := gc_alive2.ToBits(); gc_in6 != 0 {
 //line hecbench_morphology.go:59
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in6)
 //line hecbench_morphology.go:59
 							gc_u6 = opArray_[tid+offset]
 						}
@@ -407,16 +415,17 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 						}
 					}
 				}
+//line hecbench_morphology.go:61
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_morphology.go:118
-				var tid int = gc_ty2
+				var tid int = gc_ty
 //line hecbench_morphology.go:54
 				if tid >= offset {
 					opArray_[tid+selSize_-1] =
@@ -426,37 +435,38 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 					opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_morphology.go:70
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_morphology.go:106
-				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				tidy := gc_ty2 + gc_by2*gc_bdy2
+				tidx := gc_tx + gc_bx*gc_bdx
+				tidy := gc_ty + gc_by*gc_bdy
 //line hecbench_morphology.go:120
 				if tidy+selSize/2 < height-selSize/2 {
 					dst[(tidy+selSize/2)*width+tidx] =
-						elementOp(opType, opArray[gc_ty2], opArray[gc_ty2+selSize-1])
+						elementOp(opType, opArray[gc_ty], opArray[gc_ty+selSize-1])
 				}
 //line hecbench_morphology.go:125
 				if tidy < selSize/2 || tidy >= height-selSize/2 {
 					dst[tidy*width+tidx] = borderValue(opType)
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -32,40 +32,42 @@ func ReactionGrayScottKernel(fx, fy, drx, dry []float32, ncells uint32, dC1, dC2
 var gc_src_reactionGrayScottKernel = compiled.NewSource(gc_files_hecbench_reaction, "reactionGrayScottKernel", "80d810df7471bcc198ce23472f19f40bc612497b82e39042fe5f91b670d7eaa5", "hecbench_reaction.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:16
-func gc_body_reactionGrayScottKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, fx, fy, drx, dry []float32, ncells uint32, dC1, dC2 float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx, fy, drx, dry []float32, ncells uint32, dC1, dC2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_reaction.go:18
-		stride := gc_bdx2 * gc_gdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		stride := gc_bdx * gc_gdx
+//line hecbench_reaction.go:20
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:17
-				index := gc_bx2*gc_bdx2 + gc_tx2
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:20
 				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:20
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_reaction.go:20
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_reaction.go:20
 						return
 					}
+//line hecbench_reaction.go:21
 					r := fx[i] * fy[i] * fy[i]
 					drx[i] = -r + dC1*(1-fx[i])
 					dry[i] = r - (dC1+dC2)*fy[i]
@@ -90,37 +92,37 @@ func DerivativeX2PbcKernel(f, df []float32, mx, my, pencils uint32) func(*gocuda
 var gc_src_derivativeX2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeX2PbcKernel", "df2a544eb6e7847fdc25112752c9a6510bfeae2244c7c8597a8c485b4766f137", "hecbench_reaction.go:27-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:32
-func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, pencils uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_reaction.go:33
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 //line hecbench_reaction.go:38
-	k := gc_by2
+	k := gc_by
 //line hecbench_reaction.go:42
 	w := int(mx) + 2*offset
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_reaction.go:36
-					var i int = gc_tx2
+					var i int = gc_tx
 //line hecbench_reaction.go:39
 					var si int = i + offset
-					var sj int = gc_ty2
+					var sj int = gc_ty
 //line hecbench_reaction.go:37
-					var j int = gc_bx2*gc_bdy2 + gc_ty2
+					var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:45
@@ -128,114 +130,116 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:45
 						break
 					}
+//line hecbench_reaction.go:46
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:37
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:37
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:37
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:37
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
-				sj := gc_ty2
+				sj := gc_ty
 //line hecbench_reaction.go:37
-				j := gc_bx2*gc_bdy2 + gc_ty2
+				j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:45
 				sF[sj*w+si] = f[globalIdx]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := offset; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := offset; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_reaction.go:36
-					var i int = gc_tx2
+					var i int = gc_tx
 //line hecbench_reaction.go:39
 					var si int = i + offset
-					var sj int = gc_ty2
+					var sj int = gc_ty
+//line hecbench_reaction.go:51
 					if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
 						w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
 //line hecbench_reaction.go:51
@@ -246,58 +250,60 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:51
 					archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
 				}
+//line hecbench_reaction.go:54
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
-				sj := gc_ty2
+				sj := gc_ty
 //line hecbench_reaction.go:51
 				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
 				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_reaction.go:55
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (offset + (gc_ty2 * w)) + 1
-			gc_off5 := offset + (gc_ty2 * w)
-			gc_off6 := (offset + (gc_ty2 * w)) - 1
-			gc_fastlo2 := min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx2)
-			gc_fasthi2 := max(min(gc_bdx2, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := sF[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := sF[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := sF[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_vstep3 := gc_fastlo2
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (offset + (gc_ty * w)) + 1
+			gc_off2 := offset + (gc_ty * w)
+			gc_off3 := (offset + (gc_ty * w)) - 1
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD {
 //line hecbench_reaction.go:57
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 //line hecbench_reaction.go:36
-								var i int = gc_tx2
+								var i int = gc_tx
 //line hecbench_reaction.go:39
 								var si int = i + offset
 //line hecbench_reaction.go:39
 								_ = si
-								var sj int = gc_ty2
+								var sj int = gc_ty
 //line hecbench_reaction.go:40
 								_ = sj
 //line hecbench_reaction.go:37
-								var j int = gc_bx2*gc_bdy2 + gc_ty2
+								var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 								var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:57
@@ -305,34 +311,35 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:57
 									break
 								}
-								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(df[globalIdx:])
+//line hecbench_reaction.go:58
+								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-							i := gc_tx2
-							j := gc_bx2*gc_bdy2 + gc_ty2
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 							globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:57
-							df[globalIdx] = gc_at4[gc_u2] - 2*gc_at5[gc_u2] + gc_at6[gc_u2]
+							df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:37
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:57
@@ -343,15 +350,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				if compiled.SIMD {
 //line hecbench_reaction.go:57
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_reaction.go:36
-						var i int = gc_tx2
+						var i int = gc_tx
 //line hecbench_reaction.go:39
 						var si int = i + offset
-						var sj int = gc_ty2
+						var sj int = gc_ty
 //line hecbench_reaction.go:37
-						var j int = gc_bx2*gc_bdy2 + gc_ty2
+						var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:57
@@ -359,29 +366,30 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:57
 							break
 						}
+//line hecbench_reaction.go:58
 						archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:36
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:37
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:57
 					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -401,35 +409,35 @@ func DerivativeX2ZerofluxKernel(f, df []float32, mx, my uint32) func(*gocuda.Thr
 var gc_src_derivativeX2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeX2ZerofluxKernel", "7f203b3c8bd656fe32492b0e2861f57422855a09f4363d402079b897624277bb", "hecbench_reaction.go:60-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:64
-func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, mx, my uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_reaction.go:65
 	sF := gocuda.DynamicShared[float32](t)
 //line hecbench_reaction.go:69
-	k := gc_by2
+	k := gc_by
 //line hecbench_reaction.go:72
 	m := int(mx)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_reaction.go:67
-					var i int = gc_tx2
+					var i int = gc_tx
 //line hecbench_reaction.go:70
-					var sj int = gc_ty2
+					var sj int = gc_ty
 //line hecbench_reaction.go:68
-					var j int = gc_bx2*gc_bdy2 + gc_ty2
+					var j int = gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					var globalIdx int = k*m*int(my) + j*m + i
 //line hecbench_reaction.go:75
@@ -437,137 +445,138 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:75
 						break
 					}
+//line hecbench_reaction.go:76
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:70
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:68
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:70
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:68
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:70
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:68
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:70
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:68
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-				i := gc_tx2
+				i := gc_tx
 //line hecbench_reaction.go:70
-				sj := gc_ty2
+				sj := gc_ty
 //line hecbench_reaction.go:68
-				j := gc_bx2*gc_bdy2 + gc_ty2
+				j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 				globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:75
 				sF[sj*m+i] = f[globalIdx]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_ty2 * m) + 1
-			gc_off5 := gc_ty2 * m
-			gc_off6 := (gc_ty2 * m) - 1
-			gc_fastlo2 := min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx2)
-			gc_fasthi2 := max(min(gc_bdx2, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := sF[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := sF[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := sF[gc_off6+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_ty * m) + 1
+			gc_off2 := gc_ty * m
+			gc_off3 := (gc_ty * m) - 1
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-							i := gc_tx2
-							j := gc_bx2*gc_bdy2 + gc_ty2
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 							globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:79
 							if i == 0 {
-								df[globalIdx] = gc_at4[gc_u2] - gc_at5[gc_u2]
+								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
 							} else if uint32(i) == (mx - 1) {
-								df[globalIdx] = gc_at6[gc_u2] - gc_at5[gc_u2]
+								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
 							} else {
-								df[globalIdx] = gc_at4[gc_u2] - 2*gc_at5[gc_u2] + gc_at6[gc_u2]
+								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:70
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:68
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:79
@@ -580,15 +589,15 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:67
-					i := gc_tx2
+					i := gc_tx
 //line hecbench_reaction.go:70
-					sj := gc_ty2
+					sj := gc_ty
 //line hecbench_reaction.go:68
-					j := gc_bx2*gc_bdy2 + gc_ty2
+					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
 //line hecbench_reaction.go:79
@@ -601,9 +610,9 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -623,38 +632,38 @@ func DerivativeY2PbcKernel(f, df []float32, mx, my, pencils uint32) func(*gocuda
 var gc_src_derivativeY2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeY2PbcKernel", "a0399ce3123ea483124d47c41bc6dfb78e4efd50ab4c656e0cb9a0aea33f3b18", "hecbench_reaction.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:92
-func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, pencils uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_reaction.go:93
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 //line hecbench_reaction.go:98
-	k := gc_by2
+	k := gc_by
 //line hecbench_reaction.go:102
 	p := int(pencils)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_reaction.go:99
-					var si int = gc_tx2
+					var si int = gc_tx
 //line hecbench_reaction.go:97
-					var j int = gc_ty2
+					var j int = gc_ty
 //line hecbench_reaction.go:100
 					var sj int = j + offset
 //line hecbench_reaction.go:96
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:105
@@ -662,123 +671,125 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:105
 						break
 					}
+//line hecbench_reaction.go:106
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:99
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:97
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
 //line hecbench_reaction.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:99
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:97
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
 //line hecbench_reaction.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:99
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:97
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
 //line hecbench_reaction.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:99
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:97
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
 //line hecbench_reaction.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:99
-				si := gc_tx2
+				si := gc_tx
 //line hecbench_reaction.go:97
-				j := gc_ty2
+				j := gc_ty
 //line hecbench_reaction.go:100
 				sj := j + offset
 //line hecbench_reaction.go:96
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:105
 				sF[sj*p+si] = f[globalIdx]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_ty2 >= offset {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= offset {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_reaction.go:97
-					var j int = gc_ty2
+					var j int = gc_ty
 //line hecbench_reaction.go:99
-					var si int = gc_tx2
+					var si int = gc_tx
 					var sj int = j + offset
+//line hecbench_reaction.go:111
 					if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
 						p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:111
@@ -789,54 +800,56 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:111
 					archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
 				}
+//line hecbench_reaction.go:114
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:97
-				j := gc_ty2
+				j := gc_ty
 //line hecbench_reaction.go:99
-				si := gc_tx2
+				si := gc_tx
 				sj := j + offset
 //line hecbench_reaction.go:111
 				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
 				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_reaction.go:115
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := ((gc_ty2 + offset) + 1) * p
-			gc_off5 := (gc_ty2 + offset) * p
-			gc_off6 := ((gc_ty2 + offset) - 1) * p
-			if gc_off4 >= 0 && gc_off4 <= len(sF) && gc_bdx2 <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_bdx2 <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_bdx2 <= len(sF)-gc_off6 {
-				gc_at4 := sF[gc_off4:][:gc_bdx2]
-				gc_at5 := sF[gc_off5:][:gc_bdx2]
-				gc_at6 := sF[gc_off6:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_ty + offset) + 1) * p
+			gc_off2 := (gc_ty + offset) * p
+			gc_off3 := ((gc_ty + offset) - 1) * p
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := sF[gc_off2:][:gc_bdx]
+				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:117
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_reaction.go:99
-						var si int = gc_tx2
+						var si int = gc_tx
 //line hecbench_reaction.go:99
 						_ = si
 //line hecbench_reaction.go:97
-						var j int = gc_ty2
+						var j int = gc_ty
 //line hecbench_reaction.go:100
 						var sj int = j + offset
 //line hecbench_reaction.go:100
 						_ = sj
 //line hecbench_reaction.go:96
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:117
@@ -844,37 +857,38 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:117
 							break
 						}
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+//line hecbench_reaction.go:118
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:97
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:117
-					df[globalIdx] = gc_at4[gc_tx2] - 2*gc_at5[gc_tx2] + gc_at6[gc_tx2]
+					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:117
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_reaction.go:99
-						var si int = gc_tx2
+						var si int = gc_tx
 //line hecbench_reaction.go:97
-						var j int = gc_ty2
+						var j int = gc_ty
 //line hecbench_reaction.go:100
 						var sj int = j + offset
 //line hecbench_reaction.go:96
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:117
@@ -882,30 +896,31 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:117
 							break
 						}
+//line hecbench_reaction.go:118
 						archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:99
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:97
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
 //line hecbench_reaction.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:117
 					df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -924,35 +939,35 @@ func DerivativeY2ZerofluxKernel(f, df []float32, mx, my, pencils uint32) func(*g
 var gc_src_derivativeY2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeY2ZerofluxKernel", "4d2c74aa364c49f6f6d532382b74668cdf957454c1a0bdeb5197880f46921eae", "hecbench_reaction.go:120-145").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:123
-func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, pencils uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_reaction.go:124
 	sF := gocuda.DynamicShared[float32](t)
 //line hecbench_reaction.go:128
-	k := gc_by2
+	k := gc_by
 //line hecbench_reaction.go:131
 	p := int(pencils)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_reaction.go:127
-					var j int = gc_ty2
+					var j int = gc_ty
 //line hecbench_reaction.go:129
-					var si int = gc_tx2
+					var si int = gc_tx
 //line hecbench_reaction.go:126
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:134
@@ -960,117 +975,118 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:134
 						break
 					}
+//line hecbench_reaction.go:135
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:127
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:129
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:127
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:129
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:127
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:129
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:127
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:129
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:127
-				j := gc_ty2
+				j := gc_ty
 //line hecbench_reaction.go:129
-				si := gc_tx2
+				si := gc_tx
 //line hecbench_reaction.go:126
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:134
 				sF[j*p+si] = f[globalIdx]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_ty2 + 1) * p
-			gc_off5 := gc_ty2 * p
-			gc_off6 := (gc_ty2 - 1) * p
-			if gc_off4 >= 0 && gc_off4 <= len(sF) && gc_bdx2 <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_bdx2 <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_bdx2 <= len(sF)-gc_off6 {
-				gc_at4 := sF[gc_off4:][:gc_bdx2]
-				gc_at5 := sF[gc_off5:][:gc_bdx2]
-				gc_at6 := sF[gc_off6:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_ty + 1) * p
+			gc_off2 := gc_ty * p
+			gc_off3 := (gc_ty - 1) * p
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := sF[gc_off2:][:gc_bdx]
+				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:143
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_reaction.go:127
-						var j int = gc_ty2
+						var j int = gc_ty
 //line hecbench_reaction.go:129
-						var si int = gc_tx2
+						var si int = gc_tx
 //line hecbench_reaction.go:129
 						_ = si
 //line hecbench_reaction.go:126
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:138
@@ -1081,32 +1097,33 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:138
 						if j == 0 {
 //line hecbench_reaction.go:138
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else if uint32(j) == (my - 1) {
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else {
 //line hecbench_reaction.go:141
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 						}
 					}
+//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:127
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:138
 					if j == 0 {
-						df[globalIdx] = gc_at4[gc_tx2] - gc_at5[gc_tx2]
+						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
 					} else if uint32(j) == (my - 1) {
-						df[globalIdx] = gc_at6[gc_tx2] - gc_at5[gc_tx2]
+						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
 					} else {
-						df[globalIdx] = gc_at4[gc_tx2] - 2*gc_at5[gc_tx2] + gc_at6[gc_tx2]
+						df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 			} else {
@@ -1114,14 +1131,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				if compiled.SIMD {
 //line hecbench_reaction.go:143
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_reaction.go:127
-						var j int = gc_ty2
+						var j int = gc_ty
 //line hecbench_reaction.go:129
-						var si int = gc_tx2
+						var si int = gc_tx
 //line hecbench_reaction.go:126
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:138
@@ -1143,17 +1160,18 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
+//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:127
-					j := gc_ty2
+					j := gc_ty
 //line hecbench_reaction.go:129
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:126
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:138
@@ -1166,9 +1184,9 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1188,38 +1206,38 @@ func DerivativeZ2PbcKernel(f, df []float32, mx, my, mz, pencils uint32) func(*go
 var gc_src_derivativeZ2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeZ2PbcKernel", "ebf48d74663402c058e1678717afc21a396175b9fab1c220557f0af0d80fd742", "hecbench_reaction.go:147-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:151
-func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_reaction.go:152
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 //line hecbench_reaction.go:156
-	j := gc_by2
+	j := gc_by
 //line hecbench_reaction.go:161
 	p := int(pencils)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_reaction.go:158
-					var si int = gc_tx2
+					var si int = gc_tx
 //line hecbench_reaction.go:157
-					var k int = gc_ty2
+					var k int = gc_ty
 //line hecbench_reaction.go:159
 					var sk int = k + offset
 //line hecbench_reaction.go:155
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:164
@@ -1227,122 +1245,124 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:164
 						break
 					}
+//line hecbench_reaction.go:165
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:158
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:157
-					k := gc_ty2
+					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
 //line hecbench_reaction.go:155
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:158
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:157
-					k := gc_ty2
+					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
 //line hecbench_reaction.go:155
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:158
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:157
-					k := gc_ty2
+					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
 //line hecbench_reaction.go:155
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:158
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:157
-					k := gc_ty2
+					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
 //line hecbench_reaction.go:155
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:158
-				si := gc_tx2
+				si := gc_tx
 //line hecbench_reaction.go:157
-				k := gc_ty2
+				k := gc_ty
 //line hecbench_reaction.go:159
 				sk := k + offset
 //line hecbench_reaction.go:155
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:164
 				sF[sk*p+si] = f[globalIdx]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_ty2 >= offset {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= offset {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_reaction.go:157
-					var k int = gc_ty2
-					var si int = gc_tx2
+					var k int = gc_ty
+					var si int = gc_tx
 					var sk int = k + offset
+//line hecbench_reaction.go:170
 					if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
 						p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:170
@@ -1353,53 +1373,55 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:170
 					archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
 				}
+//line hecbench_reaction.go:173
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:157
-				k := gc_ty2
-				si := gc_tx2
+				k := gc_ty
+				si := gc_tx
 				sk := k + offset
 //line hecbench_reaction.go:170
 				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
 				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_reaction.go:174
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := ((gc_ty2 + offset) + 1) * p
-			gc_off5 := (gc_ty2 + offset) * p
-			gc_off6 := ((gc_ty2 + offset) - 1) * p
-			if gc_off4 >= 0 && gc_off4 <= len(sF) && gc_bdx2 <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_bdx2 <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_bdx2 <= len(sF)-gc_off6 {
-				gc_at4 := sF[gc_off4:][:gc_bdx2]
-				gc_at5 := sF[gc_off5:][:gc_bdx2]
-				gc_at6 := sF[gc_off6:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_ty + offset) + 1) * p
+			gc_off2 := (gc_ty + offset) * p
+			gc_off3 := ((gc_ty + offset) - 1) * p
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := sF[gc_off2:][:gc_bdx]
+				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:176
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_reaction.go:158
-						var si int = gc_tx2
+						var si int = gc_tx
 //line hecbench_reaction.go:158
 						_ = si
 //line hecbench_reaction.go:157
-						var k int = gc_ty2
+						var k int = gc_ty
 //line hecbench_reaction.go:159
 						var sk int = k + offset
 //line hecbench_reaction.go:159
 						_ = sk
 //line hecbench_reaction.go:155
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:176
@@ -1407,37 +1429,38 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:176
 							break
 						}
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+//line hecbench_reaction.go:177
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:157
-					k := gc_ty2
+					k := gc_ty
 //line hecbench_reaction.go:155
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:176
-					df[globalIdx] = gc_at4[gc_tx2] - 2*gc_at5[gc_tx2] + gc_at6[gc_tx2]
+					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:176
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line hecbench_reaction.go:158
-						var si int = gc_tx2
+						var si int = gc_tx
 //line hecbench_reaction.go:157
-						var k int = gc_ty2
+						var k int = gc_ty
 //line hecbench_reaction.go:159
 						var sk int = k + offset
 //line hecbench_reaction.go:155
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:176
@@ -1445,30 +1468,31 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:176
 							break
 						}
+//line hecbench_reaction.go:177
 						archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:158
-					si := gc_tx2
+					si := gc_tx
 //line hecbench_reaction.go:157
-					k := gc_ty2
+					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
 //line hecbench_reaction.go:155
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:176
 					df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1487,34 +1511,34 @@ func DerivativeZ2ZerofluxKernel(f, df []float32, mx, my, mz, pencils uint32) fun
 var gc_src_derivativeZ2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeZ2ZerofluxKernel", "4d71990e9860d2d0a30e274e568a49bb72e836fd6103d61c0dfa6f04b0b927e9", "hecbench_reaction.go:179-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:182
-func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_reaction.go:183
 	sF := gocuda.DynamicShared[float32](t)
 //line hecbench_reaction.go:186
-	j := gc_by2
+	j := gc_by
 //line hecbench_reaction.go:190
 	p := int(pencils)
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_reaction.go:187
-					var k int = gc_ty2
-					var si int = gc_tx2
+					var k int = gc_ty
+					var si int = gc_tx
 //line hecbench_reaction.go:185
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:193
@@ -1522,111 +1546,112 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:193
 						break
 					}
+//line hecbench_reaction.go:194
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:187
-					k := gc_ty2
-					si := gc_tx2
+					k := gc_ty
+					si := gc_tx
 //line hecbench_reaction.go:185
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:187
-					k := gc_ty2
-					si := gc_tx2
+					k := gc_ty
+					si := gc_tx
 //line hecbench_reaction.go:185
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:187
-					k := gc_ty2
-					si := gc_tx2
+					k := gc_ty
+					si := gc_tx
 //line hecbench_reaction.go:185
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:187
-					k := gc_ty2
-					si := gc_tx2
+					k := gc_ty
+					si := gc_tx
 //line hecbench_reaction.go:185
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:187
-				k := gc_ty2
-				si := gc_tx2
+				k := gc_ty
+				si := gc_tx
 //line hecbench_reaction.go:185
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:193
 				sF[k*p+si] = f[globalIdx]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_ty2 + 1) * p
-			gc_off5 := gc_ty2 * p
-			gc_off6 := (gc_ty2 - 1) * p
-			if gc_off4 >= 0 && gc_off4 <= len(sF) && gc_bdx2 <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_bdx2 <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_bdx2 <= len(sF)-gc_off6 {
-				gc_at4 := sF[gc_off4:][:gc_bdx2]
-				gc_at5 := sF[gc_off5:][:gc_bdx2]
-				gc_at6 := sF[gc_off6:][:gc_bdx2]
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_ty + 1) * p
+			gc_off2 := gc_ty * p
+			gc_off3 := (gc_ty - 1) * p
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := sF[gc_off2:][:gc_bdx]
+				gc_at3 := sF[gc_off3:][:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:202
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_reaction.go:187
-						var k int = gc_ty2
-						var si int = gc_tx2
+						var k int = gc_ty
+						var si int = gc_tx
 //line hecbench_reaction.go:188
 						_ = si
 //line hecbench_reaction.go:185
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:197
@@ -1637,32 +1662,33 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:197
 						if k == 0 {
 //line hecbench_reaction.go:197
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else if uint32(k) == (mz - 1) {
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else {
 //line hecbench_reaction.go:200
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 						}
 					}
+//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:187
-					k := gc_ty2
+					k := gc_ty
 //line hecbench_reaction.go:185
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:197
 					if k == 0 {
-						df[globalIdx] = gc_at4[gc_tx2] - gc_at5[gc_tx2]
+						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
 					} else if uint32(k) == (mz - 1) {
-						df[globalIdx] = gc_at6[gc_tx2] - gc_at5[gc_tx2]
+						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
 					} else {
-						df[globalIdx] = gc_at4[gc_tx2] - 2*gc_at5[gc_tx2] + gc_at6[gc_tx2]
+						df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 			} else {
@@ -1670,13 +1696,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				if compiled.SIMD {
 //line hecbench_reaction.go:202
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_reaction.go:187
-						var k int = gc_ty2
-						var si int = gc_tx2
+						var k int = gc_ty
+						var si int = gc_tx
 //line hecbench_reaction.go:185
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:197
@@ -1698,16 +1724,17 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
+//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:187
-					k := gc_ty2
-					si := gc_tx2
+					k := gc_ty
+					si := gc_tx
 //line hecbench_reaction.go:185
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 //line hecbench_reaction.go:197
@@ -1720,9 +1747,9 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1744,40 +1771,42 @@ func ConstructLaplacianKernel(df, dfx, dfy, dfz []float32, ncells uint32, dDiffc
 var gc_src_constructLaplacianKernel = compiled.NewSource(gc_files_hecbench_reaction, "constructLaplacianKernel", "ba25ffe4f67ad0d1c117c6e095e167181cbf59a8d53b9ccc24a6e17f8b3bc978", "hecbench_reaction.go:206-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:210
-func gc_body_constructLaplacianKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, df, dfx, dfy, dfz []float32, ncells uint32, dDiffcon float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df, dfx, dfy, dfz []float32, ncells uint32, dDiffcon float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_reaction.go:212
-		stride := gc_bdx2 * gc_gdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		stride := gc_bdx * gc_gdx
+//line hecbench_reaction.go:214
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:211
-				index := gc_bx2*gc_bdx2 + gc_tx2
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:214
 				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:214
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_reaction.go:214
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_reaction.go:214
 						return
 					}
+//line hecbench_reaction.go:215
 					df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
 				}
 			}
@@ -1801,40 +1830,42 @@ func ReactionUpdateKernel(x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt
 var gc_src_reactionUpdateKernel = compiled.NewSource(gc_files_hecbench_reaction, "reactionUpdateKernel", "5831fe2ec1187eefb358069913f4cb13dc5bb2ff207e07a5f3bf4e208ecb9ed2", "hecbench_reaction.go:219-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:223
-func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_reaction.go:225
-		stride := gc_bdx2 * gc_gdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		stride := gc_bdx * gc_gdx
+//line hecbench_reaction.go:227
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:224
-				index := gc_bx2*gc_bdx2 + gc_tx2
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:227
 				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:227
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_reaction.go:227
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_reaction.go:227
 						return
 					}
+//line hecbench_reaction.go:228
 					x[i] += (ddx[i] + drx[i]) * dDt
 					y[i] += (ddy[i] + dry[i]) * dDt
 				}
@@ -1846,4 +1877,5 @@ func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, 
 // gc_files_hecbench_reaction holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_reaction.go
+//line hecbench_reaction.go:240
 var gc_files_hecbench_reaction embed.FS

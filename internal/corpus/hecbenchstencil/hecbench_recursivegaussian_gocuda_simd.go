@@ -30,159 +30,164 @@ func RGTransposeKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int) func(*
 var gc_src_rgTransposeKernel = compiled.NewSource(gc_files_hecbench_recursivegaussian, "rgTransposeKernel", "79c0921a864c46483d44fd668dbe43cc1aa5c7a5f2cb03f5d41f49c4bb2b7e64", "hecbench_recursivegaussian.go:27-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_recursivegaussian.go:31
-func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint32, iWidth, iHeight int) {
-	t := gc_b4.Thread()
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b4.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b4.Len()
+func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint32, iWidth, iHeight int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line hecbench_recursivegaussian.go:35
 	uiLocalBuff := gocuda.Shared[uint32](t, 16*17)[:16*17]
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(iWidth, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_ty2 * (gc_bdx2 + 1)
-			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * iWidth)
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(uiLocalBuff) && gc_to2 <= len(uiLocalBuff)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(uiDataIn) && gc_to2 <= len(uiDataIn)-gc_off4 {
-				gc_at3 := uiLocalBuff[gc_off3:][:gc_to2]
-				gc_at4 := uiDataIn[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty * (gc_bdx + 1)
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * iWidth)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(uiLocalBuff) && gc_to <= len(uiLocalBuff)-gc_off && gc_off2 >= 0 && gc_off2 <= len(uiDataIn) && gc_to <= len(uiDataIn)-gc_off2 {
+				gc_at := uiLocalBuff[gc_off:][:gc_to]
+				gc_at2 := uiDataIn[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_recursivegaussian.go:33
-						var xIndex int = gc_bx2*gc_bdx2 + gc_tx2
-						var yIndex int = gc_by2*gc_bdy2 + gc_ty2
+						var xIndex int = gc_bx*gc_bdx + gc_tx
+						var yIndex int = gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
 						if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line hecbench_recursivegaussian.go:37
-							gc_b6 := gc_none4
+							gc_b3 := gc_none2
 //line hecbench_recursivegaussian.go:37
 							if yIndex < iHeight {
 //line hecbench_recursivegaussian.go:37
-								gc_b6 = gc_all4
+								gc_b3 = gc_all2
 							}
 //line hecbench_recursivegaussian.go:37
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
 //line hecbench_recursivegaussian.go:37
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
-								archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
+//line hecbench_recursivegaussian.go:39
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_recursivegaussian.go:33
-					xIndex := gc_bx2*gc_bdx2 + gc_tx2
-					yIndex := gc_by2*gc_bdy2 + gc_ty2
+					xIndex := gc_bx*gc_bdx + gc_tx
+					yIndex := gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
 					if (xIndex < iWidth) && (yIndex < iHeight) {
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line hecbench_recursivegaussian.go:44
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_recursivegaussian.go:33
-						var xIndex int = gc_bx2*gc_bdx2 + gc_tx2
-						var yIndex int = gc_by2*gc_bdy2 + gc_ty2
+						var xIndex int = gc_bx*gc_bdx + gc_tx
+						var yIndex int = gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
 						if ((yIndex*
-							iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty2*(gc_bdx2+1)+gc_tx2) < 0 || (gc_ty2*(gc_bdx2+1)+gc_tx2) > len(uiLocalBuff)-8 {
+							iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty*(gc_bdx+1)+gc_tx) < 0 || (gc_ty*(gc_bdx+1)+gc_tx) > len(uiLocalBuff)-8 {
 //line hecbench_recursivegaussian.go:37
 							break
 						}
 //line hecbench_recursivegaussian.go:37
 						if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
-							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
+							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
 						} else {
 //line hecbench_recursivegaussian.go:38
-							gc_b5 := gc_none3
+							gc_b2 := gc_none
 //line hecbench_recursivegaussian.go:38
 							if yIndex <
 //line hecbench_recursivegaussian.go:37
 								iHeight {
 //line hecbench_recursivegaussian.go:37
-								gc_b5 = gc_all3
+								gc_b2 = gc_all
 							}
 //line hecbench_recursivegaussian.go:37
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b5)
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
 //line hecbench_recursivegaussian.go:37
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
-								archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if3).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
+								archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
 							}
 						}
 					}
+//line hecbench_recursivegaussian.go:40
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_recursivegaussian.go:33
-					xIndex := gc_bx2*gc_bdx2 + gc_tx2
-					yIndex := gc_by2*gc_bdy2 + gc_ty2
+					xIndex := gc_bx*gc_bdx + gc_tx
+					yIndex := gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
 					if (xIndex < iWidth) && (yIndex < iHeight) {
-						uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2] = uiDataIn[(yIndex*iWidth)+xIndex]
+						uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx] = uiDataIn[(yIndex*iWidth)+xIndex]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line hecbench_recursivegaussian.go:44
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				var xIndex int
+//line hecbench_recursivegaussian.go:58
 				var yIndex int
 //line hecbench_recursivegaussian.go:45
-				xIndex = gc_by2*gc_bdy2 + gc_tx2
-				yIndex = gc_bx2*gc_bdx2 + gc_ty2
+				xIndex = gc_by*gc_bdy + gc_tx
+				yIndex = gc_bx*gc_bdx + gc_ty
 				if (xIndex < iHeight) && (yIndex < iWidth) {
-					uiDataOut[(yIndex*iHeight)+xIndex] = uiLocalBuff[gc_tx2*(gc_bdy2+1)+gc_ty2]
+					uiDataOut[(yIndex*iHeight)+xIndex] = uiLocalBuff[gc_tx*(gc_bdy+1)+gc_ty]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -205,38 +210,38 @@ func SimpleRecursiveRGBAKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int
 var gc_src_simpleRecursiveRGBAKernel = compiled.NewSource(gc_files_hecbench_recursivegaussian, "simpleRecursiveRGBAKernel", "6ab5a81580809172afead94994ba15a0fabedfdae23e55bfb2965b729fa0c4ed", "hecbench_recursivegaussian.go:52-93").NoGoexit("ca6cfe5ffa5faca234e23e8f874dbdea5471eeeae8adc1bab3b8597cb0aeeaeb", "common.go:25-26", "common.go:27-27", "common.go:28-28", "hecbench_boxfilter.go:12-21", "hecbench_recursivegaussian.go:13-22", "hecbench_recursivegaussian.go:24-25")
 
 //line hecbench_recursivegaussian.go:57
-func gc_body_simpleRecursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(iWidth, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_recursivegaussian.go:59
-						X := gc_bx2*gc_bdx2 + gc_tx2
+						X := gc_bx*gc_bdx + gc_tx
 //line hecbench_recursivegaussian.go:65
 						in := X
 						out := X
@@ -266,6 +271,7 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 					}
 				}
 			}
+//line hecbench_recursivegaussian.go:99
 		})
 	}
 }
@@ -289,38 +295,38 @@ func RecursiveRGBAKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a0, 
 var gc_src_recursiveRGBAKernel = compiled.NewSource(gc_files_hecbench_recursivegaussian, "recursiveRGBAKernel", "368081666682e14532b0e54a18ca97b0228d377f5c77f3c3ad080283dceafa3f", "hecbench_recursivegaussian.go:95-159").NoGoexit("ca6cfe5ffa5faca234e23e8f874dbdea5471eeeae8adc1bab3b8597cb0aeeaeb", "common.go:25-26", "common.go:27-27", "common.go:28-28", "hecbench_boxfilter.go:12-21", "hecbench_recursivegaussian.go:13-22", "hecbench_recursivegaussian.go:24-25")
 
 //line hecbench_recursivegaussian.go:100
-func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a0, a1, a2, a3, b1, b2, coefp, coefn float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a0, a1, a2, a3, b1, b2, coefp, coefn float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(iWidth, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_recursivegaussian.go:102
-						X := gc_bx2*gc_bdx2 + gc_tx2
+						X := gc_bx*gc_bdx + gc_tx
 //line hecbench_recursivegaussian.go:108
 						in := X
 						out := X
@@ -371,6 +377,7 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 					}
 				}
 			}
+//line hecbench_recursivegaussian.go:171
 		})
 	}
 }
@@ -378,5 +385,4 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 // gc_files_hecbench_recursivegaussian holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_boxfilter.go hecbench_recursivegaussian.go
-//line hecbench_recursivegaussian.go:178
 var gc_files_hecbench_recursivegaussian embed.FS

@@ -31,131 +31,133 @@ func Stencil1DKernel(in, out []int32) func(*gocuda.Thread) {
 var gc_src_stencil1DKernel = compiled.NewSource(gc_files_hecbench_stencil, "stencil1DKernel", "d1a490e50fad5a35e6c1fafa6f5789c81438596c2d976e971ac684f32df82a34", "hecbench_stencil.go:17-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_stencil.go:22
-func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := s1Radius
-		gc_off9 := gc_bx2 * gc_bdx2
-		gc_off10 := s1Radius - s1Radius
-		gc_off11 := (gc_bx2 * gc_bdx2) - s1Radius
-		gc_off12 := s1Radius + s1BlockSize
-		gc_off13 := (gc_bx2 * gc_bdx2) + s1BlockSize
-		gc_fastlo2 := min(max(0, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13), gc_bdx2)
-		gc_fasthi2 := max(min(gc_bdx2, len(temp)-gc_off8, len(in)-gc_off9, len(temp)-gc_off10, len(in)-gc_off11, len(temp)-gc_off12, len(in)-gc_off13), gc_fastlo2)
-		if gc_fastlo2 < gc_fasthi2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo2 {
-					gc_seglen2 := gc_fasthi2 - gc_fastlo2
-					gc_at7 := temp[gc_off8+gc_fastlo2:][:gc_seglen2]
-					gc_at8 := in[gc_off9+gc_fastlo2:][:gc_seglen2]
-					gc_at9 := temp[gc_off10+gc_fastlo2:][:gc_seglen2]
-					gc_at10 := in[gc_off11+gc_fastlo2:][:gc_seglen2]
-					gc_at11 := temp[gc_off12+gc_fastlo2:][:gc_seglen2]
-					gc_at12 := in[gc_off13+gc_fastlo2:][:gc_seglen2]
-					gc_vstep4 := gc_fastlo2
+//line hecbench_stencil.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := s1Radius
+		gc_off3 := gc_bx * gc_bdx
+		gc_off4 := s1Radius - s1Radius
+		gc_off5 := (gc_bx * gc_bdx) - s1Radius
+		gc_off6 := s1Radius + s1BlockSize
+		gc_off7 := (gc_bx * gc_bdx) + s1BlockSize
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(in)-gc_off3, len(temp)-gc_off4, len(in)-gc_off5, len(temp)-gc_off6, len(in)-gc_off7), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := temp[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at2 := in[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at3 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at5 := temp[gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
 					if compiled.SIMD {
 //line hecbench_stencil.go:24
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:33
-						gc_vb5 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_vb2 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line hecbench_stencil.go:24
-							var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-							var lindex int = gc_tx2 + s1Radius
+							var gindex int = gc_tx + gc_bx*gc_bdx
+							var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:25
 							_ = lindex
-							archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
+							archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line hecbench_stencil.go:31
-							if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
+							if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 //line hecbench_stencil.go:31
 								if gindex <
 									s1Radius && uint(s1Radius-gindex) > 7 {
 //line hecbench_stencil.go:32
-									gc_vb5.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+									gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
 //line hecbench_stencil.go:32
-									gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-									if gc_if10.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line hecbench_stencil.go:32
-										gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if10).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 //line hecbench_stencil.go:32
-									gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
-									if gc_else7.ToBits() != 0 {
+									if gc_else3.ToBits() != 0 {
 										{
 //line hecbench_stencil.go:32
-											archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else7).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+											archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 										}
 									}
 								}
 //line hecbench_stencil.go:32
-								archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							} else {
 //line hecbench_stencil.go:32
-								gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+								gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 //line hecbench_stencil.go:31
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line hecbench_stencil.go:31
-									gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-									if gc_if11.And(gc_if12).ToBits() != 0 {
+									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_stencil.go:32
-										gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_if12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 //line hecbench_stencil.go:32
-									gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
-									if gc_if11.And(gc_else8).ToBits() != 0 {
+									if gc_if5.And(gc_else4).ToBits() != 0 {
 										{
 //line hecbench_stencil.go:32
-											archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_else8)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+											archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 										}
 									}
 //line hecbench_stencil.go:32
-									archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if5).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								}
 							}
 						}
+//line hecbench_stencil.go:34
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_fastlo2 + gc_u2
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line hecbench_stencil.go:24
-						gindex := gc_tx2 + gc_bx2*gc_bdx2
+						gindex := gc_tx + gc_bx*gc_bdx
 //line hecbench_stencil.go:28
-						gc_at7[gc_u2] = gc_at8[gc_u2]
+						gc_at[gc_u] = gc_at2[gc_u]
 //line hecbench_stencil.go:31
-						if gc_tx2 < s1Radius {
+						if gc_tx < s1Radius {
 							if gindex < s1Radius {
-								gc_at9[gc_u2] = 0
+								gc_at3[gc_u] = 0
 							} else {
-								gc_at9[gc_u2] = gc_at10[gc_u2]
+								gc_at3[gc_u] = gc_at4[gc_u]
 							}
-							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at5[gc_u] = gc_at6[gc_u]
 						}
 					}
-					gc_tx2 = gc_fasthi2 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-				gindex := gc_tx2 + gc_bx2*gc_bdx2
-				lindex := gc_tx2 + s1Radius
+				gindex := gc_tx + gc_bx*gc_bdx
+				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
 				temp[lindex] = in[gindex]
 //line hecbench_stencil.go:31
-				if gc_tx2 < s1Radius {
+				if gc_tx < s1Radius {
 					if gindex < s1Radius {
 						temp[lindex-s1Radius] = 0
 					} else {
@@ -165,89 +167,93 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			gc_vstep5 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:24
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:33
-				gc_vb4 := archsimd.BroadcastInt32x8(0)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				gc_vb := archsimd.BroadcastInt32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_stencil.go:24
-					var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-					var lindex int = gc_tx2 + s1Radius
+					var gindex int = gc_tx + gc_bx*gc_bdx
+					var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:28
 					if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
 //line hecbench_stencil.go:33
 						s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+//line hecbench_stencil.go:35
 						s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
+//line hecbench_stencil.go:37
 						s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
 //line hecbench_stencil.go:28
 						break
 					}
+//line hecbench_stencil.go:29
 					archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
-					if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
+//line hecbench_stencil.go:31
+					if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 //line hecbench_stencil.go:31
 						if gindex <
 							s1Radius && uint(s1Radius-gindex) > 7 {
 //line hecbench_stencil.go:32
-							gc_vb4.StoreSlice(temp[lindex-s1Radius:])
+							gc_vb.StoreSlice(temp[lindex-s1Radius:])
 						} else {
 //line hecbench_stencil.go:33
-							gc_if7 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-							if gc_if7.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_stencil.go:32
-								gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if7).StoreSlice(temp[lindex-s1Radius:])
+								gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if).StoreSlice(temp[lindex-s1Radius:])
 							}
 //line hecbench_stencil.go:33
-							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:33
-							if gc_else5.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 								{
 //line hecbench_stencil.go:33
-									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else5).StoreSlice(temp[lindex-s1Radius:])
+									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
 								}
 							}
 						}
 //line hecbench_stencil.go:35
 						archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
 					} else {
-						gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 //line hecbench_stencil.go:31
-						if gc_if8.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_stencil.go:31
-							gc_if9 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-							if gc_if8.And(gc_if9).ToBits() != 0 {
+							gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_stencil.go:32
-								gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
+								gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_if3)).StoreSlice(temp[lindex-s1Radius:])
 							}
 //line hecbench_stencil.go:33
-							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:33
-							if gc_if8.And(gc_else6).ToBits() != 0 {
+							if gc_if2.And(gc_else2).ToBits() != 0 {
 								{
 //line hecbench_stencil.go:33
-									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_else6)).StoreSlice(temp[lindex-s1Radius:])
+									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
 								}
 							}
 //line hecbench_stencil.go:35
-							archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if8).StoreSlice(temp[lindex+s1BlockSize:])
+							archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if2).StoreSlice(temp[lindex+s1BlockSize:])
 						}
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-				gindex := gc_tx2 + gc_bx2*gc_bdx2
-				lindex := gc_tx2 + s1Radius
+				gindex := gc_tx + gc_bx*gc_bdx
+				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
 				temp[lindex] = in[gindex]
 //line hecbench_stencil.go:31
-				if gc_tx2 < s1Radius {
+				if gc_tx < s1Radius {
 					if gindex < s1Radius {
 						temp[lindex-s1Radius] = 0
 					} else {
@@ -258,32 +264,34 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
+//line hecbench_stencil.go:43
 	compiled.OutOfLine(func() {
 		temp := temp[:270]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+//line hecbench_stencil.go:47
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:42
-					gc_vb6 := archsimd.BroadcastInt32x8(int32(0))
+					gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 				gc_jam:
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_gc_tx2 := gc_tx2 + 8
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_gc_tx := gc_tx + 8
 //line hecbench_stencil.go:24
-						var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-						var lindex int = gc_tx2 + s1Radius
+						var gindex int = gc_tx + gc_bx*gc_bdx
+						var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:42
-						result := gc_vb6
+						result := gc_vb3
 						if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
 							break
 						}
 //line hecbench_stencil.go:24
-						var gc_gindex int = gc_gc_tx2 + gc_bx2*gc_bdx2
-						var gc_lindex int = gc_gc_tx2 + s1Radius
+						var gc_gindex int = gc_gc_tx + gc_bx*gc_bdx
+						var gc_lindex int = gc_gc_tx + s1Radius
 //line hecbench_stencil.go:42
-						gc_result := gc_vb6
+						gc_result := gc_vb3
 						if gc_gindex < 0 || gc_gindex > len(out)-8 {
 //line hecbench_stencil.go:43
 							break
@@ -293,48 +301,48 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:43
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
 //line hecbench_stencil.go:43
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								}
 //line hecbench_stencil.go:44
-								result = result.Add(gc_ld4)
+								result = result.Add(gc_ld2)
 //line hecbench_stencil.go:44
-								var gc_gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
 //line hecbench_stencil.go:44
-									gc_gc_ld4 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+									gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								}
 //line hecbench_stencil.go:44
-								gc_result = gc_result.Add(gc_gc_ld4)
+								gc_result = gc_result.Add(gc_gc_ld2)
 							}
 						} else {
 //line hecbench_stencil.go:44
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
 //line hecbench_stencil.go:44
 									break gc_jam
 								}
 //line hecbench_stencil.go:44
-								result = result.Add(gc_ld4)
+								result = result.Add(gc_ld2)
 //line hecbench_stencil.go:44
-								var gc_gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:44
 								if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
 //line hecbench_stencil.go:44
-									gc_gc_ld4 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+									gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								} else {
 //line hecbench_stencil.go:44
 									break gc_jam
 								}
 //line hecbench_stencil.go:44
-								gc_result = gc_result.Add(gc_gc_ld4)
+								gc_result = gc_result.Add(gc_gc_ld2)
 							}
 						}
 //line hecbench_stencil.go:46
@@ -342,14 +350,14 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:46
 						gc_result.StoreSlice(out[gc_gindex:])
 					}
-				gc_steps4:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line hecbench_stencil.go:24
-						var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-						var lindex int = gc_tx2 + s1Radius
+						var gindex int = gc_tx + gc_bx*gc_bdx
+						var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:42
-						result := gc_vb6
+						result := gc_vb3
 						if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
 							break
@@ -359,28 +367,28 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:43
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
 //line hecbench_stencil.go:43
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								}
 //line hecbench_stencil.go:44
-								result = result.Add(gc_ld4)
+								result = result.Add(gc_ld2)
 							}
 						} else {
 //line hecbench_stencil.go:44
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
 //line hecbench_stencil.go:44
-									break gc_steps4
+									break gc_steps2
 								}
 //line hecbench_stencil.go:44
-								result = result.Add(gc_ld4)
+								result = result.Add(gc_ld2)
 							}
 						}
 //line hecbench_stencil.go:46
@@ -388,15 +396,15 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						lindex := gc_tx2 + s1Radius
+						gindex := gc_tx + gc_bx*gc_bdx
+						lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:42
 						result := int32(0)
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
@@ -405,12 +413,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_stencil.go:50
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						lindex := gc_tx2 + s1Radius
+						gindex := gc_tx + gc_bx*gc_bdx
+						lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:42
 						result := int32(0)
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
@@ -419,12 +428,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_stencil.go:50
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						lindex := gc_tx2 + s1Radius
+						gindex := gc_tx + gc_bx*gc_bdx
+						lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:42
 						result := int32(0)
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
@@ -433,12 +443,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_stencil.go:50
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						lindex := gc_tx2 + s1Radius
+						gindex := gc_tx + gc_bx*gc_bdx
+						lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:42
 						result := int32(0)
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
@@ -447,12 +458,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_stencil.go:50
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-					gindex := gc_tx2 + gc_bx2*gc_bdx2
-					lindex := gc_tx2 + s1Radius
+					gindex := gc_tx + gc_bx*gc_bdx
+					lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:42
 					result := int32(0)
 					for offset := -s1Radius; offset <= s1Radius; offset++ {
@@ -462,6 +474,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 		}
+//line hecbench_stencil.go:51
 	})
 }
 
@@ -483,31 +496,31 @@ func Stencil3DKernel(dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ []float64, nx, ny, n
 var gc_src_stencil3DKernel = compiled.NewSource(gc_files_hecbench_stencil, "stencil3DKernel", "8e848c7d702f0e1732520784aaf433443b51c2320498efe3eb4748aee8bbfb5e", "hecbench_stencil.go:61-179").NoGoexit("ae0f508198d91481158a2ee9ed99da6c8f9569df230155312889fa98b56d9687", "hecbench_stencil.go:55-59")
 
 //line hecbench_stencil.go:67
-func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ []float64, nx, ny, nz int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_gdz2 := gc_gd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_dV := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ []float64, nx, ny, nz int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_gdz := gc_gd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_dV := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_stencil.go:69
 	smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
 //line hecbench_stencil.go:75
-	bx := s3XTile * gc_bx2
+	bx := s3XTile * gc_bx
 //line hecbench_stencil.go:75
-	by := (s3BSize - 2) * gc_by2
+	by := (s3BSize - 2) * gc_by
 //line hecbench_stencil.go:75
-	bz := (s3BSize - 2) * gc_bz2
+	bz := (s3BSize - 2) * gc_bz
 	dPsi = dPsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
 	dNpsi = dNpsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
 //line hecbench_stencil.go:79
@@ -518,80 +531,81 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 	nLastX := s3XTile + 1
 	nLastY := s3BSize - 1
 	nLastZ := s3BSize - 1
-	if gc_bx2 == gc_gdx2-1 {
-		nLastX = nx - 2 - s3XTile*gc_bx2 + 1
+	if gc_bx == gc_gdx-1 {
+		nLastX = nx - 2 - s3XTile*gc_bx + 1
 	}
-	if gc_by2 == gc_gdy2-1 {
-		nLastY = ny - 2 - (s3BSize-2)*gc_by2 + 1
+	if gc_by == gc_gdy-1 {
+		nLastY = ny - 2 - (s3BSize-2)*gc_by + 1
 	}
-	if gc_bz2 == gc_gdz2-1 {
-		nLastZ = nz - 2 - (s3BSize-2)*gc_bz2 + 1
+	if gc_bz == gc_gdz-1 {
+		nLastZ = nz - 2 - (s3BSize-2)*gc_bz + 1
 	}
 //line hecbench_stencil.go:101
 	var pii, cii, nii, tii int
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:71
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:71
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_stencil.go:71
-					gc_alive15 := gc_all15
+					gc_alive := gc_all
 //line hecbench_stencil.go:71
-					if gc_ex15 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex15 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_stencil.go:71
-						gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line hecbench_stencil.go:71
-					var tjj int = gc_ty2
-					var tkk int = gc_tx2
+					var tjj int = gc_ty
+					var tkk int = gc_tx
 //line hecbench_stencil.go:96
-					gc_b3 := gc_none
+					gc_b2 := gc_none
 //line hecbench_stencil.go:96
 					if tjj > nLastY {
 //line hecbench_stencil.go:96
-						gc_b3 = gc_all15
+						gc_b2 = gc_all
 					}
 //line hecbench_stencil.go:96
-					gc_if := gc_b3.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
+					gc_if := gc_b2.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
 //line hecbench_stencil.go:96
-					if gc_alive15.And(gc_if).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_stencil.go:96
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive15.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line hecbench_stencil.go:96
-						gc_alive15 = gc_alive15.And(gc_alive15.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
+//line hecbench_stencil.go:98
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_stencil.go:71
-				tjj := gc_ty2
-				tkk := gc_tx2
+				tjj := gc_ty
+				tkk := gc_tx
 //line hecbench_stencil.go:96
 				if tjj > nLastY || tkk > nLastZ {
 //line hecbench_stencil.go:96
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -600,89 +614,89 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 	cii = 1
 	nii = 2
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep8 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all18 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-			gc_steps7:
-				for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_steps:
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:71
-					gc_alive18 := gc_all18
+					gc_alive4 := gc_all4
 //line hecbench_stencil.go:71
-					if gc_ex18 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex18 != 0 {
+					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive18 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex18&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_stencil.go:71
-					var tjj int = gc_ty2
-					var tkk int = gc_tx2
+					var tjj int = gc_ty
+					var tkk int = gc_tx
 //line hecbench_stencil.go:106
 					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:106
 						break
 					}
 //line hecbench_stencil.go:106
-					var gc_x8 int = 0
+					var gc_x3 int = 0
 //line hecbench_stencil.go:106
-					var gc_y20 int = tjj
+					var gc_y3 int = tjj
 //line hecbench_stencil.go:106
-					var gc_z20 int = tkk
+					var gc_z3 int = tkk
 //line hecbench_stencil.go:106
-					var gc_dir20 int = 0
+					var gc_dir3 int = 0
 //line hecbench_stencil.go:106
-					var gc_t34 int = gc_z20 + nz*(gc_y20+ny*(gc_x8+nx*gc_dir20))
+					var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
 //line hecbench_stencil.go:106
-					var gc_ld17 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:106
-					if gc_t34 >= 0 && gc_t34 <= len(dPsi)-4 {
+					if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
 //line hecbench_stencil.go:106
-						gc_ld17 = archsimd.LoadFloat64x4Slice(dPsi[gc_t34:])
+						gc_ld = archsimd.LoadFloat64x4Slice(dPsi[gc_t3:])
 					} else {
 //line hecbench_stencil.go:106
-						break gc_steps7
+						break gc_steps
 					}
 //line hecbench_stencil.go:106
-					gc_ld17.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive18)
-					var gc_x9 int = 1
+					gc_ld.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive4)
+					var gc_x4 int = 1
 //line hecbench_stencil.go:107
-					var gc_y21 int = tjj
+					var gc_y4 int = tjj
 //line hecbench_stencil.go:107
-					var gc_z21 int = tkk
+					var gc_z4 int = tkk
 //line hecbench_stencil.go:107
-					var gc_dir21 int = 0
+					var gc_dir4 int = 0
 //line hecbench_stencil.go:107
-					var gc_t35 int = gc_z21 + nz*(gc_y21+ny*(gc_x9+nx*gc_dir21))
+					var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
 //line hecbench_stencil.go:107
-					var gc_ld18 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:107
-					if gc_t35 >= 0 && gc_t35 <= len(dPsi)-4 {
+					if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
 //line hecbench_stencil.go:107
-						gc_ld18 = archsimd.LoadFloat64x4Slice(dPsi[gc_t35:])
+						gc_ld2 = archsimd.LoadFloat64x4Slice(dPsi[gc_t4:])
 					} else {
 //line hecbench_stencil.go:107
-						var gc_lanes18 [4]float64
+						var gc_lanes2 [4]float64
 //line hecbench_stencil.go:107
-						for gc_k18 := range 4 {
+						for gc_k2 := range 4 {
 //line hecbench_stencil.go:107
-							if gc_alive18.ToBits()&(1<<gc_k18) != 0 {
+							if gc_alive4.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_stencil.go:107
-								gc_pos2.Thread = gc_rank2 + gc_k18
+								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_stencil.go:107
-								gc_lanes18[gc_k18] = dPsi[gc_t35+gc_k18]
+								gc_lanes2[gc_k2] = dPsi[gc_t4+gc_k2]
 							}
 						}
 //line hecbench_stencil.go:107
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:107
-						gc_ld18 = archsimd.LoadFloat64x4(&gc_lanes18)
+						gc_ld2 = archsimd.LoadFloat64x4(&gc_lanes2)
 					}
 //line hecbench_stencil.go:107
-					gc_ld18.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive18)
+					gc_ld2.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
 //line hecbench_stencil.go:107
 					var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:107
@@ -697,19 +711,19 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					_ = zcharge
 //line hecbench_stencil.go:107
 					var dV archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive18).StoreSlice(gc_s_dV[gc_rank2:])
+					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive4).StoreSlice(gc_s_dV[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_stencil.go:71
-				tjj := gc_ty2
-				tkk := gc_tx2
+				tjj := gc_ty
+				tkk := gc_tx
 //line hecbench_stencil.go:106
 				smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
 				smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]
@@ -717,56 +731,58 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				_ = xcharge
 				_ = ycharge
 				_ = zcharge
-				gc_s_dV[gc_rank2] = dV
+//line hecbench_stencil.go:113
+				gc_s_dV[gc_rank] = dV
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 >= gc_to2 {
-			gc_from2 = gc_to2
-		} else if gc_bound2 >= gc_from2 {
-			gc_from2 = gc_bound2 + 1
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
 		}
-		if gc_bound2 := nLastZ; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := nLastZ; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_ty2 <= 0) || (gc_ty2 >= nLastY) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty <= 0) || (gc_ty >= nLastY) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_vstep9 := gc_from2
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all21 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:115
-				gc_vb6 := archsimd.BroadcastFloat64x4(4.)
-			gc_steps8:
-				for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
-					gc_tx2 := gc_vstep9
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_vb := archsimd.BroadcastFloat64x4(4.)
+			gc_steps2:
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:115
-					gc_alive21 := gc_all21
+					gc_alive7 := gc_all7
 //line hecbench_stencil.go:115
-					if gc_ex21 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex21 != 0 {
+					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
 //line hecbench_stencil.go:115
-						gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_stencil.go:71
-					var tjj int = gc_ty2
-					var tkk int = gc_tx2
+					var tjj int = gc_ty
+					var tkk int = gc_tx
 //line hecbench_stencil.go:72
-					dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
+					dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:114
 					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:114
 						break
@@ -774,92 +790,94 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:114
 					xd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
 //line hecbench_stencil.go:114
-					yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb6)
-					zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb6)
-					var gc_x10 int = 1
-					var gc_y22 int = tjj
+					yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+					zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
+					var gc_x5 int = 1
+					var gc_y5 int = tjj
 //line hecbench_stencil.go:117
-					var gc_z22 int = tkk
+					var gc_z5 int = tkk
 //line hecbench_stencil.go:117
-					var gc_dir22 int = 0
+					var gc_dir5 int = 0
 //line hecbench_stencil.go:117
-					var gc_t36 int = gc_z22 + nz*(gc_y22+ny*(gc_x10+nx*gc_dir22))
+					var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
 //line hecbench_stencil.go:117
-					var gc_ld19 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
-					if gc_t36 >= 0 && gc_t36 <= len(dSigmaX)-4 {
+					if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
-						gc_ld19 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t36:])
+						gc_ld3 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t5:])
 					} else {
 //line hecbench_stencil.go:117
-						break gc_steps8
+						break gc_steps2
 					}
 //line hecbench_stencil.go:117
-					var gc_x11 int = 1
+					var gc_x6 int = 1
 //line hecbench_stencil.go:117
-					var gc_y23 int = tjj
+					var gc_y6 int = tjj
 //line hecbench_stencil.go:117
-					var gc_z23 int = tkk
+					var gc_z6 int = tkk
 //line hecbench_stencil.go:117
-					var gc_dir23 int = 1
+					var gc_dir6 int = 1
 //line hecbench_stencil.go:117
-					var gc_t37 int = gc_z23 + nz*(gc_y23+ny*(gc_x11+nx*gc_dir23))
+					var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
 //line hecbench_stencil.go:117
-					var gc_ld20 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld4 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
-					if gc_t37 >= 0 && gc_t37 <= len(dSigmaX)-4 {
+					if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
-						gc_ld20 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t37:])
+						gc_ld4 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t6:])
 					} else {
 //line hecbench_stencil.go:117
-						break gc_steps8
+						break gc_steps2
 					}
 //line hecbench_stencil.go:117
-					var gc_x12 int = 1
+					var gc_x7 int = 1
 //line hecbench_stencil.go:117
-					var gc_y24 int = tjj
+					var gc_y7 int = tjj
 //line hecbench_stencil.go:117
-					var gc_z24 int = tkk
+					var gc_z7 int = tkk
 //line hecbench_stencil.go:117
-					var gc_dir24 int = 2
+					var gc_dir7 int = 2
 //line hecbench_stencil.go:117
-					var gc_t38 int = gc_z24 + nz*(gc_y24+ny*(gc_x12+nx*gc_dir24))
+					var gc_t7 int = gc_z7 + nz*(gc_y7+ny*(gc_x7+nx*gc_dir7))
 //line hecbench_stencil.go:117
-					var gc_ld21 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld5 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
-					if gc_t38 >= 0 && gc_t38 <= len(dSigmaX)-4 {
+					if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
-						gc_ld21 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t38:])
+						gc_ld5 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t7:])
 					} else {
 //line hecbench_stencil.go:117
-						break gc_steps8
+						break gc_steps2
 					}
 //line hecbench_stencil.go:117
-					dV = dV.Sub(gc_ld19.Mul(xd).Add(gc_ld20.Mul(yd)).Add(gc_ld21.Mul(zd)))
-					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive21).StoreSlice(gc_s_dV[gc_rank2:])
+					dV = dV.Sub(gc_ld3.Mul(xd).Add(gc_ld4.Mul(yd)).Add(gc_ld5.Mul(zd)))
+					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive7).StoreSlice(gc_s_dV[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_stencil.go:71
-				tjj := gc_ty2
-				tkk := gc_tx2
-				dV := gc_s_dV[gc_rank2]
+				tjj := gc_ty
+				tkk := gc_tx
+//line hecbench_stencil.go:74
+				dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:114
 				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
-				gc_s_dV[gc_rank2] = dV
+//line hecbench_stencil.go:119
+				gc_s_dV[gc_rank] = dV
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -871,211 +889,215 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:125
 	for ii := 1; ii < nLastX; ii++ {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep10 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all24 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				gc_steps9:
-					for ; gc_vstep10+3 < gc_bdx2; gc_vstep10 += 4 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_steps3:
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:71
-						gc_alive24 := gc_all24
+						gc_alive10 := gc_all10
 //line hecbench_stencil.go:71
-						if gc_ex24 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex24 != 0 {
+						if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 //line hecbench_stencil.go:71
-						var tjj int = gc_ty2
-						var tkk int = gc_tx2
+						var tjj int = gc_ty
+						var tkk int = gc_tx
 //line hecbench_stencil.go:126
 						if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:126
 							break
 						}
 //line hecbench_stencil.go:126
-						var gc_t43 int = ii + 1
+						var gc_t12 int = ii + 1
 //line hecbench_stencil.go:126
-						var gc_x15 int = gc_t43
+						var gc_x10 int = gc_t12
 //line hecbench_stencil.go:126
-						var gc_y27 int = tjj
+						var gc_y10 int = tjj
 //line hecbench_stencil.go:126
-						var gc_z27 int = tkk
+						var gc_z10 int = tkk
 //line hecbench_stencil.go:126
-						var gc_dir27 int = 0
+						var gc_dir10 int = 0
 //line hecbench_stencil.go:126
-						var gc_t44 int = gc_z27 + nz*(gc_y27+ny*(gc_x15+nx*gc_dir27))
+						var gc_t13 int = gc_z10 + nz*(gc_y10+ny*(gc_x10+nx*gc_dir10))
 //line hecbench_stencil.go:126
-						var gc_ld22 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld6 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:126
-						if gc_t44 >= 0 && gc_t44 <= len(dPsi)-4 {
+						if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
-							gc_ld22 = archsimd.LoadFloat64x4Slice(dPsi[gc_t44:])
+							gc_ld6 = archsimd.LoadFloat64x4Slice(dPsi[gc_t13:])
 						} else {
 //line hecbench_stencil.go:126
-							break gc_steps9
+							break gc_steps3
 						}
 //line hecbench_stencil.go:126
-						gc_ld22.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive24)
+						gc_ld6.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive10)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line hecbench_stencil.go:71
-					tjj := gc_ty2
-					tkk := gc_tx2
+					tjj := gc_ty
+					tkk := gc_tx
 //line hecbench_stencil.go:126
 					smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
 			}
-			if gc_bound2 := nLastZ; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_ty2 >= nLastY {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_ty >= nLastY {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep11 := gc_from2
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all27 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all13 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:131
-					gc_vb7 := archsimd.BroadcastFloat64x4(4.)
-				gc_steps10:
-					for ; gc_vstep11+3 < gc_to2; gc_vstep11 += 4 {
-						gc_tx2 := gc_vstep11
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_vb2 := archsimd.BroadcastFloat64x4(4.)
+				gc_steps4:
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:131
-						gc_alive27 := gc_all27
+						gc_alive13 := gc_all13
 //line hecbench_stencil.go:131
-						if gc_ex27 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex27 != 0 {
+						if gc_ex13 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex13 != 0 {
 //line hecbench_stencil.go:131
-							gc_alive27 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex27&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive13 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex13&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 //line hecbench_stencil.go:71
-						var tjj int = gc_ty2
-						var tkk int = gc_tx2
+						var tjj int = gc_ty
+						var tkk int = gc_tx
 //line hecbench_stencil.go:72
 						var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
+						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:131
 						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:131
 							break
 						}
 //line hecbench_stencil.go:131
-						xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb7)
+						xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
 //line hecbench_stencil.go:131
 						yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
-						zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb7)
-						var gc_t45 int = tjj +
+						zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb2)
+						var gc_t14 int = tjj +
 							1
 //line hecbench_stencil.go:134
-						var gc_y28 int = gc_t45
+						var gc_y11 int = gc_t14
 //line hecbench_stencil.go:134
-						var gc_z28 int = tkk
+						var gc_z11 int = tkk
 //line hecbench_stencil.go:134
-						var gc_dir28 int = 0
+						var gc_dir11 int = 0
 //line hecbench_stencil.go:134
-						var gc_t46 int = gc_z28 + nz*(gc_y28+ny*(ii+nx*gc_dir28))
+						var gc_t15 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
 //line hecbench_stencil.go:134
-						var gc_ld23 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld7 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
-						if gc_t46 >= 0 && gc_t46 <= len(dSigmaY)-4 {
+						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
-							gc_ld23 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t46:])
+							gc_ld7 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 						} else {
 //line hecbench_stencil.go:134
-							break gc_steps10
+							break gc_steps4
 						}
 //line hecbench_stencil.go:134
-						var gc_t47 int = tjj + 1
+						var gc_t16 int = tjj + 1
 //line hecbench_stencil.go:134
-						var gc_y29 int = gc_t47
+						var gc_y12 int = gc_t16
 //line hecbench_stencil.go:134
-						var gc_z29 int = tkk
+						var gc_z12 int = tkk
 //line hecbench_stencil.go:134
-						var gc_dir29 int = 1
+						var gc_dir12 int = 1
 //line hecbench_stencil.go:134
-						var gc_t48 int = gc_z29 + nz*(gc_y29+ny*(ii+nx*gc_dir29))
+						var gc_t17 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
 //line hecbench_stencil.go:134
-						var gc_ld24 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld8 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
-						if gc_t48 >= 0 && gc_t48 <= len(dSigmaY)-4 {
+						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
-							gc_ld24 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t48:])
+							gc_ld8 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 						} else {
 //line hecbench_stencil.go:134
-							break gc_steps10
+							break gc_steps4
 						}
 //line hecbench_stencil.go:134
-						var gc_t49 int = tjj + 1
+						var gc_t18 int = tjj + 1
 //line hecbench_stencil.go:134
-						var gc_y30 int = gc_t49
+						var gc_y13 int = gc_t18
 //line hecbench_stencil.go:134
-						var gc_z30 int = tkk
+						var gc_z13 int = tkk
 //line hecbench_stencil.go:134
-						var gc_dir30 int = 2
+						var gc_dir13 int = 2
 //line hecbench_stencil.go:134
-						var gc_t50 int = gc_z30 + nz*(gc_y30+ny*(ii+nx*gc_dir30))
+						var gc_t19 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
 //line hecbench_stencil.go:134
-						var gc_ld25 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld9 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
-						if gc_t50 >= 0 && gc_t50 <= len(dSigmaY)-4 {
+						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
-							gc_ld25 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t50:])
+							gc_ld9 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 						} else {
 //line hecbench_stencil.go:134
-							break gc_steps10
+							break gc_steps4
 						}
 //line hecbench_stencil.go:134
-						ycharge = gc_ld23.Mul(xd_).Add(gc_ld24.Mul(yd_)).Add(gc_ld25.Mul(zd_))
+						ycharge = gc_ld7.Mul(xd_).Add(gc_ld8.Mul(yd_)).Add(gc_ld9.Mul(zd_))
 //line hecbench_stencil.go:134
 						dV = dV.Add(ycharge)
 //line hecbench_stencil.go:134
-						ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive27)
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive27).StoreSlice(gc_s_dV[gc_rank2:])
+						ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive13)
+//line hecbench_stencil.go:137
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive13).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line hecbench_stencil.go:71
-					tjj := gc_ty2
-					tkk := gc_tx2
+					tjj := gc_ty
+					tkk := gc_tx
+//line hecbench_stencil.go:74
 					var ycharge float64
-					dV := gc_s_dV[gc_rank2]
+//line hecbench_stencil.go:76
+					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:131
 					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 					yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
@@ -1083,212 +1105,220 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
 					dV += ycharge
 					smPsi[3][tjj][tkk] = ycharge
-					gc_s_dV[gc_rank2] = dV
+//line hecbench_stencil.go:138
+					gc_s_dV[gc_rank] = dV
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
 			}
-			if gc_bound2 := nLastZ; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_ty2 <= 0) || (gc_ty2 >= nLastY) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep12 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all30 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-					for ; gc_vstep12+3 < gc_to2; gc_vstep12 += 4 {
-						gc_tx2 := gc_vstep12
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_all16 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:71
-						gc_alive30 := gc_all30
+						gc_alive16 := gc_all16
 //line hecbench_stencil.go:71
-						if gc_ex30 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex30 != 0 {
+						if gc_ex16 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex16 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive30 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex30&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 //line hecbench_stencil.go:71
-						var tjj int = gc_ty2
-						var tkk int = gc_tx2
+						var tjj int = gc_ty
+						var tkk int = gc_tx
 //line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
+						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:141
 						if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 //line hecbench_stencil.go:141
 							break
 						}
 //line hecbench_stencil.go:141
 						dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive30).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive16).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line hecbench_stencil.go:71
-					tjj := gc_ty2
-					tkk := gc_tx2
-					dV := gc_s_dV[gc_rank2]
+					tjj := gc_ty
+					tkk := gc_tx
+//line hecbench_stencil.go:74
+					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:141
 					dV -= smPsi[3][tjj-1][tkk]
-					gc_s_dV[gc_rank2] = dV
+//line hecbench_stencil.go:143
+					gc_s_dV[gc_rank] = dV
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := nLastZ; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_ty2 <= 0) || (gc_ty2 >= nLastY) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep13 := gc_from2
+				gc_vstep7 := gc_from
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all33 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all19 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:148
-					gc_vb8 := archsimd.BroadcastFloat64x4(4.)
-				gc_steps11:
-					for ; gc_vstep13+3 < gc_to2; gc_vstep13 += 4 {
-						gc_tx2 := gc_vstep13
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_vb3 := archsimd.BroadcastFloat64x4(4.)
+				gc_steps5:
+					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:148
-						gc_alive33 := gc_all33
+						gc_alive19 := gc_all19
 //line hecbench_stencil.go:148
-						if gc_ex33 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex33 != 0 {
+						if gc_ex19 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex19 != 0 {
 //line hecbench_stencil.go:148
-							gc_alive33 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex33&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive19 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex19&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 //line hecbench_stencil.go:71
-						var tjj int = gc_ty2
-						var tkk int = gc_tx2
+						var tjj int = gc_ty
+						var tkk int = gc_tx
 //line hecbench_stencil.go:72
 						var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
+						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:148
 						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:148
 							break
 						}
 //line hecbench_stencil.go:148
-						xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb8)
+						xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb3)
 //line hecbench_stencil.go:148
-						yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb8)
+						yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
 						zd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
-						var gc_t51 int = tkk +
+						var gc_t20 int = tkk +
 							1
 //line hecbench_stencil.go:151
-						var gc_y31 int = tjj
+						var gc_y14 int = tjj
 //line hecbench_stencil.go:151
-						var gc_z31 int = gc_t51
+						var gc_z14 int = gc_t20
 //line hecbench_stencil.go:151
-						var gc_dir31 int = 0
+						var gc_dir14 int = 0
 //line hecbench_stencil.go:151
-						var gc_t52 int = gc_z31 + nz*(gc_y31+ny*(ii+nx*gc_dir31))
+						var gc_t21 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
 //line hecbench_stencil.go:151
-						var gc_ld26 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld10 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
-						if gc_t52 >= 0 && gc_t52 <= len(dSigmaZ)-4 {
+						if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
-							gc_ld26 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t52:])
+							gc_ld10 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
 						} else {
 //line hecbench_stencil.go:151
-							break gc_steps11
+							break gc_steps5
 						}
 //line hecbench_stencil.go:151
-						var gc_t53 int = tkk + 1
+						var gc_t22 int = tkk + 1
 //line hecbench_stencil.go:151
-						var gc_y32 int = tjj
+						var gc_y15 int = tjj
 //line hecbench_stencil.go:151
-						var gc_z32 int = gc_t53
+						var gc_z15 int = gc_t22
 //line hecbench_stencil.go:151
-						var gc_dir32 int = 1
+						var gc_dir15 int = 1
 //line hecbench_stencil.go:151
-						var gc_t54 int = gc_z32 + nz*(gc_y32+ny*(ii+nx*gc_dir32))
+						var gc_t23 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
 //line hecbench_stencil.go:151
-						var gc_ld27 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld11 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
-						if gc_t54 >= 0 && gc_t54 <= len(dSigmaZ)-4 {
+						if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
-							gc_ld27 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t54:])
+							gc_ld11 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
 						} else {
 //line hecbench_stencil.go:151
-							break gc_steps11
+							break gc_steps5
 						}
 //line hecbench_stencil.go:151
-						var gc_t55 int = tkk + 1
+						var gc_t24 int = tkk + 1
 //line hecbench_stencil.go:151
-						var gc_y33 int = tjj
+						var gc_y16 int = tjj
 //line hecbench_stencil.go:151
-						var gc_z33 int = gc_t55
+						var gc_z16 int = gc_t24
 //line hecbench_stencil.go:151
-						var gc_dir33 int = 2
+						var gc_dir16 int = 2
 //line hecbench_stencil.go:151
-						var gc_t56 int = gc_z33 + nz*(gc_y33+ny*(ii+nx*gc_dir33))
+						var gc_t25 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
 //line hecbench_stencil.go:151
-						var gc_ld28 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld12 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
-						if gc_t56 >= 0 && gc_t56 <= len(dSigmaZ)-4 {
+						if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
-							gc_ld28 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t56:])
+							gc_ld12 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
 						} else {
 //line hecbench_stencil.go:151
-							break gc_steps11
+							break gc_steps5
 						}
 //line hecbench_stencil.go:151
-						zcharge = gc_ld26.Mul(xd_2).Add(gc_ld27.Mul(yd_2)).Add(gc_ld28.Mul(zd_2))
+						zcharge = gc_ld10.Mul(xd_2).Add(gc_ld11.Mul(yd_2)).Add(gc_ld12.Mul(zd_2))
 //line hecbench_stencil.go:151
 						dV = dV.Add(zcharge)
 //line hecbench_stencil.go:151
-						zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive33)
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive33).StoreSlice(gc_s_dV[gc_rank2:])
+						zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive19)
+//line hecbench_stencil.go:154
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line hecbench_stencil.go:71
-					tjj := gc_ty2
-					tkk := gc_tx2
+					tjj := gc_ty
+					tkk := gc_tx
+//line hecbench_stencil.go:74
 					var zcharge float64
-					dV := gc_s_dV[gc_rank2]
+//line hecbench_stencil.go:76
+					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:148
 					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 					yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
@@ -1296,127 +1326,132 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
 					dV += zcharge
 					smPsi[3][tjj][tkk] = zcharge
-					gc_s_dV[gc_rank2] = dV
+//line hecbench_stencil.go:155
+					gc_s_dV[gc_rank] = dV
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
 			}
-			if gc_bound2 := nLastZ; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_ty2 <= 0) || (gc_ty2 >= nLastY) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep14 := gc_from2
+				gc_vstep8 := gc_from
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all36 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-					for ; gc_vstep14+3 < gc_to2; gc_vstep14 += 4 {
-						gc_tx2 := gc_vstep14
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_all22 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:71
-						gc_alive36 := gc_all36
+						gc_alive22 := gc_all22
 //line hecbench_stencil.go:71
-						if gc_ex36 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex36 != 0 {
+						if gc_ex22 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex22 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive22 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex22&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 //line hecbench_stencil.go:71
-						var tjj int = gc_ty2
-						var tkk int = gc_tx2
+						var tjj int = gc_ty
+						var tkk int = gc_tx
 //line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
+						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:159
 						if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:159
 							break
 						}
 //line hecbench_stencil.go:159
 						dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive36).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive22).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line hecbench_stencil.go:71
-					tjj := gc_ty2
-					tkk := gc_tx2
-					dV := gc_s_dV[gc_rank2]
+					tjj := gc_ty
+					tkk := gc_tx
+//line hecbench_stencil.go:74
+					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:159
 					dV -= smPsi[3][tjj][tkk-1]
-					gc_s_dV[gc_rank2] = dV
+//line hecbench_stencil.go:161
+					gc_s_dV[gc_rank] = dV
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
 			}
-			if gc_bound2 := nLastZ; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_ty2 <= 0) || (gc_ty2 >= nLastY) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 					continue
 				}
-				gc_vstep15 := gc_from2
+				gc_vstep9 := gc_from
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all39 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all25 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:166
-					gc_vb9 := archsimd.BroadcastFloat64x4(4.)
-				gc_steps12:
-					for ; gc_vstep15+3 < gc_to2; gc_vstep15 += 4 {
-						gc_tx2 := gc_vstep15
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_vb4 := archsimd.BroadcastFloat64x4(4.)
+				gc_steps6:
+					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:166
-						gc_alive39 := gc_all39
+						gc_alive25 := gc_all25
 //line hecbench_stencil.go:166
-						if gc_ex39 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex39 != 0 {
+						if gc_ex25 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex25 != 0 {
 //line hecbench_stencil.go:166
-							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive25 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex25&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 //line hecbench_stencil.go:71
-						var tjj int = gc_ty2
-						var tkk int = gc_tx2
+						var tjj int = gc_ty
+						var tkk int = gc_tx
 //line hecbench_stencil.go:72
 						var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
+						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:165
 						if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:165
 							break
@@ -1424,123 +1459,125 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:165
 						xd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
 //line hecbench_stencil.go:165
-						yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb9)
-						zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb9)
-						var gc_t57 int = ii + 1
-						var gc_x16 int = gc_t57
+						yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb4)
+						zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb4)
+						var gc_t26 int = ii + 1
+						var gc_x11 int = gc_t26
 //line hecbench_stencil.go:168
-						var gc_y34 int = tjj
+						var gc_y17 int = tjj
 //line hecbench_stencil.go:168
-						var gc_z34 int = tkk
+						var gc_z17 int = tkk
 //line hecbench_stencil.go:168
-						var gc_dir34 int = 0
+						var gc_dir17 int = 0
 //line hecbench_stencil.go:168
-						var gc_t58 int = gc_z34 + nz*(gc_y34+ny*(gc_x16+nx*gc_dir34))
+						var gc_t27 int = gc_z17 + nz*(gc_y17+ny*(gc_x11+nx*gc_dir17))
 //line hecbench_stencil.go:168
-						var gc_ld29 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld13 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
-						if gc_t58 >= 0 && gc_t58 <= len(dSigmaX)-4 {
+						if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
-							gc_ld29 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t58:])
+							gc_ld13 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t27:])
 						} else {
 //line hecbench_stencil.go:168
-							break gc_steps12
+							break gc_steps6
 						}
 //line hecbench_stencil.go:168
-						var gc_t59 int = ii + 1
+						var gc_t28 int = ii + 1
 //line hecbench_stencil.go:168
-						var gc_x17 int = gc_t59
+						var gc_x12 int = gc_t28
 //line hecbench_stencil.go:168
-						var gc_y35 int = tjj
+						var gc_y18 int = tjj
 //line hecbench_stencil.go:168
-						var gc_z35 int = tkk
+						var gc_z18 int = tkk
 //line hecbench_stencil.go:168
-						var gc_dir35 int = 1
+						var gc_dir18 int = 1
 //line hecbench_stencil.go:168
-						var gc_t60 int = gc_z35 + nz*(gc_y35+ny*(gc_x17+nx*gc_dir35))
+						var gc_t29 int = gc_z18 + nz*(gc_y18+ny*(gc_x12+nx*gc_dir18))
 //line hecbench_stencil.go:168
-						var gc_ld30 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld14 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
-						if gc_t60 >= 0 && gc_t60 <= len(dSigmaX)-4 {
+						if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
-							gc_ld30 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t60:])
+							gc_ld14 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t29:])
 						} else {
 //line hecbench_stencil.go:168
-							break gc_steps12
+							break gc_steps6
 						}
 //line hecbench_stencil.go:168
-						var gc_t61 int = ii + 1
+						var gc_t30 int = ii + 1
 //line hecbench_stencil.go:168
-						var gc_x18 int = gc_t61
+						var gc_x13 int = gc_t30
 //line hecbench_stencil.go:168
-						var gc_y36 int = tjj
+						var gc_y19 int = tjj
 //line hecbench_stencil.go:168
-						var gc_z36 int = tkk
+						var gc_z19 int = tkk
 //line hecbench_stencil.go:168
-						var gc_dir36 int = 2
+						var gc_dir19 int = 2
 //line hecbench_stencil.go:168
-						var gc_t62 int = gc_z36 + nz*(gc_y36+ny*(gc_x18+nx*gc_dir36))
+						var gc_t31 int = gc_z19 + nz*(gc_y19+ny*(gc_x13+nx*gc_dir19))
 //line hecbench_stencil.go:168
-						var gc_ld31 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld15 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
-						if gc_t62 >= 0 && gc_t62 <= len(dSigmaX)-4 {
+						if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
-							gc_ld31 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t62:])
+							gc_ld15 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t31:])
 						} else {
 //line hecbench_stencil.go:168
-							break gc_steps12
+							break gc_steps6
 						}
 //line hecbench_stencil.go:168
-						xcharge = gc_ld29.Mul(xd_3).Add(gc_ld30.Mul(yd_3)).Add(gc_ld31.Mul(zd_3))
+						xcharge = gc_ld13.Mul(xd_3).Add(gc_ld14.Mul(yd_3)).Add(gc_ld15.Mul(zd_3))
 //line hecbench_stencil.go:168
 						dV = dV.Add(xcharge)
 //line hecbench_stencil.go:168
-						var gc_y37 int = tjj
+						var gc_y20 int = tjj
 //line hecbench_stencil.go:168
-						var gc_z37 int = tkk
+						var gc_z20 int = tkk
 //line hecbench_stencil.go:168
-						var gc_dir37 int = 0
+						var gc_dir20 int = 0
 //line hecbench_stencil.go:170
-						var gc_t63 int = gc_z37 + nz*(gc_y37+ny*(ii+nx*gc_dir37))
+						var gc_t32 int = gc_z20 + nz*(gc_y20+ny*(ii+nx*gc_dir20))
 //line hecbench_stencil.go:170
-						if gc_t63 >= 0 && gc_t63 <= len(dNpsi)-4 {
+						if gc_t32 >= 0 && gc_t32 <= len(dNpsi)-4 {
 //line hecbench_stencil.go:170
-							dV.StoreMasked((*[4]float64)(dNpsi[gc_t63:]), gc_alive39)
+							dV.StoreMasked((*[4]float64)(dNpsi[gc_t32:]), gc_alive25)
 						} else {
 //line hecbench_stencil.go:170
-							var gc_lanes32 [4]float64
+							var gc_lanes16 [4]float64
 //line hecbench_stencil.go:170
-							dV.Store(&gc_lanes32)
+							dV.Store(&gc_lanes16)
 //line hecbench_stencil.go:170
-							for gc_k32 := range 4 {
+							for gc_k16 := range 4 {
 //line hecbench_stencil.go:170
-								if gc_alive39.ToBits()&(1<<gc_k32) != 0 {
+								if gc_alive25.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_stencil.go:170
-									gc_pos2.Thread = gc_rank2 + gc_k32
+									gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_stencil.go:170
-									dNpsi[gc_t63+gc_k32] = gc_lanes32[gc_k32]
+									dNpsi[gc_t32+gc_k16] = gc_lanes16[gc_k16]
 								}
 							}
 //line hecbench_stencil.go:170
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line hecbench_stencil.go:170
 						dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive39).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive25).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line hecbench_stencil.go:71
-					tjj := gc_ty2
-					tkk := gc_tx2
+					tjj := gc_ty
+					tkk := gc_tx
+//line hecbench_stencil.go:74
 					var xcharge float64
-					dV := gc_s_dV[gc_rank2]
+//line hecbench_stencil.go:76
+					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:165
 					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 					yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
@@ -1549,11 +1586,12 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					dV += xcharge
 					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
 					dV = -xcharge
-					gc_s_dV[gc_rank2] = dV
+//line hecbench_stencil.go:173
+					gc_s_dV[gc_rank] = dV
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

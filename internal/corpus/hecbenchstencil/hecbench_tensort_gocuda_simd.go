@@ -35,140 +35,145 @@ func TensorTransposeKernel(dimInput, dimOutput, nblocks, tileSize int, shapeInpu
 var gc_src_tensorTransposeKernel = compiled.NewSource(gc_files_hecbench_tensort, "tensorTransposeKernel", "297791cb7942457bf219fc76b485bd9cf025a52b8b4fae2b7f977b1da08f20c6", "hecbench_tensort.go:15-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tensort.go:20
-func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, nblocks, tileSize int, shapeInput, shapeOutput []int32, shapeInputR, shapeOutputR []float32, strideInput, strideOutputLocal, strideOutputGlobal []int32, input, output []float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_offset1 := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nblocks, tileSize int, shapeInput, shapeOutput []int32, shapeInputR, shapeOutputR []float32, strideInput, strideOutputLocal, strideOutputGlobal []int32, input, output []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_offset1 := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line hecbench_tensort.go:23
 	tile := gocuda.Shared[float64](t, tensorTileSize)[:tensorTileSize]
 //line hecbench_tensort.go:25
-	for blockIdx := gc_bx2; blockIdx < nblocks; blockIdx += gc_gdx2 {
-		var gc_jam2 gc_jam_tensorTransposeKernel_27
+	for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
+		var gc_jam gc_jam_tensorTransposeKernel_27
 		archsimd.ClearAVXUpperBits()
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+//line hecbench_tensort.go:29
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:26
 			it := blockIdx
 //line hecbench_tensort.go:26
 			im := 0
 //line hecbench_tensort.go:26
 			offset1 := 0
-			gc_jam_tensorTransposeKernel_27_add(&gc_jam2, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank2)
+			gc_jam_tensorTransposeKernel_27_add(&gc_jam, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank)
 		}
-		gc_jam_tensorTransposeKernel_27_flush(&gc_jam2)
 //line hecbench_tensort.go:33
-		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		gc_jam_tensorTransposeKernel_27_flush(&gc_jam)
+//line hecbench_tensort.go:33
+		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
+//line hecbench_tensort.go:40
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off2
-				gc_off7 := gc_off2 + (blockIdx * tileSize)
-				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_to2 <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(input) && gc_to2 <= len(input)-gc_off7 {
-					gc_at3 := tile[gc_off6:][:gc_to2]
-					gc_at4 := input[gc_off7:][:gc_to2]
-					gc_vstep := gc_from3
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				gc_off5 := gc_off2 + (blockIdx * tileSize)
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_to <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(input) && gc_to <= len(input)-gc_off5 {
+					gc_at := tile[gc_off4:][:gc_to]
+					gc_at2 := input[gc_off5:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
 //line hecbench_tensort.go:33
-							var i_ int = gc_tx2 + gc_off2
+							var i_ int = gc_tx + gc_off2
 //line hecbench_tensort.go:33
 							_ = i_
-							archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from3 {
+					if gc_vstep > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line hecbench_tensort.go:34
 						gc_more2 = true
 //line hecbench_tensort.go:34
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from3
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 //line hecbench_tensort.go:33
-							var i_ int = gc_tx2 + gc_off2
+							var i_ int = gc_tx + gc_off2
 							if (i_+blockIdx*tileSize) < 0 || (i_+blockIdx*tileSize) > len(input)-4 || i_ < 0 || i_ > len(tile)-4 {
 //line hecbench_tensort.go:34
 								break
 							}
+//line hecbench_tensort.go:35
 							archsimd.LoadFloat64x4Slice(input[i_+blockIdx*tileSize:]).StoreSlice(tile[i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from3 {
+					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:33
-							i_ := gc_tx2 + gc_off2
+							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							tile[i_] = input[i_+blockIdx*tileSize]
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:33
-							i_ := gc_tx2 + gc_off2
+							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							tile[i_] = input[i_+blockIdx*tileSize]
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:33
-							i_ := gc_tx2 + gc_off2
+							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							tile[i_] = input[i_+blockIdx*tileSize]
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:33
-							i_ := gc_tx2 + gc_off2
+							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							tile[i_] = input[i_+blockIdx*tileSize]
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:33
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line hecbench_tensort.go:34
 						tile[i_] = input[i_+blockIdx*tileSize]
@@ -176,48 +181,51 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 				}
 			}
 		}
-		gc_chunk := compiled.StrideChunk(gc_bdx2)
-		gc_span := (gc_bdx2) * gc_chunk
+		gc_chunk := compiled.StrideChunk(gc_bdx)
+		gc_span := (gc_bdx) * gc_chunk
 		archsimd.ClearAVXUpperBits()
 //line hecbench_tensort.go:39
-		for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
+//line hecbench_tensort.go:46
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var it int
+//line hecbench_tensort.go:59
 					var im int
-					offset1 := gc_s_offset1[gc_rank2]
+//line hecbench_tensort.go:61
+					offset1 := gc_s_offset1[gc_rank]
 //line hecbench_tensort.go:39
-					gc_start2 := gc_tx2
-					gc_from4 := gc_start2 + gc_off3
-					gc_trips2 := gc_limit3 - gc_from4
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off3
+					gc_trips := gc_limit3 - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit3, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit3, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more3 = true
 					}
-					for i_2 := gc_from4; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx2), gc_trips2-1 {
+					for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {
 //line hecbench_tensort.go:40
 						it = i_2
 						offset2, localOffset := 0, 0
@@ -299,32 +307,59 @@ func gc_jam_tensorTransposeKernel_27_run1(gc_l *gc_jam_tensorTransposeKernel_27_
 // gc_jam_tensorTransposeKernel_27_run4 runs the rest of tensorTransposeKernel's loop at line 27 for 4 threads, their loops interleaved.
 func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27) {
 	gc_l0_dimInput := gc_j.lanes[0].dimInput
+//line hecbench_tensort.go:39
 	gc_l0_im := gc_j.lanes[0].im
+//line hecbench_tensort.go:41
 	gc_l0_it := gc_j.lanes[0].it
+//line hecbench_tensort.go:43
 	gc_l0_shapeInputR := gc_j.lanes[0].shapeInputR
+//line hecbench_tensort.go:45
 	gc_l0_offset1 := gc_j.lanes[0].offset1
+//line hecbench_tensort.go:47
 	gc_l0_strideInput := gc_j.lanes[0].strideInput
+//line hecbench_tensort.go:49
 	gc_l0_shapeInput := gc_j.lanes[0].shapeInput
+//line hecbench_tensort.go:51
 	gc_l1_dimInput := gc_j.lanes[1].dimInput
+//line hecbench_tensort.go:53
 	gc_l1_im := gc_j.lanes[1].im
+//line hecbench_tensort.go:55
 	gc_l1_it := gc_j.lanes[1].it
+//line hecbench_tensort.go:57
 	gc_l1_shapeInputR := gc_j.lanes[1].shapeInputR
+//line hecbench_tensort.go:59
 	gc_l1_offset1 := gc_j.lanes[1].offset1
+//line hecbench_tensort.go:61
 	gc_l1_strideInput := gc_j.lanes[1].strideInput
+//line hecbench_tensort.go:63
 	gc_l1_shapeInput := gc_j.lanes[1].shapeInput
+//line hecbench_tensort.go:65
 	gc_l2_dimInput := gc_j.lanes[2].dimInput
+//line hecbench_tensort.go:67
 	gc_l2_im := gc_j.lanes[2].im
+//line hecbench_tensort.go:69
 	gc_l2_it := gc_j.lanes[2].it
+//line hecbench_tensort.go:71
 	gc_l2_shapeInputR := gc_j.lanes[2].shapeInputR
+//line hecbench_tensort.go:73
 	gc_l2_offset1 := gc_j.lanes[2].offset1
+//line hecbench_tensort.go:75
 	gc_l2_strideInput := gc_j.lanes[2].strideInput
+//line hecbench_tensort.go:77
 	gc_l2_shapeInput := gc_j.lanes[2].shapeInput
+//line hecbench_tensort.go:79
 	gc_l3_dimInput := gc_j.lanes[3].dimInput
+//line hecbench_tensort.go:81
 	gc_l3_im := gc_j.lanes[3].im
+//line hecbench_tensort.go:83
 	gc_l3_it := gc_j.lanes[3].it
+//line hecbench_tensort.go:85
 	gc_l3_shapeInputR := gc_j.lanes[3].shapeInputR
+//line hecbench_tensort.go:87
 	gc_l3_offset1 := gc_j.lanes[3].offset1
+//line hecbench_tensort.go:89
 	gc_l3_strideInput := gc_j.lanes[3].strideInput
+//line hecbench_tensort.go:91
 	gc_l3_shapeInput := gc_j.lanes[3].shapeInput
 //line hecbench_tensort.go:27
 	gc_a1 := 0
@@ -367,12 +402,15 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 			gc_l0_im = int(float32(gc_l0_it) * gc_w7[gc_j6])
 			gc_l0_offset1 += int(gc_w8[gc_j6]) * (gc_l0_it - gc_l0_im*int(gc_w9[gc_j6]))
 			gc_l0_it = gc_l0_im
+//line hecbench_tensort.go:28
 			gc_l1_im = int(float32(gc_l1_it) * gc_w10[gc_j6])
 			gc_l1_offset1 += int(gc_w11[gc_j6]) * (gc_l1_it - gc_l1_im*int(gc_w12[gc_j6]))
 			gc_l1_it = gc_l1_im
+//line hecbench_tensort.go:28
 			gc_l2_im = int(float32(gc_l2_it) * gc_w13[gc_j6])
 			gc_l2_offset1 += int(gc_w14[gc_j6]) * (gc_l2_it - gc_l2_im*int(gc_w15[gc_j6]))
 			gc_l2_it = gc_l2_im
+//line hecbench_tensort.go:28
 			gc_l3_im = int(float32(gc_l3_it) * gc_w16[gc_j6])
 			gc_l3_offset1 += int(gc_w17[gc_j6]) * (gc_l3_it - gc_l3_im*int(gc_w18[gc_j6]))
 			gc_l3_it = gc_l3_im

@@ -31,149 +31,152 @@ func SumWithinBlocksKernel(n int, data, blocksums []float32) func(*gocuda.Thread
 var gc_src_sumWithinBlocksKernel = compiled.NewSource(gc_files_hecbench_vmc, "sumWithinBlocksKernel", "52af6d9837a45abf27521d4f4de0b59441f514e6fcf951a920dc7a94f5b718c4", "hecbench_vmc.go:40-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_vmc.go:45
-func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_vmc.go:46
-	nthread := gc_bdx2 * gc_gdx2
+	nthread := gc_bdx * gc_gdx
 //line hecbench_vmc.go:48
-	if 512 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 512 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:47
-			i := gc_bdx2*gc_bx2 + gc_tx2
+			i := gc_bdx*gc_bx + gc_tx
 //line hecbench_vmc.go:51
 			st := vmcZero
 			for i < n {
 //line hecbench_vmc.go:52
-				gc_b2.Tick()
+				gc_b.Tick()
 //line hecbench_vmc.go:52
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_vmc.go:52
 					return
 				}
+//line hecbench_vmc.go:53
 				st += data[i]
 				i += nthread
 			}
-//line hecbench_vmc.go:56
-			sdata[gc_tx2] = st
+			sdata[gc_tx] = st
 		}
 	}
 //line hecbench_vmc.go:61
 	for s := uint32(128); s > 0; s >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:63
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:60
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_vmc.go:62
-				if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx2) {
+				if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx) {
 					sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_vmc.go:70
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2
-		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
-			gc_at2 := blocksums[gc_off2:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
+			gc_at := blocksums[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					{
 //line hecbench_vmc.go:68
-						gc_at2[0] = sdata[0]
+						gc_at[0] = sdata[0]
 					}
 				}
 				{
 					{
 //line hecbench_vmc.go:68
-						gc_at2[0] = sdata[0]
+						gc_at[0] = sdata[0]
 					}
 				}
 				{
 					{
 //line hecbench_vmc.go:68
-						gc_at2[0] = sdata[0]
+						gc_at[0] = sdata[0]
 					}
 				}
 				{
 					{
 //line hecbench_vmc.go:68
-						gc_at2[0] = sdata[0]
+						gc_at[0] = sdata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				{
 //line hecbench_vmc.go:68
-					gc_at2[0] = sdata[0]
+					gc_at[0] = sdata[0]
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_vmc.go:68
-						blocksums[gc_bx2] = sdata[0]
+						blocksums[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_vmc.go:68
-						blocksums[gc_bx2] = sdata[0]
+						blocksums[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_vmc.go:68
-						blocksums[gc_bx2] = sdata[0]
+						blocksums[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_vmc.go:68
-						blocksums[gc_bx2] = sdata[0]
+						blocksums[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_vmc.go:68
-					blocksums[gc_bx2] = sdata[0]
+					blocksums[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -193,119 +196,124 @@ func InitranKernel(seed uint32, states []uint32) func(*gocuda.Thread) {
 var gc_src_initranKernel = compiled.NewSource(gc_files_hecbench_vmc, "initranKernel", "71c9e2749fcf0fe3176d846a18849491005ae33f419929f3bd435a884b636134", "hecbench_vmc.go:91-98").NoGoexit("38a539cae33bfc3a34ac7a8b969052201a92b1426dc3350775f7749934cc1966", "hecbench_vmc.go:32-38")
 
 //line hecbench_vmc.go:94
-func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint32, states []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, states []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bdx2 * gc_bx2
-			if gc_off2 >= 0 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 {
-				gc_at2 := states[gc_off2:][:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+//line hecbench_vmc.go:112
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
+				gc_at := states[gc_off:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line hecbench_vmc.go:121
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						gc_at2[gc_tx2] = seed ^ uint32(i)
-						lcgRandomInit(&gc_at2[gc_tx2])
+						i := gc_bdx*gc_bx + gc_tx
+						gc_at[gc_tx] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line hecbench_vmc.go:102
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						gc_at2[gc_tx2] = seed ^ uint32(i)
-						lcgRandomInit(&gc_at2[gc_tx2])
+						i := gc_bdx*gc_bx + gc_tx
+						gc_at[gc_tx] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line hecbench_vmc.go:102
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						gc_at2[gc_tx2] = seed ^ uint32(i)
-						lcgRandomInit(&gc_at2[gc_tx2])
+						i := gc_bdx*gc_bx + gc_tx
+						gc_at[gc_tx] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line hecbench_vmc.go:102
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						gc_at2[gc_tx2] = seed ^ uint32(i)
-						lcgRandomInit(&gc_at2[gc_tx2])
+						i := gc_bdx*gc_bx + gc_tx
+						gc_at[gc_tx] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at[gc_tx])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-					i := gc_bdx2*gc_bx2 + gc_tx2
-					gc_at2[gc_tx2] = seed ^ uint32(i)
-					lcgRandomInit(&gc_at2[gc_tx2])
+					i := gc_bdx*gc_bx + gc_tx
+					gc_at[gc_tx] = seed ^ uint32(i)
+					lcgRandomInit(&gc_at[gc_tx])
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						i := gc_bdx*gc_bx + gc_tx
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					states[i] = seed ^ uint32(i)
 					lcgRandomInit(&states[i])
 				}
@@ -329,71 +337,73 @@ func ZeroStatsKernel(Npoint int, stats []float32) func(*gocuda.Thread) {
 var gc_src_zeroStatsKernel = compiled.NewSource(gc_files_hecbench_vmc, "zeroStatsKernel", "6ef74dbdd0cd2b78e58cd94d71fbe64bc058185818ab62fc8d5005f3660a8127", "hecbench_vmc.go:100-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_vmc.go:103
-func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint int, stats []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int, stats []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line hecbench_vmc.go:113
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := (gc_bdx2 * gc_bx2) + (0 * Npoint)
-			gc_off6 := (gc_bdx2 * gc_bx2) + (1 * Npoint)
-			gc_off7 := (gc_bdx2 * gc_bx2) + (2 * Npoint)
-			gc_off8 := (gc_bdx2 * gc_bx2) + (3 * Npoint)
-			if gc_runlo2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(stats) && gc_runhi2 <= len(stats)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stats) && gc_runhi2 <= len(stats)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(stats) && gc_runhi2 <= len(stats)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(stats) && gc_runhi2 <= len(stats)-gc_off8 {
-				gc_at5 := stats[gc_off5:][:gc_runhi2]
-				gc_at6 := stats[gc_off6:][:gc_runhi2]
-				gc_at7 := stats[gc_off7:][:gc_runhi2]
-				gc_at8 := stats[gc_off8:][:gc_runhi2]
-				gc_vstep := gc_runlo2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_vmc.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
+			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
+			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
+			gc_off4 := (gc_bdx * gc_bx) + (3 * Npoint)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stats) && gc_runhi <= len(stats)-gc_off && gc_off2 >= 0 && gc_off2 <= len(stats) && gc_runhi <= len(stats)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(stats) && gc_runhi <= len(stats)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(stats) && gc_runhi <= len(stats)-gc_off4 {
+				gc_at := stats[gc_off:][:gc_runhi]
+				gc_at2 := stats[gc_off2:][:gc_runhi]
+				gc_at3 := stats[gc_off3:][:gc_runhi]
+				gc_at4 := stats[gc_off4:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD {
 //line hecbench_vmc.go:105
 					gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_vmc.go:104
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx*gc_bx + gc_tx
 //line hecbench_vmc.go:104
 						_ = i
-						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 //line hecbench_vmc.go:105
-						gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at2[gc_tx:])
 //line hecbench_vmc.go:105
-						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at3[gc_tx:])
 //line hecbench_vmc.go:105
-						gc_vb2.StoreSlice(gc_at8[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line hecbench_vmc.go:105
-					gc_at5[gc_tx2] = vmcZero
-					gc_at6[gc_tx2] = vmcZero
-					gc_at7[gc_tx2] = vmcZero
-					gc_at8[gc_tx2] = vmcZero
+					gc_at[gc_tx] = vmcZero
+					gc_at2[gc_tx] = vmcZero
+					gc_at3[gc_tx] = vmcZero
+					gc_at4[gc_tx] = vmcZero
 				}
 			} else {
-				gc_vstep2 := gc_runlo2
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD {
 //line hecbench_vmc.go:105
 					gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
-					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_vmc.go:104
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx*gc_bx + gc_tx
 						if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
 //line hecbench_vmc.go:105
 							break
@@ -406,12 +416,12 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:104
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					stats[0*Npoint+i] = vmcZero
 					stats[1*Npoint+i] = vmcZero
 					stats[2*Npoint+i] = vmcZero
@@ -438,52 +448,53 @@ func VmcInitializeKernel(x1, y1, z1, x2, y2, z2, psi []float32, states []uint32)
 var gc_src_vmcInitializeKernel = compiled.NewSource(gc_files_hecbench_vmc, "vmcInitializeKernel", "6e4a7dae2a8463d2d564544c3d2112fec549b626b51c004cc511a2f1c23ca95c", "hecbench_vmc.go:111-124").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
 
 //line hecbench_vmc.go:115
-func gc_body_vmcInitializeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x1, y1, z1, x2, y2, z2, psi []float32, states []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1, z1, x2, y2, z2, psi []float32, states []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bdx2 * gc_bx2
-			if gc_off2 >= 0 && gc_off2 <= len(x1) && gc_bdx2 <= len(x1)-gc_off2 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 && gc_off2 <= len(y1) && gc_bdx2 <= len(y1)-gc_off2 && gc_off2 <= len(z1) && gc_bdx2 <= len(z1)-gc_off2 && gc_off2 <= len(x2) && gc_bdx2 <= len(x2)-gc_off2 && gc_off2 <= len(y2) && gc_bdx2 <= len(y2)-gc_off2 && gc_off2 <= len(z2) && gc_bdx2 <= len(z2)-gc_off2 && gc_off2 <= len(psi) && gc_bdx2 <= len(psi)-gc_off2 {
-				gc_at9 := x1[gc_off2:][:gc_bdx2]
-				gc_at10 := states[gc_off2:][:gc_bdx2]
-				gc_at11 := y1[gc_off2:][:gc_bdx2]
-				gc_at12 := z1[gc_off2:][:gc_bdx2]
-				gc_at13 := x2[gc_off2:][:gc_bdx2]
-				gc_at14 := y2[gc_off2:][:gc_bdx2]
-				gc_at15 := z2[gc_off2:][:gc_bdx2]
-				gc_at16 := psi[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:133
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
+				gc_at := x1[gc_off:][:gc_bdx]
+				gc_at2 := states[gc_off:][:gc_bdx]
+				gc_at3 := y1[gc_off:][:gc_bdx]
+				gc_at4 := z1[gc_off:][:gc_bdx]
+				gc_at5 := x2[gc_off:][:gc_bdx]
+				gc_at6 := y2[gc_off:][:gc_bdx]
+				gc_at7 := z2[gc_off:][:gc_bdx]
+				gc_at8 := psi[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:117
-					gc_at9[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-					gc_at11[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-					gc_at12[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-					gc_at13[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-					gc_at14[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-					gc_at15[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-					gc_at16[gc_tx2] = waveFunction(gc_at9[gc_tx2], gc_at11[gc_tx2], gc_at12[gc_tx2], gc_at13[gc_tx2], gc_at14[gc_tx2], gc_at15[gc_tx2])
+					gc_at[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at3[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at4[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at5[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at6[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at7[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at8[gc_tx] = waveFunction(gc_at[gc_tx], gc_at3[gc_tx], gc_at4[gc_tx], gc_at5[gc_tx], gc_at6[gc_tx], gc_at7[gc_tx])
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:116
-					i := gc_bdx2*gc_bx2 + gc_tx2
+					i := gc_bdx*gc_bx + gc_tx
 					x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
 					y1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
 					z1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
@@ -515,67 +526,67 @@ func PropagateKernel(Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float
 var gc_src_propagateKernel = compiled.NewSource(gc_files_hecbench_vmc, "propagateKernel", "1a46de90f808f606e1c5e30e54c9e2cae2068477be2e48606081d17e3ee8c76d", "hecbench_vmc.go:126-174").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
 
 //line hecbench_vmc.go:130
-func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float32, states []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float32, states []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off7 := gc_bdx2 * gc_bx2
-					gc_off8 := (gc_bdx2 * gc_bx2) + (3 * Npoint)
-					gc_off9 := (gc_bdx2 * gc_bx2) + (0 * Npoint)
-					gc_off10 := (gc_bdx2 * gc_bx2) + (1 * Npoint)
-					gc_off11 := (gc_bdx2 * gc_bx2) + (2 * Npoint)
-					if gc_off7 >= 0 && gc_off7 <= len(X1) && gc_bdx2 <= len(X1)-gc_off7 && gc_off7 <= len(Y1) && gc_bdx2 <= len(Y1)-gc_off7 && gc_off7 <= len(Z1) && gc_bdx2 <= len(Z1)-gc_off7 && gc_off7 <= len(X2) && gc_bdx2 <= len(X2)-gc_off7 && gc_off7 <= len(Y2) && gc_bdx2 <= len(Y2)-gc_off7 && gc_off7 <= len(Z2) && gc_bdx2 <= len(Z2)-gc_off7 && gc_off7 <= len(P) && gc_bdx2 <= len(P)-gc_off7 && gc_off7 <= len(states) && gc_bdx2 <= len(states)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(stats) && gc_bdx2 <= len(stats)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(stats) && gc_bdx2 <= len(stats)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(stats) && gc_bdx2 <= len(stats)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(stats) && gc_bdx2 <= len(stats)-gc_off11 {
-						gc_at13 := X1[gc_off7:][:gc_bdx2]
-						gc_at14 := Y1[gc_off7:][:gc_bdx2]
-						gc_at15 := Z1[gc_off7:][:gc_bdx2]
-						gc_at16 := X2[gc_off7:][:gc_bdx2]
-						gc_at17 := Y2[gc_off7:][:gc_bdx2]
-						gc_at18 := Z2[gc_off7:][:gc_bdx2]
-						gc_at19 := P[gc_off7:][:gc_bdx2]
-						gc_at20 := states[gc_off7:][:gc_bdx2]
-						gc_at21 := stats[gc_off8:][:gc_bdx2]
-						gc_at22 := stats[gc_off9:][:gc_bdx2]
-						gc_at23 := stats[gc_off10:][:gc_bdx2]
-						gc_at24 := stats[gc_off11:][:gc_bdx2]
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bdx * gc_bx
+					gc_off3 := (gc_bdx * gc_bx) + (3 * Npoint)
+					gc_off4 := (gc_bdx * gc_bx) + (0 * Npoint)
+					gc_off5 := (gc_bdx * gc_bx) + (1 * Npoint)
+					gc_off6 := (gc_bdx * gc_bx) + (2 * Npoint)
+					if gc_off2 >= 0 && gc_off2 <= len(X1) && gc_bdx <= len(X1)-gc_off2 && gc_off2 <= len(Y1) && gc_bdx <= len(Y1)-gc_off2 && gc_off2 <= len(Z1) && gc_bdx <= len(Z1)-gc_off2 && gc_off2 <= len(X2) && gc_bdx <= len(X2)-gc_off2 && gc_off2 <= len(Y2) && gc_bdx <= len(Y2)-gc_off2 && gc_off2 <= len(Z2) && gc_bdx <= len(Z2)-gc_off2 && gc_off2 <= len(P) && gc_bdx <= len(P)-gc_off2 && gc_off2 <= len(states) && gc_bdx <= len(states)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(stats) && gc_bdx <= len(stats)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(stats) && gc_bdx <= len(stats)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(stats) && gc_bdx <= len(stats)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stats) && gc_bdx <= len(stats)-gc_off6 {
+						gc_at := X1[gc_off2:][:gc_bdx]
+						gc_at2 := Y1[gc_off2:][:gc_bdx]
+						gc_at3 := Z1[gc_off2:][:gc_bdx]
+						gc_at4 := X2[gc_off2:][:gc_bdx]
+						gc_at5 := Y2[gc_off2:][:gc_bdx]
+						gc_at6 := Z2[gc_off2:][:gc_bdx]
+						gc_at7 := P[gc_off2:][:gc_bdx]
+						gc_at8 := states[gc_off2:][:gc_bdx]
+						gc_at9 := stats[gc_off3:][:gc_bdx]
+						gc_at10 := stats[gc_off4:][:gc_bdx]
+						gc_at11 := stats[gc_off5:][:gc_bdx]
+						gc_at12 := stats[gc_off6:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:132
-							x1 := gc_at13[gc_tx2]
-							y1 := gc_at14[gc_tx2]
-							z1 := gc_at15[gc_tx2]
-							x2 := gc_at16[gc_tx2]
-							y2 := gc_at17[gc_tx2]
-							z2 := gc_at18[gc_tx2]
-							p := gc_at19[gc_tx2]
+							x1 := gc_at[gc_tx]
+							y1 := gc_at2[gc_tx]
+							z1 := gc_at3[gc_tx]
+							x2 := gc_at4[gc_tx]
+							y2 := gc_at5[gc_tx]
+							z2 := gc_at6[gc_tx]
+							p := gc_at7[gc_tx]
 //line hecbench_vmc.go:140
 							for step := 0; step < nstep; step++ {
-								x1new := x1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-								y1new := y1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-								z1new := z1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-								x2new := x2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-								y2new := y2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-								z2new := z2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
+								x1new := x1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								y1new := y1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								z1new := z1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								x2new := x2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								y2new := y2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								z2new := z2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
 								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
 //line hecbench_vmc.go:149
-								if pnew*pnew > p*p*lcgRandom(&gc_at20[gc_tx2]) {
-									gc_at21[gc_tx2]++
+								if pnew*pnew > p*p*lcgRandom(&gc_at8[gc_tx]) {
+									gc_at9[gc_tx]++
 									p = pnew
 									x1 = x1new
 									y1 = y1new
@@ -588,24 +599,25 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 								var r1, r2, r12 float32
 								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
 //line hecbench_vmc.go:163
-								gc_at22[gc_tx2] += r1
-								gc_at23[gc_tx2] += r2
-								gc_at24[gc_tx2] += r12
+								gc_at10[gc_tx] += r1
+								gc_at11[gc_tx] += r2
+								gc_at12[gc_tx] += r12
 							}
-							gc_at13[gc_tx2] = x1
-							gc_at14[gc_tx2] = y1
-							gc_at15[gc_tx2] = z1
-							gc_at16[gc_tx2] = x2
-							gc_at17[gc_tx2] = y2
-							gc_at18[gc_tx2] = z2
-							gc_at19[gc_tx2] = p
+							gc_at[gc_tx] = x1
+							gc_at2[gc_tx] = y1
+							gc_at3[gc_tx] = z1
+							gc_at4[gc_tx] = x2
+							gc_at5[gc_tx] = y2
+							gc_at6[gc_tx] = z2
+							gc_at7[gc_tx] = p
 						}
 					} else {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:183
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:131
-							i := gc_bdx2*gc_bx2 + gc_tx2
+							i := gc_bdx*gc_bx + gc_tx
 							x1 := X1[i]
 							y1 := Y1[i]
 							z1 := Z1[i]
@@ -652,6 +664,7 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 					}
 				}
 			}
+//line hecbench_vmc.go:185
 		})
 	}
 }
@@ -659,5 +672,4 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 // gc_files_hecbench_vmc holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_vmc.go
-//line hecbench_vmc.go:192
 var gc_files_hecbench_vmc embed.FS

@@ -37,16 +37,16 @@ func BondWlcpowallviscKernel(forceX, forceY, forceZ []float64, coordMerged, velo
 var gc_src_bondWlcpowallviscKernel = compiled.NewSource(gc_files_hecbench_wlcpow, "bondWlcpowallviscKernel", "ecde9b6d6383c3c3445f12095a939244cdf115870bbfdf9671010e08af66ea87", "hecbench_wlcpow.go:93-192").NoGoexit("6ca5538a90b1d8ad53e947a8d91aa4034260d6a23d2825d43aee04141f4392d6", "common.go:30-30", "common.go:8-8", "hecbench_wlcpow.go:40-55", "hecbench_wlcpow.go:57-60", "hecbench_wlcpow.go:62-71", "hecbench_wlcpow.go:73-91")
 
 //line hecbench_wlcpow.go:99
-func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forceZ []float64, coordMerged, veloc []Float4, nbond []int32, bonds []Int2, bondR0 []float64, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal []float32, period Float3, padding, nType, nLocal int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, forceZ []float64, coordMerged, veloc []Float4, nbond []int32, bonds []Int2, bondR0 []float64, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal []float32, period Float3, padding, nType, nLocal int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_wlcpow.go:103
 	sharedData := gocuda.DynamicShared[float32](t)
 	temp := sharedData[0:]
@@ -58,83 +58,86 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 	sigc := sharedData[6*(nType+1):]
 	sigt := sharedData[7*(nType+1):]
 //line hecbench_wlcpow.go:113
-	for gc_off, gc_limit, gc_more := 0, nType+1, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, nType+1, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_wlcpow.go:120
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_off
-			if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_to2 <= len(temp)-gc_off4 && gc_off4 <= len(tempGlobal) && gc_to2 <= len(tempGlobal)-gc_off4 && gc_off4 <= len(r0) && gc_to2 <= len(r0)-gc_off4 && gc_off4 <= len(r0Global) && gc_to2 <= len(r0Global)-gc_off4 && gc_off4 <= len(muTarg) && gc_to2 <= len(muTarg)-gc_off4 && gc_off4 <= len(muTargGlobal) && gc_to2 <= len(muTargGlobal)-gc_off4 && gc_off4 <= len(qp) && gc_to2 <= len(qp)-gc_off4 && gc_off4 <= len(qpGlobal) && gc_to2 <= len(qpGlobal)-gc_off4 && gc_off4 <= len(gamc) && gc_to2 <= len(gamc)-gc_off4 && gc_off4 <= len(gamcGlobal) && gc_to2 <= len(gamcGlobal)-gc_off4 && gc_off4 <= len(gamt) && gc_to2 <= len(gamt)-gc_off4 && gc_off4 <= len(gamtGlobal) && gc_to2 <= len(gamtGlobal)-gc_off4 && gc_off4 <= len(sigc) && gc_to2 <= len(sigc)-gc_off4 && gc_off4 <= len(sigcGlobal) && gc_to2 <= len(sigcGlobal)-gc_off4 && gc_off4 <= len(sigt) && gc_to2 <= len(sigt)-gc_off4 && gc_off4 <= len(sigtGlobal) && gc_to2 <= len(sigtGlobal)-gc_off4 {
-				gc_at17 := temp[gc_off4:][:gc_to2]
-				gc_at18 := tempGlobal[gc_off4:][:gc_to2]
-				gc_at19 := r0[gc_off4:][:gc_to2]
-				gc_at20 := r0Global[gc_off4:][:gc_to2]
-				gc_at21 := muTarg[gc_off4:][:gc_to2]
-				gc_at22 := muTargGlobal[gc_off4:][:gc_to2]
-				gc_at23 := qp[gc_off4:][:gc_to2]
-				gc_at24 := qpGlobal[gc_off4:][:gc_to2]
-				gc_at25 := gamc[gc_off4:][:gc_to2]
-				gc_at26 := gamcGlobal[gc_off4:][:gc_to2]
-				gc_at27 := gamt[gc_off4:][:gc_to2]
-				gc_at28 := gamtGlobal[gc_off4:][:gc_to2]
-				gc_at29 := sigc[gc_off4:][:gc_to2]
-				gc_at30 := sigcGlobal[gc_off4:][:gc_to2]
-				gc_at31 := sigt[gc_off4:][:gc_to2]
-				gc_at32 := sigtGlobal[gc_off4:][:gc_to2]
-				gc_vstep := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off3 <= len(tempGlobal) && gc_to <= len(tempGlobal)-gc_off3 && gc_off3 <= len(r0) && gc_to <= len(r0)-gc_off3 && gc_off3 <= len(r0Global) && gc_to <= len(r0Global)-gc_off3 && gc_off3 <= len(muTarg) && gc_to <= len(muTarg)-gc_off3 && gc_off3 <= len(muTargGlobal) && gc_to <= len(muTargGlobal)-gc_off3 && gc_off3 <= len(qp) && gc_to <= len(qp)-gc_off3 && gc_off3 <= len(qpGlobal) && gc_to <= len(qpGlobal)-gc_off3 && gc_off3 <= len(gamc) && gc_to <= len(gamc)-gc_off3 && gc_off3 <= len(gamcGlobal) && gc_to <= len(gamcGlobal)-gc_off3 && gc_off3 <= len(gamt) && gc_to <= len(gamt)-gc_off3 && gc_off3 <= len(gamtGlobal) && gc_to <= len(gamtGlobal)-gc_off3 && gc_off3 <= len(sigc) && gc_to <= len(sigc)-gc_off3 && gc_off3 <= len(sigcGlobal) && gc_to <= len(sigcGlobal)-gc_off3 && gc_off3 <= len(sigt) && gc_to <= len(sigt)-gc_off3 && gc_off3 <= len(sigtGlobal) && gc_to <= len(sigtGlobal)-gc_off3 {
+				gc_at := temp[gc_off3:][:gc_to]
+				gc_at2 := tempGlobal[gc_off3:][:gc_to]
+				gc_at3 := r0[gc_off3:][:gc_to]
+				gc_at4 := r0Global[gc_off3:][:gc_to]
+				gc_at5 := muTarg[gc_off3:][:gc_to]
+				gc_at6 := muTargGlobal[gc_off3:][:gc_to]
+				gc_at7 := qp[gc_off3:][:gc_to]
+				gc_at8 := qpGlobal[gc_off3:][:gc_to]
+				gc_at9 := gamc[gc_off3:][:gc_to]
+				gc_at10 := gamcGlobal[gc_off3:][:gc_to]
+				gc_at11 := gamt[gc_off3:][:gc_to]
+				gc_at12 := gamtGlobal[gc_off3:][:gc_to]
+				gc_at13 := sigc[gc_off3:][:gc_to]
+				gc_at14 := sigcGlobal[gc_off3:][:gc_to]
+				gc_at15 := sigt[gc_off3:][:gc_to]
+				gc_at16 := sigtGlobal[gc_off3:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_wlcpow.go:113
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 //line hecbench_wlcpow.go:113
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreSlice(gc_at11[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]).StoreSlice(gc_at15[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from3 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line hecbench_wlcpow.go:114
 					gc_more = true
 //line hecbench_wlcpow.go:114
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
-					gc_at19[gc_tx2] = gc_at20[gc_tx2]
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
-					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+					gc_at15[gc_tx] = gc_at16[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line hecbench_wlcpow.go:113
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 						if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
 //line hecbench_wlcpow.go:114
 							break
 						}
+//line hecbench_wlcpow.go:115
 						archsimd.LoadFloat32x8Slice(tempGlobal[i:]).StoreSlice(temp[i:])
 						archsimd.LoadFloat32x8Slice(r0Global[i:]).StoreSlice(r0[i:])
 						archsimd.LoadFloat32x8Slice(muTargGlobal[i:]).StoreSlice(muTarg[i:])
@@ -146,14 +149,14 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from3 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_wlcpow.go:113
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_wlcpow.go:114
 					temp[i] = tempGlobal[i]
@@ -169,45 +172,46 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 		}
 	}
 //line hecbench_wlcpow.go:125
-	gc_chunk := compiled.StrideChunk(gc_gdx2 * gc_bdx2)
-	gc_span := (gc_gdx2 * gc_bdx2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
+	gc_span := (gc_gdx * gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 //line hecbench_wlcpow.go:125
-	for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx2 * gc_bdx2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx * gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+//line hecbench_wlcpow.go:132
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_wlcpow.go:125
-				gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
-				gc_from4 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from4
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_gdx2*gc_bdx2, gc_chunk, gc_limit2, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(gc_gdx2*gc_bdx2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
-				for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_gdx2*gc_bdx2), gc_trips2-1 {
+				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
 //line hecbench_wlcpow.go:126
 					n := int(nbond[i_])
 					coord1 := coordMerged[i_]
@@ -231,6 +235,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 						rr := 1.0 / r0[typ]
 						sr := (1.0 - rr) * (1.0 - rr)
 						kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
+//line hecbench_wlcpow.go:149
 						mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
 //line hecbench_wlcpow.go:151
 							0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
@@ -246,6 +251,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 						if float64(rlogarg) < 0.01 {
 							rlogarg = 0.01
 						}
+//line hecbench_wlcpow.go:165
 						var wrr Float4
 						var ww [3][3]float32
 						for tes := 0; tes < 3; tes++ {
@@ -273,19 +279,21 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 								}
 							}
 						}
+//line hecbench_wlcpow.go:174
 						wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
 						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
 						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
 						wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
+//line hecbench_wlcpow.go:179
 						fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
 						fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
 						fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
 						fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
+//line hecbench_wlcpow.go:184
 						fxi += fxij
 						fyi += fyij
 						fzi += fzij
 					}
-//line hecbench_wlcpow.go:188
 					forceX[i_] += float64(fxi)
 					forceY[i_] += float64(fyi)
 					forceZ[i_] += float64(fzi)

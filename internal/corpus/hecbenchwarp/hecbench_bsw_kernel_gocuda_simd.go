@@ -33,68 +33,70 @@ func BswSequenceAaKernel(inverse bool, seqAArray, seqBArray []int8, prefixLength
 var gc_src_bswSequenceAaKernel = compiled.NewSource(gc_files_hecbench_bsw_kernel, "bswSequenceAaKernel", "b42aca68e5b933d6c24c5c00e9b390d8e8dd89e7eb616f2d21c0f359775fcc4e", "hecbench_bsw_kernel.go:16-287", "hecbench_bsw.go:28-71", "hecbench_bsw.go:28-71", "hecbench_bsw.go:73-115").NoGoexit("680a74d7164c92ef6b070616aab44d083e94e08ce396506642e395e5a6eb0206", "hecbench_bsw.go:117-126", "hecbench_bsw_kernel.go:8-14")
 
 //line hecbench_bsw_kernel.go:19
-func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray, seqBArray []int8, prefixLengthA, prefixLengthB []uint32, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores []int16, startGap, extendGap int16, scoringMatrix, encodingMatrix []int16) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []int16 {
+func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, seqBArray []int8, prefixLengthA, prefixLengthB []uint32, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores []int16, startGap, extendGap int16, scoringMatrix, encodingMatrix []int16) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int16 {
 		defer func() {}()
 		return gocuda.Shared[int16](t, n)
 	}
-	gc_shared22 := func(n int) []int16 {
+	gc_shared2 := func(n int) []int16 {
 		defer func() {}()
 		return gocuda.Shared[int16](t, n)
 	}
-	gc_shared32 := func(n int) []int16 {
+	gc_shared3 := func(n int) []int16 {
 		defer func() {}()
 		return gocuda.Shared[int16](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_myVal := compiled.Scratch[int16](gc_b2, 0)[:gc_n2]
-	gc_s_myIndex := compiled.Scratch[*int16](gc_b2, 1)[:gc_n2]
-	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b2, 2)[:gc_n2]
-	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
-	gc_s_myInd := make([]int16, gc_b2.Len())
-	gc_s_myInd2 := make([]int16, gc_b2.Len())
-	gc_s_lengthSeqA := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
-	gc_s_lengthSeqB := compiled.Scratch[uint32](gc_b2, 5)[:gc_n2]
-	gc_s_longerSeq := compiled.Scratch[[]int8](gc_b2, 6)[:gc_n2]
-	gc_s_isValid := compiled.Scratch[int](gc_b2, 7)[:gc_n2]
-	gc_s_maxSize := compiled.Scratch[uint32](gc_b2, 8)[:gc_n2]
-	gc_s_minSize := compiled.Scratch[uint32](gc_b2, 9)[:gc_n2]
-	gc_s_myColumnChar := compiled.Scratch[int8](gc_b2, 10)[:gc_n2]
-	gc_s_i := compiled.Scratch[int](gc_b2, 11)[:gc_n2]
-	gc_s_threadMax := compiled.Scratch[int16](gc_b2, 12)[:gc_n2]
-	gc_s_threadMaxI := make([]int16, gc_b2.Len())
-	gc_s_threadMaxJ := make([]int16, gc_b2.Len())
-	gc_s_currH := compiled.Scratch[int16](gc_b2, 13)[:gc_n2]
-	gc_s_currF := compiled.Scratch[int16](gc_b2, 14)[:gc_n2]
-	gc_s_currE := compiled.Scratch[int16](gc_b2, 15)[:gc_n2]
-	gc_s_prevH := compiled.Scratch[int16](gc_b2, 16)[:gc_n2]
-	gc_s_prevF := compiled.Scratch[int16](gc_b2, 17)[:gc_n2]
-	gc_s_prevE := compiled.Scratch[int16](gc_b2, 18)[:gc_n2]
-	gc_s_prevPrevH := compiled.Scratch[int16](gc_b2, 19)[:gc_n2]
-	gc_s_prevPrevF := compiled.Scratch[int16](gc_b2, 20)[:gc_n2]
-	gc_s_prevPrevE := compiled.Scratch[int16](gc_b2, 21)[:gc_n2]
-	gc_s_diag := compiled.Scratch[int](gc_b2, 22)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_myVal := compiled.Scratch[int16](gc_b, 0)[:gc_n]
+//line hecbench_bsw_kernel.go:43
+	gc_s_myIndex := compiled.Scratch[*int16](gc_b, 1)[:gc_n]
+	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b, 2)[:gc_n]
+	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_myInd := make([]int16, gc_b.Len())
+	gc_s_myInd2 := make([]int16, gc_b.Len())
+	gc_s_lengthSeqA := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_s_lengthSeqB := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
+	gc_s_longerSeq := compiled.Scratch[[]int8](gc_b, 6)[:gc_n]
+	gc_s_isValid := compiled.Scratch[int](gc_b, 7)[:gc_n]
+	gc_s_maxSize := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
+	gc_s_minSize := compiled.Scratch[uint32](gc_b, 9)[:gc_n]
+	gc_s_myColumnChar := compiled.Scratch[int8](gc_b, 10)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 11)[:gc_n]
+	gc_s_threadMax := compiled.Scratch[int16](gc_b, 12)[:gc_n]
+	gc_s_threadMaxI := make([]int16, gc_b.Len())
+	gc_s_threadMaxJ := make([]int16, gc_b.Len())
+	gc_s_currH := compiled.Scratch[int16](gc_b, 13)[:gc_n]
+	gc_s_currF := compiled.Scratch[int16](gc_b, 14)[:gc_n]
+	gc_s_currE := compiled.Scratch[int16](gc_b, 15)[:gc_n]
+	gc_s_prevH := compiled.Scratch[int16](gc_b, 16)[:gc_n]
+	gc_s_prevF := compiled.Scratch[int16](gc_b, 17)[:gc_n]
+	gc_s_prevE := compiled.Scratch[int16](gc_b, 18)[:gc_n]
+	gc_s_prevPrevH := compiled.Scratch[int16](gc_b, 19)[:gc_n]
+	gc_s_prevPrevF := compiled.Scratch[int16](gc_b, 20)[:gc_n]
+	gc_s_prevPrevE := compiled.Scratch[int16](gc_b, 21)[:gc_n]
+	gc_s_diag := compiled.Scratch[int](gc_b, 22)[:gc_n]
 //line hecbench_bsw_kernel.go:22
-	blockId := gc_bx2
+	blockId := gc_bx
 //line hecbench_bsw_kernel.go:29
 	var seqA []int8
 	var seqB []int8
 //line hecbench_bsw_kernel.go:33
 	isValidArray := gocuda.DynamicShared[int8](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:35
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-			threadId := gc_tx2
+			threadId := gc_tx
 //line hecbench_bsw_kernel.go:26
 			var lengthSeqA uint32
 			var lengthSeqB uint32
@@ -134,38 +136,40 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw_kernel.go:68
 			for p := threadId; uint32(p) < minSize; p += 32 {
 //line hecbench_bsw_kernel.go:68
-				gc_b2.Tick()
+				gc_b.Tick()
 //line hecbench_bsw_kernel.go:68
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_bsw_kernel.go:68
 					return
 				}
+//line hecbench_bsw_kernel.go:69
 				isValidArray[isValid+p] = 0
 			}
-//line hecbench_bsw_kernel.go:71
 			isValid += int(minSize)
 			for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
 //line hecbench_bsw_kernel.go:72
-				gc_b2.Tick()
+				gc_b.Tick()
 //line hecbench_bsw_kernel.go:72
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_bsw_kernel.go:72
 					return
 				}
+//line hecbench_bsw_kernel.go:73
 				isValidArray[isValid+p_] = 1
 			}
-//line hecbench_bsw_kernel.go:75
 			isValid += int(minSize)
 			for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
 //line hecbench_bsw_kernel.go:76
-				gc_b2.Tick()
+				gc_b.Tick()
 //line hecbench_bsw_kernel.go:76
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_bsw_kernel.go:76
 					return
 				}
+//line hecbench_bsw_kernel.go:77
 				isValidArray[isValid+p_2] = 0
 			}
+//line hecbench_bsw_kernel.go:80
 			var myColumnChar int8
 //line hecbench_bsw_kernel.go:82
 			if lengthSeqA < lengthSeqB {
@@ -187,13 +191,14 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					longerSeq = seqA
 				}
 			}
-			gc_s_lengthSeqA[gc_rank2] = lengthSeqA
-			gc_s_lengthSeqB[gc_rank2] = lengthSeqB
-			gc_s_longerSeq[gc_rank2] = longerSeq
-			gc_s_isValid[gc_rank2] = isValid
-			gc_s_maxSize[gc_rank2] = maxSize
-			gc_s_minSize[gc_rank2] = minSize
-			gc_s_myColumnChar[gc_rank2] = myColumnChar
+//line hecbench_bsw_kernel.go:108
+			gc_s_lengthSeqA[gc_rank] = lengthSeqA
+			gc_s_lengthSeqB[gc_rank] = lengthSeqB
+			gc_s_longerSeq[gc_rank] = longerSeq
+			gc_s_isValid[gc_rank] = isValid
+			gc_s_maxSize[gc_rank] = maxSize
+			gc_s_minSize[gc_rank] = minSize
+			gc_s_myColumnChar[gc_rank] = myColumnChar
 		}
 	}
 //line hecbench_bsw_kernel.go:116
@@ -208,17 +213,18 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	shAaEncoding := gocuda.Shared[int16](t, bswEncodMatSize)[:bswEncodMatSize]
 	shAaScoring := gocuda.Shared[int16](t, bswScoreMatSize)[:bswScoreMatSize]
 //line hecbench_bsw_kernel.go:127
-	maxThreads := gc_bdx2
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	maxThreads := gc_bdx
+//line hecbench_bsw_kernel.go:129
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:104
 		i := 1
 		threadMax := int16(0)
 		threadMaxI := int16(0)
-		gc_s_threadMaxI[gc_rank2] = threadMaxI
+		gc_s_threadMaxI[gc_rank] = threadMaxI
 //line hecbench_bsw_kernel.go:107
 		threadMaxJ := int16(0)
-		gc_s_threadMaxJ[gc_rank2] = threadMaxJ
+		gc_s_threadMaxJ[gc_rank] = threadMaxJ
 //line hecbench_bsw_kernel.go:111
 		currH := int16(0)
 //line hecbench_bsw_kernel.go:111
@@ -236,78 +242,86 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw_kernel.go:113
 		prevPrevE := int16(0)
 		tempVal := int16(0)
+//line hecbench_bsw_kernel.go:128
 		_ = tempVal
-		gc_s_i[gc_rank2] = i
-		gc_s_threadMax[gc_rank2] = threadMax
-		gc_s_currH[gc_rank2] = currH
-		gc_s_currF[gc_rank2] = currF
-		gc_s_currE[gc_rank2] = currE
-		gc_s_prevH[gc_rank2] = prevH
-		gc_s_prevF[gc_rank2] = prevF
-		gc_s_prevE[gc_rank2] = prevE
-		gc_s_prevPrevH[gc_rank2] = prevPrevH
-		gc_s_prevPrevF[gc_rank2] = prevPrevF
-		gc_s_prevPrevE[gc_rank2] = prevPrevE
+		gc_s_i[gc_rank] = i
+		gc_s_threadMax[gc_rank] = threadMax
+		gc_s_currH[gc_rank] = currH
+		gc_s_currF[gc_rank] = currF
+		gc_s_currE[gc_rank] = currE
+		gc_s_prevH[gc_rank] = prevH
+		gc_s_prevF[gc_rank] = prevF
+		gc_s_prevE[gc_rank] = prevE
+		gc_s_prevPrevH[gc_rank] = prevPrevH
+		gc_s_prevPrevF[gc_rank] = prevPrevF
+		gc_s_prevPrevE[gc_rank] = prevPrevE
 	}
+//line hecbench_bsw_kernel.go:128
 	for gc_off, gc_limit, gc_more := 0, bswScoreMatSize, true; gc_more; gc_off += maxThreads {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line hecbench_bsw_kernel.go:135
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(shAaScoring) && gc_to2 <= len(shAaScoring)-gc_off6 && gc_off6 <= len(scoringMatrix) && gc_to2 <= len(scoringMatrix)-gc_off6 {
-				gc_at13 := shAaScoring[gc_off6:][:gc_to2]
-				gc_at14 := scoringMatrix[gc_off6:][:gc_to2]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(shAaScoring) && gc_to <= len(shAaScoring)-gc_off3 && gc_off3 <= len(scoringMatrix) && gc_to <= len(scoringMatrix)-gc_off3 {
+				gc_at := shAaScoring[gc_off3:][:gc_to]
+				gc_at2 := scoringMatrix[gc_off3:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx := gc_step + 0
+//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx := gc_step + 1
+//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx := gc_step + 2
+//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx := gc_step + 3
+//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_bsw_kernel.go:129
 					gc_more = true
 //line hecbench_bsw_kernel.go:129
-					gc_at13[gc_tx2] = gc_at14[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
 						gc_more = true
@@ -315,11 +329,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
 						gc_more = true
@@ -327,11 +341,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
 						gc_more = true
@@ -339,11 +353,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
 						gc_more = true
@@ -351,11 +365,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-					threadId := gc_tx2
+					threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 					p_3 := threadId + gc_off
 					gc_more = true
@@ -367,64 +381,70 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	}
 //line hecbench_bsw_kernel.go:131
 	for gc_off2, gc_limit2, gc_more2 := 0, bswEncodMatSize, true; gc_more2; gc_off2 += maxThreads {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line hecbench_bsw_kernel.go:138
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off2
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(shAaEncoding) && gc_to2 <= len(shAaEncoding)-gc_off7 && gc_off7 <= len(encodingMatrix) && gc_to2 <= len(encodingMatrix)-gc_off7 {
-				gc_at15 := shAaEncoding[gc_off7:][:gc_to2]
-				gc_at16 := encodingMatrix[gc_off7:][:gc_to2]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(shAaEncoding) && gc_to <= len(shAaEncoding)-gc_off4 && gc_off4 <= len(encodingMatrix) && gc_to <= len(encodingMatrix)-gc_off4 {
+				gc_at3 := shAaEncoding[gc_off4:][:gc_to]
+				gc_at4 := encodingMatrix[gc_off4:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx := gc_step3 + 0
+//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx := gc_step3 + 1
+//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx := gc_step3 + 2
+//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx := gc_step3 + 3
+//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_bsw_kernel.go:132
 					gc_more2 = true
 //line hecbench_bsw_kernel.go:132
-					gc_at15[gc_tx2] = gc_at16[gc_tx2]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
 						gc_more2 = true
@@ -432,11 +452,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
 						gc_more2 = true
@@ -444,11 +464,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
 						gc_more2 = true
@@ -456,11 +476,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
+						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
 						gc_more2 = true
@@ -468,11 +488,11 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-					threadId := gc_tx2
+					threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 					p_4 := threadId + gc_off2
 					gc_more2 = true
@@ -482,91 +502,102 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			}
 		}
 	}
-	gc_step11 := 0
-	for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+//line hecbench_bsw_kernel.go:139
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank2 := gc_step11 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step5 + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-			gc_s_diag[gc_rank2] = diag
+//line hecbench_bsw_kernel.go:139
+			gc_s_diag[gc_rank] = diag
 		}
 		{
-			gc_rank2 := gc_step11 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step5 + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-			gc_s_diag[gc_rank2] = diag
+//line hecbench_bsw_kernel.go:139
+			gc_s_diag[gc_rank] = diag
 		}
 		{
-			gc_rank2 := gc_step11 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step5 + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-			gc_s_diag[gc_rank2] = diag
+//line hecbench_bsw_kernel.go:139
+			gc_s_diag[gc_rank] = diag
 		}
 		{
-			gc_rank2 := gc_step11 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step5 + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-			gc_s_diag[gc_rank2] = diag
+//line hecbench_bsw_kernel.go:139
+			gc_s_diag[gc_rank] = diag
 		}
 	}
-	for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 		diag := 0
-		gc_s_diag[gc_rank2] = diag
+//line hecbench_bsw_kernel.go:139
+		gc_s_diag[gc_rank] = diag
 	}
 //line hecbench_bsw_kernel.go:137
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r62, gc_r62in, gc_r62out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			lengthSeqA := gc_s_lengthSeqA[gc_rank2]
-			lengthSeqB := gc_s_lengthSeqB[gc_rank2]
-			diag := gc_s_diag[gc_rank2]
+		gc_r6, gc_r6in, gc_r6out := 0, 0, 0
+//line hecbench_bsw_kernel.go:144
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			lengthSeqA := gc_s_lengthSeqA[gc_rank]
+			lengthSeqB := gc_s_lengthSeqB[gc_rank]
+			diag := gc_s_diag[gc_rank]
 			if uint32(diag) < lengthSeqA+lengthSeqB-1 {
-				gc_r62 |= 1
-				gc_r62in = gc_rank2
+				gc_r6 |= 1
+				gc_r6in = gc_rank
 			} else {
-				gc_r62 |= 2
-				gc_r62out = gc_rank2
+				gc_r6 |= 2
+				gc_r6out = gc_rank
 			}
 		}
-		if gc_r62 == 3 {
-			compiled.Diverged(gc_b2, "SyncThreads", gc_r62in, gc_r62out)
+//line hecbench_bsw_kernel.go:158
+		if gc_r6 == 3 {
+			compiled.Diverged(gc_b, "SyncThreads", gc_r6in, gc_r6out)
 		}
-		if gc_r62&1 == 0 {
+		if gc_r6&1 == 0 {
 			break
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:165
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-				threadId := gc_tx2
-				laneId := int16(gc_tx2 % 32)
-				warpId := int16(gc_tx2 / 32)
-				isValid := gc_s_isValid[gc_rank2]
-				maxSize := gc_s_maxSize[gc_rank2]
-				minSize := gc_s_minSize[gc_rank2]
-				currH := gc_s_currH[gc_rank2]
-				currF := gc_s_currF[gc_rank2]
-				currE := gc_s_currE[gc_rank2]
-				prevH := gc_s_prevH[gc_rank2]
-				prevF := gc_s_prevF[gc_rank2]
-				prevE := gc_s_prevE[gc_rank2]
-				prevPrevH := gc_s_prevPrevH[gc_rank2]
-				prevPrevF := gc_s_prevPrevF[gc_rank2]
-				prevPrevE := gc_s_prevPrevE[gc_rank2]
+				threadId := gc_tx
+				laneId := int16(gc_tx % 32)
+				warpId := int16(gc_tx / 32)
+//line hecbench_bsw_kernel.go:27
+				isValid := gc_s_isValid[gc_rank]
+				maxSize := gc_s_maxSize[gc_rank]
+				minSize := gc_s_minSize[gc_rank]
+				currH := gc_s_currH[gc_rank]
+				currF := gc_s_currF[gc_rank]
+				currE := gc_s_currE[gc_rank]
+				prevH := gc_s_prevH[gc_rank]
+				prevF := gc_s_prevF[gc_rank]
+				prevE := gc_s_prevE[gc_rank]
+				prevPrevH := gc_s_prevPrevH[gc_rank]
+				prevPrevF := gc_s_prevPrevF[gc_rank]
+				prevPrevE := gc_s_prevPrevE[gc_rank]
 				var tempVal int16
-				diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:41
+				diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:138
 				isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
 //line hecbench_bsw_kernel.go:140
@@ -599,188 +630,200 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					localSpillPrevH[threadId] = prevH
 					localSpillPrevPrevH[threadId] = prevPrevH
 				}
-				gc_s_isValid[gc_rank2] = isValid
-				gc_s_currH[gc_rank2] = currH
-				gc_s_currF[gc_rank2] = currF
-				gc_s_currE[gc_rank2] = currE
-				gc_s_prevH[gc_rank2] = prevH
-				gc_s_prevF[gc_rank2] = prevF
-				gc_s_prevE[gc_rank2] = prevE
-				gc_s_prevPrevH[gc_rank2] = prevPrevH
-				gc_s_prevPrevF[gc_rank2] = prevPrevF
-				gc_s_prevPrevE[gc_rank2] = prevPrevE
+				gc_s_isValid[gc_rank] = isValid
+				gc_s_currH[gc_rank] = currH
+				gc_s_currF[gc_rank] = currF
+				gc_s_currE[gc_rank] = currE
+				gc_s_prevH[gc_rank] = prevH
+				gc_s_prevF[gc_rank] = prevF
+				gc_s_prevE[gc_rank] = prevE
+				gc_s_prevPrevH[gc_rank] = prevPrevH
+				gc_s_prevPrevF[gc_rank] = prevPrevF
+				gc_s_prevPrevE[gc_rank] = prevPrevE
 			}
 		}
+//line hecbench_bsw_kernel.go:183
 		var gc_l_mask [32]uint32
 		var gc_l_fVal [32]int16
 		var gc_l_hfVal [32]int16
 		var gc_l_valeShfl [32]int16
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]bool
-		var gc_c22r [32]uint32
-		var gc_c23m [32]uint32
-		var gc_c23v [32]int16
-		var gc_c23a [32]int
-		var gc_c23w [32]int
-		var gc_c23r [32]int16
-		var gc_c24m [32]uint32
-		var gc_c24v [32]int16
-		var gc_c24a [32]int
-		var gc_c24w [32]int
-		var gc_c24r [32]int16
-		var gc_c25m [32]uint32
-		var gc_c25v [32]int16
-		var gc_c25a [32]int
-		var gc_c25w [32]int
-		var gc_c25r [32]int16
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c1r [32]uint32
+		var gc_c2m [32]uint32
+		var gc_c2v [32]bool
+		var gc_c2r [32]uint32
+		var gc_c3m [32]uint32
+		var gc_c3v [32]int16
+		var gc_c3a [32]int
+		var gc_c3w [32]int
+		var gc_c3r [32]int16
+		var gc_c4m [32]uint32
+		var gc_c4v [32]int16
+		var gc_c4a [32]int
+		var gc_c4w [32]int
+		var gc_c4r [32]int16
+		var gc_c5m [32]uint32
+		var gc_c5v [32]int16
+		var gc_c5a [32]int
+		var gc_c5w [32]int
+		var gc_c5r [32]int16
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m192 uint32
+//line hecbench_bsw_kernel.go:212
+				var gc_m19 uint32
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
-						isValid := gc_s_isValid[gc_rank2]
-						minSize := gc_s_minSize[gc_rank2]
+						threadId := gc_tx
+//line hecbench_bsw_kernel.go:25
+						isValid := gc_s_isValid[gc_rank]
+						minSize := gc_s_minSize[gc_rank]
 //line hecbench_bsw_kernel.go:172
 						if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
-							gc_m192 |= 1 << gc_lane2
+							gc_m19 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save192 := gc_act2
-				gc_act2 = gc_save192 & gc_m192
-				if gc_act2 != 0 {
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 //line hecbench_bsw_kernel.go:173
-					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
+					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							isValid := gc_s_isValid[gc_rank2]
-							minSize := gc_s_minSize[gc_rank2]
+							threadId := gc_tx
+//line hecbench_bsw_kernel.go:25
+							isValid := gc_s_isValid[gc_rank]
+							minSize := gc_s_minSize[gc_rank]
 //line hecbench_bsw_kernel.go:173
-							var activeMask uint32 = gc_c21r[gc_lane2]
+							var activeMask uint32 = gc_c1r[gc_lane]
 //line hecbench_bsw_kernel.go:173
-							gc_c22m[gc_lane2] = activeMask
-							gc_c22v[gc_lane2] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
+							gc_c2m[gc_lane] = activeMask
+							gc_c2v[gc_lane] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
 						}
 					}
 //line hecbench_bsw_kernel.go:173
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
+					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_bsw_kernel.go:24
-							laneId := int16(gc_tx2 % 32)
-							prevH := gc_s_prevH[gc_rank2]
-							prevF := gc_s_prevF[gc_rank2]
-							prevE := gc_s_prevE[gc_rank2]
+							laneId := int16(gc_tx % 32)
+//line hecbench_bsw_kernel.go:26
+							prevH := gc_s_prevH[gc_rank]
+							prevF := gc_s_prevF[gc_rank]
+							prevE := gc_s_prevE[gc_rank]
 //line hecbench_bsw_kernel.go:173
-							var ballotSync uint32 = gc_c22r[gc_lane2]
+							var ballotSync uint32 = gc_c2r[gc_lane]
 //line hecbench_bsw_kernel.go:173
 							mask := ballotSync
 //line hecbench_bsw_kernel.go:175
 							fVal := prevF + extendGap
 							hfVal := prevH + startGap
-							gc_c23m[gc_lane2] = mask
-							gc_c23v[gc_lane2] = prevE
-							gc_c23a[gc_lane2] = int(laneId - 1)
-							gc_c23w[gc_lane2] = 32
-							gc_l_mask[gc_lane2] = mask
-							gc_l_fVal[gc_lane2] = fVal
-							gc_l_hfVal[gc_lane2] = hfVal
+							gc_c3m[gc_lane] = mask
+							gc_c3v[gc_lane] = prevE
+							gc_c3a[gc_lane] = int(laneId - 1)
+							gc_c3w[gc_lane] = 32
+							gc_l_mask[gc_lane] = mask
+							gc_l_fVal[gc_lane] = fVal
+							gc_l_hfVal[gc_lane] = hfVal
 						}
 					}
 //line hecbench_bsw_kernel.go:177
-					compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, &gc_c23a, &gc_c23w, &gc_c23r)
+					compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_bsw_kernel.go:24
-							laneId := int16(gc_tx2 % 32)
-							prevH := gc_s_prevH[gc_rank2]
-							mask := gc_l_mask[gc_lane2]
+							laneId := int16(gc_tx % 32)
+//line hecbench_bsw_kernel.go:26
+							prevH := gc_s_prevH[gc_rank]
+							mask := gc_l_mask[gc_lane]
 //line hecbench_bsw_kernel.go:177
-							valeShfl := gc_c23r[gc_lane2]
-							gc_c24m[gc_lane2] = mask
-							gc_c24v[gc_lane2] = prevH
-							gc_c24a[gc_lane2] = int(laneId - 1)
-							gc_c24w[gc_lane2] = 32
-							gc_l_valeShfl[gc_lane2] = valeShfl
+							valeShfl := gc_c3r[gc_lane]
+							gc_c4m[gc_lane] = mask
+							gc_c4v[gc_lane] = prevH
+							gc_c4a[gc_lane] = int(laneId - 1)
+							gc_c4w[gc_lane] = 32
+							gc_l_valeShfl[gc_lane] = valeShfl
 						}
 					}
 //line hecbench_bsw_kernel.go:178
-					compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, &gc_c24a, &gc_c24w, &gc_c24r)
+					compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, &gc_c4a, &gc_c4w, &gc_c4r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							laneId := int16(gc_tx2 % 32)
-							warpId := int16(gc_tx2 / 32)
-							maxSize := gc_s_maxSize[gc_rank2]
+							threadId := gc_tx
+							laneId := int16(gc_tx % 32)
+							warpId := int16(gc_tx / 32)
+//line hecbench_bsw_kernel.go:27
+							maxSize := gc_s_maxSize[gc_rank]
 							var currF int16
+//line hecbench_bsw_kernel.go:30
 							var currE int16
-							prevPrevH := gc_s_prevPrevH[gc_rank2]
-							diag := gc_s_diag[gc_rank2]
-							mask := gc_l_mask[gc_lane2]
-							fVal := gc_l_fVal[gc_lane2]
-							hfVal := gc_l_hfVal[gc_lane2]
-							valeShfl := gc_l_valeShfl[gc_lane2]
+//line hecbench_bsw_kernel.go:32
+							prevPrevH := gc_s_prevPrevH[gc_rank]
+							diag := gc_s_diag[gc_rank]
+							mask := gc_l_mask[gc_lane]
+//line hecbench_bsw_kernel.go:36
+							fVal := gc_l_fVal[gc_lane]
+//line hecbench_bsw_kernel.go:38
+							hfVal := gc_l_hfVal[gc_lane]
+//line hecbench_bsw_kernel.go:40
+							valeShfl := gc_l_valeShfl[gc_lane]
 //line hecbench_bsw_kernel.go:178
-							valheShfl := gc_c24r[gc_lane2]
+							valheShfl := gc_c4r[gc_lane]
 //line hecbench_bsw_kernel.go:180
 							eVal := int16(0)
 //line hecbench_bsw_kernel.go:180
@@ -814,45 +857,47 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 								currE = heVal
 							}
 //line hecbench_bsw_kernel.go:210
-							gc_c25m[gc_lane2] = mask
-							gc_c25v[gc_lane2] = prevPrevH
-							gc_c25a[gc_lane2] = int(laneId - 1)
-							gc_c25w[gc_lane2] = 32
-							gc_s_currF[gc_rank2] = currF
-							gc_s_currE[gc_rank2] = currE
+							gc_c5m[gc_lane] = mask
+							gc_c5v[gc_lane] = prevPrevH
+							gc_c5a[gc_lane] = int(laneId - 1)
+							gc_c5w[gc_lane] = 32
+							gc_s_currF[gc_rank] = currF
+							gc_s_currE[gc_rank] = currE
 						}
 					}
 //line hecbench_bsw_kernel.go:210
-					compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_c25v, &gc_c25a, &gc_c25w, &gc_c25r)
+					compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_c5v, &gc_c5a, &gc_c5w, &gc_c5r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							laneId := int16(gc_tx2 % 32)
-							warpId := int16(gc_tx2 / 32)
-							longerSeq := gc_s_longerSeq[gc_rank2]
-							maxSize := gc_s_maxSize[gc_rank2]
-							minSize := gc_s_minSize[gc_rank2]
-							myColumnChar := gc_s_myColumnChar[gc_rank2]
-							i := gc_s_i[gc_rank2]
-							threadMax := gc_s_threadMax[gc_rank2]
+							threadId := gc_tx
+							laneId := int16(gc_tx % 32)
+							warpId := int16(gc_tx / 32)
+//line hecbench_bsw_kernel.go:27
+							longerSeq := gc_s_longerSeq[gc_rank]
+							maxSize := gc_s_maxSize[gc_rank]
+							minSize := gc_s_minSize[gc_rank]
+							myColumnChar := gc_s_myColumnChar[gc_rank]
+							i := gc_s_i[gc_rank]
+							threadMax := gc_s_threadMax[gc_rank]
 							var currH int16
-							currF := gc_s_currF[gc_rank2]
-							currE := gc_s_currE[gc_rank2]
-							diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:35
+							currF := gc_s_currF[gc_rank]
+							currE := gc_s_currE[gc_rank]
+							diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:210
-							testShufll := gc_c25r[gc_lane2]
+							testShufll := gc_c5r[gc_lane]
 							finalPrevPrevH := int16(0)
 							if uint32(diag) >= maxSize {
 								finalPrevPrevH = localSpillPrevPrevH[threadId-1]
@@ -891,77 +936,80 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 								j_ = threadId + 1
 							}
 							if threadMax < currH {
-								gc_s_threadMaxI[gc_rank2] = int16(i_)
+								gc_s_threadMaxI[gc_rank] = int16(i_)
 							}
 							if threadMax < currH {
-								gc_s_threadMaxJ[gc_rank2] = int16(j_)
+								gc_s_threadMaxJ[gc_rank] = int16(j_)
 							}
 							if threadMax < currH {
 								threadMax = currH
 							}
 							i++
-							gc_s_i[gc_rank2] = i
-							gc_s_threadMax[gc_rank2] = threadMax
-							gc_s_currH[gc_rank2] = currH
+//line hecbench_bsw_kernel.go:267
+							gc_s_i[gc_rank] = i
+							gc_s_threadMax[gc_rank] = threadMax
+							gc_s_currH[gc_rank] = currH
 						}
 					}
 				}
-				gc_act2 = gc_save192 &^ gc_dead2
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+//line hecbench_bsw_kernel.go:278
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step12 + 0
-				gc_pos2.Thread = gc_rank2
-				diag := gc_s_diag[gc_rank2]
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:137
 				diag++
-				gc_s_diag[gc_rank2] = diag
+				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank2 := gc_step12 + 1
-				gc_pos2.Thread = gc_rank2
-				diag := gc_s_diag[gc_rank2]
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:137
 				diag++
-				gc_s_diag[gc_rank2] = diag
+				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank2 := gc_step12 + 2
-				gc_pos2.Thread = gc_rank2
-				diag := gc_s_diag[gc_rank2]
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:137
 				diag++
-				gc_s_diag[gc_rank2] = diag
+				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank2 := gc_step12 + 3
-				gc_pos2.Thread = gc_rank2
-				diag := gc_s_diag[gc_rank2]
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:137
 				diag++
-				gc_s_diag[gc_rank2] = diag
+				gc_s_diag[gc_rank] = diag
 			}
 		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			diag := gc_s_diag[gc_rank2]
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:137
 			diag++
-			gc_s_diag[gc_rank2] = diag
+			gc_s_diag[gc_rank] = diag
 		}
 	}
 //line hecbench_bsw_kernel.go:261
 	var inverse_ bool = inverse
 //line hecbench_bsw.go:79
-	locTots := gc_shared12(32)[:32]
-	locInds := gc_shared22(32)[:32]
-	locInds2 := gc_shared32(32)[:32]
+	locTots := gc_shared1(32)[:32]
+	locInds := gc_shared2(32)[:32]
+	locInds2 := gc_shared3(32)[:32]
 //line hecbench_bsw.go:84
 	var inverse_2 bool = inverse_
 //line hecbench_bsw.go:33
 	warpSize := 32
+//line hecbench_bsw.go:35
 	var gc_l_val [32]int16
 	var gc_l_myIndex_ [32]*int16
 	var gc_l_myIndex2_ [32]*int16
@@ -971,57 +1019,57 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	var gc_l_ind2 [32]int16
 	var gc_l_mask_ [32]uint32
 	var gc_l_tempVal_ [32]int16
-	var gc_c26v [32]bool
-	var gc_c26r [32]uint32
-	var gc_c27m [32]uint32
-	var gc_c27a [32]int
-	var gc_c27w [32]int
-	var gc_c27r [32]int16
-	var gc_c28m [32]uint32
-	var gc_c28a [32]int
-	var gc_c28w [32]int
-	var gc_c28r [32]int16
-	var gc_c29m [32]uint32
-	var gc_c29a [32]int
-	var gc_c29w [32]int
-	var gc_c29r [32]int16
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c6v [32]bool
+	var gc_c6r [32]uint32
+	var gc_c7m [32]uint32
+	var gc_c7a [32]int
+	var gc_c7w [32]int
+	var gc_c7r [32]int16
+	var gc_c8m [32]uint32
+	var gc_c8a [32]int
+	var gc_c8w [32]int
+	var gc_c8r [32]int16
+	var gc_c9m [32]uint32
+	var gc_c9a [32]int
+	var gc_c9w [32]int
+	var gc_c9r [32]int16
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				minSize := gc_s_minSize[gc_rank2]
-				threadMax := gc_s_threadMax[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				minSize := gc_s_minSize[gc_rank]
+				threadMax := gc_s_threadMax[gc_rank]
 //line hecbench_bsw_kernel.go:261
 				var myVal int16 = threadMax
 //line hecbench_bsw_kernel.go:261
-				var myIndex *int16 = &gc_s_threadMaxI[gc_rank2]
+				var myIndex *int16 = &gc_s_threadMaxI[gc_rank]
 //line hecbench_bsw_kernel.go:261
-				var myIndex2 *int16 = &gc_s_threadMaxJ[gc_rank2]
+				var myIndex2 *int16 = &gc_s_threadMaxJ[gc_rank]
 //line hecbench_bsw_kernel.go:261
 				var lengthSeqB_ uint32 = minSize
 //line hecbench_bsw.go:82
 				myInd := *myIndex
-				gc_s_myInd[gc_rank2] = myInd
+				gc_s_myInd[gc_rank] = myInd
 //line hecbench_bsw.go:83
 				myInd2 := *myIndex2
-				gc_s_myInd2[gc_rank2] = myInd2
+				gc_s_myInd2[gc_rank] = myInd2
 //line hecbench_bsw.go:84
 				var val int16 = myVal
 //line hecbench_bsw.go:84
-				var myIndex_ *int16 = &gc_s_myInd[gc_rank2]
+				var myIndex_ *int16 = &gc_s_myInd[gc_rank]
 //line hecbench_bsw.go:84
-				var myIndex2_ *int16 = &gc_s_myInd2[gc_rank2]
+				var myIndex2_ *int16 = &gc_s_myInd2[gc_rank]
 //line hecbench_bsw.go:84
 				var lengthSeqB_2 uint32 = lengthSeqB_
 //line hecbench_bsw.go:34
@@ -1031,110 +1079,124 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				ind := *myIndex_
 				ind2 := *myIndex2_
 				myMax = val
+//line hecbench_bsw.go:52
 				_ = newInd2
 //line hecbench_bsw.go:40
-				gc_c26v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_2
-				gc_l_val[gc_lane2] = val
-				gc_l_myIndex_[gc_lane2] = myIndex_
-				gc_l_myIndex2_[gc_lane2] = myIndex2_
-				gc_l_myMax[gc_lane2] = myMax
-				gc_l_newInd[gc_lane2] = newInd
-				gc_l_ind[gc_lane2] = ind
-				gc_l_ind2[gc_lane2] = ind2
-				gc_s_myIndex[gc_rank2] = myIndex
-				gc_s_myIndex2[gc_rank2] = myIndex2
-				gc_s_lengthSeqB_[gc_rank2] = lengthSeqB_
+				gc_c6v[gc_lane] = uint32(gc_tx) < lengthSeqB_2
+				gc_l_val[gc_lane] = val
+				gc_l_myIndex_[gc_lane] = myIndex_
+				gc_l_myIndex2_[gc_lane] = myIndex2_
+				gc_l_myMax[gc_lane] = myMax
+				gc_l_newInd[gc_lane] = newInd
+				gc_l_ind[gc_lane] = ind
+				gc_l_ind2[gc_lane] = ind2
+				gc_s_myIndex[gc_rank] = myIndex
+				gc_s_myIndex2[gc_rank] = myIndex2
+				gc_s_lengthSeqB_[gc_rank] = lengthSeqB_
 			}
 		}
 //line hecbench_bsw.go:40
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c26v, nil, nil, &gc_c26r)
-		gc_left := gc_act2
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c6v, nil, nil, &gc_c6r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_bsw.go:40
-					mask_ := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+					mask_ := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
 //line hecbench_bsw.go:40
-					mask_.StoreSlice(gc_l_mask_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					mask_.StoreSlice(gc_l_mask_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line hecbench_bsw.go:40
-					mask_ := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+					mask_ := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
 //line hecbench_bsw.go:40
-					mask_.StoreSlice(gc_l_mask_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					mask_.StoreSlice(gc_l_mask_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line hecbench_bsw.go:40
-				mask_ := gc_c26r[gc_lane2]
-				gc_l_mask_[gc_lane2] = mask_
+				mask_ := gc_c6r[gc_lane]
+//line hecbench_bsw.go:42
+				gc_l_mask_[gc_lane] = mask_
 			}
 		}
 //line hecbench_bsw.go:42
 		for offset := warpSize / 2; offset > 0; offset /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				val := gc_l_val[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_bsw.go:46
+				val := gc_l_val[gc_lane]
 				_ = val
-				mask_ := gc_l_mask_[gc_lane2]
+				mask_ := gc_l_mask_[gc_lane]
 //line hecbench_bsw.go:43
-				gc_c27m[gc_lane2] = mask_
-				gc_c27a[gc_lane2] = offset
-				gc_c27w[gc_lane2] = 32
+				gc_c7m[gc_lane] = mask_
+				gc_c7a[gc_lane] = offset
+				gc_c7w[gc_lane] = 32
 			}
 //line hecbench_bsw.go:43
-			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c27m, &gc_l_val, &gc_c27a, &gc_c27w, &gc_c27r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				val := gc_l_val[gc_lane2]
-				ind := gc_l_ind[gc_lane2]
+			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c7m, &gc_l_val, &gc_c7a, &gc_c7w, &gc_c7r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_bsw.go:47
+				val := gc_l_val[gc_lane]
+//line hecbench_bsw.go:49
+				ind := gc_l_ind[gc_lane]
 				_ = ind
-				mask_ := gc_l_mask_[gc_lane2]
+				mask_ := gc_l_mask_[gc_lane]
 //line hecbench_bsw.go:43
-				tempVal_ := gc_c27r[gc_lane2]
+				tempVal_ := gc_c7r[gc_lane]
 				val = max(val, tempVal_)
-				gc_c28m[gc_lane2] = mask_
-				gc_c28a[gc_lane2] = offset
-				gc_c28w[gc_lane2] = 32
-				gc_l_val[gc_lane2] = val
-				gc_l_tempVal_[gc_lane2] = tempVal_
+				gc_c8m[gc_lane] = mask_
+				gc_c8a[gc_lane] = offset
+				gc_c8w[gc_lane] = 32
+				gc_l_val[gc_lane] = val
+				gc_l_tempVal_[gc_lane] = tempVal_
 			}
 //line hecbench_bsw.go:45
-			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c28m, &gc_l_ind, &gc_c28a, &gc_c28w, &gc_c28r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_ind, &gc_c8a, &gc_c8w, &gc_c8r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_bsw.go:49
 				var newInd int16
-				ind2 := gc_l_ind2[gc_lane2]
+//line hecbench_bsw.go:51
+				ind2 := gc_l_ind2[gc_lane]
 				_ = ind2
-				mask_ := gc_l_mask_[gc_lane2]
+				mask_ := gc_l_mask_[gc_lane]
 //line hecbench_bsw.go:45
-				newInd = gc_c28r[gc_lane2]
-				gc_c29m[gc_lane2] = mask_
-				gc_c29a[gc_lane2] = offset
-				gc_c29w[gc_lane2] = 32
-				gc_l_newInd[gc_lane2] = newInd
+				newInd = gc_c8r[gc_lane]
+				gc_c9m[gc_lane] = mask_
+				gc_c9a[gc_lane] = offset
+				gc_c9w[gc_lane] = 32
+				gc_l_newInd[gc_lane] = newInd
 			}
 //line hecbench_bsw.go:46
-			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c29m, &gc_l_ind2, &gc_c29a, &gc_c29w, &gc_c29r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				val := gc_l_val[gc_lane2]
-				myMax := gc_l_myMax[gc_lane2]
-				newInd := gc_l_newInd[gc_lane2]
+			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c9m, &gc_l_ind2, &gc_c9a, &gc_c9w, &gc_c9r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_bsw.go:50
+				val := gc_l_val[gc_lane]
+//line hecbench_bsw.go:52
+				myMax := gc_l_myMax[gc_lane]
+//line hecbench_bsw.go:54
+				newInd := gc_l_newInd[gc_lane]
+//line hecbench_bsw.go:56
 				var newInd2 int16
-				ind := gc_l_ind[gc_lane2]
-				ind2 := gc_l_ind2[gc_lane2]
-				tempVal_ := gc_l_tempVal_[gc_lane2]
+//line hecbench_bsw.go:58
+				ind := gc_l_ind[gc_lane]
+//line hecbench_bsw.go:60
+				ind2 := gc_l_ind2[gc_lane]
+//line hecbench_bsw.go:62
+				tempVal_ := gc_l_tempVal_[gc_lane]
 //line hecbench_bsw.go:46
-				newInd2 = gc_c29r[gc_lane2]
+				newInd2 = gc_c9r[gc_lane]
 				if val != myMax {
 					ind = newInd
 					ind2 = newInd2
@@ -1153,30 +1215,37 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						}
 					}
 				}
-				gc_l_myMax[gc_lane2] = myMax
-				gc_l_ind[gc_lane2] = ind
-				gc_l_ind2[gc_lane2] = ind2
+				gc_l_myMax[gc_lane] = myMax
+				gc_l_ind[gc_lane] = ind
+				gc_l_ind2[gc_lane] = ind2
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_bsw.go:77
-				laneId_ := gc_tx2 % 32
-				warpId_ := gc_tx2 / 32
+				laneId_ := gc_tx % 32
+				warpId_ := gc_tx / 32
+//line hecbench_bsw.go:80
 				var val int16
-				myIndex_ := gc_l_myIndex_[gc_lane2]
-				myIndex2_ := gc_l_myIndex2_[gc_lane2]
-				myMax := gc_l_myMax[gc_lane2]
-				ind := gc_l_ind[gc_lane2]
-				ind2 := gc_l_ind2[gc_lane2]
+//line hecbench_bsw.go:82
+				myIndex_ := gc_l_myIndex_[gc_lane]
+//line hecbench_bsw.go:84
+				myIndex2_ := gc_l_myIndex2_[gc_lane]
+//line hecbench_bsw.go:86
+				myMax := gc_l_myMax[gc_lane]
+//line hecbench_bsw.go:88
+				ind := gc_l_ind[gc_lane]
+//line hecbench_bsw.go:90
+				ind2 := gc_l_ind2[gc_lane]
+//line hecbench_bsw.go:92
 				var myVal int16
 //line hecbench_bsw.go:67
 				*myIndex_ = ind
@@ -1190,57 +1259,61 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					locTots[warpId_] = myVal
 				}
 				if laneId_ == 0 {
-					locInds[warpId_] = gc_s_myInd[gc_rank2]
+					locInds[warpId_] = gc_s_myInd[gc_rank]
 				}
 				if laneId_ == 0 {
-					locInds2[warpId_] = gc_s_myInd2[gc_rank2]
+					locInds2[warpId_] = gc_s_myInd2[gc_rank]
 				}
-				gc_l_val[gc_lane2] = val
-				gc_s_myVal[gc_rank2] = myVal
+//line hecbench_bsw.go:96
+				gc_l_val[gc_lane] = val
+				gc_s_myVal[gc_rank] = myVal
 			}
 		}
 	}
 //line hecbench_bsw.go:97
-	nblocks := uint32((32 + gc_bdx2 - 1) / 32)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(locTots) && gc_bdx2 <= len(locInds) && gc_bdx2 <= len(locInds2) {
-			gc_at17 := locTots[:gc_bdx2]
-			gc_at18 := locInds[:gc_bdx2]
-			gc_at19 := locInds2[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+	nblocks := uint32((32 + gc_bdx - 1) / 32)
+//line hecbench_bsw.go:99
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
+			gc_at5 := locTots[:gc_bdx]
+			gc_at6 := locInds[:gc_bdx]
+			gc_at7 := locInds2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_bsw.go:107
 				var myVal int16
 //line hecbench_bsw.go:98
-				if uint32(gc_tx2) < nblocks {
-					myVal = gc_at17[gc_tx2]
-					gc_s_myInd[gc_rank2] = gc_at18[gc_tx2]
-					gc_s_myInd2[gc_rank2] = gc_at19[gc_tx2]
+				if uint32(gc_tx) < nblocks {
+					myVal = gc_at5[gc_tx]
+					gc_s_myInd[gc_rank] = gc_at6[gc_tx]
+					gc_s_myInd2[gc_rank] = gc_at7[gc_tx]
 				} else {
 					myVal = 0
-					gc_s_myInd[gc_rank2] = -1
-					gc_s_myInd2[gc_rank2] = -1
+					gc_s_myInd[gc_rank] = -1
+					gc_s_myInd2[gc_rank] = -1
 				}
-				gc_s_myVal[gc_rank2] = myVal
+				gc_s_myVal[gc_rank] = myVal
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				var myVal int16
 //line hecbench_bsw.go:98
-				if uint32(gc_tx2) < nblocks {
-					myVal = locTots[gc_tx2]
-					gc_s_myInd[gc_rank2] = locInds[gc_tx2]
-					gc_s_myInd2[gc_rank2] = locInds2[gc_tx2]
+				if uint32(gc_tx) < nblocks {
+					myVal = locTots[gc_tx]
+					gc_s_myInd[gc_rank] = locInds[gc_tx]
+					gc_s_myInd2[gc_rank] = locInds2[gc_tx]
 				} else {
 					myVal = 0
-					gc_s_myInd[gc_rank2] = -1
-					gc_s_myInd2[gc_rank2] = -1
+					gc_s_myInd[gc_rank] = -1
+					gc_s_myInd2[gc_rank] = -1
 				}
-				gc_s_myVal[gc_rank2] = myVal
+				gc_s_myVal[gc_rank] = myVal
 			}
 		}
 	}
+//line hecbench_bsw.go:113
 	var gc_l_val_ [32]int16
 	var gc_l_myIndex_2 [32]*int16
 	var gc_l_myIndex2_2 [32]*int16
@@ -1251,89 +1324,94 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	var gc_l_ind2_ [32]int16
 	var gc_l_mask_2 [32]uint32
 	var gc_l_tempVal_2 [32]int16
-	var gc_c210v [32]bool
-	var gc_c210r [32]uint32
-	var gc_c211m [32]uint32
-	var gc_c211a [32]int
-	var gc_c211w [32]int
-	var gc_c211r [32]int16
-	var gc_c212m [32]uint32
-	var gc_c212a [32]int
-	var gc_c212w [32]int
-	var gc_c212r [32]int16
-	var gc_c213m [32]uint32
-	var gc_c213a [32]int
-	var gc_c213w [32]int
-	var gc_c213r [32]int16
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c10v [32]bool
+	var gc_c10r [32]uint32
+	var gc_c11m [32]uint32
+	var gc_c11a [32]int
+	var gc_c11w [32]int
+	var gc_c11r [32]int16
+	var gc_c12m [32]uint32
+	var gc_c12a [32]int
+	var gc_c12w [32]int
+	var gc_c12r [32]int16
+	var gc_c13m [32]uint32
+	var gc_c13a [32]int
+	var gc_c13w [32]int
+	var gc_c13r [32]int16
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m352 uint32
+//line hecbench_bsw.go:143
+			var gc_m35 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_bsw.go:78
-					warpId_ := gc_tx2 / 32
+					warpId_ := gc_tx / 32
 //line hecbench_bsw.go:109
 					if warpId_ == 0 {
-						gc_m352 |= 1 << gc_lane2
+						gc_m35 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save352 := gc_act2
-			gc_act2 = gc_save352 & gc_m352
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save35 := gc_act
+			gc_act = gc_save35 & gc_m35
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					myVal := gc_s_myVal[gc_rank2]
-					lengthSeqB_ := gc_s_lengthSeqB_[gc_rank2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					myVal := gc_s_myVal[gc_rank]
+					lengthSeqB_ := gc_s_lengthSeqB_[gc_rank]
 //line hecbench_bsw.go:110
 					var val_ int16 = myVal
 //line hecbench_bsw.go:110
-					var myIndex_2 *int16 = &gc_s_myInd[gc_rank2]
+					var myIndex_2 *int16 = &gc_s_myInd[gc_rank]
 //line hecbench_bsw.go:110
-					var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank2]
+					var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
 //line hecbench_bsw.go:110
 					var lengthSeqB_3 uint32 = lengthSeqB_
-					gc_l_val_[gc_lane2] = val_
-					gc_l_myIndex_2[gc_lane2] = myIndex_2
-					gc_l_myIndex2_2[gc_lane2] = myIndex2_2
-					gc_l_lengthSeqB_3[gc_lane2] = lengthSeqB_3
+//line hecbench_bsw.go:115
+					gc_l_val_[gc_lane] = val_
+					gc_l_myIndex_2[gc_lane] = myIndex_2
+					gc_l_myIndex2_2[gc_lane] = myIndex2_2
+					gc_l_lengthSeqB_3[gc_lane] = lengthSeqB_3
 				}
 //line hecbench_bsw.go:110
 				var inverse_3 bool = inverse_
 //line hecbench_bsw.go:33
 				warpSize_ := 32
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_l_val_[gc_lane2]
-						myIndex_2 := gc_l_myIndex_2[gc_lane2]
-						myIndex2_2 := gc_l_myIndex2_2[gc_lane2]
-						lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						val_ := gc_l_val_[gc_lane]
+//line hecbench_bsw.go:49
+						myIndex_2 := gc_l_myIndex_2[gc_lane]
+//line hecbench_bsw.go:51
+						myIndex2_2 := gc_l_myIndex2_2[gc_lane]
+//line hecbench_bsw.go:53
+						lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane]
 //line hecbench_bsw.go:34
 						myMax_ := int16(0)
 						newInd_ := int16(0)
@@ -1341,116 +1419,130 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						ind_ := *myIndex_2
 						ind2_ := *myIndex2_2
 						myMax_ = val_
+//line hecbench_bsw.go:42
 						_ = newInd2_
 //line hecbench_bsw.go:40
-						gc_c210v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_3
-						gc_l_myMax_[gc_lane2] = myMax_
-						gc_l_newInd_[gc_lane2] = newInd_
-						gc_l_ind_[gc_lane2] = ind_
-						gc_l_ind2_[gc_lane2] = ind2_
+						gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
+						gc_l_myMax_[gc_lane] = myMax_
+						gc_l_newInd_[gc_lane] = newInd_
+						gc_l_ind_[gc_lane] = ind_
+						gc_l_ind2_[gc_lane] = ind2_
 					}
 				}
 //line hecbench_bsw.go:40
-				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c210v, nil, nil, &gc_c210r)
-				gc_left2 := gc_act2
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c10v, nil, nil, &gc_c10r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_bsw.go:40
-							mask_2 := archsimd.LoadUint32x8Slice(gc_c210r[gc_lane2:])
+							mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
 //line hecbench_bsw.go:40
-							mask_2.StoreSlice(gc_l_mask_2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_bsw.go:40
-							mask_2 := archsimd.LoadUint32x8Slice(gc_c210r[gc_lane2:])
+							mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
 //line hecbench_bsw.go:40
-							mask_2.StoreSlice(gc_l_mask_2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_bsw.go:40
-						mask_2 := gc_c210r[gc_lane2]
-						gc_l_mask_2[gc_lane2] = mask_2
+						mask_2 := gc_c10r[gc_lane]
+//line hecbench_bsw.go:42
+						gc_l_mask_2[gc_lane] = mask_2
 					}
 				}
 //line hecbench_bsw.go:42
 				for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_ := gc_l_val_[gc_lane2]
+//line hecbench_bsw.go:49
+						val_ := gc_l_val_[gc_lane]
 						_ = val_
-						mask_2 := gc_l_mask_2[gc_lane2]
+						mask_2 := gc_l_mask_2[gc_lane]
 //line hecbench_bsw.go:43
-						gc_c211m[gc_lane2] = mask_2
-						gc_c211a[gc_lane2] = offset_
-						gc_c211w[gc_lane2] = 32
+						gc_c11m[gc_lane] = mask_2
+						gc_c11a[gc_lane] = offset_
+						gc_c11w[gc_lane] = 32
 					}
 //line hecbench_bsw.go:43
-					compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c211m, &gc_l_val_, &gc_c211a, &gc_c211w, &gc_c211r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c11m, &gc_l_val_, &gc_c11a, &gc_c11w, &gc_c11r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_ := gc_l_val_[gc_lane2]
-						ind_ := gc_l_ind_[gc_lane2]
+//line hecbench_bsw.go:50
+						val_ := gc_l_val_[gc_lane]
+//line hecbench_bsw.go:52
+						ind_ := gc_l_ind_[gc_lane]
 						_ = ind_
-						mask_2 := gc_l_mask_2[gc_lane2]
+						mask_2 := gc_l_mask_2[gc_lane]
 //line hecbench_bsw.go:43
-						tempVal_2 := gc_c211r[gc_lane2]
+						tempVal_2 := gc_c11r[gc_lane]
 						val_ = max(val_, tempVal_2)
-						gc_c212m[gc_lane2] = mask_2
-						gc_c212a[gc_lane2] = offset_
-						gc_c212w[gc_lane2] = 32
-						gc_l_val_[gc_lane2] = val_
-						gc_l_tempVal_2[gc_lane2] = tempVal_2
+						gc_c12m[gc_lane] = mask_2
+						gc_c12a[gc_lane] = offset_
+						gc_c12w[gc_lane] = 32
+						gc_l_val_[gc_lane] = val_
+						gc_l_tempVal_2[gc_lane] = tempVal_2
 					}
 //line hecbench_bsw.go:45
-					compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c212m, &gc_l_ind_, &gc_c212a, &gc_c212w, &gc_c212r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_ind_, &gc_c12a, &gc_c12w, &gc_c12r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
+//line hecbench_bsw.go:52
 						var newInd_ int16
-						ind2_ := gc_l_ind2_[gc_lane2]
+//line hecbench_bsw.go:54
+						ind2_ := gc_l_ind2_[gc_lane]
 						_ = ind2_
-						mask_2 := gc_l_mask_2[gc_lane2]
+						mask_2 := gc_l_mask_2[gc_lane]
 //line hecbench_bsw.go:45
-						newInd_ = gc_c212r[gc_lane2]
-						gc_c213m[gc_lane2] = mask_2
-						gc_c213a[gc_lane2] = offset_
-						gc_c213w[gc_lane2] = 32
-						gc_l_newInd_[gc_lane2] = newInd_
+						newInd_ = gc_c12r[gc_lane]
+						gc_c13m[gc_lane] = mask_2
+						gc_c13a[gc_lane] = offset_
+						gc_c13w[gc_lane] = 32
+						gc_l_newInd_[gc_lane] = newInd_
 					}
 //line hecbench_bsw.go:46
-					compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c213m, &gc_l_ind2_, &gc_c213a, &gc_c213w, &gc_c213r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c13m, &gc_l_ind2_, &gc_c13a, &gc_c13w, &gc_c13r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_ := gc_l_val_[gc_lane2]
-						myMax_ := gc_l_myMax_[gc_lane2]
-						newInd_ := gc_l_newInd_[gc_lane2]
+//line hecbench_bsw.go:53
+						val_ := gc_l_val_[gc_lane]
+//line hecbench_bsw.go:55
+						myMax_ := gc_l_myMax_[gc_lane]
+//line hecbench_bsw.go:57
+						newInd_ := gc_l_newInd_[gc_lane]
+//line hecbench_bsw.go:59
 						var newInd2_ int16
-						ind_ := gc_l_ind_[gc_lane2]
-						ind2_ := gc_l_ind2_[gc_lane2]
-						tempVal_2 := gc_l_tempVal_2[gc_lane2]
+//line hecbench_bsw.go:61
+						ind_ := gc_l_ind_[gc_lane]
+//line hecbench_bsw.go:63
+						ind2_ := gc_l_ind2_[gc_lane]
+//line hecbench_bsw.go:65
+						tempVal_2 := gc_l_tempVal_2[gc_lane]
 //line hecbench_bsw.go:46
-						newInd2_ = gc_c213r[gc_lane2]
+						newInd2_ = gc_c13r[gc_lane]
 						if val_ != myMax_ {
 							ind_ = newInd_
 							ind2_ = newInd2_
@@ -1469,26 +1561,33 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 								}
 							}
 						}
-						gc_l_myMax_[gc_lane2] = myMax_
-						gc_l_ind_[gc_lane2] = ind_
-						gc_l_ind2_[gc_lane2] = ind2_
+						gc_l_myMax_[gc_lane] = myMax_
+						gc_l_ind_[gc_lane] = ind_
+						gc_l_ind2_[gc_lane] = ind2_
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var val_ int16
-					myIndex_2 := gc_l_myIndex_2[gc_lane2]
-					myIndex2_2 := gc_l_myIndex2_2[gc_lane2]
-					myMax_ := gc_l_myMax_[gc_lane2]
-					ind_ := gc_l_ind_[gc_lane2]
-					ind2_ := gc_l_ind2_[gc_lane2]
+//line hecbench_bsw.go:79
+					myIndex_2 := gc_l_myIndex_2[gc_lane]
+//line hecbench_bsw.go:81
+					myIndex2_2 := gc_l_myIndex2_2[gc_lane]
+//line hecbench_bsw.go:83
+					myMax_ := gc_l_myMax_[gc_lane]
+//line hecbench_bsw.go:85
+					ind_ := gc_l_ind_[gc_lane]
+//line hecbench_bsw.go:87
+					ind2_ := gc_l_ind2_[gc_lane]
+//line hecbench_bsw.go:89
 					var myVal int16
-					myIndex := gc_s_myIndex[gc_rank2]
-					myIndex2 := gc_s_myIndex2[gc_rank2]
+//line hecbench_bsw.go:91
+					myIndex := gc_s_myIndex[gc_rank]
+					myIndex2 := gc_s_myIndex2[gc_rank]
 //line hecbench_bsw.go:67
 					*myIndex_2 = ind_
 					*myIndex2_2 = ind2_
@@ -1496,34 +1595,37 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					var r_2 int16 = val_
 //line hecbench_bsw.go:110
 					myVal = r_2
-					*myIndex = gc_s_myInd[gc_rank2]
-					*myIndex2 = gc_s_myInd2[gc_rank2]
-					gc_l_val_[gc_lane2] = val_
-					gc_s_myVal[gc_rank2] = myVal
+					*myIndex = gc_s_myInd[gc_rank]
+					*myIndex2 = gc_s_myInd2[gc_rank]
+//line hecbench_bsw.go:114
+					gc_l_val_[gc_lane] = val_
+					gc_s_myVal[gc_rank] = myVal
 				}
 			}
-			gc_act2 = gc_save352 &^ gc_dead2
+			gc_act = gc_save35 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off8 := blockId
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 < len(seqBAlignBegin) && gc_off8 < len(seqAAlignBegin) && gc_off8 < len(seqBAlignEnd) && gc_off8 < len(seqAAlignEnd) && gc_off8 < len(topScores) {
-					gc_at20 := seqBAlignBegin[gc_off8:][:1]
-					gc_at21 := seqAAlignBegin[gc_off8:][:1]
-					gc_at22 := seqBAlignEnd[gc_off8:][:1]
-					gc_at23 := seqAAlignEnd[gc_off8:][:1]
-					gc_at24 := topScores[gc_off8:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						gc_rank2 := gc_w2 + gc_lane2
+				gc_x0 := gc_tidx.X
+				gc_off5 := blockId
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(seqBAlignBegin) && gc_off5 < len(seqAAlignBegin) && gc_off5 < len(seqBAlignEnd) && gc_off5 < len(seqAAlignEnd) && gc_off5 < len(topScores) {
+					gc_at8 := seqBAlignBegin[gc_off5:][:1]
+					gc_at9 := seqAAlignBegin[gc_off5:][:1]
+					gc_at10 := seqBAlignEnd[gc_off5:][:1]
+					gc_at11 := seqAAlignEnd[gc_off5:][:1]
+					gc_at12 := topScores[gc_off5:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line hecbench_bsw.go:135
+						gc_rank := gc_w + gc_lane
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
-						myVal := gc_s_myVal[gc_rank2]
-						lengthSeqA := gc_s_lengthSeqA[gc_rank2]
-						lengthSeqB := gc_s_lengthSeqB[gc_rank2]
+						threadId := gc_tx
+//line hecbench_bsw_kernel.go:25
+						myVal := gc_s_myVal[gc_rank]
+						lengthSeqA := gc_s_lengthSeqA[gc_rank]
+						lengthSeqB := gc_s_lengthSeqB[gc_rank]
 						var threadMax int16
 //line hecbench_bsw.go:114
 						var r int16 = myVal
@@ -1533,41 +1635,43 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						if inverse {
 							if threadId == 0 {
 								if lengthSeqA < lengthSeqB {
-									gc_at20[0] = gc_s_threadMaxI[gc_rank2]
-									gc_at21[0] = gc_s_threadMaxJ[gc_rank2]
+									gc_at8[0] = gc_s_threadMaxI[gc_rank]
+									gc_at9[0] = gc_s_threadMaxJ[gc_rank]
 								} else {
-									gc_at21[0] = gc_s_threadMaxI[gc_rank2]
-									gc_at20[0] = gc_s_threadMaxJ[gc_rank2]
+									gc_at9[0] = gc_s_threadMaxI[gc_rank]
+									gc_at8[0] = gc_s_threadMaxJ[gc_rank]
 								}
 							}
 						} else {
 							if threadId == 0 {
 								if lengthSeqA < lengthSeqB {
-									gc_at22[0] = gc_s_threadMaxI[gc_rank2]
-									gc_at23[0] = gc_s_threadMaxJ[gc_rank2]
-									gc_at24[0] = threadMax
+									gc_at10[0] = gc_s_threadMaxI[gc_rank]
+									gc_at11[0] = gc_s_threadMaxJ[gc_rank]
+									gc_at12[0] = threadMax
 								} else {
-									gc_at23[0] = gc_s_threadMaxI[gc_rank2]
-									gc_at22[0] = gc_s_threadMaxJ[gc_rank2]
-									gc_at24[0] = threadMax
+									gc_at11[0] = gc_s_threadMaxI[gc_rank]
+									gc_at10[0] = gc_s_threadMaxJ[gc_rank]
+									gc_at12[0] = threadMax
 								}
 							}
 						}
-						gc_s_threadMax[gc_rank2] = threadMax
+//line hecbench_bsw_kernel.go:288
+						gc_s_threadMax[gc_rank] = threadMax
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
-						myVal := gc_s_myVal[gc_rank2]
-						lengthSeqA := gc_s_lengthSeqA[gc_rank2]
-						lengthSeqB := gc_s_lengthSeqB[gc_rank2]
+						threadId := gc_tx
+//line hecbench_bsw_kernel.go:25
+						myVal := gc_s_myVal[gc_rank]
+						lengthSeqA := gc_s_lengthSeqA[gc_rank]
+						lengthSeqB := gc_s_lengthSeqB[gc_rank]
 						var threadMax int16
 //line hecbench_bsw.go:114
 						var r int16 = myVal
@@ -1577,27 +1681,28 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						if inverse {
 							if threadId == 0 {
 								if lengthSeqA < lengthSeqB {
-									seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank2]
-									seqAAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank2]
+									seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
+									seqAAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
 								} else {
-									seqAAlignBegin[blockId] = gc_s_threadMaxI[gc_rank2]
-									seqBAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank2]
+									seqAAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
+									seqBAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
 								}
 							}
 						} else {
 							if threadId == 0 {
 								if lengthSeqA < lengthSeqB {
-									seqBAlignEnd[blockId] = gc_s_threadMaxI[gc_rank2]
-									seqAAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank2]
+									seqBAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
+									seqAAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
 									topScores[blockId] = threadMax
 								} else {
-									seqAAlignEnd[blockId] = gc_s_threadMaxI[gc_rank2]
-									seqBAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank2]
+									seqAAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
+									seqBAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
 									topScores[blockId] = threadMax
 								}
 							}
 						}
-						gc_s_threadMax[gc_rank2] = threadMax
+//line hecbench_bsw_kernel.go:288
+						gc_s_threadMax[gc_rank] = threadMax
 					}
 				}
 			}

@@ -32,29 +32,30 @@ func FwInit1Kernel(nodes int32, adjMat []int32, upper int32) func(*gocuda.Thread
 var gc_src_fwInit1Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit1Kernel", "7f651e05b21444c1d74a4760bea3cfa00cb6a3672aa4091559b38cf40f555fd0", "hecbench_floydwarshall2.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2.go:38
-func gc_body_fwInit1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int32, adjMat []int32, upper int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, adjMat []int32, upper int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:39
-				idx := int32(gc_tx2 + gc_bx2*gc_bdx2)
+				idx := int32(gc_tx + gc_bx*gc_bdx)
 				i := idx / upper
 				if i < upper {
 					j := idx % upper
@@ -85,31 +86,31 @@ func FwInit2Kernel(g FwGraph, adjMat []int32, upper int32) func(*gocuda.Thread) 
 var gc_src_fwInit2Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit2Kernel", "f53d1cad0becceaf778c86b48e8466da91fb92ab635aba5f00ae76320f4ee3a0", "hecbench_floydwarshall2.go:51-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2.go:55
-func gc_body_fwInit2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, g FwGraph, adjMat []int32, upper int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_fwInit2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, g FwGraph, adjMat []int32, upper int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:56
-						i := int32(gc_tx2 + gc_bx2*gc_bdx2)
+						i := int32(gc_tx + gc_bx*gc_bdx)
 						if i < g.Nodes {
 							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
 								nei := g.Nlist[j]
@@ -138,35 +139,36 @@ func Fw0Kernel(adjMat []int32, upper int32, krows, kcols []int32) func(*gocuda.T
 var gc_src_fw0Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fw0Kernel", "c66a4fe3fa900da6954eaef29b6ee626c7dbaaaff31b64c8408edae87a51c0a1", "hecbench_floydwarshall2.go:65-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2.go:70
-func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_idx2A := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_idx2B := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_ijAA := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_ijAB := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-	gc_s_ijBA := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
-	gc_s_ijBB := compiled.Scratch[int32](gc_b2, 5)[:gc_n2]
+func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_idx2A := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_idx2B := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_ijAA := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_ijAB := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_ijBA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_ijBB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
 //line hecbench_floydwarshall2.go:71
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_floydwarshall2.go:74
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2.go:79
 				idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
@@ -183,22 +185,23 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-				gc_s_idx2A[gc_rank2] = idx2A
-				gc_s_idx2B[gc_rank2] = idx2B
-				gc_s_ijAA[gc_rank2] = ijAA
-				gc_s_ijAB[gc_rank2] = ijAB
-				gc_s_ijBA[gc_rank2] = ijBA
-				gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2.go:79
 				idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
@@ -215,22 +218,23 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-				gc_s_idx2A[gc_rank2] = idx2A
-				gc_s_idx2B[gc_rank2] = idx2B
-				gc_s_ijAA[gc_rank2] = ijAA
-				gc_s_ijAB[gc_rank2] = ijAB
-				gc_s_ijBA[gc_rank2] = ijBA
-				gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2.go:79
 				idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
@@ -247,22 +251,23 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-				gc_s_idx2A[gc_rank2] = idx2A
-				gc_s_idx2B[gc_rank2] = idx2B
-				gc_s_ijAA[gc_rank2] = ijAA
-				gc_s_ijAB[gc_rank2] = ijAB
-				gc_s_ijBA[gc_rank2] = ijBA
-				gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2.go:79
 				idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
@@ -279,22 +284,23 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-				gc_s_idx2A[gc_rank2] = idx2A
-				gc_s_idx2B[gc_rank2] = idx2B
-				gc_s_ijAA[gc_rank2] = ijAA
-				gc_s_ijAB[gc_rank2] = ijAB
-				gc_s_ijBA[gc_rank2] = ijBA
-				gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:76
-			laneA := int32(gc_tx2 % fwWS)
+			laneA := int32(gc_tx % fwWS)
 			laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:74
-			warpA := int32(gc_tx2 / fwWS)
+			warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2.go:79
 			idx0AA := warpA*upper + laneA
 			idx0AB := warpA*upper + laneB
@@ -311,29 +317,32 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 			ijAB := adjMat[idx0AB]
 			ijBA := adjMat[idx0BA]
 			ijBB := adjMat[idx0BB]
-			gc_s_idx2A[gc_rank2] = idx2A
-			gc_s_idx2B[gc_rank2] = idx2B
-			gc_s_ijAA[gc_rank2] = ijAA
-			gc_s_ijAB[gc_rank2] = ijAB
-			gc_s_ijBA[gc_rank2] = ijBA
-			gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2.go:102
+			gc_s_idx2A[gc_rank] = idx2A
+			gc_s_idx2B[gc_rank] = idx2B
+			gc_s_ijAA[gc_rank] = ijAA
+			gc_s_ijAB[gc_rank] = ijAB
+			gc_s_ijBA[gc_rank] = ijBA
+			gc_s_ijBB[gc_rank] = ijBB
 		}
 	}
 //line hecbench_floydwarshall2.go:97
 	for k := int32(0); k < fwTile; k++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:99
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
-				idx2A := gc_s_idx2A[gc_rank2]
-				idx2B := gc_s_idx2B[gc_rank2]
-				ijAA := gc_s_ijAA[gc_rank2]
-				ijAB := gc_s_ijAB[gc_rank2]
-				ijBA := gc_s_ijBA[gc_rank2]
-				ijBB := gc_s_ijBB[gc_rank2]
+//line hecbench_floydwarshall2.go:77
+				idx2A := gc_s_idx2A[gc_rank]
+				idx2B := gc_s_idx2B[gc_rank]
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
 //line hecbench_floydwarshall2.go:98
 				if warpA == k {
 					krow[idx2A] = ijAA
@@ -349,338 +358,346 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				}
 			}
 		}
+//line hecbench_floydwarshall2.go:114
 		var gc_l_ikA [32]int32
 		var gc_l_ikB [32]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2.go:112
 						var ikA int32
 //line hecbench_floydwarshall2.go:112
 						var ikB int32
-						archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
-						archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+						archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_floydwarshall2.go:112
 						var ikA int32
 //line hecbench_floydwarshall2.go:112
 						var ikB int32
-						archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
-						archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+						archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_floydwarshall2.go:112
 					var ikA, ikB int32
-					gc_l_ikA[gc_lane2] = ikA
-					gc_l_ikB[gc_lane2] = ikB
+//line hecbench_floydwarshall2.go:115
+					gc_l_ikA[gc_lane] = ikA
+					gc_l_ikB[gc_lane] = ikB
 				}
 			}
 //line hecbench_floydwarshall2.go:113
 			if k < fwWS {
-				gc_left2 := gc_act2
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:114
-							ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
+							ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
 //line hecbench_floydwarshall2.go:114
-							ijAA.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							ijAA.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:114
-							ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
+							ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
 //line hecbench_floydwarshall2.go:114
-							ijAA.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							ijAA.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						ijAA := gc_s_ijAA[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:127
+						ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2.go:114
-						gc_c21v[gc_lane2] = ijAA
+						gc_c1v[gc_lane] = ijAA
 					}
 				}
 //line hecbench_floydwarshall2.go:114
-				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c21v, int(k), 32, &gc_c21r)
-				gc_left3 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:114
-							ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
+							ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
 //line hecbench_floydwarshall2.go:114
 							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:114
-							ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-							ijBA.StoreSlice(gc_c22v[gc_lane2:])
+							ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							ijBA.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_floydwarshall2.go:115
-							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							ikA.StoreSlice(gc_l_ikA[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:115
-							ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
+							ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
 //line hecbench_floydwarshall2.go:115
 							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:114
-							ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-							ijBA.StoreSlice(gc_c22v[gc_lane2:])
+							ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							ijBA.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_floydwarshall2.go:115
-							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							ikA.StoreSlice(gc_l_ikA[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						ijBA := gc_s_ijBA[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:128
+						ijBA := gc_s_ijBA[gc_rank]
 						var ikA int32
 //line hecbench_floydwarshall2.go:114
-						ikA = gc_c21r[gc_lane2]
-						gc_c22v[gc_lane2] = ijBA
-						gc_l_ikA[gc_lane2] = ikA
+						ikA = gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = ijBA
+						gc_l_ikA[gc_lane] = ikA
 					}
 				}
 //line hecbench_floydwarshall2.go:115
-				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c22v, int(k), 32, &gc_c22r)
-				gc_left4 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k), 32, &gc_c2r)
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2.go:115
 							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:115
-							ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+							ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_floydwarshall2.go:115
-							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							ikB.StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_floydwarshall2.go:115
 							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:115
-							ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+							ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_floydwarshall2.go:115
-							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							ikB.StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
+//line hecbench_floydwarshall2.go:128
 						var ikB int32
 //line hecbench_floydwarshall2.go:115
-						ikB = gc_c22r[gc_lane2]
-						gc_l_ikB[gc_lane2] = ikB
+						ikB = gc_c2r[gc_lane]
+						gc_l_ikB[gc_lane] = ikB
 					}
 				}
 			} else {
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:117
-							ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
+							ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
 //line hecbench_floydwarshall2.go:117
-							ijAB.StoreSlice(gc_c23v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							ijAB.StoreSlice(gc_c3v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:117
-							ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
+							ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
 //line hecbench_floydwarshall2.go:117
-							ijAB.StoreSlice(gc_c23v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							ijAB.StoreSlice(gc_c3v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						ijAB := gc_s_ijAB[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:130
+						ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2.go:117
-						gc_c23v[gc_lane2] = ijAB
+						gc_c3v[gc_lane] = ijAB
 					}
 				}
 //line hecbench_floydwarshall2.go:117
-				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c23v, int(k-fwWS), 32, &gc_c23r)
-				gc_left6 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
+				gc_left6 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:117
-							ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
+							ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
 //line hecbench_floydwarshall2.go:117
 							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:117
-							ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-							ijBB.StoreSlice(gc_c24v[gc_lane2:])
+							ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+							ijBB.StoreSlice(gc_c4v[gc_lane:])
 //line hecbench_floydwarshall2.go:118
-							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							ikA.StoreSlice(gc_l_ikA[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2.go:118
-							ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
+							ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
 //line hecbench_floydwarshall2.go:118
 							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:117
-							ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-							ijBB.StoreSlice(gc_c24v[gc_lane2:])
+							ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+							ijBB.StoreSlice(gc_c4v[gc_lane:])
 //line hecbench_floydwarshall2.go:118
-							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							ikA.StoreSlice(gc_l_ikA[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						ijBB := gc_s_ijBB[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:131
+						ijBB := gc_s_ijBB[gc_rank]
 						var ikA int32
 //line hecbench_floydwarshall2.go:117
-						ikA = gc_c23r[gc_lane2]
-						gc_c24v[gc_lane2] = ijBB
-						gc_l_ikA[gc_lane2] = ikA
+						ikA = gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = ijBB
+						gc_l_ikA[gc_lane] = ikA
 					}
 				}
 //line hecbench_floydwarshall2.go:118
-				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c24v, int(k-fwWS), 32, &gc_c24r)
-				gc_left7 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k-fwWS), 32, &gc_c4r)
+				gc_left7 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2.go:118
 							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:118
-							ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+							ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line hecbench_floydwarshall2.go:118
-							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left7 &^= 0xff << gc_lane2
+							ikB.StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left7 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_floydwarshall2.go:118
 							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:118
-							ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+							ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line hecbench_floydwarshall2.go:118
-							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left7 &^= 0xff << gc_lane2
+							ikB.StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left7 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left7 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left7&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left7&(1<<gc_lane) == 0 {
 							continue
 						}
+//line hecbench_floydwarshall2.go:131
 						var ikB int32
 //line hecbench_floydwarshall2.go:118
-						ikB = gc_c24r[gc_lane2]
-						gc_l_ikB[gc_lane2] = ikB
+						ikB = gc_c4r[gc_lane]
+						gc_l_ikB[gc_lane] = ikB
 					}
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx2 / fwWS)
+					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:79
 					idx0AA := warpA*upper + laneA
@@ -692,14 +709,16 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 					idx1AB := laneB*fwTile + warpA
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
-					idx2A := gc_s_idx2A[gc_rank2]
-					idx2B := gc_s_idx2B[gc_rank2]
-					ijAA := gc_s_ijAA[gc_rank2]
-					ijAB := gc_s_ijAB[gc_rank2]
-					ijBA := gc_s_ijBA[gc_rank2]
-					ijBB := gc_s_ijBB[gc_rank2]
-					ikA := gc_l_ikA[gc_lane2]
-					ikB := gc_l_ikB[gc_lane2]
+//line hecbench_floydwarshall2.go:89
+					idx2A := gc_s_idx2A[gc_rank]
+					idx2B := gc_s_idx2B[gc_rank]
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					ikA := gc_l_ikA[gc_lane]
+//line hecbench_floydwarshall2.go:97
+					ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2.go:121
 					krA := krow[idx2A]
 					krB := krow[idx2B]
@@ -737,34 +756,37 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:155
 					idx2A += fwTile
 					idx2B += fwTile
-					gc_s_idx2A[gc_rank2] = idx2A
-					gc_s_idx2B[gc_rank2] = idx2B
-					gc_s_ijAA[gc_rank2] = ijAA
-					gc_s_ijAB[gc_rank2] = ijAB
-					gc_s_ijBA[gc_rank2] = ijBA
-					gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2.go:159
+					gc_s_idx2A[gc_rank] = idx2A
+					gc_s_idx2B[gc_rank] = idx2B
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:171
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:74
-			warpA := int32(gc_tx2 / fwWS)
+			warpA := int32(gc_tx / fwWS)
 			warpB := warpA + fwWS
-			laneA := int32(gc_tx2 % fwWS)
+			laneA := int32(gc_tx % fwWS)
 			laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:79
 			idx0AA := warpA*upper + laneA
 			idx0AB := warpA*upper + laneB
 			idx0BA := warpB*upper + laneA
 			idx0BB := warpB*upper + laneB
-			ijAA := gc_s_ijAA[gc_rank2]
-			ijAB := gc_s_ijAB[gc_rank2]
-			ijBA := gc_s_ijBA[gc_rank2]
-			ijBB := gc_s_ijBB[gc_rank2]
+//line hecbench_floydwarshall2.go:84
+			ijAA := gc_s_ijAA[gc_rank]
+			ijAB := gc_s_ijAB[gc_rank]
+			ijBA := gc_s_ijBA[gc_rank]
+			ijBB := gc_s_ijBB[gc_rank]
 //line hecbench_floydwarshall2.go:160
 			kcols[idx0AA] = temp[warpA*fwTile+laneA]
 			kcols[idx0AB] = temp[warpA*fwTile+laneB]

@@ -34,53 +34,54 @@ func FwRowcolKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 
 var gc_src_fwRowcolKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_rem, "fwRowcolKernel", "e0f1a13219bab5d2ebb5bbac47f716d000ab36b1851bba8f17c24ae8151a5e24", "hecbench_floydwarshall2_rem.go:8-203").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2_rem.go:16
-func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_idx1A := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_idx1B := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_idx2A := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_idx2B := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-	gc_s_ijAA := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
-	gc_s_ijAB := compiled.Scratch[int32](gc_b2, 5)[:gc_n2]
-	gc_s_ijBA := compiled.Scratch[int32](gc_b2, 6)[:gc_n2]
-	gc_s_ijBB := compiled.Scratch[int32](gc_b2, 7)[:gc_n2]
-	gc_s_origAA := compiled.Scratch[int32](gc_b2, 8)[:gc_n2]
-	gc_s_origAB := compiled.Scratch[int32](gc_b2, 9)[:gc_n2]
-	gc_s_origBA := compiled.Scratch[int32](gc_b2, 10)[:gc_n2]
-	gc_s_origBB := compiled.Scratch[int32](gc_b2, 11)[:gc_n2]
-	gc_s_ijAA_ := compiled.Scratch[int32](gc_b2, 12)[:gc_n2]
-	gc_s_ijAB_ := compiled.Scratch[int32](gc_b2, 13)[:gc_n2]
-	gc_s_ijBA_ := compiled.Scratch[int32](gc_b2, 14)[:gc_n2]
-	gc_s_ijBB_ := compiled.Scratch[int32](gc_b2, 15)[:gc_n2]
-	gc_s_origAA_ := compiled.Scratch[int32](gc_b2, 16)[:gc_n2]
-	gc_s_origAB_ := compiled.Scratch[int32](gc_b2, 17)[:gc_n2]
-	gc_s_origBA_ := compiled.Scratch[int32](gc_b2, 18)[:gc_n2]
-	gc_s_origBB_ := compiled.Scratch[int32](gc_b2, 19)[:gc_n2]
+func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_idx1A := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_idx1B := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_idx2A := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_idx2B := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_ijAA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_ijAB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	gc_s_ijBA := compiled.Scratch[int32](gc_b, 6)[:gc_n]
+	gc_s_ijBB := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_origAA := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_origAB := compiled.Scratch[int32](gc_b, 9)[:gc_n]
+	gc_s_origBA := compiled.Scratch[int32](gc_b, 10)[:gc_n]
+	gc_s_origBB := compiled.Scratch[int32](gc_b, 11)[:gc_n]
+	gc_s_ijAA_ := compiled.Scratch[int32](gc_b, 12)[:gc_n]
+	gc_s_ijAB_ := compiled.Scratch[int32](gc_b, 13)[:gc_n]
+	gc_s_ijBA_ := compiled.Scratch[int32](gc_b, 14)[:gc_n]
+	gc_s_ijBB_ := compiled.Scratch[int32](gc_b, 15)[:gc_n]
+	gc_s_origAA_ := compiled.Scratch[int32](gc_b, 16)[:gc_n]
+	gc_s_origAB_ := compiled.Scratch[int32](gc_b, 17)[:gc_n]
+	gc_s_origBA_ := compiled.Scratch[int32](gc_b, 18)[:gc_n]
+	gc_s_origBB_ := compiled.Scratch[int32](gc_b, 19)[:gc_n]
 //line hecbench_floydwarshall2_rem.go:17
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 //line hecbench_floydwarshall2_rem.go:25
-	y := int32(gc_bx2)
+	y := int32(gc_bx)
 	if y < subm1 {
 		if y >= x {
 			y++
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:30
 				iA := warpA + x*fwTile
@@ -95,22 +96,24 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
 				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
 				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-				gc_s_idx1A[gc_rank2] = idx1A
-				gc_s_idx1B[gc_rank2] = idx1B
-				gc_s_idx2A[gc_rank2] = idx2A
-				gc_s_idx2B[gc_rank2] = idx2B
+//line hecbench_floydwarshall2_rem.go:53
+				gc_s_idx1A[gc_rank] = idx1A
+				gc_s_idx1B[gc_rank] = idx1B
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:61
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2_rem.go:30
 				iA := warpA + x*fwTile
 //line hecbench_floydwarshall2_rem.go:22
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 //line hecbench_floydwarshall2_rem.go:32
 				jA := laneA + y*fwTile
 //line hecbench_floydwarshall2_rem.go:35
@@ -138,31 +141,34 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 				origAB := ijAB
 				origBA := ijBA
 				origBB := ijBB
-				gc_s_ijAA[gc_rank2] = ijAA
-				gc_s_ijAB[gc_rank2] = ijAB
-				gc_s_ijBA[gc_rank2] = ijBA
-				gc_s_ijBB[gc_rank2] = ijBB
-				gc_s_origAA[gc_rank2] = origAA
-				gc_s_origAB[gc_rank2] = origAB
-				gc_s_origBA[gc_rank2] = origBA
-				gc_s_origBB[gc_rank2] = origBB
+//line hecbench_floydwarshall2_rem.go:68
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+				gc_s_origAA[gc_rank] = origAA
+				gc_s_origAB[gc_rank] = origAB
+				gc_s_origBA[gc_rank] = origBA
+				gc_s_origBB[gc_rank] = origBB
 			}
 		}
 //line hecbench_floydwarshall2_rem.go:61
 		for k := int32(0); k < fwTile; k++ {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:63
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx2 / fwWS)
+					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-					idx2A := gc_s_idx2A[gc_rank2]
-					idx2B := gc_s_idx2B[gc_rank2]
-					ijAA := gc_s_ijAA[gc_rank2]
-					ijAB := gc_s_ijAB[gc_rank2]
-					ijBA := gc_s_ijBA[gc_rank2]
-					ijBB := gc_s_ijBB[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:23
+					idx2A := gc_s_idx2A[gc_rank]
+					idx2B := gc_s_idx2B[gc_rank]
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:62
 					if warpA == k {
 						krow[idx2A] = ijAA
@@ -178,17 +184,18 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 					}
 				}
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:78
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx2 / fwWS)
+					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
 //line hecbench_floydwarshall2_rem.go:30
 					iA := warpA + x*fwTile
 //line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 //line hecbench_floydwarshall2_rem.go:32
 					jA := laneA + y*fwTile
 //line hecbench_floydwarshall2_rem.go:35
@@ -204,14 +211,15 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:37
 					idx0BA := iB*upper + jA
 					idx0BB := iB*upper + jB
-					idx1A := gc_s_idx1A[gc_rank2]
-					idx1B := gc_s_idx1B[gc_rank2]
-					idx2A := gc_s_idx2A[gc_rank2]
-					idx2B := gc_s_idx2B[gc_rank2]
-					ijAA := gc_s_ijAA[gc_rank2]
-					ijAB := gc_s_ijAB[gc_rank2]
-					ijBA := gc_s_ijBA[gc_rank2]
-					ijBB := gc_s_ijBB[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:40
+					idx1A := gc_s_idx1A[gc_rank]
+					idx1B := gc_s_idx1B[gc_rank]
+					idx2A := gc_s_idx2A[gc_rank]
+					idx2B := gc_s_idx2B[gc_rank]
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:76
 					ikA := temp[idx1A]
 					ikB := temp[idx1B]
@@ -240,27 +248,29 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 					idx1B += fwTile
 					idx2A += fwTile
 					idx2B += fwTile
-					gc_s_idx1A[gc_rank2] = idx1A
-					gc_s_idx1B[gc_rank2] = idx1B
-					gc_s_idx2A[gc_rank2] = idx2A
-					gc_s_idx2B[gc_rank2] = idx2B
-					gc_s_ijAA[gc_rank2] = ijAA
-					gc_s_ijAB[gc_rank2] = ijAB
-					gc_s_ijBA[gc_rank2] = ijBA
-					gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2_rem.go:107
+					gc_s_idx1A[gc_rank] = idx1A
+					gc_s_idx1B[gc_rank] = idx1B
+					gc_s_idx2A[gc_rank] = idx2A
+					gc_s_idx2B[gc_rank] = idx2B
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:120
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2_rem.go:30
 				iA := warpA + x*fwTile
 //line hecbench_floydwarshall2_rem.go:22
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 //line hecbench_floydwarshall2_rem.go:32
 				jA := laneA + y*fwTile
 //line hecbench_floydwarshall2_rem.go:35
@@ -278,14 +288,15 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:37
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-				ijAA := gc_s_ijAA[gc_rank2]
-				ijAB := gc_s_ijAB[gc_rank2]
-				ijBA := gc_s_ijBA[gc_rank2]
-				ijBB := gc_s_ijBB[gc_rank2]
-				origAA := gc_s_origAA[gc_rank2]
-				origAB := gc_s_origAB[gc_rank2]
-				origBA := gc_s_origBA[gc_rank2]
-				origBB := gc_s_origBB[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:40
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:104
 				if ijAA != origAA {
 					adjMat[idx0AA] = ijAA
@@ -307,35 +318,36 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 		if y >= x {
 			y++
 		}
+//line hecbench_floydwarshall2_rem.go:122
 		var gc_l_idx2A_ [32]int32
 		var gc_l_idx2B_ [32]int32
 		var gc_l_ikA_ [32]int32
 		var gc_l_ikB_ [32]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 //line hecbench_floydwarshall2_rem.go:123
 					jA_ := laneA + x*fwTile
 //line hecbench_floydwarshall2_rem.go:23
@@ -343,7 +355,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:124
 					jB_ := laneB + x*fwTile
 //line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx2 / fwWS)
+					warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2_rem.go:121
 					iA_ := warpA + y*fwTile
 //line hecbench_floydwarshall2_rem.go:126
@@ -369,340 +381,348 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 					origAB_ := ijAB_
 					origBA_ := ijBA_
 					origBB_ := ijBB_
-					gc_l_idx2A_[gc_lane2] = idx2A_
-					gc_l_idx2B_[gc_lane2] = idx2B_
-					gc_s_ijAA_[gc_rank2] = ijAA_
-					gc_s_ijAB_[gc_rank2] = ijAB_
-					gc_s_ijBA_[gc_rank2] = ijBA_
-					gc_s_ijBB_[gc_rank2] = ijBB_
-					gc_s_origAA_[gc_rank2] = origAA_
-					gc_s_origAB_[gc_rank2] = origAB_
-					gc_s_origBA_[gc_rank2] = origBA_
-					gc_s_origBB_[gc_rank2] = origBB_
+//line hecbench_floydwarshall2_rem.go:158
+					gc_l_idx2A_[gc_lane] = idx2A_
+					gc_l_idx2B_[gc_lane] = idx2B_
+					gc_s_ijAA_[gc_rank] = ijAA_
+					gc_s_ijAB_[gc_rank] = ijAB_
+					gc_s_ijBA_[gc_rank] = ijBA_
+					gc_s_ijBB_[gc_rank] = ijBB_
+					gc_s_origAA_[gc_rank] = origAA_
+					gc_s_origAB_[gc_rank] = origAB_
+					gc_s_origBA_[gc_rank] = origBA_
+					gc_s_origBB_[gc_rank] = origBB_
 				}
 			}
 //line hecbench_floydwarshall2_rem.go:149
 			for k_ := int32(0); k_ < fwTile; k_++ {
-				gc_left := gc_act2
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2_rem.go:150
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:150
 							var ikB_ int32
-							archsimd.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane2:])
-							archsimd.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							archsimd.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane:])
+							archsimd.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_floydwarshall2_rem.go:150
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:150
 							var ikB_ int32
-							archsimd.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane2:])
-							archsimd.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							archsimd.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane:])
+							archsimd.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_floydwarshall2_rem.go:150
 						var ikA_, ikB_ int32
-						gc_l_ikA_[gc_lane2] = ikA_
-						gc_l_ikB_[gc_lane2] = ikB_
+//line hecbench_floydwarshall2_rem.go:153
+						gc_l_ikA_[gc_lane] = ikA_
+						gc_l_ikB_[gc_lane] = ikB_
 					}
 				}
 //line hecbench_floydwarshall2_rem.go:151
 				if k_ < fwWS {
-					gc_left2 := gc_act2
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:152
-								ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank2:])
+								ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:152
-								ijAA_.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								ijAA_.StoreSlice(gc_c1v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:152
-								ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank2:])
+								ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:152
-								ijAA_.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								ijAA_.StoreSlice(gc_c1v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijAA_ := gc_s_ijAA_[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:165
+							ijAA_ := gc_s_ijAA_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:152
-							gc_c21v[gc_lane2] = ijAA_
+							gc_c1v[gc_lane] = ijAA_
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:152
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c21v, int(k_), 32, &gc_c21r)
-					gc_left3 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:152
-								ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank2:])
+								ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:152
 								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:152
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-								ijBA_.StoreSlice(gc_c22v[gc_lane2:])
+								ikA_ = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								ijBA_.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:153
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:153
-								ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank2:])
+								ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:153
 								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:152
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-								ijBA_.StoreSlice(gc_c22v[gc_lane2:])
+								ikA_ = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								ijBA_.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:153
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijBA_ := gc_s_ijBA_[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:166
+							ijBA_ := gc_s_ijBA_[gc_rank]
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:152
-							ikA_ = gc_c21r[gc_lane2]
-							gc_c22v[gc_lane2] = ijBA_
-							gc_l_ikA_[gc_lane2] = ikA_
+							ikA_ = gc_c1r[gc_lane]
+							gc_c2v[gc_lane] = ijBA_
+							gc_l_ikA_[gc_lane] = ikA_
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:153
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c22v, int(k_), 32, &gc_c22r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2_rem.go:153
 								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:153
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								ikB_ = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:153
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_floydwarshall2_rem.go:153
 								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:153
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								ikB_ = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:153
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
+//line hecbench_floydwarshall2_rem.go:166
 							var ikB_ int32
 //line hecbench_floydwarshall2_rem.go:153
-							ikB_ = gc_c22r[gc_lane2]
-							gc_l_ikB_[gc_lane2] = ikB_
+							ikB_ = gc_c2r[gc_lane]
+							gc_l_ikB_[gc_lane] = ikB_
 						}
 					}
 				}
 //line hecbench_floydwarshall2_rem.go:155
 				if k_ >= fwWS {
-					gc_left5 := gc_act2
+					gc_left5 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:156
-								ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank2:])
+								ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:156
-								ijAB_.StoreSlice(gc_c23v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								ijAB_.StoreSlice(gc_c3v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:156
-								ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank2:])
+								ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:156
-								ijAB_.StoreSlice(gc_c23v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								ijAB_.StoreSlice(gc_c3v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijAB_ := gc_s_ijAB_[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:169
+							ijAB_ := gc_s_ijAB_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:156
-							gc_c23v[gc_lane2] = ijAB_
+							gc_c3v[gc_lane] = ijAB_
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:156
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c23v, int(k_-fwWS), 32, &gc_c23r)
-					gc_left6 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:156
-								ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank2:])
+								ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:156
 								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:156
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-								ijBB_.StoreSlice(gc_c24v[gc_lane2:])
+								ikA_ = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								ijBB_.StoreSlice(gc_c4v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:157
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:157
-								ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank2:])
+								ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:157
 								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:156
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-								ijBB_.StoreSlice(gc_c24v[gc_lane2:])
+								ikA_ = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								ijBB_.StoreSlice(gc_c4v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:157
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijBB_ := gc_s_ijBB_[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:170
+							ijBB_ := gc_s_ijBB_[gc_rank]
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:156
-							ikA_ = gc_c23r[gc_lane2]
-							gc_c24v[gc_lane2] = ijBB_
-							gc_l_ikA_[gc_lane2] = ikA_
+							ikA_ = gc_c3r[gc_lane]
+							gc_c4v[gc_lane] = ijBB_
+							gc_l_ikA_[gc_lane] = ikA_
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:157
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c24v, int(k_-fwWS), 32, &gc_c24r)
-					gc_left7 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					gc_left7 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2_rem.go:157
 								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:157
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+								ikB_ = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:157
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
+								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								gc_left7 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_floydwarshall2_rem.go:157
 								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:157
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+								ikB_ = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:157
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
+								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								gc_left7 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left7 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left7&(1<<gc_lane) == 0 {
 								continue
 							}
+//line hecbench_floydwarshall2_rem.go:170
 							var ikB_ int32
 //line hecbench_floydwarshall2_rem.go:157
-							ikB_ = gc_c24r[gc_lane2]
-							gc_l_ikB_[gc_lane2] = ikB_
+							ikB_ = gc_c4r[gc_lane]
+							gc_l_ikB_[gc_lane] = ikB_
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:22
-						laneA := int32(gc_tx2 % fwWS)
+						laneA := int32(gc_tx % fwWS)
 						laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:20
-						warpA := int32(gc_tx2 / fwWS)
+						warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2_rem.go:131
 						idx1AA := laneA*fwTile + warpA
 						idx1AB := laneB*fwTile + warpA
@@ -711,14 +731,18 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:133
 						idx1BA := laneA*fwTile + warpB
 						idx1BB := laneB*fwTile + warpB
-						idx2A_ := gc_l_idx2A_[gc_lane2]
-						idx2B_ := gc_l_idx2B_[gc_lane2]
-						ijAA_ := gc_s_ijAA_[gc_rank2]
-						ijAB_ := gc_s_ijAB_[gc_rank2]
-						ijBA_ := gc_s_ijBA_[gc_rank2]
-						ijBB_ := gc_s_ijBB_[gc_rank2]
-						ikA_ := gc_l_ikA_[gc_lane2]
-						ikB_ := gc_l_ikB_[gc_lane2]
+//line hecbench_floydwarshall2_rem.go:136
+						idx2A_ := gc_l_idx2A_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:138
+						idx2B_ := gc_l_idx2B_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:140
+						ijAA_ := gc_s_ijAA_[gc_rank]
+						ijAB_ := gc_s_ijAB_[gc_rank]
+						ijBA_ := gc_s_ijBA_[gc_rank]
+						ijBB_ := gc_s_ijBB_[gc_rank]
+						ikA_ := gc_l_ikA_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:146
+						ikB_ := gc_l_ikB_[gc_lane]
 //line hecbench_floydwarshall2_rem.go:160
 						krA_ := krows[idx2A_]
 						krB_ := krows[idx2B_]
@@ -743,24 +767,26 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:181
 						idx2A_ += upper
 						idx2B_ += upper
-						gc_l_idx2A_[gc_lane2] = idx2A_
-						gc_l_idx2B_[gc_lane2] = idx2B_
-						gc_s_ijAA_[gc_rank2] = ijAA_
-						gc_s_ijAB_[gc_rank2] = ijAB_
-						gc_s_ijBA_[gc_rank2] = ijBA_
-						gc_s_ijBB_[gc_rank2] = ijBB_
+//line hecbench_floydwarshall2_rem.go:185
+						gc_l_idx2A_[gc_lane] = idx2A_
+						gc_l_idx2B_[gc_lane] = idx2B_
+						gc_s_ijAA_[gc_rank] = ijAA_
+						gc_s_ijAB_[gc_rank] = ijAB_
+						gc_s_ijBA_[gc_rank] = ijBA_
+						gc_s_ijBB_[gc_rank] = ijBB_
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:121
 				iA_ := warpA + y*fwTile
@@ -777,14 +803,15 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:128
 				idx0BA_ := iB_*upper + jA_
 				idx0BB_ := iB_*upper + jB_
-				ijAA_ := gc_s_ijAA_[gc_rank2]
-				ijAB_ := gc_s_ijAB_[gc_rank2]
-				ijBA_ := gc_s_ijBA_[gc_rank2]
-				ijBB_ := gc_s_ijBB_[gc_rank2]
-				origAA_ := gc_s_origAA_[gc_rank2]
-				origAB_ := gc_s_origAB_[gc_rank2]
-				origBA_ := gc_s_origBA_[gc_rank2]
-				origBB_ := gc_s_origBB_[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:131
+				ijAA_ := gc_s_ijAA_[gc_rank]
+				ijAB_ := gc_s_ijAB_[gc_rank]
+				ijBA_ := gc_s_ijBA_[gc_rank]
+				ijBB_ := gc_s_ijBB_[gc_rank]
+				origAA_ := gc_s_origAA_[gc_rank]
+				origAB_ := gc_s_origAB_[gc_rank]
+				origBA_ := gc_s_origBA_[gc_rank]
+				origBB_ := gc_s_origBB_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:185
 				kcols[idx0AA_] = temp[warpA*fwTile+laneA]
 				kcols[idx0AB_] = temp[warpA*fwTile+laneB]
@@ -823,29 +850,29 @@ func FwRemKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int
 var gc_src_fwRemKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_rem, "fwRemKernel", "4a5d5ef4211b7707a9e8eba8551af4a872b8c7a34ba605e49eb8853300669aa9", "hecbench_floydwarshall2_rem.go:205-370").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2_rem.go:212
-func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_ijAA := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_ijAB := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_ijBA := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	gc_s_ijBB := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-	gc_s_origAA := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
-	gc_s_origAB := compiled.Scratch[int32](gc_b2, 5)[:gc_n2]
-	gc_s_origBA := compiled.Scratch[int32](gc_b2, 6)[:gc_n2]
-	gc_s_origBB := compiled.Scratch[int32](gc_b2, 7)[:gc_n2]
-	gc_s_idx2A_ := compiled.Scratch[int32](gc_b2, 8)[:gc_n2]
-	gc_s_idx2B_ := compiled.Scratch[int32](gc_b2, 9)[:gc_n2]
+func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_ijAA := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_ijAB := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_ijBA := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_ijBB := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_origAA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_origAB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	gc_s_origBA := compiled.Scratch[int32](gc_b, 6)[:gc_n]
+	gc_s_origBB := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_idx2A_ := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_idx2B_ := compiled.Scratch[int32](gc_b, 9)[:gc_n]
 //line hecbench_floydwarshall2_rem.go:213
-	y := int32(gc_bx2) / subm1
-	z := int32(gc_bx2) % subm1
+	y := int32(gc_bx) / subm1
+	z := int32(gc_bx) % subm1
 	if y >= x {
 		y++
 	}
@@ -855,14 +882,15 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:237
 	sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:240
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:222
-			warpA := int32(gc_tx2 / fwWS)
+			warpA := int32(gc_tx / fwWS)
 			warpB := warpA + fwWS
-			laneA := int32(gc_tx2 % fwWS)
+			laneA := int32(gc_tx % fwWS)
 			laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:227
 			iA := warpA + y*fwTile
@@ -894,37 +922,46 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 			origAB := ijAB
 			origBA := ijBA
 			origBB := ijBB
-			gc_s_ijAA[gc_rank2] = ijAA
-			gc_s_ijAB[gc_rank2] = ijAB
-			gc_s_ijBA[gc_rank2] = ijBA
-			gc_s_ijBB[gc_rank2] = ijBB
-			gc_s_origAA[gc_rank2] = origAA
-			gc_s_origAB[gc_rank2] = origAB
-			gc_s_origBA[gc_rank2] = origBA
-			gc_s_origBB[gc_rank2] = origBB
+//line hecbench_floydwarshall2_rem.go:267
+			gc_s_ijAA[gc_rank] = ijAA
+			gc_s_ijAB[gc_rank] = ijAB
+			gc_s_ijBA[gc_rank] = ijBA
+			gc_s_ijBB[gc_rank] = ijBB
+			gc_s_origAA[gc_rank] = origAA
+			gc_s_origAB[gc_rank] = origAB
+			gc_s_origBA[gc_rank] = origBA
+			gc_s_origBB[gc_rank] = origBB
 		}
 	}
+//line hecbench_floydwarshall2_rem.go:278
 	compiled.OutOfLine(func() {
 		sKJ := sKJ[:4096]
+//line hecbench_floydwarshall2_rem.go:281
 		sIK := sIK[:4096]
-		gc_s_ijAA := gc_s_ijAA[:gc_n2]
-		gc_s_ijAB := gc_s_ijAB[:gc_n2]
-		gc_s_ijBA := gc_s_ijBA[:gc_n2]
-		gc_s_ijBB := gc_s_ijBB[:gc_n2]
+//line hecbench_floydwarshall2_rem.go:283
+		gc_s_ijAA := gc_s_ijAA[:gc_n]
+//line hecbench_floydwarshall2_rem.go:285
+		gc_s_ijAB := gc_s_ijAB[:gc_n]
+//line hecbench_floydwarshall2_rem.go:287
+		gc_s_ijBA := gc_s_ijBA[:gc_n]
+//line hecbench_floydwarshall2_rem.go:289
+		gc_s_ijBB := gc_s_ijBB[:gc_n]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:292
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:222
-					warpA := int32(gc_tx2 / fwWS)
+					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-					ijAA := gc_s_ijAA[gc_rank2]
-					ijAB := gc_s_ijAB[gc_rank2]
-					ijBA := gc_s_ijBA[gc_rank2]
-					ijBB := gc_s_ijBB[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:227
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:261
 					idx1A := warpA
 					idx1B := warpB
@@ -945,100 +982,109 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 						idx2A += fwTile
 						idx2B += fwTile
 					}
-					gc_s_ijAA[gc_rank2] = ijAA
-					gc_s_ijAB[gc_rank2] = ijAB
-					gc_s_ijBA[gc_rank2] = ijBA
-					gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2_rem.go:284
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
 				}
 			}
 		}
 	})
 //line hecbench_floydwarshall2_rem.go:281
 	if (y == z) && (y == x+1) && (x != subm1) {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_floydwarshall2_rem.go:283
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-					gc_s_idx2A_[gc_rank2] = idx2A_
-					gc_s_idx2B_[gc_rank2] = idx2B_
+//line hecbench_floydwarshall2_rem.go:291
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-					gc_s_idx2A_[gc_rank2] = idx2A_
-					gc_s_idx2B_[gc_rank2] = idx2B_
+//line hecbench_floydwarshall2_rem.go:291
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-					gc_s_idx2A_[gc_rank2] = idx2A_
-					gc_s_idx2B_[gc_rank2] = idx2B_
+//line hecbench_floydwarshall2_rem.go:291
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx2 % fwWS)
+					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-					gc_s_idx2A_[gc_rank2] = idx2A_
-					gc_s_idx2B_[gc_rank2] = idx2B_
+//line hecbench_floydwarshall2_rem.go:291
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:224
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:287
 				idx2A_ := laneA
 				idx2B_ := laneB
-				gc_s_idx2A_[gc_rank2] = idx2A_
-				gc_s_idx2B_[gc_rank2] = idx2B_
+//line hecbench_floydwarshall2_rem.go:291
+				gc_s_idx2A_[gc_rank] = idx2A_
+				gc_s_idx2B_[gc_rank] = idx2B_
 			}
 		}
 //line hecbench_floydwarshall2_rem.go:290
 		for k_ := int32(0); k_ < fwTile; k_++ {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:292
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:222
-					warpA := int32(gc_tx2 / fwWS)
+					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-					ijAA := gc_s_ijAA[gc_rank2]
-					ijAB := gc_s_ijAB[gc_rank2]
-					ijBA := gc_s_ijBA[gc_rank2]
-					ijBB := gc_s_ijBB[gc_rank2]
-					idx2A_ := gc_s_idx2A_[gc_rank2]
-					idx2B_ := gc_s_idx2B_[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:225
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					idx2A_ := gc_s_idx2A_[gc_rank]
+					idx2B_ := gc_s_idx2B_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:291
 					if warpA == k_ {
 						sKJ[idx2A_] = ijAA
@@ -1054,338 +1100,346 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 					}
 				}
 			}
+//line hecbench_floydwarshall2_rem.go:307
 			var gc_l_ikA [32]int32
 			var gc_l_ikB [32]int32
-			var gc_c21v [32]int32
-			var gc_c21r [32]int32
-			var gc_c22v [32]int32
-			var gc_c22r [32]int32
-			var gc_c23v [32]int32
-			var gc_c23r [32]int32
-			var gc_c24v [32]int32
-			var gc_c24r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				gc_left := gc_act2
+			var gc_c1v [32]int32
+			var gc_c1r [32]int32
+			var gc_c2v [32]int32
+			var gc_c2r [32]int32
+			var gc_c3v [32]int32
+			var gc_c3r [32]int32
+			var gc_c4v [32]int32
+			var gc_c4r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2_rem.go:305
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:305
 							var ikB int32
-							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
-							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_floydwarshall2_rem.go:305
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:305
 							var ikB int32
-							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
-							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_floydwarshall2_rem.go:305
 						var ikA, ikB int32
-						gc_l_ikA[gc_lane2] = ikA
-						gc_l_ikB[gc_lane2] = ikB
+//line hecbench_floydwarshall2_rem.go:308
+						gc_l_ikA[gc_lane] = ikA
+						gc_l_ikB[gc_lane] = ikB
 					}
 				}
 //line hecbench_floydwarshall2_rem.go:306
 				if k_ < fwWS {
-					gc_left2 := gc_act2
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:307
-								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
+								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:307
-								ijAA.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								ijAA.StoreSlice(gc_c1v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:307
-								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
+								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:307
-								ijAA.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								ijAA.StoreSlice(gc_c1v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijAA := gc_s_ijAA[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:320
+							ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2_rem.go:307
-							gc_c21v[gc_lane2] = ijAA
+							gc_c1v[gc_lane] = ijAA
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:307
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c21v, int(k_), 32, &gc_c21r)
-					gc_left3 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:307
-								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
+								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:307
 								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:307
-								ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-								ijBA.StoreSlice(gc_c22v[gc_lane2:])
+								ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								ijBA.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:308
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:308
-								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
+								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:308
 								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:307
-								ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-								ijBA.StoreSlice(gc_c22v[gc_lane2:])
+								ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								ijBA.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:308
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijBA := gc_s_ijBA[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:321
+							ijBA := gc_s_ijBA[gc_rank]
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:307
-							ikA = gc_c21r[gc_lane2]
-							gc_c22v[gc_lane2] = ijBA
-							gc_l_ikA[gc_lane2] = ikA
+							ikA = gc_c1r[gc_lane]
+							gc_c2v[gc_lane] = ijBA
+							gc_l_ikA[gc_lane] = ikA
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:308
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c22v, int(k_), 32, &gc_c22r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2_rem.go:308
 								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:308
-								ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:308
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_floydwarshall2_rem.go:308
 								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:308
-								ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:308
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
+//line hecbench_floydwarshall2_rem.go:321
 							var ikB int32
 //line hecbench_floydwarshall2_rem.go:308
-							ikB = gc_c22r[gc_lane2]
-							gc_l_ikB[gc_lane2] = ikB
+							ikB = gc_c2r[gc_lane]
+							gc_l_ikB[gc_lane] = ikB
 						}
 					}
 				} else {
-					gc_left5 := gc_act2
+					gc_left5 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:310
-								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
+								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:310
-								ijAB.StoreSlice(gc_c23v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								ijAB.StoreSlice(gc_c3v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:310
-								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
+								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:310
-								ijAB.StoreSlice(gc_c23v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								ijAB.StoreSlice(gc_c3v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijAB := gc_s_ijAB[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:323
+							ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:310
-							gc_c23v[gc_lane2] = ijAB
+							gc_c3v[gc_lane] = ijAB
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:310
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c23v, int(k_-fwWS), 32, &gc_c23r)
-					gc_left6 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:310
-								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
+								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:310
 								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:310
-								ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-								ijBB.StoreSlice(gc_c24v[gc_lane2:])
+								ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								ijBB.StoreSlice(gc_c4v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:311
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
+								gc_rank := gc_w + gc_lane
 //line hecbench_floydwarshall2_rem.go:311
-								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
+								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
 //line hecbench_floydwarshall2_rem.go:311
 								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:310
-								ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-								ijBB.StoreSlice(gc_c24v[gc_lane2:])
+								ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								ijBB.StoreSlice(gc_c4v[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:311
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							ijBB := gc_s_ijBB[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:324
+							ijBB := gc_s_ijBB[gc_rank]
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:310
-							ikA = gc_c23r[gc_lane2]
-							gc_c24v[gc_lane2] = ijBB
-							gc_l_ikA[gc_lane2] = ikA
+							ikA = gc_c3r[gc_lane]
+							gc_c4v[gc_lane] = ijBB
+							gc_l_ikA[gc_lane] = ikA
 						}
 					}
 //line hecbench_floydwarshall2_rem.go:311
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c24v, int(k_-fwWS), 32, &gc_c24r)
-					gc_left7 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					gc_left7 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_floydwarshall2_rem.go:311
 								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:311
-								ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+								ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:311
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
+								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left7 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_floydwarshall2_rem.go:311
 								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:311
-								ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+								ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line hecbench_floydwarshall2_rem.go:311
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
+								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left7 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left7 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left7&(1<<gc_lane) == 0 {
 								continue
 							}
+//line hecbench_floydwarshall2_rem.go:324
 							var ikB int32
 //line hecbench_floydwarshall2_rem.go:311
-							ikB = gc_c24r[gc_lane2]
-							gc_l_ikB[gc_lane2] = ikB
+							ikB = gc_c4r[gc_lane]
+							gc_l_ikB[gc_lane] = ikB
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:222
-						warpA := int32(gc_tx2 / fwWS)
+						warpA := int32(gc_tx / fwWS)
 						warpB := warpA + fwWS
-						laneA := int32(gc_tx2 % fwWS)
+						laneA := int32(gc_tx % fwWS)
 						laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:227
 						iA := warpA + y*fwTile
@@ -1407,14 +1461,16 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 						idx1AB := laneB*fwTile + warpA
 						idx1BA := laneA*fwTile + warpB
 						idx1BB := laneB*fwTile + warpB
-						ijAA := gc_s_ijAA[gc_rank2]
-						ijAB := gc_s_ijAB[gc_rank2]
-						ijBA := gc_s_ijBA[gc_rank2]
-						ijBB := gc_s_ijBB[gc_rank2]
-						idx2A_ := gc_s_idx2A_[gc_rank2]
-						idx2B_ := gc_s_idx2B_[gc_rank2]
-						ikA := gc_l_ikA[gc_lane2]
-						ikB := gc_l_ikB[gc_lane2]
+//line hecbench_floydwarshall2_rem.go:287
+						ijAA := gc_s_ijAA[gc_rank]
+						ijAB := gc_s_ijAB[gc_rank]
+						ijBA := gc_s_ijBA[gc_rank]
+						ijBB := gc_s_ijBB[gc_rank]
+						idx2A_ := gc_s_idx2A_[gc_rank]
+						idx2B_ := gc_s_idx2B_[gc_rank]
+						ikA := gc_l_ikA[gc_lane]
+//line hecbench_floydwarshall2_rem.go:295
+						ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2_rem.go:314
 						skA_ := sKJ[idx2A_]
 						skB_ := sKJ[idx2B_]
@@ -1452,24 +1508,26 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:348
 						idx2A_ += fwTile
 						idx2B_ += fwTile
-						gc_s_ijAA[gc_rank2] = ijAA
-						gc_s_ijAB[gc_rank2] = ijAB
-						gc_s_ijBA[gc_rank2] = ijBA
-						gc_s_ijBB[gc_rank2] = ijBB
-						gc_s_idx2A_[gc_rank2] = idx2A_
-						gc_s_idx2B_[gc_rank2] = idx2B_
+//line hecbench_floydwarshall2_rem.go:352
+						gc_s_ijAA[gc_rank] = ijAA
+						gc_s_ijAB[gc_rank] = ijAB
+						gc_s_ijBA[gc_rank] = ijBA
+						gc_s_ijBB[gc_rank] = ijBB
+						gc_s_idx2A_[gc_rank] = idx2A_
+						gc_s_idx2B_[gc_rank] = idx2B_
 					}
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:364
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:222
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:227
 				iA := warpA + y*fwTile
@@ -1486,14 +1544,15 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-				ijAA := gc_s_ijAA[gc_rank2]
-				ijAB := gc_s_ijAB[gc_rank2]
-				ijBA := gc_s_ijBA[gc_rank2]
-				ijBB := gc_s_ijBB[gc_rank2]
-				origAA := gc_s_origAA[gc_rank2]
-				origAB := gc_s_origAB[gc_rank2]
-				origBA := gc_s_origBA[gc_rank2]
-				origBB := gc_s_origBB[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:237
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:352
 				kcols[idx0AA] = sIK[warpA*fwTile+laneA]
 				kcols[idx0AB] = sIK[warpA*fwTile+laneB]
@@ -1515,16 +1574,17 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 			}
 		}
 	} else {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2_rem.go:375
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:222
-				warpA := int32(gc_tx2 / fwWS)
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2_rem.go:227
 				iA := warpA + y*fwTile
 //line hecbench_floydwarshall2_rem.go:224
-				laneA := int32(gc_tx2 % fwWS)
+				laneA := int32(gc_tx % fwWS)
 //line hecbench_floydwarshall2_rem.go:229
 				jA := laneA + z*fwTile
 //line hecbench_floydwarshall2_rem.go:232
@@ -1542,14 +1602,15 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-				ijAA := gc_s_ijAA[gc_rank2]
-				ijAB := gc_s_ijAB[gc_rank2]
-				ijBA := gc_s_ijBA[gc_rank2]
-				ijBB := gc_s_ijBB[gc_rank2]
-				origAA := gc_s_origAA[gc_rank2]
-				origAB := gc_s_origAB[gc_rank2]
-				origBA := gc_s_origBA[gc_rank2]
-				origBB := gc_s_origBB[gc_rank2]
+//line hecbench_floydwarshall2_rem.go:237
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:358
 				if ijAA != origAA {
 					adjMat[idx0AA] = ijAA

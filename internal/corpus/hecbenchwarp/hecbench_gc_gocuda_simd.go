@@ -38,19 +38,20 @@ func GcInitKernel(nodes, edges int32, nidx, nlist, nlist2, posscol, posscol2, co
 var gc_src_gcInitKernel = compiled.NewSource(gc_files_hecbench_gc, "gcInitKernel", "0099302fcb498f99afae3fc1847a9a87569b771514f8b11aec8a9c51cfd51040", "hecbench_gc.go:37-123").NoGoexit("1f7d7b406b2a4c5d75216e54e31c3101c8e1b79c3ac2027ba91bbc67945cfefc", "common.go:13-14", "common.go:15-20", "hecbench_gc.go:30-35")
 
 //line hecbench_gc.go:44
-func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist, nlist2, posscol, posscol2, color, wl, wlsize []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist, nlist2, posscol, posscol2, color, wl, wlsize []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_gc.go:47
-	threads := int32(gc_gdx2 * gcThreadsPerBlock)
+	threads := int32(gc_gdx * gcThreadsPerBlock)
+//line hecbench_gc.go:49
 	var gc_l_maxrange [32]int32
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
@@ -70,192 +71,202 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 	var gc_l_anySync_ [32]bool
 	var gc_l_wnei [32]int32
 	var gc_l_prio [32]bool
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	var gc_c22r [32]uint32
-	var gc_c23m [32]uint32
-	var gc_c23a [32]int
-	var gc_c23w [32]int
-	var gc_c23r [32]int32
-	var gc_c24m [32]uint32
-	var gc_c24a [32]int
-	var gc_c24w [32]int
-	var gc_c24r [32]int32
-	var gc_c25m [32]uint32
-	var gc_c25a [32]int
-	var gc_c25w [32]int
-	var gc_c25r [32]int32
-	var gc_c26v [32]bool
-	var gc_c26r [32]bool
-	var gc_c27r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	var gc_c4m [32]uint32
+	var gc_c4a [32]int
+	var gc_c4w [32]int
+	var gc_c4r [32]int32
+	var gc_c5m [32]uint32
+	var gc_c5a [32]int
+	var gc_c5w [32]int
+	var gc_c5r [32]int32
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+//line hecbench_gc.go:90
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:49
 					var maxrange int32 = int32(-1)
-					archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line hecbench_gc.go:49
 					var maxrange int32 = int32(-1)
-					archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
 //line hecbench_gc.go:49
 				maxrange := int32(-1)
-				gc_l_maxrange[gc_lane2] = maxrange
+//line hecbench_gc.go:51
+				gc_l_maxrange[gc_lane] = maxrange
 			}
 		}
 		{
-			gc_save272 := gc_act2
-			gc_in272 := gc_act2
-			gc_left2 := gc_act2
+//line hecbench_gc.go:51
+			gc_save27 := gc_act
+			gc_in27 := gc_act
+			gc_left2 := gc_act
 			if compiled.SIMD {
 //line hecbench_gc.go:50
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line hecbench_gc.go:50
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_gc.go:53
+						gc_tx := gc_tidx3.X + gc_lane
+//line hecbench_gc.go:55
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
 //line hecbench_gc.go:46
-						thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
+						thread := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota2)
 //line hecbench_gc.go:50
 						v := thread
 //line hecbench_gc.go:50
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line hecbench_gc.go:65
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line hecbench_gc.go:46
-						thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
+						thread := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota)
 //line hecbench_gc.go:50
 						v := thread
 //line hecbench_gc.go:50
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_gc.go:46
-						thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
+						thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:50
 						v := thread
-						gc_l_v[gc_lane2] = v
+//line hecbench_gc.go:52
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in272 &^ gc_dead2
-				var gc_m272, gc_skip272 uint32
-				gc_m272 = ^uint32(0)
-				gc_in272 &= gc_m272
-				gc_act2 = gc_in272
-				if gc_act2 == 0 {
+				gc_act = gc_in27 &^ gc_dead
+				var gc_m27, gc_skip27 uint32
+//line hecbench_gc.go:64
+				gc_m27 = ^uint32(0)
+				gc_in27 &= gc_m27
+				gc_act = gc_in27
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					v := gc_l_v[gc_lane2]
+//line hecbench_gc.go:76
+					v := gc_l_v[gc_lane]
 //line hecbench_gc.go:50
-					gc_c21v[gc_lane2] = v < nodes
+					gc_c1v[gc_lane] = v < nodes
 				}
 //line hecbench_gc.go:50
-				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c21v, nil, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_gc.go:50
-					var anySync bool = gc_c21r[gc_lane2]
-					gc_l_anySync[gc_lane2] = anySync
+					var anySync bool = gc_c1r[gc_lane]
+//line hecbench_gc.go:52
+					gc_l_anySync[gc_lane] = anySync
 				}
 				{
-					var gc_m62 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m6 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						anySync := gc_l_anySync[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						anySync := gc_l_anySync[gc_lane]
 //line hecbench_gc.go:50
 						if !(anySync) {
-							gc_m62 |= 1 << gc_lane2
+							gc_m6 |= 1 << gc_lane
 						}
 					}
-					gc_save62 := gc_act2
-					gc_act2 = gc_save62 & gc_m62
-					if gc_act2 != 0 {
+					gc_save6 := gc_act
+					gc_act = gc_save6 & gc_m6
+					if gc_act != 0 {
 //line hecbench_gc.go:50
-						gc_in272 &^= gc_act2
-						gc_skip272 |= gc_act2
-						gc_act2 = 0
+						gc_in27 &^= gc_act
+						gc_skip27 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save62 &^ gc_dead2 &^ gc_skip272
+					gc_act = gc_save6 &^ gc_dead &^ gc_skip27
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 //line hecbench_gc.go:51
 					cond := false
 					var beg, end, pos, degv, active int32
@@ -280,271 +291,287 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 						}
 					}
 //line hecbench_gc.go:74
-					gc_l_cond[gc_lane2] = cond
-					gc_l_beg[gc_lane2] = beg
-					gc_l_end[gc_lane2] = end
-					gc_l_pos[gc_lane2] = pos
-					gc_l_active[gc_lane2] = active
+					gc_l_cond[gc_lane] = cond
+					gc_l_beg[gc_lane] = beg
+					gc_l_end[gc_lane] = end
+					gc_l_pos[gc_lane] = pos
+					gc_l_active[gc_lane] = active
 				}
 //line hecbench_gc.go:74
-				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c22r)
-				gc_left3 := gc_act2
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c2r)
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:74
-							bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+							bal := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
 //line hecbench_gc.go:74
-							bal.StoreSlice(gc_l_bal[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							bal.StoreSlice(gc_l_bal[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_gc.go:74
-							bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+							bal := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
 //line hecbench_gc.go:74
-							bal.StoreSlice(gc_l_bal[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							bal.StoreSlice(gc_l_bal[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_gc.go:74
-						bal := int32(gc_c22r[gc_lane2])
-						gc_l_bal[gc_lane2] = bal
+						bal := int32(gc_c2r[gc_lane])
+//line hecbench_gc.go:76
+						gc_l_bal[gc_lane] = bal
 					}
 				}
 				{
-					gc_save232 := gc_act2
-					gc_in232 := gc_act2
+//line hecbench_gc.go:76
+					gc_save23 := gc_act
+					gc_in23 := gc_act
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in232 &^ gc_dead2
-						var gc_m232, gc_skip232 uint32
-						_ = gc_skip232
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in23 &^ gc_dead
+						var gc_m23, gc_skip23 uint32
+						_ = gc_skip23
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							bal := gc_l_bal[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							bal := gc_l_bal[gc_lane]
 //line hecbench_gc.go:75
 							if bal != 0 {
-								gc_m232 |= 1 << gc_lane2
+								gc_m23 |= 1 << gc_lane
 							}
 						}
-						gc_in232 &= gc_m232
-						gc_act2 = gc_in232
-						if gc_act2 == 0 {
+						gc_in23 &= gc_m23
+						gc_act = gc_in23
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_l_v[gc_lane]
 							_ = v
-							bal := gc_l_bal[gc_lane2]
+							bal := gc_l_bal[gc_lane]
 //line hecbench_gc.go:76
 							who := ffs(bal) - 1
 							bal &= bal - 1
-							gc_c23m[gc_lane2] = gcWarp
-							gc_c23a[gc_lane2] = int(who)
-							gc_c23w[gc_lane2] = 32
-							gc_l_bal[gc_lane2] = bal
-							gc_l_who[gc_lane2] = who
+							gc_c3m[gc_lane] = gcWarp
+							gc_c3a[gc_lane] = int(who)
+							gc_c3w[gc_lane] = 32
+							gc_l_bal[gc_lane] = bal
+							gc_l_who[gc_lane] = who
 						}
 //line hecbench_gc.go:78
-						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_v, &gc_c23a, &gc_c23w, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_v, &gc_c3a, &gc_c3w, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							beg := gc_l_beg[gc_lane2]
+//line hecbench_gc.go:85
+							beg := gc_l_beg[gc_lane]
 							_ = beg
-							who := gc_l_who[gc_lane2]
+							who := gc_l_who[gc_lane]
 //line hecbench_gc.go:78
-							wv := gc_c23r[gc_lane2]
-							gc_c24m[gc_lane2] = gcWarp
-							gc_c24a[gc_lane2] = int(who)
-							gc_c24w[gc_lane2] = 32
-							gc_l_wv[gc_lane2] = wv
+							wv := gc_c3r[gc_lane]
+							gc_c4m[gc_lane] = gcWarp
+							gc_c4a[gc_lane] = int(who)
+							gc_c4w[gc_lane] = 32
+							gc_l_wv[gc_lane] = wv
 						}
 //line hecbench_gc.go:79
-						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_beg, &gc_c24a, &gc_c24w, &gc_c24r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							end := gc_l_end[gc_lane2]
+//line hecbench_gc.go:86
+							end := gc_l_end[gc_lane]
 							_ = end
-							who := gc_l_who[gc_lane2]
+							who := gc_l_who[gc_lane]
 //line hecbench_gc.go:79
-							wbeg := gc_c24r[gc_lane2]
-							gc_c25m[gc_lane2] = gcWarp
-							gc_c25a[gc_lane2] = int(who)
-							gc_c25w[gc_lane2] = 32
-							gc_l_wbeg[gc_lane2] = wbeg
+							wbeg := gc_c4r[gc_lane]
+							gc_c5m[gc_lane] = gcWarp
+							gc_c5a[gc_lane] = int(who)
+							gc_c5w[gc_lane] = 32
+							gc_l_wbeg[gc_lane] = wbeg
 						}
 //line hecbench_gc.go:80
-						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_end, &gc_c25a, &gc_c25w, &gc_c25r)
-						gc_left4 := gc_act2
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_end, &gc_c5a, &gc_c5w, &gc_c5r)
+						gc_left4 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:80
-									wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane2:])
+									wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane:])
 //line hecbench_gc.go:80
-									wend := archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:])
+									wend := archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:])
 									wdegv := wend.Sub(wbeg)
 									wpos := wbeg
 //line hecbench_gc.go:82
-									wend.StoreSlice(gc_l_wend[gc_lane2:])
+									wend.StoreSlice(gc_l_wend[gc_lane:])
 //line hecbench_gc.go:82
-									wdegv.StoreSlice(gc_l_wdegv[gc_lane2:])
+									wdegv.StoreSlice(gc_l_wdegv[gc_lane:])
 //line hecbench_gc.go:82
-									wpos.StoreSlice(gc_l_wpos[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									wpos.StoreSlice(gc_l_wpos[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line hecbench_gc.go:82
-									wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane2:])
+									wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane:])
 //line hecbench_gc.go:80
-									wend := archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:])
+									wend := archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:])
 									wdegv := wend.Sub(wbeg)
 									wpos := wbeg
 //line hecbench_gc.go:82
-									wend.StoreSlice(gc_l_wend[gc_lane2:])
+									wend.StoreSlice(gc_l_wend[gc_lane:])
 //line hecbench_gc.go:82
-									wdegv.StoreSlice(gc_l_wdegv[gc_lane2:])
+									wdegv.StoreSlice(gc_l_wdegv[gc_lane:])
 //line hecbench_gc.go:82
-									wpos.StoreSlice(gc_l_wpos[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									wpos.StoreSlice(gc_l_wpos[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-								wbeg := gc_l_wbeg[gc_lane2]
+//line hecbench_gc.go:95
+								wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:80
-								wend := gc_c25r[gc_lane2]
+								wend := gc_c5r[gc_lane]
 								wdegv := wend - wbeg
 								wpos := wbeg
-								gc_l_wend[gc_lane2] = wend
-								gc_l_wdegv[gc_lane2] = wdegv
-								gc_l_wpos[gc_lane2] = wpos
+//line hecbench_gc.go:86
+								gc_l_wend[gc_lane] = wend
+								gc_l_wdegv[gc_lane] = wdegv
+								gc_l_wpos[gc_lane] = wpos
 							}
 						}
 						{
-							gc_save192 := gc_act2
-							gc_in192 := gc_act2
+//line hecbench_gc.go:84
+							gc_save19 := gc_act
+							gc_in19 := gc_act
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_gc.go:45
-									lane := int32(gc_tx2 % gcWS)
-									wbeg := gc_l_wbeg[gc_lane2]
+									lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:47
+									wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:83
 									i_ := wbeg + lane
-									gc_l_i_[gc_lane2] = i_
+//line hecbench_gc.go:85
+									gc_l_i_[gc_lane] = i_
 								}
 							}
 							for {
-								gc_b2.Tick()
-								if gc_b2.Stopped() {
+								gc_b.Tick()
+								if gc_b.Stopped() {
 									return
 								}
-								gc_act2 = gc_in192 &^ gc_dead2
-								var gc_m192, gc_skip192 uint32
-								gc_m192 = ^uint32(0)
-								gc_in192 &= gc_m192
-								gc_act2 = gc_in192
-								if gc_act2 == 0 {
+								gc_act = gc_in19 &^ gc_dead
+								var gc_m19, gc_skip19 uint32
+//line hecbench_gc.go:96
+								gc_m19 = ^uint32(0)
+								gc_in19 &= gc_m19
+								gc_act = gc_in19
+								if gc_act == 0 {
 									break
 								}
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									wend := gc_l_wend[gc_lane2]
-									i_ := gc_l_i_[gc_lane2]
+//line hecbench_gc.go:108
+									wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:110
+									i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:83
-									gc_c26v[gc_lane2] = i_ < wend
+									gc_c6v[gc_lane] = i_ < wend
 								}
 //line hecbench_gc.go:83
-								compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c26v, nil, nil, &gc_c26r)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+								compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_gc.go:83
-									var anySync_ bool = gc_c26r[gc_lane2]
-									gc_l_anySync_[gc_lane2] = anySync_
+									var anySync_ bool = gc_c6r[gc_lane]
+//line hecbench_gc.go:85
+									gc_l_anySync_[gc_lane] = anySync_
 								}
 								{
-									var gc_m152 uint32
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									var gc_m15 uint32
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										anySync_ := gc_l_anySync_[gc_lane2]
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										anySync_ := gc_l_anySync_[gc_lane]
 //line hecbench_gc.go:83
 										if !(anySync_) {
-											gc_m152 |= 1 << gc_lane2
+											gc_m15 |= 1 << gc_lane
 										}
 									}
-									gc_save152 := gc_act2
-									gc_act2 = gc_save152 & gc_m152
-									if gc_act2 != 0 {
+									gc_save15 := gc_act
+									gc_act = gc_save15 & gc_m15
+									if gc_act != 0 {
 //line hecbench_gc.go:83
-										gc_in192 &^= gc_act2
-										gc_skip192 |= gc_act2
-										gc_act2 = 0
+										gc_in19 &^= gc_act
+										gc_skip19 |= gc_act
+										gc_act = 0
 									}
-									gc_act2 = gc_save152 &^ gc_dead2 &^ gc_skip192
+									gc_act = gc_save15 &^ gc_dead &^ gc_skip19
 								}
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									wv := gc_l_wv[gc_lane2]
-									wend := gc_l_wend[gc_lane2]
-									wdegv := gc_l_wdegv[gc_lane2]
-									i_ := gc_l_i_[gc_lane2]
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									wv := gc_l_wv[gc_lane]
+//line hecbench_gc.go:97
+									wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:99
+									wdegv := gc_l_wdegv[gc_lane]
+//line hecbench_gc.go:101
+									i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:84
 									var wnei int32
 									prio := false
@@ -553,124 +580,137 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 										wdegn := nidx[wnei+1] - nidx[wnei]
 										prio = ((wdegv < wdegn) || ((wdegv == wdegn) && (gcHash(uint32(wv)) < gcHash(uint32(wnei)))) || ((wdegv == wdegn) && (gcHash(uint32(wv)) == gcHash(uint32(wnei))) && (wv < wnei)))
 									}
-									gc_l_wnei[gc_lane2] = wnei
-									gc_l_prio[gc_lane2] = prio
+									gc_l_wnei[gc_lane] = wnei
+									gc_l_prio[gc_lane] = prio
 								}
 //line hecbench_gc.go:91
-								compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c27r)
+								compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
 								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 //line hecbench_gc.go:45
-										lane := int32(gc_tx2 % gcWS)
-										wpos := gc_l_wpos[gc_lane2]
-										wnei := gc_l_wnei[gc_lane2]
-										prio := gc_l_prio[gc_lane2]
+										lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:47
+										wpos := gc_l_wpos[gc_lane]
+//line hecbench_gc.go:49
+										wnei := gc_l_wnei[gc_lane]
+//line hecbench_gc.go:51
+										prio := gc_l_prio[gc_lane]
 //line hecbench_gc.go:91
-										b := int32(gc_c27r[gc_lane2])
+										b := int32(gc_c7r[gc_lane])
 										offs := popc(b & ((1 << lane) - 1))
 										if prio {
 											nlist2[wpos+offs] = wnei
 										}
 										wpos += popc(b)
-										gc_l_wpos[gc_lane2] = wpos
+//line hecbench_gc.go:99
+										gc_l_wpos[gc_lane] = wpos
 									}
 								}
-								gc_act2 = gc_in192 &^ gc_dead2
-								gc_left5 := gc_act2
+								gc_act = gc_in19 &^ gc_dead
+								gc_left5 := gc_act
 								if compiled.SIMD {
 //line hecbench_gc.go:83
 									gc_vb := archsimd.BroadcastInt32x8(gcWS)
-									if gc_act2 == ^uint32(0) {
+									if gc_act == ^uint32(0) {
 //line hecbench_gc.go:83
 										gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:83
-											i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane2:])
+											i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane:])
 //line hecbench_gc.go:83
 											i_ = i_.Add(gc_vb2)
 //line hecbench_gc.go:83
-											i_.StoreSlice(gc_l_i_[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											i_.StoreSlice(gc_l_i_[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
 //line hecbench_gc.go:83
-											i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane2:])
+											i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane:])
 //line hecbench_gc.go:83
 											i_ = i_.Add(gc_vb)
 //line hecbench_gc.go:83
-											i_.StoreSlice(gc_l_i_[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											i_.StoreSlice(gc_l_i_[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_left5 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left5&(1<<gc_lane2) == 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left5&(1<<gc_lane) == 0 {
 											continue
 										}
-										i_ := gc_l_i_[gc_lane2]
+//line hecbench_gc.go:96
+										i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:83
 										i_ += gcWS
-										gc_l_i_[gc_lane2] = i_
+										gc_l_i_[gc_lane] = i_
 									}
 								}
 							}
-							gc_act2 = gc_save192 &^ gc_dead2
+							gc_act = gc_save19 &^ gc_dead
 						}
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_gc.go:45
-								lane := int32(gc_tx2 % gcWS)
-								pos := gc_l_pos[gc_lane2]
-								who := gc_l_who[gc_lane2]
-								wpos := gc_l_wpos[gc_lane2]
+								lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:47
+								pos := gc_l_pos[gc_lane]
+//line hecbench_gc.go:49
+								who := gc_l_who[gc_lane]
+//line hecbench_gc.go:51
+								wpos := gc_l_wpos[gc_lane]
 //line hecbench_gc.go:98
 								if who == lane {
 									pos = wpos
 								}
-								gc_l_pos[gc_lane2] = pos
+								gc_l_pos[gc_lane] = pos
 							}
 						}
 					}
-					gc_act2 = gc_save232 &^ gc_dead2
+					gc_act = gc_save23 &^ gc_dead
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					maxrange := gc_l_maxrange[gc_lane2]
-					v := gc_l_v[gc_lane2]
-					cond := gc_l_cond[gc_lane2]
-					beg := gc_l_beg[gc_lane2]
-					pos := gc_l_pos[gc_lane2]
-					active := gc_l_active[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					maxrange := gc_l_maxrange[gc_lane]
+//line hecbench_gc.go:115
+					v := gc_l_v[gc_lane]
+//line hecbench_gc.go:117
+					cond := gc_l_cond[gc_lane]
+//line hecbench_gc.go:119
+					beg := gc_l_beg[gc_lane]
+//line hecbench_gc.go:121
+					pos := gc_l_pos[gc_lane]
+//line hecbench_gc.go:123
+					active := gc_l_active[gc_lane]
 //line hecbench_gc.go:103
 					if v < nodes {
 						rnge := pos - beg
@@ -686,73 +726,75 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 							posscol[v] = gcMSB >> rnge
 						}
 					}
-					gc_l_maxrange[gc_lane2] = maxrange
+					gc_l_maxrange[gc_lane] = maxrange
 				}
-				gc_act2 = gc_in272 &^ gc_dead2
-				gc_left6 := gc_act2
+				gc_act = gc_in27 &^ gc_dead
+				gc_left6 := gc_act
 				if compiled.SIMD {
 //line hecbench_gc.go:50
 					gc_vb3 := archsimd.BroadcastInt32x8(threads)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line hecbench_gc.go:50
 						gc_vb4 := archsimd.BroadcastInt32x8(threads)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:50
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line hecbench_gc.go:50
 							v = v.Add(gc_vb4)
 //line hecbench_gc.go:50
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_gc.go:50
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line hecbench_gc.go:50
 							v = v.Add(gc_vb3)
 //line hecbench_gc.go:50
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						v := gc_l_v[gc_lane2]
+//line hecbench_gc.go:63
+						v := gc_l_v[gc_lane]
 //line hecbench_gc.go:50
 						v += threads
-						gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_act2 = gc_save272 &^ gc_dead2
+			gc_act = gc_save27 &^ gc_dead
 		}
 	}
 //line hecbench_gc.go:120
 	for gc_off, gc_limit, gc_more := int32(0), int32(edges/gcWS+1), true; gc_more; gc_off += threads {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_gc.go:127
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_gc.go:46
-				thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
+				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:120
-				gc_start2 := thread
-				i_2 := gc_start2 + gc_off
-				if !(i_2 < gc_limit) || i_2 < gc_start2 && compiled.StrideStopped(gc_start2, threads, gc_limit, false) {
+				gc_start := thread
+				i_2 := gc_start + gc_off
+				if !(i_2 < gc_limit) || i_2 < gc_start && compiled.StrideStopped(gc_start, threads, gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -788,19 +830,20 @@ func GcRunLargeKernel(nodes int32, nidx, nlist, posscol, posscol2, color, wl, wl
 var gc_src_gcRunLargeKernel = compiled.NewSource(gc_files_hecbench_gc, "gcRunLargeKernel", "5820005a85c725048de5b1c4d5c8531be2a11348396040feb79fbddd2a5dad48", "hecbench_gc.go:125-257").NoGoexit("d9ae1875b65cd146912ab7e28002471bdd2790cc34763b37f817490aafe8395d", "common.go:15-20", "common.go:21-21")
 
 //line hecbench_gc.go:133
-func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, posscol, posscol2, color, wl, wlsize []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, posscol, posscol2, color, wl, wlsize []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_gc.go:134
 	stop := wlsize[0]
+//line hecbench_gc.go:136
 	var gc_l_again [32]bool
 	var gc_l_w [32]int32
 	var gc_l_anySync [32]bool
@@ -826,203 +869,215 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 	var gc_l_i [32]int32
 	var gc_l_anySync_ [32]bool
 	var gc_l_anySync_2 [32]bool
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	var gc_c22v [32]bool
-	var gc_c22r [32]uint32
-	var gc_c23m [32]uint32
-	var gc_c23a [32]int
-	var gc_c23w [32]int
-	var gc_c23r [32]int32
-	var gc_c24m [32]uint32
-	var gc_c24a [32]int
-	var gc_c24w [32]int
-	var gc_c24r [32]int32
-	var gc_c25m [32]uint32
-	var gc_c25a [32]int
-	var gc_c25w [32]int
-	var gc_c25r [32]int32
-	var gc_c26v [32]bool
-	var gc_c26r [32]bool
-	var gc_c27r [32]bool
-	var gc_c28r [32]bool
-	var gc_c29r [32]int32
-	var gc_c210r [32]int32
-	var gc_c211r [32]int32
-	var gc_c212r [32]int32
-	var gc_c213r [32]int32
-	var gc_c214r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	var gc_c4m [32]uint32
+	var gc_c4a [32]int
+	var gc_c4w [32]int
+	var gc_c4r [32]int32
+	var gc_c5m [32]uint32
+	var gc_c5a [32]int
+	var gc_c5w [32]int
+	var gc_c5r [32]int32
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7r [32]bool
+	var gc_c8r [32]bool
+	var gc_c9r [32]int32
+	var gc_c10r [32]int32
+	var gc_c11r [32]int32
+	var gc_c12r [32]int32
+	var gc_c13r [32]int32
+	var gc_c14r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 //line hecbench_gc.go:135
 		if stop != 0 {
 //line hecbench_gc.go:138
-			threads := int32(gc_gdx2 * gcThreadsPerBlock)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			threads := int32(gc_gdx * gcThreadsPerBlock)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_gc.go:139
 				var again bool
-				gc_l_again[gc_lane2] = again
+//line hecbench_gc.go:141
+				gc_l_again[gc_lane] = again
 			}
 			{
-				gc_save392 := gc_act2
-				gc_in392 := gc_act2
+//line hecbench_gc.go:141
+				gc_save39 := gc_act
+				gc_in39 := gc_act
 				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
-					gc_act2 = gc_in392 &^ gc_dead2
-					var gc_m392, gc_skip392 uint32
-					gc_m392 = ^uint32(0)
-					gc_in392 &= gc_m392
-					gc_act2 = gc_in392
-					if gc_act2 == 0 {
+					gc_act = gc_in39 &^ gc_dead
+					var gc_m39, gc_skip39 uint32
+//line hecbench_gc.go:151
+					gc_m39 = ^uint32(0)
+					gc_in39 &= gc_m39
+					gc_act = gc_in39
+					if gc_act == 0 {
 						break
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
+//line hecbench_gc.go:163
 						var again bool
 //line hecbench_gc.go:141
 						again = false
-						gc_l_again[gc_lane2] = again
+						gc_l_again[gc_lane] = again
 					}
 					{
-						gc_save332 := gc_act2
-						gc_in332 := gc_act2
-						gc_left := gc_act2
+//line hecbench_gc.go:143
+						gc_save33 := gc_act
+						gc_in33 := gc_act
+						gc_left := gc_act
 						if compiled.SIMD {
 //line hecbench_gc.go:142
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line hecbench_gc.go:142
 								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_gc.go:145
+									gc_tx := gc_tidx2.X + gc_lane
+//line hecbench_gc.go:147
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
 //line hecbench_gc.go:137
-									thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
+									thread := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota2)
 //line hecbench_gc.go:142
 									w := thread
 //line hecbench_gc.go:142
-									w.StoreSlice(gc_l_w[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									w.StoreSlice(gc_l_w[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
+									gc_tx := gc_tidx.X
+//line hecbench_gc.go:157
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line hecbench_gc.go:137
-									thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
+									thread := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota)
 //line hecbench_gc.go:142
 									w := thread
 //line hecbench_gc.go:142
-									w.StoreSlice(gc_l_w[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									w.StoreSlice(gc_l_w[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left != 0 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_gc.go:137
-									thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
+									thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:142
 									w := thread
-									gc_l_w[gc_lane2] = w
+//line hecbench_gc.go:144
+									gc_l_w[gc_lane] = w
 								}
 							}
 						}
 						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
+							gc_b.Tick()
+							if gc_b.Stopped() {
 								return
 							}
-							gc_act2 = gc_in332 &^ gc_dead2
-							var gc_m332, gc_skip332 uint32
-							gc_m332 = ^uint32(0)
-							gc_in332 &= gc_m332
-							gc_act2 = gc_in332
-							if gc_act2 == 0 {
+							gc_act = gc_in33 &^ gc_dead
+							var gc_m33, gc_skip33 uint32
+//line hecbench_gc.go:156
+							gc_m33 = ^uint32(0)
+							gc_in33 &= gc_m33
+							gc_act = gc_in33
+							if gc_act == 0 {
 								break
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								w := gc_l_w[gc_lane2]
+//line hecbench_gc.go:168
+								w := gc_l_w[gc_lane]
 //line hecbench_gc.go:142
-								gc_c21v[gc_lane2] = w < stop
+								gc_c1v[gc_lane] = w < stop
 							}
 //line hecbench_gc.go:142
-							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c21v, nil, nil, &gc_c21r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_gc.go:142
-								var anySync bool = gc_c21r[gc_lane2]
-								gc_l_anySync[gc_lane2] = anySync
+								var anySync bool = gc_c1r[gc_lane]
+//line hecbench_gc.go:144
+								gc_l_anySync[gc_lane] = anySync
 							}
 							{
-								var gc_m62 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+								var gc_m6 uint32
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									anySync := gc_l_anySync[gc_lane2]
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									anySync := gc_l_anySync[gc_lane]
 //line hecbench_gc.go:142
 									if !(anySync) {
-										gc_m62 |= 1 << gc_lane2
+										gc_m6 |= 1 << gc_lane
 									}
 								}
-								gc_save62 := gc_act2
-								gc_act2 = gc_save62 & gc_m62
-								if gc_act2 != 0 {
+								gc_save6 := gc_act
+								gc_act = gc_save6 & gc_m6
+								if gc_act != 0 {
 //line hecbench_gc.go:142
-									gc_in332 &^= gc_act2
-									gc_skip332 |= gc_act2
-									gc_act2 = 0
+									gc_in33 &^= gc_act
+									gc_skip33 |= gc_act
+									gc_act = 0
 								}
-								gc_act2 = gc_save62 &^ gc_dead2 &^ gc_skip332
+								gc_act = gc_save6 &^ gc_dead &^ gc_skip33
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								w := gc_l_w[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								w := gc_l_w[gc_lane]
 //line hecbench_gc.go:143
 								var shortcut, done bool
 								cond := false
@@ -1038,248 +1093,269 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 									}
 								}
 //line hecbench_gc.go:157
-								gc_c22v[gc_lane2] = cond
-								gc_l_shortcut[gc_lane2] = shortcut
-								gc_l_done[gc_lane2] = done
-								gc_l_v[gc_lane2] = v
-								gc_l_data[gc_lane2] = data
-								gc_l_rnge[gc_lane2] = rnge
-								gc_l_beg[gc_lane2] = beg
-								gc_l_pcol[gc_lane2] = pcol
+								gc_c2v[gc_lane] = cond
+								gc_l_shortcut[gc_lane] = shortcut
+								gc_l_done[gc_lane] = done
+								gc_l_v[gc_lane] = v
+								gc_l_data[gc_lane] = data
+								gc_l_rnge[gc_lane] = rnge
+								gc_l_beg[gc_lane] = beg
+								gc_l_pcol[gc_lane] = pcol
 							}
 //line hecbench_gc.go:157
-							compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_c22v, nil, nil, &gc_c22r)
-							gc_left2 := gc_act2
+							compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_c2v, nil, nil, &gc_c2r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:157
-										bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+										bal := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
 //line hecbench_gc.go:157
-										bal.StoreSlice(gc_l_bal[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										bal.StoreSlice(gc_l_bal[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_gc.go:157
-										bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+										bal := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
 //line hecbench_gc.go:157
-										bal.StoreSlice(gc_l_bal[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										bal.StoreSlice(gc_l_bal[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_gc.go:157
-									bal := int32(gc_c22r[gc_lane2])
-									gc_l_bal[gc_lane2] = bal
+									bal := int32(gc_c2r[gc_lane])
+//line hecbench_gc.go:159
+									gc_l_bal[gc_lane] = bal
 								}
 							}
 							{
-								gc_save292 := gc_act2
-								gc_in292 := gc_act2
+//line hecbench_gc.go:159
+								gc_save29 := gc_act
+								gc_in29 := gc_act
 								for {
-									gc_b2.Tick()
-									if gc_b2.Stopped() {
+									gc_b.Tick()
+									if gc_b.Stopped() {
 										return
 									}
-									gc_act2 = gc_in292 &^ gc_dead2
-									var gc_m292, gc_skip292 uint32
-									_ = gc_skip292
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									gc_act = gc_in29 &^ gc_dead
+									var gc_m29, gc_skip29 uint32
+									_ = gc_skip29
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										bal := gc_l_bal[gc_lane2]
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										bal := gc_l_bal[gc_lane]
 //line hecbench_gc.go:158
 										if bal != 0 {
-											gc_m292 |= 1 << gc_lane2
+											gc_m29 |= 1 << gc_lane
 										}
 									}
-									gc_in292 &= gc_m292
-									gc_act2 = gc_in292
-									if gc_act2 == 0 {
+									gc_in29 &= gc_m29
+									gc_act = gc_in29
+									if gc_act == 0 {
 										break
 									}
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										data := gc_l_data[gc_lane2]
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										data := gc_l_data[gc_lane]
 										_ = data
-										bal := gc_l_bal[gc_lane2]
+										bal := gc_l_bal[gc_lane]
 //line hecbench_gc.go:159
 										who := ffs(bal) - 1
 										bal &= bal - 1
-										gc_c23m[gc_lane2] = gcWarp
-										gc_c23a[gc_lane2] = int(who)
-										gc_c23w[gc_lane2] = 32
-										gc_l_bal[gc_lane2] = bal
-										gc_l_who[gc_lane2] = who
+										gc_c3m[gc_lane] = gcWarp
+										gc_c3a[gc_lane] = int(who)
+										gc_c3w[gc_lane] = 32
+										gc_l_bal[gc_lane] = bal
+										gc_l_who[gc_lane] = who
 									}
 //line hecbench_gc.go:161
-									compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_data, &gc_c23a, &gc_c23w, &gc_c23r)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_data, &gc_c3a, &gc_c3w, &gc_c3r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										beg := gc_l_beg[gc_lane2]
+//line hecbench_gc.go:168
+										beg := gc_l_beg[gc_lane]
 										_ = beg
-										who := gc_l_who[gc_lane2]
+										who := gc_l_who[gc_lane]
 //line hecbench_gc.go:161
-										wdata := gc_c23r[gc_lane2]
+										wdata := gc_c3r[gc_lane]
 										wrange := wdata >> (gcWS / 2)
-										gc_c24m[gc_lane2] = gcWarp
-										gc_c24a[gc_lane2] = int(who)
-										gc_c24w[gc_lane2] = 32
-										gc_l_wdata[gc_lane2] = wdata
-										gc_l_wrange[gc_lane2] = wrange
+										gc_c4m[gc_lane] = gcWarp
+										gc_c4a[gc_lane] = int(who)
+										gc_c4w[gc_lane] = 32
+										gc_l_wdata[gc_lane] = wdata
+										gc_l_wrange[gc_lane] = wrange
 									}
 //line hecbench_gc.go:163
-									compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_beg, &gc_c24a, &gc_c24w, &gc_c24r)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										pcol := gc_l_pcol[gc_lane2]
+//line hecbench_gc.go:170
+										pcol := gc_l_pcol[gc_lane]
 										_ = pcol
-										who := gc_l_who[gc_lane2]
-										wdata := gc_l_wdata[gc_lane2]
-										wrange := gc_l_wrange[gc_lane2]
+										who := gc_l_who[gc_lane]
+//line hecbench_gc.go:174
+										wdata := gc_l_wdata[gc_lane]
+//line hecbench_gc.go:176
+										wrange := gc_l_wrange[gc_lane]
 //line hecbench_gc.go:163
-										wbeg := gc_c24r[gc_lane2]
+										wbeg := gc_c4r[gc_lane]
 										wmincol := wdata & gcMask
 										wmaxcol := wmincol + wrange
 										wend := wbeg + wmaxcol
 										woffs := wbeg / gcWS
-										gc_c25m[gc_lane2] = gcWarp
-										gc_c25a[gc_lane2] = int(who)
-										gc_c25w[gc_lane2] = 32
-										gc_l_wbeg[gc_lane2] = wbeg
-										gc_l_wmincol[gc_lane2] = wmincol
-										gc_l_wmaxcol[gc_lane2] = wmaxcol
-										gc_l_wend[gc_lane2] = wend
-										gc_l_woffs[gc_lane2] = woffs
+										gc_c5m[gc_lane] = gcWarp
+										gc_c5a[gc_lane] = int(who)
+										gc_c5w[gc_lane] = 32
+										gc_l_wbeg[gc_lane] = wbeg
+										gc_l_wmincol[gc_lane] = wmincol
+										gc_l_wmaxcol[gc_lane] = wmaxcol
+										gc_l_wend[gc_lane] = wend
+										gc_l_woffs[gc_lane] = woffs
 									}
 //line hecbench_gc.go:168
-									compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_pcol, &gc_c25a, &gc_c25w, &gc_c25r)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_pcol, &gc_c5a, &gc_c5w, &gc_c5r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
 //line hecbench_gc.go:168
-										wpcol := gc_c25r[gc_lane2]
+										wpcol := gc_c5r[gc_lane]
 //line hecbench_gc.go:170
 										wshortcut := true
 										wdone := true
-										gc_l_wpcol[gc_lane2] = wpcol
-										gc_l_wshortcut[gc_lane2] = wshortcut
-										gc_l_wdone[gc_lane2] = wdone
+//line hecbench_gc.go:175
+										gc_l_wpcol[gc_lane] = wpcol
+										gc_l_wshortcut[gc_lane] = wshortcut
+										gc_l_wdone[gc_lane] = wdone
 									}
 									{
-										gc_save182 := gc_act2
-										gc_in182 := gc_act2
+//line hecbench_gc.go:173
+										gc_save18 := gc_act
+										gc_in18 := gc_act
 										{
-											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											gc_tx2 := gc_tidx2.X - 1
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												gc_tx2++
-												if gc_tx2 == gc_bdx2 {
-													gc_tx2 = 0
+											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+											gc_tx := gc_tidx.X - 1
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												gc_tx++
+												if gc_tx == gc_bdx {
+													gc_tx = 0
 												}
-												if gc_act2&(1<<gc_lane2) == 0 {
+												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
 //line hecbench_gc.go:136
-												lane := int32(gc_tx2 % gcWS)
-												wbeg := gc_l_wbeg[gc_lane2]
+												lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:138
+												wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:172
 												i := wbeg + lane
-												gc_l_i[gc_lane2] = i
+//line hecbench_gc.go:174
+												gc_l_i[gc_lane] = i
 											}
 										}
 										for {
-											gc_b2.Tick()
-											if gc_b2.Stopped() {
+											gc_b.Tick()
+											if gc_b.Stopped() {
 												return
 											}
-											gc_act2 = gc_in182 &^ gc_dead2
-											var gc_m182, gc_skip182 uint32
-											gc_m182 = ^uint32(0)
-											gc_in182 &= gc_m182
-											gc_act2 = gc_in182
-											if gc_act2 == 0 {
+											gc_act = gc_in18 &^ gc_dead
+											var gc_m18, gc_skip18 uint32
+//line hecbench_gc.go:185
+											gc_m18 = ^uint32(0)
+											gc_in18 &= gc_m18
+											gc_act = gc_in18
+											if gc_act == 0 {
 												break
 											}
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-												wend := gc_l_wend[gc_lane2]
-												i := gc_l_i[gc_lane2]
+//line hecbench_gc.go:197
+												wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:199
+												i := gc_l_i[gc_lane]
 //line hecbench_gc.go:172
-												gc_c26v[gc_lane2] = i < wend
+												gc_c6v[gc_lane] = i < wend
 											}
 //line hecbench_gc.go:172
-											compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c26v, nil, nil, &gc_c26r)
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
+											compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
 //line hecbench_gc.go:172
-												var anySync_ bool = gc_c26r[gc_lane2]
-												gc_l_anySync_[gc_lane2] = anySync_
+												var anySync_ bool = gc_c6r[gc_lane]
+//line hecbench_gc.go:174
+												gc_l_anySync_[gc_lane] = anySync_
 											}
 											{
-												var gc_m152 uint32
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_act2&(1<<gc_lane2) == 0 {
+												var gc_m15 uint32
+												for gc_lane := 0; gc_lane < 32; gc_lane++ {
+													if gc_act&(1<<gc_lane) == 0 {
 														continue
 													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_pos2.Thread = gc_rank2
-													anySync_ := gc_l_anySync_[gc_lane2]
+													gc_rank := gc_w + gc_lane
+													gc_pos.Thread = gc_rank
+													anySync_ := gc_l_anySync_[gc_lane]
 //line hecbench_gc.go:172
 													if !(anySync_) {
-														gc_m152 |= 1 << gc_lane2
+														gc_m15 |= 1 << gc_lane
 													}
 												}
-												gc_save152 := gc_act2
-												gc_act2 = gc_save152 & gc_m152
-												if gc_act2 != 0 {
+												gc_save15 := gc_act
+												gc_act = gc_save15 & gc_m15
+												if gc_act != 0 {
 //line hecbench_gc.go:172
-													gc_in182 &^= gc_act2
-													gc_skip182 |= gc_act2
-													gc_act2 = 0
+													gc_in18 &^= gc_act
+													gc_skip18 |= gc_act
+													gc_act = 0
 												}
-												gc_act2 = gc_save152 &^ gc_dead2 &^ gc_skip182
+												gc_act = gc_save15 &^ gc_dead &^ gc_skip18
 											}
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
-												wmincol := gc_l_wmincol[gc_lane2]
-												wmaxcol := gc_l_wmaxcol[gc_lane2]
-												wend := gc_l_wend[gc_lane2]
-												woffs := gc_l_woffs[gc_lane2]
-												wpcol := gc_l_wpcol[gc_lane2]
-												wshortcut := gc_l_wshortcut[gc_lane2]
-												wdone := gc_l_wdone[gc_lane2]
-												i := gc_l_i[gc_lane2]
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
+												wmincol := gc_l_wmincol[gc_lane]
+//line hecbench_gc.go:186
+												wmaxcol := gc_l_wmaxcol[gc_lane]
+//line hecbench_gc.go:188
+												wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:190
+												woffs := gc_l_woffs[gc_lane]
+//line hecbench_gc.go:192
+												wpcol := gc_l_wpcol[gc_lane]
+//line hecbench_gc.go:194
+												wshortcut := gc_l_wshortcut[gc_lane]
+//line hecbench_gc.go:196
+												wdone := gc_l_wdone[gc_lane]
+//line hecbench_gc.go:198
+												i := gc_l_i[gc_lane]
 //line hecbench_gc.go:173
 												var nei, neidata, neirange int32
 												if i < wend {
@@ -1305,271 +1381,287 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 														}
 													}
 												}
-												gc_l_wpcol[gc_lane2] = wpcol
-												gc_l_wshortcut[gc_lane2] = wshortcut
-												gc_l_wdone[gc_lane2] = wdone
+//line hecbench_gc.go:200
+												gc_l_wpcol[gc_lane] = wpcol
+												gc_l_wshortcut[gc_lane] = wshortcut
+												gc_l_wdone[gc_lane] = wdone
 											}
-											gc_act2 = gc_in182 &^ gc_dead2
-											gc_left3 := gc_act2
+											gc_act = gc_in18 &^ gc_dead
+											gc_left3 := gc_act
 											if compiled.SIMD {
 //line hecbench_gc.go:172
 												gc_vb := archsimd.BroadcastInt32x8(gcWS)
-												if gc_act2 == ^uint32(0) {
+												if gc_act == ^uint32(0) {
 //line hecbench_gc.go:172
 													gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+													for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:172
-														i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+														i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
 //line hecbench_gc.go:172
 														i = i.Add(gc_vb2)
 //line hecbench_gc.go:172
-														i.StoreSlice(gc_l_i[gc_lane2:])
-														gc_left3 &^= 0xff << gc_lane2
+														i.StoreSlice(gc_l_i[gc_lane:])
+														gc_left3 &^= 0xff << gc_lane
 													}
 												} else {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														if gc_act2>>gc_lane2&0xff != 0xff {
+													for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+														if gc_act>>gc_lane&0xff != 0xff {
 															continue
 														}
 //line hecbench_gc.go:172
-														i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+														i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
 //line hecbench_gc.go:172
 														i = i.Add(gc_vb)
 //line hecbench_gc.go:172
-														i.StoreSlice(gc_l_i[gc_lane2:])
-														gc_left3 &^= 0xff << gc_lane2
+														i.StoreSlice(gc_l_i[gc_lane:])
+														gc_left3 &^= 0xff << gc_lane
 													}
 												}
 												archsimd.ClearAVXUpperBits()
 											}
 											if gc_left3 != 0 {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_left3&(1<<gc_lane2) == 0 {
+												for gc_lane := 0; gc_lane < 32; gc_lane++ {
+													if gc_left3&(1<<gc_lane) == 0 {
 														continue
 													}
-													i := gc_l_i[gc_lane2]
+//line hecbench_gc.go:185
+													i := gc_l_i[gc_lane]
 //line hecbench_gc.go:172
 													i += gcWS
-													gc_l_i[gc_lane2] = i
+													gc_l_i[gc_lane] = i
 												}
 											}
 										}
-										gc_act2 = gc_save182 &^ gc_dead2
+										gc_act = gc_save18 &^ gc_dead
 									}
 //line hecbench_gc.go:198
-									compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c27r)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c7r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
+//line hecbench_gc.go:205
 										var wshortcut bool
-										wdone := gc_l_wdone[gc_lane2]
+//line hecbench_gc.go:207
+										wdone := gc_l_wdone[gc_lane]
 										_ = wdone
 //line hecbench_gc.go:198
-										wshortcut = gc_c27r[gc_lane2]
-										gc_l_wshortcut[gc_lane2] = wshortcut
+										wshortcut = gc_c7r[gc_lane]
+										gc_l_wshortcut[gc_lane] = wshortcut
 									}
 //line hecbench_gc.go:199
-									compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c28r)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
+									compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c8r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:206
+										wpcol := gc_l_wpcol[gc_lane]
 										_ = wpcol
 										var wdone bool
 //line hecbench_gc.go:199
-										wdone = gc_c28r[gc_lane2]
-										gc_l_wdone[gc_lane2] = wdone
+										wdone = gc_c8r[gc_lane]
+										gc_l_wdone[gc_lane] = wdone
 									}
 //line hecbench_gc.go:200
-									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 1, 32, &gc_c29r)
-									gc_left4 := gc_act2
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 1, 32, &gc_c9r)
+									gc_left4 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:200
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:200
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c29r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c9r[gc_lane:]))
 //line hecbench_gc.go:200
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left4 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left4 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
 //line hecbench_gc.go:200
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:200
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c29r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c9r[gc_lane:]))
 //line hecbench_gc.go:200
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left4 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left4 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left4 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left4&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left4&(1<<gc_lane) == 0 {
 												continue
 											}
-											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:213
+											wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:200
-											wpcol &= gc_c29r[gc_lane2]
-											gc_l_wpcol[gc_lane2] = wpcol
+											wpcol &= gc_c9r[gc_lane]
+											gc_l_wpcol[gc_lane] = wpcol
 										}
 									}
 //line hecbench_gc.go:201
-									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 2, 32, &gc_c210r)
-									gc_left5 := gc_act2
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 2, 32, &gc_c10r)
+									gc_left5 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:201
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:201
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c210r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c10r[gc_lane:]))
 //line hecbench_gc.go:201
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left5 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
 //line hecbench_gc.go:201
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:201
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c210r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c10r[gc_lane:]))
 //line hecbench_gc.go:201
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left5 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left5 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left5&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left5&(1<<gc_lane) == 0 {
 												continue
 											}
-											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:214
+											wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:201
-											wpcol &= gc_c210r[gc_lane2]
-											gc_l_wpcol[gc_lane2] = wpcol
+											wpcol &= gc_c10r[gc_lane]
+											gc_l_wpcol[gc_lane] = wpcol
 										}
 									}
 //line hecbench_gc.go:202
-									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 4, 32, &gc_c211r)
-									gc_left6 := gc_act2
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 4, 32, &gc_c11r)
+									gc_left6 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:202
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:202
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c211r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c11r[gc_lane:]))
 //line hecbench_gc.go:202
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left6 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
 //line hecbench_gc.go:202
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:202
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c211r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c11r[gc_lane:]))
 //line hecbench_gc.go:202
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left6 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left6 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left6&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left6&(1<<gc_lane) == 0 {
 												continue
 											}
-											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:215
+											wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:202
-											wpcol &= gc_c211r[gc_lane2]
-											gc_l_wpcol[gc_lane2] = wpcol
+											wpcol &= gc_c11r[gc_lane]
+											gc_l_wpcol[gc_lane] = wpcol
 										}
 									}
 //line hecbench_gc.go:203
-									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 8, 32, &gc_c212r)
-									gc_left7 := gc_act2
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 8, 32, &gc_c12r)
+									gc_left7 := gc_act
 									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:203
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:203
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c212r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c12r[gc_lane:]))
 //line hecbench_gc.go:203
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left7 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left7 &^= 0xff << gc_lane
 											}
 										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
 //line hecbench_gc.go:203
-												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
 //line hecbench_gc.go:203
-												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c212r[gc_lane2:]))
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c12r[gc_lane:]))
 //line hecbench_gc.go:203
-												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-												gc_left7 &^= 0xff << gc_lane2
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+												gc_left7 &^= 0xff << gc_lane
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
 									if gc_left7 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left7&(1<<gc_lane2) == 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left7&(1<<gc_lane) == 0 {
 												continue
 											}
-											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:216
+											wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:203
-											wpcol &= gc_c212r[gc_lane2]
-											gc_l_wpcol[gc_lane2] = wpcol
+											wpcol &= gc_c12r[gc_lane]
+											gc_l_wpcol[gc_lane] = wpcol
 										}
 									}
 //line hecbench_gc.go:204
-									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 16, 32, &gc_c213r)
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 16, 32, &gc_c13r)
 									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
+										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										gc_tx := gc_tidx.X - 1
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
 											}
-											if gc_act2&(1<<gc_lane2) == 0 {
+											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
 //line hecbench_gc.go:136
-											lane := int32(gc_tx2 % gcWS)
-											shortcut := gc_l_shortcut[gc_lane2]
-											done := gc_l_done[gc_lane2]
-											pcol := gc_l_pcol[gc_lane2]
-											who := gc_l_who[gc_lane2]
-											wpcol := gc_l_wpcol[gc_lane2]
-											wshortcut := gc_l_wshortcut[gc_lane2]
-											wdone := gc_l_wdone[gc_lane2]
+											lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:138
+											shortcut := gc_l_shortcut[gc_lane]
+//line hecbench_gc.go:140
+											done := gc_l_done[gc_lane]
+//line hecbench_gc.go:142
+											pcol := gc_l_pcol[gc_lane]
+//line hecbench_gc.go:144
+											who := gc_l_who[gc_lane]
+//line hecbench_gc.go:146
+											wpcol := gc_l_wpcol[gc_lane]
+//line hecbench_gc.go:148
+											wshortcut := gc_l_wshortcut[gc_lane]
+//line hecbench_gc.go:150
+											wdone := gc_l_wdone[gc_lane]
 //line hecbench_gc.go:204
-											wpcol &= gc_c213r[gc_lane2]
+											wpcol &= gc_c13r[gc_lane]
 											if who == lane {
 												pcol = wpcol
 											}
@@ -1579,30 +1671,38 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											if who == lane {
 												shortcut = wshortcut
 											}
-											gc_l_shortcut[gc_lane2] = shortcut
-											gc_l_done[gc_lane2] = done
-											gc_l_pcol[gc_lane2] = pcol
-											gc_l_wpcol[gc_lane2] = wpcol
+											gc_l_shortcut[gc_lane] = shortcut
+											gc_l_done[gc_lane] = done
+											gc_l_pcol[gc_lane] = pcol
+											gc_l_wpcol[gc_lane] = wpcol
 										}
 									}
 								}
-								gc_act2 = gc_save292 &^ gc_dead2
+								gc_act = gc_save29 &^ gc_dead
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								again := gc_l_again[gc_lane2]
-								w := gc_l_w[gc_lane2]
-								shortcut := gc_l_shortcut[gc_lane2]
-								done := gc_l_done[gc_lane2]
-								v := gc_l_v[gc_lane2]
-								data := gc_l_data[gc_lane2]
-								rnge := gc_l_rnge[gc_lane2]
-								beg := gc_l_beg[gc_lane2]
-								pcol := gc_l_pcol[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								again := gc_l_again[gc_lane]
+//line hecbench_gc.go:231
+								w := gc_l_w[gc_lane]
+//line hecbench_gc.go:233
+								shortcut := gc_l_shortcut[gc_lane]
+//line hecbench_gc.go:235
+								done := gc_l_done[gc_lane]
+//line hecbench_gc.go:237
+								v := gc_l_v[gc_lane]
+//line hecbench_gc.go:239
+								data := gc_l_data[gc_lane]
+//line hecbench_gc.go:241
+								rnge := gc_l_rnge[gc_lane]
+//line hecbench_gc.go:243
+								beg := gc_l_beg[gc_lane]
+//line hecbench_gc.go:245
+								pcol := gc_l_pcol[gc_lane]
 //line hecbench_gc.go:216
 								if w < stop {
 									if rnge > 0 {
@@ -1613,12 +1713,13 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											mc = max(1, mincol/gcWS)
 											for {
 //line hecbench_gc.go:223
-												gc_b2.Tick()
+												gc_b.Tick()
 //line hecbench_gc.go:223
-												if gc_b2.Stopped() {
+												if gc_b.Stopped() {
 //line hecbench_gc.go:223
 													return
 												}
+//line hecbench_gc.go:224
 												val = posscol2[offs+mc]
 												if val != 0 {
 													break
@@ -1646,95 +1747,97 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										color[v] = newmincol
 									}
 								}
-								gc_l_again[gc_lane2] = again
-								gc_l_shortcut[gc_lane2] = shortcut
-								gc_l_pcol[gc_lane2] = pcol
+								gc_l_again[gc_lane] = again
+								gc_l_shortcut[gc_lane] = shortcut
+								gc_l_pcol[gc_lane] = pcol
 							}
-							gc_act2 = gc_in332 &^ gc_dead2
-							gc_left8 := gc_act2
+							gc_act = gc_in33 &^ gc_dead
+							gc_left8 := gc_act
 							if compiled.SIMD {
 //line hecbench_gc.go:142
 								gc_vb3 := archsimd.BroadcastInt32x8(threads)
-								if gc_act2 == ^uint32(0) {
+								if gc_act == ^uint32(0) {
 //line hecbench_gc.go:142
 									gc_vb4 := archsimd.BroadcastInt32x8(threads)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_gc.go:142
-										w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+										w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line hecbench_gc.go:142
 										w = w.Add(gc_vb4)
 //line hecbench_gc.go:142
-										w.StoreSlice(gc_l_w[gc_lane2:])
-										gc_left8 &^= 0xff << gc_lane2
+										w.StoreSlice(gc_l_w[gc_lane:])
+										gc_left8 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_gc.go:142
-										w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+										w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line hecbench_gc.go:142
 										w = w.Add(gc_vb3)
 //line hecbench_gc.go:142
-										w.StoreSlice(gc_l_w[gc_lane2:])
-										gc_left8 &^= 0xff << gc_lane2
+										w.StoreSlice(gc_l_w[gc_lane:])
+										gc_left8 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left8 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left8&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left8&(1<<gc_lane) == 0 {
 										continue
 									}
-									w := gc_l_w[gc_lane2]
+//line hecbench_gc.go:155
+									w := gc_l_w[gc_lane]
 //line hecbench_gc.go:142
 									w += threads
-									gc_l_w[gc_lane2] = w
+									gc_l_w[gc_lane] = w
 								}
 							}
 						}
-						gc_act2 = gc_save332 &^ gc_dead2
+						gc_act = gc_save33 &^ gc_dead
 					}
 					{
 //line hecbench_gc.go:252
-						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_l_again, nil, nil, &gc_c214r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_l_again, nil, nil, &gc_c14r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_gc.go:252
-							var anySync_2 bool = gc_c214r[gc_lane2]
-							gc_l_anySync_2[gc_lane2] = anySync_2
+							var anySync_2 bool = gc_c14r[gc_lane]
+//line hecbench_gc.go:254
+							gc_l_anySync_2[gc_lane] = anySync_2
 						}
 						{
-							var gc_m372 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m37 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								anySync_2 := gc_l_anySync_2[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								anySync_2 := gc_l_anySync_2[gc_lane]
 //line hecbench_gc.go:252
 								if !anySync_2 {
-									gc_m372 |= 1 << gc_lane2
+									gc_m37 |= 1 << gc_lane
 								}
 							}
-							gc_save372 := gc_act2
-							gc_act2 = gc_save372 & gc_m372
-							if gc_act2 != 0 {
+							gc_save37 := gc_act
+							gc_act = gc_save37 & gc_m37
+							if gc_act != 0 {
 //line hecbench_gc.go:253
-								gc_in392 &^= gc_act2
-								gc_skip392 |= gc_act2
-								gc_act2 = 0
+								gc_in39 &^= gc_act
+								gc_skip39 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save372 &^ gc_dead2 &^ gc_skip392
+							gc_act = gc_save37 &^ gc_dead &^ gc_skip39
 						}
 					}
 				}
-				gc_act2 = gc_save392 &^ gc_dead2
+				gc_act = gc_save39 &^ gc_dead
 			}
 		}
 	}
@@ -1760,41 +1863,43 @@ func GcRunSmallKernel(nodes int32, nidx, nlist, posscol, color []int32) func(*go
 var gc_src_gcRunSmallKernel = compiled.NewSource(gc_files_hecbench_gc, "gcRunSmallKernel", "018b813e166d79d49dc17b7fcb623b7b265b3f00682f8ef283ae74597efa7af1", "hecbench_gc.go:259-319").NoGoexit("a837cfeafc48e339622c6151aad3b35538c586589301c3d0b8225a9a36e69a9e", "common.go:13-14", "common.go:21-21")
 
 //line hecbench_gc.go:267
-func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int32, nidx, nlist, posscol, color []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, posscol, color []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_gc.go:269
-		threads := int32(gc_gdx2 * gcThreadsPerBlock)
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		threads := int32(gc_gdx * gcThreadsPerBlock)
+//line hecbench_gc.go:271
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_gc.go:268
-				thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
+				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:271
 				var again bool
 				for {
 //line hecbench_gc.go:272
-					gc_b2.Tick()
+					gc_b.Tick()
 //line hecbench_gc.go:272
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_gc.go:272
 						return
 					}
+//line hecbench_gc.go:273
 					again = false
 					for v := thread; v < nodes; v += threads {
 						pcol := posscol[v]
@@ -1805,12 +1910,13 @@ func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 							keep := active
 							for {
 //line hecbench_gc.go:281
-								gc_b2.Tick()
+								gc_b.Tick()
 //line hecbench_gc.go:281
-								if gc_b2.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_gc.go:281
 									return
 								}
+//line hecbench_gc.go:282
 								old := active
 								active &= active - 1
 								curr := old ^ active

@@ -40,17 +40,18 @@ func JaccardRowSumKernel[T jaccardReal](weighted bool, n int32, csrPtr, csrInd [
 var gc_src_jaccardRowSumKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardRowSumKernel", "86de819ae7958326bc34325f0eecc86b01a3b6060eef7977f94d0c184c904821", "hecbench_jaccard.go:73-93", "hecbench_jaccard.go:24-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:77
-func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted bool, n int32, csrPtr, csrInd []int32, w, work []T) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdy3 := gc_gd3.Y
-	gc_bidx3 := gc_b3.Index()
-	gc_by3 := gc_bidx3.Y
-	gc_n3 := gc_b3.Len()
+func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted bool, n int32, csrPtr, csrInd []int32, w, work []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+//line hecbench_jaccard.go:89
 	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]T
@@ -61,454 +62,485 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 	var gc_l_row [32]int32
 	var gc_l_start [32]int32
 	var gc_l_length [32]int32
-	var gc_c31r [32]T
-	var gc_c32r [32]T
-	var gc_c33r [32]T
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
+	var gc_c1r [32]T
+	var gc_c2r [32]T
+	var gc_c3r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_save173 := gc_act3
-			gc_in173 := gc_act3
-			gc_left7 := gc_act3
+//line hecbench_jaccard.go:79
+			gc_save17 := gc_act
+			gc_in17 := gc_act
+			gc_left := gc_act
 			if compiled.SIMD {
-				gc_tidx10 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				if gc_act3 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx3 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_tx3 := gc_tidx10.X + gc_lane3
-						_ = gc_tx3
-						gc_ty3 := gc_tidx10.Y
-						gc_tz3 := gc_tidx10.Z
-						_ = gc_tz3
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:87
+						gc_tx := gc_tidx2.X + gc_lane
+						_ = gc_tx
+						gc_ty := gc_tidx2.Y
+//line hecbench_jaccard.go:91
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty3 + gc_by3*gc_bdy3)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane3:])
-						gc_left7 &^= 0xff << gc_lane3
+						var row int32 = int32(gc_ty + gc_by*gc_bdy)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx9 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-						if gc_tidx9.X+8 > gc_bdx3 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx3 := gc_tidx9.X
-						_ = gc_tx3
-						gc_ty3 := gc_tidx9.Y
-						gc_tz3 := gc_tidx9.Z
-						_ = gc_tz3
+						gc_tx := gc_tidx.X
+						_ = gc_tx
+						gc_ty := gc_tidx.Y
+//line hecbench_jaccard.go:96
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty3 + gc_by3*gc_bdy3)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane3:])
-						gc_left7 &^= 0xff << gc_lane3
+						var row int32 = int32(gc_ty + gc_by*gc_bdy)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left7 != 0 {
+			if gc_left != 0 {
 				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
-					gc_ty3 := gc_tidx9.Y
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-							gc_ty3++
-							if gc_ty3 == gc_bdy3 {
-								gc_ty3 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_left7&(1<<gc_lane3) == 0 {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_jaccard.go:78
-						row := int32(gc_ty3 + gc_by3*gc_bdy3)
-						gc_l_row[gc_lane3] = row
+						row := int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:80
+						gc_l_row[gc_lane] = row
 					}
 				}
 			}
 			for {
-				gc_b3.Tick()
-				if gc_b3.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act3 = gc_in173 &^ gc_dead3
-				var gc_m173, gc_skip173 uint32
-				_ = gc_skip173
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
+				gc_act = gc_in17 &^ gc_dead
+				var gc_m17, gc_skip17 uint32
+				_ = gc_skip17
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-					row := gc_l_row[gc_lane3]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 					if row < n {
-						gc_m173 |= 1 << gc_lane3
+						gc_m17 |= 1 << gc_lane
 					}
 				}
-				gc_in173 &= gc_m173
-				gc_act3 = gc_in173
-				if gc_act3 == 0 {
+				gc_in17 &= gc_m17
+				gc_act = gc_in17
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-					row := gc_l_row[gc_lane3]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:79
 					start := csrPtr[row]
 					end := csrPtr[row+1]
 					length := end - start
-					gc_l_start[gc_lane3] = start
-					gc_l_length[gc_lane3] = length
+//line hecbench_jaccard.go:85
+					gc_l_start[gc_lane] = start
+					gc_l_length[gc_lane] = length
 				}
 //line hecbench_jaccard.go:84
 				if weighted {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-						start := gc_l_start[gc_lane3]
-						length := gc_l_length[gc_lane3]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						start := gc_l_start[gc_lane]
+//line hecbench_jaccard.go:93
+						length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
 						var n_ int32 = length
 //line hecbench_jaccard.go:85
 						var ind []int32 = csrInd[start:]
-						gc_l_n_[gc_lane3] = n_
-						gc_l_ind[gc_lane3] = ind
+//line hecbench_jaccard.go:88
+						gc_l_n_[gc_lane] = n_
+						gc_l_ind[gc_lane] = ind
 					}
 //line hecbench_jaccard.go:85
 					var w_ []T = w
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-						n_ := gc_l_n_[gc_lane3]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						n_ := gc_l_n_[gc_lane]
 //line hecbench_jaccard.go:29
 						sum_ := T(0.0)
 						var last T
-						mn := ((n_ + int32(gc_bdx3) - 1) / int32(gc_bdx3)) * int32(gc_bdx3)
-						gc_l_sum_[gc_lane3] = sum_
-						gc_l_last[gc_lane3] = last
-						gc_l_mn[gc_lane3] = mn
+						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+//line hecbench_jaccard.go:35
+						gc_l_sum_[gc_lane] = sum_
+						gc_l_last[gc_lane] = last
+						gc_l_mn[gc_lane] = mn
 					}
 					{
-						gc_save113 := gc_act3
-						gc_in113 := gc_act3
-						gc_left8 := gc_act3
+//line hecbench_jaccard.go:33
+						gc_save11 := gc_act
+						gc_in11 := gc_act
+						gc_left2 := gc_act
 						if compiled.SIMD {
 //line hecbench_jaccard.go:32
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx11 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx3 {
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line hecbench_jaccard.go:32
-								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_tx3 := gc_tidx11.X + gc_lane3
-									gc_ty3 := gc_tidx11.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx11.Z
-									_ = gc_tz3
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:35
+									gc_tx := gc_tidx3.X + gc_lane
+//line hecbench_jaccard.go:37
+									gc_ty := gc_tidx3.Y
+									_ = gc_ty
+									gc_tz := gc_tidx3.Z
+									_ = gc_tz
 //line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota6)
+									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 //line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									i.StoreSlice(gc_l_i[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx9 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx9.X+8 > gc_bdx3 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx3 := gc_tidx9.X
-									gc_ty3 := gc_tidx9.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx9.Z
-									_ = gc_tz3
+									gc_tx := gc_tidx.X
+//line hecbench_jaccard.go:47
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota5)
+									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									i.StoreSlice(gc_l_i[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left2 != 0 {
 							{
-								gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx9.X - 1
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left8&(1<<gc_lane3) == 0 {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_jaccard.go:32
-									i := int32(gc_tx3)
-									gc_l_i[gc_lane3] = i
+									i := int32(gc_tx)
+//line hecbench_jaccard.go:34
+									gc_l_i[gc_lane] = i
 								}
 							}
 						}
 						for {
-							gc_b3.Tick()
-							if gc_b3.Stopped() {
+							gc_b.Tick()
+							if gc_b.Stopped() {
 								return
 							}
-							gc_act3 = gc_in113 &^ gc_dead3
-							var gc_m113, gc_skip113 uint32
-							_ = gc_skip113
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_act3&(1<<gc_lane3) == 0 {
+							gc_act = gc_in11 &^ gc_dead
+							var gc_m11, gc_skip11 uint32
+							_ = gc_skip11
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-								mn := gc_l_mn[gc_lane3]
-								i := gc_l_i[gc_lane3]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								mn := gc_l_mn[gc_lane]
+//line hecbench_jaccard.go:54
+								i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 								if i < mn {
-									gc_m113 |= 1 << gc_lane3
+									gc_m11 |= 1 << gc_lane
 								}
 							}
-							gc_in113 &= gc_m113
-							gc_act3 = gc_in113
-							if gc_act3 == 0 {
+							gc_in11 &= gc_m11
+							gc_act = gc_in11
+							if gc_act == 0 {
 								break
 							}
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_act3&(1<<gc_lane3) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								n_ := gc_l_n_[gc_lane3]
-								sum_ := gc_l_sum_[gc_lane3]
+//line hecbench_jaccard.go:47
+								n_ := gc_l_n_[gc_lane]
+//line hecbench_jaccard.go:49
+								sum_ := gc_l_sum_[gc_lane]
 								_ = sum_
-								i := gc_l_i[gc_lane3]
+								i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:40
 								valid := i < n_
 //line hecbench_jaccard.go:47
-								gc_l_valid[gc_lane3] = valid
+								gc_l_valid[gc_lane] = valid
 							}
 //line hecbench_jaccard.go:47
-							compiled.ShflWarp(gc_b3, compiled.Shfl, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, gc_bdx3-1, gc_bdx3, &gc_c31r)
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_act3&(1<<gc_lane3) == 0 {
+							compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-								ind := gc_l_ind[gc_lane3]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								ind := gc_l_ind[gc_lane]
+//line hecbench_jaccard.go:56
 								var sum_ T
+//line hecbench_jaccard.go:58
 								var last T
-								i := gc_l_i[gc_lane3]
-								valid := gc_l_valid[gc_lane3]
+//line hecbench_jaccard.go:60
+								i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:62
+								valid := gc_l_valid[gc_lane]
 //line hecbench_jaccard.go:47
-								last = gc_c31r[gc_lane3]
+								last = gc_c1r[gc_lane]
 //line hecbench_jaccard.go:50
 								if valid {
 									sum_ = w_[ind[i]]
 								} else {
 									sum_ = 0.0
 								}
-								gc_l_sum_[gc_lane3] = sum_
-								gc_l_last[gc_lane3] = last
+								gc_l_sum_[gc_lane] = sum_
+								gc_l_last[gc_lane] = last
 							}
 //line hecbench_jaccard.go:57
-							for j := 1; j < gc_bdx3; j *= 2 {
-								compiled.ShflWarp(gc_b3, compiled.ShflUp, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, j, gc_bdx3, &gc_c32r)
+							for j := 1; j < gc_bdx; j *= 2 {
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
 								{
-									gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-									gc_tx3 := gc_tidx9.X - 1
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										gc_tx3++
-										if gc_tx3 == gc_bdx3 {
-											gc_tx3 = 0
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
-										if gc_act3&(1<<gc_lane3) == 0 {
+										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-										sum_ := gc_l_sum_[gc_lane3]
+//line hecbench_jaccard.go:72
+										sum_ := gc_l_sum_[gc_lane]
 //line hecbench_jaccard.go:58
-										v := gc_c32r[gc_lane3]
-										if gc_tx3 >= j {
+										v := gc_c2r[gc_lane]
+										if gc_tx >= j {
 											sum_ += v
 										}
-										gc_l_sum_[gc_lane3] = sum_
+//line hecbench_jaccard.go:63
+										gc_l_sum_[gc_lane] = sum_
 									}
 								}
 							}
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_act3&(1<<gc_lane3) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								sum_ := gc_l_sum_[gc_lane3]
-								last := gc_l_last[gc_lane3]
+//line hecbench_jaccard.go:73
+								sum_ := gc_l_sum_[gc_lane]
+//line hecbench_jaccard.go:75
+								last := gc_l_last[gc_lane]
 //line hecbench_jaccard.go:64
 								sum_ += last
-								gc_l_sum_[gc_lane3] = sum_
+								gc_l_sum_[gc_lane] = sum_
 							}
-							gc_act3 = gc_in113 &^ gc_dead3
-							gc_left9 := gc_act3
+							gc_act = gc_in11 &^ gc_dead
+							gc_left3 := gc_act
 							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane3:])
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
 //line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx3)))
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
 //line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
+										i.StoreSlice(gc_l_i[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane3:])
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
 //line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx3)))
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
 //line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
+										i.StoreSlice(gc_l_i[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left9 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left9&(1<<gc_lane3) == 0 {
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
 										continue
 									}
-									i := gc_l_i[gc_lane3]
+//line hecbench_jaccard.go:45
+									i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
-									i += int32(gc_bdx3)
-									gc_l_i[gc_lane3] = i
+									i += int32(gc_bdx)
+									gc_l_i[gc_lane] = i
 								}
 							}
 						}
-						gc_act3 = gc_save113 &^ gc_dead3
+						gc_act = gc_save11 &^ gc_dead
 					}
 //line hecbench_jaccard.go:68
-					compiled.ShflWarp(gc_b3, compiled.Shfl, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, gc_bdx3-1, gc_bdx3, &gc_c33r)
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
 					{
-						gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx9.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act3&(1<<gc_lane3) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 							var last T
-							row := gc_l_row[gc_lane3]
+//line hecbench_jaccard.go:84
+							row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
-							last = gc_c33r[gc_lane3]
+							last = gc_c3r[gc_lane]
 //line hecbench_jaccard.go:70
 							var r T = last
 //line hecbench_jaccard.go:85
 							sum := r
-							if gc_tx3 == 0 {
+							if gc_tx == 0 {
 								work[row] = sum
 							}
-							gc_l_last[gc_lane3] = last
+//line hecbench_jaccard.go:91
+							gc_l_last[gc_lane] = last
 						}
 					}
 				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-						row := gc_l_row[gc_lane3]
-						length := gc_l_length[gc_lane3]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:103
+						length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90
 						work[row] = T(length)
 					}
 				}
-				gc_act3 = gc_in173 &^ gc_dead3
-				gc_left10 := gc_act3
+				gc_act = gc_in17 &^ gc_dead
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane3:])
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
 //line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy3 * gc_bdy3)))
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
 //line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
+							row.StoreSlice(gc_l_row[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane3:])
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
 //line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy3 * gc_bdy3)))
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
 //line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
+							row.StoreSlice(gc_l_row[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left10 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left10&(1<<gc_lane3) == 0 {
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						row := gc_l_row[gc_lane3]
+//line hecbench_jaccard.go:91
+						row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
-						row += int32(gc_gdy3 * gc_bdy3)
-						gc_l_row[gc_lane3] = row
+						row += int32(gc_gdy * gc_bdy)
+						gc_l_row[gc_lane] = row
 					}
 				}
 			}
-			gc_act3 = gc_save173 &^ gc_dead3
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
 }
 
 //line hecbench_jaccard.go:77
-func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n int32, csrPtr []int32, csrInd []int32, w []float32, work []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdy2 := gc_gd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n int32, csrPtr []int32, csrInd []int32, w []float32, work []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+//line hecbench_jaccard.go:89
 	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]float32
@@ -519,304 +551,327 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 	var gc_l_row [32]int32
 	var gc_l_start [32]int32
 	var gc_l_length [32]int32
-	var gc_c21r [32]float32
-	var gc_c22r [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_save172 := gc_act2
-			gc_in172 := gc_act2
-			gc_left := gc_act2
+//line hecbench_jaccard.go:79
+			gc_save17 := gc_act
+			gc_in17 := gc_act
+			gc_left := gc_act
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:87
+						gc_tx := gc_tidx2.X + gc_lane
+						_ = gc_tx
+						gc_ty := gc_tidx2.Y
+//line hecbench_jaccard.go:91
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty2 + gc_by2*gc_bdy2)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						var row int32 = int32(gc_ty + gc_by*gc_bdy)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+						_ = gc_tx
+						gc_ty := gc_tidx.Y
+//line hecbench_jaccard.go:96
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty2 + gc_by2*gc_bdy2)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						var row int32 = int32(gc_ty + gc_by*gc_bdy)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_jaccard.go:78
-						row := int32(gc_ty2 + gc_by2*gc_bdy2)
-						gc_l_row[gc_lane2] = row
+						row := int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:80
+						gc_l_row[gc_lane] = row
 					}
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in172 &^ gc_dead2
-				var gc_m172, gc_skip172 uint32
-				_ = gc_skip172
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in17 &^ gc_dead
+				var gc_m17, gc_skip17 uint32
+				_ = gc_skip17
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					row := gc_l_row[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 					if row < n {
-						gc_m172 |= 1 << gc_lane2
+						gc_m17 |= 1 << gc_lane
 					}
 				}
-				gc_in172 &= gc_m172
-				gc_act2 = gc_in172
-				if gc_act2 == 0 {
+				gc_in17 &= gc_m17
+				gc_act = gc_in17
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					row := gc_l_row[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:79
 					start := csrPtr[row]
 					end := csrPtr[row+1]
 					length := end - start
-					gc_l_start[gc_lane2] = start
-					gc_l_length[gc_lane2] = length
+//line hecbench_jaccard.go:85
+					gc_l_start[gc_lane] = start
+					gc_l_length[gc_lane] = length
 				}
 //line hecbench_jaccard.go:84
 				if weighted {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						start := gc_l_start[gc_lane2]
-						length := gc_l_length[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						start := gc_l_start[gc_lane]
+//line hecbench_jaccard.go:93
+						length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
 						var n_ int32 = length
 //line hecbench_jaccard.go:85
 						var ind []int32 = csrInd[start:]
-						gc_l_n_[gc_lane2] = n_
-						gc_l_ind[gc_lane2] = ind
+//line hecbench_jaccard.go:88
+						gc_l_n_[gc_lane] = n_
+						gc_l_ind[gc_lane] = ind
 					}
 //line hecbench_jaccard.go:85
 					var w_ []float32 = w
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						n_ := gc_l_n_[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						n_ := gc_l_n_[gc_lane]
 //line hecbench_jaccard.go:29
 						sum_ := float32(0.0)
 						var last float32
-						mn := ((n_ + int32(gc_bdx2) - 1) / int32(gc_bdx2)) * int32(gc_bdx2)
-						gc_l_sum_[gc_lane2] = sum_
-						gc_l_last[gc_lane2] = last
-						gc_l_mn[gc_lane2] = mn
+						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+//line hecbench_jaccard.go:35
+						gc_l_sum_[gc_lane] = sum_
+						gc_l_last[gc_lane] = last
+						gc_l_mn[gc_lane] = mn
 					}
 					{
-						gc_save112 := gc_act2
-						gc_in112 := gc_act2
-						gc_left2 := gc_act2
+//line hecbench_jaccard.go:33
+						gc_save11 := gc_act
+						gc_in11 := gc_act
+						gc_left2 := gc_act
 						if compiled.SIMD {
 //line hecbench_jaccard.go:32
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line hecbench_jaccard.go:32
 								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_tx2 := gc_tidx4.X + gc_lane2
-									gc_ty2 := gc_tidx4.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx4.Z
-									_ = gc_tz2
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:35
+									gc_tx := gc_tidx3.X + gc_lane
+//line hecbench_jaccard.go:37
+									gc_ty := gc_tidx3.Y
+									_ = gc_ty
+									gc_tz := gc_tidx3.Z
+									_ = gc_tz
 //line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 //line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									i.StoreSlice(gc_l_i[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx2 := gc_tidx2.X
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
+									gc_tx := gc_tidx.X
+//line hecbench_jaccard.go:47
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
 //line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									i.StoreSlice(gc_l_i[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left2 != 0 {
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
 //line hecbench_jaccard.go:32
-									i := int32(gc_tx2)
-									gc_l_i[gc_lane2] = i
+									i := int32(gc_tx)
+//line hecbench_jaccard.go:34
+									gc_l_i[gc_lane] = i
 								}
 							}
 						}
 						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
+							gc_b.Tick()
+							if gc_b.Stopped() {
 								return
 							}
-							gc_act2 = gc_in112 &^ gc_dead2
-							var gc_m112, gc_skip112 uint32
-							_ = gc_skip112
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							gc_act = gc_in11 &^ gc_dead
+							var gc_m11, gc_skip11 uint32
+							_ = gc_skip11
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								mn := gc_l_mn[gc_lane2]
-								i := gc_l_i[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								mn := gc_l_mn[gc_lane]
+//line hecbench_jaccard.go:54
+								i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 								if i < mn {
-									gc_m112 |= 1 << gc_lane2
+									gc_m11 |= 1 << gc_lane
 								}
 							}
-							gc_in112 &= gc_m112
-							gc_act2 = gc_in112
-							if gc_act2 == 0 {
+							gc_in11 &= gc_m11
+							gc_act = gc_in11
+							if gc_act == 0 {
 								break
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								n_ := gc_l_n_[gc_lane2]
-								sum_ := gc_l_sum_[gc_lane2]
+//line hecbench_jaccard.go:47
+								n_ := gc_l_n_[gc_lane]
+//line hecbench_jaccard.go:49
+								sum_ := gc_l_sum_[gc_lane]
 								_ = sum_
-								i := gc_l_i[gc_lane2]
+								i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:40
 								valid := i < n_
 //line hecbench_jaccard.go:47
-								gc_l_valid[gc_lane2] = valid
+								gc_l_valid[gc_lane] = valid
 							}
 //line hecbench_jaccard.go:47
-							compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, gc_bdx2-1, gc_bdx2, &gc_c21r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								ind := gc_l_ind[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								ind := gc_l_ind[gc_lane]
+//line hecbench_jaccard.go:56
 								var sum_ float32
+//line hecbench_jaccard.go:58
 								var last float32
-								i := gc_l_i[gc_lane2]
-								valid := gc_l_valid[gc_lane2]
+//line hecbench_jaccard.go:60
+								i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:62
+								valid := gc_l_valid[gc_lane]
 //line hecbench_jaccard.go:47
-								last = gc_c21r[gc_lane2]
+								last = gc_c1r[gc_lane]
 //line hecbench_jaccard.go:50
 								if valid {
 									sum_ = w_[ind[i]]
 								} else {
 									sum_ = 0.0
 								}
-								gc_l_sum_[gc_lane2] = sum_
-								gc_l_last[gc_lane2] = last
+								gc_l_sum_[gc_lane] = sum_
+								gc_l_last[gc_lane] = last
 							}
 //line hecbench_jaccard.go:57
-							for j := 1; j < gc_bdx2; j *= 2 {
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, j, gc_bdx2, &gc_c22r)
-								gc_left3 := gc_act2
+							for j := 1; j < gc_bdx; j *= 2 {
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
+								gc_left3 := gc_act
 								if compiled.SIMD {
 //line hecbench_jaccard.go:58
 									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+									gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 //line hecbench_jaccard.go:58
 										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_tx2 := gc_tidx5.X + gc_lane2
-											gc_ty2 := gc_tidx5.Y
-											_ = gc_ty2
-											gc_tz2 := gc_tidx5.Z
-											_ = gc_tz2
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:61
+											gc_tx := gc_tidx4.X + gc_lane
+//line hecbench_jaccard.go:63
+											gc_ty := gc_tidx4.Y
+											_ = gc_ty
+											gc_tz := gc_tidx4.Z
+											_ = gc_tz
 //line hecbench_jaccard.go:58
-											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
 //line hecbench_jaccard.go:58
-											v := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-											if gc_tx2 >= j {
+											v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+											if gc_tx >= j {
 //line hecbench_jaccard.go:59
 												sum_ = sum_.Add(v)
 											} else {
 //line hecbench_jaccard.go:59
-												gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
+												gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
 //line hecbench_jaccard.go:59
 												if gc_if2.ToBits() != 0 {
 //line hecbench_jaccard.go:59
@@ -824,235 +879,245 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 												}
 											}
 //line hecbench_jaccard.go:59
-											sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
+											sum_.StoreSlice(gc_l_sum_[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-											if gc_tidx2.X+8 > gc_bdx2 {
+											gc_rank := gc_w + gc_lane
+											gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+											if gc_tidx.X+8 > gc_bdx {
 												continue // the lanes wrap to the next row
 											}
-											gc_tx2 := gc_tidx2.X
-											gc_ty2 := gc_tidx2.Y
-											_ = gc_ty2
-											gc_tz2 := gc_tidx2.Z
-											_ = gc_tz2
+											gc_tx := gc_tidx.X
+//line hecbench_jaccard.go:74
+											gc_ty := gc_tidx.Y
+											_ = gc_ty
+											gc_tz := gc_tidx.Z
+											_ = gc_tz
 //line hecbench_jaccard.go:59
-											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
 //line hecbench_jaccard.go:58
-											v := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-											gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
+											v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+											gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
 //line hecbench_jaccard.go:59
 											if gc_if.ToBits() != 0 {
 //line hecbench_jaccard.go:59
 												sum_ = sum_.Add(v).Merge(sum_, gc_if)
 											}
 //line hecbench_jaccard.go:59
-											sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
+											sum_.StoreSlice(gc_l_sum_[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_left3 != 0 {
 									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
+										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										gc_tx := gc_tidx.X - 1
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
 											}
-											if gc_left3&(1<<gc_lane2) == 0 {
+											if gc_left3&(1<<gc_lane) == 0 {
 												continue
 											}
-											sum_ := gc_l_sum_[gc_lane2]
+//line hecbench_jaccard.go:79
+											sum_ := gc_l_sum_[gc_lane]
 //line hecbench_jaccard.go:58
-											v := gc_c22r[gc_lane2]
-											if gc_tx2 >= j {
+											v := gc_c2r[gc_lane]
+											if gc_tx >= j {
 												sum_ += v
 											}
-											gc_l_sum_[gc_lane2] = sum_
+//line hecbench_jaccard.go:63
+											gc_l_sum_[gc_lane] = sum_
 										}
 									}
 								}
 							}
-							gc_left4 := gc_act2
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_jaccard.go:64
-										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
 //line hecbench_jaccard.go:64
-										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane2:])
+										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
 //line hecbench_jaccard.go:64
 										sum_ = sum_.Add(last)
 //line hecbench_jaccard.go:64
-										sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										sum_.StoreSlice(gc_l_sum_[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_jaccard.go:64
-										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
 //line hecbench_jaccard.go:64
-										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane2:])
+										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
 //line hecbench_jaccard.go:64
 										sum_ = sum_.Add(last)
 //line hecbench_jaccard.go:64
-										sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										sum_.StoreSlice(gc_l_sum_[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									sum_ := gc_l_sum_[gc_lane2]
-									last := gc_l_last[gc_lane2]
+//line hecbench_jaccard.go:77
+									sum_ := gc_l_sum_[gc_lane]
+//line hecbench_jaccard.go:79
+									last := gc_l_last[gc_lane]
 //line hecbench_jaccard.go:64
 									sum_ += last
-									gc_l_sum_[gc_lane2] = sum_
+									gc_l_sum_[gc_lane] = sum_
 								}
 							}
-							gc_act2 = gc_in112 &^ gc_dead2
-							gc_left5 := gc_act2
+							gc_act = gc_in11 &^ gc_dead
+							gc_left5 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
 //line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx2)))
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
 //line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										i.StoreSlice(gc_l_i[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
 //line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx2)))
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
 //line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										i.StoreSlice(gc_l_i[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left5 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left5&(1<<gc_lane) == 0 {
 										continue
 									}
-									i := gc_l_i[gc_lane2]
+//line hecbench_jaccard.go:45
+									i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
-									i += int32(gc_bdx2)
-									gc_l_i[gc_lane2] = i
+									i += int32(gc_bdx)
+									gc_l_i[gc_lane] = i
 								}
 							}
 						}
-						gc_act2 = gc_save112 &^ gc_dead2
+						gc_act = gc_save11 &^ gc_dead
 					}
 //line hecbench_jaccard.go:68
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, gc_bdx2-1, gc_bdx2, &gc_c23r)
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 							var last float32
-							row := gc_l_row[gc_lane2]
+//line hecbench_jaccard.go:84
+							row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
-							last = gc_c23r[gc_lane2]
+							last = gc_c3r[gc_lane]
 //line hecbench_jaccard.go:70
 							var r float32 = last
 //line hecbench_jaccard.go:85
 							sum := r
-							if gc_tx2 == 0 {
+							if gc_tx == 0 {
 								work[row] = sum
 							}
-							gc_l_last[gc_lane2] = last
+//line hecbench_jaccard.go:91
+							gc_l_last[gc_lane] = last
 						}
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						row := gc_l_row[gc_lane2]
-						length := gc_l_length[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:103
+						length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90
 						work[row] = float32(length)
 					}
 				}
-				gc_act2 = gc_in172 &^ gc_dead2
-				gc_left6 := gc_act2
+				gc_act = gc_in17 &^ gc_dead
+				gc_left6 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane2:])
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
 //line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy2 * gc_bdy2)))
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
 //line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							row.StoreSlice(gc_l_row[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane2:])
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
 //line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy2 * gc_bdy2)))
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
 //line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							row.StoreSlice(gc_l_row[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						row := gc_l_row[gc_lane2]
+//line hecbench_jaccard.go:91
+						row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
-						row += int32(gc_gdy2 * gc_bdy2)
-						gc_l_row[gc_lane2] = row
+						row += int32(gc_gdy * gc_bdy)
+						gc_l_row[gc_lane] = row
 					}
 				}
 			}
-			gc_act2 = gc_save172 &^ gc_dead2
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
 }
@@ -1077,55 +1142,57 @@ func JaccardIsKernel[T jaccardReal](weighted bool, n, e int32, csrPtr, csrInd []
 var gc_src_jaccardIsKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardIsKernel", "4665f3889317f22769a2f6f2909569e588dc6617da411602f0850d472e9593dd", "hecbench_jaccard.go:95-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:101
-func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_gdz2 := gc_gd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_gdz := gc_gd.Z
+	gc_n := gc_b.Len()
 //line hecbench_jaccard.go:102
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz2 * gc_bdz2) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
-				gc_by2++
-				if gc_by2 == gc_gdy2 {
-					gc_by2 = 0
-					gc_bz2++
+//line hecbench_jaccard.go:109
+		gc_bx := gc_lo%gc_gdx - 1
+		gc_by := gc_lo / gc_gdx % gc_gdy
+		gc_bz := gc_lo / (gc_gdx * gc_gdy)
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+				gc_by++
+				if gc_by == gc_gdy {
+					gc_by = 0
+					gc_bz++
 				}
 			}
 			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:102
-						gc_start2 := int32(gc_tz2 + gc_bz2*gc_bdz2)
-						row := gc_start2 + gc_off
-						if !(row < gc_limit) || row < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdz2*gc_bdz2), gc_limit, false) {
+						gc_start := int32(gc_tz + gc_bz*gc_bdz)
+						row := gc_start + gc_off
+						if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
 							continue
 						}
 						gc_more = true
 //line hecbench_jaccard.go:103
-						for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
+						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
 							col := csrInd[j]
+//line hecbench_jaccard.go:106
 							Ni := csrPtr[row+1] - csrPtr[row]
 							Nj := csrPtr[col+1] - csrPtr[col]
 							var ref, cur int32
@@ -1137,7 +1204,7 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 //line hecbench_jaccard.go:116
 							weightS[j] = work[row] + work[col]
 //line hecbench_jaccard.go:120
-							for i := csrPtr[ref] + int32(gc_tx2+gc_bx2*gc_bdx2); i < csrPtr[ref+1]; i += int32(gc_gdx2 * gc_bdx2) {
+							for i := csrPtr[ref] + int32(gc_tx+gc_bx*gc_bdx); i < csrPtr[ref+1]; i += int32(gc_gdx * gc_bdx) {
 								match := int32(-1)
 								refCol := csrInd[i]
 								var refVal T
@@ -1151,12 +1218,13 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 								right := csrPtr[cur+1] - 1
 								for left <= right {
 //line hecbench_jaccard.go:133
-									gc_b2.Tick()
+									gc_b.Tick()
 //line hecbench_jaccard.go:133
-									if gc_b2.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_jaccard.go:133
 										return
 									}
+//line hecbench_jaccard.go:134
 									middle := (left + right) >> 1
 									curCol := csrInd[middle]
 									if curCol > refCol {
@@ -1175,10 +1243,10 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 							}
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
@@ -1205,55 +1273,57 @@ func JaccardIsOptKernel[T jaccardReal](weighted bool, n, e int32, csrPtr, csrInd
 var gc_src_jaccardIsOptKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardIsOptKernel", "e597c289535d8b3e7290cd02c31528d33b6e897df03271175d8ec11b333dd2c9", "hecbench_jaccard.go:155-215").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:160
-func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_gdz2 := gc_gd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_gdz := gc_gd.Z
+	gc_n := gc_b.Len()
 //line hecbench_jaccard.go:161
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz2 * gc_bdz2) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
-				gc_by2++
-				if gc_by2 == gc_gdy2 {
-					gc_by2 = 0
-					gc_bz2++
+//line hecbench_jaccard.go:168
+		gc_bx := gc_lo%gc_gdx - 1
+		gc_by := gc_lo / gc_gdx % gc_gdy
+		gc_bz := gc_lo / (gc_gdx * gc_gdy)
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+				gc_by++
+				if gc_by == gc_gdy {
+					gc_by = 0
+					gc_bz++
 				}
 			}
 			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:161
-						gc_start2 := int32(gc_tz2 + gc_bz2*gc_bdz2)
-						row := gc_start2 + gc_off
-						if !(row < gc_limit) || row < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdz2*gc_bdz2), gc_limit, false) {
+						gc_start := int32(gc_tz + gc_bz*gc_bdz)
+						row := gc_start + gc_off
+						if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
 							continue
 						}
 						gc_more = true
 //line hecbench_jaccard.go:162
-						for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
+						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
 							col := csrInd[j]
+//line hecbench_jaccard.go:165
 							Ni := csrPtr[row+1] - csrPtr[row]
 							Nj := csrPtr[col+1] - csrPtr[col]
 							var ref, cur int32
@@ -1265,7 +1335,7 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 //line hecbench_jaccard.go:175
 							weightS[j] = work[row] + work[col]
 //line hecbench_jaccard.go:179
-							if gc_tx2 == 0 {
+							if gc_tx == 0 {
 								localSum := T(0)
 								iPtr := csrPtr[ref]
 								jPtr := csrPtr[cur]
@@ -1274,14 +1344,16 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 //line hecbench_jaccard.go:187
 								for iPtr < refEnd && jPtr < curEnd {
 //line hecbench_jaccard.go:187
-									gc_b2.Tick()
+									gc_b.Tick()
 //line hecbench_jaccard.go:187
-									if gc_b2.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_jaccard.go:187
 										return
 									}
+//line hecbench_jaccard.go:188
 									refCol := csrInd[iPtr]
 									curCol := csrInd[jPtr]
+//line hecbench_jaccard.go:191
 									if refCol == curCol {
 										var refVal T
 										if weighted {
@@ -1305,10 +1377,10 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 							}
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
@@ -1334,36 +1406,37 @@ func JaccardJwKernel[T jaccardReal](weighted bool, e int32, csrVal []T, gamma T,
 var gc_src_jaccardJwKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardJwKernel", "15d50d433fbed084b35c937da27eeca065a5ab7dfa84e8ab1e4ea0e50573721d", "hecbench_jaccard.go:217-227").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:221
-func gc_body_jaccardJwKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, e int32, csrVal []T, gamma T, weightI, weightS, weightJ []T) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, e int32, csrVal []T, gamma T, weightI, weightS, weightJ []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_jaccard.go:222
-	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx2 * gc_bdx2) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_jaccard.go:229
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:222
-						gc_start2 := int32(gc_tx2 + gc_bx2*gc_bdx2)
-						j := gc_start2 + gc_off
-						if !(j < gc_limit) || j < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdx2*gc_bdx2), gc_limit, false) {
+						gc_start := int32(gc_tx + gc_bx*gc_bdx)
+						j := gc_start + gc_off
+						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -1394,36 +1467,37 @@ func JaccardFillKernel[T jaccardReal](weighted bool, e int32, w []T, value T) fu
 var gc_src_jaccardFillKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardFillKernel", "1f0318f33ba6ded8162ea6f6a623235f3b7844a22af67ff35685c075faffdfb5", "hecbench_jaccard.go:229-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:233
-func gc_body_jaccardFillKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, e int32, w []T, value T) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, e int32, w []T, value T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_jaccard.go:234
-	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx2 * gc_bdx2) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_jaccard.go:241
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:234
-						gc_start2 := int32(gc_tx2 + gc_bx2*gc_bdx2)
-						j := gc_start2 + gc_off
-						if !(j < gc_limit) || j < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdx2*gc_bdx2), gc_limit, false) {
+						gc_start := int32(gc_tx + gc_bx*gc_bdx)
+						j := gc_start + gc_off
+						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
 							continue
 						}
 						gc_more = true

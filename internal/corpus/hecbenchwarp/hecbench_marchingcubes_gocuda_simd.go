@@ -32,54 +32,55 @@ func McComputeMinMaxLv1Kernel(minMax []float32) func(*gocuda.Thread) {
 var gc_src_mcComputeMinMaxLv1Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcComputeMinMaxLv1Kernel", "c3c539c53b422120e87e5842d9d0fc5c996b28980d278f2e82c788dd0eacc5f1", "hecbench_marchingcubes.go:69-131").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
 
 //line hecbench_marchingcubes.go:74
-func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
 //line hecbench_marchingcubes.go:75
 	sminMax := gocuda.Shared[float32](t, 64)[:64]
 	const threadNum = mcVoxelXLv1 * mcVoxelYLv1
 	const warpNum = threadNum / 32
 //line hecbench_marchingcubes.go:80
-	z := uint32(gc_bz2) * (mcVoxelZLv1 - 1)
+	z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
 //line hecbench_marchingcubes.go:83
-	blockid := uint32(gc_bx2) + mcGridXLv1*(uint32(gc_by2)+mcGridYLv1*uint32(gc_bz2))
+	blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
+//line hecbench_marchingcubes.go:85
 	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
 	var gc_l_t0 [32]float32
-	var gc_c21r [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:78
-				x := uint32(gc_bx2)*(mcVoxelXLv1-1) + uint32(gc_tx2)
-				y := uint32(gc_by2)*(mcVoxelYLv1-1) + uint32(gc_ty2)
+				x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
+				y := uint32(gc_by)*(mcVoxelYLv1-1) + uint32(gc_ty)
 //line hecbench_marchingcubes.go:85
 				v := mcF(x, y, z)
 				minV := v
@@ -780,18 +781,19 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 						}
 					}
 				}
-				gc_l_minV[gc_lane2] = minV
-				gc_l_maxV[gc_lane2] = maxV
+//line hecbench_marchingcubes.go:99
+				gc_l_minV[gc_lane] = minV
+				gc_l_maxV[gc_lane] = maxV
 			}
 		}
 //line hecbench_marchingcubes.go:96
 		for c0_ := 16; c0_ > 0; c0_ /= 2 {
-			gc_left := gc_act2
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:97
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:97
 						_ = minV
 //line hecbench_marchingcubes.go:97
@@ -801,16 +803,16 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:97
 						_ = t1
 //line hecbench_marchingcubes.go:97
-						t0.StoreSlice(gc_l_t0[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						t0.StoreSlice(gc_l_t0[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_marchingcubes.go:97
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:97
 						_ = minV
 //line hecbench_marchingcubes.go:97
@@ -820,93 +822,96 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:97
 						_ = t1
 //line hecbench_marchingcubes.go:97
-						t0.StoreSlice(gc_l_t0[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						t0.StoreSlice(gc_l_t0[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					minV := gc_l_minV[gc_lane2]
+//line hecbench_marchingcubes.go:110
+					minV := gc_l_minV[gc_lane]
 					_ = minV
 //line hecbench_marchingcubes.go:97
 					var t0, t1 float32
+//line hecbench_marchingcubes.go:99
 					_ = t1
 //line hecbench_marchingcubes.go:98
-					gc_l_t0[gc_lane2] = t0
+					gc_l_t0[gc_lane] = t0
 				}
 			}
 //line hecbench_marchingcubes.go:98
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c21r)
-			gc_left2 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:98
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:98
 						_ = maxV
 //line hecbench_marchingcubes.go:98
 						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:98
-						t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+						t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_marchingcubes.go:98
-						t0.StoreSlice(gc_l_t0[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						t0.StoreSlice(gc_l_t0[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_marchingcubes.go:98
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:98
 						_ = maxV
 //line hecbench_marchingcubes.go:98
 						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:98
-						t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+						t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_marchingcubes.go:98
-						t0.StoreSlice(gc_l_t0[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						t0.StoreSlice(gc_l_t0[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					maxV := gc_l_maxV[gc_lane2]
+//line hecbench_marchingcubes.go:111
+					maxV := gc_l_maxV[gc_lane]
 					_ = maxV
 					var t0 float32
 //line hecbench_marchingcubes.go:98
-					t0 = gc_c21r[gc_lane2]
-					gc_l_t0[gc_lane2] = t0
+					t0 = gc_c1r[gc_lane]
+					gc_l_t0[gc_lane] = t0
 				}
 			}
 //line hecbench_marchingcubes.go:99
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c22r)
-			gc_left3 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
+			gc_left3 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:99
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:99
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:99
-						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
 //line hecbench_marchingcubes.go:99
 						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:99
-						t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+						t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 						gc_if3 := t0.Less(minV)
 //line hecbench_marchingcubes.go:100
 						if gc_if3.ToBits() != 0 {
@@ -921,26 +926,26 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 							maxV = t1.Merge(maxV, gc_if4)
 						}
 //line hecbench_marchingcubes.go:103
-						minV.StoreSlice(gc_l_minV[gc_lane2:])
+						minV.StoreSlice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:103
-						maxV.StoreSlice(gc_l_maxV[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						maxV.StoreSlice(gc_l_maxV[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_marchingcubes.go:103
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:103
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:103
-						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
 //line hecbench_marchingcubes.go:103
 						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:99
-						t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+						t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 						gc_if := t0.Less(minV)
 //line hecbench_marchingcubes.go:100
 						if gc_if.ToBits() != 0 {
@@ -955,58 +960,64 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 							maxV = t1.Merge(maxV, gc_if2)
 						}
 //line hecbench_marchingcubes.go:103
-						minV.StoreSlice(gc_l_minV[gc_lane2:])
+						minV.StoreSlice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:103
-						maxV.StoreSlice(gc_l_maxV[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						maxV.StoreSlice(gc_l_maxV[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-					minV := gc_l_minV[gc_lane2]
-					maxV := gc_l_maxV[gc_lane2]
-					t0 := gc_l_t0[gc_lane2]
+//line hecbench_marchingcubes.go:116
+					minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:118
+					maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:120
+					t0 := gc_l_t0[gc_lane]
+//line hecbench_marchingcubes.go:122
 					var t1 float32
 //line hecbench_marchingcubes.go:99
-					t1 = gc_c22r[gc_lane2]
+					t1 = gc_c2r[gc_lane]
 					if t0 < minV {
 						minV = t0
 					}
 					if t1 > maxV {
 						maxV = t1
 					}
-					gc_l_minV[gc_lane2] = minV
-					gc_l_maxV[gc_lane2] = maxV
+					gc_l_minV[gc_lane] = minV
+					gc_l_maxV[gc_lane] = maxV
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:81
-				tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
+				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:84
 				warpid := tid >> 5
-				minV := gc_l_minV[gc_lane2]
-				maxV := gc_l_maxV[gc_lane2]
+//line hecbench_marchingcubes.go:86
+				minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:88
+				maxV := gc_l_maxV[gc_lane]
 //line hecbench_marchingcubes.go:107
 				if laneid == 0 {
 					sminMax[warpid] = minV
@@ -1015,83 +1026,87 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 			}
 		}
 	}
+//line hecbench_marchingcubes.go:116
 	var gc_l_minV2 [32]float32
 	var gc_l_maxV2 [32]float32
 	var gc_l_t0_ [32]float32
-	var gc_c23r [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m132 uint32
+//line hecbench_marchingcubes.go:127
+			var gc_m13 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:81
-					tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
+					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 //line hecbench_marchingcubes.go:84
 					warpid := tid >> 5
 //line hecbench_marchingcubes.go:112
 					if warpid == 0 {
-						gc_m132 |= 1 << gc_lane2
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:81
-						tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
+						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 						laneid := tid % 32
+//line hecbench_marchingcubes.go:84
 						var minV float32
+//line hecbench_marchingcubes.go:86
 						var maxV float32
 //line hecbench_marchingcubes.go:113
 						minV = sminMax[laneid]
 						maxV = sminMax[laneid+warpNum]
-						gc_l_minV2[gc_lane2] = minV
-						gc_l_maxV2[gc_lane2] = maxV
+						gc_l_minV2[gc_lane] = minV
+						gc_l_maxV2[gc_lane] = maxV
 					}
 				}
 //line hecbench_marchingcubes.go:115
 				for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
-					gc_left4 := gc_act2
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:116
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
 //line hecbench_marchingcubes.go:116
 								_ = minV
 //line hecbench_marchingcubes.go:116
@@ -1101,16 +1116,16 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:116
 								_ = t1_
 //line hecbench_marchingcubes.go:116
-								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_marchingcubes.go:116
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
 //line hecbench_marchingcubes.go:116
 								_ = minV
 //line hecbench_marchingcubes.go:116
@@ -1120,93 +1135,96 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:116
 								_ = t1_
 //line hecbench_marchingcubes.go:116
-								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							minV := gc_l_minV2[gc_lane2]
+//line hecbench_marchingcubes.go:129
+							minV := gc_l_minV2[gc_lane]
 							_ = minV
 //line hecbench_marchingcubes.go:116
 							var t0_, t1_ float32
+//line hecbench_marchingcubes.go:118
 							_ = t1_
 //line hecbench_marchingcubes.go:117
-							gc_l_t0_[gc_lane2] = t0_
+							gc_l_t0_[gc_lane] = t0_
 						}
 					}
 //line hecbench_marchingcubes.go:117
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c23r)
-					gc_left5 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
+					gc_left5 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:117
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
 //line hecbench_marchingcubes.go:117
 								_ = maxV
 //line hecbench_marchingcubes.go:117
 								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:117
-								t0_ = archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+								t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 //line hecbench_marchingcubes.go:117
-								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_marchingcubes.go:117
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
 //line hecbench_marchingcubes.go:117
 								_ = maxV
 //line hecbench_marchingcubes.go:117
 								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:117
-								t0_ = archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+								t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 //line hecbench_marchingcubes.go:117
-								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-							maxV := gc_l_maxV2[gc_lane2]
+//line hecbench_marchingcubes.go:130
+							maxV := gc_l_maxV2[gc_lane]
 							_ = maxV
 							var t0_ float32
 //line hecbench_marchingcubes.go:117
-							t0_ = gc_c23r[gc_lane2]
-							gc_l_t0_[gc_lane2] = t0_
+							t0_ = gc_c3r[gc_lane]
+							gc_l_t0_[gc_lane] = t0_
 						}
 					}
 //line hecbench_marchingcubes.go:118
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c24r)
-					gc_left6 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:118
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
 //line hecbench_marchingcubes.go:118
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
 //line hecbench_marchingcubes.go:118
-								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane2:])
+								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
 //line hecbench_marchingcubes.go:118
 								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:118
-								t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+								t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 								gc_if7 := t0_.Less(minV)
 //line hecbench_marchingcubes.go:119
 								if gc_if7.ToBits() != 0 {
@@ -1221,26 +1239,26 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 									maxV = t1_.Merge(maxV, gc_if8)
 								}
 //line hecbench_marchingcubes.go:122
-								minV.StoreSlice(gc_l_minV2[gc_lane2:])
+								minV.StoreSlice(gc_l_minV2[gc_lane:])
 //line hecbench_marchingcubes.go:122
-								maxV.StoreSlice(gc_l_maxV2[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_marchingcubes.go:122
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
 //line hecbench_marchingcubes.go:122
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
 //line hecbench_marchingcubes.go:122
-								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane2:])
+								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
 //line hecbench_marchingcubes.go:122
 								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:118
-								t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+								t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 								gc_if5 := t0_.Less(minV)
 //line hecbench_marchingcubes.go:119
 								if gc_if5.ToBits() != 0 {
@@ -1255,59 +1273,65 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 									maxV = t1_.Merge(maxV, gc_if6)
 								}
 //line hecbench_marchingcubes.go:122
-								minV.StoreSlice(gc_l_minV2[gc_lane2:])
+								minV.StoreSlice(gc_l_minV2[gc_lane:])
 //line hecbench_marchingcubes.go:122
-								maxV.StoreSlice(gc_l_maxV2[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							minV := gc_l_minV2[gc_lane2]
-							maxV := gc_l_maxV2[gc_lane2]
-							t0_ := gc_l_t0_[gc_lane2]
+//line hecbench_marchingcubes.go:135
+							minV := gc_l_minV2[gc_lane]
+//line hecbench_marchingcubes.go:137
+							maxV := gc_l_maxV2[gc_lane]
+//line hecbench_marchingcubes.go:139
+							t0_ := gc_l_t0_[gc_lane]
+//line hecbench_marchingcubes.go:141
 							var t1_ float32
 //line hecbench_marchingcubes.go:118
-							t1_ = gc_c24r[gc_lane2]
+							t1_ = gc_c4r[gc_lane]
 							if t0_ < minV {
 								minV = t0_
 							}
 							if t1_ > maxV {
 								maxV = t1_
 							}
-							gc_l_minV2[gc_lane2] = minV
-							gc_l_maxV2[gc_lane2] = maxV
+							gc_l_minV2[gc_lane] = minV
+							gc_l_maxV2[gc_lane] = maxV
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:81
-						tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
+						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 						laneid := tid % 32
-						minV := gc_l_minV2[gc_lane2]
-						maxV := gc_l_maxV2[gc_lane2]
+//line hecbench_marchingcubes.go:84
+						minV := gc_l_minV2[gc_lane]
+//line hecbench_marchingcubes.go:86
+						maxV := gc_l_maxV2[gc_lane]
 //line hecbench_marchingcubes.go:126
 						if laneid == 0 {
 							minMax[blockid*2] = minV
@@ -1316,7 +1340,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
 }
@@ -1339,29 +1363,30 @@ func McCompactLv1Kernel(isoValue float32, minMax []float32, blockIndices, counte
 var gc_src_mcCompactLv1Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcCompactLv1Kernel", "3eb3dea721c061b82086da39a94c2fb94f324eefa7ca2614a4f70e0a683faf5f", "hecbench_marchingcubes.go:133-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_marchingcubes.go:139
-func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax []float32, blockIndices, countedBlockNum []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_test := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_testSum := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
+func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax []float32, blockIndices, countedBlockNum []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line hecbench_marchingcubes.go:140
 	sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv1 / 32
-	var gc_c21v [32]uint32
-	var gc_c21r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+//line hecbench_marchingcubes.go:143
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
 //line hecbench_marchingcubes.go:146
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
@@ -1369,8 +1394,8 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			gc_vb3 := archsimd.BroadcastUint32x8(1)
 //line hecbench_marchingcubes.go:150
 			gc_vb4 := archsimd.BroadcastUint32x8(0)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line hecbench_marchingcubes.go:150
 				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_marchingcubes.go:147
@@ -1378,17 +1403,18 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				gc_vb7 := archsimd.BroadcastUint32x8(1)
 //line hecbench_marchingcubes.go:150
 				gc_vb8 := archsimd.BroadcastUint32x8(0)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line hecbench_marchingcubes.go:155
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line hecbench_marchingcubes.go:142
-					var tid uint32 = uint32(gc_tx2)
+					var tid uint32 = uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-					var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+					var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 //line hecbench_marchingcubes.go:146
 					var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1408,13 +1434,13 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_marchingcubes.go:147
-								gc_pos2.Thread = gc_rank2 + gc_k7
+								gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_marchingcubes.go:147
 								gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
 							}
 						}
 //line hecbench_marchingcubes.go:147
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:147
 						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 					}
@@ -1436,13 +1462,13 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_marchingcubes.go:147
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_marchingcubes.go:147
 								gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
 							}
 						}
 //line hecbench_marchingcubes.go:147
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:147
 						gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
 					}
@@ -1465,30 +1491,31 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 					testSum := test
 //line hecbench_marchingcubes.go:147
-					test.StoreSlice(gc_s_test[gc_rank2:])
+					test.StoreSlice(gc_s_test[gc_rank:])
 //line hecbench_marchingcubes.go:147
-					testSum.StoreSlice(gc_s_testSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					testSum.StoreSlice(gc_s_testSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line hecbench_marchingcubes.go:162
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line hecbench_marchingcubes.go:142
-					var tid uint32 = uint32(gc_tx2)
+					var tid uint32 = uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-					var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+					var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 //line hecbench_marchingcubes.go:146
 					var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1508,13 +1535,13 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_marchingcubes.go:147
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_marchingcubes.go:147
 								gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
 							}
 						}
 //line hecbench_marchingcubes.go:147
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:147
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 					}
@@ -1536,13 +1563,13 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_marchingcubes.go:147
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_marchingcubes.go:147
 								gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
 							}
 						}
 //line hecbench_marchingcubes.go:147
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:147
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 					}
@@ -1565,32 +1592,32 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 					testSum := test
 //line hecbench_marchingcubes.go:147
-					test.StoreSlice(gc_s_test[gc_rank2:])
+					test.StoreSlice(gc_s_test[gc_rank:])
 //line hecbench_marchingcubes.go:147
-					testSum.StoreSlice(gc_s_testSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					testSum.StoreSlice(gc_s_testSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+					bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 //line hecbench_marchingcubes.go:146
 					var test uint32
 					if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
@@ -1599,90 +1626,95 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						test = 0
 					}
 					testSum := test
-					gc_s_test[gc_rank2] = test
-					gc_s_testSum[gc_rank2] = testSum
+//line hecbench_marchingcubes.go:155
+					gc_s_test[gc_rank] = test
+					gc_s_testSum[gc_rank] = testSum
 				}
 			}
 		}
 //line hecbench_marchingcubes.go:153
 		for c0 := 1; c0 < 32; c0 *= 2 {
-			gc_left2 := gc_act2
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes.go:154
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
 //line hecbench_marchingcubes.go:154
-						testSum.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						testSum.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes.go:154
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
 //line hecbench_marchingcubes.go:154
-						testSum.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						testSum.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					testSum := gc_s_testSum[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:167
+					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
-					gc_c21v[gc_lane2] = testSum
+					gc_c1v[gc_lane] = testSum
 				}
 			}
 //line hecbench_marchingcubes.go:154
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 					laneid := tid % 32
-					testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:145
+					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
-					tp := gc_c21r[gc_lane2]
+					tp := gc_c1r[gc_lane]
 					if laneid >= uint32(c0) {
 						testSum += tp
 					}
-					gc_s_testSum[gc_rank2] = testSum
+//line hecbench_marchingcubes.go:159
+					gc_s_testSum[gc_rank] = testSum
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
-				testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:147
+				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:159
 				if laneid == 31 {
 					sums[warpid] = testSum
@@ -1690,124 +1722,132 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			}
 		}
 	}
+//line hecbench_marchingcubes.go:167
 	var gc_l_warpSum [32]uint32
-	var gc_c22r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m132 uint32
+//line hecbench_marchingcubes.go:175
+			var gc_m13 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 					warpid := tid >> 5
 //line hecbench_marchingcubes.go:163
 					if warpid == 0 {
-						gc_m132 |= 1 << gc_lane2
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx2)
+						tid := uint32(gc_tx)
 						laneid := tid % 32
 //line hecbench_marchingcubes.go:164
 						warpSum := sums[laneid]
-						gc_l_warpSum[gc_lane2] = warpSum
+//line hecbench_marchingcubes.go:166
+						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
 //line hecbench_marchingcubes.go:165
 				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 //line hecbench_marchingcubes.go:166
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c22r)
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_marchingcubes.go:142
-							tid := uint32(gc_tx2)
+							tid := uint32(gc_tx)
 							laneid := tid % 32
-							warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:145
+							warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:166
-							tp_ := gc_c22r[gc_lane2]
+							tp_ := gc_c2r[gc_lane]
 							if laneid >= uint32(c0_) {
 								warpSum += tp_
 							}
-							gc_l_warpSum[gc_lane2] = warpSum
+//line hecbench_marchingcubes.go:171
+							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx2)
+						tid := uint32(gc_tx)
 						laneid := tid % 32
-						warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:145
+						warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:171
 						sums[laneid] = warpSum
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:180
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 			warpid := tid >> 5
-			testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:147
+			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:174
 			if warpid != 0 {
 				testSum += sums[warpid-1]
@@ -1815,82 +1855,88 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
 				sums[31] = atomic.Add(&countedBlockNum[0], testSum)
 			}
-			gc_s_testSum[gc_rank2] = testSum
+			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_marchingcubes.go:185
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-				test := gc_s_test[gc_rank2]
-				testSum := gc_s_testSum[gc_rank2]
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
 				if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-				test := gc_s_test[gc_rank2]
-				testSum := gc_s_testSum[gc_rank2]
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
 				if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-				test := gc_s_test[gc_rank2]
-				testSum := gc_s_testSum[gc_rank2]
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
 				if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-				test := gc_s_test[gc_rank2]
-				testSum := gc_s_testSum[gc_rank2]
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
 				if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
-			bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-			test := gc_s_test[gc_rank2]
-			testSum := gc_s_testSum[gc_rank2]
+			bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+			test := gc_s_test[gc_rank]
+			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
 			if test != 0 {
 				blockIndices[testSum+sums[31]-1] = bIdx
@@ -1918,89 +1964,95 @@ func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*
 var gc_src_mcComputeMinMaxLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcComputeMinMaxLv2Kernel", "72a97ff6f602559a25865c8e88a25e71e59647ae985f13c9757921175c44dc2d", "hecbench_marchingcubes.go:186-236").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
 
 //line hecbench_marchingcubes.go:192
-func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
+func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line hecbench_marchingcubes.go:195
-	blockIndex := blockIndicesLv1[gc_bx2]
+	blockIndex := blockIndicesLv1[gc_bx]
 	tp := blockIndex
 //line hecbench_marchingcubes.go:198
 	tp /= mcGridXLv1
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:193
-					tid := uint32(gc_tx2)
-					voxelOffset := uint32(gc_ty2)
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					gc_s_y[gc_rank2] = y
+//line hecbench_marchingcubes.go:201
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:193
-					tid := uint32(gc_tx2)
-					voxelOffset := uint32(gc_ty2)
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					gc_s_y[gc_rank2] = y
+//line hecbench_marchingcubes.go:201
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:193
-					tid := uint32(gc_tx2)
-					voxelOffset := uint32(gc_ty2)
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					gc_s_y[gc_rank2] = y
+//line hecbench_marchingcubes.go:201
+					gc_s_y[gc_rank] = y
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:193
-					tid := uint32(gc_tx2)
-					voxelOffset := uint32(gc_ty2)
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					gc_s_y[gc_rank2] = y
+//line hecbench_marchingcubes.go:201
+					gc_s_y[gc_rank] = y
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:193
-				tid := uint32(gc_tx2)
-				voxelOffset := uint32(gc_ty2)
+				tid := uint32(gc_tx)
+				voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-				gc_s_y[gc_rank2] = y
+//line hecbench_marchingcubes.go:201
+				gc_s_y[gc_rank] = y
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line hecbench_marchingcubes.go:200
 	tp /= mcGridYLv1
+//line hecbench_marchingcubes.go:202
 	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_minV [32]float32
@@ -2008,137 +2060,146 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 	var gc_l_idx [32]uint32
 	var gc_l_c0 [32]uint32
 	var gc_l_t0 [32]float32
-	var gc_c21r [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+//line hecbench_marchingcubes.go:217
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:194
-				voxelOffset := uint32(gc_ty2)
+				voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:193
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-				y := gc_s_y[gc_rank2]
+//line hecbench_marchingcubes.go:199
+				y := gc_s_y[gc_rank]
 //line hecbench_marchingcubes.go:201
 				z := tp * (mcVoxelZLv1 - 1)
 				v := mcF(x, y, z)
 				minV := v
 //line hecbench_marchingcubes.go:203
 				maxV := v
-				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx2))
-				gc_l_z[gc_lane2] = z
-				gc_l_v[gc_lane2] = v
-				gc_l_minV[gc_lane2] = minV
-				gc_l_maxV[gc_lane2] = maxV
-				gc_l_idx[gc_lane2] = idx
+				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
+//line hecbench_marchingcubes.go:210
+				gc_l_z[gc_lane] = z
+				gc_l_v[gc_lane] = v
+				gc_l_minV[gc_lane] = minV
+				gc_l_maxV[gc_lane] = maxV
+				gc_l_idx[gc_lane] = idx
 			}
 		}
 		{
-			gc_save102 := gc_act2
-			gc_in102 := gc_act2
-			gc_left := gc_act2
+//line hecbench_marchingcubes.go:206
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:205
 						var c0 uint32 = uint32(0)
-						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_marchingcubes.go:205
 						var c0 uint32 = uint32(0)
-						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_marchingcubes.go:205
 					c0 := uint32(0)
-					gc_l_c0[gc_lane2] = c0
+//line hecbench_marchingcubes.go:207
+					gc_l_c0[gc_lane] = c0
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				var gc_m102, gc_skip102 uint32
-				_ = gc_skip102
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+				_ = gc_skip10
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					c0 := gc_l_c0[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
 					if c0 < mcBlockZLv2 {
-						gc_m102 |= 1 << gc_lane2
+						gc_m10 |= 1 << gc_lane
 					}
 				}
-				gc_in102 &= gc_m102
-				gc_act2 = gc_in102
-				if gc_act2 == 0 {
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
 					break
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:194
-						voxelOffset := uint32(gc_ty2)
+						voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:193
-						tid := uint32(gc_tx2)
+						tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 						x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-						y := gc_s_y[gc_rank2]
-						z := gc_l_z[gc_lane2]
-						v := gc_l_v[gc_lane2]
-						minV := gc_l_minV[gc_lane2]
-						maxV := gc_l_maxV[gc_lane2]
+//line hecbench_marchingcubes.go:199
+						y := gc_s_y[gc_rank]
+						z := gc_l_z[gc_lane]
+//line hecbench_marchingcubes.go:202
+						v := gc_l_v[gc_lane]
+//line hecbench_marchingcubes.go:204
+						minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:206
+						maxV := gc_l_maxV[gc_lane]
 						{
 							{
 //line hecbench_marchingcubes.go:206
@@ -2220,20 +2281,20 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 						}
 //line hecbench_marchingcubes.go:215
 						z += mcVoxelZLv2 - 1
-						gc_l_z[gc_lane2] = z
-						gc_l_v[gc_lane2] = v
-						gc_l_minV[gc_lane2] = minV
-						gc_l_maxV[gc_lane2] = maxV
+						gc_l_z[gc_lane] = z
+						gc_l_v[gc_lane] = v
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
 					}
 				}
 //line hecbench_marchingcubes.go:216
 				for c1_ := 8; c1_ > 0; c1_ /= 2 {
-					gc_left2 := gc_act2
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:217
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:217
 								_ = minV
 //line hecbench_marchingcubes.go:217
@@ -2243,16 +2304,16 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:217
 								_ = t1
 //line hecbench_marchingcubes.go:217
-								t0.StoreSlice(gc_l_t0[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_marchingcubes.go:217
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:217
 								_ = minV
 //line hecbench_marchingcubes.go:217
@@ -2262,93 +2323,96 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:217
 								_ = t1
 //line hecbench_marchingcubes.go:217
-								t0.StoreSlice(gc_l_t0[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							minV := gc_l_minV[gc_lane2]
+//line hecbench_marchingcubes.go:230
+							minV := gc_l_minV[gc_lane]
 							_ = minV
 //line hecbench_marchingcubes.go:217
 							var t0, t1 float32
+//line hecbench_marchingcubes.go:219
 							_ = t1
 //line hecbench_marchingcubes.go:218
-							gc_l_t0[gc_lane2] = t0
+							gc_l_t0[gc_lane] = t0
 						}
 					}
 //line hecbench_marchingcubes.go:218
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c21r)
-					gc_left3 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:218
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:218
 								_ = maxV
 //line hecbench_marchingcubes.go:218
 								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:218
-								t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_marchingcubes.go:218
-								t0.StoreSlice(gc_l_t0[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_marchingcubes.go:218
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:218
 								_ = maxV
 //line hecbench_marchingcubes.go:218
 								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:218
-								t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_marchingcubes.go:218
-								t0.StoreSlice(gc_l_t0[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							maxV := gc_l_maxV[gc_lane2]
+//line hecbench_marchingcubes.go:231
+							maxV := gc_l_maxV[gc_lane]
 							_ = maxV
 							var t0 float32
 //line hecbench_marchingcubes.go:218
-							t0 = gc_c21r[gc_lane2]
-							gc_l_t0[gc_lane2] = t0
+							t0 = gc_c1r[gc_lane]
+							gc_l_t0[gc_lane] = t0
 						}
 					}
 //line hecbench_marchingcubes.go:219
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c22r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:219
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:219
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:219
-								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
 //line hecbench_marchingcubes.go:219
 								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:219
-								t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+								t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 								gc_if3 := t0.Less(minV)
 //line hecbench_marchingcubes.go:220
 								if gc_if3.ToBits() != 0 {
@@ -2363,26 +2427,26 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 									maxV = t1.Merge(maxV, gc_if4)
 								}
 //line hecbench_marchingcubes.go:223
-								minV.StoreSlice(gc_l_minV[gc_lane2:])
+								minV.StoreSlice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:223
-								maxV.StoreSlice(gc_l_maxV[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								maxV.StoreSlice(gc_l_maxV[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_marchingcubes.go:223
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:223
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 //line hecbench_marchingcubes.go:223
-								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
 //line hecbench_marchingcubes.go:223
 								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:219
-								t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+								t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 								gc_if := t0.Less(minV)
 //line hecbench_marchingcubes.go:220
 								if gc_if.ToBits() != 0 {
@@ -2397,55 +2461,63 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 									maxV = t1.Merge(maxV, gc_if2)
 								}
 //line hecbench_marchingcubes.go:223
-								minV.StoreSlice(gc_l_minV[gc_lane2:])
+								minV.StoreSlice(gc_l_minV[gc_lane:])
 //line hecbench_marchingcubes.go:223
-								maxV.StoreSlice(gc_l_maxV[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								maxV.StoreSlice(gc_l_maxV[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							minV := gc_l_minV[gc_lane2]
-							maxV := gc_l_maxV[gc_lane2]
-							t0 := gc_l_t0[gc_lane2]
+//line hecbench_marchingcubes.go:236
+							minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:238
+							maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:240
+							t0 := gc_l_t0[gc_lane]
+//line hecbench_marchingcubes.go:242
 							var t1 float32
 //line hecbench_marchingcubes.go:219
-							t1 = gc_c22r[gc_lane2]
+							t1 = gc_c2r[gc_lane]
 							if t0 < minV {
 								minV = t0
 							}
 							if t1 > maxV {
 								maxV = t1
 							}
-							gc_l_minV[gc_lane2] = minV
-							gc_l_maxV[gc_lane2] = maxV
+							gc_l_minV[gc_lane] = minV
+							gc_l_maxV[gc_lane] = maxV
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:193
-						tid := uint32(gc_tx2)
-						v := gc_l_v[gc_lane2]
-						minV := gc_l_minV[gc_lane2]
-						maxV := gc_l_maxV[gc_lane2]
-						idx := gc_l_idx[gc_lane2]
+						tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:195
+						v := gc_l_v[gc_lane]
+//line hecbench_marchingcubes.go:197
+						minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:199
+						maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:201
+						idx := gc_l_idx[gc_lane]
 //line hecbench_marchingcubes.go:227
 						if tid == 0 {
 							minMax[idx] = minV
@@ -2455,57 +2527,58 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 						}
 						minV = v
 						maxV = v
-						gc_l_minV[gc_lane2] = minV
-						gc_l_maxV[gc_lane2] = maxV
-						gc_l_idx[gc_lane2] = idx
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
+						gc_l_idx[gc_lane] = idx
 					}
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				gc_left5 := gc_act2
+				gc_act = gc_in10 &^ gc_dead
+				gc_left5 := gc_act
 				if compiled.SIMD {
 //line hecbench_marchingcubes.go:205
 					gc_vb := archsimd.BroadcastUint32x8(1)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line hecbench_marchingcubes.go:205
 						gc_vb2 := archsimd.BroadcastUint32x8(1)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:205
-							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
+							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
 //line hecbench_marchingcubes.go:205
 							c0 = c0.Add(gc_vb2)
 //line hecbench_marchingcubes.go:205
-							c0.StoreSlice(gc_l_c0[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							c0.StoreSlice(gc_l_c0[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_marchingcubes.go:205
-							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
+							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
 //line hecbench_marchingcubes.go:205
 							c0 = c0.Add(gc_vb)
 //line hecbench_marchingcubes.go:205
-							c0.StoreSlice(gc_l_c0[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							c0.StoreSlice(gc_l_c0[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						c0 := gc_l_c0[gc_lane2]
+//line hecbench_marchingcubes.go:218
+						c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
 						c0++
-						gc_l_c0[gc_lane2] = c0
+						gc_l_c0[gc_lane] = c0
 					}
 				}
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -2529,42 +2602,43 @@ func McCompactLv2Kernel(isoValue float32, minMax []float32, blockIndicesLv1, blo
 var gc_src_mcCompactLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcCompactLv2Kernel", "88d7f23d28b895e443e74f2c9e29f53b9106bc6c10e00236da2853fcce7ad3c6", "hecbench_marchingcubes.go:238-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_marchingcubes.go:243
-func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax []float32, blockIndicesLv1, blockIndicesLv2 []uint32, counterBlockNumLv1 uint32, countedBlockNumLv2 []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_test := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_testSum := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
+func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax []float32, blockIndicesLv1, blockIndicesLv2 []uint32, counterBlockNumLv1 uint32, countedBlockNumLv2 []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line hecbench_marchingcubes.go:244
 	sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv2 / 32
-	var gc_c21v [32]uint32
-	var gc_c21r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line hecbench_marchingcubes.go:247
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:249
-				id0 := tid + uint32(gc_bx2)*mcCountingThreadNumLv2
+				id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 				id1 := id0 / mcVoxelNumLv2
 				var test uint32
 				if id1 < counterBlockNumLv1 {
@@ -2577,88 +2651,93 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 					test = 0
 				}
 				testSum := test
-				gc_s_test[gc_rank2] = test
-				gc_s_testSum[gc_rank2] = testSum
+//line hecbench_marchingcubes.go:264
+				gc_s_test[gc_rank] = test
+				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 //line hecbench_marchingcubes.go:262
 		for c0 := 1; c0 < 32; c0 *= 2 {
-			gc_left := gc_act2
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes.go:263
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
 //line hecbench_marchingcubes.go:263
-						testSum.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						testSum.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes.go:263
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
 //line hecbench_marchingcubes.go:263
-						testSum.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						testSum.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					testSum := gc_s_testSum[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:276
+					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
-					gc_c21v[gc_lane2] = testSum
+					gc_c1v[gc_lane] = testSum
 				}
 			}
 //line hecbench_marchingcubes.go:263
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 					laneid := tid % 32
-					testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:249
+					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
-					tp := gc_c21r[gc_lane2]
+					tp := gc_c1r[gc_lane]
 					if laneid >= uint32(c0) {
 						testSum += tp
 					}
-					gc_s_testSum[gc_rank2] = testSum
+//line hecbench_marchingcubes.go:268
+					gc_s_testSum[gc_rank] = testSum
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 				laneid := tid % 32
 				warpid := tid >> 5
-				testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:250
+				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:268
 				if laneid == 31 {
 					sums[warpid] = testSum
@@ -2666,124 +2745,132 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			}
 		}
 	}
+//line hecbench_marchingcubes.go:276
 	var gc_l_warpSum [32]uint32
-	var gc_c22r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m132 uint32
+//line hecbench_marchingcubes.go:284
+			var gc_m13 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 					warpid := tid >> 5
 //line hecbench_marchingcubes.go:272
 					if warpid == 0 {
-						gc_m132 |= 1 << gc_lane2
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-						tid := uint32(gc_tx2)
+						tid := uint32(gc_tx)
 						laneid := tid % 32
 //line hecbench_marchingcubes.go:273
 						warpSum := sums[laneid]
-						gc_l_warpSum[gc_lane2] = warpSum
+//line hecbench_marchingcubes.go:275
+						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
 //line hecbench_marchingcubes.go:274
 				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 //line hecbench_marchingcubes.go:275
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c22r)
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_marchingcubes.go:246
-							tid := uint32(gc_tx2)
+							tid := uint32(gc_tx)
 							laneid := tid % 32
-							warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:249
+							warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:275
-							tp_ := gc_c22r[gc_lane2]
+							tp_ := gc_c2r[gc_lane]
 							if laneid >= uint32(c0_) {
 								warpSum += tp_
 							}
-							gc_l_warpSum[gc_lane2] = warpSum
+//line hecbench_marchingcubes.go:280
+							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-						tid := uint32(gc_tx2)
+						tid := uint32(gc_tx)
 						laneid := tid % 32
-						warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:249
+						warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:280
 						sums[laneid] = warpSum
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:289
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 			warpid := tid >> 5
-			testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:250
+			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:283
 			if warpid != 0 {
 				testSum += sums[warpid-1]
@@ -2791,20 +2878,22 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			if tid == mcCountingThreadNumLv2-1 {
 				sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
 			}
-			gc_s_testSum[gc_rank2] = testSum
+			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:294
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:249
-			id0 := tid + uint32(gc_bx2)*mcCountingThreadNumLv2
+			id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 			id1 := id0 / mcVoxelNumLv2
-			test := gc_s_test[gc_rank2]
-			testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:252
+			test := gc_s_test[gc_rank]
+			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:290
 			if test != 0 {
 				bIdx1 := blockIndicesLv1[id1]
@@ -2812,7 +2901,7 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				var x1, y1, z1 uint32
 				var x2, y2, z2 uint32
 				tp1 := bIdx1
-				tp2 := (tid + uint32(gc_bx2)*mcCountingThreadNumLv2) % mcVoxelNumLv2
+				tp2 := (tid + uint32(gc_bx)*mcCountingThreadNumLv2) % mcVoxelNumLv2
 				x1 = tp1 % mcGridXLv1
 				x2 = tp2 % mcBlockXLv2
 				tp1 /= mcGridXLv1

@@ -42,106 +42,114 @@ func McGeneratingTrianglesKernel(isoValue float32, blockIndicesLv2 []uint32, dis
 var gc_src_mcGeneratingTrianglesKernel = compiled.NewSource(gc_files_hecbench_marchingcubes_triangles, "mcGeneratingTrianglesKernel", "dbab8e981423acf2c0c707a7216a9acf158c1f6ede2398104c607c5421970437", "hecbench_marchingcubes_triangles.go:25-198").NoGoexit("acaa02faeeba815756aff25029f5461c12a46a40898fffa42f60b5883d20fcb9", "hecbench_marchingcubes.go:49-57", "hecbench_marchingcubes.go:59-62", "hecbench_marchingcubes.go:64-67", "hecbench_marchingcubes_triangles.go:14-18", "hecbench_marchingcubes_triangles.go:20-23")
 
 //line hecbench_marchingcubes_triangles.go:35
-func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32, blockIndicesLv2 []uint32, distinctEdgesTable []uint16, triTable []int32, edgeIDTable []McUchar4, countedVerticesNum, countedTrianglesNum []uint32, triangles []uint64, coordX, coordY, coordZ, coordZP []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_eds := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-	gc_s_v := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_cubeCase := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
-	gc_s_distinctEdges := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
-	gc_s_numTriangles := compiled.Scratch[uint32](gc_b2, 5)[:gc_n2]
-	gc_s_numVertices := compiled.Scratch[uint32](gc_b2, 6)[:gc_n2]
-	gc_s_sumVertices := compiled.Scratch[uint32](gc_b2, 7)[:gc_n2]
-	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b2, 8)[:gc_n2]
+func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32, blockIndicesLv2 []uint32, distinctEdgesTable []uint16, triTable []int32, edgeIDTable []McUchar4, countedVerticesNum, countedTrianglesNum []uint32, triangles []uint64, coordX, coordY, coordZ, coordZP []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_eds := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_v := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_cubeCase := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_distinctEdges := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_s_numTriangles := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
+	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
+	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
+//line hecbench_marchingcubes_triangles.go:54
+	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
 //line hecbench_marchingcubes_triangles.go:37
 	vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
 	value := gocuda.Shared[float32](t, int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1)))[:int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1))]
 	sumsVertices := gocuda.Shared[uint32](t, 32)[:32]
 	sumsTriangles := gocuda.Shared[uint32](t, 32)[:32]
 //line hecbench_marchingcubes_triangles.go:43
-	blockId := blockIndicesLv2[gc_bx2]
+	blockId := blockIndicesLv2[gc_bx]
 	tp := blockId
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_marchingcubes_triangles.go:46
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-				gc_s_x[gc_rank2] = x
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank] = x
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-				gc_s_x[gc_rank2] = x
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank] = x
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-				gc_s_x[gc_rank2] = x
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank] = x
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-				gc_s_x[gc_rank2] = x
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank] = x
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-			tx := uint32(gc_tx2)
+			tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 			x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-			gc_s_x[gc_rank2] = x
+//line hecbench_marchingcubes_triangles.go:47
+			gc_s_x[gc_rank] = x
 		}
 	}
 //line hecbench_marchingcubes_triangles.go:46
 	tp /= mcGridXLv2
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-				ty := uint32(gc_ty2)
+				ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-				tz := uint32(gc_tz2)
+				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:47
 				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-				x := gc_s_x[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:50
+				x := gc_s_x[gc_rank]
 //line hecbench_marchingcubes_triangles.go:49
 				eds := uint32(7)
 				value[mcValueIdx(tz, ty, tx)] = mcF(x, y, z)
@@ -168,53 +176,56 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 					}
 				}
 				eds <<= 13
-				gc_s_eds[gc_rank2] = eds
-				gc_s_v[gc_rank2] = v
+//line hecbench_marchingcubes_triangles.go:76
+				gc_s_eds[gc_rank] = eds
+				gc_s_v[gc_rank] = v
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 //line hecbench_marchingcubes_triangles.go:115
 	const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
 	const warpNum = threadNum / 32
+//line hecbench_marchingcubes_triangles.go:118
 	var gc_l_tp0 [32]uint32
-	var gc_c21v [32]uint32
-	var gc_c21r [32]uint32
-	var gc_c22v [32]uint32
-	var gc_c22r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	var gc_c2v [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			gc_tz2 := gc_tidx2.Z
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-				ty := uint32(gc_ty2)
+				ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-				tz := uint32(gc_tz2)
-				eds := gc_s_eds[gc_rank2]
+				tz := uint32(gc_tz)
+//line hecbench_marchingcubes_triangles.go:44
+				eds := gc_s_eds[gc_rank]
 //line hecbench_marchingcubes_triangles.go:75
 				cubeCase := uint32(0)
 				if value[mcValueIdx(tz, ty, tx)] < isoValue {
@@ -257,168 +268,174 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:117
 				sumVertices := numVertices
 				sumTriangles := numTriangles
-				gc_s_cubeCase[gc_rank2] = cubeCase
-				gc_s_distinctEdges[gc_rank2] = distinctEdges
-				gc_s_numTriangles[gc_rank2] = numTriangles
-				gc_s_numVertices[gc_rank2] = numVertices
-				gc_s_sumVertices[gc_rank2] = sumVertices
-				gc_s_sumTriangles[gc_rank2] = sumTriangles
+//line hecbench_marchingcubes_triangles.go:125
+				gc_s_cubeCase[gc_rank] = cubeCase
+				gc_s_distinctEdges[gc_rank] = distinctEdges
+				gc_s_numTriangles[gc_rank] = numTriangles
+				gc_s_numVertices[gc_rank] = numVertices
+				gc_s_sumVertices[gc_rank] = sumVertices
+				gc_s_sumTriangles[gc_rank] = sumTriangles
 			}
 		}
 //line hecbench_marchingcubes_triangles.go:120
 		for c0 := 1; c0 < 32; c0 *= 2 {
-			gc_left := gc_act2
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes_triangles.go:121
-						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank2:])
+						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
 //line hecbench_marchingcubes_triangles.go:121
-						sumVertices.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						sumVertices.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes_triangles.go:121
-						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank2:])
+						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
 //line hecbench_marchingcubes_triangles.go:121
-						sumVertices.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						sumVertices.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					sumVertices := gc_s_sumVertices[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes_triangles.go:134
+					sumVertices := gc_s_sumVertices[gc_rank]
 //line hecbench_marchingcubes_triangles.go:121
-					gc_c21v[gc_lane2] = sumVertices
+					gc_c1v[gc_lane] = sumVertices
 				}
 			}
 //line hecbench_marchingcubes_triangles.go:121
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
-			gc_left2 := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes_triangles.go:121
-						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank2:])
+						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
 //line hecbench_marchingcubes_triangles.go:121
-						tp0 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-						sumTriangles.StoreSlice(gc_c22v[gc_lane2:])
+						tp0 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						sumTriangles.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_marchingcubes_triangles.go:122
-						tp0.StoreSlice(gc_l_tp0[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						tp0.StoreSlice(gc_l_tp0[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes_triangles.go:122
-						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank2:])
+						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
 //line hecbench_marchingcubes_triangles.go:121
-						tp0 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-						sumTriangles.StoreSlice(gc_c22v[gc_lane2:])
+						tp0 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						sumTriangles.StoreSlice(gc_c2v[gc_lane:])
 //line hecbench_marchingcubes_triangles.go:122
-						tp0.StoreSlice(gc_l_tp0[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						tp0.StoreSlice(gc_l_tp0[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					sumTriangles := gc_s_sumTriangles[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes_triangles.go:135
+					sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:121
-					tp0 := gc_c21r[gc_lane2]
-					gc_c22v[gc_lane2] = sumTriangles
-					gc_l_tp0[gc_lane2] = tp0
+					tp0 := gc_c1r[gc_lane]
+					gc_c2v[gc_lane] = sumTriangles
+					gc_l_tp0[gc_lane] = tp0
 				}
 			}
 //line hecbench_marchingcubes_triangles.go:122
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c22v, c0, 32, &gc_c22r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				gc_tz2 := gc_tidx2.Z
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-							gc_tz2++
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
 						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-					sumVertices := gc_s_sumVertices[gc_rank2]
-					sumTriangles := gc_s_sumTriangles[gc_rank2]
-					tp0 := gc_l_tp0[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:115
+					sumVertices := gc_s_sumVertices[gc_rank]
+					sumTriangles := gc_s_sumTriangles[gc_rank]
+					tp0 := gc_l_tp0[gc_lane]
 //line hecbench_marchingcubes_triangles.go:122
-					tp1 := gc_c22r[gc_lane2]
+					tp1 := gc_c2r[gc_lane]
 					if laneid >= uint32(c0) {
 						sumVertices += tp0
 						sumTriangles += tp1
 					}
-					gc_s_sumVertices[gc_rank2] = sumVertices
-					gc_s_sumTriangles[gc_rank2] = sumTriangles
+//line hecbench_marchingcubes_triangles.go:128
+					gc_s_sumVertices[gc_rank] = sumVertices
+					gc_s_sumTriangles[gc_rank] = sumTriangles
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			gc_tz2 := gc_tidx2.Z
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-				ty := uint32(gc_ty2)
+				ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-				tz := uint32(gc_tz2)
+				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-				sumVertices := gc_s_sumVertices[gc_rank2]
-				sumTriangles := gc_s_sumTriangles[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:116
+				sumVertices := gc_s_sumVertices[gc_rank]
+				sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:128
 				if laneid == 31 {
 					sumsVertices[warpid] = sumVertices
@@ -427,206 +444,219 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 			}
 		}
 	}
+//line hecbench_marchingcubes_triangles.go:137
 	var gc_l_warpSumVertices [32]uint32
 	var gc_l_warpSumTriangles [32]uint32
 	var gc_l_tp0_ [32]uint32
-	var gc_c23r [32]uint32
-	var gc_c24r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c3r [32]uint32
+	var gc_c4r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m172 uint32
+//line hecbench_marchingcubes_triangles.go:148
+			var gc_m17 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				gc_tz2 := gc_tidx2.Z
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-							gc_tz2++
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
 						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:114
 					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
 //line hecbench_marchingcubes_triangles.go:133
 					if warpid == 0 {
-						gc_m172 |= 1 << gc_lane2
+						gc_m17 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save172 := gc_act2
-			gc_act2 = gc_save172 & gc_m172
-			if gc_act2 != 0 {
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					gc_tz2 := gc_tidx2.Z
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-								gc_tz2++
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					gc_tz := gc_tidx.Z
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+								gc_tz++
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 //line hecbench_marchingcubes_triangles.go:134
 						warpSumVertices := sumsVertices[laneid]
 						warpSumTriangles := sumsTriangles[laneid]
-						gc_l_warpSumVertices[gc_lane2] = warpSumVertices
-						gc_l_warpSumTriangles[gc_lane2] = warpSumTriangles
+//line hecbench_marchingcubes_triangles.go:138
+						gc_l_warpSumVertices[gc_lane] = warpSumVertices
+						gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 					}
 				}
 //line hecbench_marchingcubes_triangles.go:136
 				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
+					gc_b.Tick()
+					if gc_b.Stopped() {
 						return
 					}
 //line hecbench_marchingcubes_triangles.go:137
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:144
+						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 						_ = warpSumTriangles
 //line hecbench_marchingcubes_triangles.go:137
-						tp0_ := gc_c23r[gc_lane2]
-						gc_l_tp0_[gc_lane2] = tp0_
+						tp0_ := gc_c3r[gc_lane]
+						gc_l_tp0_[gc_lane] = tp0_
 					}
 //line hecbench_marchingcubes_triangles.go:138
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c24r)
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						gc_tz2 := gc_tidx2.Z
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-									gc_tz2++
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						gc_tz := gc_tidx.Z
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+									gc_tz++
 								}
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line hecbench_marchingcubes_triangles.go:42
-							tx := uint32(gc_tx2)
+							tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-							ty := uint32(gc_ty2)
+							ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-							tz := uint32(gc_tz2)
+							tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-							warpSumVertices := gc_l_warpSumVertices[gc_lane2]
-							warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
-							tp0_ := gc_l_tp0_[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:115
+							warpSumVertices := gc_l_warpSumVertices[gc_lane]
+//line hecbench_marchingcubes_triangles.go:117
+							warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+//line hecbench_marchingcubes_triangles.go:119
+							tp0_ := gc_l_tp0_[gc_lane]
 //line hecbench_marchingcubes_triangles.go:138
-							tp1_ := gc_c24r[gc_lane2]
+							tp1_ := gc_c4r[gc_lane]
 							if laneid >= uint32(c0_) {
 								warpSumVertices += tp0_
 								warpSumTriangles += tp1_
 							}
-							gc_l_warpSumVertices[gc_lane2] = warpSumVertices
-							gc_l_warpSumTriangles[gc_lane2] = warpSumTriangles
+//line hecbench_marchingcubes_triangles.go:144
+							gc_l_warpSumVertices[gc_lane] = warpSumVertices
+							gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					gc_tz2 := gc_tidx2.Z
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-								gc_tz2++
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					gc_tz := gc_tidx.Z
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+								gc_tz++
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-						tx := uint32(gc_tx2)
+						tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-						ty := uint32(gc_ty2)
+						ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-						tz := uint32(gc_tz2)
+						tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-						warpSumVertices := gc_l_warpSumVertices[gc_lane2]
-						warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:115
+						warpSumVertices := gc_l_warpSumVertices[gc_lane]
+//line hecbench_marchingcubes_triangles.go:117
+						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 //line hecbench_marchingcubes_triangles.go:144
 						sumsVertices[laneid] = warpSumVertices
 						sumsTriangles[laneid] = warpSumTriangles
 					}
 				}
 			}
-			gc_act2 = gc_save172 &^ gc_dead2
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes_triangles.go:154
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx2)
+				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-				ty := uint32(gc_ty2)
+				ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-				tz := uint32(gc_tz2)
+				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:114
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-				eds := gc_s_eds[gc_rank2]
-				distinctEdges := gc_s_distinctEdges[gc_rank2]
-				numTriangles := gc_s_numTriangles[gc_rank2]
-				numVertices := gc_s_numVertices[gc_rank2]
-				sumVertices := gc_s_sumVertices[gc_rank2]
-				sumTriangles := gc_s_sumTriangles[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:116
+				eds := gc_s_eds[gc_rank]
+				distinctEdges := gc_s_distinctEdges[gc_rank]
+				numTriangles := gc_s_numTriangles[gc_rank]
+				numVertices := gc_s_numVertices[gc_rank]
+				sumVertices := gc_s_sumVertices[gc_rank]
+//line hecbench_marchingcubes_triangles.go:122
+				sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:148
 				if warpid != 0 {
 					sumVertices += sumsVertices[warpid-1]
@@ -642,43 +672,53 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
 				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+//line hecbench_marchingcubes_triangles.go:163
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		vertexIndices := vertexIndices[:128]
+//line hecbench_marchingcubes_triangles.go:173
 		value := value[:225]
+//line hecbench_marchingcubes_triangles.go:175
 		sumsVertices := sumsVertices[:32]
-		gc_s_x := gc_s_x[:gc_n2]
-		gc_s_v := gc_s_v[:gc_n2]
-		gc_s_cubeCase := gc_s_cubeCase[:gc_n2]
-		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n2]
-		gc_s_numTriangles := gc_s_numTriangles[:gc_n2]
+//line hecbench_marchingcubes_triangles.go:177
+		gc_s_x := gc_s_x[:gc_n]
+//line hecbench_marchingcubes_triangles.go:179
+		gc_s_v := gc_s_v[:gc_n]
+//line hecbench_marchingcubes_triangles.go:181
+		gc_s_cubeCase := gc_s_cubeCase[:gc_n]
+//line hecbench_marchingcubes_triangles.go:183
+		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n]
+//line hecbench_marchingcubes_triangles.go:185
+		gc_s_numTriangles := gc_s_numTriangles[:gc_n]
 		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes_triangles.go:188
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
+					tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty2)
+					ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz2)
+					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:47
 					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-					x := gc_s_x[gc_rank2]
-					v := gc_s_v[gc_rank2]
-					cubeCase := gc_s_cubeCase[gc_rank2]
-					distinctEdges := gc_s_distinctEdges[gc_rank2]
-					numTriangles := gc_s_numTriangles[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:50
+					x := gc_s_x[gc_rank]
+					v := gc_s_v[gc_rank]
+					cubeCase := gc_s_cubeCase[gc_rank]
+					distinctEdges := gc_s_distinctEdges[gc_rank]
+					numTriangles := gc_s_numTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:163
 					for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
 						{
@@ -743,10 +783,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 					atomic.Add(&coordZ[0], cz)
 					atomic.Add(&coordZP[0], zp)
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+//line hecbench_marchingcubes_triangles.go:203
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
@@ -756,5 +797,4 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 // gc_files_hecbench_marchingcubes_triangles holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_marchingcubes.go hecbench_marchingcubes_triangles.go
-//line hecbench_marchingcubes_triangles.go:216
 var gc_files_hecbench_marchingcubes_triangles embed.FS

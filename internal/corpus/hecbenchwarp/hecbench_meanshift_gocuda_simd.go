@@ -32,38 +32,38 @@ func MeanShiftKernel(data, dataNext []float32) func(*gocuda.Thread) {
 var gc_src_meanShiftKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftKernel", "5babe3f318c07ec07cf88d586632dc7305b7d8fe665e8d91036bdb2e843a8ab7", "hecbench_meanshift.go:25-53").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10")
 
 //line hecbench_meanshift.go:29
-func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, dataNext []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataNext []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(msN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:30
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 						{
 							row := tid * msD
 							newPosition := [msD]float32{0}
@@ -88,6 +88,7 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 								}
+//line hecbench_meanshift.go:41
 								if sqDist <= msRadius {
 									weight := expf(-sqDist / msDblSigmaSq)
 									{
@@ -107,6 +108,7 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 											newPosition[j_] += weight * data[rowN+j_]
 										}
 									}
+//line hecbench_meanshift.go:46
 									totWeight += weight
 								}
 							}
@@ -131,6 +133,7 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 					}
 				}
 			}
+//line hecbench_meanshift.go:56
 		})
 	}
 }
@@ -152,69 +155,75 @@ func MeanShiftTilingKernel(data, dataNext []float32) func(*gocuda.Thread) {
 var gc_src_meanShiftTilingKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftTilingKernel", "a0475cead85b99331feb82fc6621ce2730c97c0b8197c8879e59ceff66c9b0be", "hecbench_meanshift.go:55-114").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10")
 
 //line hecbench_meanshift.go:62
-func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_newPosition := compiled.Scratch[[3]float32](gc_b2, 0)[:gc_n2]
-	gc_s_totWeight := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_newPosition := compiled.Scratch[[3]float32](gc_b, 0)[:gc_n]
+	gc_s_totWeight := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line hecbench_meanshift.go:64
 	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+//line hecbench_meanshift.go:67
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step2 + 0
-			gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:72
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-			gc_s_newPosition[gc_rank2] = newPosition
-			gc_s_totWeight[gc_rank2] = totWeight
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
 		}
 		{
-			gc_rank2 := gc_step2 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-			gc_s_newPosition[gc_rank2] = newPosition
-			gc_s_totWeight[gc_rank2] = totWeight
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
 		}
 		{
-			gc_rank2 := gc_step2 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-			gc_s_newPosition[gc_rank2] = newPosition
-			gc_s_totWeight[gc_rank2] = totWeight
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
 		}
 		{
-			gc_rank2 := gc_step2 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-			gc_s_newPosition[gc_rank2] = newPosition
-			gc_s_totWeight[gc_rank2] = totWeight
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
 		}
 	}
-	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:72
 		newPosition := [msD]float32{0}
 		totWeight := float32(0)
-		gc_s_newPosition[gc_rank2] = newPosition
-		gc_s_totWeight[gc_rank2] = totWeight
+//line hecbench_meanshift.go:76
+		gc_s_newPosition[gc_rank] = newPosition
+		gc_s_totWeight[gc_rank] = totWeight
 	}
 //line hecbench_meanshift.go:76
 	for tt := 0; tt < msBlocks; tt++ {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_meanshift.go:78
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_meanshift.go:68
@@ -223,11 +232,11 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 				gc_vb := archsimd.BroadcastFloat32x8(1)
 //line hecbench_meanshift.go:86
 				gc_vb2 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_meanshift.go:68
-					var lid int = gc_tx2
+					var lid int = gc_tx
 //line hecbench_meanshift.go:71
 					var localRow int = lid * msD
 //line hecbench_meanshift.go:77
@@ -252,13 +261,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:79
 									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_meanshift.go:79
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line hecbench_meanshift.go:79
 										gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
 									}
 								}
 //line hecbench_meanshift.go:81
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
@@ -272,13 +281,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 									if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_meanshift.go:81
 										localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line hecbench_meanshift.go:81
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 						{
@@ -292,13 +301,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 									if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_meanshift.go:81
 										gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
 									}
 								}
 //line hecbench_meanshift.go:81
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 							}
@@ -312,13 +321,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 									if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_meanshift.go:81
 										localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
 //line hecbench_meanshift.go:81
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 						{
@@ -332,13 +341,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 									if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_meanshift.go:81
 										gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
 									}
 								}
 //line hecbench_meanshift.go:81
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
@@ -352,13 +361,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 									if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_meanshift.go:81
 										localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 //line hecbench_meanshift.go:81
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line hecbench_meanshift.go:81
@@ -381,13 +390,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:79
 										if gc_if.ToBits()&(1<<gc_k7) != 0 {
 //line hecbench_meanshift.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_meanshift.go:79
 											gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
 										}
 									}
 //line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
 								}
@@ -401,13 +410,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 										if gc_if.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_meanshift.go:81
 											localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 //line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 							{
@@ -421,13 +430,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 										if gc_if.ToBits()&(1<<gc_k9) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_meanshift.go:81
 											gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
 										}
 									}
 //line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
@@ -441,13 +450,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 										if gc_if.ToBits()&(1<<gc_k10) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_meanshift.go:81
 											localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
 //line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 							{
@@ -461,13 +470,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 										if gc_if.ToBits()&(1<<gc_k11) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k11
+											gc_pos.Thread = gc_rank + gc_k11
 //line hecbench_meanshift.go:81
 											gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
 										}
 									}
 //line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
 								}
@@ -481,13 +490,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 										if gc_if.ToBits()&(1<<gc_k12) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_meanshift.go:81
 											localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
 										}
 									}
 //line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 //line hecbench_meanshift.go:81
@@ -508,13 +517,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:83
 											if gc_else.ToBits()&(1<<gc_k13) != 0 {
 //line hecbench_meanshift.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k13
+												gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_meanshift.go:86
 												localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
 											}
 										}
 //line hecbench_meanshift.go:86
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 								{
@@ -528,13 +537,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:86
 											if gc_else.ToBits()&(1<<gc_k14) != 0 {
 //line hecbench_meanshift.go:86
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_meanshift.go:86
 												localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
 											}
 										}
 //line hecbench_meanshift.go:86
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 								{
@@ -548,13 +557,13 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:86
 											if gc_else.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_meanshift.go:86
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_meanshift.go:86
 												localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
 											}
 										}
 //line hecbench_meanshift.go:86
-										gc_pos2.Thread = gc_rank2
+										gc_pos.Thread = gc_rank
 									}
 								}
 //line hecbench_meanshift.go:86
@@ -563,13 +572,14 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 						}
 					}
 				}
+//line hecbench_meanshift.go:90
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:68
-				lid := gc_tx2
+				lid := gc_tx
 //line hecbench_meanshift.go:71
 				localRow := lid * msD
 //line hecbench_meanshift.go:77
@@ -593,6 +603,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 							localData[localRow+j] = data[rowInTile+j]
 						}
 					}
+//line hecbench_meanshift.go:83
 					validData[lid] = 1
 				} else {
 					{
@@ -612,27 +623,34 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 							localData[localRow+j_] = 0
 						}
 					}
+//line hecbench_meanshift.go:88
 					validData[lid] = 0
 				}
 			}
 		}
+//line hecbench_meanshift.go:93
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			localData := localData[:192]
+//line hecbench_meanshift.go:97
 			validData := validData[:64]
-			gc_s_newPosition := gc_s_newPosition[:gc_n2]
-			gc_s_totWeight := gc_s_totWeight[:gc_n2]
+//line hecbench_meanshift.go:99
+			gc_s_newPosition := gc_s_newPosition[:gc_n]
+//line hecbench_meanshift.go:101
+			gc_s_totWeight := gc_s_totWeight[:gc_n]
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:104
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:68
-						lid := gc_tx2
-						tid := gc_bx2*gc_bdx2 + lid
+						lid := gc_tx
+						tid := gc_bx*gc_bdx + lid
 						row := tid * msD
-						newPosition := gc_s_newPosition[gc_rank2]
-						totWeight := gc_s_totWeight[gc_rank2]
+//line hecbench_meanshift.go:72
+						newPosition := gc_s_newPosition[gc_rank]
+						totWeight := gc_s_totWeight[gc_rank]
 //line hecbench_meanshift.go:91
 						for i := 0; i < msTileWidth; i++ {
 							localRowTile := i * msD
@@ -658,6 +676,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 							}
+//line hecbench_meanshift.go:99
 							if sqDist <= validRadius {
 								weight := expf(-sqDist / msDblSigmaSq)
 								{
@@ -677,33 +696,36 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 								}
+//line hecbench_meanshift.go:104
 								totWeight += (weight * validData[i])
 							}
 						}
-						gc_s_newPosition[gc_rank2] = newPosition
-						gc_s_totWeight[gc_rank2] = totWeight
+						gc_s_newPosition[gc_rank] = newPosition
+						gc_s_totWeight[gc_rank] = totWeight
 					}
 				}
 			}
 		})
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line hecbench_meanshift.go:115
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(msN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:68
-			lid := gc_tx2
-			tid := gc_bx2*gc_bdx2 + lid
+			lid := gc_tx
+			tid := gc_bx*gc_bdx + lid
 			row := tid * msD
-			newPosition := gc_s_newPosition[gc_rank2]
-			totWeight := gc_s_totWeight[gc_rank2]
+//line hecbench_meanshift.go:72
+			newPosition := gc_s_newPosition[gc_rank]
+			totWeight := gc_s_totWeight[gc_rank]
 			{
 				{
 					{

@@ -39,31 +39,31 @@ func NbnxmKernel(aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []Nb
 var gc_src_nbnxmKernel = compiled.NewSource(gc_files_hecbench_nbnxm_kernel, "nbnxmKernel", "5a440dc6689315f5a17683f8bb5b17be515ac3dafb15967e9fc99b2ce00950fa", "hecbench_nbnxm_kernel.go:12-181", "hecbench_nbnxm.go:126-183", "hecbench_nbnxm.go:185-207", "hecbench_nbnxm.go:209-212").NoGoexit("eb5191c8a5a4cee5b78f2e51c34bbc0d1a298a264e2dff2da5839b021bbe3f5c", "hecbench_nbnxm.go:48-49", "hecbench_nbnxm.go:51-52", "hecbench_nbnxm.go:54-55", "hecbench_nbnxm.go:57-58", "hecbench_nbnxm.go:60-66", "hecbench_nbnxm.go:90-91", "hecbench_nbnxm.go:93-124")
 
 //line hecbench_nbnxm_kernel.go:19
-func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []NbCj4, aPlistSci []NbSci, aPlistExcl []NbExcl, aAtomTypes []int32, aNbfp []NbFloat2, numTypes int32, rCoulombSq, ewaldBeta, epsFac float32, calcShift bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_smBuf_ := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_fCiBufX_ := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
-	gc_s_fCiBufY_ := compiled.Scratch[[]float32](gc_b2, 2)[:gc_n2]
-	gc_s_fCiBufZ_ := compiled.Scratch[[]float32](gc_b2, 3)[:gc_n2]
-	gc_s_fShiftBuf := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_smXq := compiled.Scratch[[]Float4](gc_b2, 5)[:gc_n2]
-	gc_s_smReductionBuffer := compiled.Scratch[[]float32](gc_b2, 6)[:gc_n2]
-	gc_s_smAtomTypeI := compiled.Scratch[[]int32](gc_b2, 7)[:gc_n2]
-	gc_s_fCiBufX := make([][8]float32, gc_b2.Len())
-	gc_s_fCiBufY := make([][8]float32, gc_b2.Len())
-	gc_s_fCiBufZ := make([][8]float32, gc_b2.Len())
+func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []NbCj4, aPlistSci []NbSci, aPlistExcl []NbExcl, aAtomTypes []int32, aNbfp []NbFloat2, numTypes int32, rCoulombSq, ewaldBeta, epsFac float32, calcShift bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_smBuf_ := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_fCiBufX_ := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_s_fCiBufY_ := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	gc_s_fCiBufZ_ := compiled.Scratch[[]float32](gc_b, 3)[:gc_n]
+	gc_s_fShiftBuf := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_smXq := compiled.Scratch[[]Float4](gc_b, 5)[:gc_n]
+	gc_s_smReductionBuffer := compiled.Scratch[[]float32](gc_b, 6)[:gc_n]
+	gc_s_smAtomTypeI := compiled.Scratch[[]int32](gc_b, 7)[:gc_n]
+	gc_s_fCiBufX := make([][8]float32, gc_b.Len())
+	gc_s_fCiBufY := make([][8]float32, gc_b.Len())
+	gc_s_fCiBufZ := make([][8]float32, gc_b.Len())
 //line hecbench_nbnxm_kernel.go:21
 	const prunedClusterPairSize = nbClSize * nbSplitClSize
 //line hecbench_nbnxm_kernel.go:27
-	bidx := uint32(gc_bz2)
+	bidx := uint32(gc_bz)
 //line hecbench_nbnxm_kernel.go:31
 	const localMemSize = nbNumClusterPerSupercluster*nbClSize*int(unsafe.Sizeof(Float4{})) +
 		nbClSize*nbClSize*nbDim*4 +
@@ -71,164 +71,194 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 //line hecbench_nbnxm_kernel.go:35
 	localPtr := gocuda.Shared[uint8](t, localMemSize)[:localMemSize]
 	ptr := 0
-	gc_off5 := ptr
-	if gc_off5 >= 0 && gc_off5 < len(localPtr) {
-		gc_at3 := localPtr[gc_off5:][:1]
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
-				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+	gc_off3 := ptr
+	if gc_off3 >= 0 && gc_off3 < len(localPtr) {
+		gc_at := localPtr[gc_off3:][:1]
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+//line hecbench_nbnxm_kernel.go:46
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+//line hecbench_nbnxm_kernel.go:45
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
-				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+//line hecbench_nbnxm_kernel.go:45
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
-				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+//line hecbench_nbnxm_kernel.go:45
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
-				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
-			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-			gc_s_smXq[gc_rank2] = smXq
+			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+			gc_s_smXq[gc_rank] = smXq
 		}
 	} else {
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank2] = smXq
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
 			}
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-			gc_s_smXq[gc_rank2] = smXq
+//line hecbench_nbnxm_kernel.go:40
+			gc_s_smXq[gc_rank] = smXq
 		}
 	}
 //line hecbench_nbnxm_kernel.go:39
 	ptr += nbNumClusterPerSupercluster * nbClSize * int(unsafe.Sizeof(Float4{}))
-	gc_off6 := ptr
-	if gc_off6 >= 0 && gc_off6 < len(localPtr) {
-		gc_at4 := localPtr[gc_off6:][:1]
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+//line hecbench_nbnxm_kernel.go:41
+	gc_off4 := ptr
+	if gc_off4 >= 0 && gc_off4 < len(localPtr) {
+		gc_at2 := localPtr[gc_off4:][:1]
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 0
+//line hecbench_nbnxm_kernel.go:49
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
-				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank2 := gc_step9 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 1
+//line hecbench_nbnxm_kernel.go:47
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
-				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank2 := gc_step9 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 2
+//line hecbench_nbnxm_kernel.go:47
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
-				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank2 := gc_step9 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step3 + 3
+//line hecbench_nbnxm_kernel.go:47
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
-				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
-			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-			gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 		}
 	} else {
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-			gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:42
+			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 		}
 	}
 //line hecbench_nbnxm_kernel.go:41
@@ -244,32 +274,39 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
 	compiled.OutOfLine(func() {
 		localPtr := localPtr[:2048]
-		gc_s_smXq := gc_s_smXq[:gc_n2]
-		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n2]
-		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n2]
-		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n2]
-		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n2]
+//line hecbench_nbnxm_kernel.go:60
+		gc_s_smXq := gc_s_smXq[:gc_n]
+//line hecbench_nbnxm_kernel.go:62
+		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n]
+//line hecbench_nbnxm_kernel.go:64
+		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n]
+//line hecbench_nbnxm_kernel.go:66
+		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n]
+//line hecbench_nbnxm_kernel.go:68
+		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:71
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-					tidxi := uint32(gc_tx2)
-					tidxj := uint32(gc_ty2)
-					smXq := gc_s_smXq[gc_rank2]
+					tidxi := uint32(gc_tx)
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:27
+					smXq := gc_s_smXq[gc_rank]
 //line hecbench_nbnxm_kernel.go:42
 					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
 //line hecbench_nbnxm_kernel.go:44
 					fCiBufX := [nbNumClusterPerSupercluster]float32{0}
-					gc_s_fCiBufX[gc_rank2] = fCiBufX
+					gc_s_fCiBufX[gc_rank] = fCiBufX
 //line hecbench_nbnxm_kernel.go:45
 					fCiBufY := [nbNumClusterPerSupercluster]float32{0}
-					gc_s_fCiBufY[gc_rank2] = fCiBufY
+					gc_s_fCiBufY[gc_rank] = fCiBufY
 //line hecbench_nbnxm_kernel.go:46
 					fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
-					gc_s_fCiBufZ[gc_rank2] = fCiBufZ
+					gc_s_fCiBufZ[gc_rank] = fCiBufZ
 //line hecbench_nbnxm_kernel.go:58
 					for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
 //line hecbench_nbnxm_kernel.go:60
@@ -283,15 +320,17 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
 						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
 					}
-					gc_s_smAtomTypeI[gc_rank2] = smAtomTypeI
+//line hecbench_nbnxm_kernel.go:74
+					gc_s_smAtomTypeI[gc_rank] = smAtomTypeI
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	})
+//line hecbench_nbnxm_kernel.go:84
 	var gc_l_f_ [32]NbFloat3
 	var gc_l_aidx_ [32]int32
 	var gc_l_f [32]NbFloat3
@@ -301,268 +340,284 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 	var gc_l_wexcl [32]uint32
 	var gc_l_jm [32]int
 	var gc_l_maskSet [32]bool
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	var gc_c23v [32]float32
-	var gc_c23r [32]float32
-	var gc_c24v [32]float32
-	var gc_c24r [32]float32
-	var gc_c25v [32]float32
-	var gc_c25r [32]float32
-	var gc_c26v [32]float32
-	var gc_c26r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	var gc_c5v [32]float32
+	var gc_c5r [32]float32
+	var gc_c6v [32]float32
+	var gc_c6r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_save282 := gc_act2
-			gc_in282 := gc_act2
-			gc_left := gc_act2
+//line hecbench_nbnxm_kernel.go:77
+			gc_save28 := gc_act
+			gc_in28 := gc_act
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_nbnxm_kernel.go:76
 						var j4 int32 = cij4Start
-						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line hecbench_nbnxm_kernel.go:76
 						var j4 int32 = cij4Start
-						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
 //line hecbench_nbnxm_kernel.go:76
 					j4 := cij4Start
-					gc_l_j4[gc_lane2] = j4
+//line hecbench_nbnxm_kernel.go:78
+					gc_l_j4[gc_lane] = j4
 				}
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in282 &^ gc_dead2
-				var gc_m282, gc_skip282 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in28 &^ gc_dead
+				var gc_m28, gc_skip28 uint32
+//line hecbench_nbnxm_kernel.go:89
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					j4 := gc_l_j4[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:76
 					if j4 < cij4End {
-						gc_m282 |= 1 << gc_lane2
+						gc_m28 |= 1 << gc_lane
 					}
 				}
-				gc_in282 &= gc_m282
-				gc_act2 = gc_in282
-				if gc_act2 == 0 {
+				gc_in28 &= gc_m28
+				gc_act = gc_in28
+				if gc_act == 0 {
 					break
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
+						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
 						tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 						imeiIdx := tidx / prunedClusterPairSize
-						j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:31
+						j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:77
 						imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
-						gc_l_imask[gc_lane2] = imask
+//line hecbench_nbnxm_kernel.go:79
+						gc_l_imask[gc_lane] = imask
 					}
 				}
 				{
-					var gc_m112 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m11 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						imask := gc_l_imask[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						imask := gc_l_imask[gc_lane]
 //line hecbench_nbnxm_kernel.go:78
 						if imask == 0 {
-							gc_m112 |= 1 << gc_lane2
+							gc_m11 |= 1 << gc_lane
 						}
 					}
-					gc_save112 := gc_act2
-					gc_act2 = gc_save112 & gc_m112
-					if gc_act2 != 0 {
+					gc_save11 := gc_act
+					gc_act = gc_save11 & gc_m11
+					if gc_act != 0 {
 //line hecbench_nbnxm_kernel.go:79
-						gc_skip282 |= gc_act2
-						gc_act2 = 0
+						gc_skip28 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save112 &^ gc_dead2 &^ gc_skip282
+					gc_act = gc_save11 &^ gc_dead &^ gc_skip28
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
+						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
 						tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 						imeiIdx := tidx / prunedClusterPairSize
-						j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:31
+						j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:81
 						wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
 						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
-						gc_l_wexcl[gc_lane2] = wexcl
+//line hecbench_nbnxm_kernel.go:85
+						gc_l_wexcl[gc_lane] = wexcl
 					}
 				}
 				{
-					gc_save252 := gc_act2
-					gc_in252 := gc_act2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+//line hecbench_nbnxm_kernel.go:85
+					gc_save25 := gc_act
+					gc_in25 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_nbnxm_kernel.go:84
 						jm := 0
-						gc_l_jm[gc_lane2] = jm
+//line hecbench_nbnxm_kernel.go:86
+						gc_l_jm[gc_lane] = jm
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in252 &^ gc_dead2
-						var gc_m252, gc_skip252 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in25 &^ gc_dead
+						var gc_m25, gc_skip25 uint32
+//line hecbench_nbnxm_kernel.go:96
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							jm := gc_l_jm[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:84
 							if jm < nbJgroupSize {
-								gc_m252 |= 1 << gc_lane2
+								gc_m25 |= 1 << gc_lane
 							}
 						}
-						gc_in252 &= gc_m252
-						gc_act2 = gc_in252
-						if gc_act2 == 0 {
+						gc_in25 &= gc_m25
+						gc_act = gc_in25
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							imask := gc_l_imask[gc_lane2]
-							jm := gc_l_jm[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							imask := gc_l_imask[gc_lane]
+//line hecbench_nbnxm_kernel.go:101
+							jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:85
 							maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
-							gc_l_maskSet[gc_lane2] = maskSet
+//line hecbench_nbnxm_kernel.go:87
+							gc_l_maskSet[gc_lane] = maskSet
 						}
 						{
-							var gc_m142 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m14 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								maskSet := gc_l_maskSet[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								maskSet := gc_l_maskSet[gc_lane]
 //line hecbench_nbnxm_kernel.go:86
 								if !maskSet {
-									gc_m142 |= 1 << gc_lane2
+									gc_m14 |= 1 << gc_lane
 								}
 							}
-							gc_save142 := gc_act2
-							gc_act2 = gc_save142 & gc_m142
-							if gc_act2 != 0 {
+							gc_save14 := gc_act
+							gc_act = gc_save14 & gc_m14
+							if gc_act != 0 {
 //line hecbench_nbnxm_kernel.go:87
-								gc_skip252 |= gc_act2
-								gc_act2 = 0
+								gc_skip25 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save142 &^ gc_dead2 &^ gc_skip252
+							gc_act = gc_save14 &^ gc_dead &^ gc_skip25
 						}
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							gc_ty2 := gc_tidx2.Y
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-									gc_ty2++
-									if gc_ty2 == gc_bdy2 {
-										gc_ty2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							gc_ty := gc_tidx.Y
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+									gc_ty++
+									if gc_ty == gc_bdy {
+										gc_ty = 0
 									}
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx2)
-								tidxj := uint32(gc_ty2)
+								tidxi := uint32(gc_tx)
+								tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:73
 								nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
-								smXq := gc_s_smXq[gc_rank2]
-								smReductionBuffer := gc_s_smReductionBuffer[gc_rank2]
-								smAtomTypeI := gc_s_smAtomTypeI[gc_rank2]
-								j4 := gc_l_j4[gc_lane2]
-								imask := gc_l_imask[gc_lane2]
-								wexcl := gc_l_wexcl[gc_lane2]
-								jm := gc_l_jm[gc_lane2]
+//line hecbench_nbnxm_kernel.go:75
+								smXq := gc_s_smXq[gc_rank]
+								smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
+								smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
+								j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:80
+								imask := gc_l_imask[gc_lane]
+//line hecbench_nbnxm_kernel.go:82
+								wexcl := gc_l_wexcl[gc_lane]
+//line hecbench_nbnxm_kernel.go:84
+								jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:89
 								maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
 								cj := aPlistCJ4[j4].Cj[jm]
@@ -581,12 +636,15 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(0)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -608,34 +666,42 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(1)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -657,34 +723,42 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(2)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -706,34 +780,42 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(3)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -755,34 +837,42 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(4)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -804,34 +894,42 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(5)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -853,34 +951,42 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(6)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -902,34 +1008,42 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(7)
 										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -951,26 +1065,30 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
+//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 								}
-//line hecbench_nbnxm_kernel.go:167
 								var smBuf []float32 = smReductionBuffer
 //line hecbench_nbnxm_kernel.go:167
 								_ = smBuf
@@ -978,232 +1096,243 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 								var f NbFloat3 = fCjBuf
 //line hecbench_nbnxm_kernel.go:167
 								var aidx int32 = aj
-								gc_l_f[gc_lane2] = f
-								gc_l_aidx[gc_lane2] = aidx
+//line hecbench_nbnxm_kernel.go:179
+								gc_l_f[gc_lane] = f
+								gc_l_aidx[gc_lane] = aidx
 							}
 						}
 //line hecbench_nbnxm_kernel.go:167
 						var aF_ []NbFloat3 = aF
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							f := gc_l_f[gc_lane2]
-							aidx := gc_l_aidx[gc_lane2]
+//line hecbench_nbnxm_kernel.go:174
+							f := gc_l_f[gc_lane]
+//line hecbench_nbnxm_kernel.go:176
+							aidx := gc_l_aidx[gc_lane]
 //line hecbench_nbnxm.go:211
 							var f_ NbFloat3 = f
 //line hecbench_nbnxm.go:211
 							var aidx_ int32 = aidx
-							gc_l_f_[gc_lane2] = f_
-							gc_l_aidx_[gc_lane2] = aidx_
+//line hecbench_nbnxm.go:214
+							gc_l_f_[gc_lane] = f_
+							gc_l_aidx_[gc_lane] = aidx_
 						}
 //line hecbench_nbnxm.go:211
 						var aF_2 []NbFloat3 = aF_
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:218
+							f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:188
-							gc_c21v[gc_lane2] = f_[0]
+							gc_c1v[gc_lane] = f_[0]
 						}
 //line hecbench_nbnxm.go:188
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 1, 32, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							f_ := gc_l_f_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:188
-							f_[0] += gc_c21r[gc_lane2]
-							gc_c22v[gc_lane2] = f_[1]
-							gc_l_f_[gc_lane2] = f_
+							f_[0] += gc_c1r[gc_lane]
+							gc_c2v[gc_lane] = f_[1]
+							gc_l_f_[gc_lane] = f_
 						}
 //line hecbench_nbnxm.go:189
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 1, 32, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							f_ := gc_l_f_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:189
-							f_[1] += gc_c22r[gc_lane2]
-							gc_c23v[gc_lane2] = f_[2]
-							gc_l_f_[gc_lane2] = f_
+							f_[1] += gc_c2r[gc_lane]
+							gc_c3v[gc_lane] = f_[2]
+							gc_l_f_[gc_lane] = f_
 						}
 //line hecbench_nbnxm.go:190
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 1, 32, &gc_c23r)
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx2)
+								tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-								f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:190
-								f_[2] += gc_c23r[gc_lane2]
+								f_[2] += gc_c3r[gc_lane]
 								if tidxi_2&1 != 0 {
 									f_[0] = f_[1]
 								}
 //line hecbench_nbnxm.go:195
-								gc_c24v[gc_lane2] = f_[0]
-								gc_l_f_[gc_lane2] = f_
+								gc_c4v[gc_lane] = f_[0]
+								gc_l_f_[gc_lane] = f_
 							}
 						}
 //line hecbench_nbnxm.go:195
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							f_ := gc_l_f_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:195
-							f_[0] += gc_c24r[gc_lane2]
-							gc_c25v[gc_lane2] = f_[2]
-							gc_l_f_[gc_lane2] = f_
+							f_[0] += gc_c4r[gc_lane]
+							gc_c5v[gc_lane] = f_[2]
+							gc_l_f_[gc_lane] = f_
 						}
 //line hecbench_nbnxm.go:196
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 2, 32, &gc_c25r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx2)
+								tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-								f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:196
-								f_[2] += gc_c25r[gc_lane2]
+								f_[2] += gc_c5r[gc_lane]
 								if tidxi_2&2 != 0 {
 									f_[0] = f_[2]
 								}
 //line hecbench_nbnxm.go:202
-								gc_c26v[gc_lane2] = f_[0]
-								gc_l_f_[gc_lane2] = f_
+								gc_c6v[gc_lane] = f_[0]
+								gc_l_f_[gc_lane] = f_
 							}
 						}
 //line hecbench_nbnxm.go:202
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c26v, 4, 32, &gc_c26r)
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx2)
+								tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-								f_ := gc_l_f_[gc_lane2]
-								aidx_ := gc_l_aidx_[gc_lane2]
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:215
+								aidx_ := gc_l_aidx_[gc_lane]
 //line hecbench_nbnxm.go:202
-								f_[0] += gc_c26r[gc_lane2]
+								f_[0] += gc_c6r[gc_lane]
 //line hecbench_nbnxm.go:204
 								if tidxi_2 < 3 {
 									atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
 								}
-								gc_l_f_[gc_lane2] = f_
+								gc_l_f_[gc_lane] = f_
 							}
 						}
-						gc_act2 = gc_in252 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in25 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							jm := gc_l_jm[gc_lane2]
+//line hecbench_nbnxm.go:217
+							jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:84
 							jm++
-							gc_l_jm[gc_lane2] = jm
+							gc_l_jm[gc_lane] = jm
 						}
 					}
-					gc_act2 = gc_save252 &^ gc_dead2
+					gc_act = gc_save25 &^ gc_dead
 				}
-				gc_act2 = gc_in282 &^ gc_dead2
-				gc_left2 := gc_act2
+				gc_act = gc_in28 &^ gc_dead
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line hecbench_nbnxm_kernel.go:76
 					gc_vb := archsimd.BroadcastInt32x8(1)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line hecbench_nbnxm_kernel.go:76
 						gc_vb2 := archsimd.BroadcastInt32x8(1)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_nbnxm_kernel.go:76
-							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane2:])
+							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane:])
 //line hecbench_nbnxm_kernel.go:76
 							j4 = j4.Add(gc_vb2)
 //line hecbench_nbnxm_kernel.go:76
-							j4.StoreSlice(gc_l_j4[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							j4.StoreSlice(gc_l_j4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_nbnxm_kernel.go:76
-							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane2:])
+							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane:])
 //line hecbench_nbnxm_kernel.go:76
 							j4 = j4.Add(gc_vb)
 //line hecbench_nbnxm_kernel.go:76
-							j4.StoreSlice(gc_l_j4[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							j4.StoreSlice(gc_l_j4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:89
+						j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:76
 						j4 += 1
-						gc_l_j4[gc_lane2] = j4
+						gc_l_j4[gc_lane] = j4
 					}
 				}
 			}
-			gc_act2 = gc_save282 &^ gc_dead2
+			gc_act = gc_save28 &^ gc_dead
 		}
 	}
 //line hecbench_nbnxm_kernel.go:172
@@ -1225,146 +1354,157 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 	const bufStride = nbClSize * nbClSize
 	const clSizeLog2 = nbClSizeLog2
 	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			smReductionBuffer := gc_s_smReductionBuffer[gc_rank2]
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
 //line hecbench_nbnxm_kernel.go:178
 			var smBuf_ []float32 = smReductionBuffer
 //line hecbench_nbnxm_kernel.go:178
-			var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank2][:]
+			var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank][:]
 //line hecbench_nbnxm_kernel.go:178
-			var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank2][:]
+			var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank][:]
 //line hecbench_nbnxm_kernel.go:178
-			var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank2][:]
+			var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
 //line hecbench_nbnxm.go:134
 			fShiftBuf := float32(0.0)
-			gc_s_smBuf_[gc_rank2] = smBuf_
-			gc_s_fCiBufX_[gc_rank2] = fCiBufX_
-			gc_s_fCiBufY_[gc_rank2] = fCiBufY_
-			gc_s_fCiBufZ_[gc_rank2] = fCiBufZ_
-			gc_s_fShiftBuf[gc_rank2] = fShiftBuf
+//line hecbench_nbnxm.go:140
+			gc_s_smBuf_[gc_rank] = smBuf_
+			gc_s_fCiBufX_[gc_rank] = fCiBufX_
+			gc_s_fCiBufY_[gc_rank] = fCiBufY_
+			gc_s_fCiBufZ_[gc_rank] = fCiBufZ_
+			gc_s_fShiftBuf[gc_rank] = fShiftBuf
 		}
 	}
 //line hecbench_nbnxm.go:135
 	for ciOffset := int32(0); ciOffset < nbNumClusterPerSupercluster; ciOffset++ {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
+						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-						smBuf_ := gc_s_smBuf_[gc_rank2]
-						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
+						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-						smBuf_ := gc_s_smBuf_[gc_rank2]
-						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
+						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-						smBuf_ := gc_s_smBuf_[gc_rank2]
-						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
+						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-						smBuf_ := gc_s_smBuf_[gc_rank2]
-						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-					tidxi := uint32(gc_tx2)
+					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
-					tidxj := uint32(gc_ty2)
+					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 					tidx_ := tidxi_3 + tidxj_2*nbClSize
-					smBuf_ := gc_s_smBuf_[gc_rank2]
-					fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-					fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:135
+					smBuf_ := gc_s_smBuf_[gc_rank]
+					fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+					fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
 					smBuf_[tidx_] = fCiBufX_[ciOffset]
 					smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 					smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1373,22 +1513,23 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		for j := clSizeLog2 - 1; j > 0; j-- {
 			archsimd.ClearAVXUpperBits()
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
+						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-						smBuf_ := gc_s_smBuf_[gc_rank2]
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
 //line hecbench_nbnxm.go:147
 						if tidxj_2 < i_2 {
 							smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
@@ -1396,9 +1537,9 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -1407,23 +1548,24 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		}
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-					tidxi := uint32(gc_tx2)
+					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
-					tidxj := uint32(gc_ty2)
+					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:136
 					aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
-					smBuf_ := gc_s_smBuf_[gc_rank2]
-					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm.go:138
+					smBuf_ := gc_s_smBuf_[gc_rank]
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:161
 					if tidxj_2 < 3 {
 						f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
@@ -1435,29 +1577,30 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							fShiftBuf += f_2
 						}
 					}
-					gc_s_fShiftBuf[gc_rank2] = fShiftBuf
+					gc_s_fShiftBuf[gc_rank] = fShiftBuf
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step12 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-					tidxj := uint32(gc_ty2)
+					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
 //line hecbench_nbnxm.go:178
@@ -1468,14 +1611,15 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-					tidxj := uint32(gc_ty2)
+					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
 //line hecbench_nbnxm.go:178
@@ -1486,14 +1630,15 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-					tidxj := uint32(gc_ty2)
+					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
 //line hecbench_nbnxm.go:178
@@ -1504,14 +1649,15 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-					tidxj := uint32(gc_ty2)
+					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
 //line hecbench_nbnxm.go:178
@@ -1522,14 +1668,15 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					}
 				}
 			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-				tidxj := uint32(gc_ty2)
+				tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 				var tidxj_2 int32 = int32(tidxj)
-				fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm_kernel.go:180
+				fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 				if calcFShift {
 //line hecbench_nbnxm.go:178
@@ -1539,9 +1686,9 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -31,102 +31,103 @@ func Scan2BlockAdditionKernel(input, output []float32) func(*gocuda.Thread) {
 var gc_src_scan2BlockAdditionKernel = compiled.NewSource(gc_files_hecbench_scan2, "scan2BlockAdditionKernel", "b8ae23b0136fe85f937d97c32bb4dddbdea40925611ad5f9446b8460eb7908a8", "hecbench_scan2.go:13-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scan2.go:18
-func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_scan2.go:19
-	bid := gc_bx2
+	bid := gc_bx
 //line hecbench_scan2.go:23
 	value := gocuda.Shared[float32](t, 1)[:1]
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line hecbench_scan2.go:25
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := bid
-		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(input) {
-			gc_at3 := input[gc_off3:][:1]
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := bid
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
+			gc_at := input[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					{
 //line hecbench_scan2.go:27
-						value[0] = gc_at3[0]
+						value[0] = gc_at[0]
 					}
 				}
 				{
 					{
 //line hecbench_scan2.go:27
-						value[0] = gc_at3[0]
+						value[0] = gc_at[0]
 					}
 				}
 				{
 					{
 //line hecbench_scan2.go:27
-						value[0] = gc_at3[0]
+						value[0] = gc_at[0]
 					}
 				}
 				{
 					{
 //line hecbench_scan2.go:27
-						value[0] = gc_at3[0]
+						value[0] = gc_at[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				{
 //line hecbench_scan2.go:27
-					value[0] = gc_at3[0]
+					value[0] = gc_at[0]
 				}
 			}
 		} else {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_scan2.go:27
 						value[0] = input[bid]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_scan2.go:27
 						value[0] = input[bid]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_scan2.go:27
 						value[0] = input[bid]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_scan2.go:27
 						value[0] = input[bid]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_scan2.go:27
 					value[0] = input[bid]
@@ -134,101 +135,103 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off4 := bid * gc_bdx2
-		if gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx2 <= len(output)-gc_off4 {
-			gc_at4 := output[gc_off4:][:gc_bdx2]
+//line hecbench_scan2.go:34
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := bid * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
+			gc_at2 := output[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:20
 				gc_Lane0Mask322 := compiled.Lane0Mask32()
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:20
-					var tid int = gc_tx2
-					var gid int = bid*gc_bdx2 + tid
+					var tid int = gc_tx
+					var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:21
 					_ = gid
-					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at4[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_scan2.go:31
-				gc_at4[gc_tx2] += value[0]
+				gc_at2[gc_tx] += value[0]
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:20
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:20
-					var tid int = gc_tx2
-					var gid int = bid*gc_bdx2 + tid
+					var tid int = gc_tx
+					var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					if gid < 0 || gid > len(output)-8 {
 //line hecbench_scan2.go:31
 						break
 					}
+//line hecbench_scan2.go:32
 					archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:20
-					tid := gc_tx2
-					gid := bid*gc_bdx2 + tid
+					tid := gc_tx
+					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:20
-					tid := gc_tx2
-					gid := bid*gc_bdx2 + tid
+					tid := gc_tx
+					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:20
-					tid := gc_tx2
-					gid := bid*gc_bdx2 + tid
+					tid := gc_tx
+					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:20
-					tid := gc_tx2
-					gid := bid*gc_bdx2 + tid
+					tid := gc_tx
+					gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:20
-				tid := gc_tx2
-				gid := bid*gc_bdx2 + tid
+				tid := gc_tx
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:31
 				output[gid] += value[0]
 			}
@@ -253,22 +256,23 @@ func Scan2ScanLargeArraysKernel(output, input []float32, blockSize uint32, sumBu
 var gc_src_scan2ScanLargeArraysKernel = compiled.NewSource(gc_files_hecbench_scan2, "scan2ScanLargeArraysKernel", "155787adba43167c2d721c289cc17949821610384ac8b5d86588ce759912b7d6", "hecbench_scan2.go:34-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scan2.go:39
-func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []float32, blockSize uint32, sumBuffer []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_cache0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_cache1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32, sumBuffer []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line hecbench_scan2.go:40
 	block := gocuda.DynamicShared[float32](t)
 //line hecbench_scan2.go:43
-	bid := gc_bx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+	bid := gc_bx
+//line hecbench_scan2.go:45
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:42
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
@@ -281,13 +285,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:42
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_scan2.go:42
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line hecbench_scan2.go:44
-				var gid int = bid*gc_bdx2 + tid
+				var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:47
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:47
@@ -337,13 +341,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:48
 						if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan2.go:48
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_scan2.go:48
 							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
 					}
 //line hecbench_scan2.go:48
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:48
 					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 				}
@@ -371,196 +375,205 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:48
 						if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan2.go:48
-							gc_pos2.Thread = gc_rank2 + gc_k4
+							gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_scan2.go:48
 							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 //line hecbench_scan2.go:48
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line hecbench_scan2.go:50
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:44
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:47
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:44
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:47
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:44
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:47
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:44
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:47
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-			tid := gc_tx2
+			tid := gc_tx
 //line hecbench_scan2.go:44
-			gid := bid*gc_bdx2 + tid
+			gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:47
 			block[2*tid] = input[2*gid]
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
-	gc_off7 := 0
-	gc_off8 := 1
-	if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
-		gc_at3 := block[gc_off7:][:1]
-		gc_at4 := block[gc_off8:][:1]
-		gc_elem3 := gc_at3[0]
-		gc_elem4 := gc_at4[0]
-		gc_vstep4 := 0
+//line hecbench_scan2.go:53
+	gc_off := 0
+	gc_off2 := 1
+	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+		gc_at := block[gc_off:][:1]
+		gc_at2 := block[gc_off2:][:1]
+		gc_elem := gc_at[0]
+		gc_elem2 := gc_at2[0]
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:51
 			gc_Lane0Mask322 := compiled.Lane0Mask32()
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
-				cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
-				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
+				cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
+				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322))
 //line hecbench_scan2.go:52
-				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+				cache0.StoreSlice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:52
-				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+				cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 //line hecbench_scan2.go:51
-			cache0 := gc_elem3
-			cache1 := cache0 + gc_elem4
-			gc_s_cache0[gc_rank2] = cache0
-			gc_s_cache1[gc_rank2] = cache1
+			cache0 := gc_elem
+			cache1 := cache0 + gc_elem2
+//line hecbench_scan2.go:55
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
-		gc_vstep5 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:51
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-				gc_rank2 := gc_vstep5
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 				cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
 				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
 //line hecbench_scan2.go:52
-				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+				cache0.StoreSlice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:52
-				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+				cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-			gc_s_cache0[gc_rank2] = cache0
-			gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:55
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:55
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+//line hecbench_scan2.go:57
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:42
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line hecbench_scan2.go:42
 				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line hecbench_scan2.go:42
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_scan2.go:42
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:42
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
 //line hecbench_scan2.go:56
 					if 2*tid >= stride {
 //line hecbench_scan2.go:56
@@ -687,30 +700,32 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 						}
 					}
 //line hecbench_scan2.go:56
-					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+					cache0.StoreSlice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:56
-					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+					cache1.StoreSlice(gc_s_cache1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-				tid := gc_tx2
-				cache0 := gc_s_cache0[gc_rank2]
-				cache1 := gc_s_cache1[gc_rank2]
+				tid := gc_tx
+//line hecbench_scan2.go:44
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:56
 				if 2*tid >= stride {
 					cache0 = block[2*tid-stride] + block[2*tid]
 					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
+//line hecbench_scan2.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:42
 				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -721,15 +736,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:42
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line hecbench_scan2.go:42
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_scan2.go:42
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:42
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
 //line hecbench_scan2.go:62
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
 //line hecbench_scan2.go:62
@@ -778,84 +793,91 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:63
 								if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_scan2.go:63
-									gc_pos2.Thread = gc_rank2 + gc_k14
+									gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_scan2.go:63
 									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
 //line hecbench_scan2.go:63
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
+//line hecbench_scan2.go:65
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep7
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-				tid := gc_tx2
-				cache0 := gc_s_cache0[gc_rank2]
-				cache1 := gc_s_cache1[gc_rank2]
+				tid := gc_tx
+//line hecbench_scan2.go:44
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
 				block[2*tid] = cache0
 				block[2*tid+1] = cache1
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep8 := 0
+//line hecbench_scan2.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep6 := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:42
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -871,14 +893,14 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 			gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:73
 			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-			for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-				gc_tx2 := gc_vstep8
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+				gc_tx := gc_vstep6
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line hecbench_scan2.go:44
-				var gid int = bid*gc_bdx2 + tid
+				var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:69
 				sumBuffer[bid] = block[blockSize-1]
 //line hecbench_scan2.go:72
@@ -908,13 +930,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:73
 							if gc_if2.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_scan2.go:73
-								gc_pos2.Thread = gc_rank2 + gc_k15
+								gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_scan2.go:73
 								output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
 							}
 						}
 //line hecbench_scan2.go:73
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 //line hecbench_scan2.go:73
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -933,13 +955,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:74
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_scan2.go:74
-								gc_pos2.Thread = gc_rank2 + gc_k16
+								gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_scan2.go:74
 								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 							}
 						}
 //line hecbench_scan2.go:74
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:74
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
@@ -967,13 +989,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:74
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_scan2.go:74
-								gc_pos2.Thread = gc_rank2 + gc_k17
+								gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_scan2.go:74
 								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 							}
 						}
 //line hecbench_scan2.go:74
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
 //line hecbench_scan2.go:73
@@ -999,13 +1021,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:76
 								if gc_else.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_scan2.go:76
-									gc_pos2.Thread = gc_rank2 + gc_k18
+									gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_scan2.go:76
 									gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 								}
 							}
 //line hecbench_scan2.go:76
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:76
 							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 						}
@@ -1033,13 +1055,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:76
 								if gc_else.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_scan2.go:76
-									gc_pos2.Thread = gc_rank2 + gc_k19
+									gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_scan2.go:76
 									output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 								}
 							}
 //line hecbench_scan2.go:76
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line hecbench_scan2.go:76
 						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1058,13 +1080,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:77
 								if gc_else.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_scan2.go:77
-									gc_pos2.Thread = gc_rank2 + gc_k20
+									gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan2.go:77
 									gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 								}
 							}
 //line hecbench_scan2.go:77
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:77
 							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 						}
@@ -1092,26 +1114,27 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:77
 								if gc_else.ToBits()&(1<<gc_k21) != 0 {
 //line hecbench_scan2.go:77
-									gc_pos2.Thread = gc_rank2 + gc_k21
+									gc_pos.Thread = gc_rank + gc_k21
 //line hecbench_scan2.go:77
 									output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 								}
 							}
 //line hecbench_scan2.go:77
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
+//line hecbench_scan2.go:79
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
-			tid := gc_tx2
+			tid := gc_tx
 //line hecbench_scan2.go:44
-			gid := bid*gc_bdx2 + tid
+			gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:69
 			sumBuffer[bid] = block[blockSize-1]
 //line hecbench_scan2.go:72
@@ -1143,22 +1166,23 @@ func Scan2PrefixSumKernel(output, input []float32, blockSize uint32) func(*gocud
 var gc_src_scan2PrefixSumKernel = compiled.NewSource(gc_files_hecbench_scan2, "scan2PrefixSumKernel", "2bfe05804fd70180433ebbf77cd760c4c72d2c0216a10fb3f2b029fa92cbdd23", "hecbench_scan2.go:81-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scan2.go:85
-func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32, blockSize uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_cache0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_cache1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line hecbench_scan2.go:87
-	bid := gc_bx2
+	bid := gc_bx
 //line hecbench_scan2.go:90
 	block := gocuda.DynamicShared[float32](t)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep3 := 0
+//line hecbench_scan2.go:92
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:86
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
@@ -1171,13 +1195,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:86
 			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 		gc_steps:
-			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-				gc_tx2 := gc_vstep3
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_scan2.go:86
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line hecbench_scan2.go:88
-				var gid int = bid*gc_bdx2 + tid
+				var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:93
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:93
@@ -1227,13 +1251,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:94
 						if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan2.go:94
-							gc_pos2.Thread = gc_rank2 + gc_k3
+							gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_scan2.go:94
 							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
 					}
 //line hecbench_scan2.go:94
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:94
 					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 				}
@@ -1261,196 +1285,205 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:94
 						if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan2.go:94
-							gc_pos2.Thread = gc_rank2 + gc_k4
+							gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_scan2.go:94
 							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 //line hecbench_scan2.go:94
-					gc_pos2.Thread = gc_rank2
+					gc_pos.Thread = gc_rank
 				}
 			}
+//line hecbench_scan2.go:96
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:88
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:93
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:88
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:93
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:88
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:93
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-				tid := gc_tx2
+				tid := gc_tx
 //line hecbench_scan2.go:88
-				gid := bid*gc_bdx2 + tid
+				gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:93
 				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-			tid := gc_tx2
+			tid := gc_tx
 //line hecbench_scan2.go:88
-			gid := bid*gc_bdx2 + tid
+			gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:93
 			block[2*tid] = input[2*gid]
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
-	gc_off7 := 0
-	gc_off8 := 1
-	if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
-		gc_at3 := block[gc_off7:][:1]
-		gc_at4 := block[gc_off8:][:1]
-		gc_elem3 := gc_at3[0]
-		gc_elem4 := gc_at4[0]
-		gc_vstep4 := 0
+//line hecbench_scan2.go:99
+	gc_off := 0
+	gc_off2 := 1
+	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+		gc_at := block[gc_off:][:1]
+		gc_at2 := block[gc_off2:][:1]
+		gc_elem := gc_at[0]
+		gc_elem2 := gc_at2[0]
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:97
 			gc_Lane0Mask322 := compiled.Lane0Mask32()
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
-				cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
-				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
+				cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
+				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322))
 //line hecbench_scan2.go:98
-				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+				cache0.StoreSlice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:98
-				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+				cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 //line hecbench_scan2.go:97
-			cache0 := gc_elem3
-			cache1 := cache0 + gc_elem4
-			gc_s_cache0[gc_rank2] = cache0
-			gc_s_cache1[gc_rank2] = cache1
+			cache0 := gc_elem
+			cache1 := cache0 + gc_elem2
+//line hecbench_scan2.go:101
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
 		}
 	} else {
-		gc_vstep5 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:97
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-				gc_rank2 := gc_vstep5
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 				cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
 				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
 //line hecbench_scan2.go:98
-				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+				cache0.StoreSlice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:98
-				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+				cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-			gc_s_cache0[gc_rank2] = cache0
-			gc_s_cache1[gc_rank2] = cache1
+//line hecbench_scan2.go:101
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:101
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+//line hecbench_scan2.go:103
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:86
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line hecbench_scan2.go:86
 				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line hecbench_scan2.go:86
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_scan2.go:86
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:86
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
 //line hecbench_scan2.go:102
 					if 2*tid >= stride {
 //line hecbench_scan2.go:102
@@ -1577,30 +1610,32 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 						}
 					}
 //line hecbench_scan2.go:102
-					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+					cache0.StoreSlice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:102
-					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+					cache1.StoreSlice(gc_s_cache1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-				tid := gc_tx2
-				cache0 := gc_s_cache0[gc_rank2]
-				cache1 := gc_s_cache1[gc_rank2]
+				tid := gc_tx
+//line hecbench_scan2.go:88
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:102
 				if 2*tid >= stride {
 					cache0 = block[2*tid-stride] + block[2*tid]
 					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
+//line hecbench_scan2.go:112
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:86
 				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -1611,15 +1646,15 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:86
 				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line hecbench_scan2.go:86
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line hecbench_scan2.go:86
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
 //line hecbench_scan2.go:86
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
 //line hecbench_scan2.go:108
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
 //line hecbench_scan2.go:108
@@ -1668,84 +1703,91 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:109
 								if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_scan2.go:109
-									gc_pos2.Thread = gc_rank2 + gc_k14
+									gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_scan2.go:109
 									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
 //line hecbench_scan2.go:109
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
+//line hecbench_scan2.go:111
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep7
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-					tid := gc_tx2
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
 					block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-				tid := gc_tx2
-				cache0 := gc_s_cache0[gc_rank2]
-				cache1 := gc_s_cache1[gc_rank2]
+				tid := gc_tx
+//line hecbench_scan2.go:88
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
 				block[2*tid] = cache0
 				block[2*tid+1] = cache1
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep8 := 0
+//line hecbench_scan2.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep6 := 0
 		if compiled.SIMD {
 //line hecbench_scan2.go:86
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1762,13 +1804,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:116
 			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps4:
-			for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-				gc_tx2 := gc_vstep8
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+				gc_tx := gc_vstep6
+				gc_rank := gc_base + gc_tx
 //line hecbench_scan2.go:86
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line hecbench_scan2.go:88
-				var gid int = bid*gc_bdx2 + tid
+				var gid int = bid*gc_bdx + tid
 //line hecbench_scan2.go:115
 				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
@@ -1807,13 +1849,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:117
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_scan2.go:117
-								gc_pos2.Thread = gc_rank2 + gc_k16
+								gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_scan2.go:117
 								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 							}
 						}
 //line hecbench_scan2.go:117
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:117
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
@@ -1841,13 +1883,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:117
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_scan2.go:117
-								gc_pos2.Thread = gc_rank2 + gc_k17
+								gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_scan2.go:117
 								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 							}
 						}
 //line hecbench_scan2.go:117
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
 //line hecbench_scan2.go:116
@@ -1873,13 +1915,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:119
 								if gc_else.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_scan2.go:119
-									gc_pos2.Thread = gc_rank2 + gc_k18
+									gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_scan2.go:119
 									gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 								}
 							}
 //line hecbench_scan2.go:119
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:119
 							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 						}
@@ -1907,13 +1949,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:119
 								if gc_else.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_scan2.go:119
-									gc_pos2.Thread = gc_rank2 + gc_k19
+									gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_scan2.go:119
 									output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 								}
 							}
 //line hecbench_scan2.go:119
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 //line hecbench_scan2.go:119
 						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1932,13 +1974,13 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:120
 								if gc_else.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_scan2.go:120
-									gc_pos2.Thread = gc_rank2 + gc_k20
+									gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan2.go:120
 									gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 								}
 							}
 //line hecbench_scan2.go:120
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:120
 							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 						}
@@ -1966,26 +2008,27 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:120
 								if gc_else.ToBits()&(1<<gc_k21) != 0 {
 //line hecbench_scan2.go:120
-									gc_pos2.Thread = gc_rank2 + gc_k21
+									gc_pos.Thread = gc_rank + gc_k21
 //line hecbench_scan2.go:120
 									output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 								}
 							}
 //line hecbench_scan2.go:120
-							gc_pos2.Thread = gc_rank2
+							gc_pos.Thread = gc_rank
 						}
 					}
 				}
 			}
+//line hecbench_scan2.go:122
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
-			tid := gc_tx2
+			tid := gc_tx
 //line hecbench_scan2.go:88
-			gid := bid*gc_bdx2 + tid
+			gid := bid*gc_bdx + tid
 //line hecbench_scan2.go:115
 			if tid == 0 {
 				output[2*gid] = 0

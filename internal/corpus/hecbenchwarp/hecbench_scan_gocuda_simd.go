@@ -30,32 +30,33 @@ func ScanBcaoKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*g
 var gc_src_scanBcaoKernel = compiled.NewSource(gc_files_hecbench_scan, "scanBcaoKernel", "255274925663670152b423e166b8da0e5c602b0525b7f6e89189987c4fea9149", "hecbench_scan.go:24-78").NoGoexit("4f50e0c3ae79cfe46aa1ef7d6070cb3e13a667971a187599ea9a1ea4e153686f", "hecbench_scan.go:21-22")
 
 //line hecbench_scan.go:28
-func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int64, gOdata, gIdata []T) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, gOdata, gIdata []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_scan.go:29
 	temp := gocuda.Shared[T](t, 2*N)
-	for bid := int64(gc_bx2); bid < nblocks; bid += int64(gc_gdx2) {
+	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:43
 		offset := 1
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line hecbench_scan.go:45
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -65,11 +66,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					temp[b+ob] = gi[b]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -79,11 +80,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					temp[b+ob] = gi[b]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -93,11 +94,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					temp[b+ob] = gi[b]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -107,11 +108,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					temp[b+ob] = gi[b]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-				thid := gc_tx2
+				thid := gc_tx
 				a := thid
 				b := a + (N / 2)
 				oa := scanOffset(a)
@@ -122,16 +123,17 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 			}
 		}
 		for d := N >> 1; d > 0; d >>= 1 {
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+//line hecbench_scan.go:46
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line hecbench_scan.go:47
 						ai := offset*(2*thid+1) - 1
@@ -146,45 +148,49 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 			offset *= 2
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:57
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:61
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:57
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:61
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:57
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:61
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:57
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:61
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:57
 					temp[N-1+scanOffset(N-1)] = 0
 				}
@@ -193,16 +199,17 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 //line hecbench_scan.go:60
 		for d_ := 1; d_ < N; d_ *= 2 {
 			offset >>= 1
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+//line hecbench_scan.go:63
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line hecbench_scan.go:64
 						ai_ := offset*(2*thid+1) - 1
@@ -216,15 +223,16 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line hecbench_scan.go:77
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -234,11 +242,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					gout[b] = temp[b+ob]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -248,11 +256,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					gout[b] = temp[b+ob]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -262,11 +270,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					gout[b] = temp[b+ob]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-					thid := gc_tx2
+					thid := gc_tx
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -276,11 +284,11 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 					gout[b] = temp[b+ob]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-				thid := gc_tx2
+				thid := gc_tx
 				a := thid
 				b := a + (N / 2)
 				oa := scanOffset(a)
@@ -313,83 +321,84 @@ func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocud
 var gc_src_scanKernel = compiled.NewSource(gc_files_hecbench_scan, "scanKernel", "b598dff4ddf369a2869dfda7a3f87260c453113a9dc825c6794fff08487290c7", "hecbench_scan.go:80-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scan.go:85
-func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, gOdata, gIdata []T) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, gOdata, gIdata []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_scan.go:86
 	temp := gocuda.Shared[T](t, N)[:N]
-	for bid := int64(gc_bx3); bid < nblocks; bid += int64(gc_gdx3) {
+	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:92
 		offset := 1
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_stride5 := 2 * 1
-			gc_off9 := 1
-			if compiled.InStride(gc_stride5, 0, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx3, len(gi)) && compiled.InStride(gc_stride5, gc_off9, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride5, gc_off9, 0, gc_bdx3, len(gi)) {
-				for gc_tx3, gc_idx9, gc_idx10 := 0, 0+gc_stride5*(0), gc_off9+gc_stride5*(0); gc_tx3 < gc_bdx3; gc_tx3, gc_idx9, gc_idx10 = gc_tx3+1, gc_idx9+gc_stride5, gc_idx10+gc_stride5 {
+//line hecbench_scan.go:94
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 2 * 1
+			gc_off := 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
+				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line hecbench_scan.go:93
-					temp[gc_idx9] = gi[gc_idx9]
-					temp[gc_idx10] = gi[gc_idx10]
+					temp[gc_idx] = gi[gc_idx]
+					temp[gc_idx2] = gi[gc_idx2]
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx3
+					thid := gc_tx
 //line hecbench_scan.go:93
 					temp[2*thid] = gi[2*thid]
 					temp[2*thid+1] = gi[2*thid+1]
@@ -398,31 +407,33 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 		}
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
-			if gc_bdy3*gc_bdz3 == 1 && offset == 1 && d <= gc_bdx3 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 				offset = 8
 				d /= 4
 				continue
 			}
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := d; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+//line hecbench_scan.go:102
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_stride6 := offset * (2 * 1)
-				gc_off10 := (offset * 2) - 1
-				gc_off11 := (offset * 1) - 1
-				if gc_from3 >= 0 && compiled.InStride(gc_stride6, gc_off10, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride6, gc_off11, gc_from3, gc_to3, len(temp)) {
-					for gc_tx3, gc_idx11, gc_idx12 := gc_from3, gc_off10+gc_stride6*(gc_from3), gc_off11+gc_stride6*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx11, gc_idx12 = gc_tx3+1, gc_idx11+gc_stride6, gc_idx12+gc_stride6 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_stride2 := offset * (2 * 1)
+				gc_off2 := (offset * 2) - 1
+				gc_off3 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off3, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off2+gc_stride2*(gc_from), gc_off3+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 						{
-							temp[gc_idx11] += temp[gc_idx12]
+//line hecbench_scan.go:108
+							temp[gc_idx3] += temp[gc_idx4]
 						}
 					}
 				} else {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 						{
 //line hecbench_scan.go:106
 							ai := offset*(2*thid+1) - 1
@@ -436,72 +447,78 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 			offset *= 2
 		}
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-				gc_to3 = gc_bound3 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off12 := N - 1
-				if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 < len(temp) {
-					gc_at3 := temp[gc_off12:][:1]
-					gc_step10 := gc_from3
-					for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := N - 1
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(temp) {
+					gc_at := temp[gc_off4:][:1]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 //line hecbench_scan.go:114
-							gc_at3[0] = 0
+							gc_at[0] = 0
 						}
 						{
 //line hecbench_scan.go:114
-							gc_at3[0] = 0
+							gc_at[0] = 0
 						}
 						{
 //line hecbench_scan.go:114
-							gc_at3[0] = 0
+							gc_at[0] = 0
 						}
 						{
 //line hecbench_scan.go:114
-							gc_at3[0] = 0
+							gc_at[0] = 0
 						}
 					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+//line hecbench_scan.go:118
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan.go:114
-						gc_at3[0] = 0
+						gc_at[0] = 0
 					}
 				} else {
-					gc_step11 := gc_from3
-					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+//line hecbench_scan.go:118
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx3 := gc_step11 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:118
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx3 := gc_step11 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:118
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx3 := gc_step11 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:118
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:118
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 						temp[N-1] = 0
 					}
@@ -510,36 +527,37 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 		}
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
-			if gc_bdy3*gc_bdz3 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx3/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
+			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
 				offset = 1
 				d_ *= 4
 				continue
 			}
 //line hecbench_scan.go:117
 			offset >>= 1
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := d_; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+//line hecbench_scan.go:119
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_stride7 := offset * (2 * 1)
-				gc_off13 := (offset * 1) - 1
-				gc_off14 := (offset * 2) - 1
-				if gc_from3 >= 0 && compiled.InStride(gc_stride7, gc_off13, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride7, gc_off14, gc_from3, gc_to3, len(temp)) {
-					for gc_tx3, gc_idx13, gc_idx14 := gc_from3, gc_off13+gc_stride7*(gc_from3), gc_off14+gc_stride7*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx13, gc_idx14 = gc_tx3+1, gc_idx13+gc_stride7, gc_idx14+gc_stride7 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_stride3 := offset * (2 * 1)
+				gc_off5 := (offset * 1) - 1
+				gc_off6 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off6, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off5+gc_stride3*(gc_from), gc_off6+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
 						{
-							tt := temp[gc_idx13]
-//line hecbench_scan.go:123
-							temp[gc_idx13] = temp[gc_idx14]
-							temp[gc_idx14] += tt
+//line hecbench_scan.go:122
+							tt := temp[gc_idx5]
+							temp[gc_idx5] = temp[gc_idx6]
+							temp[gc_idx6] += tt
 						}
 					}
 				} else {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 						{
 //line hecbench_scan.go:120
 							ai_ := offset*(2*thid+1) - 1
@@ -552,64 +570,65 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				}
 			}
 		}
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_stride8 := 2 * 1
-			gc_off15 := 1
-			if compiled.InStride(gc_stride8, 0, 0, gc_bdx3, len(gout)) && compiled.InStride(gc_stride8, 0, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride8, gc_off15, 0, gc_bdx3, len(gout)) && compiled.InStride(gc_stride8, gc_off15, 0, gc_bdx3, len(temp)) {
-				for gc_tx3, gc_idx15, gc_idx16 := 0, 0+gc_stride8*(0), gc_off15+gc_stride8*(0); gc_tx3 < gc_bdx3; gc_tx3, gc_idx15, gc_idx16 = gc_tx3+1, gc_idx15+gc_stride8, gc_idx16+gc_stride8 {
+//line hecbench_scan.go:132
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride4 := 2 * 1
+			gc_off7 := 1
+			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
+				for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
 //line hecbench_scan.go:127
-					gout[gc_idx15] = temp[gc_idx15]
-					gout[gc_idx16] = temp[gc_idx16]
+					gout[gc_idx7] = temp[gc_idx7]
+					gout[gc_idx8] = temp[gc_idx8]
 				}
 			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-						thid := gc_tx3
+						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx3
+					thid := gc_tx
 //line hecbench_scan.go:127
 					gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
@@ -620,26 +639,27 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 }
 
 //line hecbench_scan.go:85
-func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdata []int32, gIdata []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata []int32, gIdata []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_scan.go:86
 	temp := gocuda.Shared[int32](t, N)[:N]
-	for bid := int64(gc_bx2); bid < nblocks; bid += int64(gc_gdx2) {
+	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:92
 		offset := 1
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_scan.go:94
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_scan.go:91
@@ -653,11 +673,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_scan.go:91
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_scan.go:93
 					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:93
@@ -707,13 +727,13 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:94
 							if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan.go:94
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_scan.go:94
 								gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
 							}
 						}
 //line hecbench_scan.go:94
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:94
 						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 					}
@@ -741,65 +761,66 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:94
 							if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan.go:94
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_scan.go:94
 								temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 //line hecbench_scan.go:94
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line hecbench_scan.go:96
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:93
 					temp[2*thid] = gi[2*thid]
 					temp[2*thid+1] = gi[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:93
 					temp[2*thid] = gi[2*thid]
 					temp[2*thid+1] = gi[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:93
 					temp[2*thid] = gi[2*thid]
 					temp[2*thid+1] = gi[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:93
 					temp[2*thid] = gi[2*thid]
 					temp[2*thid+1] = gi[2*thid+1]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_scan.go:93
 				temp[2*thid] = gi[2*thid]
 				temp[2*thid+1] = gi[2*thid+1]
@@ -807,17 +828,18 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 		}
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
-			if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 				offset = 8
 				d /= 4
 				continue
 			}
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+//line hecbench_scan.go:102
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					if offset == 1 {
 //line hecbench_scan.go:91
@@ -831,10 +853,10 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line hecbench_scan.go:91
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
 //line hecbench_scan.go:106
 								var ai int = 1*(2*thid+1) - 1
@@ -886,14 +908,15 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 								}
 							}
 						}
+//line hecbench_scan.go:110
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line hecbench_scan.go:106
 						ai := offset*(2*thid+1) - 1
@@ -906,72 +929,78 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 			offset *= 2
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := N - 1
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(temp) {
-					gc_at2 := temp[gc_off8:][:1]
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := N - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
+					gc_at := temp[gc_off:][:1]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 //line hecbench_scan.go:114
-							gc_at2[0] = 0
+							gc_at[0] = 0
 						}
 						{
 //line hecbench_scan.go:114
-							gc_at2[0] = 0
+							gc_at[0] = 0
 						}
 						{
 //line hecbench_scan.go:114
-							gc_at2[0] = 0
+							gc_at[0] = 0
 						}
 						{
 //line hecbench_scan.go:114
-							gc_at2[0] = 0
+							gc_at[0] = 0
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_scan.go:118
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan.go:114
-						gc_at2[0] = 0
+						gc_at[0] = 0
 					}
 				} else {
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line hecbench_scan.go:118
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:118
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:118
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:118
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:118
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:114
 						temp[N-1] = 0
 					}
@@ -980,19 +1009,20 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 		}
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
-			if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
+			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
 				offset = 1
 				d_ *= 4
 				continue
 			}
 //line hecbench_scan.go:117
 			offset >>= 1
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+//line hecbench_scan.go:119
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 					if offset == 1 {
 //line hecbench_scan.go:91
@@ -1006,12 +1036,13 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 					gc_steps5:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line hecbench_scan.go:91
-							var thid int = gc_tx2
+							var thid int = gc_tx
 							{
+//line hecbench_scan.go:120
 								var ai_ int = 1*(2*thid+1) - 1
 								var bi_ int = 1*(2*thid+2) - 1
 								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1077,13 +1108,13 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:124
 										if 0xff&(1<<gc_k19) != 0 {
 //line hecbench_scan.go:124
-											gc_pos2.Thread = gc_rank2 + gc_k19
+											gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_scan.go:124
 											gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
 										}
 									}
 //line hecbench_scan.go:124
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 //line hecbench_scan.go:124
 									gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
 								}
@@ -1111,24 +1142,25 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:124
 										if 0xff&(1<<gc_k20) != 0 {
 //line hecbench_scan.go:124
-											gc_pos2.Thread = gc_rank2 + gc_k20
+											gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan.go:124
 											temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
 										}
 									}
 //line hecbench_scan.go:124
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
+//line hecbench_scan.go:126
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 					{
 //line hecbench_scan.go:120
 						ai_ := offset*(2*thid+1) - 1
@@ -1140,7 +1172,8 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_scan.go:131
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_scan.go:91
@@ -1154,11 +1187,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps6:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line hecbench_scan.go:91
-					var thid int = gc_tx2
+					var thid int = gc_tx
 //line hecbench_scan.go:127
 					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:127
@@ -1208,13 +1241,13 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:128
 							if 0xff&(1<<gc_k23) != 0 {
 //line hecbench_scan.go:128
-								gc_pos2.Thread = gc_rank2 + gc_k23
+								gc_pos.Thread = gc_rank + gc_k23
 //line hecbench_scan.go:128
 								gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 							}
 						}
 //line hecbench_scan.go:128
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:128
 						gc_ld14 = archsimd.LoadInt32x8(&gc_lanes23)
 					}
@@ -1242,65 +1275,66 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:128
 							if 0xff&(1<<gc_k24) != 0 {
 //line hecbench_scan.go:128
-								gc_pos2.Thread = gc_rank2 + gc_k24
+								gc_pos.Thread = gc_rank + gc_k24
 //line hecbench_scan.go:128
 								gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
 							}
 						}
 //line hecbench_scan.go:128
-						gc_pos2.Thread = gc_rank2
+						gc_pos.Thread = gc_rank
 					}
 				}
+//line hecbench_scan.go:130
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step4 := gc_vstep4
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:127
 					gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:127
 					gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:127
 					gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-					thid := gc_tx2
+					thid := gc_tx
 //line hecbench_scan.go:127
 					gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-				thid := gc_tx2
+				thid := gc_tx
 //line hecbench_scan.go:127
 				gout[2*thid] = temp[2*thid]
 				gout[2*thid+1] = temp[2*thid+1]

@@ -31,38 +31,38 @@ func SpmvCsrKernel(numRows int, rowIndices, colIndices []int, values, x, y []flo
 var gc_src_spmvCsrKernel = compiled.NewSource(gc_files_hecbench_simplespmv, "spmvCsrKernel", "1261357b4a3a632fdb5f2f047070b333004831384a8142d667b956f76dd64acc", "hecbench_simplespmv.go:11-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_simplespmv.go:14
-func gc_body_spmvCsrKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numRows int, rowIndices, colIndices []int, values, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_spmvCsrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, rowIndices, colIndices []int, values, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							rowStart := rowIndices[i]
 							rowEnd := rowIndices[i+1]
@@ -98,80 +98,83 @@ func SpmvVectorCsrKernel(BS int, numRows int, rowIndices, colIndices []int, valu
 var gc_src_spmvVectorCsrKernel = compiled.NewSource(gc_files_hecbench_simplespmv, "spmvVectorCsrKernel", "3a5753336e79fd058859f09b678c4134ca99753562ad1a53ce2798317842267b", "hecbench_simplespmv.go:27-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_simplespmv.go:32
-func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, rowIndices, colIndices []int, values, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowIndices, colIndices []int, values, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line hecbench_simplespmv.go:42
 	var gc_l_temp [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m62 uint32
+//line hecbench_simplespmv.go:50
+			var gc_m6 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:33
-					m := gc_bx2*gc_bdy2 + gc_ty2
+					m := gc_bx*gc_bdy + gc_ty
 					if m < numRows {
-						gc_m62 |= 1 << gc_lane2
+						gc_m6 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save62 := gc_act2
-			gc_act2 = gc_save62 & gc_m62
-			if gc_act2 != 0 {
+			gc_save6 := gc_act
+			gc_act = gc_save6 & gc_m6
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:33
-						m := gc_bx2*gc_bdy2 + gc_ty2
+						m := gc_bx*gc_bdy + gc_ty
 //line hecbench_simplespmv.go:35
 						rowStart := rowIndices[m]
 						rowEnd := rowIndices[m+1]
 						temp := float32(0)
-						for n := rowStart + gc_tx2; n < rowEnd; n += BS {
+						for n := rowStart + gc_tx; n < rowEnd; n += BS {
 							temp += values[n] * x[colIndices[n]]
 						}
-						gc_l_temp[gc_lane2] = temp
+//line hecbench_simplespmv.go:44
+						gc_l_temp[gc_lane] = temp
 					}
 				}
 //line hecbench_simplespmv.go:41
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
 					var gc_run compiled.ShflSteps
 					for i := BS >> 1; i > 0; i >>= 1 {
 //line hecbench_simplespmv.go:42
@@ -184,80 +187,82 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 				} else {
 //line hecbench_simplespmv.go:41
 					for i := BS >> 1; i > 0; i >>= 1 {
-						if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+						if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
 						} else {
 //line hecbench_simplespmv.go:42
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c21r)
-							gc_left := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
+							gc_left := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_simplespmv.go:42
-										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane2:])
+										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
 //line hecbench_simplespmv.go:42
-										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_simplespmv.go:42
-										temp.StoreSlice(gc_l_temp[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
+										temp.StoreSlice(gc_l_temp[gc_lane:])
+										gc_left &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line hecbench_simplespmv.go:42
-										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane2:])
+										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
 //line hecbench_simplespmv.go:42
-										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_simplespmv.go:42
-										temp.StoreSlice(gc_l_temp[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
+										temp.StoreSlice(gc_l_temp[gc_lane:])
+										gc_left &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left&(1<<gc_lane) == 0 {
 										continue
 									}
-									temp := gc_l_temp[gc_lane2]
+//line hecbench_simplespmv.go:55
+									temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:42
-									temp += gc_c21r[gc_lane2]
-									gc_l_temp[gc_lane2] = temp
+									temp += gc_c1r[gc_lane]
+									gc_l_temp[gc_lane] = temp
 								}
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:33
-						m := gc_bx2*gc_bdy2 + gc_ty2
-						temp := gc_l_temp[gc_lane2]
+						m := gc_bx*gc_bdy + gc_ty
+//line hecbench_simplespmv.go:35
+						temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:44
 						y[m] = temp
 					}
 				}
 			}
-			gc_act2 = gc_save62 &^ gc_dead2
+			gc_act = gc_save6 &^ gc_dead
 		}
 	}
 }
@@ -278,38 +283,38 @@ func SpmvDenseKernel(numRows int, matrix, x, y []float32) func(*gocuda.Thread) {
 var gc_src_spmvDenseKernel = compiled.NewSource(gc_files_hecbench_simplespmv, "spmvDenseKernel", "b580941c6a7f17caa866cee5d93daa361a8265ddc67493268fa3ebaa50731298", "hecbench_simplespmv.go:48-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_simplespmv.go:52
-func gc_body_spmvDenseKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numRows int, matrix, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_spmvDenseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, matrix, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							temp := float32(0)
 							for j := 0; j < numRows; j++ {

@@ -33,72 +33,73 @@ func StddevSampleKernel(std []float32, D, N int32) func(*gocuda.Thread) {
 var gc_src_stddevSampleKernel = compiled.NewSource(gc_files_hecbench_stddev, "stddevSampleKernel", "edf8a2020fec8202e68468b95e49fcdfd1eb2b1c2bba18182d006c0d2564e28d", "hecbench_stddev.go:24-33").NoGoexit("d0e3610aa845815f4cf3f50d5e3cca1a309f5df84f9536a8072f0b1c82985dc9", "common.go:11-11")
 
 //line hecbench_stddev.go:28
-func gc_body_stddevSampleKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, std []float32, D, N int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []float32, D, N int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line hecbench_stddev.go:46
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:29
-					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+					i := int32(gc_bdx*gc_bx + gc_tx)
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:29
-					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+					i := int32(gc_bdx*gc_bx + gc_tx)
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:29
-					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+					i := int32(gc_bdx*gc_bx + gc_tx)
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:29
-					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+					i := int32(gc_bdx*gc_bx + gc_tx)
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:29
-				i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+				i := int32(gc_bdx*gc_bx + gc_tx)
 				if i < D {
 					std[i] = sqrtf(std[i] / float32(N))
 				}
@@ -121,96 +122,103 @@ func StddevSopKernel(std, data []float32, D, N int32) func(*gocuda.Thread) {
 var gc_src_stddevSopKernel = compiled.NewSource(gc_files_hecbench_stddev, "stddevSopKernel", "e8ae5f500938df1a794d560cfbb8e5111da764f9d0bbe3137a05f52e1dbc18fa", "hecbench_stddev.go:35-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_stddev.go:39
-func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_threadData := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_threadData := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line hecbench_stddev.go:40
 	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
 //line hecbench_stddev.go:46
-	stride := int32(RowsPerBlkPerIter * gc_gdx2)
-	gc_vstep2 := 0
+	stride := int32(RowsPerBlkPerIter * gc_gdx)
+//line hecbench_stddev.go:48
+	gc_vstep := 0
 	if compiled.SIMD {
 //line hecbench_stddev.go:45
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line hecbench_stddev.go:45
 			threadData := gc_vb
 //line hecbench_stddev.go:45
-			threadData.StoreSlice(gc_s_threadData[gc_rank2:])
+			threadData.StoreSlice(gc_s_threadData[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step6 := gc_vstep2
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-			gc_s_threadData[gc_rank2] = threadData
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank] = threadData
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-			gc_s_threadData[gc_rank2] = threadData
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank] = threadData
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-			gc_s_threadData[gc_rank2] = threadData
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank] = threadData
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-			gc_s_threadData[gc_rank2] = threadData
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank] = threadData
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 		threadData := float32(0)
-		gc_s_threadData[gc_rank2] = threadData
+//line hecbench_stddev.go:47
+		gc_s_threadData[gc_rank] = threadData
 	}
 //line hecbench_stddev.go:47
 	for gc_off, gc_limit, gc_more := int32(0), int32(N), true; gc_more; gc_off += stride {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-				thisColId := int32(gc_tx2 % stddevColsPerBlk)
+				thisColId := int32(gc_tx % stddevColsPerBlk)
 //line hecbench_stddev.go:43
-				colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
+				colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 //line hecbench_stddev.go:42
-				thisRowId := int32(gc_tx2 / stddevColsPerBlk)
+				thisRowId := int32(gc_tx / stddevColsPerBlk)
 //line hecbench_stddev.go:44
-				rowId := thisRowId + (int32(gc_bx2) * RowsPerBlkPerIter)
-				threadData := gc_s_threadData[gc_rank2]
-//line hecbench_stddev.go:47
-				gc_start2 := rowId
-				i := gc_start2 + gc_off
-				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
+				rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
+//line hecbench_stddev.go:46
+				threadData := gc_s_threadData[gc_rank]
+				gc_start := rowId
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -222,204 +230,222 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					val = 0
 				}
 				threadData += val * val
-				gc_s_threadData[gc_rank2] = threadData
+				gc_s_threadData[gc_rank] = threadData
 			}
 		}
 	}
 //line hecbench_stddev.go:57
 	sstd := gocuda.Shared[float32](t, stddevColsPerBlk)[:stddevColsPerBlk]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stddevColsPerBlk; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(sstd) {
-				gc_at2 := sstd[:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(sstd) {
+				gc_at := sstd[:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_vb3.StoreSlice(gc_at2[gc_tx2:])
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line hecbench_stddev.go:59
+						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_stddev.go:59
-					gc_at2[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line hecbench_stddev.go:63
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						if gc_tx2 < 0 || gc_tx2 > len(sstd)-8 {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+//line hecbench_stddev.go:59
+						if gc_tx < 0 || gc_tx > len(sstd)-8 {
 //line hecbench_stddev.go:59
 							break
 						}
 //line hecbench_stddev.go:59
-						gc_vb2.StoreSlice(sstd[gc_tx2:])
+						gc_vb2.StoreSlice(sstd[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
-						sstd[gc_tx2] = 0
+						sstd[gc_tx] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:63
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
-						sstd[gc_tx2] = 0
+						sstd[gc_tx] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:63
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
-						sstd[gc_tx2] = 0
+						sstd[gc_tx] = 0
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:63
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
-						sstd[gc_tx2] = 0
+						sstd[gc_tx] = 0
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:63
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
-					sstd[gc_tx2] = 0
+					sstd[gc_tx] = 0
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+//line hecbench_stddev.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx2 := gc_step8 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-				threadData := gc_s_threadData[gc_rank2]
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx2 := gc_step8 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-				threadData := gc_s_threadData[gc_rank2]
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx2 := gc_step8 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-				threadData := gc_s_threadData[gc_rank2]
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx2 := gc_step8 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-				threadData := gc_s_threadData[gc_rank2]
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
-		for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-			thisColId := int32(gc_tx2 % stddevColsPerBlk)
-			threadData := gc_s_threadData[gc_rank2]
+			thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+			threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 			compiled.SharedAdd(&sstd[thisColId], threadData)
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stddevColsPerBlk; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line hecbench_stddev.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step9 := gc_from2
-			for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
+					thisColId := int32(gc_tx % stddevColsPerBlk)
 //line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
+					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 //line hecbench_stddev.go:67
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:71
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
+					thisColId := int32(gc_tx % stddevColsPerBlk)
 //line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
+					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 //line hecbench_stddev.go:67
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:71
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
+					thisColId := int32(gc_tx % stddevColsPerBlk)
 //line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
+					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 //line hecbench_stddev.go:67
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:71
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
+					thisColId := int32(gc_tx % stddevColsPerBlk)
 //line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
+					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 //line hecbench_stddev.go:67
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:71
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
-				thisColId := int32(gc_tx2 % stddevColsPerBlk)
+				thisColId := int32(gc_tx % stddevColsPerBlk)
 //line hecbench_stddev.go:43
-				colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
+				colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 //line hecbench_stddev.go:67
 				atomic.Add(&std[colId], sstd[thisColId])
 			}

@@ -31,42 +31,43 @@ func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 var gc_src_wyllieKernel = compiled.NewSource(gc_files_hecbench_wyllie, "wyllieKernel", "a4bb1fb561dacf8e0a7cf1f0f26ad71afc4598650f047153e158a943142c71c8", "hecbench_wyllie.go:20-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_wyllie.go:25
-func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_temp := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := 0
+func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+//line hecbench_wyllie.go:35
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line hecbench_wyllie.go:26
-			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_wyllie.go:26
-			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := archsimd.BroadcastInt32x8(size)
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_wyllie.go:27
-				gc_alive3 := gc_all3
+				gc_alive := gc_all
 //line hecbench_wyllie.go:27
-				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_wyllie.go:27
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line hecbench_wyllie.go:26
-				index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
+				index := archsimd.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
 				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_wyllie.go:27
-				if gc_alive3.And(gc_if).ToBits() != 0 {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_wyllie.go:27
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line hecbench_wyllie.go:27
-					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line hecbench_wyllie.go:28
 				var node int64
@@ -79,21 +80,21 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-	gc_L12:
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_wyllie.go:26
-			index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+			index := int32(gc_bx*gc_bdx + gc_tx)
 			if !(index < size) {
 				{
 //line hecbench_wyllie.go:27
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line hecbench_wyllie.go:27
-					continue gc_L12
+					continue gc_L1
 				}
 			}
 //line hecbench_wyllie.go:28
@@ -104,32 +105,35 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 	}
 //line hecbench_wyllie.go:29
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L22:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line hecbench_wyllie.go:38
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_wyllie.go:26
-				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:28
 				var node int64
+//line hecbench_wyllie.go:30
 				var next int64
 //line hecbench_wyllie.go:30
 				node = list[index]
 				if node>>32 == wyllieNIL {
 					{
 //line hecbench_wyllie.go:31
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
+						gc_exited[gc_rank] = true
+						continue gc_L2
 					}
 				}
 //line hecbench_wyllie.go:34
@@ -137,55 +141,58 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 				if next>>32 == wyllieNIL {
 					{
 //line hecbench_wyllie.go:35
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
+						gc_exited[gc_rank] = true
+						continue gc_L2
 					}
 				}
 //line hecbench_wyllie.go:38
 				temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
-				gc_s_temp[gc_rank2] = temp
+//line hecbench_wyllie.go:42
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line hecbench_wyllie.go:47
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_wyllie.go:26
-				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_wyllie.go:26
-					gc_alive6 := gc_all6
+					gc_alive4 := gc_all4
 //line hecbench_wyllie.go:26
-					if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_wyllie.go:26
-						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_wyllie.go:26
-					var index int32 = int32(gc_bx2*gc_bdx2 + gc_tx2)
+					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_wyllie.go:26
-					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank2:])
+					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
 //line hecbench_wyllie.go:42
 					if int(index) < 0 || int(index) > len(list)-4 {
 //line hecbench_wyllie.go:42
 						break
 					}
 //line hecbench_wyllie.go:42
-					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive6)
+					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line hecbench_wyllie.go:26
-				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-				temp := gc_s_temp[gc_rank2]
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:28
+				temp := gc_s_temp[gc_rank]
 //line hecbench_wyllie.go:42
 				list[index] = temp
 			}

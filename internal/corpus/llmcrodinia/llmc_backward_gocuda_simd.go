@@ -36,88 +36,94 @@ func MatmulBackwardBiasKernel(dbias []float32, dout []float32, B, T, OC int) fun
 var gc_src_matmulBackwardBiasKernel4 = compiled.NewSource(gc_files_llmc_backward, "matmulBackwardBiasKernel4", "f313f0ccbe457c9b9637ef4807b3f660b05458330f08db88e02a660f265be9f3", "llmc_backward.go:16-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_backward.go:23
-func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, dout []float32, B, T, OC int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_doutCol := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_doutSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, dout []float32, B, T, OC int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
 //line llmc_backward.go:29
-	tl := gc_bx2 * gocuda.WarpSize
-	vstep := gc_bdx2 / gocuda.WarpSize
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+	tl := gc_bx * gocuda.WarpSize
+	vstep := gc_bdx / gocuda.WarpSize
+//line llmc_backward.go:32
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step3 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:28
-				laneID := gc_tx2 % gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-				gc_s_doutCol[gc_rank2] = doutCol
-				gc_s_doutSum[gc_rank2] = doutSum
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank] = doutCol
+				gc_s_doutSum[gc_rank] = doutSum
 			}
 			{
-				gc_tx2 := gc_step3 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:28
-				laneID := gc_tx2 % gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-				gc_s_doutCol[gc_rank2] = doutCol
-				gc_s_doutSum[gc_rank2] = doutSum
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank] = doutCol
+				gc_s_doutSum[gc_rank] = doutSum
 			}
 			{
-				gc_tx2 := gc_step3 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:28
-				laneID := gc_tx2 % gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-				gc_s_doutCol[gc_rank2] = doutCol
-				gc_s_doutSum[gc_rank2] = doutSum
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank] = doutCol
+				gc_s_doutSum[gc_rank] = doutSum
 			}
 			{
-				gc_tx2 := gc_step3 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:28
-				laneID := gc_tx2 % gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-				gc_s_doutCol[gc_rank2] = doutCol
-				gc_s_doutSum[gc_rank2] = doutSum
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank] = doutCol
+				gc_s_doutSum[gc_rank] = doutSum
 			}
 		}
-		for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line llmc_backward.go:28
-			laneID := gc_tx2 % gocuda.WarpSize
+			laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 			doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 			doutSum := float32(0.0)
-			gc_s_doutCol[gc_rank2] = doutCol
-			gc_s_doutSum[gc_rank2] = doutSum
+//line llmc_backward.go:44
+			gc_s_doutCol[gc_rank] = doutCol
+			gc_s_doutSum[gc_rank] = doutSum
 		}
 	}
 //line llmc_backward.go:42
@@ -125,114 +131,124 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 	gc_span := (vstep) * gc_chunk
 //line llmc_backward.go:42
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-				warpID := gc_tx2 / gocuda.WarpSize
-				doutCol := gc_s_doutCol[gc_rank2]
-				doutSum := gc_s_doutSum[gc_rank2]
+				warpID := gc_tx / gocuda.WarpSize
+//line llmc_backward.go:29
+				doutCol := gc_s_doutCol[gc_rank]
+				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:42
-				gc_start2 := warpID
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := warpID
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, vstep, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(vstep) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, vstep, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(vstep) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for row := gc_from4; gc_trips2 > 0; row, gc_trips2 = row+(vstep), gc_trips2-1 {
+				for row := gc_from2; gc_trips > 0; row, gc_trips = row+(vstep), gc_trips-1 {
 //line llmc_backward.go:43
 					doutSum += doutCol[row*OC]
 				}
-				gc_s_doutSum[gc_rank2] = doutSum
+				gc_s_doutSum[gc_rank] = doutSum
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line llmc_backward.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-				warpID := gc_tx2 / gocuda.WarpSize
-				laneID := gc_tx2 % gocuda.WarpSize
-				doutSum := gc_s_doutSum[gc_rank2]
+				warpID := gc_tx / gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-				warpID := gc_tx2 / gocuda.WarpSize
-				laneID := gc_tx2 % gocuda.WarpSize
-				doutSum := gc_s_doutSum[gc_rank2]
+				warpID := gc_tx / gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-				warpID := gc_tx2 / gocuda.WarpSize
-				laneID := gc_tx2 % gocuda.WarpSize
-				doutSum := gc_s_doutSum[gc_rank2]
+				warpID := gc_tx / gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-				warpID := gc_tx2 / gocuda.WarpSize
-				laneID := gc_tx2 % gocuda.WarpSize
-				doutSum := gc_s_doutSum[gc_rank2]
+				warpID := gc_tx / gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-			warpID := gc_tx2 / gocuda.WarpSize
-			laneID := gc_tx2 % gocuda.WarpSize
-			doutSum := gc_s_doutSum[gc_rank2]
+			warpID := gc_tx / gocuda.WarpSize
+			laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+			doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 			smem[laneID+warpID*gocuda.WarpSize] = doutSum
 		}
 	}
+//line llmc_backward.go:49
 	compiled.OutOfLine(func() {
-		gc_s_doutSum := gc_s_doutSum[:gc_n2]
+		gc_s_doutSum := gc_s_doutSum[:gc_n]
 		_ = gc_s_doutSum
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-					warpID := gc_tx2 / gocuda.WarpSize
-					laneID := gc_tx2 % gocuda.WarpSize
+					warpID := gc_tx / gocuda.WarpSize
+					laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
 					var doutSum float32
 //line llmc_backward.go:49
 					doutSum = 0.0
@@ -269,22 +285,22 @@ func LayernormBackwardKernel(dinp, dweight, dbias []float32, dout, inp, weight, 
 var gc_src_layernormBackwardKernel2 = compiled.NewSource(gc_files_llmc_backward, "layernormBackwardKernel2", "39f6b6765a26615f058cfabf13abac0ade95acb893e405c27b6b48579732cd9b", "llmc_backward.go:58-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_backward.go:65
-func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbias []float32, dout, inp, weight, mean, rstd []float32, B, T, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_doutBt := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_inpBt := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
-	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b2, 2)[:gc_n2]
-	gc_s_meanBt := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_rstdBt := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_dnormMean := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias []float32, dout, inp, weight, mean, rstd []float32, B, T, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_doutBt := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_inpBt := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	gc_s_meanBt := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_rstdBt := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line llmc_backward.go:67
 	shared := gocuda.DynamicShared[float32](t)
 //line llmc_backward.go:69
@@ -296,19 +312,19 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	dbiasShared := shared
 	dweightShared := shared[C:]
 	{
-	gc_L12:
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_backward.go:71
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line llmc_backward.go:73
 			if idx >= N {
 //line llmc_backward.go:73
-				gc_exited2[gc_rank2] = true
-				continue gc_L12
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_backward.go:77
 			b := idx / T
@@ -319,66 +335,68 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			dinpBt := dinp[b*T*C+t_*C:]
 			meanBt := mean[b*T+t_]
 			rstdBt := rstd[b*T+t_]
-			gc_s_doutBt[gc_rank2] = doutBt
-			gc_s_inpBt[gc_rank2] = inpBt
-			gc_s_dinpBt[gc_rank2] = dinpBt
-			gc_s_meanBt[gc_rank2] = meanBt
-			gc_s_rstdBt[gc_rank2] = rstdBt
+//line llmc_backward.go:92
+			gc_s_doutBt[gc_rank] = doutBt
+			gc_s_inpBt[gc_rank] = inpBt
+			gc_s_dinpBt[gc_rank] = dinpBt
+			gc_s_meanBt[gc_rank] = meanBt
+			gc_s_rstdBt[gc_rank] = rstdBt
 		}
 	}
 //line llmc_backward.go:91
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_backward.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD {
 //line llmc_backward.go:91
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line llmc_backward.go:92
-					gc_alive3 := gc_all3
+					gc_alive := gc_all
 //line llmc_backward.go:92
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_backward.go:92
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line llmc_backward.go:91
-					var i int = gc_tx2 + gc_off
+					var i int = gc_tx + gc_off
 					if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
 //line llmc_backward.go:92
 						break
 					}
 //line llmc_backward.go:92
-					gc_vb2.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive3)
-					gc_vb2.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive3)
+					gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+					gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_vstep3 > gc_from5 {
+			if gc_vstep > gc_from {
 				gc_more = true
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_backward.go:91
-				i := gc_tx2 + gc_off
+				i := gc_tx + gc_off
 				gc_more = true
 //line llmc_backward.go:92
 				dbiasShared[i] = 0.0
@@ -386,39 +404,41 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			}
 		}
 	}
-	gc_vstep4 := 0
+//line llmc_backward.go:99
+	gc_vstep2 := 0
 	if compiled.SIMD {
 //line llmc_backward.go:98
-		gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:98
-		gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 //line llmc_backward.go:98
-			gc_alive4 := gc_all4
+			gc_alive2 := gc_all2
 //line llmc_backward.go:98
-			if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line llmc_backward.go:98
-				gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 //line llmc_backward.go:98
-			dnormMean := gc_vb3
-			dnormNormMean := gc_vb3
-			dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormMean[gc_rank2:])
-			dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
+			dnormMean := gc_vb2
+			dnormNormMean := gc_vb2
+			dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormMean[gc_rank:])
+			dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormNormMean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line llmc_backward.go:98
 		dnormMean := float32(0.0)
 		dnormNormMean := float32(0.0)
-		gc_s_dnormMean[gc_rank2] = dnormMean
-		gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+//line llmc_backward.go:102
+		gc_s_dnormMean[gc_rank] = dnormMean
+		gc_s_dnormNormMean[gc_rank] = dnormNormMean
 	}
 //line llmc_backward.go:100
 	gc_chunk2 := compiled.StrideChunk(32)
@@ -426,116 +446,120 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	archsimd.ClearAVXUpperBits()
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_backward.go:107
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			doutBt := gc_s_doutBt[gc_rank2]
-			inpBt := gc_s_inpBt[gc_rank2]
-			meanBt := gc_s_meanBt[gc_rank2]
-			rstdBt := gc_s_rstdBt[gc_rank2]
-			dnormMean := gc_s_dnormMean[gc_rank2]
-			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
+			doutBt := gc_s_doutBt[gc_rank]
+			inpBt := gc_s_inpBt[gc_rank]
+			meanBt := gc_s_meanBt[gc_rank]
+			rstdBt := gc_s_rstdBt[gc_rank]
+			dnormMean := gc_s_dnormMean[gc_rank]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
 //line llmc_backward.go:100
-			gc_start4 := (gc_rank2 & (32 - 1))
-			gc_from6 := gc_start4 + gc_off2
-			gc_trips4 := gc_limit2 - gc_from6
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off2
+			gc_trips := gc_limit2 - gc_from2
 			switch {
-			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
-			case gc_trips4 > gc_span2:
-				gc_trips4 = gc_chunk2
-			case gc_trips4 > 0:
-				gc_trips4 = (gc_trips4-1)/(32) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips > gc_span2:
+				gc_trips = gc_chunk2
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
 			default:
-				gc_trips4 = 0
+				gc_trips = 0
 			}
-			if gc_trips4 == gc_chunk2 {
+			if gc_trips == gc_chunk2 {
 				gc_more2 = true
 			}
-			for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
+			for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
 //line llmc_backward.go:101
 				normBti := (inpBt[i_] - meanBt) * rstdBt
 				dnormI := weight[i_] * doutBt[i_]
 				dnormMean += dnormI
 				dnormNormMean += dnormI * normBti
 			}
-			gc_s_dnormMean[gc_rank2] = dnormMean
-			gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+			gc_s_dnormMean[gc_rank] = dnormMean
+			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line llmc_backward.go:112
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			dnormMean := gc_s_dnormMean[gc_rank2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			dnormMean := gc_s_dnormMean[gc_rank]
 //line llmc_backward.go:106
-			gc_c21v[gc_lane2] = dnormMean
+			gc_c1v[gc_lane] = dnormMean
 		}
 //line llmc_backward.go:106
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 			var dnormMean float32
-			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
+//line llmc_backward.go:115
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
 //line llmc_backward.go:106
-			dnormMean = gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = dnormNormMean
-			gc_s_dnormMean[gc_rank2] = dnormMean
+			dnormMean = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = dnormNormMean
+			gc_s_dnormMean[gc_rank] = dnormMean
 		}
 //line llmc_backward.go:107
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		var gc_memoIn3 float32
-		var gc_memoIn4 float32
-		var gc_memoOut3 float32
-		var gc_memoOut4 float32
-		gc_ran2 := false
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			dnormMean := gc_s_dnormMean[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line llmc_backward.go:119
+			dnormMean := gc_s_dnormMean[gc_rank]
 			var dnormNormMean float32
 //line llmc_backward.go:107
-			dnormNormMean = gc_c22r[gc_lane2]
-			if gc_ran2 && compiled.Same32(dnormMean, gc_memoIn3) && compiled.Same32(dnormNormMean, gc_memoIn4) {
-				dnormMean, dnormNormMean = gc_memoOut3, gc_memoOut4
+			dnormNormMean = gc_c2r[gc_lane]
+			if gc_ran && compiled.Same32(dnormMean, gc_memoIn) && compiled.Same32(dnormNormMean, gc_memoIn2) {
+				dnormMean, dnormNormMean = gc_memoOut, gc_memoOut2
 			} else {
-				gc_memoIn3, gc_memoIn4 = dnormMean, dnormNormMean
+				gc_memoIn, gc_memoIn2 = dnormMean, dnormNormMean
 //line llmc_backward.go:108
 				dnormMean = dnormMean / float32(C)
 				dnormNormMean = dnormNormMean / float32(C)
-				gc_memoOut3, gc_memoOut4 = dnormMean, dnormNormMean
-				gc_ran2 = true
+				gc_memoOut, gc_memoOut2 = dnormMean, dnormNormMean
+				gc_ran = true
 			}
-			gc_s_dnormMean[gc_rank2] = dnormMean
-			gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+			gc_s_dnormMean[gc_rank] = dnormMean
+			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
 //line llmc_backward.go:112
@@ -544,41 +568,42 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	archsimd.ClearAVXUpperBits()
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_backward.go:119
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			doutBt := gc_s_doutBt[gc_rank2]
-			inpBt := gc_s_inpBt[gc_rank2]
-			dinpBt := gc_s_dinpBt[gc_rank2]
-			meanBt := gc_s_meanBt[gc_rank2]
-			rstdBt := gc_s_rstdBt[gc_rank2]
-			dnormMean := gc_s_dnormMean[gc_rank2]
-			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
+			doutBt := gc_s_doutBt[gc_rank]
+			inpBt := gc_s_inpBt[gc_rank]
+			dinpBt := gc_s_dinpBt[gc_rank]
+			meanBt := gc_s_meanBt[gc_rank]
+			rstdBt := gc_s_rstdBt[gc_rank]
+			dnormMean := gc_s_dnormMean[gc_rank]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
 //line llmc_backward.go:112
-			gc_start5 := (gc_rank2 & (32 - 1))
-			gc_from7 := gc_start5 + gc_off3
-			gc_trips5 := gc_limit3 - gc_from7
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off3
+			gc_trips2 := gc_limit3 - gc_from3
 			switch {
-			case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-				gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk3, gc_limit3, false)
-			case gc_trips5 > gc_span3:
-				gc_trips5 = gc_chunk3
-			case gc_trips5 > 0:
-				gc_trips5 = (gc_trips5-1)/(32) + 1
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips2 > gc_span3:
+				gc_trips2 = gc_chunk3
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
 			default:
-				gc_trips5 = 0
+				gc_trips2 = 0
 			}
-			if gc_trips5 == gc_chunk3 {
+			if gc_trips2 == gc_chunk3 {
 				gc_more3 = true
 			}
-			for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(32), gc_trips5-1 {
+			for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
 //line llmc_backward.go:113
 				normBti_ := (inpBt[i_2] - meanBt) * rstdBt
 				dnormI_ := weight[i_2] * doutBt[i_2]
@@ -597,48 +622,49 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 	}
 //line llmc_backward.go:130
-	gc_chunk4 := compiled.StrideChunk(gc_bdx2)
-	gc_span4 := (gc_bdx2) * gc_chunk4
+	gc_chunk4 := compiled.StrideChunk(gc_bdx)
+	gc_span4 := (gc_bdx) * gc_chunk4
 	archsimd.ClearAVXUpperBits()
 //line llmc_backward.go:130
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more4 = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off4, gc_to2) {
+//line llmc_backward.go:137
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_backward.go:130
-				gc_start6 := gc_tx2
-				gc_from8 := gc_start6 + gc_off4
-				gc_trips6 := gc_limit4 - gc_from8
+				gc_start3 := gc_tx
+				gc_from4 := gc_start3 + gc_off4
+				gc_trips3 := gc_limit4 - gc_from4
 				switch {
-				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk4, gc_limit4, false)
-				case gc_trips6 > gc_span4:
-					gc_trips6 = gc_chunk4
-				case gc_trips6 > 0:
-					gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+				case gc_trips3 > gc_span4:
+					gc_trips3 = gc_chunk4
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 				default:
-					gc_trips6 = 0
+					gc_trips3 = 0
 				}
-				if gc_trips6 == gc_chunk4 {
+				if gc_trips3 == gc_chunk4 {
 					gc_more4 = true
 				}
-				for i_3 := gc_from8; gc_trips6 > 0; i_3, gc_trips6 = i_3+(gc_bdx2), gc_trips6-1 {
+				for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
 //line llmc_backward.go:131
 					atomic.Add(&dbias[i_3], dbiasShared[i_3])
 					atomic.Add(&dweight[i_3], dweightShared[i_3])
@@ -676,15 +702,15 @@ func SoftmaxAutoregressiveBackwardKernel(dpreatt []float32, datt, att []float32,
 var gc_src_softmaxAutoregressiveBackwardKernel = compiled.NewSource(gc_files_llmc_backward, "softmaxAutoregressiveBackwardKernel", "fc8e8ee427ce3d928c7678739794153d68fbfc9834c2d3488ed63f2552c528f3", "llmc_backward.go:136-195").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_backward.go:150
-func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt []float32, datt, att []float32, B, T, C int, scale float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_localSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt []float32, datt, att []float32, B, T, C int, scale float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_localSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 	_ = &scale
 //line llmc_backward.go:152
 	const BlockSize = 256
@@ -693,21 +719,22 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 	warp := cg.TiledPartition(block, 32)
 	blockAcc := gocuda.Shared[float32](t, 32)[:32]
 //line llmc_backward.go:158
-	idx := gc_by2
+	idx := gc_by
 //line llmc_backward.go:160
-	t0 := T - 1 - TPerBlock*gc_bx2
+	t0 := T - 1 - TPerBlock*gc_bx
 //line llmc_backward.go:162
 	att = att[idx*T*T:]
 	datt = datt[idx*T*T:]
 	dpreatt = dpreatt[idx*T*T:]
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line llmc_backward.go:166
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line llmc_backward.go:166
-		if (gc_rank2 / 32) == 0 {
-			blockAcc[(gc_rank2 & (32 - 1))] = 0
+		if (gc_rank / 32) == 0 {
+			blockAcc[(gc_rank & (32 - 1))] = 0
 		}
 	}
 	for to := 0; to < TPerBlock; to++ {
@@ -717,49 +744,50 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 		dattBth := datt[t_*T:]
 		dpreattBth := dpreatt[t_*T:]
 		{
-			gc_vstep2 := 0
+			gc_vstep := 0
 			if compiled.SIMD {
 //line llmc_backward.go:172
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:179
 				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
 //line llmc_backward.go:179
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line llmc_backward.go:179
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_backward.go:179
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line llmc_backward.go:172
 					if t_ < 0 {
 //line llmc_backward.go:172
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line llmc_backward.go:172
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 //line llmc_backward.go:179
 					localSum := gc_vb
-					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_localSum[gc_rank2:])
+					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank:]), gc_alive).StoreSlice(gc_s_localSum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L22:
-			for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L2:
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_backward.go:172
 				if t_ < 0 {
 //line llmc_backward.go:172
-					gc_exited2[gc_rank2] = true
-					continue gc_L22
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
 //line llmc_backward.go:179
 				localSum := float32(0)
-				gc_s_localSum[gc_rank2] = localSum
+//line llmc_backward.go:181
+				gc_s_localSum[gc_rank] = localSum
 			}
 		}
 //line llmc_backward.go:180
@@ -768,105 +796,109 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 		archsimd.ClearAVXUpperBits()
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line llmc_backward.go:187
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				localSum := gc_s_localSum[gc_rank2]
+				localSum := gc_s_localSum[gc_rank]
 //line llmc_backward.go:180
-				gc_start3 := gc_rank2
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5 + 1
+				gc_start := gc_rank
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2 + 1
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, BlockSize, gc_chunk, gc_limit, true)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(BlockSize) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(BlockSize) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for t2 := gc_from5; gc_trips3 > 0; t2, gc_trips3 = t2+(BlockSize), gc_trips3-1 {
+				for t2 := gc_from2; gc_trips > 0; t2, gc_trips = t2+(BlockSize), gc_trips-1 {
 //line llmc_backward.go:181
 					localSum += attBth[t2] * dattBth[t2]
 				}
-				gc_s_localSum[gc_rank2] = localSum
+				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line llmc_backward.go:188
+		var gc_c1v [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				localSum := gc_s_localSum[gc_rank]
 //line llmc_backward.go:184
-				gc_c21v[gc_lane2] = localSum
+				gc_c1v[gc_lane] = localSum
 			}
 //line llmc_backward.go:184
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:184
-				blockAcc[(gc_rank2 / 32)] = gc_c21r[gc_lane2]
+				blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
 			}
 		}
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line llmc_backward.go:189
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:186
-				gc_c22v[gc_lane2] = blockAcc[(gc_rank2 & (32 - 1))]
+				gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
 			}
 //line llmc_backward.go:186
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
+				gc_rank := gc_w + gc_lane
+//line llmc_backward.go:193
 				var localSum float32
 //line llmc_backward.go:186
-				localSum = gc_c22r[gc_lane2]
-				gc_s_localSum[gc_rank2] = localSum
+				localSum = gc_c2r[gc_lane]
+				gc_s_localSum[gc_rank] = localSum
 			}
 		}
 //line llmc_backward.go:188
@@ -875,35 +907,36 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 		archsimd.ClearAVXUpperBits()
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line llmc_backward.go:195
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				localSum := gc_s_localSum[gc_rank2]
+				localSum := gc_s_localSum[gc_rank]
 //line llmc_backward.go:188
-				gc_start4 := gc_rank2
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6 + 1
+				gc_start2 := gc_rank
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3 + 1
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(BlockSize) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(BlockSize) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for t3 := gc_from6; gc_trips4 > 0; t3, gc_trips4 = t3+(BlockSize), gc_trips4-1 {
+				for t3 := gc_from3; gc_trips2 > 0; t3, gc_trips2 = t3+(BlockSize), gc_trips2-1 {
 //line llmc_backward.go:191
 					acc := attBth[t3] * (dattBth[t3] - localSum)
 					dpreattBth[t3] = scale * acc
@@ -931,60 +964,62 @@ func AdamWKernel(paramsMemory, gradsMemory, mMemory, vMemory []float32, numParam
 var gc_src_adamwKernel2 = compiled.NewSource(gc_files_llmc_backward, "adamwKernel2", "336b44e0083d95d68df5ba12c13428d349fff80d87d196c01bf38bf362423cd6", "llmc_backward.go:203-225").NoGoexit("0aa3f49a399013c4ee2fd2280b075211aeda6a6b00ed9173f05dc4a7a1d10bae", "llmc_backward.go:197-201", "llmc_forward.go:38-38")
 
 //line llmc_backward.go:207
-func gc_body_adamwKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line llmc_backward.go:225
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(numParameters, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(numParameters, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gradsMemory) && gc_to2 <= len(gradsMemory)-gc_off2 && gc_off2 <= len(mMemory) && gc_to2 <= len(mMemory)-gc_off2 && gc_off2 <= len(vMemory) && gc_to2 <= len(vMemory)-gc_off2 && gc_off2 <= len(paramsMemory) && gc_to2 <= len(paramsMemory)-gc_off2 {
-				gc_at5 := gradsMemory[gc_off2:][:gc_to2]
-				gc_at6 := mMemory[gc_off2:][:gc_to2]
-				gc_at7 := vMemory[gc_off2:][:gc_to2]
-				gc_at8 := paramsMemory[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gradsMemory) && gc_to <= len(gradsMemory)-gc_off && gc_off <= len(mMemory) && gc_to <= len(mMemory)-gc_off && gc_off <= len(vMemory) && gc_to <= len(vMemory)-gc_off && gc_off <= len(paramsMemory) && gc_to <= len(paramsMemory)-gc_off {
+				gc_at := gradsMemory[gc_off:][:gc_to]
+				gc_at2 := mMemory[gc_off:][:gc_to]
+				gc_at3 := vMemory[gc_off:][:gc_to]
+				gc_at4 := paramsMemory[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:213
-					grad := gc_at5[gc_tx2]
-					m := gc_at6[gc_tx2]
-					v := gc_at7[gc_tx2]
+					grad := gc_at[gc_tx]
+					m := gc_at2[gc_tx]
+					v := gc_at3[gc_tx]
 //line llmc_backward.go:217
 					m = lerp(grad, m, beta1)
-					gc_at6[gc_tx2] = m
+					gc_at2[gc_tx] = m
 //line llmc_backward.go:220
 					v = lerp(grad*grad, v, beta2)
-					gc_at7[gc_tx2] = v
+					gc_at3[gc_tx] = v
 					m /= beta1Correction
 					v /= beta2Correction
-					gc_at8[gc_tx2] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at8[gc_tx2])
+					gc_at4[gc_tx] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at4[gc_tx])
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:230
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:209
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 //line llmc_backward.go:213
 					grad := gradsMemory[i]
 					m := mMemory[i]
@@ -1030,33 +1065,33 @@ func FusedClassifierKernel(logits, losses, probs []float32, dlosses []float32, t
 var gc_src_fusedClassifierKernel3 = compiled.NewSource(gc_files_llmc_backward, "fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "llmc_forward.go:32-34", "llmc_forward.go:35-35", "llmc_forward.go:39-41")
 
 //line llmc_backward.go:310
-func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs []float32, dlosses []float32, targets []int32, B, T, V, P int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs []float32, dlosses []float32, targets []int32, B, T, V, P int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_shared22 := func(n int) []float32 {
+	gc_shared2 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_threadMaxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_threadSumval := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_blockMaxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 3)[:gc_n2]
-	gc_s_dloss := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_threadMaxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_threadSumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 3)[:gc_n]
+	gc_s_dloss := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-	idx := gc_bx2
+	idx := gc_bx
 	ix := int(targets[idx])
 //line llmc_backward.go:318
 	var warp_ cg.Tile = warp
@@ -1071,31 +1106,32 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 //line llmc_backward.go:241
 	x := inp[idx_*P_:]
 //line llmc_backward.go:257
-	sharedMaxval := gc_shared12(32)[:32]
-	sharedSumval := gc_shared22(32)[:32]
-	numWarps := gc_bdx2 / 32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	sharedMaxval := gc_shared1(32)[:32]
+	sharedSumval := gc_shared2(32)[:32]
+	numWarps := gc_bdx / 32
+//line llmc_backward.go:261
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:242
 				threadMaxval := float32(math.Inf(-1))
 				threadSumval := float32(0.0)
 //line llmc_backward.go:246
-				for i_ := V_ + gc_tx2 - gc_bdx2; i_ >= 0; i_ -= gc_bdx2 {
+				for i_ := V_ + gc_tx - gc_bdx; i_ >= 0; i_ -= gc_bdx {
 					v_ := x[i_]
 					oldMaxval := threadMaxval
 					threadMaxval = fmaxf(threadMaxval, v_)
@@ -1103,39 +1139,39 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 					threadSumval += expf(v_ - threadMaxval)
 				}
 //line llmc_backward.go:264
-				gc_c21v[gc_lane2] = threadMaxval
-				gc_s_threadMaxval[gc_rank2] = threadMaxval
-				gc_s_threadSumval[gc_rank2] = threadSumval
+				gc_c1v[gc_lane] = threadMaxval
+				gc_s_threadMaxval[gc_rank] = threadMaxval
+				gc_s_threadSumval[gc_rank] = threadSumval
 			}
 		}
 //line llmc_backward.go:264
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		if gc_lo5 < gc_hi5 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:260
-					warpID := gc_tx2 / 32
-					laneID := gc_tx2 % 32
+					warpID := gc_tx / 32
+					laneID := gc_tx % 32
 //line llmc_backward.go:264
-					warpMaxval := gc_c21r[gc_lane2]
+					warpMaxval := gc_c1r[gc_lane]
 //line llmc_backward.go:266
 					if laneID == 0 {
 						sharedMaxval[warpID] = warpMaxval
@@ -1144,27 +1180,29 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 			}
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	var gc_c23v [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line llmc_backward.go:276
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:261
-				laneID := gc_tx2 % 32
+				laneID := gc_tx % 32
+//line llmc_backward.go:263
 				var warpMaxval float32
 //line llmc_backward.go:272
 				if laneID < numWarps {
@@ -1173,53 +1211,53 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 					warpMaxval = -math.MaxFloat32
 				}
 //line llmc_backward.go:278
-				gc_c22v[gc_lane2] = warpMaxval
+				gc_c2v[gc_lane] = warpMaxval
 			}
 		}
 //line llmc_backward.go:278
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c22v, compiled.OpGreater, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadMaxval := gc_s_threadMaxval[gc_rank2]
-			threadSumval := gc_s_threadSumval[gc_rank2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadMaxval := gc_s_threadMaxval[gc_rank]
+			threadSumval := gc_s_threadSumval[gc_rank]
 //line llmc_backward.go:278
-			blockMaxval := gc_c22r[gc_lane2]
+			blockMaxval := gc_c2r[gc_lane]
 //line llmc_backward.go:280
 			threadSumval *= expf(threadMaxval - blockMaxval)
 //line llmc_backward.go:282
-			gc_c23v[gc_lane2] = threadSumval
-			gc_s_threadSumval[gc_rank2] = threadSumval
-			gc_s_blockMaxval[gc_rank2] = blockMaxval
+			gc_c3v[gc_lane] = threadSumval
+			gc_s_threadSumval[gc_rank] = threadSumval
+			gc_s_blockMaxval[gc_rank] = blockMaxval
 		}
 //line llmc_backward.go:282
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		gc_lo6, gc_hi6 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi6 = min(gc_hi6, gc_cnt2)
-		if gc_lo6 < gc_hi6 {
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:260
-					warpID := gc_tx2 / 32
-					laneID := gc_tx2 % 32
+					warpID := gc_tx / 32
+					laneID := gc_tx % 32
 //line llmc_backward.go:282
-					warpSumval := gc_c23r[gc_lane2]
+					warpSumval := gc_c3r[gc_lane]
 					if laneID == 0 {
 						sharedSumval[warpID] = warpSumval
 					}
@@ -1229,25 +1267,27 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 	}
 //line llmc_backward.go:335
 	logitsVec := logits[idx*P:]
-	var gc_c24v [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line llmc_backward.go:337
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:261
-				laneID := gc_tx2 % 32
+				laneID := gc_tx % 32
+//line llmc_backward.go:263
 				var warpSumval float32
 //line llmc_backward.go:288
 				if laneID < numWarps {
@@ -1255,65 +1295,67 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				} else {
 					warpSumval = 0.0
 				}
-				gc_c24v[gc_lane2] = warpSumval
+				gc_c4v[gc_lane] = warpSumval
 			}
 		}
 //line llmc_backward.go:293
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off6 := idx*P + ix
-				gc_off7 := idx
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(logits) && gc_off7 >= 0 && gc_off7 < len(losses) && gc_off7 < len(dlosses) {
-					gc_at7 := logits[gc_off6:][:1]
-					gc_at8 := losses[gc_off7:][:1]
-					gc_at9 := dlosses[gc_off7:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockMaxval := gc_s_blockMaxval[gc_rank2]
+				gc_x0 := gc_tidx.X
+				gc_off2 := idx*P + ix
+				gc_off3 := idx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
+					gc_at := logits[gc_off2:][:1]
+					gc_at2 := losses[gc_off3:][:1]
+					gc_at3 := dlosses[gc_off3:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line llmc_backward.go:308
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockMaxval := gc_s_blockMaxval[gc_rank]
 //line llmc_backward.go:293
-						blockSumval := gc_c24r[gc_lane2]
+						blockSumval := gc_c4r[gc_lane]
 //line llmc_backward.go:295
 						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
 						sp := r
 //line llmc_backward.go:321
-						if gc_tx2 == 0 {
-							prob := expf(gc_at7[0]-sp.Offset) * sp.Scale
-							gc_at8[0] = -logf(prob)
+						if gc_tx == 0 {
+							prob := expf(gc_at[0]-sp.Offset) * sp.Scale
+							gc_at2[0] = -logf(prob)
 						}
 //line llmc_backward.go:327
 						var dloss float32
 						if dlosses != nil {
-							dloss = gc_at9[0]
+							dloss = gc_at3[0]
 						} else {
 							dloss = 1.0 / float32(B*T)
 						}
-						gc_s_sp[gc_rank2] = sp
-						gc_s_dloss[gc_rank2] = dloss
+//line llmc_backward.go:337
+						gc_s_sp[gc_rank] = sp
+						gc_s_dloss[gc_rank] = dloss
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockMaxval := gc_s_blockMaxval[gc_rank2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockMaxval := gc_s_blockMaxval[gc_rank]
 //line llmc_backward.go:293
-						blockSumval := gc_c24r[gc_lane2]
+						blockSumval := gc_c4r[gc_lane]
 //line llmc_backward.go:295
 						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
 						sp := r
 //line llmc_backward.go:321
-						if gc_tx2 == 0 {
+						if gc_tx == 0 {
 							prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
 							losses[idx] = -logf(prob)
 						}
@@ -1324,46 +1366,49 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 						} else {
 							dloss = 1.0 / float32(B*T)
 						}
-						gc_s_sp[gc_rank2] = sp
-						gc_s_dloss[gc_rank2] = dloss
+//line llmc_backward.go:337
+						gc_s_sp[gc_rank] = sp
+						gc_s_dloss[gc_rank] = dloss
 					}
 				}
 			}
 		}
 	}
 //line llmc_backward.go:336
-	for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_backward.go:343
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off
-			gc_off9 := gc_off + (idx * P)
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logitsVec) && gc_to2 <= len(logitsVec)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(probs) && gc_to2 <= len(probs)-gc_off9 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 {
-				gc_at10 := logitsVec[gc_off8:][:gc_to2]
-				gc_at11 := probs[gc_off9:][:gc_to2]
-				gc_at12 := logits[gc_off9:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sp := gc_s_sp[gc_rank2]
-					dloss := gc_s_dloss[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			gc_off5 := gc_off + (idx * P)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logitsVec) && gc_to <= len(logitsVec)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(probs) && gc_to <= len(probs)-gc_off5 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 {
+				gc_at4 := logitsVec[gc_off4:][:gc_to]
+				gc_at5 := probs[gc_off5:][:gc_to]
+				gc_at6 := logits[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_backward.go:360
+					sp := gc_s_sp[gc_rank]
+					dloss := gc_s_dloss[gc_rank]
 //line llmc_backward.go:336
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line llmc_backward.go:339
-					v := gc_at10[gc_tx2]
+					v := gc_at4[gc_tx]
 					prob_ := expf(v-sp.Offset) * sp.Scale
 					if probs != nil {
-						gc_at11[gc_tx2] = prob_
+						gc_at5[gc_tx] = prob_
 					}
 					var indicator float32
 					if i == ix {
@@ -1371,16 +1416,16 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 					} else {
 						indicator = 0.0
 					}
-					gc_at12[gc_tx2] = (prob_ - indicator) * dloss
+					gc_at6[gc_tx] = (prob_ - indicator) * dloss
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sp := gc_s_sp[gc_rank2]
-					dloss := gc_s_dloss[gc_rank2]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sp := gc_s_sp[gc_rank]
+					dloss := gc_s_dloss[gc_rank]
 //line llmc_backward.go:336
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line llmc_backward.go:339
 					v := logitsVec[i]
@@ -1418,34 +1463,35 @@ func MatmulForwardKernel(out []float32, inp, weight, bias []float32, C, OC int) 
 var gc_src_matmulForwardKernel4 = compiled.NewSource(gc_files_llmc_backward, "matmulForwardKernel4", "d6a9c1bc85b740e9b6efa3406bc3caa1f094cadb6956547e7609e60e98fc82e7", "llmc_backward.go:364-439").NoGoexit("161658c575131e8008925fd5806e39e7aa8117974a2e599fd27f2e61779d569d", "llmc_backward.go:354-357", "llmc_backward.go:359-362")
 
 //line llmc_backward.go:371
-func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, weight, bias []float32, C, OC int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b2, 0)[:gc_n2]
+func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weight, bias []float32, C, OC int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b, 0)[:gc_n]
 //line llmc_backward.go:378
 	lhsS := gocuda.Shared[[32]float32](t, 128)[:128]
 	rhsS := gocuda.Shared[[32]float32](t, 128)[:128]
 //line llmc_backward.go:382
-	inp = inp[128*gc_bx2*C:]
-	weight = weight[128*gc_by2*C:]
-	out = out[128*gc_bx2*OC+128*gc_by2:]
+	inp = inp[128*gc_bx*C:]
+	weight = weight[128*gc_by*C:]
+	out = out[128*gc_bx*OC+128*gc_by:]
 	compiled.OutOfLine(func() {
-		gc_s_vals := gc_s_vals[:gc_n2]
+		gc_s_vals := gc_s_vals[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:389
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:375
-					oc := 8 * (gc_by2*gc_bdy2 + gc_ty2)
+					oc := 8 * (gc_by*gc_bdy + gc_ty)
 //line llmc_backward.go:386
 					var vals [8][8]float32
 					if bias != nil {
@@ -1459,11 +1505,12 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 							}
 						}
 					}
-					gc_s_vals[gc_rank2] = vals
+//line llmc_backward.go:399
+					gc_s_vals[gc_rank] = vals
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1475,63 +1522,69 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 		gc_span := (32) * gc_chunk
 //line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:412
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:403
-					xby8 := gc_tx2 / 8
+					xby8 := gc_tx / 8
 //line llmc_backward.go:402
-					xmod8 := gc_tx2 % 8
+					xmod8 := gc_tx % 8
 //line llmc_backward.go:404
 					xo := 4 * xmod8
-					gc_start2 := 2*gc_ty2 + xby8
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
+					gc_start := 2*gc_ty + xby8
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(32) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(32) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-					for y := gc_from4; gc_trips2 > 0; y, gc_trips2 = y+(32), gc_trips2-1 {
+					for y := gc_from2; gc_trips > 0; y, gc_trips = y+(32), gc_trips-1 {
 //line llmc_backward.go:406
 						stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
 						stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
+//line llmc_backward.go:417
 		compiled.OutOfLine(func() {
 			lhsS := lhsS[:128]
+//line llmc_backward.go:420
 			rhsS := rhsS[:128]
-			gc_s_vals := gc_s_vals[:gc_n2]
+//line llmc_backward.go:422
+			gc_s_vals := gc_s_vals[:gc_n]
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:425
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_backward.go:399
-						siStart := 4 * (16*gc_ty2 + gc_tx2)
-						vals := gc_s_vals[gc_rank2]
+						siStart := 4 * (16*gc_ty + gc_tx)
+//line llmc_backward.go:401
+						vals := gc_s_vals[gc_rank]
 //line llmc_backward.go:411
 						for si := siStart; si < siStart+32; si += 4 {
 							var rhs [8]float4
@@ -1539,46 +1592,46 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 								{
 //line llmc_backward.go:413
 									u := int(0)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 //line llmc_backward.go:413
 									u := int(1)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 //line llmc_backward.go:413
 									u := int(2)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 //line llmc_backward.go:413
 									u := int(3)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 //line llmc_backward.go:413
 									u := int(4)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 //line llmc_backward.go:413
 									u := int(5)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 //line llmc_backward.go:413
 									u := int(6)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 //line llmc_backward.go:413
 									u := int(7)
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 							}
 							for ii := 0; ii < 8; ii++ {
-								lhs := ldVec(&lhsS[ii+8*gc_tx2][si%32])
+								lhs := ldVec(&lhsS[ii+8*gc_tx][si%32])
 								{
 									{
 //line llmc_backward.go:419
@@ -1647,25 +1700,27 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 								}
 							}
 						}
-						gc_s_vals[gc_rank2] = vals
+//line llmc_backward.go:427
+						gc_s_vals[gc_rank] = vals
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
 		})
 	}
 	compiled.OutOfLine(func() {
-		gc_s_vals := gc_s_vals[:gc_n2]
+		gc_s_vals := gc_s_vals[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					vals := gc_s_vals[gc_rank2]
+//line llmc_backward.go:441
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					vals := gc_s_vals[gc_rank]
 //line llmc_backward.go:429
 					for i_ := 0; i_ < 8; i_++ {
 						for j_ := 0; j_ < 8; j_ += 4 {
@@ -1674,13 +1729,13 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 							result.Y = vals[i_][j_+1]
 							result.Z = vals[i_][j_+2]
 							result.W = vals[i_][j_+3]
-							stVec(&out[(8*gc_tx2+i_)*OC+8*gc_ty2+j_], result)
+							stVec(&out[(8*gc_tx+i_)*OC+8*gc_ty+j_], result)
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

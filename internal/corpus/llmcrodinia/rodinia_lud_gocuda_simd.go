@@ -31,24 +31,25 @@ func LudDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) 
 var gc_src_ludDiagonal = compiled.NewSource(gc_files_rodinia_lud, "ludDiagonal", "7a32a09441b5891534a54e0bad29979b8afa247255a42a1a13f23eb6fac3d4cf", "rodinia_lud.go:15-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_lud.go:20
-func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line rodinia_lud.go:27
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:21
 						var i int
 //line rodinia_lud.go:21
@@ -66,9 +67,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:25
 							if (arrayOffset+
-								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
+								gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 //line rodinia_lud.go:26
-								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
 							} else {
 //line rodinia_lud.go:26
 								var gc_lanes [8]float32
@@ -77,20 +78,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:26
 									if 0xff&(1<<gc_k) != 0 {
 //line rodinia_lud.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos.Thread = gc_rank + gc_k
 //line rodinia_lud.go:26
-										gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
+										gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
 									}
 								}
 //line rodinia_lud.go:26
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line rodinia_lud.go:26
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line rodinia_lud.go:26
-							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
+							if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
 //line rodinia_lud.go:26
-								gc_ld.StoreSlice(shadow[i_][gc_tx2:])
+								gc_ld.StoreSlice(shadow[i_][gc_tx:])
 							} else {
 //line rodinia_lud.go:26
 								var gc_lanes2 [8]float32
@@ -101,13 +102,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:26
 									if 0xff&(1<<gc_k2) != 0 {
 //line rodinia_lud.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos.Thread = gc_rank + gc_k2
 //line rodinia_lud.go:26
-										shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+										shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 //line rodinia_lud.go:26
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line rodinia_lud.go:26
 							arrayOffset = arrayOffset +
@@ -118,9 +119,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_lud.go:21
 					var i, j int
 //line rodinia_lud.go:24
@@ -128,17 +129,19 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var i_ int = 0
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_++ {
-						shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
+						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 						arrayOffset += matrixDim
 					}
 //line rodinia_lud.go:28
 					i = i_
 //line rodinia_lud.go:28
 					_ = i
+//line rodinia_lud.go:30
 					_ = j
 				}
 			}
 		}
+//line rodinia_lud.go:36
 	})
 //line rodinia_lud.go:30
 	var i_2 int = 0
@@ -148,40 +151,41 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-					gc_from2 = gc_to2
-				} else if gc_bound2 >= gc_from2 {
-					gc_from2 = gc_bound2 + 1
+//line rodinia_lud.go:36
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off2 := i_2
-					if gc_from2 >= 0 && gc_to2 <= len(shadow) && gc_off2 >= 0 && gc_off2 < len(shadow) {
-						gc_at5 := shadow[:gc_to2]
-						gc_at6 := shadow[gc_off2:][:1]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := i_2
+					if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
+						gc_at := shadow[:gc_to]
+						gc_at2 := shadow[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line rodinia_lud.go:33
 								for j = 0; j < i_2; j++ {
-									gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
+									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 								}
-								gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
+								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
 							}
 						}
 					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line rodinia_lud.go:33
 								for j = 0; j < i_2; j++ {
-									shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
+									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 								}
-								shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
+								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
 							}
 						}
 					}
@@ -191,25 +195,26 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-					gc_from2 = gc_to2
-				} else if gc_bound2 >= gc_from2 {
-					gc_from2 = gc_bound2 + 1
+//line rodinia_lud.go:47
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_row2 := i_2 + 1
-					if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
-						gc_at7 := shadow[gc_row2][:gc_to2]
-						gc_at8 := shadow[gc_row2:][:1]
-						gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_row := i_2 + 1
+					if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+						gc_at3 := shadow[gc_row][:gc_to]
+						gc_at4 := shadow[gc_row:][:1]
+						gc_vstep2 := gc_from
 						if compiled.SIMD {
 //line rodinia_lud.go:40
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line rodinia_lud.go:40
 								var j int
 								{
@@ -217,8 +222,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
-										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
 //line rodinia_lud.go:43
 											var gc_lanes4 [8]float32
@@ -227,47 +232,48 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 												if 0xff&(1<<gc_k4) != 0 {
 //line rodinia_lud.go:43
-													gc_pos2.Thread = gc_rank2 + gc_k4
+													gc_pos.Thread = gc_rank + gc_k4
 //line rodinia_lud.go:43
-													gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
+													gc_lanes4[gc_k4] = shadow[j][gc_tx+gc_k4]
 												}
 											}
 //line rodinia_lud.go:43
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line rodinia_lud.go:43
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 										}
 //line rodinia_lud.go:43
-										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
+//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j++ {
-									gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
+									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 								}
 							}
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
 //line rodinia_lud.go:40
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line rodinia_lud.go:40
 								var j int
 								{
-									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
+									if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
 //line rodinia_lud.go:42
 										break
 									}
@@ -276,8 +282,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
-										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-											gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+											gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
 //line rodinia_lud.go:43
 											var gc_lanes3 [8]float32
@@ -286,31 +292,32 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 												if 0xff&(1<<gc_k3) != 0 {
 //line rodinia_lud.go:43
-													gc_pos2.Thread = gc_rank2 + gc_k3
+													gc_pos.Thread = gc_rank + gc_k3
 //line rodinia_lud.go:43
-													gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+													gc_lanes3[gc_k3] = shadow[j][gc_tx+gc_k3]
 												}
 											}
 //line rodinia_lud.go:43
-											gc_pos2.Thread = gc_rank2
+											gc_pos.Thread = gc_rank
 //line rodinia_lud.go:43
 											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 										}
 //line rodinia_lud.go:43
-										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
+										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx:])
 									}
 								}
 							}
+//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var j int
 							{
 //line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j++ {
-									shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
+									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
 							}
 						}
@@ -322,13 +329,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line rodinia_lud.go:56
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:47
 						var i int
 //line rodinia_lud.go:47
@@ -345,8 +353,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:56
-							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
+								gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
 							} else {
 //line rodinia_lud.go:57
 								var gc_lanes5 [8]float32
@@ -355,20 +363,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 									if 0xff&(1<<gc_k5) != 0 {
 //line rodinia_lud.go:57
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos.Thread = gc_rank + gc_k5
 //line rodinia_lud.go:57
-										gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
+										gc_lanes5[gc_k5] = shadow[i_3][gc_tx+gc_k5]
 									}
 								}
 //line rodinia_lud.go:57
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 //line rodinia_lud.go:57
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
 //line rodinia_lud.go:57
-							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
+							if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 //line rodinia_lud.go:57
-								gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
+								gc_ld4.StoreSlice(m[arrayOffset+gc_tx:])
 							} else {
 //line rodinia_lud.go:57
 								var gc_lanes6 [8]float32
@@ -379,13 +387,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 									if 0xff&(1<<gc_k6) != 0 {
 //line rodinia_lud.go:57
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos.Thread = gc_rank + gc_k6
 //line rodinia_lud.go:57
-										m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
+										m[(arrayOffset+gc_tx)+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 //line rodinia_lud.go:57
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 //line rodinia_lud.go:57
 							arrayOffset = arrayOffset +
@@ -396,9 +404,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
 					var arrayOffset int
@@ -409,7 +417,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var i_3 int = 1
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3++ {
-						m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
+						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 						arrayOffset += matrixDim
 					}
 //line rodinia_lud.go:59
@@ -417,6 +425,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 			}
 		}
+//line rodinia_lud.go:64
 	})
 }
 
@@ -436,33 +445,36 @@ func LudPerimeterKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread)
 var gc_src_ludPerimeter = compiled.NewSource(gc_files_rodinia_lud, "ludPerimeter", "15bad3c0237bbfec8f8d96143cb9f0e3889ee77d28a4015303f37d99858d82e5", "rodinia_lud.go:62-144").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_lud.go:68
-func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
+//line rodinia_lud.go:75
 		periRow := periRow[:16]
+//line rodinia_lud.go:77
 		periCol := periCol[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:80
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_lud.go:73
 					var i, j, arrayOffset int
 					var idx int
 //line rodinia_lud.go:76
-					if gc_tx2 < ludBlockSize {
-						idx = gc_tx2
+					if gc_tx < ludBlockSize {
+						idx = gc_tx
 //line rodinia_lud.go:79
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize/2; i++ {
@@ -472,12 +484,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 //line rodinia_lud.go:85
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
-							periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx]
+							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*ludBlockSize+idx]
 							arrayOffset += matrixDim
 						}
 					} else {
 //line rodinia_lud.go:92
-						idx = gc_tx2 - ludBlockSize
+						idx = gc_tx - ludBlockSize
 //line rodinia_lud.go:94
 						arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
 						for i = ludBlockSize / 2; i < ludBlockSize; i++ {
@@ -485,39 +497,46 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 							arrayOffset += matrixDim
 						}
 //line rodinia_lud.go:100
-						arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
+						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
 					}
+//line rodinia_lud.go:108
 					_ = j
 				}
 			}
 		}
+//line rodinia_lud.go:114
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
+//line rodinia_lud.go:118
 		periRow := periRow[:16]
+//line rodinia_lud.go:120
 		periCol := periCol[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:123
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var i int
+//line rodinia_lud.go:129
 					var j int
+//line rodinia_lud.go:131
 					var idx int
 //line rodinia_lud.go:109
-					if gc_tx2 < ludBlockSize {
-						idx = gc_tx2
+					if gc_tx < ludBlockSize {
+						idx = gc_tx
 						for i = 1; i < ludBlockSize; i++ {
 							for j = 0; j < i; j++ {
 								periRow[i][idx] -= dia[i][j] * periRow[j][idx]
 							}
 						}
 					} else {
-						idx = gc_tx2 - ludBlockSize
+						idx = gc_tx - ludBlockSize
 						for i = 0; i < ludBlockSize; i++ {
 							for j = 0; j < i; j++ {
 								periCol[idx][i] -= periCol[idx][j] * dia[j][i]
@@ -531,26 +550,30 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
+//line rodinia_lud.go:132
 		periCol := periCol[:16]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:135
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					var i int
+//line rodinia_lud.go:141
 					var arrayOffset int
+//line rodinia_lud.go:143
 					var idx int
 //line rodinia_lud.go:128
-					if gc_tx2 < ludBlockSize {
-						idx = gc_tx2
+					if gc_tx < ludBlockSize {
+						idx = gc_tx
 						arrayOffset = (offset+1)*matrixDim + offset
 						for i = 1; i < ludBlockSize; i++ {
-							m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx] = periRow[i][idx]
+							m[arrayOffset+(gc_bx+1)*ludBlockSize+idx] = periRow[i][idx]
 							arrayOffset += matrixDim
 						}
 					} else {
-						idx = gc_tx2 - ludBlockSize
-						arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
+						idx = gc_tx - ludBlockSize
+						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							m[arrayOffset+idx] = periCol[i][idx]
 							arrayOffset += matrixDim
@@ -577,37 +600,37 @@ func LudInternalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) 
 var gc_src_ludInternal = compiled.NewSource(gc_files_rodinia_lud, "ludInternal", "119f3a9149d91b37d120e42acc348398b07a553125cf7dd38f281cc32ffc35d5", "rodinia_lud.go:146-172").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_lud.go:151
-func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 //line rodinia_lud.go:152
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 //line rodinia_lud.go:158
-	globalRowID := offset + (gc_by2+1)*ludBlockSize
-	globalColID := offset + (gc_bx2+1)*ludBlockSize
+	globalRowID := offset + (gc_by+1)*ludBlockSize
+	globalColID := offset + (gc_bx+1)*ludBlockSize
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row2 := gc_ty2
-			gc_off5 := (offset+gc_ty2)*matrixDim + globalColID
-			gc_off6 := (globalRowID+gc_ty2)*matrixDim + offset
-			if gc_row2 >= 0 && gc_row2 < len(periRow) && gc_bdx2 <= len(periRow[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(m) && gc_bdx2 <= len(m)-gc_off5 && gc_row2 < len(periCol) && gc_bdx2 <= len(periCol[gc_row2]) && gc_off6 >= 0 && gc_off6 <= len(m) && gc_bdx2 <= len(m)-gc_off6 {
-				gc_at7 := periRow[gc_row2][:gc_bdx2]
-				gc_at8 := m[gc_off5:][:gc_bdx2]
-				gc_at9 := periCol[gc_row2][:gc_bdx2]
-				gc_at10 := m[gc_off6:][:gc_bdx2]
-				gc_vstep3 := 0
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (offset+gc_ty)*matrixDim + globalColID
+			gc_off2 := (globalRowID+gc_ty)*matrixDim + offset
+			if gc_row >= 0 && gc_row < len(periRow) && gc_bdx <= len(periRow[gc_row]) && gc_off >= 0 && gc_off <= len(m) && gc_bdx <= len(m)-gc_off && gc_row < len(periCol) && gc_bdx <= len(periCol[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(m) && gc_bdx <= len(m)-gc_off2 {
+				gc_at := periRow[gc_row][:gc_bdx]
+				gc_at2 := m[gc_off:][:gc_bdx]
+				gc_at3 := periCol[gc_row][:gc_bdx]
+				gc_at4 := m[gc_off2:][:gc_bdx]
+				gc_vstep := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line rodinia_lud.go:155
 						var i int
 //line rodinia_lud.go:155
@@ -615,28 +638,28 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:156
 						_ = sum
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line rodinia_lud.go:155
 					var i int
 					var sum float32
 //line rodinia_lud.go:161
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:155
 						var i int
 //line rodinia_lud.go:155
@@ -645,114 +668,59 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:156
 						_ = sum
 //line rodinia_lud.go:161
-						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-8 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-8 || gc_tx2 > len(periCol[gc_ty2])-8 {
+						if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
 //line rodinia_lud.go:161
 							break
 						}
-						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
-						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
+//line rodinia_lud.go:162
+						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_lud.go:155
 					var i int
 					var sum float32
 //line rodinia_lud.go:161
-					periRow[gc_ty2][gc_tx2] = m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2]
-					periCol[gc_ty2][gc_tx2] = m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2]
+					periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
 					_ = i
 					_ = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
+//line rodinia_lud.go:176
 		periCol := periCol[:16]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_ty2
-				gc_off8 := (globalRowID+gc_ty2)*matrixDim + globalColID
-				if gc_off7 >= 0 && gc_off7 < len(periCol) && gc_off8 >= 0 && gc_off8 <= len(m) && gc_bdx2 <= len(m)-gc_off8 {
-					gc_at11 := periCol[gc_off7:][:1]
-					gc_at12 := m[gc_off8:][:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD {
-//line rodinia_lud.go:166
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
-//line rodinia_lud.go:166
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
-					gc_steps4:
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:166
-							var i int
-//line rodinia_lud.go:166
-							_ = i
-//line rodinia_lud.go:166
-							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:166
-							sum = gc_vb6
-							var i_ int = 0
-//line rodinia_lud.go:167
-							for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:167
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:167
-								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-									gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-								} else {
-//line rodinia_lud.go:168
-									break gc_steps4
-								}
-//line rodinia_lud.go:168
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask324).Mul(gc_ld4))
-							}
-//line rodinia_lud.go:167
-							i = i_
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var i int
-						_ = i
-						var sum float32
-//line rodinia_lud.go:166
-						sum = 0
-						var i_ int = 0
-//line rodinia_lud.go:167
-						for ; i_ < ludBlockSize; i_++ {
-							sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
-						}
-//line rodinia_lud.go:169
-						i = i_
-						gc_at12[gc_tx2] -= sum
-					}
-				} else {
-					gc_vstep6 := 0
+//line rodinia_lud.go:179
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_ty
+				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+					gc_at5 := periCol[gc_off3:][:1]
+					gc_at6 := m[gc_off4:][:gc_bdx]
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line rodinia_lud.go:166
 						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-					gc_steps3:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+					gc_steps2:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_lud.go:166
 							var i int
 //line rodinia_lud.go:166
@@ -763,33 +731,28 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							sum = gc_vb4
 							var i_ int = 0
 //line rodinia_lud.go:167
-							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
-//line rodinia_lud.go:167
-								break
-							}
-//line rodinia_lud.go:167
 							for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
-								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld2 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
 //line rodinia_lud.go:168
-									break gc_steps3
+									break gc_steps2
 								}
 //line rodinia_lud.go:168
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at5[0][i_], gc_Lane0Mask324).Mul(gc_ld2))
 							}
 //line rodinia_lud.go:167
 							i = i_
-							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
 						var sum float32
@@ -798,16 +761,81 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i_ int = 0
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_++ {
-							sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
+							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 						}
 //line rodinia_lud.go:169
 						i = i_
-						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
+						gc_at6[gc_tx] -= sum
+					}
+				} else {
+//line rodinia_lud.go:174
+					gc_vstep4 := 0
+					if compiled.SIMD {
+//line rodinia_lud.go:166
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line rodinia_lud.go:166
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_steps:
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line rodinia_lud.go:166
+							var i int
+//line rodinia_lud.go:166
+							_ = i
+//line rodinia_lud.go:166
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:166
+							sum = gc_vb2
+							var i_ int = 0
+//line rodinia_lud.go:167
+							if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+//line rodinia_lud.go:167
+								break
+							}
+//line rodinia_lud.go:167
+							for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:167
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:167
+								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+								} else {
+//line rodinia_lud.go:168
+									break gc_steps
+								}
+//line rodinia_lud.go:168
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty][i_], gc_Lane0Mask322).Mul(gc_ld))
+							}
+//line rodinia_lud.go:167
+							i = i_
+							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var i int
+						_ = i
+						var sum float32
+//line rodinia_lud.go:166
+						sum = 0
+						var i_ int = 0
+//line rodinia_lud.go:167
+						for ; i_ < ludBlockSize; i_++ {
+							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+						}
+//line rodinia_lud.go:169
+						i = i_
+						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line rodinia_lud.go:174
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -817,5 +845,4 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 // gc_files_rodinia_lud holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_lud.go
-//line rodinia_lud.go:186
 var gc_files_rodinia_lud embed.FS

@@ -37,117 +37,123 @@ func SradReduceKernel(dNe int, dNo int, dMul int, dSums []float32, dSums2 []floa
 var gc_src_sradReduce = compiled.NewSource(gc_files_rodinia_srad, "sradReduce", "7cf7ee6178d341cea61a226e1311265567d47a4995c3aa002000d3b1e52edc94", "rodinia_srad.go:9-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_srad.go:20
-func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line rodinia_srad.go:27
-	bx := gc_bx2
+	bx := gc_bx
 //line rodinia_srad.go:30
-	nf := sradNumberThreads - (gc_gdx2*sradNumberThreads - dNo)
+	nf := sradNumberThreads - (gc_gdx*sradNumberThreads - dNo)
 	df := 0
 //line rodinia_srad.go:34
 	dPsum := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds((bx * sradNumberThreads), gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds((bx * sradNumberThreads), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 1 * dMul
-			gc_off11 := (bx * sradNumberThreads) * dMul
-			if gc_from2 >= 0 && gc_to2 <= len(dPsum) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums)) && gc_to2 <= len(dPsum2) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums2)) {
-				gc_at27 := dPsum[:gc_to2]
-				gc_at28 := dPsum2[:gc_to2]
-				for gc_tx2, gc_idx2 := gc_from2, gc_off11+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 1 * dMul
+			gc_off := (bx * sradNumberThreads) * dMul
+			if gc_from >= 0 && gc_to <= len(dPsum) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums)) && gc_to <= len(dPsum2) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums2)) {
+				gc_at := dPsum[:gc_to]
+				gc_at2 := dPsum2[:gc_to]
+				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line rodinia_srad.go:38
 					var i int
-					gc_at27[gc_tx2] = dSums[gc_idx2]
-//line rodinia_srad.go:44
-					gc_at28[gc_tx2] = dSums2[gc_idx2]
+//line rodinia_srad.go:43
+					gc_at[gc_tx] = dSums[gc_idx]
+					gc_at2[gc_tx] = dSums2[gc_idx]
+//line rodinia_srad.go:47
 					_ = i
 				}
 			} else {
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-						tx := gc_tx2
+						tx := gc_tx
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-						tx := gc_tx2
+						tx := gc_tx
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-						tx := gc_tx2
+						tx := gc_tx
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-						tx := gc_tx2
+						tx := gc_tx
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-					tx := gc_tx2
+					tx := gc_tx
 					ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 					var i int
 //line rodinia_srad.go:43
 					dPsum[tx] = dSums[ei*dMul]
 					dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 					_ = i
 				}
 			}
@@ -159,77 +165,79 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 		var i_ int = 2
 //line rodinia_srad.go:55
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff4, gc_qd4 := 1, i_
-				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-					for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-						gc_r := gc_qoff4 - gc_q*gc_qd4
+//line rodinia_srad.go:61
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_qoff, gc_qd := 1, i_
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
 						_, _ = gc_q, gc_r
-						gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
-						gc_seglen4 := gc_segend4 - gc_seg4
-						gc_off12 := gc_seg4
-						gc_off13 := (0 - (i_ / 2)) + gc_seg4
-						if gc_off12 >= 0 && gc_off12 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off13 && gc_off12 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off12 && gc_off13 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off13 {
-							gc_at29 := dPsum[gc_off12:][:gc_seglen4]
-							gc_at30 := dPsum[gc_off13:][:gc_seglen4]
-							gc_at31 := dPsum2[gc_off12:][:gc_seglen4]
-							gc_at32 := dPsum2[gc_off13:][:gc_seglen4]
-							gc_vstep := gc_seg4
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off2 := gc_seg
+						gc_off3 := (0 - (i_ / 2)) + gc_seg
+						if gc_off2 >= 0 && gc_off2 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off3 && gc_off2 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off2 && gc_off3 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off3 {
+							gc_at3 := dPsum[gc_off2:][:gc_seglen]
+							gc_at4 := dPsum[gc_off3:][:gc_seglen]
+							gc_at5 := dPsum2[gc_off2:][:gc_seglen]
+							gc_at6 := dPsum2[gc_off3:][:gc_seglen]
+							gc_vstep := gc_seg
 							if compiled.SIMD {
 //line rodinia_srad.go:28
 								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep+7 < gc_segend4; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+									gc_tx := gc_vstep
 //line rodinia_srad.go:28
-									var tx int = gc_tx2
+									var tx int = gc_tx
 //line rodinia_srad.go:28
 									_ = tx
 //line rodinia_srad.go:57
-									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8))))
 //line rodinia_srad.go:57
 									if gc_if.ToBits() != 0 {
 //line rodinia_srad.go:57
-										archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at29[(gc_tx2 - gc_seg4):])
+										archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 //line rodinia_srad.go:57
-										archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at31[(gc_tx2 - gc_seg4):])
+										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at5[(gc_tx - gc_seg):])
 									}
 								}
+//line rodinia_srad.go:59
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u4 := gc_vstep - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx2 := gc_seg4 + gc_u4
+							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
 //line rodinia_srad.go:57
-								if (gc_tx2 + gc_r) == 0 {
-									gc_at29[gc_u4] = gc_at29[gc_u4] + gc_at30[gc_u4]
-									gc_at31[gc_u4] = gc_at31[gc_u4] + gc_at32[gc_u4]
+								if (gc_tx + gc_r) == 0 {
+									gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
+									gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
 								}
 							}
 						} else {
-							for gc_tx2 := gc_seg4; gc_tx2 < gc_segend4; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-								tx := gc_tx2
+								tx := gc_tx
 //line rodinia_srad.go:57
-								if (gc_tx2 + gc_r) == 0 {
+								if (gc_tx + gc_r) == 0 {
 									dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
 									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
 								}
 							}
 						}
-						gc_seg4 = gc_segend4
+						gc_seg = gc_segend
 					}
 				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-						tx := gc_tx2
+						tx := gc_tx
 //line rodinia_srad.go:57
 						if (tx+1)%i_ == 0 {
 							dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
@@ -239,37 +247,40 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				}
 			}
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+//line rodinia_srad.go:67
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if gc_bound2 := (sradNumberThreads - 1); gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := bx * dMul * sradNumberThreads
-			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(dSums) && gc_to2 <= len(dPsum) && gc_off14 < len(dSums2) && gc_to2 <= len(dPsum2) {
-				gc_at33 := dSums[gc_off14:][:1]
-				gc_at34 := dPsum[:gc_to2]
-				gc_at35 := dSums2[gc_off14:][:1]
-				gc_at36 := dPsum2[:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := bx * dMul * sradNumberThreads
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dSums) && gc_to <= len(dPsum) && gc_off4 < len(dSums2) && gc_to <= len(dPsum2) {
+				gc_at7 := dSums[gc_off4:][:1]
+				gc_at8 := dPsum[:gc_to]
+				gc_at9 := dSums2[gc_off4:][:1]
+				gc_at10 := dPsum2[:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line rodinia_srad.go:30
 					var i int
 					_ = i
 //line rodinia_srad.go:63
 					i = i_
 					{
 //line rodinia_srad.go:66
-						gc_at33[0] = gc_at34[gc_tx2]
-						gc_at35[0] = gc_at36[gc_tx2]
+						gc_at7[0] = gc_at8[gc_tx]
+						gc_at9[0] = gc_at10[gc_tx]
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-					tx := gc_tx2
+					tx := gc_tx
+//line rodinia_srad.go:30
 					var i int
 					_ = i
 //line rodinia_srad.go:63
@@ -284,82 +295,84 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 		}
 	} else {
 //line rodinia_srad.go:71
-		if bx != (gc_gdx2 - 1) {
+		if bx != (gc_gdx - 1) {
 //line rodinia_srad.go:73
 			var i_2 int = 2
 //line rodinia_srad.go:73
 			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff5, gc_qd5 := 1, i_2
-					if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
-						for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
-							gc_q2 := (gc_qoff5 + gc_seg5) / gc_qd5
-							gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+//line rodinia_srad.go:79
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff2, gc_qd2 := 1, i_2
+					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+						for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+							gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 							_, _ = gc_q2, gc_r2
-							gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
-							gc_seglen5 := gc_segend5 - gc_seg5
-							gc_off15 := gc_seg5
-							gc_off16 := (0 - (i_2 / 2)) + gc_seg5
-							if gc_off15 >= 0 && gc_off15 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off16 && gc_off15 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off15 && gc_off16 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off16 {
-								gc_at37 := dPsum[gc_off15:][:gc_seglen5]
-								gc_at38 := dPsum[gc_off16:][:gc_seglen5]
-								gc_at39 := dPsum2[gc_off15:][:gc_seglen5]
-								gc_at40 := dPsum2[gc_off16:][:gc_seglen5]
-								gc_vstep2 := gc_seg5
+							gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+							gc_seglen2 := gc_segend2 - gc_seg2
+							gc_off5 := gc_seg2
+							gc_off6 := (0 - (i_2 / 2)) + gc_seg2
+							if gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off6 && gc_off5 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off5 && gc_off6 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off6 {
+								gc_at11 := dPsum[gc_off5:][:gc_seglen2]
+								gc_at12 := dPsum[gc_off6:][:gc_seglen2]
+								gc_at13 := dPsum2[gc_off5:][:gc_seglen2]
+								gc_at14 := dPsum2[gc_off6:][:gc_seglen2]
+								gc_vstep2 := gc_seg2
 								if compiled.SIMD {
 //line rodinia_srad.go:28
 									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for ; gc_vstep2+7 < gc_segend5; gc_vstep2 += 8 {
-										gc_tx2 := gc_vstep2
+									for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
 //line rodinia_srad.go:28
-										var tx int = gc_tx2
+										var tx int = gc_tx
 //line rodinia_srad.go:28
 										_ = tx
 //line rodinia_srad.go:75
-										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r2), 8))))
+										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r2), 8))))
 //line rodinia_srad.go:75
 										if gc_if2.ToBits() != 0 {
 //line rodinia_srad.go:75
-											archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at37[(gc_tx2 - gc_seg5):])
+											archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at11[(gc_tx - gc_seg2):])
 //line rodinia_srad.go:75
-											archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at39[(gc_tx2 - gc_seg5):])
+											archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at13[(gc_tx - gc_seg2):])
 										}
 									}
+//line rodinia_srad.go:77
 									archsimd.ClearAVXUpperBits()
 								}
-								for gc_u5 := gc_vstep2 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-									gc_tx2 := gc_seg5 + gc_u5
+								for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+									gc_tx := gc_seg2 + gc_u2
 //line rodinia_srad.go:75
-									if (gc_tx2 + gc_r2) == 0 {
-										gc_at37[gc_u5] = gc_at37[gc_u5] + gc_at38[gc_u5]
-										gc_at39[gc_u5] = gc_at39[gc_u5] + gc_at40[gc_u5]
+									if (gc_tx + gc_r2) == 0 {
+										gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
+										gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
 									}
 								}
 							} else {
-								for gc_tx2 := gc_seg5; gc_tx2 < gc_segend5; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-									tx := gc_tx2
+									tx := gc_tx
 //line rodinia_srad.go:75
-									if (gc_tx2 + gc_r2) == 0 {
+									if (gc_tx + gc_r2) == 0 {
 										dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
 										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
 									}
 								}
 							}
-							gc_seg5 = gc_segend5
+							gc_seg2 = gc_segend2
 						}
 					} else {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-							tx := gc_tx2
+							tx := gc_tx
 //line rodinia_srad.go:75
 							if (tx+1)%i_2 == 0 {
 								dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
@@ -369,37 +382,40 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					}
 				}
 			}
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+//line rodinia_srad.go:85
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+				gc_from = gc_bound
 			}
-			if gc_bound2 := (sradNumberThreads - 1); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off17 := bx * dMul * sradNumberThreads
-				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 < len(dSums) && gc_to2 <= len(dPsum) && gc_off17 < len(dSums2) && gc_to2 <= len(dPsum2) {
-					gc_at41 := dSums[gc_off17:][:1]
-					gc_at42 := dPsum[:gc_to2]
-					gc_at43 := dSums2[gc_off17:][:1]
-					gc_at44 := dPsum2[:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := bx * dMul * sradNumberThreads
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(dSums) && gc_to <= len(dPsum) && gc_off7 < len(dSums2) && gc_to <= len(dPsum2) {
+					gc_at15 := dSums[gc_off7:][:1]
+					gc_at16 := dPsum[:gc_to]
+					gc_at17 := dSums2[gc_off7:][:1]
+					gc_at18 := dPsum2[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line rodinia_srad.go:30
 						var i int
 						_ = i
 //line rodinia_srad.go:81
 						i = i_2
 						{
 //line rodinia_srad.go:84
-							gc_at41[0] = gc_at42[gc_tx2]
-							gc_at43[0] = gc_at44[gc_tx2]
+							gc_at15[0] = gc_at16[gc_tx]
+							gc_at17[0] = gc_at18[gc_tx]
 						}
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-						tx := gc_tx2
+						tx := gc_tx
+//line rodinia_srad.go:30
 						var i int
 						_ = i
 //line rodinia_srad.go:81
@@ -418,131 +434,136 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:89
 			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
 //line rodinia_srad.go:89
-				gc_b2.Tick()
+				gc_b.Tick()
 //line rodinia_srad.go:89
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line rodinia_srad.go:89
 					return
 				}
+//line rodinia_srad.go:90
 				if nf >= i_3 {
 					df = i_3
 				}
 			}
+//line rodinia_srad.go:95
 			var i_4 int = 2
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+//line rodinia_srad.go:97
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
 //line rodinia_srad.go:93
 					i = i_3
 				}
 				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
 //line rodinia_srad.go:93
 					i = i_3
 				}
 				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
 //line rodinia_srad.go:93
 					i = i_3
 				}
 				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
 //line rodinia_srad.go:93
 					i = i_3
 				}
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 				var i int
 				_ = i
 //line rodinia_srad.go:93
 				i = i_3
 			}
 			for ; i_4 <= df; i_4 = 2 * i_4 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff6, gc_qd6 := 1, i_4
-					if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
-						for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
-							gc_q3 := (gc_qoff6 + gc_seg6) / gc_qd6
-							gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+//line rodinia_srad.go:101
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff3, gc_qd3 := 1, i_4
+					if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+						for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+							gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+							gc_r3 := gc_qoff3 - gc_q3*gc_qd3
 							_, _ = gc_q3, gc_r3
-							gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
-							gc_seglen6 := gc_segend6 - gc_seg6
-							gc_off18 := gc_seg6
-							gc_off19 := (0 - (i_4 / 2)) + gc_seg6
-							if gc_off18 >= 0 && gc_off18 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off19 && gc_off18 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off18 && gc_off19 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off19 {
-								gc_at45 := dPsum[gc_off18:][:gc_seglen6]
-								gc_at46 := dPsum[gc_off19:][:gc_seglen6]
-								gc_at47 := dPsum2[gc_off18:][:gc_seglen6]
-								gc_at48 := dPsum2[gc_off19:][:gc_seglen6]
-								gc_vstep3 := gc_seg6
+							gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+							gc_seglen3 := gc_segend3 - gc_seg3
+							gc_off8 := gc_seg3
+							gc_off9 := (0 - (i_4 / 2)) + gc_seg3
+							if gc_off8 >= 0 && gc_off8 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off9 && gc_off8 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off8 && gc_off9 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off9 {
+								gc_at19 := dPsum[gc_off8:][:gc_seglen3]
+								gc_at20 := dPsum[gc_off9:][:gc_seglen3]
+								gc_at21 := dPsum2[gc_off8:][:gc_seglen3]
+								gc_at22 := dPsum2[gc_off9:][:gc_seglen3]
+								gc_vstep3 := gc_seg3
 								if compiled.SIMD {
 //line rodinia_srad.go:28
 									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for ; gc_vstep3+7 < gc_segend6; gc_vstep3 += 8 {
-										gc_tx2 := gc_vstep3
+									for ; gc_vstep3+7 < gc_segend3; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
 //line rodinia_srad.go:28
-										var tx int = gc_tx2
+										var tx int = gc_tx
 //line rodinia_srad.go:97
-										gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
+										gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
 //line rodinia_srad.go:97
 										if gc_if3.ToBits() != 0 {
 //line rodinia_srad.go:97
-											archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at45[(gc_tx2 - gc_seg6):])
+											archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]).Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx-gc_seg3):])).Merge(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at19[(gc_tx - gc_seg3):])
 //line rodinia_srad.go:97
-											archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at47[(gc_tx2 - gc_seg6):])
+											archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]).Add(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx-gc_seg3):])).Merge(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at21[(gc_tx - gc_seg3):])
 										}
 									}
+//line rodinia_srad.go:99
 									archsimd.ClearAVXUpperBits()
 								}
-								for gc_u6 := gc_vstep3 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-									gc_tx2 := gc_seg6 + gc_u6
+								for gc_u3 := gc_vstep3 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+									gc_tx := gc_seg3 + gc_u3
 //line rodinia_srad.go:28
-									tx := gc_tx2
+									tx := gc_tx
 //line rodinia_srad.go:97
-									if (gc_tx2+gc_r3) == 0 && tx < df {
-										gc_at45[gc_u6] = gc_at45[gc_u6] + gc_at46[gc_u6]
-										gc_at47[gc_u6] = gc_at47[gc_u6] + gc_at48[gc_u6]
+									if (gc_tx+gc_r3) == 0 && tx < df {
+										gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
+										gc_at21[gc_u3] = gc_at21[gc_u3] + gc_at22[gc_u3]
 									}
 								}
 							} else {
-								for gc_tx2 := gc_seg6; gc_tx2 < gc_segend6; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+								for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-									tx := gc_tx2
+									tx := gc_tx
 //line rodinia_srad.go:97
-									if (gc_tx2+gc_r3) == 0 && tx < df {
+									if (gc_tx+gc_r3) == 0 && tx < df {
 										dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
 										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
 									}
 								}
 							}
-							gc_seg6 = gc_segend6
+							gc_seg3 = gc_segend3
 						}
 					} else {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-							tx := gc_tx2
+							tx := gc_tx
 //line rodinia_srad.go:97
 							if (tx+1)%i_4 == 0 && tx < df {
 								dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
@@ -552,47 +573,52 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					}
 				}
 			}
+//line rodinia_srad.go:106
 			compiled.OutOfLine(func() {
 				dPsum := dPsum[:512]
+//line rodinia_srad.go:109
 				dPsum2 := dPsum2[:512]
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := (df - 1); gc_bound2 > gc_from2 {
-						gc_from2 = gc_bound2
+//line rodinia_srad.go:112
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := (df - 1); gc_bound > gc_from {
+						gc_from = gc_bound
 					}
-					if gc_bound2 := (df - 1); gc_bound2 < gc_to2-1 {
-						gc_to2 = gc_bound2 + 1
+					if gc_bound := (df - 1); gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off20 := bx * dMul * sradNumberThreads
-						if gc_from2 >= 0 && gc_to2 <= len(dPsum) && gc_to2 <= len(dPsum2) && gc_off20 >= 0 && gc_off20 < len(dSums) && gc_off20 < len(dSums2) {
-							gc_at49 := dPsum[:gc_to2]
-							gc_at50 := dPsum2[:gc_to2]
-							gc_at51 := dSums[gc_off20:][:1]
-							gc_at52 := dSums2[gc_off20:][:1]
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off10 := bx * dMul * sradNumberThreads
+						if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off10 >= 0 && gc_off10 < len(dSums) && gc_off10 < len(dSums2) {
+							gc_at23 := dPsum[:gc_to]
+							gc_at24 := dPsum2[:gc_to]
+							gc_at25 := dSums[gc_off10:][:1]
+							gc_at26 := dSums2[gc_off10:][:1]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line rodinia_srad.go:30
 								var i int
 //line rodinia_srad.go:103
 								i = i_4
 								{
 //line rodinia_srad.go:107
 									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-										gc_at49[gc_tx2] = gc_at49[gc_tx2] + dSums[i]
-										gc_at50[gc_tx2] = gc_at50[gc_tx2] + dSums2[i]
+										gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
+										gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
 									}
 //line rodinia_srad.go:112
-									gc_at51[0] = gc_at49[gc_tx2]
-									gc_at52[0] = gc_at50[gc_tx2]
+									gc_at25[0] = gc_at23[gc_tx]
+									gc_at26[0] = gc_at24[gc_tx]
 								}
 							}
 						} else {
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-								tx := gc_tx2
+								tx := gc_tx
+//line rodinia_srad.go:30
 								var i int
 //line rodinia_srad.go:103
 								i = i_4

@@ -32,47 +32,49 @@ func ReduceNeighboredKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 var gc_src_reduceNeighboredKernel = compiled.NewSource(gc_files_cheng_reduce, "reduceNeighboredKernel", "921ae7811e9e078233e3482716a6794bed4403816aff739014ef843b223ab2e7", "cheng_reduce.go:16-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:22
-func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:26
-	idata := gIdata[gc_bx2*gc_bdx2:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	idata := gIdata[gc_bx*gc_bdx:]
+//line cheng_reduce.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce.go:24
-			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:28
 			if idx >= n {
 				{
 //line cheng_reduce.go:28
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 //line cheng_reduce.go:32
-	for stride := 1; stride < gc_bdx2; stride *= 2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+	for stride := 1; stride < gc_bdx; stride *= 2 {
+//line cheng_reduce.go:34
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line cheng_reduce.go:23
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:33
 				if tid%uint32(2*stride) == 0 {
 					idata[tid] += idata[tid+uint32(stride)]
@@ -80,18 +82,19 @@ func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line cheng_reduce.go:41
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce.go:23
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line cheng_reduce.go:39
 			if tid == 0 {
-				gOdata[gc_bx2] = idata[0]
+				gOdata[gc_bx] = idata[0]
 			}
 		}
 	}
@@ -110,39 +113,41 @@ func ReduceNeighboredLessKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.T
 var gc_src_reduceNeighboredLessKernel = compiled.NewSource(gc_files_cheng_reduce, "reduceNeighboredLessKernel", "536c6761a31a1a8bc46bebf54148b5db1cf83dfb3da2c522aa75ab14a8d814a4", "cheng_reduce.go:44-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:49
-func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:53
-	idata := gIdata[gc_bx2*gc_bdx2:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	idata := gIdata[gc_bx*gc_bdx:]
+//line cheng_reduce.go:55
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce.go:51
-			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:55
 			if idx >= n {
 				{
 //line cheng_reduce.go:55
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 //line cheng_reduce.go:59
-	for stride := 1; stride < gc_bdx2; stride *= 2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	for stride := 1; stride < gc_bdx; stride *= 2 {
+//line cheng_reduce.go:61
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 				if stride == 1 {
@@ -161,21 +166,21 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:50
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line cheng_reduce.go:50
 						gc_alive2 := gc_all2
 //line cheng_reduce.go:50
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line cheng_reduce.go:50
 							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line cheng_reduce.go:50
-						var tid uint32 = uint32(gc_tx2)
+						var tid uint32 = uint32(gc_tx)
 //line cheng_reduce.go:60
 						var index int = 2 * int(tid)
-						if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+						if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line cheng_reduce.go:61
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
@@ -223,7 +228,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 							}
 						} else {
 //line cheng_reduce.go:62
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 //line cheng_reduce.go:61
 							if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce.go:61
@@ -274,37 +279,39 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 							}
 						}
 					}
+//line cheng_reduce.go:64
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line cheng_reduce.go:50
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:60
 				index := 2 * stride * int(tid)
-				if index < gc_bdx2 {
+				if index < gc_bdx {
 					idata[index] += idata[index+stride]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line cheng_reduce.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce.go:50
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line cheng_reduce.go:67
 			if tid == 0 {
-				gOdata[gc_bx2] = idata[0]
+				gOdata[gc_bx] = idata[0]
 			}
 		}
 	}
@@ -338,58 +345,60 @@ func ReduceInterleavedKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thre
 var gc_src_reduceInterleavedKernel = compiled.NewSource(gc_files_cheng_reduce, "reduceInterleavedKernel", "90cd8597205c74da8b185a1a5348e9839bff09227efcc77c0f45a10447a5b651", "cheng_reduce.go:72-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:77
-func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:81
-	idata := gIdata[gc_bx2*gc_bdx2:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	idata := gIdata[gc_bx*gc_bdx:]
+//line cheng_reduce.go:83
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce.go:79
-			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:83
 			if idx >= n {
 				{
 //line cheng_reduce.go:83
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 //line cheng_reduce.go:87
-	for stride := gc_bdx2 / 2; stride > 0; stride >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
+//line cheng_reduce.go:89
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 			if compiled.SIMD {
 //line cheng_reduce.go:78
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:78
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line cheng_reduce.go:78
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line cheng_reduce.go:78
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line cheng_reduce.go:78
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line cheng_reduce.go:78
-					var tid uint32 = uint32(gc_tx2)
+					var tid uint32 = uint32(gc_tx)
 //line cheng_reduce.go:88
 					if int(tid) < 0 || int(tid) > len(idata)-8 {
 //line cheng_reduce.go:88
@@ -398,45 +407,46 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:88
 					if int(tid) < stride && uint(stride-int(tid)) > 7 {
 //line cheng_reduce.go:88
-						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-							gc_ld3 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
+							gc_ld = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 						} else {
 //line cheng_reduce.go:89
-							break gc_steps2
+							break gc_steps
 						}
 //line cheng_reduce.go:89
-						archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld3).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2)
+						archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
 					} else {
 //line cheng_reduce.go:89
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
 //line cheng_reduce.go:88
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 //line cheng_reduce.go:88
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-								gc_ld4 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
+								gc_ld2 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 							} else {
 //line cheng_reduce.go:89
-								break gc_steps2
+								break gc_steps
 							}
 //line cheng_reduce.go:89
-							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld4).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2.And(gc_if2))
+							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
 						}
 					}
 				}
+//line cheng_reduce.go:91
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line cheng_reduce.go:78
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:88
 				if int(tid) < stride {
 					idata[tid] += idata[int(tid)+stride]
@@ -444,18 +454,19 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line cheng_reduce.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce.go:78
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line cheng_reduce.go:94
 			if tid == 0 {
-				gOdata[gc_bx2] = idata[0]
+				gOdata[gc_bx] = idata[0]
 			}
 		}
 	}
@@ -479,80 +490,81 @@ func ReduceUnrolling2Kernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 var gc_src_reduceUnrolling2Kernel = compiled.NewSource(gc_files_cheng_reduce, "reduceUnrolling2Kernel", "e333508c5758bc8ac1607f398321501a1564602381c81d177f94bedba747b8c0", "cheng_reduce.go:99-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:104
-func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line cheng_reduce.go:106
-	bdim := uint32(gc_bdx2)
+	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:109
-	idata := gIdata[uint32(gc_bx2)*bdim*2:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+	idata := gIdata[uint32(gc_bx)*bdim*2:]
+//line cheng_reduce.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step5 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
-				idx := uint32(gc_bx2)*bdim*2 + tid
+				idx := uint32(gc_bx)*bdim*2 + tid
 //line cheng_reduce.go:111
 				if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
 			{
-				gc_tx2 := gc_step5 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
-				idx := uint32(gc_bx2)*bdim*2 + tid
+				idx := uint32(gc_bx)*bdim*2 + tid
 //line cheng_reduce.go:111
 				if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
 			{
-				gc_tx2 := gc_step5 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
-				idx := uint32(gc_bx2)*bdim*2 + tid
+				idx := uint32(gc_bx)*bdim*2 + tid
 //line cheng_reduce.go:111
 				if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
 			{
-				gc_tx2 := gc_step5 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
-				idx := uint32(gc_bx2)*bdim*2 + tid
+				idx := uint32(gc_bx)*bdim*2 + tid
 //line cheng_reduce.go:111
 				if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
 		}
-		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line cheng_reduce.go:107
-			idx := uint32(gc_bx2)*bdim*2 + tid
+			idx := uint32(gc_bx)*bdim*2 + tid
 //line cheng_reduce.go:111
 			if idx+bdim < n {
 				gIdata[idx] += gIdata[idx+bdim]
@@ -561,59 +573,60 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:117
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line cheng_reduce.go:119
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 				if tid < stride {
 					idata[tid] += idata[tid+stride]
@@ -621,117 +634,119 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(idata, gOdata)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2
-		gc_off4 := 0
-		if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
-			gc_at3 := gOdata[gc_off3:][:1]
-			gc_at4 := idata[gc_off4:][:1]
-			gc_elem2 := gc_at4[0]
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+//line cheng_reduce.go:125
+	gc_apart := compiled.Disjoint(idata, gOdata)
+//line cheng_reduce.go:128
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+			gc_at := gOdata[gc_off:][:1]
+			gc_at2 := idata[gc_off2:][:1]
+			gc_elem := gc_at2[0]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx := gc_step3 + 0
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx := gc_step3 + 1
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx := gc_step3 + 2
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx := gc_step3 + 3
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line cheng_reduce.go:105
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 				if tid == 0 {
-					gc_at3[0] = gc_elem2
+					gc_at[0] = gc_elem
 				}
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:105
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 				if tid == 0 {
-					gOdata[gc_bx2] = idata[0]
+					gOdata[gc_bx] = idata[0]
 				}
 			}
 		}
@@ -752,25 +767,26 @@ func ReduceUnrolling4Kernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 var gc_src_reduceUnrolling4Kernel = compiled.NewSource(gc_files_cheng_reduce, "reduceUnrolling4Kernel", "9a584f45edf434331abb3bee2bf774b8fbdafe00666ca37691affa1c2d0bf2d7", "cheng_reduce.go:129-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:133
-func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line cheng_reduce.go:135
-	bdim := uint32(gc_bdx2)
+	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:138
-	idata := gIdata[uint32(gc_bx2)*bdim*4:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	idata := gIdata[uint32(gc_bx)*bdim*4:]
+//line cheng_reduce.go:140
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line cheng_reduce.go:136
-			idx := uint32(gc_bx2)*bdim*4 + tid
+			idx := uint32(gc_bx)*bdim*4 + tid
 //line cheng_reduce.go:140
 			if idx+3*bdim < n {
 				a1 := gIdata[idx]
@@ -783,59 +799,60 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:150
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line cheng_reduce.go:152
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 				if tid < stride {
 					idata[tid] += idata[tid+stride]
@@ -843,117 +860,119 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(idata, gOdata)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2
-		gc_off4 := 0
-		if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
-			gc_at3 := gOdata[gc_off3:][:1]
-			gc_at4 := idata[gc_off4:][:1]
-			gc_elem2 := gc_at4[0]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+//line cheng_reduce.go:158
+	gc_apart := compiled.Disjoint(idata, gOdata)
+//line cheng_reduce.go:161
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+			gc_at := gOdata[gc_off:][:1]
+			gc_at2 := idata[gc_off2:][:1]
+			gc_elem := gc_at2[0]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx := gc_step2 + 0
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx := gc_step2 + 1
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx := gc_step2 + 2
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx := gc_step2 + 3
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 //line cheng_reduce.go:134
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 				if tid == 0 {
-					gc_at3[0] = gc_elem2
+					gc_at[0] = gc_elem
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:134
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 				if tid == 0 {
-					gOdata[gc_bx2] = idata[0]
+					gOdata[gc_bx] = idata[0]
 				}
 			}
 		}
@@ -974,25 +993,26 @@ func ReduceUnrolling8Kernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 var gc_src_reduceUnrolling8Kernel = compiled.NewSource(gc_files_cheng_reduce, "reduceUnrolling8Kernel", "df123e2b13d3e8ef41765a082c9c2064ffd9475d4fa003857d9939b32339ec01", "cheng_reduce.go:162-197").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:166
-func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line cheng_reduce.go:168
-	bdim := uint32(gc_bdx2)
+	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:171
-	idata := gIdata[uint32(gc_bx2)*bdim*8:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	idata := gIdata[uint32(gc_bx)*bdim*8:]
+//line cheng_reduce.go:173
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-			tid := uint32(gc_tx2)
+			tid := uint32(gc_tx)
 //line cheng_reduce.go:169
-			idx := uint32(gc_bx2)*bdim*8 + tid
+			idx := uint32(gc_bx)*bdim*8 + tid
 //line cheng_reduce.go:173
 			if idx+7*bdim < n {
 				a1 := gIdata[idx]
@@ -1009,59 +1029,60 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:187
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line cheng_reduce.go:189
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 				if tid < stride {
 					idata[tid] += idata[tid+stride]
@@ -1069,117 +1090,119 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(idata, gOdata)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off3 := gc_bx2
-		gc_off4 := 0
-		if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
-			gc_at3 := gOdata[gc_off3:][:1]
-			gc_at4 := idata[gc_off4:][:1]
-			gc_elem2 := gc_at4[0]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+//line cheng_reduce.go:195
+	gc_apart := compiled.Disjoint(idata, gOdata)
+//line cheng_reduce.go:198
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+			gc_at := gOdata[gc_off:][:1]
+			gc_at2 := idata[gc_off2:][:1]
+			gc_elem := gc_at2[0]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx := gc_step2 + 0
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx := gc_step2 + 1
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx := gc_step2 + 2
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx := gc_step2 + 3
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gc_at3[0] = gc_elem2
+						gc_at[0] = gc_elem
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 //line cheng_reduce.go:167
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 				if tid == 0 {
-					gc_at3[0] = gc_elem2
+					gc_at[0] = gc_elem
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-					tid := uint32(gc_tx2)
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
-						gOdata[gc_bx2] = idata[0]
+						gOdata[gc_bx] = idata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce.go:167
-				tid := uint32(gc_tx2)
+				tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 				if tid == 0 {
-					gOdata[gc_bx2] = idata[0]
+					gOdata[gc_bx] = idata[0]
 				}
 			}
 		}

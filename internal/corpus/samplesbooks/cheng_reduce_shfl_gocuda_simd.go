@@ -32,153 +32,160 @@ func ReduceShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 var gc_src_reduceShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceShflKernel", "87f1ce5627b1021b7ce9430880d52cfd11cf2ec2ca3500cfda74052b88ee820f", "cheng_reduce_shfl.go:31-72", "cheng_reduce_shfl.go:19-29", "cheng_reduce_shfl.go:19-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:37
-func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_localSum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line cheng_reduce_shfl.go:38
 	smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
+//line cheng_reduce_shfl.go:40
 	var gc_l_localSum_ [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	var gc_c24r [32]int32
-	var gc_c25r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L42:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line cheng_reduce_shfl.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L4:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:40
-				idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+				idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce_shfl.go:42
 				if idx >= n {
 					{
 //line cheng_reduce_shfl.go:42
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line cheng_reduce_shfl.go:42
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cheng_reduce_shfl.go:42
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L42
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L4
 					}
 				}
 //line cheng_reduce_shfl.go:49
 				var localSum_ int32 = gIdata[idx]
 //line cheng_reduce_shfl.go:22
-				gc_l_localSum_[gc_lane2] = localSum_
+				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
 //line cheng_reduce_shfl.go:22
-		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 16, 0, 32)
 		} else {
 //line cheng_reduce_shfl.go:22
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 16, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 16, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:29
+				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:22
-				localSum_ += gc_c21r[gc_lane2]
-				gc_l_localSum_[gc_lane2] = localSum_
+				localSum_ += gc_c1r[gc_lane]
+				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
 //line cheng_reduce_shfl.go:23
-		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 8, 0, 32)
 		} else {
 //line cheng_reduce_shfl.go:23
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 8, 32, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 8, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:30
+				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:23
-				localSum_ += gc_c22r[gc_lane2]
-				gc_l_localSum_[gc_lane2] = localSum_
+				localSum_ += gc_c2r[gc_lane]
+				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
 //line cheng_reduce_shfl.go:24
-		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 4, 0, 32)
 		} else {
 //line cheng_reduce_shfl.go:24
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 4, 32, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 4, 32, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:31
+				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:24
-				localSum_ += gc_c23r[gc_lane2]
-				gc_l_localSum_[gc_lane2] = localSum_
+				localSum_ += gc_c3r[gc_lane]
+				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
 //line cheng_reduce_shfl.go:25
-		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 2, 0, 32)
 		} else {
 //line cheng_reduce_shfl.go:25
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 2, 32, &gc_c24r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 2, 32, &gc_c4r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:32
+				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:25
-				localSum_ += gc_c24r[gc_lane2]
-				gc_l_localSum_[gc_lane2] = localSum_
+				localSum_ += gc_c4r[gc_lane]
+				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
 //line cheng_reduce_shfl.go:26
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 1, 32, &gc_c25r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 1, 32, &gc_c5r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:46
-				laneIdx := gc_tx2 % gocuda.WarpSize
-				warpIdx := gc_tx2 / gocuda.WarpSize
-				localSum_ := gc_l_localSum_[gc_lane2]
+				laneIdx := gc_tx % gocuda.WarpSize
+				warpIdx := gc_tx / gocuda.WarpSize
+//line cheng_reduce_shfl.go:49
+				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:26
-				localSum_ += gc_c25r[gc_lane2]
+				localSum_ += gc_c5r[gc_lane]
 //line cheng_reduce_shfl.go:28
 				var r int32 = localSum_
 //line cheng_reduce_shfl.go:49
@@ -187,190 +194,203 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 				if laneIdx == 0 {
 					smem[warpIdx] = localSum
 				}
-				gc_l_localSum_[gc_lane2] = localSum_
-				gc_s_localSum[gc_rank2] = localSum
+//line cheng_reduce_shfl.go:56
+				gc_l_localSum_[gc_lane] = localSum_
+				gc_s_localSum[gc_rank] = localSum
 			}
 		}
 	}
+//line cheng_reduce_shfl.go:63
 	var gc_l_localSum_2 [32]int32
-	var gc_c26r [32]int32
-	var gc_c27r [32]int32
-	var gc_c28r [32]int32
-	var gc_c29r [32]int32
-	var gc_c210r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c6r [32]int32
+	var gc_c7r [32]int32
+	var gc_c8r [32]int32
+	var gc_c9r [32]int32
+	var gc_c10r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line cheng_reduce_shfl.go:79
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:46
-				laneIdx := gc_tx2 % gocuda.WarpSize
-				localSum := gc_s_localSum[gc_rank2]
+				laneIdx := gc_tx % gocuda.WarpSize
+//line cheng_reduce_shfl.go:48
+				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:57
-				if gc_tx2 < gocuda.WarpSize {
-					if gc_tx2 < shflSmemDim {
+				if gc_tx < gocuda.WarpSize {
+					if gc_tx < shflSmemDim {
 						localSum = smem[laneIdx]
 					} else {
 						localSum = 0
 					}
 				}
-				gc_s_localSum[gc_rank2] = localSum
+				gc_s_localSum[gc_rank] = localSum
 			}
 		}
 		{
-			var gc_m172 uint32
+			var gc_m17 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:47
-					warpIdx := gc_tx2 / gocuda.WarpSize
+					warpIdx := gc_tx / gocuda.WarpSize
 //line cheng_reduce_shfl.go:65
 					if warpIdx == 0 {
-						gc_m172 |= 1 << gc_lane2
+						gc_m17 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save172 := gc_act2
-			gc_act2 = gc_save172 & gc_m172
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:79
+					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:66
 					var localSum_2 int32 = localSum
 //line cheng_reduce_shfl.go:22
-					gc_l_localSum_2[gc_lane2] = localSum_2
+					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 //line cheng_reduce_shfl.go:22
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 16, 0, 32)
 				} else {
 //line cheng_reduce_shfl.go:22
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 16, 32, &gc_c26r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 16, 32, &gc_c6r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:29
+						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:22
-						localSum_2 += gc_c26r[gc_lane2]
-						gc_l_localSum_2[gc_lane2] = localSum_2
+						localSum_2 += gc_c6r[gc_lane]
+						gc_l_localSum_2[gc_lane] = localSum_2
 					}
 				}
 //line cheng_reduce_shfl.go:23
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 8, 0, 32)
 				} else {
 //line cheng_reduce_shfl.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 8, 32, &gc_c27r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 8, 32, &gc_c7r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:30
+						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:23
-						localSum_2 += gc_c27r[gc_lane2]
-						gc_l_localSum_2[gc_lane2] = localSum_2
+						localSum_2 += gc_c7r[gc_lane]
+						gc_l_localSum_2[gc_lane] = localSum_2
 					}
 				}
 //line cheng_reduce_shfl.go:24
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 4, 0, 32)
 				} else {
 //line cheng_reduce_shfl.go:24
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 4, 32, &gc_c28r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 4, 32, &gc_c8r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:31
+						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:24
-						localSum_2 += gc_c28r[gc_lane2]
-						gc_l_localSum_2[gc_lane2] = localSum_2
+						localSum_2 += gc_c8r[gc_lane]
+						gc_l_localSum_2[gc_lane] = localSum_2
 					}
 				}
 //line cheng_reduce_shfl.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 2, 0, 32)
 				} else {
 //line cheng_reduce_shfl.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 2, 32, &gc_c29r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 2, 32, &gc_c9r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:32
+						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:25
-						localSum_2 += gc_c29r[gc_lane2]
-						gc_l_localSum_2[gc_lane2] = localSum_2
+						localSum_2 += gc_c9r[gc_lane]
+						gc_l_localSum_2[gc_lane] = localSum_2
 					}
 				}
 //line cheng_reduce_shfl.go:26
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 1, 32, &gc_c210r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 1, 32, &gc_c10r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					localSum_2 := gc_l_localSum_2[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:33
+					localSum_2 := gc_l_localSum_2[gc_lane]
+//line cheng_reduce_shfl.go:35
 					var localSum int32
 //line cheng_reduce_shfl.go:26
-					localSum_2 += gc_c210r[gc_lane2]
+					localSum_2 += gc_c10r[gc_lane]
 //line cheng_reduce_shfl.go:28
 					var r_ int32 = localSum_2
 //line cheng_reduce_shfl.go:66
 					localSum = r_
-					gc_l_localSum_2[gc_lane2] = localSum_2
-					gc_s_localSum[gc_rank2] = localSum
+//line cheng_reduce_shfl.go:68
+					gc_l_localSum_2[gc_lane] = localSum_2
+					gc_s_localSum[gc_rank] = localSum
 				}
 			}
-			gc_act2 = gc_save172 &^ gc_dead2
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line cheng_reduce_shfl.go:77
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			localSum := gc_s_localSum[gc_rank2]
+			localSum := gc_s_localSum[gc_rank]
 			{
 //line cheng_reduce_shfl.go:70
-				gOdata[gc_bx2] = localSum
+				gOdata[gc_bx] = localSum
 			}
 		}
 	}
@@ -390,67 +410,69 @@ func ReduceSmemShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread)
 var gc_src_reduceSmemShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceSmemShflKernel", "36eaad637644b684e8d764acadf40ef57b161a874f63ed59ddc173c538eaec09", "cheng_reduce_shfl.go:74-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:80
-func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	t := gc_b7.Thread()
-	gc_pos2 := gc_b7.Pos()
-	gc_bd2 := gc_b7.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b7.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b7.Len()
-	gc_s_localSum := compiled.Scratch[int32](gc_b7, 0)[:gc_n2]
-	gc_exited2 := gc_b7.Exited()
+func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line cheng_reduce_shfl.go:81
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:91
-	idata := gIdata[gc_bx2*gc_bdx2:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L15:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	idata := gIdata[gc_bx*gc_bdx:]
+//line cheng_reduce_shfl.go:93
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce_shfl.go:83
-			tid := gc_tx2
+			tid := gc_tx
 //line cheng_reduce_shfl.go:85
-			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce_shfl.go:87
 			if idx >= n {
 				{
 //line cheng_reduce_shfl.go:87
-					gc_exited2[gc_rank2] = true
-					continue gc_L15
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line cheng_reduce_shfl.go:93
 			smem[tid] = idata[tid]
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep6 := 0
+//line cheng_reduce_shfl.go:98
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 		if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
-			gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-			gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-				gc_tx2 := gc_vstep6
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:83
-				gc_alive6 := gc_all6
+				gc_alive := gc_all
 //line cheng_reduce_shfl.go:83
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line cheng_reduce_shfl.go:83
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line cheng_reduce_shfl.go:83
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line cheng_reduce_shfl.go:96
 				if (tid+
 					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -458,63 +480,65 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					break
 				}
 //line cheng_reduce_shfl.go:96
-				if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+				if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:96
-					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6).StoreSlice(smem[tid:])
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive).StoreSlice(smem[tid:])
 				} else {
 //line cheng_reduce_shfl.go:97
-					gc_b8 := gc_none6
+					gc_b2 := gc_none
 //line cheng_reduce_shfl.go:97
-					if gc_bdx2 >= 1024 {
+					if gc_bdx >= 1024 {
 //line cheng_reduce_shfl.go:96
-						gc_b8 = gc_all6
+						gc_b2 = gc_all
 					}
 //line cheng_reduce_shfl.go:96
-					gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+					gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:96
-					if gc_alive6.And(gc_if6).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line cheng_reduce_shfl.go:96
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6.And(gc_if6)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive.And(gc_if)).StoreSlice(smem[tid:])
 					}
 				}
 			}
+//line cheng_reduce_shfl.go:99
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce_shfl.go:83
-			tid := gc_tx2
+			tid := gc_tx
 //line cheng_reduce_shfl.go:96
-			if gc_bdx2 >= 1024 && tid < 512 {
+			if gc_bdx >= 1024 && tid < 512 {
 				smem[tid] += smem[tid+512]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep7 := 0
+//line cheng_reduce_shfl.go:103
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
-			gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-			gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-				gc_tx2 := gc_vstep7
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:83
-				gc_alive7 := gc_all7
+				gc_alive2 := gc_all2
 //line cheng_reduce_shfl.go:83
-				if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line cheng_reduce_shfl.go:83
-					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line cheng_reduce_shfl.go:83
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line cheng_reduce_shfl.go:100
 				if (tid+
 					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -522,63 +546,65 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					break
 				}
 //line cheng_reduce_shfl.go:100
-				if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
+				if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:100
-					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7).StoreSlice(smem[tid:])
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2).StoreSlice(smem[tid:])
 				} else {
 //line cheng_reduce_shfl.go:101
-					gc_b9 := gc_none7
+					gc_b3 := gc_none2
 //line cheng_reduce_shfl.go:101
-					if gc_bdx2 >= 512 {
+					if gc_bdx >= 512 {
 //line cheng_reduce_shfl.go:100
-						gc_b9 = gc_all7
+						gc_b3 = gc_all2
 					}
 //line cheng_reduce_shfl.go:100
-					gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+					gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:100
-					if gc_alive7.And(gc_if7).ToBits() != 0 {
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce_shfl.go:100
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2.And(gc_if2)).StoreSlice(smem[tid:])
 					}
 				}
 			}
+//line cheng_reduce_shfl.go:103
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce_shfl.go:83
-			tid := gc_tx2
+			tid := gc_tx
 //line cheng_reduce_shfl.go:100
-			if gc_bdx2 >= 512 && tid < 256 {
+			if gc_bdx >= 512 && tid < 256 {
 				smem[tid] += smem[tid+256]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep8 := 0
+//line cheng_reduce_shfl.go:107
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
 		if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
-			gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-			gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-				gc_tx2 := gc_vstep8
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:83
-				gc_alive8 := gc_all8
+				gc_alive3 := gc_all3
 //line cheng_reduce_shfl.go:83
-				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line cheng_reduce_shfl.go:83
-					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line cheng_reduce_shfl.go:83
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line cheng_reduce_shfl.go:104
 				if (tid+
 					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -586,63 +612,65 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					break
 				}
 //line cheng_reduce_shfl.go:104
-				if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
+				if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:104
-					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8).StoreSlice(smem[tid:])
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3).StoreSlice(smem[tid:])
 				} else {
 //line cheng_reduce_shfl.go:105
-					gc_b10 := gc_none8
+					gc_b4 := gc_none3
 //line cheng_reduce_shfl.go:105
-					if gc_bdx2 >= 256 {
+					if gc_bdx >= 256 {
 //line cheng_reduce_shfl.go:104
-						gc_b10 = gc_all8
+						gc_b4 = gc_all3
 					}
 //line cheng_reduce_shfl.go:104
-					gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+					gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:104
-					if gc_alive8.And(gc_if8).ToBits() != 0 {
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line cheng_reduce_shfl.go:104
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8.And(gc_if8)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3.And(gc_if3)).StoreSlice(smem[tid:])
 					}
 				}
 			}
+//line cheng_reduce_shfl.go:107
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce_shfl.go:83
-			tid := gc_tx2
+			tid := gc_tx
 //line cheng_reduce_shfl.go:104
-			if gc_bdx2 >= 256 && tid < 128 {
+			if gc_bdx >= 256 && tid < 128 {
 				smem[tid] += smem[tid+128]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep9 := 0
+//line cheng_reduce_shfl.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
-			gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-			gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-				gc_tx2 := gc_vstep9
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:83
-				gc_alive9 := gc_all9
+				gc_alive4 := gc_all4
 //line cheng_reduce_shfl.go:83
-				if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line cheng_reduce_shfl.go:83
-					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line cheng_reduce_shfl.go:83
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line cheng_reduce_shfl.go:108
 				if (tid+
 					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -650,63 +678,65 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					break
 				}
 //line cheng_reduce_shfl.go:108
-				if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
+				if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:108
-					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9).StoreSlice(smem[tid:])
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4).StoreSlice(smem[tid:])
 				} else {
 //line cheng_reduce_shfl.go:109
-					gc_b11 := gc_none9
+					gc_b5 := gc_none4
 //line cheng_reduce_shfl.go:109
-					if gc_bdx2 >= 128 {
+					if gc_bdx >= 128 {
 //line cheng_reduce_shfl.go:108
-						gc_b11 = gc_all9
+						gc_b5 = gc_all4
 					}
 //line cheng_reduce_shfl.go:108
-					gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+					gc_if4 := gc_b5.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:108
-					if gc_alive9.And(gc_if9).ToBits() != 0 {
+					if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line cheng_reduce_shfl.go:108
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4.And(gc_if4)).StoreSlice(smem[tid:])
 					}
 				}
 			}
+//line cheng_reduce_shfl.go:111
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce_shfl.go:83
-			tid := gc_tx2
+			tid := gc_tx
 //line cheng_reduce_shfl.go:108
-			if gc_bdx2 >= 128 && tid < 64 {
+			if gc_bdx >= 128 && tid < 64 {
 				smem[tid] += smem[tid+64]
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep10 := 0
+//line cheng_reduce_shfl.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
 		if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-			gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
-			gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-			gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-				gc_tx2 := gc_vstep10
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:83
-				gc_alive10 := gc_all10
+				gc_alive5 := gc_all5
 //line cheng_reduce_shfl.go:83
-				if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line cheng_reduce_shfl.go:83
-					gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line cheng_reduce_shfl.go:83
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line cheng_reduce_shfl.go:112
 				if (tid+
 					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -714,162 +744,171 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					break
 				}
 //line cheng_reduce_shfl.go:112
-				if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
+				if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:112
-					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10).StoreSlice(smem[tid:])
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5).StoreSlice(smem[tid:])
 				} else {
 //line cheng_reduce_shfl.go:113
-					gc_b12 := gc_none10
+					gc_b6 := gc_none5
 //line cheng_reduce_shfl.go:113
-					if gc_bdx2 >= 64 {
+					if gc_bdx >= 64 {
 //line cheng_reduce_shfl.go:112
-						gc_b12 = gc_all10
+						gc_b6 = gc_all5
 					}
 //line cheng_reduce_shfl.go:112
-					gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+					gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:112
-					if gc_alive10.And(gc_if10).ToBits() != 0 {
+					if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line cheng_reduce_shfl.go:112
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10.And(gc_if10)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5.And(gc_if5)).StoreSlice(smem[tid:])
 					}
 				}
 			}
+//line cheng_reduce_shfl.go:115
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line cheng_reduce_shfl.go:83
-			tid := gc_tx2
+			tid := gc_tx
 //line cheng_reduce_shfl.go:112
-			if gc_bdx2 >= 64 && tid < 32 {
+			if gc_bdx >= 64 && tid < 32 {
 				smem[tid] += smem[tid+32]
 			}
 		}
 	}
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	var gc_c25v [32]int32
-	var gc_c25r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line cheng_reduce_shfl.go:119
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b7.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:83
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:117
 				localSum := smem[tid]
-				gc_c21v[gc_lane2] = localSum
-				gc_s_localSum[gc_rank2] = localSum
+				gc_c1v[gc_lane] = localSum
+				gc_s_localSum[gc_rank] = localSum
 			}
 		}
 //line cheng_reduce_shfl.go:118
-		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			localSum := gc_s_localSum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:125
+			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:118
-			localSum += gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = localSum
-			gc_s_localSum[gc_rank2] = localSum
+			localSum += gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
 		}
 //line cheng_reduce_shfl.go:119
-		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			localSum := gc_s_localSum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:126
+			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:119
-			localSum += gc_c22r[gc_lane2]
-			gc_c23v[gc_lane2] = localSum
-			gc_s_localSum[gc_rank2] = localSum
+			localSum += gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
 		}
 //line cheng_reduce_shfl.go:120
-		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			localSum := gc_s_localSum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:127
+			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:120
-			localSum += gc_c23r[gc_lane2]
-			gc_c24v[gc_lane2] = localSum
-			gc_s_localSum[gc_rank2] = localSum
+			localSum += gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
 		}
 //line cheng_reduce_shfl.go:121
-		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			localSum := gc_s_localSum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:128
+			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:121
-			localSum += gc_c24r[gc_lane2]
-			gc_c25v[gc_lane2] = localSum
-			gc_s_localSum[gc_rank2] = localSum
+			localSum += gc_c4r[gc_lane]
+			gc_c5v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
 		}
 //line cheng_reduce_shfl.go:122
-		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			localSum := gc_s_localSum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:129
+			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:122
-			localSum += gc_c25r[gc_lane2]
-			gc_s_localSum[gc_rank2] = localSum
+			localSum += gc_c5r[gc_lane]
+			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line cheng_reduce_shfl.go:128
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:85
+			localSum := gc_s_localSum[gc_rank]
 			{
 //line cheng_reduce_shfl.go:125
-				gOdata[gc_bx2] = localSum
+				gOdata[gc_bx] = localSum
 			}
 		}
 	}
@@ -889,33 +928,34 @@ func ReduceSmemUnrollShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.T
 var gc_src_reduceSmemUnrollShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceSmemUnrollShflKernel", "b8db973f6f65fc86e6504392bd50a610196304ed88a1d6b6b7a630736519850a", "cheng_reduce_shfl.go:129-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:135
-func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	t := gc_b12.Thread()
-	gc_pos2 := gc_b12.Pos()
-	gc_bd2 := gc_b12.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b12.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b12.Len()
-	gc_s_localSum := compiled.Scratch[int32](gc_b12, 0)[:gc_n2]
+func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line cheng_reduce_shfl.go:136
-	if shflDim <= 1*gc_bdx2 {
-		gc_b12.SharedWritten()
+	if shflDim <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line cheng_reduce_shfl.go:136
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:139
-	bdim := uint32(gc_bdx2)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-//line cheng_reduce_shfl.go:138
-			tid := gc_tx2
+	bdim := uint32(gc_bdx)
 //line cheng_reduce_shfl.go:141
-			idx := uint32(gc_bx2)*bdim*4 + uint32(gc_tx2)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:138
+			tid := gc_tx
+//line cheng_reduce_shfl.go:141
+			idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
 //line cheng_reduce_shfl.go:143
 			localSum := int32(0)
 //line cheng_reduce_shfl.go:145
@@ -928,88 +968,91 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 //line cheng_reduce_shfl.go:153
 			smem[tid] = localSum
-			gc_s_localSum[gc_rank2] = localSum
+//line cheng_reduce_shfl.go:155
+			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := 512
-		gc_fastlo6 := min(max(0, -gc_off8), gc_bdx2)
-		gc_fasthi6 := max(min(gc_bdx2, len(smem), len(smem)-gc_off8), gc_fastlo6)
-		if gc_fastlo6 < gc_fasthi6 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo6 {
-					gc_seglen6 := gc_fasthi6 - gc_fastlo6
-					gc_at13 := smem[gc_fastlo6:][:gc_seglen6]
-					gc_at14 := smem[gc_off8+gc_fastlo6:][:gc_seglen6]
-					gc_vstep11 := gc_fastlo6
+//line cheng_reduce_shfl.go:160
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 512
+		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := smem[gc_fastlo:][:gc_seglen]
+					gc_at2 := smem[gc_off+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
 					if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-						gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-						gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
-							gc_tx2 := gc_vstep11
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line cheng_reduce_shfl.go:138
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line cheng_reduce_shfl.go:156
-							if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+							if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
-								archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							} else {
 //line cheng_reduce_shfl.go:156
-								gc_b14 := gc_none12
+								gc_b3 := gc_none2
 //line cheng_reduce_shfl.go:156
-								if gc_bdx2 >= 1024 {
+								if gc_bdx >= 1024 {
 //line cheng_reduce_shfl.go:156
-									gc_b14 = gc_all12
+									gc_b3 = gc_all2
 								}
 //line cheng_reduce_shfl.go:156
-								gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+								gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
-								if gc_if12.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
-									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+									archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]), gc_if2).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
 						}
+//line cheng_reduce_shfl.go:158
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-						gc_tx2 := gc_fastlo6 + gc_u6
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line cheng_reduce_shfl.go:138
-						tid := gc_tx2
+						tid := gc_tx
 //line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 && tid < 512 {
-							gc_at13[gc_u6] += gc_at14[gc_u6]
+						if gc_bdx >= 1024 && tid < 512 {
+							gc_at[gc_u] += gc_at2[gc_u]
 						}
 					}
-					gc_tx2 = gc_fasthi6 - 1
+					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:156
-				if gc_bdx2 >= 1024 && tid < 512 {
+				if gc_bdx >= 1024 && tid < 512 {
 					smem[tid] += smem[tid+512]
 				}
 			}
 		} else {
-			gc_vstep12 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-				gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-					gc_tx2 := gc_vstep12
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line cheng_reduce_shfl.go:138
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line cheng_reduce_shfl.go:156
 					if (tid+
 						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -1017,166 +1060,169 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						break
 					}
 //line cheng_reduce_shfl.go:156
-					if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+					if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:157
-						gc_b13 := gc_none11
+						gc_b2 := gc_none
 //line cheng_reduce_shfl.go:157
-						if gc_bdx2 >= 1024 {
+						if gc_bdx >= 1024 {
 //line cheng_reduce_shfl.go:156
-							gc_b13 = gc_all11
+							gc_b2 = gc_all
 						}
 //line cheng_reduce_shfl.go:156
-						gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
-						if gc_if11.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if11).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if).StoreSlice(smem[tid:])
 						}
 					}
 				}
+//line cheng_reduce_shfl.go:159
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep12
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:156
-					if gc_bdx2 >= 1024 && tid < 512 {
+					if gc_bdx >= 1024 && tid < 512 {
 						smem[tid] += smem[tid+512]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:156
-					if gc_bdx2 >= 1024 && tid < 512 {
+					if gc_bdx >= 1024 && tid < 512 {
 						smem[tid] += smem[tid+512]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:156
-					if gc_bdx2 >= 1024 && tid < 512 {
+					if gc_bdx >= 1024 && tid < 512 {
 						smem[tid] += smem[tid+512]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:156
-					if gc_bdx2 >= 1024 && tid < 512 {
+					if gc_bdx >= 1024 && tid < 512 {
 						smem[tid] += smem[tid+512]
 					}
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:156
-				if gc_bdx2 >= 1024 && tid < 512 {
+				if gc_bdx >= 1024 && tid < 512 {
 					smem[tid] += smem[tid+512]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off9 := 256
-		gc_fastlo7 := min(max(0, -gc_off9), gc_bdx2)
-		gc_fasthi7 := max(min(gc_bdx2, len(smem), len(smem)-gc_off9), gc_fastlo7)
-		if gc_fastlo7 < gc_fasthi7 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo7 {
-					gc_seglen7 := gc_fasthi7 - gc_fastlo7
-					gc_at15 := smem[gc_fastlo7:][:gc_seglen7]
-					gc_at16 := smem[gc_off9+gc_fastlo7:][:gc_seglen7]
-					gc_vstep13 := gc_fastlo7
+//line cheng_reduce_shfl.go:164
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 256
+		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off2), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at3 := smem[gc_fastlo2:][:gc_seglen2]
+					gc_at4 := smem[gc_off2+gc_fastlo2:][:gc_seglen2]
+					gc_vstep3 := gc_fastlo2
 					if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-						gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-						gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep13+7 < gc_fasthi7; gc_vstep13 += 8 {
-							gc_tx2 := gc_vstep13
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 //line cheng_reduce_shfl.go:138
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line cheng_reduce_shfl.go:160
-							if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
+							if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
-								archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+								archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							} else {
 //line cheng_reduce_shfl.go:160
-								gc_b16 := gc_none14
+								gc_b5 := gc_none4
 //line cheng_reduce_shfl.go:160
-								if gc_bdx2 >= 512 {
+								if gc_bdx >= 512 {
 //line cheng_reduce_shfl.go:160
-									gc_b16 = gc_all14
+									gc_b5 = gc_all4
 								}
 //line cheng_reduce_shfl.go:160
-								gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if4 := gc_b5.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
-								if gc_if14.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
-									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if14).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+									archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								}
 							}
 						}
+//line cheng_reduce_shfl.go:162
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u7 := gc_vstep13 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-						gc_tx2 := gc_fastlo7 + gc_u7
+					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 //line cheng_reduce_shfl.go:138
-						tid := gc_tx2
+						tid := gc_tx
 //line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 && tid < 256 {
-							gc_at15[gc_u7] += gc_at16[gc_u7]
+						if gc_bdx >= 512 && tid < 256 {
+							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
 					}
-					gc_tx2 = gc_fasthi7 - 1
+					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:160
-				if gc_bdx2 >= 512 && tid < 256 {
+				if gc_bdx >= 512 && tid < 256 {
 					smem[tid] += smem[tid+256]
 				}
 			}
 		} else {
-			gc_vstep14 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-				gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
-					gc_tx2 := gc_vstep14
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line cheng_reduce_shfl.go:138
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line cheng_reduce_shfl.go:160
 					if (tid+
 						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -1184,166 +1230,169 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						break
 					}
 //line cheng_reduce_shfl.go:160
-					if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
+					if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:161
-						gc_b15 := gc_none13
+						gc_b4 := gc_none3
 //line cheng_reduce_shfl.go:161
-						if gc_bdx2 >= 512 {
+						if gc_bdx >= 512 {
 //line cheng_reduce_shfl.go:160
-							gc_b15 = gc_all13
+							gc_b4 = gc_all3
 						}
 //line cheng_reduce_shfl.go:160
-						gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
-						if gc_if13.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if13).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if3).StoreSlice(smem[tid:])
 						}
 					}
 				}
+//line cheng_reduce_shfl.go:163
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep14
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:160
-					if gc_bdx2 >= 512 && tid < 256 {
+					if gc_bdx >= 512 && tid < 256 {
 						smem[tid] += smem[tid+256]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:160
-					if gc_bdx2 >= 512 && tid < 256 {
+					if gc_bdx >= 512 && tid < 256 {
 						smem[tid] += smem[tid+256]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:160
-					if gc_bdx2 >= 512 && tid < 256 {
+					if gc_bdx >= 512 && tid < 256 {
 						smem[tid] += smem[tid+256]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:160
-					if gc_bdx2 >= 512 && tid < 256 {
+					if gc_bdx >= 512 && tid < 256 {
 						smem[tid] += smem[tid+256]
 					}
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:160
-				if gc_bdx2 >= 512 && tid < 256 {
+				if gc_bdx >= 512 && tid < 256 {
 					smem[tid] += smem[tid+256]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off10 := 128
-		gc_fastlo8 := min(max(0, -gc_off10), gc_bdx2)
-		gc_fasthi8 := max(min(gc_bdx2, len(smem), len(smem)-gc_off10), gc_fastlo8)
-		if gc_fastlo8 < gc_fasthi8 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo8 {
-					gc_seglen8 := gc_fasthi8 - gc_fastlo8
-					gc_at17 := smem[gc_fastlo8:][:gc_seglen8]
-					gc_at18 := smem[gc_off10+gc_fastlo8:][:gc_seglen8]
-					gc_vstep15 := gc_fastlo8
+//line cheng_reduce_shfl.go:168
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 128
+		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+		gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off3), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at5 := smem[gc_fastlo3:][:gc_seglen3]
+					gc_at6 := smem[gc_off3+gc_fastlo3:][:gc_seglen3]
+					gc_vstep5 := gc_fastlo3
 					if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-						gc_none16 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-						gc_all16 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep15+7 < gc_fasthi8; gc_vstep15 += 8 {
-							gc_tx2 := gc_vstep15
+						gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 //line cheng_reduce_shfl.go:138
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line cheng_reduce_shfl.go:164
-							if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
+							if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
-								archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+								archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 							} else {
 //line cheng_reduce_shfl.go:164
-								gc_b18 := gc_none16
+								gc_b7 := gc_none6
 //line cheng_reduce_shfl.go:164
-								if gc_bdx2 >= 256 {
+								if gc_bdx >= 256 {
 //line cheng_reduce_shfl.go:164
-									gc_b18 = gc_all16
+									gc_b7 = gc_all6
 								}
 //line cheng_reduce_shfl.go:164
-								gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if6 := gc_b7.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
-								if gc_if16.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
-									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if16).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 								}
 							}
 						}
+//line cheng_reduce_shfl.go:166
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u8 := gc_vstep15 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
-						gc_tx2 := gc_fastlo8 + gc_u8
+					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx := gc_fastlo3 + gc_u3
 //line cheng_reduce_shfl.go:138
-						tid := gc_tx2
+						tid := gc_tx
 //line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 && tid < 128 {
-							gc_at17[gc_u8] += gc_at18[gc_u8]
+						if gc_bdx >= 256 && tid < 128 {
+							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
 					}
-					gc_tx2 = gc_fasthi8 - 1
+					gc_tx = gc_fasthi3 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:164
-				if gc_bdx2 >= 256 && tid < 128 {
+				if gc_bdx >= 256 && tid < 128 {
 					smem[tid] += smem[tid+128]
 				}
 			}
 		} else {
-			gc_vstep16 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-				gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-				gc_none15 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-				gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep16+7 < gc_bdx2; gc_vstep16 += 8 {
-					gc_tx2 := gc_vstep16
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 //line cheng_reduce_shfl.go:138
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line cheng_reduce_shfl.go:164
 					if (tid+
 						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -1351,166 +1400,169 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						break
 					}
 //line cheng_reduce_shfl.go:164
-					if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
+					if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:165
-						gc_b17 := gc_none15
+						gc_b6 := gc_none5
 //line cheng_reduce_shfl.go:165
-						if gc_bdx2 >= 256 {
+						if gc_bdx >= 256 {
 //line cheng_reduce_shfl.go:164
-							gc_b17 = gc_all15
+							gc_b6 = gc_all5
 						}
 //line cheng_reduce_shfl.go:164
-						gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
-						if gc_if15.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if15).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if5).StoreSlice(smem[tid:])
 						}
 					}
 				}
+//line cheng_reduce_shfl.go:167
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep16
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:164
-					if gc_bdx2 >= 256 && tid < 128 {
+					if gc_bdx >= 256 && tid < 128 {
 						smem[tid] += smem[tid+128]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:164
-					if gc_bdx2 >= 256 && tid < 128 {
+					if gc_bdx >= 256 && tid < 128 {
 						smem[tid] += smem[tid+128]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:164
-					if gc_bdx2 >= 256 && tid < 128 {
+					if gc_bdx >= 256 && tid < 128 {
 						smem[tid] += smem[tid+128]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:164
-					if gc_bdx2 >= 256 && tid < 128 {
+					if gc_bdx >= 256 && tid < 128 {
 						smem[tid] += smem[tid+128]
 					}
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:164
-				if gc_bdx2 >= 256 && tid < 128 {
+				if gc_bdx >= 256 && tid < 128 {
 					smem[tid] += smem[tid+128]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off11 := 64
-		gc_fastlo9 := min(max(0, -gc_off11), gc_bdx2)
-		gc_fasthi9 := max(min(gc_bdx2, len(smem), len(smem)-gc_off11), gc_fastlo9)
-		if gc_fastlo9 < gc_fasthi9 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo9 {
-					gc_seglen9 := gc_fasthi9 - gc_fastlo9
-					gc_at19 := smem[gc_fastlo9:][:gc_seglen9]
-					gc_at20 := smem[gc_off11+gc_fastlo9:][:gc_seglen9]
-					gc_vstep17 := gc_fastlo9
+//line cheng_reduce_shfl.go:172
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := 64
+		gc_fastlo4 := min(max(0, -gc_off4), gc_bdx)
+		gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off4), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at7 := smem[gc_fastlo4:][:gc_seglen4]
+					gc_at8 := smem[gc_off4+gc_fastlo4:][:gc_seglen4]
+					gc_vstep7 := gc_fastlo4
 					if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-						gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-						gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep17+7 < gc_fasthi9; gc_vstep17 += 8 {
-							gc_tx2 := gc_vstep17
+						gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 //line cheng_reduce_shfl.go:138
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line cheng_reduce_shfl.go:168
-							if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
+							if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
-								archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2 - gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2 - gc_fastlo9):])).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+								archsimd.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							} else {
 //line cheng_reduce_shfl.go:168
-								gc_b20 := gc_none18
+								gc_b9 := gc_none8
 //line cheng_reduce_shfl.go:168
-								if gc_bdx2 >= 128 {
+								if gc_bdx >= 128 {
 //line cheng_reduce_shfl.go:168
-									gc_b20 = gc_all18
+									gc_b9 = gc_all8
 								}
 //line cheng_reduce_shfl.go:168
-								gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if8 := gc_b9.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
-								if gc_if18.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
-									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if18).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+									archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 							}
 						}
+//line cheng_reduce_shfl.go:170
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u9 := gc_vstep17 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
-						gc_tx2 := gc_fastlo9 + gc_u9
+					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx := gc_fastlo4 + gc_u4
 //line cheng_reduce_shfl.go:138
-						tid := gc_tx2
+						tid := gc_tx
 //line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 && tid < 64 {
-							gc_at19[gc_u9] += gc_at20[gc_u9]
+						if gc_bdx >= 128 && tid < 64 {
+							gc_at7[gc_u4] += gc_at8[gc_u4]
 						}
 					}
-					gc_tx2 = gc_fasthi9 - 1
+					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:168
-				if gc_bdx2 >= 128 && tid < 64 {
+				if gc_bdx >= 128 && tid < 64 {
 					smem[tid] += smem[tid+64]
 				}
 			}
 		} else {
-			gc_vstep18 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-				gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-				gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep18+7 < gc_bdx2; gc_vstep18 += 8 {
-					gc_tx2 := gc_vstep18
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 //line cheng_reduce_shfl.go:138
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line cheng_reduce_shfl.go:168
 					if (tid+
 						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -1518,166 +1570,169 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						break
 					}
 //line cheng_reduce_shfl.go:168
-					if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
+					if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:169
-						gc_b19 := gc_none17
+						gc_b8 := gc_none7
 //line cheng_reduce_shfl.go:169
-						if gc_bdx2 >= 128 {
+						if gc_bdx >= 128 {
 //line cheng_reduce_shfl.go:168
-							gc_b19 = gc_all17
+							gc_b8 = gc_all7
 						}
 //line cheng_reduce_shfl.go:168
-						gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
-						if gc_if17.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if17).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if7).StoreSlice(smem[tid:])
 						}
 					}
 				}
+//line cheng_reduce_shfl.go:171
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep18
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:168
-					if gc_bdx2 >= 128 && tid < 64 {
+					if gc_bdx >= 128 && tid < 64 {
 						smem[tid] += smem[tid+64]
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:168
-					if gc_bdx2 >= 128 && tid < 64 {
+					if gc_bdx >= 128 && tid < 64 {
 						smem[tid] += smem[tid+64]
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:168
-					if gc_bdx2 >= 128 && tid < 64 {
+					if gc_bdx >= 128 && tid < 64 {
 						smem[tid] += smem[tid+64]
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:168
-					if gc_bdx2 >= 128 && tid < 64 {
+					if gc_bdx >= 128 && tid < 64 {
 						smem[tid] += smem[tid+64]
 					}
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:168
-				if gc_bdx2 >= 128 && tid < 64 {
+				if gc_bdx >= 128 && tid < 64 {
 					smem[tid] += smem[tid+64]
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off12 := 32
-		gc_fastlo10 := min(max(0, -gc_off12), gc_bdx2)
-		gc_fasthi10 := max(min(gc_bdx2, len(smem), len(smem)-gc_off12), gc_fastlo10)
-		if gc_fastlo10 < gc_fasthi10 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				if gc_tx2 == gc_fastlo10 {
-					gc_seglen10 := gc_fasthi10 - gc_fastlo10
-					gc_at21 := smem[gc_fastlo10:][:gc_seglen10]
-					gc_at22 := smem[gc_off12+gc_fastlo10:][:gc_seglen10]
-					gc_vstep19 := gc_fastlo10
+//line cheng_reduce_shfl.go:176
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := 32
+		gc_fastlo5 := min(max(0, -gc_off5), gc_bdx)
+		gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo5)
+		if gc_fastlo5 < gc_fasthi5 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo5 {
+					gc_seglen5 := gc_fasthi5 - gc_fastlo5
+					gc_at9 := smem[gc_fastlo5:][:gc_seglen5]
+					gc_at10 := smem[gc_off5+gc_fastlo5:][:gc_seglen5]
+					gc_vstep9 := gc_fastlo5
 					if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-						gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-						gc_none20 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-						gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
-							gc_tx2 := gc_vstep19
+						gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
 //line cheng_reduce_shfl.go:138
-							var tid int = gc_tx2
+							var tid int = gc_tx
 //line cheng_reduce_shfl.go:172
-							if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
+							if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
-								archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2 - gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2 - gc_fastlo10):])).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+								archsimd.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 							} else {
 //line cheng_reduce_shfl.go:172
-								gc_b22 := gc_none20
+								gc_b11 := gc_none10
 //line cheng_reduce_shfl.go:172
-								if gc_bdx2 >= 64 {
+								if gc_bdx >= 64 {
 //line cheng_reduce_shfl.go:172
-									gc_b22 = gc_all20
+									gc_b11 = gc_all10
 								}
 //line cheng_reduce_shfl.go:172
-								gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+								gc_if10 := gc_b11.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
-								if gc_if20.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
-									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if20).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+									archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 								}
 							}
 						}
+//line cheng_reduce_shfl.go:174
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u10 := gc_vstep19 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
-						gc_tx2 := gc_fastlo10 + gc_u10
+					for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_tx := gc_fastlo5 + gc_u5
 //line cheng_reduce_shfl.go:138
-						tid := gc_tx2
+						tid := gc_tx
 //line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 && tid < 32 {
-							gc_at21[gc_u10] += gc_at22[gc_u10]
+						if gc_bdx >= 64 && tid < 32 {
+							gc_at9[gc_u5] += gc_at10[gc_u5]
 						}
 					}
-					gc_tx2 = gc_fasthi10 - 1
+					gc_tx = gc_fasthi5 - 1
 					continue
 				}
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:172
-				if gc_bdx2 >= 64 && tid < 32 {
+				if gc_bdx >= 64 && tid < 32 {
 					smem[tid] += smem[tid+32]
 				}
 			}
 		} else {
-			gc_vstep20 := 0
+			gc_vstep10 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-				gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-				gc_none19 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-				gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep20+7 < gc_bdx2; gc_vstep20 += 8 {
-					gc_tx2 := gc_vstep20
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
+					gc_tx := gc_vstep10
 //line cheng_reduce_shfl.go:138
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line cheng_reduce_shfl.go:172
 					if (tid+
 						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
@@ -1685,114 +1740,118 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						break
 					}
 //line cheng_reduce_shfl.go:172
-					if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
+					if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:173
-						gc_b21 := gc_none19
+						gc_b10 := gc_none9
 //line cheng_reduce_shfl.go:173
-						if gc_bdx2 >= 64 {
+						if gc_bdx >= 64 {
 //line cheng_reduce_shfl.go:172
-							gc_b21 = gc_all19
+							gc_b10 = gc_all9
 						}
 //line cheng_reduce_shfl.go:172
-						gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
-						if gc_if19.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if19).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if9).StoreSlice(smem[tid:])
 						}
 					}
 				}
+//line cheng_reduce_shfl.go:175
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep20
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step12 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:172
-					if gc_bdx2 >= 64 && tid < 32 {
+					if gc_bdx >= 64 && tid < 32 {
 						smem[tid] += smem[tid+32]
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:172
-					if gc_bdx2 >= 64 && tid < 32 {
+					if gc_bdx >= 64 && tid < 32 {
 						smem[tid] += smem[tid+32]
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:172
-					if gc_bdx2 >= 64 && tid < 32 {
+					if gc_bdx >= 64 && tid < 32 {
 						smem[tid] += smem[tid+32]
 					}
 				}
 				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
 //line cheng_reduce_shfl.go:172
-					if gc_bdx2 >= 64 && tid < 32 {
+					if gc_bdx >= 64 && tid < 32 {
 						smem[tid] += smem[tid+32]
 					}
 				}
 			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-				tid := gc_tx2
+				tid := gc_tx
 //line cheng_reduce_shfl.go:172
-				if gc_bdx2 >= 64 && tid < 32 {
+				if gc_bdx >= 64 && tid < 32 {
 					smem[tid] += smem[tid+32]
 				}
 			}
 		}
 	}
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	var gc_c25v [32]int32
-	var gc_c25r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		gc_left := gc_act2
+//line cheng_reduce_shfl.go:180
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line cheng_reduce_shfl.go:195
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_reduce_shfl.go:203
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_reduce_shfl.go:138
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line cheng_reduce_shfl.go:138
 					var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce_shfl.go:177
@@ -1803,26 +1862,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:177
 					localSum = archsimd.LoadInt32x8Slice(smem[tid:])
 //line cheng_reduce_shfl.go:177
-					localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					localSum.StoreSlice(gc_s_localSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b12.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_reduce_shfl.go:192
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_reduce_shfl.go:138
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line cheng_reduce_shfl.go:138
 					var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce_shfl.go:177
@@ -1833,448 +1893,470 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:177
 					localSum = archsimd.LoadInt32x8Slice(smem[tid:])
 //line cheng_reduce_shfl.go:177
-					localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					localSum.StoreSlice(gc_s_localSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-					tid := gc_tx2
+					tid := gc_tx
+//line cheng_reduce_shfl.go:140
 					var localSum int32
 //line cheng_reduce_shfl.go:177
 					localSum = smem[tid]
-					gc_s_localSum[gc_rank2] = localSum
+					gc_s_localSum[gc_rank] = localSum
 				}
 			}
 		}
 		{
-			var gc_m162 uint32
+			var gc_m16 uint32
 //line cheng_reduce_shfl.go:178
-			if gc_x03 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m162 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
-						tid := gc_tx2
+						tid := gc_tx
 //line cheng_reduce_shfl.go:178
 						if tid < 32 {
-							gc_m162 |= 1 << gc_lane2
+							gc_m16 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save162 := gc_act2
-			gc_act2 = gc_save162 & gc_m162
-			if gc_act2 != 0 {
-				gc_left2 := gc_act2
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:179
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:179
-							localSum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:179
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:179
-							localSum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						localSum := gc_s_localSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:192
+						localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
-						gc_c21v[gc_lane2] = localSum
+						gc_c1v[gc_lane] = localSum
 					}
 				}
 //line cheng_reduce_shfl.go:179
-				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
-				gc_left3 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
+				gc_left3 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:179
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:179
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-							localSum.StoreSlice(gc_c22v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							localSum.StoreSlice(gc_c2v[gc_lane:])
 //line cheng_reduce_shfl.go:180
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:180
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:179
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-							localSum.StoreSlice(gc_c22v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							localSum.StoreSlice(gc_c2v[gc_lane:])
 //line cheng_reduce_shfl.go:180
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						localSum := gc_s_localSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:193
+						localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
-						localSum += gc_c21r[gc_lane2]
-						gc_c22v[gc_lane2] = localSum
-						gc_s_localSum[gc_rank2] = localSum
+						localSum += gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
 					}
 				}
 //line cheng_reduce_shfl.go:180
-				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
-				gc_left4 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
+				gc_left4 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:180
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:180
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-							localSum.StoreSlice(gc_c23v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							localSum.StoreSlice(gc_c3v[gc_lane:])
 //line cheng_reduce_shfl.go:181
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:181
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:180
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-							localSum.StoreSlice(gc_c23v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							localSum.StoreSlice(gc_c3v[gc_lane:])
 //line cheng_reduce_shfl.go:181
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						localSum := gc_s_localSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:194
+						localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:180
-						localSum += gc_c22r[gc_lane2]
-						gc_c23v[gc_lane2] = localSum
-						gc_s_localSum[gc_rank2] = localSum
+						localSum += gc_c2r[gc_lane]
+						gc_c3v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
 					}
 				}
 //line cheng_reduce_shfl.go:181
-				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
-				gc_left5 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:181
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:181
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-							localSum.StoreSlice(gc_c24v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+							localSum.StoreSlice(gc_c4v[gc_lane:])
 //line cheng_reduce_shfl.go:182
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:182
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:181
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-							localSum.StoreSlice(gc_c24v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+							localSum.StoreSlice(gc_c4v[gc_lane:])
 //line cheng_reduce_shfl.go:182
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						localSum := gc_s_localSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:195
+						localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:181
-						localSum += gc_c23r[gc_lane2]
-						gc_c24v[gc_lane2] = localSum
-						gc_s_localSum[gc_rank2] = localSum
+						localSum += gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
 					}
 				}
 //line cheng_reduce_shfl.go:182
-				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
-				gc_left6 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+				gc_left6 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:182
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:182
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-							localSum.StoreSlice(gc_c25v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+							localSum.StoreSlice(gc_c5v[gc_lane:])
 //line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:183
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:182
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-							localSum.StoreSlice(gc_c25v[gc_lane2:])
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+							localSum.StoreSlice(gc_c5v[gc_lane:])
 //line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						localSum := gc_s_localSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:196
+						localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:182
-						localSum += gc_c24r[gc_lane2]
-						gc_c25v[gc_lane2] = localSum
-						gc_s_localSum[gc_rank2] = localSum
+						localSum += gc_c4r[gc_lane]
+						gc_c5v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
 					}
 				}
 //line cheng_reduce_shfl.go:183
-				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
-				gc_left7 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
+				gc_left7 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:183
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:183
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
 //line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left7 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line cheng_reduce_shfl.go:183
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
 //line cheng_reduce_shfl.go:183
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
 //line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-							gc_left7 &^= 0xff << gc_lane2
+							localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left7 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left7&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left7&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						localSum := gc_s_localSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:196
+						localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:183
-						localSum += gc_c25r[gc_lane2]
-						gc_s_localSum[gc_rank2] = localSum
+						localSum += gc_c5r[gc_lane]
+						gc_s_localSum[gc_rank] = localSum
 					}
 				}
 			}
-			gc_act2 = gc_save162 &^ gc_dead2
+			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-		gc_to2 = gc_bound3 + 1
+//line cheng_reduce_shfl.go:193
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off13 := gc_bx2
-		if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(gOdata) {
-			gc_at23 := gOdata[gc_off13:][:1]
-			gc_step13 := gc_from2
-			for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := gc_bx
+		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			gc_at11 := gOdata[gc_off6:][:1]
+			gc_step6 := gc_from
+			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step13 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step6 + 0
+//line cheng_reduce_shfl.go:206
+					gc_rank := gc_base + gc_tx
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gc_at23[0] = localSum
+						gc_at11[0] = localSum
 					}
 				}
 				{
-					gc_tx2 := gc_step13 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step6 + 1
+//line cheng_reduce_shfl.go:193
+					gc_rank := gc_base + gc_tx
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gc_at23[0] = localSum
+						gc_at11[0] = localSum
 					}
 				}
 				{
-					gc_tx2 := gc_step13 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step6 + 2
+//line cheng_reduce_shfl.go:193
+					gc_rank := gc_base + gc_tx
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gc_at23[0] = localSum
+						gc_at11[0] = localSum
 					}
 				}
 				{
-					gc_tx2 := gc_step13 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step6 + 3
+//line cheng_reduce_shfl.go:193
+					gc_rank := gc_base + gc_tx
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gc_at23[0] = localSum
+						gc_at11[0] = localSum
 					}
 				}
 			}
-			for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				localSum := gc_s_localSum[gc_rank2]
+			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line cheng_reduce_shfl.go:140
+				localSum := gc_s_localSum[gc_rank]
 				{
 //line cheng_reduce_shfl.go:187
-					gc_at23[0] = localSum
+					gc_at11[0] = localSum
 				}
 			}
 		} else {
-			gc_step14 := gc_from2
-			for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+			gc_step7 := gc_from
+			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step14 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx2] = localSum
+						gOdata[gc_bx] = localSum
 					}
 				}
 				{
-					gc_tx2 := gc_step14 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx2] = localSum
+						gOdata[gc_bx] = localSum
 					}
 				}
 				{
-					gc_tx2 := gc_step14 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx2] = localSum
+						gOdata[gc_bx] = localSum
 					}
 				}
 				{
-					gc_tx2 := gc_step14 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					localSum := gc_s_localSum[gc_rank2]
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx2] = localSum
+						gOdata[gc_bx] = localSum
 					}
 				}
 			}
-			for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
+			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:140
+				localSum := gc_s_localSum[gc_rank]
 				{
 //line cheng_reduce_shfl.go:187
-					gOdata[gc_bx2] = localSum
+					gOdata[gc_bx] = localSum
 				}
 			}
 		}

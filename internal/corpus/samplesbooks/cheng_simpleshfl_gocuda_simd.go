@@ -30,161 +30,168 @@ func ShflBroadcastKernel(dOut, dIn []int32, srcLane int) func(*gocuda.Thread) {
 var gc_src_shflBroadcastKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflBroadcastKernel", "fd83dfb4e775f57067bd310954293eb1999945deda0aa325f0100afd1e0750c2", "cheng_simpleshfl.go:24-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:28
-func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLane int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLane int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:36
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:48
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_simpleshfl.go:50
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:29
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:29
 						break
 					}
 //line cheng_simpleshfl.go:29
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:29
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:44
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:29
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:29
 						break
 					}
 //line cheng_simpleshfl.go:29
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:29
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:29
-					value := dIn[gc_tx2]
-					gc_c21v[gc_lane2] = value
+					value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
 				}
 			}
 		}
 //line cheng_simpleshfl.go:30
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, srcLane, shflBdimx, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:37
+					gc_tx := gc_tidx3.X + gc_lane
+//line cheng_simpleshfl.go:39
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:30
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:30
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:31
 						break
 					}
 //line cheng_simpleshfl.go:31
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:46
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:31
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:30
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:31
 						break
 					}
 //line cheng_simpleshfl.go:31
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var value int32
 //line cheng_simpleshfl.go:30
-					value = gc_c21r[gc_lane2]
-					dOut[gc_tx2] = value
+					value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
 				}
 			}
 		}
@@ -206,113 +213,117 @@ func ShflWrapKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
 var gc_src_shflWrapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflWrapKernel", "9bd092d87751a01ebed94992d7df7d1b0a810f47f001635e994f968f2eea2cb4", "cheng_simpleshfl.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:39
-func gc_body_shflWrapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21m [32]uint32
-	var gc_c21v [32]int32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:47
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:40
-				value := dIn[gc_tx2]
-				gc_c21m[gc_lane2] = 0xffffffff
-				gc_c21v[gc_lane2] = value
-				gc_c21a[gc_lane2] = int(int32(uint32(gc_tx2) + uint32(offset)))
-				gc_c21w[gc_lane2] = shflBdimx
+				value := dIn[gc_tx]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = value
+				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
+				gc_c1w[gc_lane] = shflBdimx
 			}
 		}
 //line cheng_simpleshfl.go:41
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-		gc_left := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:48
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_simpleshfl.go:50
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:41
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:41
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:42
 						break
 					}
 //line cheng_simpleshfl.go:42
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:57
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:42
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:41
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:42
 						break
 					}
 //line cheng_simpleshfl.go:42
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var value int32
 //line cheng_simpleshfl.go:41
-					value = gc_c21r[gc_lane2]
-					dOut[gc_tx2] = value
+					value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
 				}
 			}
 		}
@@ -333,118 +344,122 @@ func ShflWrapPlusKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
 var gc_src_shflWrapPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflWrapPlusKernel", "a4bf8a0dcbcaa313a9cf20d868c55933435f059dcaba30f72e88f9fd8291b152", "cheng_simpleshfl.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:49
-func gc_body_shflWrapPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:57
 	var gc_l_value [32]int32
-	var gc_c21m [32]uint32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:50
-				value := dIn[gc_tx2]
-				gc_c21m[gc_lane2] = 0xffffffff
-				gc_c21a[gc_lane2] = int(int32(uint32(gc_tx2) + uint32(offset)))
-				gc_c21w[gc_lane2] = shflBdimx
-				gc_l_value[gc_lane2] = value
+				value := dIn[gc_tx]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
+				gc_c1w[gc_lane] = shflBdimx
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:51
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_value, &gc_c21a, &gc_c21w, &gc_c21r)
-		gc_left := gc_act2
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:58
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_simpleshfl.go:60
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:51
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line cheng_simpleshfl.go:51
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:52
 						break
 					}
 //line cheng_simpleshfl.go:52
-					value.StoreSlice(dOut[gc_tx2:])
+					value.StoreSlice(dOut[gc_tx:])
 //line cheng_simpleshfl.go:52
-					value.StoreSlice(gc_l_value[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_l_value[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:67
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:52
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line cheng_simpleshfl.go:51
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:52
 						break
 					}
 //line cheng_simpleshfl.go:52
-					value.StoreSlice(dOut[gc_tx2:])
+					value.StoreSlice(dOut[gc_tx:])
 //line cheng_simpleshfl.go:52
-					value.StoreSlice(gc_l_value[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_l_value[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					value := gc_l_value[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:51
-					value += gc_c21r[gc_lane2]
-					dOut[gc_tx2] = value
-					gc_l_value[gc_lane2] = value
+					value += gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+					gc_l_value[gc_lane] = value
 				}
 			}
 		}
@@ -465,161 +480,168 @@ func ShflUpKernel(dOut, dIn []int32, delta uint32) func(*gocuda.Thread) {
 var gc_src_shflUpKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflUpKernel", "37ff8ef56ad78f4f8efd600b1b7ac61aae4cc24a99057c3fef53859dbd9adf9f", "cheng_simpleshfl.go:55-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:59
-func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:67
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:79
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_simpleshfl.go:81
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:60
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:60
 						break
 					}
 //line cheng_simpleshfl.go:60
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:60
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:75
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:60
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:60
 						break
 					}
 //line cheng_simpleshfl.go:60
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:60
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:60
-					value := dIn[gc_tx2]
-					gc_c21v[gc_lane2] = value
+					value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
 				}
 			}
 		}
 //line cheng_simpleshfl.go:61
-		compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, int(delta), shflBdimx, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:68
+					gc_tx := gc_tidx3.X + gc_lane
+//line cheng_simpleshfl.go:70
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:61
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:61
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:62
 						break
 					}
 //line cheng_simpleshfl.go:62
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:77
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:62
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:61
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:62
 						break
 					}
 //line cheng_simpleshfl.go:62
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var value int32
 //line cheng_simpleshfl.go:61
-					value = gc_c21r[gc_lane2]
-					dOut[gc_tx2] = value
+					value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
 				}
 			}
 		}
@@ -640,161 +662,168 @@ func ShflDownKernel(dOut, dIn []int32, delta uint32) func(*gocuda.Thread) {
 var gc_src_shflDownKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflDownKernel", "10d90ce162953fa6f315f6e985e8fed8a26f7c17d614b57c03a1bd6094a9a975", "cheng_simpleshfl.go:65-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:69
-func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:77
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:89
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_simpleshfl.go:91
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:70
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:70
 						break
 					}
 //line cheng_simpleshfl.go:70
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:70
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:85
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:70
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:70
 						break
 					}
 //line cheng_simpleshfl.go:70
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:70
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:70
-					value := dIn[gc_tx2]
-					gc_c21v[gc_lane2] = value
+					value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
 				}
 			}
 		}
 //line cheng_simpleshfl.go:71
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, int(delta), shflBdimx, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:78
+					gc_tx := gc_tidx3.X + gc_lane
+//line cheng_simpleshfl.go:80
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:71
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:71
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:72
 						break
 					}
 //line cheng_simpleshfl.go:72
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:87
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:72
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:71
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:72
 						break
 					}
 //line cheng_simpleshfl.go:72
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var value int32
 //line cheng_simpleshfl.go:71
-					value = gc_c21r[gc_lane2]
-					dOut[gc_tx2] = value
+					value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
 				}
 			}
 		}
@@ -815,161 +844,168 @@ func ShflXorKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 var gc_src_shflXorKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorKernel", "d257b1fd83122e0baa4e9de0d671f63ca99f91a7695a9062e5954af235fb6e24", "cheng_simpleshfl.go:75-83").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:79
-func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:87
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:99
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_simpleshfl.go:101
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:80
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:80
 						break
 					}
 //line cheng_simpleshfl.go:80
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:80
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:95
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:80
-					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 //line cheng_simpleshfl.go:80
 						break
 					}
 //line cheng_simpleshfl.go:80
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
 //line cheng_simpleshfl.go:80
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_c1v[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:80
-					value := dIn[gc_tx2]
-					gc_c21v[gc_lane2] = value
+					value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
 				}
 			}
 		}
 //line cheng_simpleshfl.go:81
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-		gc_left2 := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:88
+					gc_tx := gc_tidx3.X + gc_lane
+//line cheng_simpleshfl.go:90
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:81
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:81
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:82
 						break
 					}
 //line cheng_simpleshfl.go:82
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:97
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:82
 					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:81
-					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:82
 						break
 					}
 //line cheng_simpleshfl.go:82
-					value.StoreSlice(dOut[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
+					value.StoreSlice(dOut[gc_tx:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var value int32
 //line cheng_simpleshfl.go:81
-					value = gc_c21r[gc_lane2]
-					dOut[gc_tx2] = value
+					value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
 				}
 			}
 		}
@@ -991,39 +1027,40 @@ func ShflXorArrayKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 var gc_src_shflXorArrayKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorArrayKernel", "34418f3f4b7a623705bdc2542f403cb040ab4fcb22716fc2acac9f180134abd4", "cheng_simpleshfl.go:85-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:90
-func gc_body_shflXorArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:98
 	var gc_l_value [32][4]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:91
-				idx := gc_tx2 * shflSegm
+				idx := gc_tx * shflSegm
 				var value [shflSegm]int32
 				{
 					{
@@ -1047,60 +1084,61 @@ func gc_body_shflXorArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask i
 						value[i] = dIn[idx+i]
 					}
 				}
-				gc_c21v[gc_lane2] = value[0]
-				gc_l_value[gc_lane2] = value
+				gc_c1v[gc_lane] = value[0]
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:98
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			value := gc_l_value[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:98
-			value[0] = gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = value[1]
-			gc_l_value[gc_lane2] = value
+			value[0] = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = value[1]
+			gc_l_value[gc_lane] = value
 		}
 //line cheng_simpleshfl.go:99
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, shflBdimx, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			value := gc_l_value[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:99
-			value[1] = gc_c22r[gc_lane2]
-			gc_c23v[gc_lane2] = value[2]
-			gc_l_value[gc_lane2] = value
+			value[1] = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = value[2]
+			gc_l_value[gc_lane] = value
 		}
 //line cheng_simpleshfl.go:100
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, mask, shflBdimx, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			value := gc_l_value[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:100
-			value[2] = gc_c23r[gc_lane2]
-			gc_c24v[gc_lane2] = value[3]
-			gc_l_value[gc_lane2] = value
+			value[2] = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = value[3]
+			gc_l_value[gc_lane] = value
 		}
 //line cheng_simpleshfl.go:101
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, mask, shflBdimx, &gc_c24r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:91
-				idx := gc_tx2 * shflSegm
-				value := gc_l_value[gc_lane2]
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:93
+				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:101
-				value[3] = gc_c24r[gc_lane2]
+				value[3] = gc_c4r[gc_lane]
 				{
 					{
 //line cheng_simpleshfl.go:103
@@ -1123,7 +1161,8 @@ func gc_body_shflXorArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask i
 						dOut[idx+i_] = value[i_]
 					}
 				}
-				gc_l_value[gc_lane2] = value
+//line cheng_simpleshfl.go:106
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1143,39 +1182,40 @@ func ShflXorInt4Kernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 var gc_src_shflXorInt4Kernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorInt4Kernel", "019533bf25f7049a9dd21b3f5e6e5b87ce12d4d5e42b037b48c8a45e960457a3", "cheng_simpleshfl.go:108-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:112
-func gc_body_shflXorInt4Kernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:120
 	var gc_l_value [32]int4
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22v [32]int32
-	var gc_c22r [32]int32
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:113
-				idx := gc_tx2 * shflSegm
+				idx := gc_tx * shflSegm
 				var value int4
 //line cheng_simpleshfl.go:116
 				value.x = dIn[idx]
@@ -1183,66 +1223,67 @@ func gc_body_shflXorInt4Kernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 				value.z = dIn[idx+2]
 				value.w = dIn[idx+3]
 //line cheng_simpleshfl.go:121
-				gc_c21v[gc_lane2] = value.x
-				gc_l_value[gc_lane2] = value
+				gc_c1v[gc_lane] = value.x
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:121
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			value := gc_l_value[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:121
-			value.x = gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = value.y
-			gc_l_value[gc_lane2] = value
+			value.x = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = value.y
+			gc_l_value[gc_lane] = value
 		}
 //line cheng_simpleshfl.go:122
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, shflBdimx, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			value := gc_l_value[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:122
-			value.y = gc_c22r[gc_lane2]
-			gc_c23v[gc_lane2] = value.z
-			gc_l_value[gc_lane2] = value
+			value.y = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = value.z
+			gc_l_value[gc_lane] = value
 		}
 //line cheng_simpleshfl.go:123
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, mask, shflBdimx, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			value := gc_l_value[gc_lane2]
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:123
-			value.z = gc_c23r[gc_lane2]
-			gc_c24v[gc_lane2] = value.w
-			gc_l_value[gc_lane2] = value
+			value.z = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = value.w
+			gc_l_value[gc_lane] = value
 		}
 //line cheng_simpleshfl.go:124
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, mask, shflBdimx, &gc_c24r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:113
-				idx := gc_tx2 * shflSegm
-				value := gc_l_value[gc_lane2]
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:115
+				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:124
-				value.w = gc_c24r[gc_lane2]
+				value.w = gc_c4r[gc_lane]
 //line cheng_simpleshfl.go:126
 				dOut[idx] = value.x
 				dOut[idx+1] = value.y
 				dOut[idx+2] = value.z
 				dOut[idx+3] = value.w
-				gc_l_value[gc_lane2] = value
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1263,33 +1304,34 @@ func ShflXorElementKernel(dOut, dIn []int32, mask, srcIdx, dstIdx int) func(*goc
 var gc_src_shflXorElementKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorElementKernel", "fe9933b25e386d8af65b97b8008e0a2232ba8e75392744896ecc41cd4771fb2d", "cheng_simpleshfl.go:132-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:137
-func gc_body_shflXorElementKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:145
 	var gc_l_value [32][4]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:138
-				idx := gc_tx2 * shflSegm
+				idx := gc_tx * shflSegm
 				var value [shflSegm]int32
 				{
 					{
@@ -1313,27 +1355,28 @@ func gc_body_shflXorElementKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask
 						value[i] = dIn[idx+i]
 					}
 				}
-				gc_c21v[gc_lane2] = value[dstIdx]
-				gc_l_value[gc_lane2] = value
+				gc_c1v[gc_lane] = value[dstIdx]
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:145
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:138
-				idx := gc_tx2 * shflSegm
-				value := gc_l_value[gc_lane2]
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:140
+				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:145
-				value[srcIdx] = gc_c21r[gc_lane2]
+				value[srcIdx] = gc_c1r[gc_lane]
 				{
 					{
 //line cheng_simpleshfl.go:147
@@ -1356,7 +1399,8 @@ func gc_body_shflXorElementKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask
 						dOut[idx+i_] = value[i_]
 					}
 				}
-				gc_l_value[gc_lane2] = value
+//line cheng_simpleshfl.go:150
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1378,35 +1422,36 @@ func ShflXorArraySwapKernel(dOut, dIn []int32, mask, srcIdx, dstIdx int) func(*g
 var gc_src_shflXorArraySwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorArraySwapKernel", "7cace0db623e7489cfd107e4720958114bae5a49c8887f67b2158165e3905cb0", "cheng_simpleshfl.go:152-185").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:158
-func gc_body_shflXorArraySwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_l_value [32][4]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-//line cheng_simpleshfl.go:159
-				idx := gc_tx2 * shflSegm
+func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line cheng_simpleshfl.go:166
-				pred := (gc_tx2 & 1) != mask
+	var gc_l_value [32][4]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:159
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:166
+				pred := (gc_tx & 1) != mask
 //line cheng_simpleshfl.go:160
 				var value [shflSegm]int32
 				{
@@ -1438,29 +1483,30 @@ func gc_body_shflXorArraySwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, ma
 					value[dstIdx] = tmp
 				}
 //line cheng_simpleshfl.go:174
-				gc_c21v[gc_lane2] = value[dstIdx]
-				gc_l_value[gc_lane2] = value
+				gc_c1v[gc_lane] = value[dstIdx]
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:174
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:159
-				idx := gc_tx2 * shflSegm
+				idx := gc_tx * shflSegm
 //line cheng_simpleshfl.go:166
-				pred := (gc_tx2 & 1) != mask
-				value := gc_l_value[gc_lane2]
+				pred := (gc_tx & 1) != mask
+//line cheng_simpleshfl.go:168
+				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:174
-				value[dstIdx] = gc_c21r[gc_lane2]
+				value[dstIdx] = gc_c1r[gc_lane]
 //line cheng_simpleshfl.go:176
 				if pred {
 					tmp_ := value[srcIdx]
@@ -1489,7 +1535,8 @@ func gc_body_shflXorArraySwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, ma
 						dOut[idx+i_] = value[i_]
 					}
 				}
-				gc_l_value[gc_lane2] = value
+//line cheng_simpleshfl.go:185
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1509,68 +1556,69 @@ func ShflSwapKernel(dOut, dIn []int32, mask, firstIdx, secondIdx int) func(*gocu
 var gc_src_shflSwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflSwapKernel", "d1cea54d282062c33876f47c3c1786a08db94fe43092bfc32d6615b1bb422eea", "cheng_simpleshfl.go:207-224", "cheng_simpleshfl.go:187-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:211
-func gc_body_shflSwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, firstIdx, secondIdx int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, firstIdx, secondIdx int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line cheng_simpleshfl.go:219
 	var mask_ int = mask
 //line cheng_simpleshfl.go:219
 	var firstIdx_ int = firstIdx
 //line cheng_simpleshfl.go:219
 	var secondIdx_ int = secondIdx
+//line cheng_simpleshfl.go:221
 	var gc_l_value_ [32][]int32
 	var gc_l_pred [32]bool
 	var gc_l_value [32][4]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:219
-				var laneIdx int = gc_tx2
+				var laneIdx int = gc_tx
 //line cheng_simpleshfl.go:212
-				idx := gc_tx2 * shflSegm
+				idx := gc_tx * shflSegm
 				var value [shflSegm]int32
-				gc_l_value[gc_lane2] = value
+				gc_l_value[gc_lane] = value
 				{
 					{
 //line cheng_simpleshfl.go:215
 						i := int(0)
-						gc_l_value[gc_lane2][i] = dIn[idx+i]
+						gc_l_value[gc_lane][i] = dIn[idx+i]
 					}
 					{
 //line cheng_simpleshfl.go:215
 						i := int(1)
-						gc_l_value[gc_lane2][i] = dIn[idx+i]
+						gc_l_value[gc_lane][i] = dIn[idx+i]
 					}
 					{
 //line cheng_simpleshfl.go:215
 						i := int(2)
-						gc_l_value[gc_lane2][i] = dIn[idx+i]
+						gc_l_value[gc_lane][i] = dIn[idx+i]
 					}
 					{
 //line cheng_simpleshfl.go:215
 						i := int(3)
-						gc_l_value[gc_lane2][i] = dIn[idx+i]
+						gc_l_value[gc_lane][i] = dIn[idx+i]
 					}
 				}
-				var value_ []int32 = gc_l_value[gc_lane2][:]
+				var value_ []int32 = gc_l_value[gc_lane][:]
 //line cheng_simpleshfl.go:190
 				pred := (laneIdx/mask_ + 1) == 1
 //line cheng_simpleshfl.go:192
@@ -1580,29 +1628,31 @@ func gc_body_shflSwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, firs
 					value_[secondIdx_] = tmp
 				}
 //line cheng_simpleshfl.go:198
-				gc_c21v[gc_lane2] = value_[secondIdx_]
-				gc_l_value_[gc_lane2] = value_
-				gc_l_pred[gc_lane2] = pred
+				gc_c1v[gc_lane] = value_[secondIdx_]
+				gc_l_value_[gc_lane] = value_
+				gc_l_pred[gc_lane] = pred
 			}
 		}
 //line cheng_simpleshfl.go:198
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask_, shflBdimx, &gc_c21r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask_, shflBdimx, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:212
-				idx := gc_tx2 * shflSegm
-				value_ := gc_l_value_[gc_lane2]
-				pred := gc_l_pred[gc_lane2]
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:214
+				value_ := gc_l_value_[gc_lane]
+//line cheng_simpleshfl.go:216
+				pred := gc_l_pred[gc_lane]
 //line cheng_simpleshfl.go:198
-				value_[secondIdx_] = gc_c21r[gc_lane2]
+				value_[secondIdx_] = gc_c1r[gc_lane]
 //line cheng_simpleshfl.go:200
 				if pred {
 					tmp_ := value_[firstIdx_]
@@ -1613,22 +1663,22 @@ func gc_body_shflSwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, firs
 					{
 //line cheng_simpleshfl.go:221
 						i_ := int(0)
-						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
 					}
 					{
 //line cheng_simpleshfl.go:221
 						i_ := int(1)
-						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
 					}
 					{
 //line cheng_simpleshfl.go:221
 						i_ := int(2)
-						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
 					}
 					{
 //line cheng_simpleshfl.go:221
 						i_ := int(3)
-						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
 					}
 				}
 			}
@@ -1650,38 +1700,39 @@ func ShflArrayKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
 var gc_src_shflArrayKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflArrayKernel", "b24e453a2234f69aba74f67a4b512df0d78243855d4d5f82a8f086bb5f47e942", "cheng_simpleshfl.go:226-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:230
-func gc_body_shflArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_l_value [32][4]int32
-	var gc_c21m [32]uint32
-	var gc_c21v [32]int32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-//line cheng_simpleshfl.go:231
-				idx := gc_tx2 * shflSegm
+func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line cheng_simpleshfl.go:238
-				lane := (uint32(offset) + uint32(gc_tx2)) % shflSegm
+	var gc_l_value [32][4]int32
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:231
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:238
+				lane := (uint32(offset) + uint32(gc_tx)) % shflSegm
 //line cheng_simpleshfl.go:232
 				var value [shflSegm]int32
 				{
@@ -1707,30 +1758,31 @@ func gc_body_shflArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset in
 					}
 				}
 //line cheng_simpleshfl.go:239
-				gc_c21m[gc_lane2] = 0xffffffff
-				gc_c21v[gc_lane2] = value[3]
-				gc_c21a[gc_lane2] = int(lane)
-				gc_c21w[gc_lane2] = shflBdimx
-				gc_l_value[gc_lane2] = value
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = value[3]
+				gc_c1a[gc_lane] = int(lane)
+				gc_c1w[gc_lane] = shflBdimx
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:239
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:231
-				idx := gc_tx2 * shflSegm
-				value := gc_l_value[gc_lane2]
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:233
+				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:239
-				value[0] = gc_c21r[gc_lane2]
+				value[0] = gc_c1r[gc_lane]
 				{
 					{
 //line cheng_simpleshfl.go:241
@@ -1753,7 +1805,8 @@ func gc_body_shflArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset in
 						dOut[idx+i_] = value[i_]
 					}
 				}
-				gc_l_value[gc_lane2] = value
+//line cheng_simpleshfl.go:244
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1773,125 +1826,129 @@ func ShflXorPlusKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 var gc_src_shflXorPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorPlusKernel", "2b7094cb1fcefbfbdc5d5eb148c25758a080b7a8c00a73655b1894d99100c28c", "cheng_simpleshfl.go:246-254").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:250
-func gc_body_shflXorPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line cheng_simpleshfl.go:258
 	var gc_l_value [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(dIn) && 32 <= len(dIn)-gc_off3 {
-					gc_at3 := dIn[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+					gc_at := dIn[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line cheng_simpleshfl.go:251
-						value := gc_at3[gc_lane2]
-						gc_l_value[gc_lane2] = value
+						value := gc_at[gc_lane]
+						gc_l_value[gc_lane] = value
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:251
-						value := dIn[gc_tx2]
-						gc_l_value[gc_lane2] = value
+						value := dIn[gc_tx]
+						gc_l_value[gc_lane] = value
 					}
 				}
 			}
 		}
 //line cheng_simpleshfl.go:252
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c21r)
-		gc_left := gc_act2
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cheng_simpleshfl.go:259
+					gc_tx := gc_tidx2.X + gc_lane
+//line cheng_simpleshfl.go:261
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:252
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line cheng_simpleshfl.go:252
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:253
 						break
 					}
 //line cheng_simpleshfl.go:253
-					value.StoreSlice(dOut[gc_tx2:])
+					value.StoreSlice(dOut[gc_tx:])
 //line cheng_simpleshfl.go:253
-					value.StoreSlice(gc_l_value[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_l_value[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line cheng_simpleshfl.go:268
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line cheng_simpleshfl.go:253
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line cheng_simpleshfl.go:252
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 //line cheng_simpleshfl.go:253
 						break
 					}
 //line cheng_simpleshfl.go:253
-					value.StoreSlice(dOut[gc_tx2:])
+					value.StoreSlice(dOut[gc_tx:])
 //line cheng_simpleshfl.go:253
-					value.StoreSlice(gc_l_value[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					value.StoreSlice(gc_l_value[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					value := gc_l_value[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:252
-					value += gc_c21r[gc_lane2]
-					dOut[gc_tx2] = value
-					gc_l_value[gc_lane2] = value
+					value += gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+					gc_l_value[gc_lane] = value
 				}
 			}
 		}

@@ -39,19 +39,19 @@ func FinderWarpParallelKernel[TI cudfTargetIterator](forward bool, dStrings cudf
 var gc_src_finderWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "finderWarpParallelFn", "c737e21e72c98437c2b32153a75537f51712c922474ab32871dcd294a9236b19", "cudf_find.go:75-143")
 
 //line cudf_find.go:82
-func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, forward bool, dStrings cudfStrings, dTargets TI, start, stop int32, dResults []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_dStrings := make([]cudfStrings, gc_b2.Len())
-	for gc_rank2 := range gc_s_dStrings {
-		gc_s_dStrings[gc_rank2] = dStrings
+func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, forward bool, dStrings cudfStrings, dTargets TI, start, stop int32, dResults []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
+	for gc_rank := range gc_s_dStrings {
+		gc_s_dStrings[gc_rank] = dStrings
 	}
 //line cudf_find.go:83
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
@@ -59,45 +59,47 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 	startC := start
 //line cudf_find.go:100
 	stopC := stop
+//line cudf_find.go:102
 	var gc_l_dStr [32][]byte
 	var gc_l_begin [32]int32
 	var gc_l_startCharPos [32]int32
 	var gc_l_position [32]int32
 	var gc_l_result [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line cudf_find.go:114
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find.go:84
-				laneIdx := int32((gc_rank2 & (32 - 1)))
+				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find.go:86
-				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(tid / 32)
-				if strIdx >= gc_s_dStrings[gc_rank2].size() || gc_s_dStrings[gc_rank2].isNull(strIdx) {
+				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
 					{
 //line cudf_find.go:88
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_find.go:88
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
-				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				dTarget := dTargets.at(strIdx)
 //line cudf_find.go:95
 				begin, leftOver := bytesToCharacterPosition(dStr, start)
@@ -124,12 +126,13 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 				}
 				for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
 //line cudf_find.go:118
-					gc_b2.Tick()
+					gc_b.Tick()
 //line cudf_find.go:118
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line cudf_find.go:118
 						return
 					}
+//line cudf_find.go:119
 					if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
 						position = itr
 						if forward {
@@ -139,120 +142,127 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 				}
 //line cudf_find.go:128
 				var result int32
-				gc_l_dStr[gc_lane2] = dStr
-				gc_l_begin[gc_lane2] = begin
-				gc_l_startCharPos[gc_lane2] = startCharPos
-				gc_l_position[gc_lane2] = position
-				gc_l_result[gc_lane2] = result
+//line cudf_find.go:139
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_begin[gc_lane] = begin
+				gc_l_startCharPos[gc_lane] = startCharPos
+				gc_l_position[gc_lane] = position
+				gc_l_result[gc_lane] = result
 			}
 		}
 //line cudf_find.go:129
 		if forward {
-			compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c21r)
-			gc_left := gc_act2
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_find.go:130
 						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:130
-						result = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						result = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line cudf_find.go:130
-						result.StoreSlice(gc_l_result[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						result.StoreSlice(gc_l_result[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line cudf_find.go:130
 						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:130
-						result = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						result = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line cudf_find.go:130
-						result.StoreSlice(gc_l_result[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						result.StoreSlice(gc_l_result[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
+//line cudf_find.go:143
 					var result int32
 //line cudf_find.go:130
-					result = gc_c21r[gc_lane2]
-					gc_l_result[gc_lane2] = result
+					result = gc_c1r[gc_lane]
+					gc_l_result[gc_lane] = result
 				}
 			}
 		} else {
 //line cudf_find.go:132
-			compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c22r)
-			gc_left2 := gc_act2
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c2r)
+			gc_left2 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_find.go:132
 						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:132
-						result = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+						result = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line cudf_find.go:132
-						result.StoreSlice(gc_l_result[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						result.StoreSlice(gc_l_result[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line cudf_find.go:132
 						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:132
-						result = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+						result = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line cudf_find.go:132
-						result.StoreSlice(gc_l_result[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						result.StoreSlice(gc_l_result[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
+//line cudf_find.go:145
 					var result int32
 //line cudf_find.go:132
-					result = gc_c22r[gc_lane2]
-					gc_l_result[gc_lane2] = result
+					result = gc_c2r[gc_lane]
+					gc_l_result[gc_lane] = result
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find.go:84
-				laneIdx := int32((gc_rank2 & (32 - 1)))
+				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find.go:86
-				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(tid / 32)
-				dStr := gc_l_dStr[gc_lane2]
-				begin := gc_l_begin[gc_lane2]
-				startCharPos := gc_l_startCharPos[gc_lane2]
-				result := gc_l_result[gc_lane2]
+//line cudf_find.go:89
+				dStr := gc_l_dStr[gc_lane]
+//line cudf_find.go:91
+				begin := gc_l_begin[gc_lane]
+//line cudf_find.go:93
+				startCharPos := gc_l_startCharPos[gc_lane]
+//line cudf_find.go:95
+				result := gc_l_result[gc_lane]
 //line cudf_find.go:135
 				if laneIdx == 0 {
 //line cudf_find.go:137
@@ -283,78 +293,80 @@ func ContainsWarpParallelKernel(dStrings cudfStrings, dTarget []byte, dResults [
 var gc_src_containsWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "containsWarpParallelFn", "154c72a708569dea8f29a9be75d672f464bd643f4dbb666611b5d8027576bf47", "cudf_find.go:145-182").NoGoexit("84a48074a2e9cdf1e1534b7bf92da4a9d1cbcb86bab97dc5b1d7b97e3d082703", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:31-42")
 
 //line cudf_find.go:151
-func gc_body_containsWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStrings, dTarget []byte, dResults []bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_dStrings := make([]cudfStrings, gc_b2.Len())
-	for gc_rank2 := range gc_s_dStrings {
-		gc_s_dStrings[gc_rank2] = dStrings
+func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, dResults []bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
+	for gc_rank := range gc_s_dStrings {
+		gc_s_dStrings[gc_rank] = dStrings
 	}
 //line cudf_find.go:159
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 //line cudf_find.go:166
 	const bytesPerWarp = 4
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+//line cudf_find.go:168
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line cudf_find.go:175
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find.go:152
-				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 //line cudf_find.go:154
 				strIdx := int32(idx / 32)
 //line cudf_find.go:160
-				laneIdx := int32((gc_rank2 & (32 - 1)))
+				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find.go:155
-				if strIdx >= gc_s_dStrings[gc_rank2].size() {
+				if strIdx >= gc_s_dStrings[gc_rank].size() {
 					{
 //line cudf_find.go:155
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_find.go:155
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line cudf_find.go:162
-				if gc_s_dStrings[gc_rank2].isNull(strIdx) {
+				if gc_s_dStrings[gc_rank].isNull(strIdx) {
 					{
 //line cudf_find.go:162
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_find.go:162
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line cudf_find.go:165
-				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
 //line cudf_find.go:167
 				found := false
 				for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
 //line cudf_find.go:168
-					gc_b2.Tick()
+					gc_b.Tick()
 //line cudf_find.go:168
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line cudf_find.go:168
 						return
 					}
@@ -366,32 +378,32 @@ func gc_body_containsWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStrings,
 					}
 				}
 //line cudf_find.go:178
-				gc_c21v[gc_lane2] = found
+				gc_c1v[gc_lane] = found
 			}
 		}
 //line cudf_find.go:178
-		compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, warp.Size(), &gc_c21v, 0, nil, &gc_c21r)
+		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, warp.Size(), &gc_c1v, 0, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find.go:152
-				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 //line cudf_find.go:154
 				strIdx := int32(idx / 32)
 //line cudf_find.go:160
-				laneIdx := int32((gc_rank2 & (32 - 1)))
+				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find.go:178
-				result := gc_c21r[gc_lane2]
+				result := gc_c1r[gc_lane]
 				if laneIdx == 0 {
 					dResults[strIdx] = result
 				}

@@ -37,22 +37,23 @@ func FindInstanceWarpParallelKernel(dStrings cudfStrings, dTarget []byte, instan
 var gc_src_findInstanceWarpParallelFn = compiled.NewSource(gc_files_cudf_find_instance, "findInstanceWarpParallelFn", "3dd3c2aa5d145ce29b2e47c417f168a38d8f9be1d4d78a6fff68afd72e4a95f8", "cudf_find_instance.go:44-107").NoGoexit("8264a70a8e310ef796f3af4719de4e8e1dc5417e11e52f7aefca9419cd2edcf8", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:29-29", "cudf_find_instance.go:31-42")
 
 //line cudf_find_instance.go:52
-func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStrings, dTarget []byte, instance int32, dResults []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_dStrings := make([]cudfStrings, gc_b2.Len())
-	for gc_rank2 := range gc_s_dStrings {
-		gc_s_dStrings[gc_rank2] = dStrings
+func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, instance int32, dResults []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
+	for gc_rank := range gc_s_dStrings {
+		gc_s_dStrings[gc_rank] = dStrings
 	}
 //line cudf_find_instance.go:59
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+//line cudf_find_instance.go:62
 	var gc_l_dStr [32][]byte
 	var gc_l_end [32]int32
 	var gc_l_maxPos [32]int32
@@ -64,104 +65,111 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 	var gc_l_found [32]int32
 	var gc_l_foundCount [32]int32
 	var gc_l_foundScan [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]int32
-	var gc_c24r [32]int32
-	var gc_c25r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line cudf_find_instance.go:84
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find_instance.go:53
-				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(tid / 32)
-				if strIdx >= gc_s_dStrings[gc_rank2].size() || gc_s_dStrings[gc_rank2].isNull(strIdx) {
+				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
 					{
 //line cudf_find_instance.go:55
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_find_instance.go:55
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line cudf_find_instance.go:62
-				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				end := int32(len(dStr))
 //line cudf_find_instance.go:66
 				maxPos := int32(len(dStr))
 				charPos := maxPos
 				charCount := int32(0)
 				count := int32(0)
-				gc_l_dStr[gc_lane2] = dStr
-				gc_l_end[gc_lane2] = end
-				gc_l_maxPos[gc_lane2] = maxPos
-				gc_l_charPos[gc_lane2] = charPos
-				gc_l_charCount[gc_lane2] = charCount
-				gc_l_count[gc_lane2] = count
+//line cudf_find_instance.go:76
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_end[gc_lane] = end
+				gc_l_maxPos[gc_lane] = maxPos
+				gc_l_charPos[gc_lane] = charPos
+				gc_l_charCount[gc_lane] = charCount
+				gc_l_count[gc_lane] = count
 			}
 		}
 		{
-			gc_save122 := gc_act2
-			gc_in122 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+//line cudf_find_instance.go:71
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
+				gc_rank := gc_w + gc_lane
 //line cudf_find_instance.go:60
-				laneIdx := int32((gc_rank2 & (32 - 1)))
+				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find_instance.go:70
 				itr := laneIdx
-				gc_l_itr[gc_lane2] = itr
+//line cudf_find_instance.go:72
+				gc_l_itr[gc_lane] = itr
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				var gc_m122, gc_skip122 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+//line cudf_find_instance.go:82
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					end := gc_l_end[gc_lane2]
-					itr := gc_l_itr[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					end := gc_l_end[gc_lane]
+//line cudf_find_instance.go:90
+					itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
 					if itr+int32(len(dTarget)) <= end {
-						gc_m122 |= 1 << gc_lane2
+						gc_m12 |= 1 << gc_lane
 					}
 				}
-				gc_in122 &= gc_m122
-				gc_act2 = gc_in122
-				if gc_act2 == 0 {
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					dStr := gc_l_dStr[gc_lane2]
-					itr := gc_l_itr[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dStr := gc_l_dStr[gc_lane]
+//line cudf_find_instance.go:87
+					itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:71
 					isChar := int32(0)
 					if !isUTF8ContinuationChar(dStr[itr]) {
@@ -172,240 +180,254 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 						found = 1
 					}
 //line cudf_find_instance.go:81
-					gc_l_isChar[gc_lane2] = isChar
-					gc_l_found[gc_lane2] = found
+					gc_l_isChar[gc_lane] = isChar
+					gc_l_found[gc_lane] = found
 				}
 //line cudf_find_instance.go:81
-				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					found := gc_l_found[gc_lane2]
+//line cudf_find_instance.go:88
+					found := gc_l_found[gc_lane]
 					_ = found
 //line cudf_find_instance.go:81
-					foundCount := gc_c21r[gc_lane2]
-					gc_l_foundCount[gc_lane2] = foundCount
+					foundCount := gc_c1r[gc_lane]
+					gc_l_foundCount[gc_lane] = foundCount
 				}
 //line cudf_find_instance.go:82
-				compiled.TileReduce[int32](gc_b2, "InclusiveScan", gc_w2, gc_act2, warp.Size(), &gc_l_found, cg.Plus, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					isChar := gc_l_isChar[gc_lane2]
+//line cudf_find_instance.go:89
+					isChar := gc_l_isChar[gc_lane]
 					_ = isChar
 //line cudf_find_instance.go:82
-					foundScan := gc_c22r[gc_lane2]
+					foundScan := gc_c2r[gc_lane]
 //line cudf_find_instance.go:84
-					gc_l_foundScan[gc_lane2] = foundScan
+					gc_l_foundScan[gc_lane] = foundScan
 				}
 //line cudf_find_instance.go:84
-				compiled.TileReduce[int32](gc_b2, "ExclusiveScan", gc_w2, gc_act2, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					charPos := gc_l_charPos[gc_lane2]
-					count := gc_l_count[gc_lane2]
-					foundScan := gc_l_foundScan[gc_lane2]
+//line cudf_find_instance.go:91
+					charPos := gc_l_charPos[gc_lane]
+//line cudf_find_instance.go:93
+					count := gc_l_count[gc_lane]
+//line cudf_find_instance.go:95
+					foundScan := gc_l_foundScan[gc_lane]
 //line cudf_find_instance.go:84
-					charsScan := gc_c23r[gc_lane2]
+					charsScan := gc_c3r[gc_lane]
 //line cudf_find_instance.go:86
 					foundPos := charPos
 					if foundScan+count == instance+1 {
 						foundPos = charsScan
 					}
 //line cudf_find_instance.go:91
-					gc_c24v[gc_lane2] = foundPos
+					gc_c4v[gc_lane] = foundPos
 				}
 //line cudf_find_instance.go:91
-				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c24v, compiled.OpLess, &gc_c24r)
-				gc_left := gc_act2
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_find_instance.go:91
 							var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find_instance.go:91
-							charPos = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+							charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line cudf_find_instance.go:91
-							charPos.StoreSlice(gc_l_charPos[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							charPos.StoreSlice(gc_l_charPos[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line cudf_find_instance.go:91
 							var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find_instance.go:91
-							charPos = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+							charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 //line cudf_find_instance.go:91
-							charPos.StoreSlice(gc_l_charPos[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							charPos.StoreSlice(gc_l_charPos[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
+//line cudf_find_instance.go:104
 						var charPos int32
 //line cudf_find_instance.go:91
-						charPos = gc_c24r[gc_lane2]
-						gc_l_charPos[gc_lane2] = charPos
+						charPos = gc_c4r[gc_lane]
+						gc_l_charPos[gc_lane] = charPos
 					}
 				}
 				{
-					var gc_m82 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						maxPos := gc_l_maxPos[gc_lane2]
-						charPos := gc_l_charPos[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						maxPos := gc_l_maxPos[gc_lane]
+//line cudf_find_instance.go:105
+						charPos := gc_l_charPos[gc_lane]
 //line cudf_find_instance.go:92
 						if charPos < maxPos {
-							gc_m82 |= 1 << gc_lane2
+							gc_m8 |= 1 << gc_lane
 						}
 					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
 //line cudf_find_instance.go:93
-						gc_in122 &^= gc_act2
-						gc_skip122 |= gc_act2
-						gc_act2 = 0
+						gc_in12 &^= gc_act
+						gc_skip12 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip122
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip12
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					count := gc_l_count[gc_lane2]
-					isChar := gc_l_isChar[gc_lane2]
+//line cudf_find_instance.go:105
+					count := gc_l_count[gc_lane]
+//line cudf_find_instance.go:107
+					isChar := gc_l_isChar[gc_lane]
 					_ = isChar
-					foundCount := gc_l_foundCount[gc_lane2]
+					foundCount := gc_l_foundCount[gc_lane]
 //line cudf_find_instance.go:95
 					count += foundCount
-					gc_l_count[gc_lane2] = count
+					gc_l_count[gc_lane] = count
 				}
 //line cudf_find_instance.go:96
-				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c25r)
-				gc_left2 := gc_act2
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_find_instance.go:96
-							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane2:])
+							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
 //line cudf_find_instance.go:96
-							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
 //line cudf_find_instance.go:96
-							charCount.StoreSlice(gc_l_charCount[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							charCount.StoreSlice(gc_l_charCount[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line cudf_find_instance.go:96
-							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane2:])
+							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
 //line cudf_find_instance.go:96
-							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
 //line cudf_find_instance.go:96
-							charCount.StoreSlice(gc_l_charCount[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							charCount.StoreSlice(gc_l_charCount[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						charCount := gc_l_charCount[gc_lane2]
+//line cudf_find_instance.go:109
+						charCount := gc_l_charCount[gc_lane]
 //line cudf_find_instance.go:96
-						charCount += gc_c25r[gc_lane2]
-						gc_l_charCount[gc_lane2] = charCount
+						charCount += gc_c5r[gc_lane]
+						gc_l_charCount[gc_lane] = charCount
 					}
 				}
-				gc_act2 = gc_in122 &^ gc_dead2
-				gc_left3 := gc_act2
+				gc_act = gc_in12 &^ gc_dead
+				gc_left3 := gc_act
 				if compiled.SIMD {
 //line cudf_find_instance.go:70
 					gc_vb := archsimd.BroadcastInt32x8(32)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line cudf_find_instance.go:70
 						gc_vb2 := archsimd.BroadcastInt32x8(32)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_find_instance.go:70
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
 //line cudf_find_instance.go:70
 							itr = itr.Add(gc_vb2)
 //line cudf_find_instance.go:70
-							itr.StoreSlice(gc_l_itr[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line cudf_find_instance.go:70
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
 //line cudf_find_instance.go:70
 							itr = itr.Add(gc_vb)
 //line cudf_find_instance.go:70
-							itr.StoreSlice(gc_l_itr[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-						itr := gc_l_itr[gc_lane2]
+//line cudf_find_instance.go:83
+						itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
 						itr += 32
-						gc_l_itr[gc_lane2] = itr
+						gc_l_itr[gc_lane] = itr
 					}
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find_instance.go:53
-				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(tid / 32)
 //line cudf_find_instance.go:60
-				laneIdx := int32((gc_rank2 & (32 - 1)))
-				maxPos := gc_l_maxPos[gc_lane2]
-				charPos := gc_l_charPos[gc_lane2]
-				charCount := gc_l_charCount[gc_lane2]
+				laneIdx := int32((gc_rank & (32 - 1)))
+//line cudf_find_instance.go:62
+				maxPos := gc_l_maxPos[gc_lane]
+//line cudf_find_instance.go:64
+				charPos := gc_l_charPos[gc_lane]
+//line cudf_find_instance.go:66
+				charCount := gc_l_charCount[gc_lane]
 //line cudf_find_instance.go:100
 				if laneIdx == 0 {
 					if charPos == maxPos {

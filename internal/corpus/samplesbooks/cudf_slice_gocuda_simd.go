@@ -35,22 +35,23 @@ func SubstringFromKernel[II cudfIndexIterator](dStrings cudfStrings, starts, sto
 var gc_src_substringFromKernel = compiled.NewSource(gc_files_cudf_slice, "substringFromKernel", "64457d14d22dc3b6ab31f642944433e795c7ed1747b3c693e07727f7524d4691", "cudf_slice.go:46-144")
 
 //line cudf_slice.go:53
-func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dStrings cudfStrings, starts, stops II, dOutput []cudfIndexPair) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_dStrings := make([]cudfStrings, gc_b2.Len())
-	for gc_rank2 := range gc_s_dStrings {
-		gc_s_dStrings[gc_rank2] = dStrings
+func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dStrings cudfStrings, starts, stops II, dOutput []cudfIndexPair) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
+	for gc_rank := range gc_s_dStrings {
+		gc_s_dStrings[gc_rank] = dStrings
 	}
 //line cudf_slice.go:60
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+//line cudf_slice.go:63
 	var gc_l_dStr [32][]byte
 	var gc_l_start [32]int32
 	var gc_l_stop [32]int32
@@ -61,63 +62,64 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 	var gc_l_charCount [32]int32
 	var gc_l_byteCount [32]int32
 	var gc_l_bc [32]int32
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line cudf_slice.go:81
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_slice.go:54
-				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(idx / 32)
-				if strIdx >= gc_s_dStrings[gc_rank2].size() {
+				if strIdx >= gc_s_dStrings[gc_rank].size() {
 					{
 //line cudf_slice.go:56
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:56
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line cudf_slice.go:62
-				if gc_s_dStrings[gc_rank2].isNull(strIdx) {
-					if (gc_rank2 & (32 - 1)) == 0 {
+				if gc_s_dStrings[gc_rank].isNull(strIdx) {
+					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{null: true}
 					}
 					{
 //line cudf_slice.go:65
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:65
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 //line cudf_slice.go:68
-				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				if len(dStr) == 0 {
-					if (gc_rank2 & (32 - 1)) == 0 {
+					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{}
 					}
 					{
 //line cudf_slice.go:72
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:72
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
 				}
 				start := max(starts.at(strIdx), 0)
@@ -134,115 +136,127 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 				startCounts := [2]int32{0, 0}
 				stopCounts := [2]int32{0, 0}
 //line cudf_slice.go:90
-				itr := int32((gc_rank2 & (32 - 1)))
+				itr := int32((gc_rank & (32 - 1)))
 //line cudf_slice.go:92
 				charCount := int32(0)
 				byteCount := int32(0)
-				gc_l_dStr[gc_lane2] = dStr
-				gc_l_start[gc_lane2] = start
-				gc_l_stop[gc_lane2] = stop
-				gc_l_end[gc_lane2] = end
-				gc_l_startCounts[gc_lane2] = startCounts
-				gc_l_stopCounts[gc_lane2] = stopCounts
-				gc_l_itr[gc_lane2] = itr
-				gc_l_charCount[gc_lane2] = charCount
-				gc_l_byteCount[gc_lane2] = byteCount
+//line cudf_slice.go:104
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_start[gc_lane] = start
+				gc_l_stop[gc_lane] = stop
+				gc_l_end[gc_lane] = end
+				gc_l_startCounts[gc_lane] = startCounts
+				gc_l_stopCounts[gc_lane] = stopCounts
+				gc_l_itr[gc_lane] = itr
+				gc_l_charCount[gc_lane] = charCount
+				gc_l_byteCount[gc_lane] = byteCount
 			}
 		}
 		{
-			gc_save102 := gc_act2
-			gc_in102 := gc_act2
+//line cudf_slice.go:95
+			gc_save10 := gc_act
+			gc_in10 := gc_act
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				var gc_m102, gc_skip102 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line cudf_slice.go:105
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					dStr := gc_l_dStr[gc_lane2]
-					byteCount := gc_l_byteCount[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dStr := gc_l_dStr[gc_lane]
+//line cudf_slice.go:113
+					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:94
 					if byteCount < int32(len(dStr)) {
-						gc_m102 |= 1 << gc_lane2
+						gc_m10 |= 1 << gc_lane
 					}
 				}
-				gc_in102 &= gc_m102
-				gc_act2 = gc_in102
-				if gc_act2 == 0 {
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					start := gc_l_start[gc_lane2]
-					startCounts := gc_l_startCounts[gc_lane2]
-					charCount := gc_l_charCount[gc_lane2]
-					byteCount := gc_l_byteCount[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					start := gc_l_start[gc_lane]
+//line cudf_slice.go:111
+					startCounts := gc_l_startCounts[gc_lane]
+//line cudf_slice.go:113
+					charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:115
+					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:95
 					if charCount <= start {
 						startCounts = [2]int32{charCount, byteCount}
 					}
-					gc_l_startCounts[gc_lane2] = startCounts
+					gc_l_startCounts[gc_lane] = startCounts
 				}
 				{
-					var gc_m52 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m5 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						stop := gc_l_stop[gc_lane2]
-						charCount := gc_l_charCount[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						stop := gc_l_stop[gc_lane]
+//line cudf_slice.go:110
+						charCount := gc_l_charCount[gc_lane]
 //line cudf_slice.go:98
 						if charCount <= stop {
-							gc_m52 |= 1 << gc_lane2
+							gc_m5 |= 1 << gc_lane
 						}
 					}
-					gc_save52 := gc_act2
-					gc_act2 = gc_save52 & gc_m52
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+					gc_save5 := gc_act
+					gc_act = gc_save5 & gc_m5
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 							var stopCounts [2]int32
-							charCount := gc_l_charCount[gc_lane2]
-							byteCount := gc_l_byteCount[gc_lane2]
+//line cudf_slice.go:113
+							charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:115
+							byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:99
 							stopCounts = [2]int32{charCount, byteCount}
-							gc_l_stopCounts[gc_lane2] = stopCounts
+							gc_l_stopCounts[gc_lane] = stopCounts
 						}
 					}
-					gc_act2 = gc_save52 &^ gc_m52 &^ gc_dead2 &^ gc_skip102
-					if gc_act2 != 0 {
+					gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+					if gc_act != 0 {
 //line cudf_slice.go:101
-						gc_in102 &^= gc_act2
-						gc_skip102 |= gc_act2
-						gc_act2 = 0
+						gc_in10 &^= gc_act
+						gc_skip10 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip102
+					gc_act = gc_save5 &^ gc_dead &^ gc_skip10
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					dStr := gc_l_dStr[gc_lane2]
-					end := gc_l_end[gc_lane2]
-					itr := gc_l_itr[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dStr := gc_l_dStr[gc_lane]
+//line cudf_slice.go:115
+					end := gc_l_end[gc_lane]
+//line cudf_slice.go:117
+					itr := gc_l_itr[gc_lane]
 //line cudf_slice.go:103
 					cc := int32(0)
 					if itr < end && isBeginUTF8Char(dStr[itr]) {
@@ -252,145 +266,155 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 					if itr < end {
 						bc = bytesInUTF8Byte(dStr[itr])
 					}
-					gc_c21v[gc_lane2] = cc
-					gc_l_bc[gc_lane2] = bc
+					gc_c1v[gc_lane] = cc
+					gc_l_bc[gc_lane] = bc
 				}
 //line cudf_slice.go:111
-				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					charCount := gc_l_charCount[gc_lane2]
-					bc := gc_l_bc[gc_lane2]
+//line cudf_slice.go:118
+					charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:120
+					bc := gc_l_bc[gc_lane]
 					_ = bc
 //line cudf_slice.go:111
-					charCount += gc_c21r[gc_lane2]
-					gc_l_charCount[gc_lane2] = charCount
+					charCount += gc_c1r[gc_lane]
+					gc_l_charCount[gc_lane] = charCount
 				}
 //line cudf_slice.go:112
-				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c22r)
-				gc_left := gc_act2
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_slice.go:112
-							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane2:])
+							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
 //line cudf_slice.go:112
-							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line cudf_slice.go:112
-							byteCount.StoreSlice(gc_l_byteCount[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line cudf_slice.go:112
-							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane2:])
+							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
 //line cudf_slice.go:112
-							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line cudf_slice.go:112
-							byteCount.StoreSlice(gc_l_byteCount[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						byteCount := gc_l_byteCount[gc_lane2]
+//line cudf_slice.go:125
+						byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:112
-						byteCount += gc_c22r[gc_lane2]
-						gc_l_byteCount[gc_lane2] = byteCount
+						byteCount += gc_c2r[gc_lane]
+						gc_l_byteCount[gc_lane] = byteCount
 					}
 				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				gc_left2 := gc_act2
+				gc_act = gc_in10 &^ gc_dead
+				gc_left2 := gc_act
 				if compiled.SIMD {
 //line cudf_slice.go:113
 					gc_vb := archsimd.BroadcastInt32x8(32)
-					if gc_act2 == ^uint32(0) {
+					if gc_act == ^uint32(0) {
 //line cudf_slice.go:113
 						gc_vb2 := archsimd.BroadcastInt32x8(32)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_slice.go:113
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
 //line cudf_slice.go:113
 							itr = itr.Add(gc_vb2)
 //line cudf_slice.go:113
-							itr.StoreSlice(gc_l_itr[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line cudf_slice.go:113
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
 //line cudf_slice.go:113
 							itr = itr.Add(gc_vb)
 //line cudf_slice.go:113
-							itr.StoreSlice(gc_l_itr[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						itr := gc_l_itr[gc_lane2]
+//line cudf_slice.go:126
+						itr := gc_l_itr[gc_lane]
 //line cudf_slice.go:113
 						itr += 32
-						gc_l_itr[gc_lane2] = itr
+						gc_l_itr[gc_lane] = itr
 					}
 				}
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
+			gc_act = gc_save10 &^ gc_dead
 		}
 //line cudf_slice.go:116
-		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, warp.Size(), nil, 0, nil, nil)
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, warp.Size(), nil, 0, nil, nil)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L132:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L13:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_slice.go:54
-				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(idx / 32)
-				dStr := gc_l_dStr[gc_lane2]
-				start := gc_l_start[gc_lane2]
-				stop := gc_l_stop[gc_lane2]
-				startCounts := gc_l_startCounts[gc_lane2]
-				stopCounts := gc_l_stopCounts[gc_lane2]
-				charCount := gc_l_charCount[gc_lane2]
+//line cudf_slice.go:57
+				dStr := gc_l_dStr[gc_lane]
+//line cudf_slice.go:59
+				start := gc_l_start[gc_lane]
+//line cudf_slice.go:61
+				stop := gc_l_stop[gc_lane]
+//line cudf_slice.go:63
+				startCounts := gc_l_startCounts[gc_lane]
+//line cudf_slice.go:65
+				stopCounts := gc_l_stopCounts[gc_lane]
+//line cudf_slice.go:67
+				charCount := gc_l_charCount[gc_lane]
 //line cudf_slice.go:118
-				if (gc_rank2 & (32 - 1)) == 0 {
+				if (gc_rank & (32 - 1)) == 0 {
 					if start >= charCount {
 						dOutput[strIdx] = cudfIndexPair{}
 						{
 //line cudf_slice.go:120
-							gc_dead2 |= uint32(1) << gc_lane2
+							gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:120
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L132
+							gc_act &^= uint32(1) << gc_lane
+							continue gc_L13
 						}
 					}
 //line cudf_slice.go:125
@@ -399,19 +423,21 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
 						firstByte += b
 					}
+//line cudf_slice.go:131
 					stop = min(stop, charCount)
 					lastByte := stopCounts[1]
 					if stopCounts[0] < stop {
 						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
 						lastByte += b_
 					}
+//line cudf_slice.go:138
 					if firstByte < lastByte {
-						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank2].offsets[strIdx] + firstByte, size: lastByte - firstByte}
+						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank].offsets[strIdx] + firstByte, size: lastByte - firstByte}
 					} else {
 						dOutput[strIdx] = cudfIndexPair{}
 					}
 				}
-				gc_l_stop[gc_lane2] = stop
+				gc_l_stop[gc_lane] = stop
 			}
 		}
 	}

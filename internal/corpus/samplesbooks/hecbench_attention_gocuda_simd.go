@@ -35,38 +35,38 @@ func AttentionKernel1(key, query, dotProduct, expSum []float32, n, d int) func(*
 var gc_src_attentionKernel1 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel1", "9f8ae485c966e3155fc172f1ff9c99e773e553ccc502cd8800270821fa4e4b4c", "hecbench_attention.go:16-31").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
 
 //line hecbench_attention.go:21
-func gc_body_attentionKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, key, query, dotProduct, expSum []float32, n, d int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query, dotProduct, expSum []float32, n, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
 							for j := 0; j < d; j++ {
@@ -98,132 +98,134 @@ func AttentionKernel2(expSum, dotProduct, score []float32, n int) func(*gocuda.T
 var gc_src_attentionKernel2 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel2", "f7ba53bac45d15f851326e107615f6b88307fbf2fecdea006c5e46676e37ebe6", "hecbench_attention.go:33-42").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
 
 //line hecbench_attention.go:37
-func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum, dotProduct, score []float32, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, dotProduct, score []float32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line hecbench_attention.go:47
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_apart2 := compiled.Disjoint(expSum, score)
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(expSum, score)
+//line hecbench_attention.go:60
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(score) && gc_to2 <= len(score)-gc_off3 && gc_off3 <= len(dotProduct) && gc_to2 <= len(dotProduct)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(expSum) && gc_apart2 {
-				gc_at4 := score[gc_off3:][:gc_to2]
-				gc_at5 := dotProduct[gc_off3:][:gc_to2]
-				gc_at6 := expSum[gc_off4:][:1]
-				gc_elem2 := gc_at6[0]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(score) && gc_to <= len(score)-gc_off && gc_off <= len(dotProduct) && gc_to <= len(dotProduct)-gc_off && gc_off2 >= 0 && gc_off2 < len(expSum) && gc_apart {
+				gc_at := score[gc_off:][:gc_to]
+				gc_at2 := dotProduct[gc_off:][:gc_to]
+				gc_at3 := expSum[gc_off2:][:1]
+				gc_elem := gc_at3[0]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx := gc_step + 0
 						{
 //line hecbench_attention.go:40
-							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx := gc_step + 1
 						{
 //line hecbench_attention.go:40
-							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx := gc_step + 2
 						{
 //line hecbench_attention.go:40
-							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx := gc_step + 3
 						{
 //line hecbench_attention.go:40
-							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_attention.go:40
-						gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							score[i] = expf(dotProduct[i]) / expSum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							score[i] = expf(dotProduct[i]) / expSum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							score[i] = expf(dotProduct[i]) / expSum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							score[i] = expf(dotProduct[i]) / expSum[0]
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						score[i] = expf(dotProduct[i]) / expSum[0]
 					}
@@ -249,48 +251,48 @@ func AttentionKernel3(score, value, output []float32, n, d int) func(*gocuda.Thr
 var gc_src_attentionKernel3 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel3", "541f592a6fae77dc6f376dd80669fe2c2940ec7d88ca755a3b71a0cbc7d96f05", "hecbench_attention.go:44-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_attention.go:48
-func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, value, output []float32, n, d int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, value, output []float32, n, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(d, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(d, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line hecbench_attention.go:51
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(0))
+						gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_attention.go:51
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_attention.go:49
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx*gc_bdx + gc_tx
 							{
-								sum := gc_vb2
+								sum := gc_vb
 								if j < 0 || j > len(output)-8 {
 //line hecbench_attention.go:52
 									break
@@ -298,30 +300,31 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 //line hecbench_attention.go:52
 								for i := 0; i < n; i = i + 1 {
 //line hecbench_attention.go:52
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_attention.go:52
 									if (i*
 										d+j) >= 0 && (i*d+j) <= len(value)-8 {
 //line hecbench_attention.go:53
-										gc_ld3 = archsimd.LoadFloat32x8Slice(value[i*d+j:])
+										gc_ld = archsimd.LoadFloat32x8Slice(value[i*d+j:])
 									} else {
 //line hecbench_attention.go:53
-										break gc_steps3
+										break gc_steps
 									}
 //line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(gc_ld3))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(gc_ld))
 								}
 //line hecbench_attention.go:53
 								sum.StoreSlice(output[j:])
 							}
 						}
+//line hecbench_attention.go:57
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:49
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						j := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
 							for i := 0; i < n; i++ {
@@ -354,70 +357,73 @@ func AttentionKernel1WarpReduce(key, query, dotProduct, expSum []float32, n, d i
 var gc_src_attentionKernel1WarpReduce = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel1WarpReduce", "c64023164cd6900e0fed6e5800bb9d4d1a2e84f1c78eaeca157e7d94761b4792", "hecbench_attention.go:59-81").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
 
 //line hecbench_attention.go:65
-func gc_body_attentionKernel1WarpReduce(gc_b2 *compiled.Block, key, query, dotProduct, expSum []float32, n, d int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotProduct, expSum []float32, n, d int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_attention.go:66
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+//line hecbench_attention.go:70
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m42 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:78
+			var gc_m4 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_attention.go:69
-				i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 				if i < n {
-					gc_m42 |= 1 << gc_lane2
+					gc_m4 |= 1 << gc_lane
 				}
 			}
-			gc_save42 := gc_act2
-			gc_act2 = gc_save42 & gc_m42
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:69
-					i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+					i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line hecbench_attention.go:71
 					sum := float32(0)
-					for j := (gc_rank2 & (32 - 1)); j < d; j += 32 {
+					for j := (gc_rank & (32 - 1)); j < d; j += 32 {
 						sum += key[i*d+j] * query[j]
 					}
-					gc_c21v[gc_lane2] = sum
+					gc_c1v[gc_lane] = sum
 				}
 //line hecbench_attention.go:75
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:69
-					i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+					i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_attention.go:71
 					var sum float32
 //line hecbench_attention.go:75
-					sum = gc_c21r[gc_lane2]
-					if (gc_rank2 & (32 - 1)) == 0 {
+					sum = gc_c1r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
 						dotProduct[i] = sum
 						atomic.Add(&expSum[0], expf(sum))
 					}
 				}
 			}
-			gc_act2 = gc_save42 &^ gc_dead2
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -439,70 +445,73 @@ func AttentionKernel2WarpReduce(expSum, dotProduct, value, output []float32, n, 
 var gc_src_attentionKernel2WarpReduce = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel2WarpReduce", "71217837776249f896c1070251c551850001632c3fca1a817a4de837ac834df0", "hecbench_attention.go:83-103").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
 
 //line hecbench_attention.go:88
-func gc_body_attentionKernel2WarpReduce(gc_b2 *compiled.Block, expSum, dotProduct, value, output []float32, n, d int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct, value, output []float32, n, d int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_attention.go:89
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+//line hecbench_attention.go:93
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m42 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:101
+			var gc_m4 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_attention.go:91
-				j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+				j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 				if j < d {
-					gc_m42 |= 1 << gc_lane2
+					gc_m4 |= 1 << gc_lane
 				}
 			}
-			gc_save42 := gc_act2
-			gc_act2 = gc_save42 & gc_m42
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:91
-					j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+					j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line hecbench_attention.go:93
 					sum := float32(0)
-					for i := (gc_rank2 & (32 - 1)); i < n; i += 32 {
+					for i := (gc_rank & (32 - 1)); i < n; i += 32 {
 						score := expf(dotProduct[i]) / expSum[0]
 						sum += score * value[i*d+j]
 					}
-					gc_c21v[gc_lane2] = sum
+					gc_c1v[gc_lane] = sum
 				}
 //line hecbench_attention.go:98
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:91
-					j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+					j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_attention.go:93
 					var sum float32
 //line hecbench_attention.go:98
-					sum = gc_c21r[gc_lane2]
-					if (gc_rank2 & (32 - 1)) == 0 {
+					sum = gc_c1r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
 						output[j] = sum
 					}
 				}
 			}
-			gc_act2 = gc_save42 &^ gc_dead2
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }

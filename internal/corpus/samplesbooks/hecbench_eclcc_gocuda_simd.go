@@ -33,42 +33,43 @@ func EclInitKernel(nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) func(
 var gc_src_eclInitKernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclInitKernel", "4b6e4f5adec6bb42810afc305d97a7c61afeb00fa8efd082ff7b32007cd1e3e4", "hecbench_eclcc.go:31-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_eclcc.go:35
-func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line hecbench_eclcc.go:37
-		incr := int32(gc_gdx2 * eclThreadsPerBlock)
+		incr := int32(gc_gdx * eclThreadsPerBlock)
 //line hecbench_eclcc.go:39
 		for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:46
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
-					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:39
-					gc_start2 := from
-					v := gc_start2 + gc_off
-					if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+					gc_start := from
+					v := gc_start + gc_off
+					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -79,33 +80,34 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 					i := beg
 					for (m == v) && (i < end) {
 //line hecbench_eclcc.go:44
-						gc_b2.Tick()
+						gc_b.Tick()
 //line hecbench_eclcc.go:44
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line hecbench_eclcc.go:44
 							return
 						}
+//line hecbench_eclcc.go:45
 						m = min(m, nlist[i])
 						i++
 					}
-//line hecbench_eclcc.go:48
 					nstat[v] = m
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_eclcc.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_eclcc.go:36
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_eclcc.go:51
 				gc_vb := archsimd.BroadcastInt32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_eclcc.go:36
-					from := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)).Add(gc_iota)
+					from := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*eclThreadsPerBlock)).Add(gc_iota)
 //line hecbench_eclcc.go:51
-					if (gc_tx2+gc_bx2*eclThreadsPerBlock) < -2147483648 || (gc_tx2+gc_bx2*eclThreadsPerBlock) > 2147483640 {
+					if (gc_tx+gc_bx*eclThreadsPerBlock) < -2147483648 || (gc_tx+gc_bx*eclThreadsPerBlock) > 2147483640 {
 //line hecbench_eclcc.go:51
 						break
 					}
@@ -131,16 +133,17 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 						}
 					}
 				}
+//line hecbench_eclcc.go:57
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
-					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:51
 					if from == 0 {
 						g.TopL = 0
@@ -150,11 +153,11 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
-					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:51
 					if from == 0 {
 						g.TopL = 0
@@ -164,11 +167,11 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
-					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:51
 					if from == 0 {
 						g.TopL = 0
@@ -178,11 +181,11 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
-					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:51
 					if from == 0 {
 						g.TopL = 0
@@ -192,11 +195,11 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
-				from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+				from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:51
 				if from == 0 {
 					g.TopL = 0
@@ -226,40 +229,41 @@ func EclCompute1Kernel(nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobal
 var gc_src_eclCompute1Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclCompute1Kernel", "7a9b038ab499f5b4570c55e28ae7d60850e000ee5cb3f6a6b44db253a40a7253", "hecbench_eclcc.go:79-134").NoGoexit("4464c486b25074c49da64cd7b4060aee57e1ef8a8e8964b68d30716ab03b13ea", "hecbench_eclcc.go:59-77")
 
 //line hecbench_eclcc.go:84
-func gc_body_eclCompute1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_eclcc.go:86
-	incr := int32(gc_gdx2 * eclThreadsPerBlock)
+	incr := int32(gc_gdx * eclThreadsPerBlock)
 //line hecbench_eclcc.go:88
 	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_eclcc.go:95
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:85
-						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:88
-						gc_start2 := from
-						v := gc_start2 + gc_off
-						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -286,12 +290,13 @@ func gc_body_eclCompute1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes 
 										var repeat bool
 										for {
 //line hecbench_eclcc.go:109
-											gc_b2.Tick()
+											gc_b.Tick()
 //line hecbench_eclcc.go:109
-											if gc_b2.Stopped() {
+											if gc_b.Stopped() {
 //line hecbench_eclcc.go:109
 												return
 											}
+//line hecbench_eclcc.go:110
 											repeat = false
 											if vstat_ != ostat {
 												var ret int32
@@ -337,125 +342,130 @@ func EclCompute2Kernel(nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobal
 var gc_src_eclCompute2Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclCompute2Kernel", "ac4c2ec20a39288ed7d50f821289435d2854fbf6a42047258e1520963a3d4fc6", "hecbench_eclcc.go:136-184").NoGoexit("4464c486b25074c49da64cd7b4060aee57e1ef8a8e8964b68d30716ab03b13ea", "hecbench_eclcc.go:59-77")
 
 //line hecbench_eclcc.go:141
-func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line hecbench_eclcc.go:149
 	var gc_l_idx [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line hecbench_eclcc.go:158
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:142
-				lane := int32(gc_tx2 % eclWarpsize)
+				lane := int32(gc_tx % eclWarpsize)
 //line hecbench_eclcc.go:144
 				var idx int32
 				if lane == 0 {
 					idx = atomic.Add(&g.PosL, 1)
 				}
-				gc_l_idx[gc_lane2] = idx
+				gc_l_idx[gc_lane] = idx
 			}
 		}
 //line hecbench_eclcc.go:148
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_l_idx, 0, 32, &gc_c21r)
-		gc_left := gc_act2
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_eclcc.go:148
 					var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:148
-					idx = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					idx = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_eclcc.go:148
-					idx.StoreSlice(gc_l_idx[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					idx.StoreSlice(gc_l_idx[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
 //line hecbench_eclcc.go:148
 					var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:148
-					idx = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					idx = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_eclcc.go:148
-					idx.StoreSlice(gc_l_idx[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					idx.StoreSlice(gc_l_idx[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
+//line hecbench_eclcc.go:161
 				var idx int32
 //line hecbench_eclcc.go:148
-				idx = gc_c21r[gc_lane2]
-				gc_l_idx[gc_lane2] = idx
+				idx = gc_c1r[gc_lane]
+				gc_l_idx[gc_lane] = idx
 			}
 		}
 		{
-			gc_save72 := gc_act2
-			gc_in72 := gc_act2
+//line hecbench_eclcc.go:150
+			gc_save7 := gc_act
+			gc_in7 := gc_act
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in72 &^ gc_dead2
-				var gc_m72, gc_skip72 uint32
-				_ = gc_skip72
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in7 &^ gc_dead
+				var gc_m7, gc_skip7 uint32
+				_ = gc_skip7
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_l_idx[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:149
 					if idx < g.TopL {
-						gc_m72 |= 1 << gc_lane2
+						gc_m7 |= 1 << gc_lane
 					}
 				}
-				gc_in72 &= gc_m72
-				gc_act2 = gc_in72
-				if gc_act2 == 0 {
+				gc_in7 &= gc_m7
+				gc_act = gc_in7
+				if gc_act == 0 {
 					break
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:142
-						lane := int32(gc_tx2 % eclWarpsize)
-						idx := gc_l_idx[gc_lane2]
+						lane := int32(gc_tx % eclWarpsize)
+//line hecbench_eclcc.go:144
+						idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:150
 						v := wl[idx]
 						vstat := representative(v, nstat)
@@ -466,12 +476,13 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 								var repeat bool
 								for {
 //line hecbench_eclcc.go:157
-									gc_b2.Tick()
+									gc_b.Tick()
 //line hecbench_eclcc.go:157
-									if gc_b2.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_eclcc.go:157
 										return
 									}
+//line hecbench_eclcc.go:158
 									repeat = false
 									if vstat != ostat {
 										var ret int32
@@ -493,56 +504,56 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 								}
 							}
 						}
-//line hecbench_eclcc.go:179
 						if lane == 0 {
 							idx = atomic.Add(&g.PosL, 1)
 						}
-						gc_l_idx[gc_lane2] = idx
+						gc_l_idx[gc_lane] = idx
 					}
 				}
 //line hecbench_eclcc.go:182
-				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_l_idx, 0, 32, &gc_c22r)
-				gc_left2 := gc_act2
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_eclcc.go:182
 							var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:182
-							idx = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+							idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_eclcc.go:182
-							idx.StoreSlice(gc_l_idx[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							idx.StoreSlice(gc_l_idx[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_eclcc.go:182
 							var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:182
-							idx = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+							idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_eclcc.go:182
-							idx.StoreSlice(gc_l_idx[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							idx.StoreSlice(gc_l_idx[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
+//line hecbench_eclcc.go:195
 						var idx int32
 //line hecbench_eclcc.go:182
-						idx = gc_c22r[gc_lane2]
-						gc_l_idx[gc_lane2] = idx
+						idx = gc_c2r[gc_lane]
+						gc_l_idx[gc_lane] = idx
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 }
@@ -562,24 +573,24 @@ func EclCompute3Kernel(nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobal
 var gc_src_eclCompute3Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclCompute3Kernel", "f1aa1de4bd437e0f7ce404c1445f2e478b6df65a3abc3340dcb75e1b9fd3b738", "hecbench_eclcc.go:186-243").NoGoexit("4464c486b25074c49da64cd7b4060aee57e1ef8a8e8964b68d30716ab03b13ea", "hecbench_eclcc.go:59-77")
 
 //line hecbench_eclcc.go:191
-func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_vstat := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_vstat := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line hecbench_eclcc.go:192
 	vB := gocuda.Shared[int32](t, 1)[:1]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:194
 				idx := atomic.Add(&g.PosH, -1)
 				if idx > g.TopH {
@@ -592,101 +603,108 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 	}
 //line hecbench_eclcc.go:202
 	for vB[0] >= 0 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line hecbench_eclcc.go:203
 		v := vB[0]
-		gc_vstep2 := 0
+//line hecbench_eclcc.go:205
+		gc_vstep := 0
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
-				var gc_curr2 int32 = nstat[v]
+				var gc_curr int32 = nstat[v]
 //line hecbench_eclcc.go:205
-				if gc_curr2 != v {
+				if gc_curr != v {
 //line hecbench_eclcc.go:205
-					var gc_next2 int32
+					var gc_next int32
 //line hecbench_eclcc.go:64
-					var gc_prev2 int32 = v
+					var gc_prev int32 = v
 //line hecbench_eclcc.go:205
 					for {
 //line hecbench_eclcc.go:205
-						gc_next2 = nstat[gc_curr2]
+						gc_next = nstat[gc_curr]
 //line hecbench_eclcc.go:205
-						if !(gc_curr2 > gc_next2) {
+						if !(gc_curr > gc_next) {
 //line hecbench_eclcc.go:205
 							break
 						}
 //line hecbench_eclcc.go:205
-						nstat[gc_prev2] = gc_next2
+						nstat[gc_prev] = gc_next
 //line hecbench_eclcc.go:205
-						gc_prev2 = gc_curr2
+						gc_prev = gc_curr
 //line hecbench_eclcc.go:205
-						gc_curr2 = gc_next2
+						gc_curr = gc_next
 					}
 				}
 //line hecbench_eclcc.go:205
-				var vstat int32 = gc_curr2
-				archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank2:])
+				var vstat int32 = gc_curr
+				archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank2] = vstat
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank] = vstat
 			}
 			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank2] = vstat
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank] = vstat
 			}
 			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank2] = vstat
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank] = vstat
 			}
 			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank2] = vstat
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank] = vstat
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 			vstat := representative(v, nstat)
-			gc_s_vstat[gc_rank2] = vstat
+//line hecbench_eclcc.go:207
+			gc_s_vstat[gc_rank] = vstat
 		}
 //line hecbench_eclcc.go:206
 		for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					vstat := gc_s_vstat[gc_rank2]
+//line hecbench_eclcc.go:213
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					vstat := gc_s_vstat[gc_rank]
 //line hecbench_eclcc.go:206
-					gc_start2 := nidx[v] + int32(gc_tx2)
-					i := gc_start2 + gc_off
-					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, eclThreadsPerBlock, gc_limit, false) {
+					gc_start := nidx[v] + int32(gc_tx)
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, eclThreadsPerBlock, gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -697,12 +715,13 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 						var repeat bool
 						for {
 //line hecbench_eclcc.go:211
-							gc_b2.Tick()
+							gc_b.Tick()
 //line hecbench_eclcc.go:211
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_eclcc.go:211
 								return
 							}
+//line hecbench_eclcc.go:212
 							repeat = false
 							if vstat != ostat {
 								var ret int32
@@ -723,18 +742,19 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 							}
 						}
 					}
-					gc_s_vstat[gc_rank2] = vstat
+					gc_s_vstat[gc_rank] = vstat
 				}
 			}
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_eclcc.go:238
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_eclcc.go:234
 					idx_ := atomic.Add(&g.PosH, -1)
@@ -765,40 +785,41 @@ func EclFlattenKernel(nodes int32, nidx, nlist, nstat []int32) func(*gocuda.Thre
 var gc_src_eclFlattenKernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclFlattenKernel", "259ec4e8607a94367637fd005a652cda469c7b6f0d216f35bb8b5b3800315ab5", "hecbench_eclcc.go:245-268").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_eclcc.go:249
-func gc_body_eclFlattenKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int32, nidx, nlist, nstat []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line hecbench_eclcc.go:251
-	incr := int32(gc_gdx2 * eclThreadsPerBlock)
+	incr := int32(gc_gdx * eclThreadsPerBlock)
 //line hecbench_eclcc.go:253
 	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_bx2 := gc_lo2%gc_gdx2 - 1
-		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-			gc_pos2.Block = gc_blk2
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+//line hecbench_eclcc.go:260
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
 			}
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:250
-						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:253
-						gc_start2 := from
-						v := gc_start2 + gc_off
-						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -808,19 +829,19 @@ func gc_body_eclFlattenKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 						old := vstat
 						for {
 //line hecbench_eclcc.go:257
-							gc_b2.Tick()
+							gc_b.Tick()
 //line hecbench_eclcc.go:257
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_eclcc.go:257
 								return
 							}
+//line hecbench_eclcc.go:258
 							next = nstat[vstat]
 							if !(vstat > next) {
 								break
 							}
 							vstat = next
 						}
-//line hecbench_eclcc.go:264
 						if old != vstat {
 							nstat[v] = vstat
 						}

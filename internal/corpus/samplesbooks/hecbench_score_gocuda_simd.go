@@ -38,118 +38,120 @@ func FindTopKKernel(indicesAll, countAll []int32, scoresAll []float32, threshold
 var gc_src_findTopKKernel = compiled.NewSource(gc_files_hecbench_score, "findTopKKernel", "c9ce20f00389137c62476e3696dc19c12581871b06cf4c093af7bd2eeb5e4ead", "hecbench_score.go:26-114").NoGoexit("bf73897ca2ea99755a6bef3cecfad761e98a2f4b49ca16e24c9a495f9c773e27", "hecbench_score.go:23-24")
 
 //line hecbench_score.go:33
-func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32, scoresAll []float32, threshold float32, classwiseTopK int, numClasses, numPriors int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, scoresAll []float32, threshold float32, classwiseTopK int, numClasses, numPriors int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
 	_ = &threshold
 //line hecbench_score.go:34
-	c := gc_bx2
-	b := gc_by2
+	c := gc_bx
+	b := gc_by
 //line hecbench_score.go:37
 	indices := indicesAll[(b*numClasses+c)*classwiseTopK:]
 	count := countAll[b*numClasses+c:]
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
 //line hecbench_score.go:41
 	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line hecbench_score.go:43
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
 //line hecbench_score.go:44
 			gc_vb := archsimd.BroadcastInt32x8(0)
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line hecbench_score.go:43
 				if (compiled.Trip(0)*
-					scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx2) > len(bins)-8 {
+					scoreBlockSize+gc_tx) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx) > len(bins)-8 {
 //line hecbench_score.go:43
 					break
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx:])
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx:])
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx:])
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx:])
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx:])
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx:])
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx:])
 				}
 				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx2:])
+					gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx:])
 				}
 			}
+//line hecbench_score.go:46
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 			{
 				{
 //line hecbench_score.go:43
 					unroll := int(0)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 				{
 //line hecbench_score.go:43
 					unroll := int(1)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 				{
 //line hecbench_score.go:43
 					unroll := int(2)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 				{
 //line hecbench_score.go:43
 					unroll := int(3)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 				{
 //line hecbench_score.go:43
 					unroll := int(4)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 				{
 //line hecbench_score.go:43
 					unroll := int(5)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 				{
 //line hecbench_score.go:43
 					unroll := int(6)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 				{
 //line hecbench_score.go:43
 					unroll := int(7)
-					bins[unroll*scoreBlockSize+gc_tx2] = 0
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 			}
 		}
@@ -157,18 +159,20 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_score.go:53
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_score.go:49
-					for i := gc_tx2; i < numPriors; i = i + scoreBlockSize {
+					for i := gc_tx; i < numPriors; i = i + scoreBlockSize {
 						confidence := scores[i]
 						if confidence > threshold {
 							confScaled := (confidence - threshold) / (1.0 - threshold)
 							binIndex := int(confScaled * scoreBins)
 //line hecbench_score.go:57
 							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
+//line hecbench_score.go:59
 							if binIndex >= 0 {
 								compiled.SharedAdd(&bins[binIndex], 1)
 							}
@@ -178,157 +182,166 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			}
 		}
 	})
+//line hecbench_score.go:67
 	const warpSize = 32
+//line hecbench_score.go:69
 	var gc_l_previousGroupFirstElement [32]int32
 	var gc_l_value [32]int32
-	var gc_c21r [32]int32
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m122 uint32
+//line hecbench_score.go:79
+			var gc_m12 uint32
 //line hecbench_score.go:69
-			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(warpSize, gc_x04); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_score.go:69
-						if gc_tx2 < warpSize {
-							gc_m122 |= 1 << gc_lane2
+						if gc_tx < warpSize {
+							gc_m12 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
-				gc_left := gc_act2
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_score.go:75
 							var previousGroupFirstElement int32 = int32(0)
-							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 //line hecbench_score.go:75
 							var previousGroupFirstElement int32 = int32(0)
-							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
 //line hecbench_score.go:75
 						previousGroupFirstElement := int32(0)
-						gc_l_previousGroupFirstElement[gc_lane2] = previousGroupFirstElement
+//line hecbench_score.go:77
+						gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 					}
 				}
 //line hecbench_score.go:76
 				for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						{
-							gc_x05 := gc_tidx2.X
-							gc_off7 := (iter * warpSize) + gc_x05
-							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(bins) && 32 <= len(bins)-gc_off7 {
-								gc_at4 := bins[gc_off7:][:32]
+							gc_x02 := gc_tidx.X
+							gc_off4 := (iter * warpSize) + gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
+								gc_at := bins[gc_off4:][:32]
 //line hecbench_score.go:78
-								copy(gc_l_value[:], gc_at4)
+								copy(gc_l_value[:], gc_at)
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line hecbench_score.go:72
-									threadID := gc_tx2
+									threadID := gc_tx
 //line hecbench_score.go:77
 									idx := iter*warpSize + threadID
 									value := bins[idx]
-									gc_l_value[gc_lane2] = value
+//line hecbench_score.go:80
+									gc_l_value[gc_lane] = value
 								}
 							}
 						}
 					}
 //line hecbench_score.go:80
 					for i_ := 1; i_ < warpSize; i_ *= 2 {
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c21r)
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 //line hecbench_score.go:72
-								threadID := gc_tx2
+								threadID := gc_tx
 								inverseLaneID := warpSize - threadID - 1
-								value := gc_l_value[gc_lane2]
+//line hecbench_score.go:75
+								value := gc_l_value[gc_lane]
 //line hecbench_score.go:81
-								n := gc_c21r[gc_lane2]
+								n := gc_c1r[gc_lane]
 								if inverseLaneID >= i_ {
 									value += n
 								}
-								gc_l_value[gc_lane2] = value
+//line hecbench_score.go:86
+								gc_l_value[gc_lane] = value
 							}
 						}
 					}
-					gc_left2 := gc_act2
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
+						gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_score.go:96
+								gc_tx := gc_tidx3.X + gc_lane
+//line hecbench_score.go:98
+								gc_ty := gc_tidx3.Y
+								_ = gc_ty
+								gc_tz := gc_tidx3.Z
+								_ = gc_tz
 //line hecbench_score.go:72
-								var threadID int = gc_tx2
+								var threadID int = gc_tx
 //line hecbench_score.go:77
 								var idx int = iter*warpSize + threadID
 //line hecbench_score.go:77
-								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane2:])
+								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
 //line hecbench_score.go:77
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line hecbench_score.go:87
 								value = value.Add(previousGroupFirstElement)
 								if idx < 0 || idx > len(bins)-8 {
@@ -338,32 +351,33 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 //line hecbench_score.go:88
 								value.StoreSlice(bins[idx:])
 //line hecbench_score.go:88
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
 									continue // the lanes wrap to the next row
 								}
-								gc_tx2 := gc_tidx2.X
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
+								gc_tx := gc_tidx.X
+//line hecbench_score.go:103
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
 //line hecbench_score.go:72
-								var threadID int = gc_tx2
+								var threadID int = gc_tx
 //line hecbench_score.go:77
 								var idx int = iter*warpSize + threadID
 //line hecbench_score.go:77
-								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane2:])
+								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
 //line hecbench_score.go:77
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line hecbench_score.go:87
 								value = value.Add(previousGroupFirstElement)
 								if idx < 0 || idx > len(bins)-8 {
@@ -373,170 +387,174 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 //line hecbench_score.go:88
 								value.StoreSlice(bins[idx:])
 //line hecbench_score.go:88
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line hecbench_score.go:72
-								threadID := gc_tx2
+								threadID := gc_tx
 //line hecbench_score.go:77
 								idx := iter*warpSize + threadID
-								previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane2]
-								value := gc_l_value[gc_lane2]
+//line hecbench_score.go:79
+								previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
+//line hecbench_score.go:81
+								value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
 								value += previousGroupFirstElement
 								bins[idx] = value
 //line hecbench_score.go:90
-								gc_l_value[gc_lane2] = value
+								gc_l_value[gc_lane] = value
 							}
 						}
 					}
 //line hecbench_score.go:90
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c22r)
-					gc_left3 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_score.go:90
 								var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_score.go:90
-								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_score.go:90
-								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_score.go:90
 								var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_score.go:90
-								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 //line hecbench_score.go:90
-								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
+//line hecbench_score.go:103
 							var previousGroupFirstElement int32
 //line hecbench_score.go:90
-							previousGroupFirstElement = gc_c22r[gc_lane2]
-							gc_l_previousGroupFirstElement[gc_lane2] = previousGroupFirstElement
+							previousGroupFirstElement = gc_c2r[gc_lane]
+							gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-		gc_to2 = gc_bound3 + 1
+//line hecbench_score.go:101
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off8 := 0
-		if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(count) {
-			gc_at5 := count[gc_off8:][:1]
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := 0
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(count) {
+			gc_at2 := count[gc_off5:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					{
 //line hecbench_score.go:95
-						gc_at5[0] = 0
+						gc_at2[0] = 0
 					}
 				}
 				{
 					{
 //line hecbench_score.go:95
-						gc_at5[0] = 0
+						gc_at2[0] = 0
 					}
 				}
 				{
 					{
 //line hecbench_score.go:95
-						gc_at5[0] = 0
+						gc_at2[0] = 0
 					}
 				}
 				{
 					{
 //line hecbench_score.go:95
-						gc_at5[0] = 0
+						gc_at2[0] = 0
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				{
 //line hecbench_score.go:95
-					gc_at5[0] = 0
+					gc_at2[0] = 0
 				}
 			}
 		} else {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_score.go:95
 						count[0] = 0
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_score.go:95
 						count[0] = 0
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_score.go:95
 						count[0] = 0
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line hecbench_score.go:95
 						count[0] = 0
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line hecbench_score.go:95
 					count[0] = 0
@@ -544,15 +562,17 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			}
 		}
 	}
+//line hecbench_score.go:101
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_score.go:105
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_score.go:100
-					for i_2 := gc_tx2; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
+					for i_2 := gc_tx; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
 						confidence_ := scores[i_2]
 						if confidence_ > threshold {
 							confScaled_ := (confidence_ - threshold) / (1.0 - threshold)

@@ -33,38 +33,38 @@ func SoftMaxKernel(numSlice, sliceSize int, src, dest []float32) func(*gocuda.Th
 var gc_src_softMaxKernel = compiled.NewSource(gc_files_hecbench_softmax, "softMaxKernel", "9c88828fe974d3e9ae56a56890b4b5d9a52217c7f1c804ff8fc07208c5ef4d1d", "hecbench_softmax.go:13-33").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
 
 //line hecbench_softmax.go:17
-func gc_body_softMaxKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numSlice, sliceSize int, src, dest []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sliceSize int, src, dest []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(numSlice, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(numSlice, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_softmax.go:18
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line hecbench_softmax.go:22
 						maxVal := src[i*sliceSize]
 						for j := 0; j < sliceSize; j++ {
@@ -80,6 +80,7 @@ func gc_body_softMaxKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numSlice, 
 					}
 				}
 			}
+//line hecbench_softmax.go:38
 		})
 	}
 }
@@ -99,34 +100,36 @@ func SoftMax2Kernel(numSlice, sliceSize int, src, dest []float32) func(*gocuda.T
 var gc_src_softMax2Kernel = compiled.NewSource(gc_files_hecbench_softmax, "softMax2Kernel", "4e12449a2d9e147df65b57c2257811b4b91da706730a443e61e823758dc9c559", "hecbench_softmax.go:35-60").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
 
 //line hecbench_softmax.go:40
-func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src, dest []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, dest []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line hecbench_softmax.go:41
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
-	gc_L12:
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+//line hecbench_softmax.go:46
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_softmax.go:43
-			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			if i >= numSlice {
 //line hecbench_softmax.go:44
-				gc_exited2[gc_rank2] = true
-				continue gc_L12
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 			maxVal := src[i*sliceSize]
-			gc_s_maxVal[gc_rank2] = maxVal
+//line hecbench_softmax.go:49
+			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
 //line hecbench_softmax.go:48
@@ -135,106 +138,112 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 	archsimd.ClearAVXUpperBits()
 //line hecbench_softmax.go:48
 	for gc_off, gc_limit, gc_more := 0, sliceSize, true; gc_more; gc_off += (32) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_softmax.go:55
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_softmax.go:43
-			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			maxVal := gc_s_maxVal[gc_rank2]
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank]
 //line hecbench_softmax.go:48
-			gc_start4 := (gc_rank2 & (32 - 1))
-			gc_from6 := gc_start4 + gc_off
-			gc_trips4 := gc_limit - gc_from6
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
 			switch {
-			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk, gc_limit, false)
-			case gc_trips4 > gc_span:
-				gc_trips4 = gc_chunk
-			case gc_trips4 > 0:
-				gc_trips4 = (gc_trips4-1)/(32) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
 			default:
-				gc_trips4 = 0
+				gc_trips = 0
 			}
-			if gc_trips4 == gc_chunk {
+			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-			for j := gc_from6; gc_trips4 > 0; j, gc_trips4 = j+(32), gc_trips4-1 {
+			for j := gc_from2; gc_trips > 0; j, gc_trips = j+(32), gc_trips-1 {
 //line hecbench_softmax.go:49
 				maxVal = max(maxVal, src[i*sliceSize+j])
 			}
-			gc_s_maxVal[gc_rank2] = maxVal
+			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line hecbench_softmax.go:56
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			maxVal := gc_s_maxVal[gc_rank2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			maxVal := gc_s_maxVal[gc_rank]
 //line hecbench_softmax.go:51
-			gc_c21v[gc_lane2] = maxVal
+			gc_c1v[gc_lane] = maxVal
 		}
 //line hecbench_softmax.go:51
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
+			gc_rank := gc_w + gc_lane
+//line hecbench_softmax.go:58
 			var maxVal float32
 //line hecbench_softmax.go:51
-			maxVal = gc_c21r[gc_lane2]
-			gc_s_maxVal[gc_rank2] = maxVal
+			maxVal = gc_c1r[gc_lane]
+			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-	gc_vstep2 := 0
+//line hecbench_softmax.go:57
+	gc_vstep := 0
 	if compiled.SIMD {
 //line hecbench_softmax.go:52
-		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_softmax.go:52
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line hecbench_softmax.go:52
-			gc_alive2 := gc_all2
+			gc_alive := gc_all
 //line hecbench_softmax.go:52
-			if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_softmax.go:52
-				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 //line hecbench_softmax.go:52
 			sum := gc_vb
-			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank2:])
+			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line hecbench_softmax.go:52
 		sum := float32(0)
-		gc_s_sum[gc_rank2] = sum
+//line hecbench_softmax.go:54
+		gc_s_sum[gc_rank] = sum
 	}
 //line hecbench_softmax.go:53
 	gc_chunk2 := compiled.StrideChunk(32)
@@ -242,76 +251,80 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 	archsimd.ClearAVXUpperBits()
 //line hecbench_softmax.go:53
 	for gc_off2, gc_limit2, gc_more2 := 0, sliceSize, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_softmax.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_softmax.go:43
-			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			maxVal := gc_s_maxVal[gc_rank2]
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank]
+			sum := gc_s_sum[gc_rank]
 //line hecbench_softmax.go:53
-			gc_start5 := (gc_rank2 & (32 - 1))
-			gc_from7 := gc_start5 + gc_off2
-			gc_trips5 := gc_limit2 - gc_from7
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
 			switch {
-			case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-				gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk2, gc_limit2, false)
-			case gc_trips5 > gc_span2:
-				gc_trips5 = gc_chunk2
-			case gc_trips5 > 0:
-				gc_trips5 = (gc_trips5-1)/(32) + 1
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
 			default:
-				gc_trips5 = 0
+				gc_trips2 = 0
 			}
-			if gc_trips5 == gc_chunk2 {
+			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-			for j_ := gc_from7; gc_trips5 > 0; j_, gc_trips5 = j_+(32), gc_trips5-1 {
+			for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(32), gc_trips2-1 {
 //line hecbench_softmax.go:54
 				sum += expf(src[i*sliceSize+j_] - maxVal)
 			}
-			gc_s_sum[gc_rank2] = sum
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line hecbench_softmax.go:61
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_softmax.go:56
-			gc_c22v[gc_lane2] = sum
+			gc_c2v[gc_lane] = sum
 		}
 //line hecbench_softmax.go:56
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
+			gc_rank := gc_w + gc_lane
+//line hecbench_softmax.go:63
 			var sum float32
 //line hecbench_softmax.go:56
-			sum = gc_c22r[gc_lane2]
-			gc_s_sum[gc_rank2] = sum
+			sum = gc_c2r[gc_lane]
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 //line hecbench_softmax.go:57
@@ -320,38 +333,40 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 	archsimd.ClearAVXUpperBits()
 //line hecbench_softmax.go:57
 	for gc_off3, gc_limit3, gc_more3 := 0, sliceSize, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line hecbench_softmax.go:64
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line hecbench_softmax.go:43
-			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			maxVal := gc_s_maxVal[gc_rank2]
-			sum := gc_s_sum[gc_rank2]
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank]
+			sum := gc_s_sum[gc_rank]
 //line hecbench_softmax.go:57
-			gc_start6 := (gc_rank2 & (32 - 1))
-			gc_from8 := gc_start6 + gc_off3
-			gc_trips6 := gc_limit3 - gc_from8
+			gc_start3 := (gc_rank & (32 - 1))
+			gc_from4 := gc_start3 + gc_off3
+			gc_trips3 := gc_limit3 - gc_from4
 			switch {
-			case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-				gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, 32, gc_chunk3, gc_limit3, false)
-			case gc_trips6 > gc_span3:
-				gc_trips6 = gc_chunk3
-			case gc_trips6 > 0:
-				gc_trips6 = (gc_trips6-1)/(32) + 1
+			case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips3 > gc_span3:
+				gc_trips3 = gc_chunk3
+			case gc_trips3 > 0:
+				gc_trips3 = (gc_trips3-1)/(32) + 1
 			default:
-				gc_trips6 = 0
+				gc_trips3 = 0
 			}
-			if gc_trips6 == gc_chunk3 {
+			if gc_trips3 == gc_chunk3 {
 				gc_more3 = true
 			}
-			for j_2 := gc_from8; gc_trips6 > 0; j_2, gc_trips6 = j_2+(32), gc_trips6-1 {
+			for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(32), gc_trips3-1 {
 //line hecbench_softmax.go:58
 				dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
 			}

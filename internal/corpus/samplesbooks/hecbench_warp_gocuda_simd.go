@@ -33,54 +33,57 @@ func BcastShflSg8Kernel(arg int32, out []int32) func(*gocuda.Thread) {
 var gc_src_bcastShflSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcastShflSg8Kernel", "5b0dda5da8aaf5430a86297ff2bdec6cbb229b7125770909fe704503c23d66f7", "hecbench_warp.go:20-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:24
-func gc_body_bcastShflSg8Kernel(gc_b2 *compiled.Block, arg int32, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line hecbench_warp.go:34
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line hecbench_warp.go:25
 				value := int32(0)
-				if (gc_tx2 & 0x7) == 0 {
+				if (gc_tx & 0x7) == 0 {
 					value = arg
 				}
-				gc_c21v[gc_lane2] = value
+				gc_c1v[gc_lane] = value
 			}
 		}
 //line hecbench_warp.go:29
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, 32, &gc_c21r)
-		gc_left := gc_act2
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, 32, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_warp.go:36
+					gc_tx := gc_tidx2.X + gc_lane
+//line hecbench_warp.go:38
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line hecbench_warp.go:30
-					var oi int = gc_bdx2*gc_bx2 + gc_tx2
+					var oi int = gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
-					outV := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_warp.go:31
 					if oi < 0 || oi > len(out)-8 {
 //line hecbench_warp.go:31
@@ -88,27 +91,28 @@ func gc_body_bcastShflSg8Kernel(gc_b2 *compiled.Block, arg int32, out []int32) {
 					}
 //line hecbench_warp.go:31
 					outV.StoreSlice(out[oi:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line hecbench_warp.go:46
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line hecbench_warp.go:30
-					var oi int = gc_bdx2*gc_bx2 + gc_tx2
+					var oi int = gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
-					outV := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_warp.go:31
 					if oi < 0 || oi > len(out)-8 {
 //line hecbench_warp.go:31
@@ -116,29 +120,29 @@ func gc_body_bcastShflSg8Kernel(gc_b2 *compiled.Block, arg int32, out []int32) {
 					}
 //line hecbench_warp.go:31
 					outV.StoreSlice(out[oi:])
-					gc_left &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_warp.go:30
-					oi := gc_bdx2*gc_bx2 + gc_tx2
+					oi := gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
-					outV := gc_c21r[gc_lane2]
+					outV := gc_c1r[gc_lane]
 //line hecbench_warp.go:31
 					out[oi] = outV
 				}
@@ -161,37 +165,39 @@ func BcastShflXorSg8Kernel(out []int32) func(*gocuda.Thread) {
 var gc_src_bcastShflXorSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcastShflXorSg8Kernel", "8923721ff30eb2a9dd750bc05f9127e97c98acd13beae7f21ad6f3393e04b4de", "hecbench_warp.go:34-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:38
-func gc_body_bcastShflXorSg8Kernel(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line hecbench_warp.go:48
 	var gc_l_value [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
 //line hecbench_warp.go:39
-				value := int32(gc_tx2 & 0x7)
-				gc_l_value[gc_lane2] = value
+				value := int32(gc_tx & 0x7)
+//line hecbench_warp.go:41
+				gc_l_value[gc_lane] = value
 			}
 		}
 //line hecbench_warp.go:40
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := 1; mask < 0x7; mask *= 2 {
 //line hecbench_warp.go:41
@@ -204,74 +210,76 @@ func gc_body_bcastShflXorSg8Kernel(gc_b2 *compiled.Block, out []int32) {
 		} else {
 //line hecbench_warp.go:40
 			for mask := 1; mask < 0x7; mask *= 2 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
 				} else {
 //line hecbench_warp.go:41
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, mask, 32, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_warp.go:41
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line hecbench_warp.go:41
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_warp.go:41
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line hecbench_warp.go:41
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
 //line hecbench_warp.go:41
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_warp.go:41
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							value := gc_l_value[gc_lane2]
+//line hecbench_warp.go:54
+							value := gc_l_value[gc_lane]
 //line hecbench_warp.go:41
-							value += gc_c21r[gc_lane2]
-							gc_l_value[gc_lane2] = value
+							value += gc_c1r[gc_lane]
+							gc_l_value[gc_lane] = value
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := (gc_bdx2 * gc_bx2) + gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bdx * gc_bx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line hecbench_warp.go:44
-					copy(gc_at2, gc_l_value[:])
+					copy(gc_at, gc_l_value[:])
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_warp.go:43
-						oi := gc_bdx2*gc_bx2 + gc_tx2
-						value := gc_l_value[gc_lane2]
+						oi := gc_bdx*gc_bx + gc_tx
+//line hecbench_warp.go:45
+						value := gc_l_value[gc_lane]
 //line hecbench_warp.go:44
 						out[oi] = value
 					}
@@ -296,115 +304,121 @@ func TransposeShflKernel(out, in []float32) func(*gocuda.Thread) {
 var gc_src_transposeShflKernel = compiled.NewSource(gc_files_hecbench_warp, "transposeShflKernel", "96ad8a84a07ed37ad77658fe5eaf6d661879fe8e60da6dfc602ae3bf4e67fb50", "hecbench_warp.go:47-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:52
-func gc_body_transposeShflKernel(gc_b2 *compiled.Block, out, in []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line hecbench_warp.go:53
-	bStart := uint32(gc_bdx2 * gc_bx2)
-	var gc_c21m [32]uint32
-	var gc_c21v [32]float32
-	var gc_c21a [32]int
-	var gc_c21w [32]int
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	bStart := uint32(gc_bdx * gc_bx)
+//line hecbench_warp.go:55
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:54
-				bOffs := bStart + uint32(gc_tx2)
-				sOffs := uint32(gc_bdx2 - gc_tx2 - 1)
+				bOffs := bStart + uint32(gc_tx)
+				sOffs := uint32(gc_bdx - gc_tx - 1)
 				val := in[bOffs]
-				gc_c21m[gc_lane2] = 0xffffffff
-				gc_c21v[gc_lane2] = val
-				gc_c21a[gc_lane2] = int(sOffs)
-				gc_c21w[gc_lane2] = 32
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = val
+				gc_c1a[gc_lane] = int(sOffs)
+				gc_c1w[gc_lane] = 32
 			}
 		}
 //line hecbench_warp.go:57
-		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-		gc_left := gc_act2
+		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_warp.go:64
+					gc_tx := gc_tidx2.X + gc_lane
+//line hecbench_warp.go:66
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line hecbench_warp.go:54
-					var bOffs uint32 = bStart + uint32(gc_tx2)
+					var bOffs uint32 = bStart + uint32(gc_tx)
 //line hecbench_warp.go:57
 					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
 //line hecbench_warp.go:57
 						break
 					}
-					archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
-					gc_left &^= 0xff << gc_lane2
+//line hecbench_warp.go:58
+					archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line hecbench_warp.go:73
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line hecbench_warp.go:54
-					var bOffs uint32 = bStart + uint32(gc_tx2)
+					var bOffs uint32 = bStart + uint32(gc_tx)
 //line hecbench_warp.go:57
 					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
 //line hecbench_warp.go:57
 						break
 					}
-					archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
-					gc_left &^= 0xff << gc_lane2
+//line hecbench_warp.go:58
+					archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_warp.go:54
-					bOffs := bStart + uint32(gc_tx2)
+					bOffs := bStart + uint32(gc_tx)
 //line hecbench_warp.go:57
-					out[bOffs] = gc_c21r[gc_lane2]
+					out[bOffs] = gc_c1r[gc_lane]
 				}
 			}
 		}
@@ -425,99 +439,104 @@ func AtomicAggregateKernel(d []int32, s int) func(*gocuda.Thread) {
 var gc_src_atomicAggregateKernel = compiled.NewSource(gc_files_hecbench_warp, "atomicAggregateKernel", "b44113daf8b455ca4ccd6eceb239957516018b3fdd78ded1d971bad66fcedb65", "hecbench_warp.go:77-84", "hecbench_warp.go:60-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:81
-func gc_body_atomicAggregateKernel(gc_b2 *compiled.Block, d []int32, s int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
 //line hecbench_warp.go:65
 	tmask := uint32(0xFFFFFFFF)
+//line hecbench_warp.go:67
 	var gc_l_ptr_ [32]*int32
 	var gc_l_mask [32]int32
-	var gc_c21v [32]uint64
-	var gc_c21r [32]uint32
-	var gc_c22m [32]uint32
-	var gc_c22v [32]int32
-	var gc_c22a [32]int
-	var gc_c22w [32]int
-	var gc_c22r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]uint64
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:82
-				ptr := &d[gc_tx2%s]
+				ptr := &d[gc_tx%s]
 				var ptr_ *int32 = ptr
 //line hecbench_warp.go:64
 				var mask int32
 //line hecbench_warp.go:66
-				gc_c21v[gc_lane2] = uint64(uintptr(unsafe.Pointer(ptr_)))
-				gc_l_ptr_[gc_lane2] = ptr_
-				gc_l_mask[gc_lane2] = mask
+				gc_c1v[gc_lane] = uint64(uintptr(unsafe.Pointer(ptr_)))
+				gc_l_ptr_[gc_lane] = ptr_
+				gc_l_mask[gc_lane] = mask
 			}
 		}
 //line hecbench_warp.go:66
-		compiled.WarpLanes[uint64, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, tmask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[uint64, uint32](gc_b, "MatchAnySync", gc_w, gc_act, tmask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:69
-				laneID := uint32(gc_tx2 % 32)
-				ptr_ := gc_l_ptr_[gc_lane2]
+				laneID := uint32(gc_tx % 32)
+//line hecbench_warp.go:71
+				ptr_ := gc_l_ptr_[gc_lane]
+//line hecbench_warp.go:73
 				var mask int32
 //line hecbench_warp.go:66
-				mask = int32(gc_c21r[gc_lane2])
+				mask = int32(gc_c1r[gc_lane])
 				leader := intrinsic.Ffs(mask) - 1
 				res := int32(0)
 //line hecbench_warp.go:70
 				if int(laneID) == leader {
 					res = atomic.Add(ptr_, int32(intrinsic.Popc(uint32(mask))))
 				}
-				gc_c22m[gc_lane2] = uint32(mask)
-				gc_c22v[gc_lane2] = res
-				gc_c22a[gc_lane2] = leader
-				gc_c22w[gc_lane2] = 32
-				gc_l_mask[gc_lane2] = mask
+				gc_c2m[gc_lane] = uint32(mask)
+				gc_c2v[gc_lane] = res
+				gc_c2a[gc_lane] = leader
+				gc_c2w[gc_lane] = 32
+				gc_l_mask[gc_lane] = mask
 			}
 		}
 //line hecbench_warp.go:73
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:69
-				laneID := uint32(gc_tx2 % 32)
-				mask := gc_l_mask[gc_lane2]
+				laneID := uint32(gc_tx % 32)
+//line hecbench_warp.go:71
+				mask := gc_l_mask[gc_lane]
+//line hecbench_warp.go:73
 				var res int32
 //line hecbench_warp.go:73
-				res = gc_c22r[gc_lane2]
+				res = gc_c2r[gc_lane]
 				var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
 //line hecbench_warp.go:74
 				_ = r

@@ -32,43 +32,44 @@ func StencilKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32
 var gc_src_stencilKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilKernel", "0ac2c6ae3a96f5b43a348292e0279723b9d1bda94a9121b666fea9c73de5a611", "pmpp_stencil.go:23-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:27
-func gc_body_stencilKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-				gc_bz2++
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
 			}
 		}
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:55
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:28
-				i := uint32(gc_bz2*gc_bdz2 + gc_tz2)
-				j := uint32(gc_by2*gc_bdy2 + gc_ty2)
-				k := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+				i := uint32(gc_bz*gc_bdz + gc_tz)
+				j := uint32(gc_by*gc_bdy + gc_ty)
+				k := uint32(gc_bx*gc_bdx + gc_tx)
 				if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
 					out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
 						float32(c1)*in[i*N*N+j*N+(k-1)] +
@@ -79,10 +80,10 @@ func gc_body_stencilKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						float32(c6)*in[(i+1)*N*N+j*N+k]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -105,608 +106,621 @@ func StencilSharedMemoryKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, 
 var gc_src_stencilSharedMemoryKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilSharedMemoryKernel", "b674ff5c4c0455fa8ca43480294eecd71554b3712b5aac692fdc3245e919c99b", "pmpp_stencil.go:42-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:47
-func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b4.Thread()
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b4.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b4.Len()
+func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
 //line pmpp_stencil.go:51
 	n := int(N)
 	inS := gocuda.Shared[[inTileDimSmall][inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(0, gc_bx2*outTileDimSmall-1); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(0, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*outTileDimSmall-1); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*outTileDimSmall-1); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_bz2*outTileDimSmall + gc_tz2 - 1) < 0) || ((gc_bz2*outTileDimSmall + gc_tz2 - 1) >= n) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) < 0) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) >= n) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_bz*outTileDimSmall + gc_tz - 1) < 0) || ((gc_bz*outTileDimSmall + gc_tz - 1) >= n) || ((gc_by*outTileDimSmall + gc_ty - 1) < 0) || ((gc_by*outTileDimSmall + gc_ty - 1) >= n) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off7 := gc_tz2
-			gc_off8 := ((gc_bx2 * outTileDimSmall) - 1) + ((gc_bz2*outTileDimSmall+gc_tz2-1)*n*n + (gc_by2*outTileDimSmall+gc_ty2-1)*n)
-			gc_fastlo3, gc_fasthi3 := gc_from2, gc_from2
-			if gc_off7 >= 0 && gc_off7 < len(inS) {
-				gc_fastlo3 = min(max(gc_from2, 0, -gc_off8), gc_to2)
-				gc_fasthi3 = max(min(gc_to2, len(in)-gc_off8), gc_fastlo3)
+			gc_off := gc_tz
+			gc_off2 := ((gc_bx * outTileDimSmall) - 1) + ((gc_bz*outTileDimSmall+gc_tz-1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off >= 0 && gc_off < len(inS) {
+				gc_fastlo = min(max(gc_from, 0, -gc_off2), gc_to)
+				gc_fasthi = max(min(gc_to, len(in)-gc_off2), gc_fastlo)
 			}
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at7 := inS[gc_off7:][:1]
-						gc_at8 := in[gc_off8+gc_fastlo3:][:gc_seglen3]
-						gc_vstep3 := gc_fastlo3
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := inS[gc_off:][:1]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-								var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
+								var i int = gc_bz*outTileDimSmall + gc_tz - 1
 //line pmpp_stencil.go:48
 								_ = i
-								var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
+								var j int = gc_by*outTileDimSmall + gc_ty - 1
 //line pmpp_stencil.go:49
 								_ = j
-								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:50
 								_ = k
-								if gc_tx2 < 0 || gc_tx2 > len(gc_at7[0][gc_ty2])-8 {
+//line pmpp_stencil.go:54
+								if gc_tx < 0 || gc_tx > len(gc_at[0][gc_ty])-8 {
 //line pmpp_stencil.go:54
 									break
 								}
 //line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at7[0][gc_ty2][gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[0][gc_ty][gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:54
-							gc_at7[0][gc_ty2][gc_tx2] = gc_at8[gc_u3]
+							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
-						gc_tx2 = gc_fasthi3 - 1
+//line pmpp_stencil.go:57
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
+					i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:54
-					inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
+					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+//line pmpp_stencil.go:58
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-						var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
-						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(inS[gc_tz2][gc_ty2])-8 {
+						var i int = gc_bz*outTileDimSmall + gc_tz - 1
+						var j int = gc_by*outTileDimSmall + gc_ty - 1
+						var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:54
+						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx < 0 || gc_tx > len(inS[gc_tz][gc_ty])-8 {
 //line pmpp_stencil.go:54
 							break
 						}
 //line pmpp_stencil.go:54
-						archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz2][gc_ty2][gc_tx2:])
+						archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz][gc_ty][gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
+					i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:54
-					inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
+					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+//line pmpp_stencil.go:58
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(1, gc_bx2*outTileDimSmall-1); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(1, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n-1, gc_bx2*outTileDimSmall-1); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n-1, gc_bx*outTileDimSmall-1); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_bz2*outTileDimSmall + gc_tz2 - 1) < 1) || ((gc_bz2*outTileDimSmall + gc_tz2 - 1) >= n-1) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) < 1) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) >= n-1) {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_bz*outTileDimSmall + gc_tz - 1) < 1) || ((gc_bz*outTileDimSmall + gc_tz - 1) >= n-1) || ((gc_by*outTileDimSmall + gc_ty - 1) < 1) || ((gc_by*outTileDimSmall + gc_ty - 1) >= n-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off9 := ((gc_bx2 * outTileDimSmall) - 1) + ((gc_bz2*outTileDimSmall+gc_tz2-1)*n*n + (gc_by2*outTileDimSmall+gc_ty2-1)*n)
-			gc_off10 := gc_tz2
-			gc_off11 := gc_tz2 - 1
-			gc_off12 := gc_tz2 + 1
-			gc_fastlo4, gc_fasthi4 := gc_from2, gc_from2
-			if gc_off10 >= 0 && gc_off10 < len(inS) && gc_off11 >= 0 && gc_off11 < len(inS) && gc_off12 >= 0 && gc_off12 < len(inS) {
-				gc_fastlo4 = min(max(gc_from2, 0, -gc_off9), gc_to2)
-				gc_fasthi4 = max(min(gc_to2, len(out)-gc_off9), gc_fastlo4)
+			gc_off3 := ((gc_bx * outTileDimSmall) - 1) + ((gc_bz*outTileDimSmall+gc_tz-1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+			gc_off4 := gc_tz
+			gc_off5 := gc_tz - 1
+			gc_off6 := gc_tz + 1
+			gc_fastlo2, gc_fasthi2 := gc_from, gc_from
+			if gc_off4 >= 0 && gc_off4 < len(inS) && gc_off5 >= 0 && gc_off5 < len(inS) && gc_off6 >= 0 && gc_off6 < len(inS) {
+				gc_fastlo2 = min(max(gc_from, 0, -gc_off3), gc_to)
+				gc_fasthi2 = max(min(gc_to, len(out)-gc_off3), gc_fastlo2)
 			}
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at9 := out[gc_off9+gc_fastlo4:][:gc_seglen4]
-						gc_at10 := inS[gc_off10:][:1]
-						gc_at11 := inS[gc_off11:][:1]
-						gc_at12 := inS[gc_off12:][:1]
-						gc_vstep5 := gc_fastlo4
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := inS[gc_off4:][:1]
+						gc_at5 := inS[gc_off5:][:1]
+						gc_at6 := inS[gc_off6:][:1]
+						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD {
 //line pmpp_stencil.go:48
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
-							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:60
-							gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
-							gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
-							gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
-							gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
-							gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
-							gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
-							gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
-						gc_steps4:
-							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
+							gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
+							gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
+							gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
+							gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
+							gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
+							gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
+						gc_steps2:
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-								var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
+								var i int = gc_bz*outTileDimSmall + gc_tz - 1
 //line pmpp_stencil.go:48
 								_ = i
-								var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
+								var j int = gc_by*outTileDimSmall + gc_ty - 1
 //line pmpp_stencil.go:49
 								_ = j
-								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:50
 								_ = k
-								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-									gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+//line pmpp_stencil.go:58
+								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:59
-									var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
-									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-										gc_ld43 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld15 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 									} else {
 //line pmpp_stencil.go:60
-										break gc_steps4
+										break gc_steps2
 									}
 //line pmpp_stencil.go:60
-									var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
-									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-										gc_ld44 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld16 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 									} else {
 //line pmpp_stencil.go:61
-										break gc_steps4
+										break gc_steps2
 									}
 //line pmpp_stencil.go:61
-									var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-										gc_ld45 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld17 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 									} else {
 //line pmpp_stencil.go:62
-										break gc_steps4
+										break gc_steps2
 									}
 //line pmpp_stencil.go:62
-									var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
-									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-										gc_ld46 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+										gc_ld18 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 									} else {
 //line pmpp_stencil.go:63
-										break gc_steps4
+										break gc_steps2
 									}
 //line pmpp_stencil.go:63
-									var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
-									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-										gc_ld47 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+										gc_ld19 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 									} else {
 //line pmpp_stencil.go:64
-										break gc_steps4
+										break gc_steps2
 									}
 //line pmpp_stencil.go:64
-									var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
-									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-										gc_ld48 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+										gc_ld20 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 									} else {
 //line pmpp_stencil.go:65
-										break gc_steps4
+										break gc_steps2
 									}
 //line pmpp_stencil.go:65
-									var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
-									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-										gc_ld49 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+										gc_ld21 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 									} else {
 //line pmpp_stencil.go:66
-										break gc_steps4
+										break gc_steps2
 									}
 //line pmpp_stencil.go:66
-									gc_vb22.Mul(gc_ld43).Add(gc_vb23.Mul(gc_ld44)).Add(gc_vb24.Mul(gc_ld45)).Add(gc_vb25.Mul(gc_ld46)).Add(gc_vb26.Mul(gc_ld47)).Add(gc_vb27.Mul(gc_ld48)).Add(gc_vb28.Mul(gc_ld49)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
+									gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								} else {
 //line pmpp_stencil.go:66
-									gc_b6 := gc_none4
+									gc_b3 := gc_none2
 //line pmpp_stencil.go:66
-									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+									if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-										gc_ty2 < inTileDimSmall-1 {
+										gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-										gc_b6 = gc_all4
+										gc_b3 = gc_all2
 									}
 //line pmpp_stencil.go:59
-									gc_if4 := gc_b6.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 //line pmpp_stencil.go:59
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:59
-										var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld50 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:60
-											break gc_steps4
+											break gc_steps2
 										}
 //line pmpp_stencil.go:60
-										var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
-										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld51 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 										} else {
 //line pmpp_stencil.go:61
-											break gc_steps4
+											break gc_steps2
 										}
 //line pmpp_stencil.go:61
-										var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
-										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld52 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 										} else {
 //line pmpp_stencil.go:62
-											break gc_steps4
+											break gc_steps2
 										}
 //line pmpp_stencil.go:62
-										var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-											gc_ld53 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:63
-											break gc_steps4
+											break gc_steps2
 										}
 //line pmpp_stencil.go:63
-										var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-											gc_ld54 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:64
-											break gc_steps4
+											break gc_steps2
 										}
 //line pmpp_stencil.go:64
-										var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-											gc_ld55 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:65
-											break gc_steps4
+											break gc_steps2
 										}
 //line pmpp_stencil.go:65
-										var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-											gc_ld56 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:66
-											break gc_steps4
+											break gc_steps2
 										}
 //line pmpp_stencil.go:66
-										gc_vb22.Mul(gc_ld50).Add(gc_vb23.Mul(gc_ld51)).Add(gc_vb24.Mul(gc_ld52)).Add(gc_vb25.Mul(gc_ld53)).Add(gc_vb26.Mul(gc_ld54)).Add(gc_vb27.Mul(gc_ld55)).Add(gc_vb28.Mul(gc_ld56)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if4)
+										gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
 									}
 								}
 							}
+//line pmpp_stencil.go:68
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:58
-							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-								gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
-								gc_at9[gc_u4] = float32(c0)*gc_at10[0][gc_ty2][gc_tx2] +
-									float32(c1)*gc_at10[0][gc_ty2][gc_tx2-1] +
-									float32(c2)*gc_at10[0][gc_ty2][gc_tx2+1] +
-									float32(c3)*gc_at10[0][gc_ty2-1][gc_tx2] +
-									float32(c4)*gc_at10[0][gc_ty2+1][gc_tx2] +
-									float32(c5)*gc_at11[0][gc_ty2][gc_tx2] +
-									float32(c6)*gc_at12[0][gc_ty2][gc_tx2]
+							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+								gc_at3[gc_u2] = float32(c0)*gc_at4[0][gc_ty][gc_tx] +
+									float32(c1)*gc_at4[0][gc_ty][gc_tx-1] +
+									float32(c2)*gc_at4[0][gc_ty][gc_tx+1] +
+									float32(c3)*gc_at4[0][gc_ty-1][gc_tx] +
+									float32(c4)*gc_at4[0][gc_ty+1][gc_tx] +
+									float32(c5)*gc_at5[0][gc_ty][gc_tx] +
+									float32(c6)*gc_at6[0][gc_ty][gc_tx]
 							}
 						}
-						gc_tx2 = gc_fasthi4 - 1
+//line pmpp_stencil.go:70
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
+					i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:58
-					if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-						gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
-						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz2][gc_ty2][gc_tx2] +
-							float32(c1)*inS[gc_tz2][gc_ty2][gc_tx2-1] +
-							float32(c2)*inS[gc_tz2][gc_ty2][gc_tx2+1] +
-							float32(c3)*inS[gc_tz2][gc_ty2-1][gc_tx2] +
-							float32(c4)*inS[gc_tz2][gc_ty2+1][gc_tx2] +
-							float32(c5)*inS[gc_tz2-1][gc_ty2][gc_tx2] +
-							float32(c6)*inS[gc_tz2+1][gc_ty2][gc_tx2]
+					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+							float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+							float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+							float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+							float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+							float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+//line pmpp_stencil.go:71
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 //line pmpp_stencil.go:48
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:60
-					gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
-					gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
-					gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
-					gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
-					gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
-					gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
-					gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
-				gc_steps3:
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
+					gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
+					gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
+					gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
+					gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
+				gc_steps:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-						var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
-						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+						var i int = gc_bz*outTileDimSmall + gc_tz - 1
+						var j int = gc_by*outTileDimSmall + gc_ty - 1
+						var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:58
 						if (i*
+//line pmpp_stencil.go:60
 							n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:58
 							break
 						}
 //line pmpp_stencil.go:58
-						if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-							gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:59
-							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
-							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-								gc_ld29 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 							} else {
 //line pmpp_stencil.go:60
-								break gc_steps3
+								break gc_steps
 							}
 //line pmpp_stencil.go:60
-							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
-							if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-								gc_ld30 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld2 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 							} else {
 //line pmpp_stencil.go:61
-								break gc_steps3
+								break gc_steps
 							}
 //line pmpp_stencil.go:61
-							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-								gc_ld31 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld3 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 							} else {
 //line pmpp_stencil.go:62
-								break gc_steps3
+								break gc_steps
 							}
 //line pmpp_stencil.go:62
-							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
-							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-								gc_ld32 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+								gc_ld4 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 							} else {
 //line pmpp_stencil.go:63
-								break gc_steps3
+								break gc_steps
 							}
 //line pmpp_stencil.go:63
-							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
-							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-								gc_ld33 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+								gc_ld5 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 							} else {
 //line pmpp_stencil.go:64
-								break gc_steps3
+								break gc_steps
 							}
 //line pmpp_stencil.go:64
-							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
-							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-								gc_ld34 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+								gc_ld6 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 							} else {
 //line pmpp_stencil.go:65
-								break gc_steps3
+								break gc_steps
 							}
 //line pmpp_stencil.go:65
-							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
-							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-								gc_ld35 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+								gc_ld7 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 							} else {
 //line pmpp_stencil.go:66
-								break gc_steps3
+								break gc_steps
 							}
 //line pmpp_stencil.go:66
-							gc_vb15.Mul(gc_ld29).Add(gc_vb16.Mul(gc_ld30)).Add(gc_vb17.Mul(gc_ld31)).Add(gc_vb18.Mul(gc_ld32)).Add(gc_vb19.Mul(gc_ld33)).Add(gc_vb20.Mul(gc_ld34)).Add(gc_vb21.Mul(gc_ld35)).StoreSlice(out[i*n*n+j*n+k:])
+							gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 						} else {
 //line pmpp_stencil.go:60
-							gc_b5 := gc_none3
+							gc_b2 := gc_none
 //line pmpp_stencil.go:60
-							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-								gc_ty2 < inTileDimSmall-1 {
+								gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-								gc_b5 = gc_all3
+								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:59
-							gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 //line pmpp_stencil.go:59
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:59
-								var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld36 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld8 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 								} else {
 //line pmpp_stencil.go:60
-									break gc_steps3
+									break gc_steps
 								}
 //line pmpp_stencil.go:60
-								var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
-								if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld37 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld9 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 								} else {
 //line pmpp_stencil.go:61
-									break gc_steps3
+									break gc_steps
 								}
 //line pmpp_stencil.go:61
-								var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld38 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld10 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 								} else {
 //line pmpp_stencil.go:62
-									break gc_steps3
+									break gc_steps
 								}
 //line pmpp_stencil.go:62
-								var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-									gc_ld39 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+									gc_ld11 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 								} else {
 //line pmpp_stencil.go:63
-									break gc_steps3
+									break gc_steps
 								}
 //line pmpp_stencil.go:63
-								var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-									gc_ld40 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+									gc_ld12 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 								} else {
 //line pmpp_stencil.go:64
-									break gc_steps3
+									break gc_steps
 								}
 //line pmpp_stencil.go:64
-								var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-									gc_ld41 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+									gc_ld13 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 								} else {
 //line pmpp_stencil.go:65
-									break gc_steps3
+									break gc_steps
 								}
 //line pmpp_stencil.go:65
-								var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-									gc_ld42 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+									gc_ld14 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 								} else {
 //line pmpp_stencil.go:66
-									break gc_steps3
+									break gc_steps
 								}
 //line pmpp_stencil.go:66
-								gc_vb15.Mul(gc_ld36).Add(gc_vb16.Mul(gc_ld37)).Add(gc_vb17.Mul(gc_ld38)).Add(gc_vb18.Mul(gc_ld39)).Add(gc_vb19.Mul(gc_ld40)).Add(gc_vb20.Mul(gc_ld41)).Add(gc_vb21.Mul(gc_ld42)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
+								gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
 							}
 						}
 					}
+//line pmpp_stencil.go:62
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
-					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
+					i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:58
-					if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-						gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
-						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz2][gc_ty2][gc_tx2] +
-							float32(c1)*inS[gc_tz2][gc_ty2][gc_tx2-1] +
-							float32(c2)*inS[gc_tz2][gc_ty2][gc_tx2+1] +
-							float32(c3)*inS[gc_tz2][gc_ty2-1][gc_tx2] +
-							float32(c4)*inS[gc_tz2][gc_ty2+1][gc_tx2] +
-							float32(c5)*inS[gc_tz2-1][gc_ty2][gc_tx2] +
-							float32(c6)*inS[gc_tz2+1][gc_ty2][gc_tx2]
+					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+							float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+							float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+							float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+							float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+							float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
+//line pmpp_stencil.go:71
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -729,668 +743,673 @@ func StencilThreadCoarseningKernel(in, out []float32, N uint32, c0, c1, c2, c3, 
 var gc_src_stencilThreadCoarseningKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilThreadCoarseningKernel", "a0f6cb2bf5c293baf020c37e7de9b0a3422373f04a5ce026d011ecb0d005455c", "pmpp_stencil.go:71-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:76
-func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b8.Thread()
-	gc_pos2 := gc_b8.Pos()
-	gc_bd2 := gc_b8.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b8.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b8.Len()
+func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
 //line pmpp_stencil.go:77
-	iStart := gc_bz2 * outTileDimBig
+	iStart := gc_bz * outTileDimBig
 //line pmpp_stencil.go:80
 	n := int(N)
 	inPrevS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	inCurrS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	inNextS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row7 := gc_ty2
-			gc_off7 := ((gc_bx2 * outTileDimBig) - 1) + ((iStart-1)*n*n + (gc_by2*outTileDimBig+gc_ty2-1)*n)
-			gc_off8 := ((gc_bx2 * outTileDimBig) - 1) + (iStart*n*n + (gc_by2*outTileDimBig+gc_ty2-1)*n)
-			gc_fastlo4, gc_fasthi4 := 0, 0
-			if gc_row7 >= 0 && gc_row7 < len(inPrevS) && gc_row7 < len(inCurrS) && gc_row7 < len(inNextS) {
-				gc_fastlo4 = min(max(0, -gc_off7, -gc_off8), gc_bdx2)
-				gc_fasthi4 = max(min(gc_bdx2, len(inPrevS[gc_row7]), len(inCurrS[gc_row7]), len(inNextS[gc_row7]), len(in)-gc_off7, len(in)-gc_off8), gc_fastlo4)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := ((gc_bx * outTileDimBig) - 1) + ((iStart-1)*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
+			gc_off2 := ((gc_bx * outTileDimBig) - 1) + (iStart*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(inPrevS) && gc_row < len(inCurrS) && gc_row < len(inNextS) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(inPrevS[gc_row]), len(inCurrS[gc_row]), len(inNextS[gc_row]), len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
 			}
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at19 := inPrevS[gc_row7][gc_fastlo4:][:gc_seglen4]
-						gc_at20 := inCurrS[gc_row7][gc_fastlo4:][:gc_seglen4]
-						gc_at21 := inNextS[gc_row7][gc_fastlo4:][:gc_seglen4]
-						gc_at22 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_at23 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_vstep3 := gc_fastlo4
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := inPrevS[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at2 := inCurrS[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at3 := inNextS[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at4 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at5 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
 //line pmpp_stencil.go:85
-							gc_vb16 := archsimd.BroadcastFloat32x8(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:85
-							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
-							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line pmpp_stencil.go:78
-								var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-								var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
+								var j int = gc_by*outTileDimBig + gc_ty - 1
+								var k int = gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:85
-								gc_vb16.StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
+								gc_vb2.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line pmpp_stencil.go:85
-								gc_vb16.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+								gc_vb2.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 //line pmpp_stencil.go:85
-								gc_vb16.StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
+								gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 //line pmpp_stencil.go:89
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:89
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
 //line pmpp_stencil.go:89
-									gc_b11 := gc_none4
+									gc_b4 := gc_none2
 //line pmpp_stencil.go:89
 									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-										gc_b11 = gc_all4
+										gc_b4 = gc_all2
 									}
 //line pmpp_stencil.go:89
-									gc_if9 := gc_b11.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
-									if gc_if9.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line pmpp_stencil.go:89
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if9)
+										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
 									}
 								}
 								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:92
-									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
 //line pmpp_stencil.go:92
-									gc_b12 := gc_none4
+									gc_b5 := gc_none2
 //line pmpp_stencil.go:92
 									if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-										gc_b12 = gc_all4
+										gc_b5 = gc_all2
 									}
 //line pmpp_stencil.go:92
-									gc_if10 := gc_b12.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
-									if gc_if10.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line pmpp_stencil.go:92
-										archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if10)
+										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if4)
 									}
 								}
 							}
+//line pmpp_stencil.go:94
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line pmpp_stencil.go:78
-							j := gc_by2*outTileDimBig + gc_ty2 - 1
-							k := gc_bx2*outTileDimBig + gc_tx2 - 1
+							j := gc_by*outTileDimBig + gc_ty - 1
+							k := gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:85
-							gc_at19[gc_u4] = 0.0
-							gc_at20[gc_u4] = 0.0
-							gc_at21[gc_u4] = 0.0
+							gc_at[gc_u] = 0.0
+							gc_at2[gc_u] = 0.0
+							gc_at3[gc_u] = 0.0
 //line pmpp_stencil.go:89
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								gc_at19[gc_u4] = gc_at22[gc_u4]
+								gc_at[gc_u] = gc_at4[gc_u]
 							}
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-								gc_at20[gc_u4] = gc_at23[gc_u4]
+								gc_at2[gc_u] = gc_at5[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:78
-					j := gc_by2*outTileDimBig + gc_ty2 - 1
-					k := gc_bx2*outTileDimBig + gc_tx2 - 1
+					j := gc_by*outTileDimBig + gc_ty - 1
+					k := gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:85
-					inPrevS[gc_ty2][gc_tx2] = 0.0
-					inCurrS[gc_ty2][gc_tx2] = 0.0
-					inNextS[gc_ty2][gc_tx2] = 0.0
+					inPrevS[gc_ty][gc_tx] = 0.0
+					inCurrS[gc_ty][gc_tx] = 0.0
+					inNextS[gc_ty][gc_tx] = 0.0
 //line pmpp_stencil.go:89
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrevS[gc_ty2][gc_tx2] = in[(iStart-1)*n*n+j*n+k]
+						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurrS[gc_ty2][gc_tx2] = in[iStart*n*n+j*n+k]
+						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 //line pmpp_stencil.go:85
-					gc_vb15 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:85
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:78
-						var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-						var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
+						var j int = gc_by*outTileDimBig + gc_ty - 1
+						var k int = gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:85
-						if gc_tx2 < 0 || gc_tx2 > len(inPrevS[gc_ty2])-8 ||
-							gc_tx2 > len(inCurrS[gc_ty2])-8 ||
-							gc_tx2 > len(inNextS[gc_ty2])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
+						if gc_tx < 0 || gc_tx > len(inPrevS[gc_ty])-8 ||
+							gc_tx > len(inCurrS[gc_ty])-8 ||
+							gc_tx > len(inNextS[gc_ty])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
 //line pmpp_stencil.go:85
 							break
 						}
 //line pmpp_stencil.go:85
-						gc_vb15.StoreSlice(inPrevS[gc_ty2][gc_tx2:])
-						gc_vb15.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
-						gc_vb15.StoreSlice(inNextS[gc_ty2][gc_tx2:])
+						gc_vb.StoreSlice(inPrevS[gc_ty][gc_tx:])
+						gc_vb.StoreSlice(inCurrS[gc_ty][gc_tx:])
+						gc_vb.StoreSlice(inNextS[gc_ty][gc_tx:])
 //line pmpp_stencil.go:89
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:89
-							if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty2][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
 							} else {
 //line pmpp_stencil.go:90
-								var gc_lanes22 [8]float32
+								var gc_lanes [8]float32
 //line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes22)
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
 //line pmpp_stencil.go:90
-								for gc_k22 := range 8 {
+								for gc_k := range 8 {
 //line pmpp_stencil.go:90
-									if 0xff&(1<<gc_k22) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line pmpp_stencil.go:90
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos.Thread = gc_rank + gc_k
 //line pmpp_stencil.go:90
-										inPrevS[gc_ty2][gc_tx2+gc_k22] = gc_lanes22[gc_k22]
+										inPrevS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line pmpp_stencil.go:90
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line pmpp_stencil.go:90
-							gc_b9 := gc_none3
+							gc_b2 := gc_none
 //line pmpp_stencil.go:90
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-								gc_b9 = gc_all3
+								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:89
-							gc_if7 := gc_b9.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
-							if gc_if7.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:89
-								if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if7)
+								if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty][gc_tx:]), gc_if)
 								} else {
 //line pmpp_stencil.go:90
-									var gc_lanes23 [8]float32
+									var gc_lanes2 [8]float32
 //line pmpp_stencil.go:90
-									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes23)
+									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
 //line pmpp_stencil.go:90
-									for gc_k23 := range 8 {
+									for gc_k2 := range 8 {
 //line pmpp_stencil.go:90
-										if gc_if7.ToBits()&(1<<gc_k23) != 0 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line pmpp_stencil.go:90
-											gc_pos2.Thread = gc_rank2 + gc_k23
+											gc_pos.Thread = gc_rank + gc_k2
 //line pmpp_stencil.go:90
-											inPrevS[gc_ty2][gc_tx2+gc_k23] = gc_lanes23[gc_k23]
+											inPrevS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line pmpp_stencil.go:90
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 //line pmpp_stencil.go:92
 						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:92
-							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty2][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
 							} else {
 //line pmpp_stencil.go:93
-								var gc_lanes24 [8]float32
+								var gc_lanes3 [8]float32
 //line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes24)
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
 //line pmpp_stencil.go:93
-								for gc_k24 := range 8 {
+								for gc_k3 := range 8 {
 //line pmpp_stencil.go:93
-									if 0xff&(1<<gc_k24) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line pmpp_stencil.go:93
-										gc_pos2.Thread = gc_rank2 + gc_k24
+										gc_pos.Thread = gc_rank + gc_k3
 //line pmpp_stencil.go:93
-										inCurrS[gc_ty2][gc_tx2+gc_k24] = gc_lanes24[gc_k24]
+										inCurrS[gc_ty][gc_tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 //line pmpp_stencil.go:93
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line pmpp_stencil.go:93
-							gc_b10 := gc_none3
+							gc_b3 := gc_none
 //line pmpp_stencil.go:93
 							if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-								gc_b10 = gc_all3
+								gc_b3 = gc_all
 							}
 //line pmpp_stencil.go:92
-							gc_if8 := gc_b10.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
-							if gc_if8.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:92
-								if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if8)
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
 								} else {
 //line pmpp_stencil.go:93
-									var gc_lanes25 [8]float32
+									var gc_lanes4 [8]float32
 //line pmpp_stencil.go:93
-									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes25)
+									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
 //line pmpp_stencil.go:93
-									for gc_k25 := range 8 {
+									for gc_k4 := range 8 {
 //line pmpp_stencil.go:93
-										if gc_if8.ToBits()&(1<<gc_k25) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line pmpp_stencil.go:93
-											gc_pos2.Thread = gc_rank2 + gc_k25
+											gc_pos.Thread = gc_rank + gc_k4
 //line pmpp_stencil.go:93
-											inCurrS[gc_ty2][gc_tx2+gc_k25] = gc_lanes25[gc_k25]
+											inCurrS[gc_ty][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line pmpp_stencil.go:93
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
+//line pmpp_stencil.go:95
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:78
-					j := gc_by2*outTileDimBig + gc_ty2 - 1
-					k := gc_bx2*outTileDimBig + gc_tx2 - 1
+					j := gc_by*outTileDimBig + gc_ty - 1
+					k := gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:85
-					inPrevS[gc_ty2][gc_tx2] = 0.0
-					inCurrS[gc_ty2][gc_tx2] = 0.0
-					inNextS[gc_ty2][gc_tx2] = 0.0
+					inPrevS[gc_ty][gc_tx] = 0.0
+					inCurrS[gc_ty][gc_tx] = 0.0
+					inNextS[gc_ty][gc_tx] = 0.0
 //line pmpp_stencil.go:89
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrevS[gc_ty2][gc_tx2] = in[(iStart-1)*n*n+j*n+k]
+						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurrS[gc_ty2][gc_tx2] = in[iStart*n*n+j*n+k]
+						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line pmpp_stencil.go:95
 	for i := iStart; i < iStart+outTileDimBig; i++ {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row8 := gc_ty2
-				gc_off9 := ((gc_bx2 * outTileDimBig) - 1) + ((i+1)*n*n + (gc_by2*outTileDimBig+gc_ty2-1)*n)
-				gc_fastlo5, gc_fasthi5 := 0, 0
-				if gc_row8 >= 0 && gc_row8 < len(inNextS) {
-					gc_fastlo5 = min(max(0, -gc_off9), gc_bdx2)
-					gc_fasthi5 = max(min(gc_bdx2, len(inNextS[gc_row8]), len(in)-gc_off9), gc_fastlo5)
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row2 := gc_ty
+				gc_off3 := ((gc_bx * outTileDimBig) - 1) + ((i+1)*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
+				gc_fastlo2, gc_fasthi2 := 0, 0
+				if gc_row2 >= 0 && gc_row2 < len(inNextS) {
+					gc_fastlo2 = min(max(0, -gc_off3), gc_bdx)
+					gc_fasthi2 = max(min(gc_bdx, len(inNextS[gc_row2]), len(in)-gc_off3), gc_fastlo2)
 				}
-				if gc_fastlo5 < gc_fasthi5 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo5 {
-							gc_seglen5 := gc_fasthi5 - gc_fastlo5
-							gc_at24 := inNextS[gc_row8][gc_fastlo5:][:gc_seglen5]
-							gc_at25 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
-							gc_vstep5 := gc_fastlo5
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at6 := inNextS[gc_row2][gc_fastlo2:][:gc_seglen2]
+							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
 //line pmpp_stencil.go:96
-								gc_vb18 := archsimd.BroadcastFloat32x8(0.0)
+								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:96
-								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:96
-								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:96
-								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 //line pmpp_stencil.go:78
-									var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-									var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
+									var j int = gc_by*outTileDimBig + gc_ty - 1
+									var k int = gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:96
-									gc_vb18.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
+									gc_vb4.StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:97
-										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
 									} else {
 //line pmpp_stencil.go:97
-										gc_b14 := gc_none6
+										gc_b7 := gc_none4
 //line pmpp_stencil.go:97
 										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
-											gc_b14 = gc_all6
+											gc_b7 = gc_all4
 										}
 //line pmpp_stencil.go:97
-										gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+										gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
-										if gc_if12.ToBits() != 0 {
+										if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:97
-											archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if12)
+											archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo2):]).StoreMasked((*[8]float32)(gc_at6[(gc_tx-gc_fastlo2):]), gc_if6)
 										}
 									}
 								}
+//line pmpp_stencil.go:99
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx2 := gc_fastlo5 + gc_u5
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
 //line pmpp_stencil.go:78
-								j := gc_by2*outTileDimBig + gc_ty2 - 1
-								k := gc_bx2*outTileDimBig + gc_tx2 - 1
+								j := gc_by*outTileDimBig + gc_ty - 1
+								k := gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:96
-								gc_at24[gc_u5] = 0.0
+								gc_at6[gc_u2] = 0.0
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-									gc_at24[gc_u5] = gc_at25[gc_u5]
+									gc_at6[gc_u2] = gc_at7[gc_u2]
 								}
 							}
-							gc_tx2 = gc_fasthi5 - 1
+							gc_tx = gc_fasthi2 - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:78
-						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						k := gc_bx2*outTileDimBig + gc_tx2 - 1
+						j := gc_by*outTileDimBig + gc_ty - 1
+						k := gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:96
-						inNextS[gc_ty2][gc_tx2] = 0.0
+						inNextS[gc_ty][gc_tx] = 0.0
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNextS[gc_ty2][gc_tx2] = in[(i+1)*n*n+j*n+k]
+							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
+						}
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+//line pmpp_stencil.go:96
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line pmpp_stencil.go:96
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:96
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line pmpp_stencil.go:96
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:78
+							var j int = gc_by*outTileDimBig + gc_ty - 1
+							var k int = gc_bx*outTileDimBig + gc_tx - 1
+//line pmpp_stencil.go:96
+							if gc_tx < 0 || gc_tx > len(inNextS[gc_ty])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+//line pmpp_stencil.go:96
+								break
+							}
+//line pmpp_stencil.go:96
+							gc_vb3.StoreSlice(inNextS[gc_ty][gc_tx:])
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+//line pmpp_stencil.go:97
+								if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty][gc_tx:])
+								} else {
+//line pmpp_stencil.go:98
+									var gc_lanes5 [8]float32
+//line pmpp_stencil.go:98
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
+//line pmpp_stencil.go:98
+									for gc_k5 := range 8 {
+//line pmpp_stencil.go:98
+										if 0xff&(1<<gc_k5) != 0 {
+//line pmpp_stencil.go:98
+											gc_pos.Thread = gc_rank + gc_k5
+//line pmpp_stencil.go:98
+											inNextS[gc_ty][gc_tx+gc_k5] = gc_lanes5[gc_k5]
+										}
+									}
+//line pmpp_stencil.go:98
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+//line pmpp_stencil.go:98
+								gc_b6 := gc_none3
+//line pmpp_stencil.go:98
+								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:97
+									gc_b6 = gc_all3
+								}
+//line pmpp_stencil.go:97
+								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:97
+								if gc_if5.ToBits() != 0 {
+//line pmpp_stencil.go:97
+									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty][gc_tx:]), gc_if5)
+									} else {
+//line pmpp_stencil.go:98
+										var gc_lanes6 [8]float32
+//line pmpp_stencil.go:98
+										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
+//line pmpp_stencil.go:98
+										for gc_k6 := range 8 {
+//line pmpp_stencil.go:98
+											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
+//line pmpp_stencil.go:98
+												gc_pos.Thread = gc_rank + gc_k6
+//line pmpp_stencil.go:98
+												inNextS[gc_ty][gc_tx+gc_k6] = gc_lanes6[gc_k6]
+											}
+										}
+//line pmpp_stencil.go:98
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+						}
+//line pmpp_stencil.go:100
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:78
+						j := gc_by*outTileDimBig + gc_ty - 1
+						k := gc_bx*outTileDimBig + gc_tx - 1
+//line pmpp_stencil.go:96
+						inNextS[gc_ty][gc_tx] = 0.0
+						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := ((gc_bx * outTileDimBig) - 1) + (i*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
+				gc_row3 := gc_ty
+				gc_off5 := 0 - 1
+				gc_off6 := 1
+				gc_row4 := gc_ty - 1
+				gc_row5 := gc_ty + 1
+				gc_fastlo3, gc_fasthi3 := 0, 0
+				if gc_row3 >= 0 && gc_row3 < len(inCurrS) && gc_row4 >= 0 && gc_row4 < len(inCurrS) && gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_row3 < len(inPrevS) && gc_row3 < len(inNextS) {
+					gc_fastlo3 = min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+					gc_fasthi3 = max(min(gc_bdx, len(out)-gc_off4, len(inCurrS[gc_row3]), len(inCurrS[gc_row3])-gc_off5, len(inCurrS[gc_row3])-gc_off6, len(inCurrS[gc_row4]), len(inCurrS[gc_row5]), len(inPrevS[gc_row3]), len(inNextS[gc_row3])), gc_fastlo3)
+				}
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at8 := out[gc_off4+gc_fastlo3:][:gc_seglen3]
+							gc_at9 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
+							gc_at10 := inCurrS[gc_row3][gc_off5+gc_fastlo3:][:gc_seglen3]
+							gc_at11 := inCurrS[gc_row3][gc_off6+gc_fastlo3:][:gc_seglen3]
+							gc_at12 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
+							gc_at13 := inCurrS[gc_row5][gc_fastlo3:][:gc_seglen3]
+							gc_at14 := inPrevS[gc_row3][gc_fastlo3:][:gc_seglen3]
+							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
+							gc_vstep5 := gc_fastlo3
+							if compiled.SIMD {
+//line pmpp_stencil.go:78
+								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:78
+								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line pmpp_stencil.go:78
+								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line pmpp_stencil.go:104
+								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c0))
+								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c1))
+								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c2))
+								gc_vb15 := archsimd.BroadcastFloat32x8(float32(c3))
+								gc_vb16 := archsimd.BroadcastFloat32x8(float32(c4))
+								gc_vb17 := archsimd.BroadcastFloat32x8(float32(c5))
+								gc_vb18 := archsimd.BroadcastFloat32x8(float32(c6))
+								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
+//line pmpp_stencil.go:78
+									var j int = gc_by*outTileDimBig + gc_ty - 1
+									var k int = gc_bx*outTileDimBig + gc_tx - 1
+//line pmpp_stencil.go:101
+									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+//line pmpp_stencil.go:101
+										if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+//line pmpp_stencil.go:103
+											gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+//line pmpp_stencil.go:103
+											gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
+										} else {
+//line pmpp_stencil.go:103
+											gc_b12 := gc_none6
+//line pmpp_stencil.go:103
+											if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+//line pmpp_stencil.go:102
+												gc_b12 = gc_all6
+											}
+//line pmpp_stencil.go:102
+											gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+											if gc_if10.ToBits() != 0 {
+//line pmpp_stencil.go:103
+												gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if10)
+											}
+										}
+									} else {
+//line pmpp_stencil.go:103
+										gc_b11 := gc_none6
+//line pmpp_stencil.go:103
+										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:101
+											gc_b11 = gc_all6
+										}
+//line pmpp_stencil.go:101
+										gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:101
+										if gc_if11.ToBits() != 0 {
+//line pmpp_stencil.go:101
+											gc_b13 := gc_none6
+//line pmpp_stencil.go:101
+											if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+												gc_b13 = gc_all6
+											}
+//line pmpp_stencil.go:102
+											gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+											if gc_if11.And(gc_if12).ToBits() != 0 {
+//line pmpp_stencil.go:103
+												gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
+											}
+										}
+									}
+								}
+//line pmpp_stencil.go:105
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+//line pmpp_stencil.go:78
+								j := gc_by*outTileDimBig + gc_ty - 1
+								k := gc_bx*outTileDimBig + gc_tx - 1
+//line pmpp_stencil.go:101
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+									if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+										gc_tx >= 1 && gc_tx < inTileDimBig-1 {
+										gc_at8[gc_u3] = float32(c0)*gc_at9[gc_u3] +
+											float32(c1)*gc_at10[gc_u3] +
+											float32(c2)*gc_at11[gc_u3] +
+											float32(c3)*gc_at12[gc_u3] +
+											float32(c4)*gc_at13[gc_u3] +
+											float32(c5)*gc_at14[gc_u3] +
+											float32(c6)*gc_at15[gc_u3]
+									}
+								}
+							}
+							gc_tx = gc_fasthi3 - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:78
+						j := gc_by*outTileDimBig + gc_ty - 1
+						k := gc_bx*outTileDimBig + gc_tx - 1
+//line pmpp_stencil.go:101
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
+								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
+									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+									float32(c3)*inCurrS[gc_ty-1][gc_tx] +
+									float32(c4)*inCurrS[gc_ty+1][gc_tx] +
+									float32(c5)*inPrevS[gc_ty][gc_tx] +
+									float32(c6)*inNextS[gc_ty][gc_tx]
+							}
 						}
 					}
 				} else {
 					gc_vstep6 := 0
 					if compiled.SIMD {
-//line pmpp_stencil.go:96
-						gc_vb17 := archsimd.BroadcastFloat32x8(0.0)
-//line pmpp_stencil.go:96
+//line pmpp_stencil.go:78
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:96
+//line pmpp_stencil.go:78
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:96
+//line pmpp_stencil.go:78
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:78
-							var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-							var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:96
-							if gc_tx2 < 0 || gc_tx2 > len(inNextS[gc_ty2])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-//line pmpp_stencil.go:96
-								break
-							}
-//line pmpp_stencil.go:96
-							gc_vb17.StoreSlice(inNextS[gc_ty2][gc_tx2:])
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:97
-								if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty2][gc_tx2:])
-								} else {
-//line pmpp_stencil.go:98
-									var gc_lanes26 [8]float32
-//line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes26)
-//line pmpp_stencil.go:98
-									for gc_k26 := range 8 {
-//line pmpp_stencil.go:98
-										if 0xff&(1<<gc_k26) != 0 {
-//line pmpp_stencil.go:98
-											gc_pos2.Thread = gc_rank2 + gc_k26
-//line pmpp_stencil.go:98
-											inNextS[gc_ty2][gc_tx2+gc_k26] = gc_lanes26[gc_k26]
-										}
-									}
-//line pmpp_stencil.go:98
-									gc_pos2.Thread = gc_rank2
-								}
-							} else {
-//line pmpp_stencil.go:98
-								gc_b13 := gc_none5
-//line pmpp_stencil.go:98
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:97
-									gc_b13 = gc_all5
-								}
-//line pmpp_stencil.go:97
-								gc_if11 := gc_b13.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:97
-								if gc_if11.ToBits() != 0 {
-//line pmpp_stencil.go:97
-									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if11)
-									} else {
-//line pmpp_stencil.go:98
-										var gc_lanes27 [8]float32
-//line pmpp_stencil.go:98
-										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes27)
-//line pmpp_stencil.go:98
-										for gc_k27 := range 8 {
-//line pmpp_stencil.go:98
-											if gc_if11.ToBits()&(1<<gc_k27) != 0 {
-//line pmpp_stencil.go:98
-												gc_pos2.Thread = gc_rank2 + gc_k27
-//line pmpp_stencil.go:98
-												inNextS[gc_ty2][gc_tx2+gc_k27] = gc_lanes27[gc_k27]
-											}
-										}
-//line pmpp_stencil.go:98
-										gc_pos2.Thread = gc_rank2
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:78
-						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						k := gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:96
-						inNextS[gc_ty2][gc_tx2] = 0.0
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNextS[gc_ty2][gc_tx2] = in[(i+1)*n*n+j*n+k]
-						}
-					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
-			}
-		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := ((gc_bx2 * outTileDimBig) - 1) + (i*n*n + (gc_by2*outTileDimBig+gc_ty2-1)*n)
-				gc_row9 := gc_ty2
-				gc_off11 := 0 - 1
-				gc_off12 := 1
-				gc_row10 := gc_ty2 - 1
-				gc_row11 := gc_ty2 + 1
-				gc_fastlo6, gc_fasthi6 := 0, 0
-				if gc_row9 >= 0 && gc_row9 < len(inCurrS) && gc_row10 >= 0 && gc_row10 < len(inCurrS) && gc_row11 >= 0 && gc_row11 < len(inCurrS) && gc_row9 < len(inPrevS) && gc_row9 < len(inNextS) {
-					gc_fastlo6 = min(max(0, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-					gc_fasthi6 = max(min(gc_bdx2, len(out)-gc_off10, len(inCurrS[gc_row9]), len(inCurrS[gc_row9])-gc_off11, len(inCurrS[gc_row9])-gc_off12, len(inCurrS[gc_row10]), len(inCurrS[gc_row11]), len(inPrevS[gc_row9]), len(inNextS[gc_row9])), gc_fastlo6)
-				}
-				if gc_fastlo6 < gc_fasthi6 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo6 {
-							gc_seglen6 := gc_fasthi6 - gc_fastlo6
-							gc_at26 := out[gc_off10+gc_fastlo6:][:gc_seglen6]
-							gc_at27 := inCurrS[gc_row9][gc_fastlo6:][:gc_seglen6]
-							gc_at28 := inCurrS[gc_row9][gc_off11+gc_fastlo6:][:gc_seglen6]
-							gc_at29 := inCurrS[gc_row9][gc_off12+gc_fastlo6:][:gc_seglen6]
-							gc_at30 := inCurrS[gc_row10][gc_fastlo6:][:gc_seglen6]
-							gc_at31 := inCurrS[gc_row11][gc_fastlo6:][:gc_seglen6]
-							gc_at32 := inPrevS[gc_row9][gc_fastlo6:][:gc_seglen6]
-							gc_at33 := inNextS[gc_row9][gc_fastlo6:][:gc_seglen6]
-							gc_vstep7 := gc_fastlo6
-							if compiled.SIMD {
-//line pmpp_stencil.go:78
-								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:78
-								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:78
-								gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:104
-								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c0))
-								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c1))
-								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c2))
-								gc_vb29 := archsimd.BroadcastFloat32x8(float32(c3))
-								gc_vb30 := archsimd.BroadcastFloat32x8(float32(c4))
-								gc_vb31 := archsimd.BroadcastFloat32x8(float32(c5))
-								gc_vb32 := archsimd.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep7+7 < gc_fasthi6; gc_vstep7 += 8 {
-									gc_tx2 := gc_vstep7
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(c0))
+						gc_vb6 := archsimd.BroadcastFloat32x8(float32(c1))
+						gc_vb7 := archsimd.BroadcastFloat32x8(float32(c2))
+						gc_vb8 := archsimd.BroadcastFloat32x8(float32(c3))
+						gc_vb9 := archsimd.BroadcastFloat32x8(float32(c4))
+						gc_vb10 := archsimd.BroadcastFloat32x8(float32(c5))
+						gc_vb11 := archsimd.BroadcastFloat32x8(float32(c6))
+					gc_steps:
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:78
-									var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-									var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:101
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:101
-										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
-//line pmpp_stencil.go:103
-											gc_tx2 >= 1 && (gc_tx2 < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx2) > 7) {
-//line pmpp_stencil.go:103
-											gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo6):]))).StoreSlice(gc_at26[(gc_tx2 - gc_fastlo6):])
-										} else {
-//line pmpp_stencil.go:103
-											gc_b19 := gc_none8
-//line pmpp_stencil.go:103
-											if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
-//line pmpp_stencil.go:102
-												gc_b19 = gc_all8
-											}
-//line pmpp_stencil.go:102
-											gc_if16 := gc_b19.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-											if gc_if16.ToBits() != 0 {
-//line pmpp_stencil.go:103
-												gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if16)
-											}
-										}
-									} else {
-//line pmpp_stencil.go:103
-										gc_b18 := gc_none8
-//line pmpp_stencil.go:103
-										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
-											gc_b18 = gc_all8
-										}
-//line pmpp_stencil.go:101
-										gc_if17 := gc_b18.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
-										if gc_if17.ToBits() != 0 {
-//line pmpp_stencil.go:101
-											gc_b20 := gc_none8
-//line pmpp_stencil.go:101
-											if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
-												gc_b20 = gc_all8
-											}
-//line pmpp_stencil.go:102
-											gc_if18 := gc_b20.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-											if gc_if17.And(gc_if18).ToBits() != 0 {
-//line pmpp_stencil.go:103
-												gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if17.And(gc_if18))
-											}
-										}
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u6 := gc_vstep7 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-								gc_tx2 := gc_fastlo6 + gc_u6
-//line pmpp_stencil.go:78
-								j := gc_by2*outTileDimBig + gc_ty2 - 1
-								k := gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:101
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
-										gc_tx2 >= 1 && gc_tx2 < inTileDimBig-1 {
-										gc_at26[gc_u6] = float32(c0)*gc_at27[gc_u6] +
-											float32(c1)*gc_at28[gc_u6] +
-											float32(c2)*gc_at29[gc_u6] +
-											float32(c3)*gc_at30[gc_u6] +
-											float32(c4)*gc_at31[gc_u6] +
-											float32(c5)*gc_at32[gc_u6] +
-											float32(c6)*gc_at33[gc_u6]
-									}
-								}
-							}
-							gc_tx2 = gc_fasthi6 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:78
-						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						k := gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
-								gc_tx2 >= 1 && gc_tx2 < inTileDimBig-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty2][gc_tx2] +
-									float32(c1)*inCurrS[gc_ty2][gc_tx2-1] +
-									float32(c2)*inCurrS[gc_ty2][gc_tx2+1] +
-									float32(c3)*inCurrS[gc_ty2-1][gc_tx2] +
-									float32(c4)*inCurrS[gc_ty2+1][gc_tx2] +
-									float32(c5)*inPrevS[gc_ty2][gc_tx2] +
-									float32(c6)*inNextS[gc_ty2][gc_tx2]
-							}
-						}
-					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD {
-//line pmpp_stencil.go:78
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:78
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:78
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:104
-						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c0))
-						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c1))
-						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c2))
-						gc_vb22 := archsimd.BroadcastFloat32x8(float32(c3))
-						gc_vb23 := archsimd.BroadcastFloat32x8(float32(c4))
-						gc_vb24 := archsimd.BroadcastFloat32x8(float32(c5))
-						gc_vb25 := archsimd.BroadcastFloat32x8(float32(c6))
-					gc_steps2:
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:78
-							var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-							var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
+							var j int = gc_by*outTileDimBig + gc_ty - 1
+							var k int = gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:101
 							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:101
@@ -1399,322 +1418,325 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:101
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:101
-								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
+								if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 //line pmpp_stencil.go:103
-									gc_tx2 >= 1 && (gc_tx2 < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx2) > 7) {
+									gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
 //line pmpp_stencil.go:103
-									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
-									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-										gc_ld22 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 									} else {
 //line pmpp_stencil.go:104
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:104
-									var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
-									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld23 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 //line pmpp_stencil.go:105
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:105
-									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld24 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 //line pmpp_stencil.go:106
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:106
-									var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
-									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld25 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 //line pmpp_stencil.go:107
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:107
-									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
-									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld26 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 //line pmpp_stencil.go:108
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:108
-									var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
-									if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-										gc_ld27 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+										gc_ld6 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 									} else {
 //line pmpp_stencil.go:109
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:109
-									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
-									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-										gc_ld28 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										gc_ld7 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 									} else {
 //line pmpp_stencil.go:110
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:110
-									gc_vb19.Mul(gc_ld22).Add(gc_vb20.Mul(gc_ld23)).Add(gc_vb21.Mul(gc_ld24)).Add(gc_vb22.Mul(gc_ld25)).Add(gc_vb23.Mul(gc_ld26)).Add(gc_vb24.Mul(gc_ld27)).Add(gc_vb25.Mul(gc_ld28)).StoreSlice(out[i*n*n+j*n+k:])
+									gc_vb5.Mul(gc_ld).Add(gc_vb6.Mul(gc_ld2)).Add(gc_vb7.Mul(gc_ld3)).Add(gc_vb8.Mul(gc_ld4)).Add(gc_vb9.Mul(gc_ld5)).Add(gc_vb10.Mul(gc_ld6)).Add(gc_vb11.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 								} else {
 //line pmpp_stencil.go:104
-									gc_b16 := gc_none7
+									gc_b9 := gc_none5
 //line pmpp_stencil.go:104
-									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
+									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 //line pmpp_stencil.go:102
-										gc_b16 = gc_all7
+										gc_b9 = gc_all5
 									}
 //line pmpp_stencil.go:102
-									gc_if13 := gc_b16.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-									if gc_if13.ToBits() != 0 {
+									gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+									if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:103
-										var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-											gc_ld29 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:104
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:104
-										var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
-										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
-											gc_ld30 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 //line pmpp_stencil.go:105
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:105
-										var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
-										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-											gc_ld31 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 //line pmpp_stencil.go:106
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:106
-										var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-											gc_ld32 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:107
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:107
-										var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-											gc_ld33 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:108
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:108
-										var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
-										if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-											gc_ld34 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+											gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:109
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:109
-										var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
-										if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-											gc_ld35 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+											gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:110
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:110
-										gc_vb19.Mul(gc_ld29).Add(gc_vb20.Mul(gc_ld30)).Add(gc_vb21.Mul(gc_ld31)).Add(gc_vb22.Mul(gc_ld32)).Add(gc_vb23.Mul(gc_ld33)).Add(gc_vb24.Mul(gc_ld34)).Add(gc_vb25.Mul(gc_ld35)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if13)
+										gc_vb5.Mul(gc_ld8).Add(gc_vb6.Mul(gc_ld9)).Add(gc_vb7.Mul(gc_ld10)).Add(gc_vb8.Mul(gc_ld11)).Add(gc_vb9.Mul(gc_ld12)).Add(gc_vb10.Mul(gc_ld13)).Add(gc_vb11.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
 									}
 								}
 							} else {
 //line pmpp_stencil.go:104
-								gc_b15 := gc_none7
+								gc_b8 := gc_none5
 //line pmpp_stencil.go:104
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-									gc_b15 = gc_all7
+									gc_b8 = gc_all5
 								}
 //line pmpp_stencil.go:101
-								gc_if14 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
-								if gc_if14.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line pmpp_stencil.go:101
-									gc_b17 := gc_none7
+									gc_b10 := gc_none5
 //line pmpp_stencil.go:101
-									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
-										gc_b17 = gc_all7
+									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+										gc_b10 = gc_all5
 									}
 //line pmpp_stencil.go:102
-									gc_if15 := gc_b17.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-									if gc_if14.And(gc_if15).ToBits() != 0 {
+									gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line pmpp_stencil.go:103
-										var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-											gc_ld36 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+											gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:104
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:104
-										var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
-										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
-											gc_ld37 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 //line pmpp_stencil.go:105
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:105
-										var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
-										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-											gc_ld38 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 //line pmpp_stencil.go:106
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:106
-										var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-											gc_ld39 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:107
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:107
-										var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-											gc_ld40 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:108
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:108
-										var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
-										if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-											gc_ld41 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+											gc_ld20 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:109
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:109
-										var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
-										if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-											gc_ld42 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+											gc_ld21 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 										} else {
 //line pmpp_stencil.go:110
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:110
-										gc_vb19.Mul(gc_ld36).Add(gc_vb20.Mul(gc_ld37)).Add(gc_vb21.Mul(gc_ld38)).Add(gc_vb22.Mul(gc_ld39)).Add(gc_vb23.Mul(gc_ld40)).Add(gc_vb24.Mul(gc_ld41)).Add(gc_vb25.Mul(gc_ld42)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if14.And(gc_if15))
+										gc_vb5.Mul(gc_ld15).Add(gc_vb6.Mul(gc_ld16)).Add(gc_vb7.Mul(gc_ld17)).Add(gc_vb8.Mul(gc_ld18)).Add(gc_vb9.Mul(gc_ld19)).Add(gc_vb10.Mul(gc_ld20)).Add(gc_vb11.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
 									}
 								}
 							}
 						}
+//line pmpp_stencil.go:106
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:78
-						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						k := gc_bx2*outTileDimBig + gc_tx2 - 1
+						j := gc_by*outTileDimBig + gc_ty - 1
+						k := gc_bx*outTileDimBig + gc_tx - 1
 //line pmpp_stencil.go:101
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
-								gc_tx2 >= 1 && gc_tx2 < inTileDimBig-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty2][gc_tx2] +
-									float32(c1)*inCurrS[gc_ty2][gc_tx2-1] +
-									float32(c2)*inCurrS[gc_ty2][gc_tx2+1] +
-									float32(c3)*inCurrS[gc_ty2-1][gc_tx2] +
-									float32(c4)*inCurrS[gc_ty2+1][gc_tx2] +
-									float32(c5)*inPrevS[gc_ty2][gc_tx2] +
-									float32(c6)*inNextS[gc_ty2][gc_tx2]
+							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
+								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
+									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+									float32(c3)*inCurrS[gc_ty-1][gc_tx] +
+									float32(c4)*inCurrS[gc_ty+1][gc_tx] +
+									float32(c5)*inPrevS[gc_ty][gc_tx] +
+									float32(c6)*inNextS[gc_ty][gc_tx]
 							}
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row12 := gc_ty2
-				if gc_row12 >= 0 && gc_row12 < len(inPrevS) && gc_bdx2 <= len(inPrevS[gc_row12]) && gc_row12 < len(inCurrS) && gc_bdx2 <= len(inCurrS[gc_row12]) && gc_row12 < len(inNextS) && gc_bdx2 <= len(inNextS[gc_row12]) {
-					gc_at34 := inPrevS[gc_row12][:gc_bdx2]
-					gc_at35 := inCurrS[gc_row12][:gc_bdx2]
-					gc_at36 := inNextS[gc_row12][:gc_bdx2]
-					gc_vstep9 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row6 := gc_ty
+				if gc_row6 >= 0 && gc_row6 < len(inPrevS) && gc_bdx <= len(inPrevS[gc_row6]) && gc_row6 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row6]) && gc_row6 < len(inNextS) && gc_bdx <= len(inNextS[gc_row6]) {
+					gc_at16 := inPrevS[gc_row6][:gc_bdx]
+					gc_at17 := inCurrS[gc_row6][:gc_bdx]
+					gc_at18 := inNextS[gc_row6][:gc_bdx]
+					gc_vstep7 := 0
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at34[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+//line pmpp_stencil.go:135
+							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx:]).StoreSlice(gc_at16[gc_tx:])
+							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).StoreSlice(gc_at17[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 //line pmpp_stencil.go:114
-						gc_at34[gc_tx2] = gc_at35[gc_tx2]
-						gc_at35[gc_tx2] = gc_at36[gc_tx2]
+						gc_at16[gc_tx] = gc_at17[gc_tx]
+						gc_at17[gc_tx] = gc_at18[gc_tx]
 					}
 				} else {
-					gc_vstep10 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:114
-							if gc_tx2 < 0 || gc_tx2 > len(inCurrS[gc_ty2])-8 || gc_tx2 > len(inPrevS[gc_ty2])-8 ||
-								gc_tx2 > len(inNextS[gc_ty2])-8 {
+							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
+								gc_tx > len(inNextS[gc_ty])-8 {
 //line pmpp_stencil.go:114
 								break
 							}
-							archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:]).StoreSlice(inPrevS[gc_ty2][gc_tx2:])
-							archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:]).StoreSlice(inCurrS[gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:115
+							archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
+							archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:114
-						inPrevS[gc_ty2][gc_tx2] = inCurrS[gc_ty2][gc_tx2]
-						inCurrS[gc_ty2][gc_tx2] = inNextS[gc_ty2][gc_tx2]
+						inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
+						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1740,58 +1762,58 @@ func StencilRegisterTilingKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4
 var gc_src_stencilRegisterTilingKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilRegisterTilingKernel", "b26a88e2cc606d16d458a028456d2f3afb7b026b179bbbe08b3f3cb6fad5fb60", "pmpp_stencil.go:119-167").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:126
-func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b10.Thread()
-	gc_pos2 := gc_b10.Pos()
-	gc_bd2 := gc_b10.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b10.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b10.Len()
-	gc_s_inPrev := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
-	gc_s_inCurr := compiled.Scratch[float32](gc_b10, 1)[:gc_n2]
-	gc_s_inNext := compiled.Scratch[float32](gc_b10, 2)[:gc_n2]
+func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_inPrev := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_inCurr := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_inNext := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line pmpp_stencil.go:127
-	iStart := gc_bz2 * outTileDimSmall
+	iStart := gc_bz * outTileDimSmall
 //line pmpp_stencil.go:130
 	n := int(N)
 //line pmpp_stencil.go:132
 	inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := ((gc_bx2 * outTileDimSmall) - 1) + ((iStart-1)*n*n + (gc_by2*outTileDimSmall+gc_ty2-1)*n)
-			gc_off8 := ((gc_bx2 * outTileDimSmall) - 1) + (iStart*n*n + (gc_by2*outTileDimSmall+gc_ty2-1)*n)
-			gc_row6 := gc_ty2
-			gc_fastlo4, gc_fasthi4 := 0, 0
-			if gc_row6 >= 0 && gc_row6 < len(inCurrS) {
-				gc_fastlo4 = min(max(0, -gc_off7, -gc_off8), gc_bdx2)
-				gc_fasthi4 = max(min(gc_bdx2, len(in)-gc_off7, len(in)-gc_off8, len(inCurrS[gc_row6])), gc_fastlo4)
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_bx * outTileDimSmall) - 1) + ((iStart-1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+			gc_off2 := ((gc_bx * outTileDimSmall) - 1) + (iStart*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+			gc_row := gc_ty
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(inCurrS) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(in)-gc_off, len(in)-gc_off2, len(inCurrS[gc_row])), gc_fastlo)
 			}
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at11 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_at12 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_at13 := inCurrS[gc_row6][gc_fastlo4:][:gc_seglen4]
-						gc_vstep7 := gc_fastlo4
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := inCurrS[gc_row][gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
 //line pmpp_stencil.go:128
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-							gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
+							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
-								var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+								var j int = gc_by*outTileDimSmall + gc_ty - 1
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:131
 								var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:133
@@ -1799,87 +1821,88 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 								var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:135
-									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo4):])
+									inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
 //line pmpp_stencil.go:135
-									gc_b13 := gc_none6
+									gc_b4 := gc_none2
 //line pmpp_stencil.go:135
 									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-										gc_b13 = gc_all6
+										gc_b4 = gc_all2
 									}
 //line pmpp_stencil.go:135
-									gc_if11 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
-									if gc_if11.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line pmpp_stencil.go:135
-										inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if11)
+										inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Merge(inPrev, gc_if3)
 									}
 								}
 //line pmpp_stencil.go:139
 								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:139
-									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo4):])
+									inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
 //line pmpp_stencil.go:139
-									inCurr.StoreSlice(gc_at13[(gc_tx2 - gc_fastlo4):])
+									inCurr.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
 //line pmpp_stencil.go:139
-									gc_b14 := gc_none6
+									gc_b5 := gc_none2
 //line pmpp_stencil.go:139
 									if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-										gc_b14 = gc_all6
+										gc_b5 = gc_all2
 									}
 //line pmpp_stencil.go:139
-									gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line pmpp_stencil.go:139
-										inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if12)
+										inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]).Merge(inCurr, gc_if4)
 //line pmpp_stencil.go:139
-										inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if12)
+										inCurr.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 									}
 								}
 //line pmpp_stencil.go:139
-								inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
+								inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:139
-								inCurr.StoreSlice(gc_s_inCurr[gc_rank2:])
+								inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:139
-								inNext.StoreSlice(gc_s_inNext[gc_rank2:])
+								inNext.StoreSlice(gc_s_inNext[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
-							j := gc_by2*outTileDimSmall + gc_ty2 - 1
-							k := gc_bx2*outTileDimSmall + gc_tx2 - 1
+							j := gc_by*outTileDimSmall + gc_ty - 1
+							k := gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:131
 							var inPrev float32
 //line pmpp_stencil.go:133
 							var inCurr float32
 							var inNext float32
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								inPrev = gc_at11[gc_u4]
+								inPrev = gc_at[gc_u]
 							}
 //line pmpp_stencil.go:139
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-								inCurr = gc_at12[gc_u4]
-								gc_at13[gc_u4] = inCurr
+								inCurr = gc_at2[gc_u]
+								gc_at3[gc_u] = inCurr
 							}
-							gc_s_inPrev[gc_rank2] = inPrev
-							gc_s_inCurr[gc_rank2] = inCurr
-							gc_s_inNext[gc_rank2] = inNext
+//line pmpp_stencil.go:146
+							gc_s_inPrev[gc_rank] = inPrev
+							gc_s_inCurr[gc_rank] = inCurr
+							gc_s_inNext[gc_rank] = inNext
 						}
-						gc_tx2 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:131
 					var inPrev float32
 //line pmpp_stencil.go:133
@@ -1891,28 +1914,29 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:139
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
-						inCurrS[gc_ty2][gc_tx2] = inCurr
+						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-					gc_s_inPrev[gc_rank2] = inPrev
-					gc_s_inCurr[gc_rank2] = inCurr
-					gc_s_inNext[gc_rank2] = inNext
+//line pmpp_stencil.go:146
+					gc_s_inPrev[gc_rank] = inPrev
+					gc_s_inCurr[gc_rank] = inCurr
+					gc_s_inNext[gc_rank] = inNext
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 //line pmpp_stencil.go:128
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+						var j int = gc_by*outTileDimSmall + gc_ty - 1
+						var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:131
 						var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:133
@@ -1928,95 +1952,95 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
 						} else {
 //line pmpp_stencil.go:136
-							gc_b11 := gc_none5
+							gc_b2 := gc_none
 //line pmpp_stencil.go:136
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-								gc_b11 = gc_all5
+								gc_b2 = gc_all
 							}
 //line pmpp_stencil.go:135
-							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
-							if gc_if9.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:135
-								inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if9)
+								inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if)
 							}
 						}
 //line pmpp_stencil.go:139
 						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:139
 							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
-							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-								inCurr.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
+							if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+								inCurr.StoreSlice(inCurrS[gc_ty][gc_tx:])
 							} else {
 //line pmpp_stencil.go:141
-								var gc_lanes13 [8]float32
+								var gc_lanes [8]float32
 //line pmpp_stencil.go:141
-								inCurr.Store(&gc_lanes13)
+								inCurr.Store(&gc_lanes)
 //line pmpp_stencil.go:141
-								for gc_k13 := range 8 {
+								for gc_k := range 8 {
 //line pmpp_stencil.go:141
-									if 0xff&(1<<gc_k13) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line pmpp_stencil.go:141
-										gc_pos2.Thread = gc_rank2 + gc_k13
+										gc_pos.Thread = gc_rank + gc_k
 //line pmpp_stencil.go:141
-										inCurrS[gc_ty2][gc_tx2+gc_k13] = gc_lanes13[gc_k13]
+										inCurrS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 //line pmpp_stencil.go:141
-								gc_pos2.Thread = gc_rank2
+								gc_pos.Thread = gc_rank
 							}
 						} else {
 //line pmpp_stencil.go:141
-							gc_b12 := gc_none5
+							gc_b3 := gc_none
 //line pmpp_stencil.go:141
 							if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-								gc_b12 = gc_all5
+								gc_b3 = gc_all
 							}
 //line pmpp_stencil.go:139
-							gc_if10 := gc_b12.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
-							if gc_if10.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:139
-								inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if10)
-								if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-									inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if10)
+								inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if2)
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
 								} else {
 //line pmpp_stencil.go:141
-									var gc_lanes14 [8]float32
+									var gc_lanes2 [8]float32
 //line pmpp_stencil.go:141
-									inCurr.Store(&gc_lanes14)
+									inCurr.Store(&gc_lanes2)
 //line pmpp_stencil.go:141
-									for gc_k14 := range 8 {
+									for gc_k2 := range 8 {
 //line pmpp_stencil.go:141
-										if gc_if10.ToBits()&(1<<gc_k14) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 //line pmpp_stencil.go:141
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos.Thread = gc_rank + gc_k2
 //line pmpp_stencil.go:141
-											inCurrS[gc_ty2][gc_tx2+gc_k14] = gc_lanes14[gc_k14]
+											inCurrS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 //line pmpp_stencil.go:141
-									gc_pos2.Thread = gc_rank2
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 //line pmpp_stencil.go:139
-						inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
+						inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:139
-						inCurr.StoreSlice(gc_s_inCurr[gc_rank2:])
+						inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:139
-						inNext.StoreSlice(gc_s_inNext[gc_rank2:])
+						inNext.StoreSlice(gc_s_inNext[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:131
 					var inPrev float32
 //line pmpp_stencil.go:133
@@ -2028,118 +2052,121 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:139
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
-						inCurrS[gc_ty2][gc_tx2] = inCurr
+						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-					gc_s_inPrev[gc_rank2] = inPrev
-					gc_s_inCurr[gc_rank2] = inCurr
-					gc_s_inNext[gc_rank2] = inNext
+//line pmpp_stencil.go:146
+					gc_s_inPrev[gc_rank] = inPrev
+					gc_s_inCurr[gc_rank] = inCurr
+					gc_s_inNext[gc_rank] = inNext
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 //line pmpp_stencil.go:144
 	for i := iStart; i < iStart+outTileDimSmall; i++ {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := ((gc_bx2 * outTileDimSmall) - 1) + ((i+1)*n*n + (gc_by2*outTileDimSmall+gc_ty2-1)*n)
-				gc_fastlo5 := min(max(0, -gc_off9), gc_bdx2)
-				gc_fasthi5 := max(min(gc_bdx2, len(in)-gc_off9), gc_fastlo5)
-				if gc_fastlo5 < gc_fasthi5 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo5 {
-							gc_seglen5 := gc_fasthi5 - gc_fastlo5
-							gc_at14 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
-							gc_vstep9 := gc_fastlo5
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := ((gc_bx * outTileDimSmall) - 1) + ((i+1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+				gc_fastlo2 := min(max(0, -gc_off3), gc_bdx)
+				gc_fasthi2 := max(min(gc_bdx, len(in)-gc_off3), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
 //line pmpp_stencil.go:128
-								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-								gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
-									gc_tx2 := gc_vstep9
-									gc_rank2 := gc_base2 + gc_tx2
+								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
-									var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-									var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+									var j int = gc_by*outTileDimSmall + gc_ty - 1
+									var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:129
-									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
+									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:145
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:145
-										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo5):])
+										inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
 									} else {
 //line pmpp_stencil.go:145
-										gc_b16 := gc_none8
+										gc_b7 := gc_none4
 //line pmpp_stencil.go:145
 										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-											gc_b16 = gc_all8
+											gc_b7 = gc_all4
 										}
 //line pmpp_stencil.go:145
-										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+										gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-										if gc_if14.ToBits() != 0 {
+										if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:145
-											inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if14)
+											inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if6)
 										}
 									}
 //line pmpp_stencil.go:145
-									inNext.StoreSlice(gc_s_inNext[gc_rank2:])
+									inNext.StoreSlice(gc_s_inNext[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx2 := gc_fastlo5 + gc_u5
-								gc_rank2 := gc_base2 + gc_tx2
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
-								j := gc_by2*outTileDimSmall + gc_ty2 - 1
-								k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-								inNext := gc_s_inNext[gc_rank2]
+								j := gc_by*outTileDimSmall + gc_ty - 1
+								k := gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:131
+								inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-									inNext = gc_at14[gc_u5]
+									inNext = gc_at4[gc_u2]
 								}
-								gc_s_inNext[gc_rank2] = inNext
+								gc_s_inNext[gc_rank] = inNext
 							}
-							gc_tx2 = gc_fasthi5 - 1
+							gc_tx = gc_fasthi2 - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						inNext := gc_s_inNext[gc_rank2]
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:131
+						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
 						}
-						gc_s_inNext[gc_rank2] = inNext
+						gc_s_inNext[gc_rank] = inNext
 					}
 				} else {
-					gc_vstep10 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:128
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
-							var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-							var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+							var j int = gc_by*outTileDimSmall + gc_ty - 1
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:129
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
+							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:145
 							if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
 //line pmpp_stencil.go:145
@@ -2151,227 +2178,231 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
 							} else {
 //line pmpp_stencil.go:146
-								gc_b15 := gc_none7
+								gc_b6 := gc_none3
 //line pmpp_stencil.go:146
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-									gc_b15 = gc_all7
+									gc_b6 = gc_all3
 								}
 //line pmpp_stencil.go:145
-								gc_if13 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-								if gc_if13.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:145
-									inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if13)
+									inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if5)
 								}
 							}
 //line pmpp_stencil.go:145
-							inNext.StoreSlice(gc_s_inNext[gc_rank2:])
+							inNext.StoreSlice(gc_s_inNext[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						inNext := gc_s_inNext[gc_rank2]
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:131
+						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
 						}
-						gc_s_inNext[gc_rank2] = inNext
+						gc_s_inNext[gc_rank] = inNext
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := ((gc_bx2 * outTileDimSmall) - 1) + (i*n*n + (gc_by2*outTileDimSmall+gc_ty2-1)*n)
-				gc_row7 := gc_ty2
-				gc_off11 := 0 - 1
-				gc_off12 := 1
-				gc_row8 := gc_ty2 + 1
-				gc_row9 := gc_ty2 - 1
-				gc_fastlo6, gc_fasthi6 := 0, 0
-				if gc_row7 >= 0 && gc_row7 < len(inCurrS) && gc_row8 >= 0 && gc_row8 < len(inCurrS) && gc_row9 >= 0 && gc_row9 < len(inCurrS) {
-					gc_fastlo6 = min(max(0, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-					gc_fasthi6 = max(min(gc_bdx2, len(out)-gc_off10, len(inCurrS[gc_row7])-gc_off11, len(inCurrS[gc_row7])-gc_off12, len(inCurrS[gc_row8]), len(inCurrS[gc_row9])), gc_fastlo6)
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := ((gc_bx * outTileDimSmall) - 1) + (i*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+				gc_row2 := gc_ty
+				gc_off5 := 0 - 1
+				gc_off6 := 1
+				gc_row3 := gc_ty + 1
+				gc_row4 := gc_ty - 1
+				gc_fastlo3, gc_fasthi3 := 0, 0
+				if gc_row2 >= 0 && gc_row2 < len(inCurrS) && gc_row3 >= 0 && gc_row3 < len(inCurrS) && gc_row4 >= 0 && gc_row4 < len(inCurrS) {
+					gc_fastlo3 = min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+					gc_fasthi3 = max(min(gc_bdx, len(out)-gc_off4, len(inCurrS[gc_row2])-gc_off5, len(inCurrS[gc_row2])-gc_off6, len(inCurrS[gc_row3]), len(inCurrS[gc_row4])), gc_fastlo3)
 				}
-				if gc_fastlo6 < gc_fasthi6 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo6 {
-							gc_seglen6 := gc_fasthi6 - gc_fastlo6
-							gc_at15 := out[gc_off10+gc_fastlo6:][:gc_seglen6]
-							gc_at16 := inCurrS[gc_row7][gc_off11+gc_fastlo6:][:gc_seglen6]
-							gc_at17 := inCurrS[gc_row7][gc_off12+gc_fastlo6:][:gc_seglen6]
-							gc_at18 := inCurrS[gc_row8][gc_fastlo6:][:gc_seglen6]
-							gc_at19 := inCurrS[gc_row9][gc_fastlo6:][:gc_seglen6]
-							gc_vstep11 := gc_fastlo6
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at5 := out[gc_off4+gc_fastlo3:][:gc_seglen3]
+							gc_at6 := inCurrS[gc_row2][gc_off5+gc_fastlo3:][:gc_seglen3]
+							gc_at7 := inCurrS[gc_row2][gc_off6+gc_fastlo3:][:gc_seglen3]
+							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
+							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
+							gc_vstep5 := gc_fastlo3
 							if compiled.SIMD {
 //line pmpp_stencil.go:128
-								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-								gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:153
-								gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
-								gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
-								gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
-								gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
-								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
-								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
-								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
-									gc_tx2 := gc_vstep11
-									gc_rank2 := gc_base2 + gc_tx2
+								gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
+								gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
+								gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
+								gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
+								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
+								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
+								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
+								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
-									var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-									var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+									var j int = gc_by*outTileDimSmall + gc_ty - 1
+									var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:129
-									inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank2:])
+									inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:129
-									inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
+									inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:129
-									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
+									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:150
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
-										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
+										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 //line pmpp_stencil.go:152
-											gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+											gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:152
-											gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo6):])
+											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 										} else {
 //line pmpp_stencil.go:152
-											gc_b21 := gc_none10
+											gc_b12 := gc_none6
 //line pmpp_stencil.go:152
-											if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
+											if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
-												gc_b21 = gc_all10
+												gc_b12 = gc_all6
 											}
 //line pmpp_stencil.go:151
-											gc_if18 := gc_b21.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-											if gc_if18.ToBits() != 0 {
+											gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+											if gc_if10.ToBits() != 0 {
 //line pmpp_stencil.go:152
-												gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if18)
+												gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if10)
 											}
 										}
 									} else {
 //line pmpp_stencil.go:152
-										gc_b20 := gc_none10
+										gc_b11 := gc_none6
 //line pmpp_stencil.go:152
 										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-											gc_b20 = gc_all10
+											gc_b11 = gc_all6
 										}
 //line pmpp_stencil.go:150
-										gc_if19 := gc_b20.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+										gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
-										if gc_if19.ToBits() != 0 {
+										if gc_if11.ToBits() != 0 {
 //line pmpp_stencil.go:150
-											gc_b22 := gc_none10
+											gc_b13 := gc_none6
 //line pmpp_stencil.go:150
-											if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
-												gc_b22 = gc_all10
+											if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+												gc_b13 = gc_all6
 											}
 //line pmpp_stencil.go:151
-											gc_if20 := gc_b22.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-											if gc_if19.And(gc_if20).ToBits() != 0 {
+											gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+											if gc_if11.And(gc_if12).ToBits() != 0 {
 //line pmpp_stencil.go:152
-												gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if19.And(gc_if20))
+												gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
 											}
 										}
 									}
 								}
+//line pmpp_stencil.go:154
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-								gc_tx2 := gc_fastlo6 + gc_u6
-								gc_rank2 := gc_base2 + gc_tx2
+							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+								gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
-								j := gc_by2*outTileDimSmall + gc_ty2 - 1
-								k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-								inPrev := gc_s_inPrev[gc_rank2]
-								inCurr := gc_s_inCurr[gc_rank2]
-								inNext := gc_s_inNext[gc_rank2]
+								j := gc_by*outTileDimSmall + gc_ty - 1
+								k := gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:131
+								inPrev := gc_s_inPrev[gc_rank]
+								inCurr := gc_s_inCurr[gc_rank]
+								inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:150
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
-										gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
-										gc_at15[gc_u6] = float32(c0)*inCurr +
-											float32(c1)*gc_at16[gc_u6] +
-											float32(c2)*gc_at17[gc_u6] +
-											float32(c3)*gc_at18[gc_u6] +
-											float32(c4)*gc_at19[gc_u6] +
+									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+										gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+										gc_at5[gc_u3] = float32(c0)*inCurr +
+											float32(c1)*gc_at6[gc_u3] +
+											float32(c2)*gc_at7[gc_u3] +
+											float32(c3)*gc_at8[gc_u3] +
+											float32(c4)*gc_at9[gc_u3] +
 											float32(c5)*inPrev +
 											float32(c6)*inNext
 									}
 								}
 							}
-							gc_tx2 = gc_fasthi6 - 1
+							gc_tx = gc_fasthi3 - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						inPrev := gc_s_inPrev[gc_rank2]
-						inCurr := gc_s_inCurr[gc_rank2]
-						inNext := gc_s_inNext[gc_rank2]
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:131
+						inPrev := gc_s_inPrev[gc_rank]
+						inCurr := gc_s_inCurr[gc_rank]
+						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:150
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
-								gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
+							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurr +
-									float32(c1)*inCurrS[gc_ty2][gc_tx2-1] +
-									float32(c2)*inCurrS[gc_ty2][gc_tx2+1] +
-									float32(c3)*inCurrS[gc_ty2+1][gc_tx2] +
-									float32(c4)*inCurrS[gc_ty2-1][gc_tx2] +
+									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+									float32(c3)*inCurrS[gc_ty+1][gc_tx] +
+									float32(c4)*inCurrS[gc_ty-1][gc_tx] +
 									float32(c5)*inPrev +
 									float32(c6)*inNext
 							}
 						}
 					}
 				} else {
-					gc_vstep12 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:128
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:153
-						gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
-						gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
-						gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
-						gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
-						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
-						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
-						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
-					gc_steps2:
-						for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-							gc_tx2 := gc_vstep12
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
+						gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
+						gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
+						gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
+						gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
+						gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
+					gc_steps:
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-							var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-							var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
+							var j int = gc_by*outTileDimSmall + gc_ty - 1
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:129
-							inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank2:])
+							inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:129
-							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
+							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:129
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
+							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:150
 							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:150
@@ -2380,341 +2411,350 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:150
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
-								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
+								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 //line pmpp_stencil.go:152
-									gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+									gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:152
-									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
-									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
-										gc_ld13 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 //line pmpp_stencil.go:154
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:154
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld14 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 //line pmpp_stencil.go:155
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:155
-									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
-									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 //line pmpp_stencil.go:156
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:156
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
-									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 //line pmpp_stencil.go:157
-										break gc_steps2
+										break gc_steps
 									}
 //line pmpp_stencil.go:157
-									gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld13)).Add(gc_vb17.Mul(gc_ld14)).Add(gc_vb18.Mul(gc_ld15)).Add(gc_vb19.Mul(gc_ld16)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
+									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
 								} else {
 //line pmpp_stencil.go:153
-									gc_b18 := gc_none9
+									gc_b9 := gc_none5
 //line pmpp_stencil.go:153
-									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
+									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
-										gc_b18 = gc_all9
+										gc_b9 = gc_all5
 									}
 //line pmpp_stencil.go:151
-									gc_if15 := gc_b18.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-									if gc_if15.ToBits() != 0 {
+									gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:152
-										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
-										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
+										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
-											gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+											gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 //line pmpp_stencil.go:154
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:154
-										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
-										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-											gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 //line pmpp_stencil.go:155
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:155
-										var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-											gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:156
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:156
-										var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-											gc_ld20 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:157
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:157
-										gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld17)).Add(gc_vb17.Mul(gc_ld18)).Add(gc_vb18.Mul(gc_ld19)).Add(gc_vb19.Mul(gc_ld20)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if15)
+										gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
 									}
 								}
 							} else {
 //line pmpp_stencil.go:153
-								gc_b17 := gc_none9
+								gc_b8 := gc_none5
 //line pmpp_stencil.go:153
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-									gc_b17 = gc_all9
+									gc_b8 = gc_all5
 								}
 //line pmpp_stencil.go:150
-								gc_if16 := gc_b17.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line pmpp_stencil.go:150
-									gc_b19 := gc_none9
+									gc_b10 := gc_none5
 //line pmpp_stencil.go:150
-									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
-										gc_b19 = gc_all9
+									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+										gc_b10 = gc_all5
 									}
 //line pmpp_stencil.go:151
-									gc_if17 := gc_b19.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-									if gc_if16.And(gc_if17).ToBits() != 0 {
+									gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line pmpp_stencil.go:152
-										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
-										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
+										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
-											gc_ld21 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+											gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 //line pmpp_stencil.go:154
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:154
-										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
-										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-											gc_ld22 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 //line pmpp_stencil.go:155
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:155
-										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-											gc_ld23 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:156
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:156
-										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
-										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-											gc_ld24 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 //line pmpp_stencil.go:157
-											break gc_steps2
+											break gc_steps
 										}
 //line pmpp_stencil.go:157
-										gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld21)).Add(gc_vb17.Mul(gc_ld22)).Add(gc_vb18.Mul(gc_ld23)).Add(gc_vb19.Mul(gc_ld24)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if16.And(gc_if17))
+										gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
 									}
 								}
 							}
 						}
+//line pmpp_stencil.go:155
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
-						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						inPrev := gc_s_inPrev[gc_rank2]
-						inCurr := gc_s_inCurr[gc_rank2]
-						inNext := gc_s_inNext[gc_rank2]
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:131
+						inPrev := gc_s_inPrev[gc_rank]
+						inCurr := gc_s_inCurr[gc_rank]
+						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:150
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
-								gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
+							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurr +
-									float32(c1)*inCurrS[gc_ty2][gc_tx2-1] +
-									float32(c2)*inCurrS[gc_ty2][gc_tx2+1] +
-									float32(c3)*inCurrS[gc_ty2+1][gc_tx2] +
-									float32(c4)*inCurrS[gc_ty2-1][gc_tx2] +
+									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+									float32(c3)*inCurrS[gc_ty+1][gc_tx] +
+									float32(c4)*inCurrS[gc_ty-1][gc_tx] +
 									float32(c5)*inPrev +
 									float32(c6)*inNext
 							}
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(inCurrS) && gc_bdx2 <= len(inCurrS[gc_row10]) {
-					gc_at20 := inCurrS[gc_row10][:gc_bdx2]
-					gc_vstep13 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
+					gc_at10 := inCurrS[gc_row5][:gc_bdx]
+					gc_vstep7 := 0
 					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_bdx2; gc_vstep13 += 8 {
-							gc_tx2 := gc_vstep13
-							gc_rank2 := gc_base2 + gc_tx2
+						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:163
 							var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:163
-							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
+							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:163
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
+							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:163
 							inPrev = inCurr
 							inCurr = inNext
-							inNext.StoreSlice(gc_at20[gc_tx2:])
+							inNext.StoreSlice(gc_at10[gc_tx:])
 //line pmpp_stencil.go:165
-							inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
+							inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:165
-							inCurr.StoreSlice(gc_s_inCurr[gc_rank2:])
+							inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep13; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line pmpp_stencil.go:172
 						var inPrev float32
-						inCurr := gc_s_inCurr[gc_rank2]
-						inNext := gc_s_inNext[gc_rank2]
+//line pmpp_stencil.go:174
+						inCurr := gc_s_inCurr[gc_rank]
+						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
 						inPrev = inCurr
 						inCurr = inNext
-						gc_at20[gc_tx2] = inNext
-						gc_s_inPrev[gc_rank2] = inPrev
-						gc_s_inCurr[gc_rank2] = inCurr
+						gc_at10[gc_tx] = inNext
+						gc_s_inPrev[gc_rank] = inPrev
+						gc_s_inCurr[gc_rank] = inCurr
 					}
 				} else {
-					gc_vstep14 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
-							gc_tx2 := gc_vstep14
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:163
 							var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:163
-							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
+							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:163
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
+							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:163
 							inPrev = inCurr
 							inCurr = inNext
-							if gc_tx2 < 0 || gc_tx2 > len(inCurrS[gc_ty2])-8 {
+							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:165
 								break
 							}
 //line pmpp_stencil.go:165
-							inNext.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
+							inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
 //line pmpp_stencil.go:165
-							inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
+							inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:165
-							inCurr.StoreSlice(gc_s_inCurr[gc_rank2:])
+							inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep14
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step := gc_vstep8
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank2]
-							inNext := gc_s_inNext[gc_rank2]
+//line pmpp_stencil.go:177
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
 							inPrev = inCurr
 							inCurr = inNext
-							inCurrS[gc_ty2][gc_tx2] = inNext
-							gc_s_inPrev[gc_rank2] = inPrev
-							gc_s_inCurr[gc_rank2] = inCurr
+							inCurrS[gc_ty][gc_tx] = inNext
+							gc_s_inPrev[gc_rank] = inPrev
+							gc_s_inCurr[gc_rank] = inCurr
 						}
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank2]
-							inNext := gc_s_inNext[gc_rank2]
+//line pmpp_stencil.go:175
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
 							inPrev = inCurr
 							inCurr = inNext
-							inCurrS[gc_ty2][gc_tx2] = inNext
-							gc_s_inPrev[gc_rank2] = inPrev
-							gc_s_inCurr[gc_rank2] = inCurr
+							inCurrS[gc_ty][gc_tx] = inNext
+							gc_s_inPrev[gc_rank] = inPrev
+							gc_s_inCurr[gc_rank] = inCurr
 						}
 						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank2]
-							inNext := gc_s_inNext[gc_rank2]
+//line pmpp_stencil.go:175
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
 							inPrev = inCurr
 							inCurr = inNext
-							inCurrS[gc_ty2][gc_tx2] = inNext
-							gc_s_inPrev[gc_rank2] = inPrev
-							gc_s_inCurr[gc_rank2] = inCurr
+							inCurrS[gc_ty][gc_tx] = inNext
+							gc_s_inPrev[gc_rank] = inPrev
+							gc_s_inCurr[gc_rank] = inCurr
 						}
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank2]
-							inNext := gc_s_inNext[gc_rank2]
+//line pmpp_stencil.go:175
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
 							inPrev = inCurr
 							inCurr = inNext
-							inCurrS[gc_ty2][gc_tx2] = inNext
-							gc_s_inPrev[gc_rank2] = inPrev
-							gc_s_inCurr[gc_rank2] = inCurr
+							inCurrS[gc_ty][gc_tx] = inNext
+							gc_s_inPrev[gc_rank] = inPrev
+							gc_s_inCurr[gc_rank] = inCurr
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						var inPrev float32
-						inCurr := gc_s_inCurr[gc_rank2]
-						inNext := gc_s_inNext[gc_rank2]
+//line pmpp_stencil.go:175
+						inCurr := gc_s_inCurr[gc_rank]
+						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
 						inPrev = inCurr
 						inCurr = inNext
-						inCurrS[gc_ty2][gc_tx2] = inNext
-						gc_s_inPrev[gc_rank2] = inPrev
-						gc_s_inCurr[gc_rank2] = inCurr
+						inCurrS[gc_ty][gc_tx] = inNext
+						gc_s_inPrev[gc_rank] = inPrev
+						gc_s_inCurr[gc_rank] = inCurr
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

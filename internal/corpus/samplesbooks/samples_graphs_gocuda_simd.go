@@ -34,301 +34,330 @@ func GraphReduceKernel(inputVec []float32, outputVec []float64, inputSize, outpu
 var gc_src_graphReduceKernel = compiled.NewSource(gc_files_samples_graphs, "graphReduceKernel", "82609b660c45c938c4af1d5fb38cba91f39692583cb36a6c4f7c929145604994", "samples_graphs.go:19-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_graphs.go:24
-func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line samples_graphs.go:25
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:27
 	cta := cg.ThisThreadBlock(t)
-	gc_vstep2 := 0
+//line samples_graphs.go:30
+	gc_vstep := 0
 	if compiled.SIMD {
+//line samples_graphs.go:30
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line samples_graphs.go:30
 			tempSum := gc_vb
 //line samples_graphs.go:30
-			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step5 := gc_vstep2
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 		tempSum := 0.0
-		gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:32
+		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples_graphs.go:31
-	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line samples_graphs.go:38
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-				gc_at2 := inputVec[gc_off3:][:gc_to2]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line samples_graphs.go:54
+						gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line samples_graphs.go:38
+						gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line samples_graphs.go:38
+						gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line samples_graphs.go:38
+						gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
-						tempSum += float64(gc_at2[gc_tx2])
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
 					gc_more = true
 //line samples_graphs.go:32
-					tempSum += float64(gc_at2[gc_tx2])
-					gc_s_tempSum[gc_rank2] = tempSum
+					tempSum += float64(gc_at[gc_tx])
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:31
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:31
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:31
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:31
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
-					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:31
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+					tempSum := gc_s_tempSum[gc_rank]
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:32
 					tempSum += float64(inputVec[i])
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
 		}
 	}
-	gc_step8 := 0
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+//line samples_graphs.go:40
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
-		tmp[gc_rank2] = tempSum
+		tmp[gc_rank] = tempSum
 	}
 //line samples_graphs.go:38
 	tile32 := cg.TiledPartition(cta, 32)
+//line samples_graphs.go:41
 	var gc_l_beta [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			tempSum := gc_s_tempSum[gc_rank2]
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line samples_graphs.go:50
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:40
 			beta := tempSum
 			var temp float64
+//line samples_graphs.go:43
 			_ = temp
-			gc_l_beta[gc_lane2] = beta
+			gc_l_beta[gc_lane] = beta
 		}
 //line samples_graphs.go:43
 		for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				beta := gc_l_beta[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				beta := gc_l_beta[gc_lane]
+//line samples_graphs.go:49
 				var temp float64
 //line samples_graphs.go:44
-				if (gc_rank2 & (32 - 1)) < i_ {
-					temp = tmp[gc_rank2+i_]
+				if (gc_rank & (32 - 1)) < i_ {
+					temp = tmp[gc_rank+i_]
 					beta += temp
-					tmp[gc_rank2] = beta
+					tmp[gc_rank] = beta
 				}
-				gc_l_beta[gc_lane2] = beta
+				gc_l_beta[gc_lane] = beta
 			}
 //line samples_graphs.go:49
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:54
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 		var beta float64
 //line samples_graphs.go:53
-		if gc_rank2 == 0 && gc_bx2 < outputSize {
+		if gc_rank == 0 && gc_bx < outputSize {
 			beta = 0.0
-			for i_2 := 0; i_2 < gc_n2; i_2 += 32 {
+			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
 //line samples_graphs.go:55
-				gc_b2.Tick()
+				gc_b.Tick()
 //line samples_graphs.go:55
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line samples_graphs.go:55
 					return
 				}
+//line samples_graphs.go:56
 				beta += tmp[i_2]
 			}
-			outputVec[gc_bx2] = beta
+			outputVec[gc_bx] = beta
 		}
 	}
 }
@@ -336,6 +365,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 // GraphReduceFinalKernel is reduceFinal of simpleCudaGraphs.cu: one block
 // folds the partial sums by halves in shared memory, each step guarded by
 // blockDim, and warp 0 finishes with tile32.shfl_down.
+//
+//line samples_graphs.go:67
 func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_graphReduceFinalKernel,
 		func(gc_t *gocuda.Thread) { graphReduceFinalKernel(gc_t, inputVec, result, inputSize) },
@@ -346,128 +377,138 @@ func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*goc
 var gc_src_graphReduceFinalKernel = compiled.NewSource(gc_files_samples_graphs, "graphReduceFinalKernel", "475b38fd602153a13fd5fc94e043673b7fc26d0f8b428010d1964afe840c1759", "samples_graphs.go:62-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_graphs.go:67
-func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []float64, inputSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []float64, inputSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line samples_graphs.go:68
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:70
 	cta := cg.ThisThreadBlock(t)
-	gc_vstep4 := 0
+//line samples_graphs.go:73
+	gc_vstep := 0
 	if compiled.SIMD {
+//line samples_graphs.go:73
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line samples_graphs.go:73
 			tempSum := gc_vb
 //line samples_graphs.go:73
-			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-			gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 		tempSum := 0.0
-		gc_s_tempSum[gc_rank2] = tempSum
+//line samples_graphs.go:75
+		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples_graphs.go:74
-	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line samples_graphs.go:81
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-				gc_at2 := inputVec[gc_off3:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line samples_graphs.go:71
-						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+						var globaltid int = gc_bx*gc_bdx + gc_tx
 //line samples_graphs.go:71
-						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line samples_graphs.go:74
 						var i int = globaltid + gc_off
 //line samples_graphs.go:74
 						_ = i
-						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx2:]))
+						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line samples_graphs.go:75
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_graphs.go:73
+					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:75
 					gc_more = true
 //line samples_graphs.go:75
-					tempSum += gc_at2[gc_tx2]
-					gc_s_tempSum[gc_rank2] = tempSum
+					tempSum += gc_at[gc_tx]
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line samples_graphs.go:71
-						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+						var globaltid int = gc_bx*gc_bdx + gc_tx
 //line samples_graphs.go:71
-						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line samples_graphs.go:74
 						var i int = globaltid + gc_off
 						if i < 0 || i > len(inputVec)-4 {
@@ -477,226 +518,234 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 //line samples_graphs.go:75
 						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
 //line samples_graphs.go:75
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:74
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:74
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:74
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:74
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank]
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
 						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank2] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
-					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-					tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:74
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+					tempSum := gc_s_tempSum[gc_rank]
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:75
 					tempSum += inputVec[i]
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
 		}
 	}
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line samples_graphs.go:83
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
-			tmp[gc_rank2] = tempSum
+			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
-		tmp[gc_rank2] = tempSum
+		tmp[gc_rank] = tempSum
 	}
 //line samples_graphs.go:81
 	tile32 := cg.TiledPartition(cta, 32)
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:84
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:83
-		if (gc_bdx2 >= 512) && (gc_rank2 < 256) {
-			tempSum = tempSum + tmp[gc_rank2+256]
-			tmp[gc_rank2] = tempSum
+		if (gc_bdx >= 512) && (gc_rank < 256) {
+			tempSum = tempSum + tmp[gc_rank+256]
+			tmp[gc_rank] = tempSum
 		}
-		gc_s_tempSum[gc_rank2] = tempSum
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:91
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:90
-		if (gc_bdx2 >= 256) && (gc_rank2 < 128) {
-			tempSum = tempSum + tmp[gc_rank2+128]
-			tmp[gc_rank2] = tempSum
+		if (gc_bdx >= 256) && (gc_rank < 128) {
+			tempSum = tempSum + tmp[gc_rank+128]
+			tmp[gc_rank] = tempSum
 		}
-		gc_s_tempSum[gc_rank2] = tempSum
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:98
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:97
-		if (gc_bdx2 >= 128) && (gc_rank2 < 64) {
-			tempSum = tempSum + tmp[gc_rank2+64]
-			tmp[gc_rank2] = tempSum
+		if (gc_bdx >= 128) && (gc_rank < 64) {
+			tempSum = tempSum + tmp[gc_rank+64]
+			tmp[gc_rank] = tempSum
 		}
-		gc_s_tempSum[gc_rank2] = tempSum
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	var gc_c21v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+//line samples_graphs.go:105
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m112 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:113
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_graphs.go:104
-				if gc_rank2 < 32 {
-					gc_m112 |= 1 << gc_lane2
+				if gc_rank < 32 {
+					gc_m11 |= 1 << gc_lane
 				}
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
-			if gc_act2 != 0 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 && !(gc_bdx2 >= 64) {
-					gc_hi4 = 0
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
+					gc_hi2 = 0
 				}
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					tempSum := gc_s_tempSum[gc_rank2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tempSum := gc_s_tempSum[gc_rank]
 					{
 //line samples_graphs.go:107
-						tempSum += tmp[gc_rank2+32]
+						tempSum += tmp[gc_rank+32]
 					}
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 //line samples_graphs.go:109
 				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line samples_graphs.go:116
+						tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:110
-						gc_c21v[gc_lane2] = tempSum
+						gc_c1v[gc_lane] = tempSum
 					}
 //line samples_graphs.go:110
-					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						tempSum := gc_s_tempSum[gc_rank2]
+						gc_rank := gc_w + gc_lane
+//line samples_graphs.go:117
+						tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:110
-						tempSum += gc_c21r[gc_lane2]
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum += gc_c1r[gc_lane]
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act = gc_save11 &^ gc_dead
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:113
-			if gc_rank2 == 0 {
+			if gc_rank == 0 {
 				result[0] = tempSum
 			}
 		}

@@ -36,54 +36,60 @@ func QuasirandomGeneratorKernel(dOutput []float32, cTable []uint32, seed, N uint
 var gc_src_quasirandomGeneratorKernel = compiled.NewSource(gc_files_samples_qrng, "quasirandomGeneratorKernel", "a290d90e5fa983b6babadfa609afbe066e347cd1b27df4f40612d43a0dc74780", "samples_qrng.go:24-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_qrng.go:30
-func gc_body_quasirandomGeneratorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput []float32, cTable []uint32, seed, N uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []float32, cTable []uint32, seed, N uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples_qrng.go:49
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_qrng.go:31
-				dimBase := cTable[gc_ty2*qrngResolution:]
-				tid := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_bx2)) + uint32(gc_tx2)
-				threadN := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_gdx2))
+				dimBase := cTable[gc_ty*qrngResolution:]
+				tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
+				threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
 //line samples_qrng.go:35
 				for pos := tid; pos < N; pos += threadN {
 					result := uint32(0)
 					data := seed + pos
-					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
-						gc_b2.Tick()
 //line samples_qrng.go:39
-						if gc_b2.Stopped() {
+					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
+//line samples_qrng.go:39
+						gc_b.Tick()
+//line samples_qrng.go:39
+						if gc_b.Stopped() {
 //line samples_qrng.go:39
 							return
 						}
+//line samples_qrng.go:40
 						if data&1 != 0 {
 							result ^= dimBase[bit]
 						}
 					}
-					dOutput[intrinsic.Umul24(uint32(gc_ty2), N)+pos] = float32(result+1) * intScale
+//line samples_qrng.go:45
+					dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line samples_qrng.go:51
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -106,34 +112,34 @@ func InverseCNDKernel(dOutput []float32, dInput []uint32, pathN uint32) func(*go
 var gc_src_inverseCNDKernel = compiled.NewSource(gc_files_samples_qrng, "inverseCNDKernel", "a990202cb99f516c16d87bbd7d8e64901e76a1adcb1aca174f63b2211c8c9791", "samples_qrng.go:103-124").NoGoexit("7410b4de3e70c078f0935c8f84422c91c7d03a1914b513c98f604692aa630c3f", "common.go:5-8", "samples_qrng.go:49-101")
 
 //line samples_qrng.go:108
-func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput []float32, dInput []uint32, pathN uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []float32, dInput []uint32, pathN uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line samples_qrng.go:109
 		distance := ^uint32(0) / (pathN + 1)
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_qrng.go:110
-						tid := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_bx2)) + uint32(gc_tx2)
-						threadN := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_gdx2))
+						tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
+						threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
 //line samples_qrng.go:113
 						if dInput != nil {
 							for pos := tid; pos < pathN; pos += threadN {
@@ -149,6 +155,7 @@ func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput
 					}
 				}
 			}
+//line samples_qrng.go:129
 		})
 	}
 }
@@ -169,127 +176,132 @@ func SobolGPUKernel(nVectors, nDimensions uint32, dDirections []uint32, dOutput 
 var gc_src_sobolGPUKernel = compiled.NewSource(gc_files_samples_qrng, "sobolGPUKernel", "c58d355ad3bd18d4adbde76d0d47765d203a6af71d24d36b646a6685aafb352d", "samples_qrng.go:133-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_qrng.go:139
-func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32, dDirections []uint32, dOutput []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_X := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_vLog2stridem1 := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
+func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, dDirections []uint32, dOutput []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_X := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_vLog2stridem1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line samples_qrng.go:140
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples_qrng.go:141
 	v := gocuda.Shared[uint32](t, sobolDirections)[:sobolDirections]
 //line samples_qrng.go:143
-	dDirections = dDirections[sobolDirections*gc_by2:]
-	dOutput = dOutput[int(nVectors)*gc_by2:]
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := sobolDirections; gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	dDirections = dDirections[sobolDirections*gc_by:]
+	dOutput = dOutput[int(nVectors)*gc_by:]
+//line samples_qrng.go:146
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := sobolDirections; gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_from2 >= 0 && gc_to2 <= len(v) && gc_to2 <= len(dDirections) {
-			gc_at3 := v[:gc_to2]
-			gc_at4 := dDirections[:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if gc_from >= 0 && gc_to <= len(v) && gc_to <= len(dDirections) {
+			gc_at := v[:gc_to]
+			gc_at2 := dDirections[:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					{
 //line samples_qrng.go:147
-						archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 				}
+//line samples_qrng.go:149
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				{
 //line samples_qrng.go:148
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					{
-						if gc_tx2 < 0 || gc_tx2 > len(dDirections)-8 || gc_tx2 > len(v)-8 {
+//line samples_qrng.go:148
+						if gc_tx < 0 || gc_tx > len(dDirections)-8 || gc_tx > len(v)-8 {
 //line samples_qrng.go:148
 							break
 						}
 //line samples_qrng.go:148
-						archsimd.LoadUint32x8Slice(dDirections[gc_tx2:]).StoreSlice(v[gc_tx2:])
+						archsimd.LoadUint32x8Slice(dDirections[gc_tx:]).StoreSlice(v[gc_tx:])
 					}
 				}
+//line samples_qrng.go:150
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_qrng.go:148
-						v[gc_tx2] = dDirections[gc_tx2]
+						v[gc_tx] = dDirections[gc_tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_qrng.go:148
-						v[gc_tx2] = dDirections[gc_tx2]
+						v[gc_tx] = dDirections[gc_tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_qrng.go:148
-						v[gc_tx2] = dDirections[gc_tx2]
+						v[gc_tx] = dDirections[gc_tx]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples_qrng.go:148
-						v[gc_tx2] = dDirections[gc_tx2]
+						v[gc_tx] = dDirections[gc_tx]
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line samples_qrng.go:148
-					v[gc_tx2] = dDirections[gc_tx2]
+					v[gc_tx] = dDirections[gc_tx]
 				}
 			}
 		}
 	}
 //line samples_qrng.go:154
-	stride := gc_gdx2 * gc_bdx2
+	stride := gc_gdx * gc_bdx
 //line samples_qrng.go:175
 	vStridemask := uint32(stride - 1)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+//line samples_qrng.go:177
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_qrng.go:153
-			i0 := gc_tx2 + gc_bx2*gc_bdx2
+			i0 := gc_tx + gc_bx*gc_bdx
 //line samples_qrng.go:156
 			g := uint32(i0 ^ (i0 >> 1))
 //line samples_qrng.go:158
@@ -298,9 +310,9 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 //line samples_qrng.go:161
 			for k := uint32(0); k < uint32(intrinsic.Ffs(int32(stride))-1); k++ {
 //line samples_qrng.go:161
-				gc_b2.Tick()
+				gc_b.Tick()
 //line samples_qrng.go:161
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line samples_qrng.go:161
 					return
 				}
@@ -314,36 +326,39 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 			}
 //line samples_qrng.go:174
 			vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
-			gc_s_X[gc_rank2] = X
-			gc_s_vLog2stridem1[gc_rank2] = vLog2stridem1
+//line samples_qrng.go:179
+			gc_s_X[gc_rank] = X
+			gc_s_vLog2stridem1[gc_rank] = vLog2stridem1
 		}
 	}
 //line samples_qrng.go:177
 	for gc_off2, gc_limit2, gc_more2 := uint32(0), uint32(nVectors), true; gc_more2; gc_off2 += uint32(stride) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples_qrng.go:184
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_qrng.go:153
-				i0 := gc_tx2 + gc_bx2*gc_bdx2
-				X := gc_s_X[gc_rank2]
-				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank2]
+				i0 := gc_tx + gc_bx*gc_bdx
+//line samples_qrng.go:155
+				X := gc_s_X[gc_rank]
+				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank]
 //line samples_qrng.go:177
-				gc_start2 := uint32(i0 + stride)
-				i := gc_start2 + gc_off2
-				if !(i < gc_limit2) || i < gc_start2 && compiled.StrideStopped(gc_start2, uint32(stride), gc_limit2, false) {
+				gc_start := uint32(i0 + stride)
+				i := gc_start + gc_off2
+				if !(i < gc_limit2) || i < gc_start && compiled.StrideStopped(gc_start, uint32(stride), gc_limit2, false) {
 					continue
 				}
 				gc_more2 = true
 //line samples_qrng.go:178
 				X ^= vLog2stridem1 ^ v[intrinsic.Ffs(int32(^((i-uint32(stride))|vStridemask)))-1]
 				dOutput[i] = float32(X) * k2powneg32
-				gc_s_X[gc_rank2] = X
+				gc_s_X[gc_rank] = X
 			}
 		}
 	}

@@ -39,26 +39,26 @@ func BuildQuadtreeKernel(dev *gocuda.Device, numThreadsPerBlock int, nodes []qtN
 var gc_src_buildQuadtreeKernel = compiled.NewSource(gc_files_samples_quadtree, "buildQuadtreeKernel", "f50eb531b87bf34adf76bc697517985040bb1567eb7db92052089665fb527d01", "samples_quadtree.go:86-345")
 
 //line samples_quadtree.go:95
-func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numThreadsPerBlock int, nodes []qtNode, points []qtPoints, params qtParameters) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sNumPts := compiled.Scratch[[4][]int32](gc_b2, 0)[:gc_n2]
-	gc_s_laneMaskLt := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_node := compiled.Scratch[*qtNode](gc_b2, 2)[:gc_n2]
-	gc_s_numPoints := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_s_center := make([]qtFloat2, gc_b2.Len())
-	gc_s_rangeBegin := compiled.Scratch[int](gc_b2, 4)[:gc_n2]
-	gc_s_rangeEnd := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
-	gc_s_warpCnts := compiled.Scratch[[4]int32](gc_b2, 6)[:gc_n2]
-	gc_s_val := compiled.Scratch[int32](gc_b2, 7)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numThreadsPerBlock int, nodes []qtNode, points []qtPoints, params qtParameters) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sNumPts := compiled.Scratch[[4][]int32](gc_b, 0)[:gc_n]
+	gc_s_laneMaskLt := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_node := compiled.Scratch[*qtNode](gc_b, 2)[:gc_n]
+	gc_s_numPoints := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_center := make([]qtFloat2, gc_b.Len())
+	gc_s_rangeBegin := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_rangeEnd := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_warpCnts := compiled.Scratch[[4]int32](gc_b, 6)[:gc_n]
+	gc_s_val := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line samples_quadtree.go:96
 	cta := cg.ThisThreadBlock(t)
 	numWarpsPerBlock := numThreadsPerBlock / 32
@@ -66,54 +66,56 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 	smem := gocuda.DynamicShared[int32](t)
 //line samples_quadtree.go:150
 	tile32 := cg.TiledPartition(cta, 32)
+//line samples_quadtree.go:153
 	var gc_l_inPoints [32]*qtPoints
 	var gc_l_rangeIt [32]int
 	var gc_l_any_ [32]bool
 	var gc_l_isActive [32]bool
 	var gc_l_p [32]qtFloat2
-	var gc_c21v [32]bool
-	var gc_c21r [32]bool
-	var gc_c22v [32]bool
-	var gc_c22r [32]uint32
-	var gc_c23v [32]int32
-	var gc_c23r [32]int32
-	var gc_c24v [32]bool
-	var gc_c24r [32]uint32
-	var gc_c25v [32]int32
-	var gc_c25r [32]int32
-	var gc_c26v [32]bool
-	var gc_c26r [32]uint32
-	var gc_c27v [32]int32
-	var gc_c27r [32]int32
-	var gc_c28v [32]bool
-	var gc_c28r [32]uint32
-	var gc_c29v [32]int32
-	var gc_c29r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]bool
+	var gc_c4r [32]uint32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	var gc_c6v [32]bool
+	var gc_c6r [32]uint32
+	var gc_c7v [32]int32
+	var gc_c7r [32]int32
+	var gc_c8v [32]bool
+	var gc_c8r [32]uint32
+	var gc_c9v [32]int32
+	var gc_c9r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L92:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+//line samples_quadtree.go:186
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L9:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-				warpID := gc_tx2 / 32
-				laneID := gc_tx2 % 32
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
 //line samples_quadtree.go:102
 				var sNumPts [4][]int32
 				{
@@ -141,12 +143,12 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 //line samples_quadtree.go:111
 				laneMaskLt := int32(1)<<laneID - 1
 //line samples_quadtree.go:113
-				node := &nodes[gc_bx2]
+				node := &nodes[gc_bx]
 //line samples_quadtree.go:115
 				numPoints := node.numPoints()
 //line samples_quadtree.go:117
 				var center qtFloat2
-				gc_s_center[gc_rank2] = center
+				gc_s_center[gc_rank] = center
 //line samples_quadtree.go:118
 				var rangeBegin, rangeEnd int
 				warpCnts := [4]int32{0, 0, 0, 0}
@@ -154,13 +156,16 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				if params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode {
 					if params.pointSelector == 1 {
 						it, end := node.pointsBegin(), node.pointsEnd()
-						for it += gc_tx2; it < end; it += numThreadsPerBlock {
-							gc_b2.Tick()
 //line samples_quadtree.go:127
-							if gc_b2.Stopped() {
+						for it += gc_tx; it < end; it += numThreadsPerBlock {
+//line samples_quadtree.go:127
+							gc_b.Tick()
+//line samples_quadtree.go:127
+							if gc_b.Stopped() {
 //line samples_quadtree.go:127
 								return
 							}
+//line samples_quadtree.go:128
 							if it < end {
 								points[0].setPoint(it, points[1].getPoint(it))
 							}
@@ -168,18 +173,18 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					}
 					{
 //line samples_quadtree.go:132
-						gc_exited2[gc_rank2] = true
+						gc_exited[gc_rank] = true
 //line samples_quadtree.go:132
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line samples_quadtree.go:132
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L92
+						gc_act &^= uint32(1) << gc_lane
+//line samples_quadtree.go:134
+						continue gc_L9
 					}
 				}
-//line samples_quadtree.go:137
 				bbox := node.boundingBox()
 //line samples_quadtree.go:139
-				bbox.computeCenter(&gc_s_center[gc_rank2])
+				bbox.computeCenter(&gc_s_center[gc_rank])
 //line samples_quadtree.go:142
 				numPointsPerWarp := max(32, (numPoints+numWarpsPerBlock-1)/numWarpsPerBlock)
 //line samples_quadtree.go:144
@@ -187,96 +192,103 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				rangeEnd = min(rangeBegin+numPointsPerWarp, node.pointsEnd())
 //line samples_quadtree.go:148
 				inPoints := &points[params.pointSelector]
-				gc_s_sNumPts[gc_rank2] = sNumPts
-				gc_s_laneMaskLt[gc_rank2] = laneMaskLt
-				gc_s_node[gc_rank2] = node
-				gc_s_numPoints[gc_rank2] = numPoints
-				gc_s_rangeBegin[gc_rank2] = rangeBegin
-				gc_s_rangeEnd[gc_rank2] = rangeEnd
-				gc_s_warpCnts[gc_rank2] = warpCnts
-				gc_l_inPoints[gc_lane2] = inPoints
+//line samples_quadtree.go:160
+				gc_s_sNumPts[gc_rank] = sNumPts
+				gc_s_laneMaskLt[gc_rank] = laneMaskLt
+				gc_s_node[gc_rank] = node
+				gc_s_numPoints[gc_rank] = numPoints
+				gc_s_rangeBegin[gc_rank] = rangeBegin
+				gc_s_rangeEnd[gc_rank] = rangeEnd
+				gc_s_warpCnts[gc_rank] = warpCnts
+				gc_l_inPoints[gc_lane] = inPoints
 			}
 		}
 		{
-			gc_save232 := gc_act2
-			gc_in232 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+//line samples_quadtree.go:152
+			gc_save23 := gc_act
+			gc_in23 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				rangeBegin := gc_s_rangeBegin[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				rangeBegin := gc_s_rangeBegin[gc_rank]
 //line samples_quadtree.go:151
-				rangeIt := rangeBegin + (gc_rank2 & (32 - 1))
-				gc_l_rangeIt[gc_lane2] = rangeIt
+				rangeIt := rangeBegin + (gc_rank & (32 - 1))
+//line samples_quadtree.go:153
+				gc_l_rangeIt[gc_lane] = rangeIt
 			}
 			for {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
-				gc_act2 = gc_in232 &^ gc_dead2
-				var gc_m232, gc_skip232 uint32
-				gc_m232 = ^uint32(0)
-				gc_in232 &= gc_m232
-				gc_act2 = gc_in232
-				if gc_act2 == 0 {
+				gc_act = gc_in23 &^ gc_dead
+				var gc_m23, gc_skip23 uint32
+//line samples_quadtree.go:163
+				gc_m23 = ^uint32(0)
+				gc_in23 &= gc_m23
+				gc_act = gc_in23
+				if gc_act == 0 {
 					break
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					rangeEnd := gc_s_rangeEnd[gc_rank2]
-					rangeIt := gc_l_rangeIt[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line samples_quadtree.go:175
+					rangeEnd := gc_s_rangeEnd[gc_rank]
+					rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:151
-					gc_c21v[gc_lane2] = rangeIt < rangeEnd
+					gc_c1v[gc_lane] = rangeIt < rangeEnd
 				}
 //line samples_quadtree.go:151
-				compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 //line samples_quadtree.go:151
-					var any_ bool = gc_c21r[gc_lane2]
-					gc_l_any_[gc_lane2] = any_
+					var any_ bool = gc_c1r[gc_lane]
+//line samples_quadtree.go:153
+					gc_l_any_[gc_lane] = any_
 				}
 				{
-					var gc_m122 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					var gc_m12 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						any_ := gc_l_any_[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						any_ := gc_l_any_[gc_lane]
 //line samples_quadtree.go:151
 						if !(any_) {
-							gc_m122 |= 1 << gc_lane2
+							gc_m12 |= 1 << gc_lane
 						}
 					}
-					gc_save122 := gc_act2
-					gc_act2 = gc_save122 & gc_m122
-					if gc_act2 != 0 {
+					gc_save12 := gc_act
+					gc_act = gc_save12 & gc_m12
+					if gc_act != 0 {
 //line samples_quadtree.go:151
-						gc_in232 &^= gc_act2
-						gc_skip232 |= gc_act2
-						gc_act2 = 0
+						gc_in23 &^= gc_act
+						gc_skip23 |= gc_act
+						gc_act = 0
 					}
-					gc_act2 = gc_save122 &^ gc_dead2 &^ gc_skip232
+					gc_act = gc_save12 &^ gc_dead &^ gc_skip23
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					rangeEnd := gc_s_rangeEnd[gc_rank2]
-					inPoints := gc_l_inPoints[gc_lane2]
-					rangeIt := gc_l_rangeIt[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					rangeEnd := gc_s_rangeEnd[gc_rank]
+					inPoints := gc_l_inPoints[gc_lane]
+//line samples_quadtree.go:166
+					rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:152
 					isActive := rangeIt < rangeEnd
 //line samples_quadtree.go:154
@@ -285,157 +297,162 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						p = inPoints.getPoint(rangeIt)
 					}
 //line samples_quadtree.go:159
-					gc_c22v[gc_lane2] = isActive && p.x < gc_s_center[gc_rank2].x && p.y >= gc_s_center[gc_rank2].y
-					gc_l_isActive[gc_lane2] = isActive
-					gc_l_p[gc_lane2] = p
+					gc_c2v[gc_lane] = isActive && p.x < gc_s_center[gc_rank].x && p.y >= gc_s_center[gc_rank].y
+					gc_l_isActive[gc_lane] = isActive
+					gc_l_p[gc_lane] = p
 				}
 //line samples_quadtree.go:159
-				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c22v, 0, nil, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c2v, 0, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_quadtree.go:159
-					numPts := int32(bits.OnesCount32(gc_c22r[gc_lane2]))
-					gc_c23v[gc_lane2] = numPts
+					numPts := int32(bits.OnesCount32(gc_c2r[gc_lane]))
+					gc_c3v[gc_lane] = numPts
 				}
 //line samples_quadtree.go:160
-				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c23v, 0, nil, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c3v, 0, nil, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					warpCnts := gc_s_warpCnts[gc_rank2]
-					isActive := gc_l_isActive[gc_lane2]
-					p := gc_l_p[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
+					isActive := gc_l_isActive[gc_lane]
+//line samples_quadtree.go:170
+					p := gc_l_p[gc_lane]
 //line samples_quadtree.go:160
-					warpCnts[0] += gc_c23r[gc_lane2]
+					warpCnts[0] += gc_c3r[gc_lane]
 //line samples_quadtree.go:162
-					gc_c24v[gc_lane2] = isActive && p.x >= gc_s_center[gc_rank2].x && p.y >= gc_s_center[gc_rank2].y
-					gc_s_warpCnts[gc_rank2] = warpCnts
+					gc_c4v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y >= gc_s_center[gc_rank].y
+					gc_s_warpCnts[gc_rank] = warpCnts
 				}
 //line samples_quadtree.go:162
-				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c24v, 0, nil, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c4v, 0, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var numPts int32
 //line samples_quadtree.go:162
-					numPts = int32(bits.OnesCount32(gc_c24r[gc_lane2]))
-					gc_c25v[gc_lane2] = numPts
+					numPts = int32(bits.OnesCount32(gc_c4r[gc_lane]))
+					gc_c5v[gc_lane] = numPts
 				}
 //line samples_quadtree.go:163
-				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c25v, 0, nil, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c5v, 0, nil, &gc_c5r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					warpCnts := gc_s_warpCnts[gc_rank2]
-					isActive := gc_l_isActive[gc_lane2]
-					p := gc_l_p[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
+					isActive := gc_l_isActive[gc_lane]
+//line samples_quadtree.go:173
+					p := gc_l_p[gc_lane]
 //line samples_quadtree.go:163
-					warpCnts[1] += gc_c25r[gc_lane2]
+					warpCnts[1] += gc_c5r[gc_lane]
 //line samples_quadtree.go:165
-					gc_c26v[gc_lane2] = isActive && p.x < gc_s_center[gc_rank2].x && p.y < gc_s_center[gc_rank2].y
-					gc_s_warpCnts[gc_rank2] = warpCnts
+					gc_c6v[gc_lane] = isActive && p.x < gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
+					gc_s_warpCnts[gc_rank] = warpCnts
 				}
 //line samples_quadtree.go:165
-				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c26v, 0, nil, &gc_c26r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c6v, 0, nil, &gc_c6r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var numPts int32
 //line samples_quadtree.go:165
-					numPts = int32(bits.OnesCount32(gc_c26r[gc_lane2]))
-					gc_c27v[gc_lane2] = numPts
+					numPts = int32(bits.OnesCount32(gc_c6r[gc_lane]))
+					gc_c7v[gc_lane] = numPts
 				}
 //line samples_quadtree.go:166
-				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c27v, 0, nil, &gc_c27r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c7v, 0, nil, &gc_c7r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					warpCnts := gc_s_warpCnts[gc_rank2]
-					isActive := gc_l_isActive[gc_lane2]
-					p := gc_l_p[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
+					isActive := gc_l_isActive[gc_lane]
+//line samples_quadtree.go:176
+					p := gc_l_p[gc_lane]
 //line samples_quadtree.go:166
-					warpCnts[2] += gc_c27r[gc_lane2]
+					warpCnts[2] += gc_c7r[gc_lane]
 //line samples_quadtree.go:168
-					gc_c28v[gc_lane2] = isActive && p.x >= gc_s_center[gc_rank2].x && p.y < gc_s_center[gc_rank2].y
-					gc_s_warpCnts[gc_rank2] = warpCnts
+					gc_c8v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
+					gc_s_warpCnts[gc_rank] = warpCnts
 				}
 //line samples_quadtree.go:168
-				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c28v, 0, nil, &gc_c28r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c8v, 0, nil, &gc_c8r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var numPts int32
 //line samples_quadtree.go:168
-					numPts = int32(bits.OnesCount32(gc_c28r[gc_lane2]))
-					gc_c29v[gc_lane2] = numPts
+					numPts = int32(bits.OnesCount32(gc_c8r[gc_lane]))
+					gc_c9v[gc_lane] = numPts
 				}
 //line samples_quadtree.go:169
-				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c29v, 0, nil, &gc_c29r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c9v, 0, nil, &gc_c9r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					warpCnts := gc_s_warpCnts[gc_rank2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:169
-					warpCnts[3] += gc_c29r[gc_lane2]
-					gc_s_warpCnts[gc_rank2] = warpCnts
+					warpCnts[3] += gc_c9r[gc_lane]
+					gc_s_warpCnts[gc_rank] = warpCnts
 				}
-				gc_act2 = gc_in232 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				gc_act = gc_in23 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					rangeIt := gc_l_rangeIt[gc_lane2]
+//line samples_quadtree.go:179
+					rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:151
 					rangeIt += 32
-					gc_l_rangeIt[gc_lane2] = rangeIt
+					gc_l_rangeIt[gc_lane] = rangeIt
 				}
 			}
-			gc_act2 = gc_save232 &^ gc_dead2
+			gc_act = gc_save23 &^ gc_dead
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-				warpID := gc_tx2 / 32
-				sNumPts := gc_s_sNumPts[gc_rank2]
-				warpCnts := gc_s_warpCnts[gc_rank2]
+				warpID := gc_tx / 32
+//line samples_quadtree.go:109
+				sNumPts := gc_s_sNumPts[gc_rank]
+				warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:172
-				if (gc_rank2 & (32 - 1)) == 0 {
+				if (gc_rank & (32 - 1)) == 0 {
 					sNumPts[0][warpID] = warpCnts[0]
 					sNumPts[1][warpID] = warpCnts[1]
 					sNumPts[2][warpID] = warpCnts[2]
@@ -444,269 +461,286 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 		}
 	}
+//line samples_quadtree.go:183
 	var gc_l_numPts_ [32]int32
-	var gc_c210r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c10r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			var gc_m302 uint32
+//line samples_quadtree.go:195
+			var gc_m30 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-					warpID := gc_tx2 / 32
+					warpID := gc_tx / 32
 //line samples_quadtree.go:183
 					if warpID < 4 {
-						gc_m302 |= 1 << gc_lane2
+						gc_m30 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save302 := gc_act2
-			gc_act2 = gc_save302 & gc_m302
-			if gc_act2 != 0 {
+			gc_save30 := gc_act
+			gc_act = gc_save30 & gc_m30
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-						warpID := gc_tx2 / 32
-						sNumPts := gc_s_sNumPts[gc_rank2]
+						warpID := gc_tx / 32
+//line samples_quadtree.go:109
+						sNumPts := gc_s_sNumPts[gc_rank]
 //line samples_quadtree.go:184
 						numPts_ := int32(0)
-						if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
-							numPts_ = sNumPts[warpID][(gc_rank2 & (32 - 1))]
+						if (gc_rank & (32 - 1)) < numWarpsPerBlock {
+							numPts_ = sNumPts[warpID][(gc_rank & (32 - 1))]
 						}
-						gc_l_numPts_[gc_lane2] = numPts_
+//line samples_quadtree.go:189
+						gc_l_numPts_[gc_lane] = numPts_
 					}
 				}
 //line samples_quadtree.go:189
 				for offset := 1; offset < numWarpsPerBlock; offset *= 2 {
-					compiled.TileLanes[int32, int32](gc_b2, "ShflUp", gc_w2, gc_act2, tile32.Size(), &gc_l_numPts_, offset, nil, &gc_c210r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile32.Size(), &gc_l_numPts_, offset, nil, &gc_c10r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						numPts_ := gc_l_numPts_[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						numPts_ := gc_l_numPts_[gc_lane]
 //line samples_quadtree.go:190
-						n := gc_c210r[gc_lane2]
+						n := gc_c10r[gc_lane]
 //line samples_quadtree.go:192
-						if (gc_rank2 & (32 - 1)) >= offset {
+						if (gc_rank & (32 - 1)) >= offset {
 							numPts_ += n
 						}
-						gc_l_numPts_[gc_lane2] = numPts_
+//line samples_quadtree.go:196
+						gc_l_numPts_[gc_lane] = numPts_
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-						warpID := gc_tx2 / 32
-						sNumPts := gc_s_sNumPts[gc_rank2]
-						numPts_ := gc_l_numPts_[gc_lane2]
+						warpID := gc_tx / 32
+//line samples_quadtree.go:109
+						sNumPts := gc_s_sNumPts[gc_rank]
+						numPts_ := gc_l_numPts_[gc_lane]
 //line samples_quadtree.go:197
-						if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
-							sNumPts[warpID][(gc_rank2 & (32 - 1))] = numPts_
+						if (gc_rank & (32 - 1)) < numWarpsPerBlock {
+							sNumPts[warpID][(gc_rank & (32 - 1))] = numPts_
 						}
 					}
 				}
 			}
-			gc_act2 = gc_save302 &^ gc_dead2
+			gc_act = gc_save30 &^ gc_dead
 		}
 	}
+//line samples_quadtree.go:208
 	var gc_l_sum [32]int32
 	var gc_l_tmp [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			var gc_m352 uint32
+//line samples_quadtree.go:220
+			var gc_m35 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-					warpID := gc_tx2 / 32
+					warpID := gc_tx / 32
 //line samples_quadtree.go:205
 					if warpID == 0 {
-						gc_m352 |= 1 << gc_lane2
+						gc_m35 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save352 := gc_act2
-			gc_act2 = gc_save352 & gc_m352
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save35 := gc_act
+			gc_act = gc_save35 & gc_m35
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					sNumPts := gc_s_sNumPts[gc_rank2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sNumPts := gc_s_sNumPts[gc_rank]
 //line samples_quadtree.go:206
 					sum := sNumPts[0][numWarpsPerBlock-1]
-					gc_l_sum[gc_lane2] = sum
+//line samples_quadtree.go:208
+					gc_l_sum[gc_lane] = sum
 				}
 //line samples_quadtree.go:208
 				for row := 1; row < 4; row++ {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						sNumPts := gc_s_sNumPts[gc_rank2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						sNumPts := gc_s_sNumPts[gc_rank]
 //line samples_quadtree.go:209
 						tmp := sNumPts[row][numWarpsPerBlock-1]
-						gc_l_tmp[gc_lane2] = tmp
+						gc_l_tmp[gc_lane] = tmp
 					}
 //line samples_quadtree.go:210
-					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						sNumPts := gc_s_sNumPts[gc_rank2]
-						sum := gc_l_sum[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						sNumPts := gc_s_sNumPts[gc_rank]
+						sum := gc_l_sum[gc_lane]
 //line samples_quadtree.go:212
-						if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
-							sNumPts[row][(gc_rank2 & (32 - 1))] += sum
+						if (gc_rank & (32 - 1)) < numWarpsPerBlock {
+							sNumPts[row][(gc_rank & (32 - 1))] += sum
 						}
 					}
-					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						sum := gc_l_sum[gc_lane2]
-						tmp := gc_l_tmp[gc_lane2]
+//line samples_quadtree.go:223
+						sum := gc_l_sum[gc_lane]
+//line samples_quadtree.go:225
+						tmp := gc_l_tmp[gc_lane]
 //line samples_quadtree.go:217
 						sum += tmp
-						gc_l_sum[gc_lane2] = sum
+						gc_l_sum[gc_lane] = sum
 					}
 				}
 			}
-			gc_act2 = gc_save352 &^ gc_dead2
+			gc_act = gc_save35 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line samples_quadtree.go:227
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			node := gc_s_node[gc_rank2]
+			node := gc_s_node[gc_rank]
 //line samples_quadtree.go:224
 			val := int32(0)
-			if gc_tx2 < 4*numWarpsPerBlock {
-				if gc_tx2 == 0 {
+			if gc_tx < 4*numWarpsPerBlock {
+				if gc_tx == 0 {
 					val = 0
 				} else {
-					val = smem[gc_tx2-1]
+					val = smem[gc_tx-1]
 				}
 				val += int32(node.pointsBegin())
 			}
-			gc_s_val[gc_rank2] = val
+//line samples_quadtree.go:234
+			gc_s_val[gc_rank] = val
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 4 * numWarpsPerBlock; gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+//line samples_quadtree.go:239
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 4 * numWarpsPerBlock; gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_vstep2 := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 		if compiled.SIMD {
 //line samples_quadtree.go:236
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line samples_quadtree.go:236
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line samples_quadtree.go:236
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line samples_quadtree.go:236
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line samples_quadtree.go:236
-				val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+				val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
 				{
-					if gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
+//line samples_quadtree.go:237
+					if gc_tx < 0 || gc_tx > len(smem)-8 {
 //line samples_quadtree.go:237
 						break
 					}
 //line samples_quadtree.go:237
-					val.StoreMasked((*[8]int32)(smem[gc_tx2:]), gc_alive2)
+					val.StoreMasked((*[8]int32)(smem[gc_tx:]), gc_alive)
 				}
 			}
+//line samples_quadtree.go:239
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			val := gc_s_val[gc_rank2]
+			val := gc_s_val[gc_rank]
 			{
 //line samples_quadtree.go:237
-				smem[gc_tx2] = val
+				smem[gc_tx] = val
 			}
 		}
 	}
+//line samples_quadtree.go:243
 	var gc_l_outPoints [32]*qtPoints
 	var gc_l_inPoints_ [32]*qtPoints
 	var gc_l_rangeIt_ [32]int
@@ -714,62 +748,64 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 	var gc_l_isActive_ [32]bool
 	var gc_l_p_ [32]qtFloat2
 	var gc_l_pred [32]bool
-	var gc_c211v [32]bool
-	var gc_c211r [32]bool
-	var gc_c212r [32]uint32
-	var gc_c213v [32]int32
-	var gc_c213r [32]int32
-	var gc_c214r [32]uint32
-	var gc_c215v [32]int32
-	var gc_c215r [32]int32
-	var gc_c216r [32]uint32
-	var gc_c217v [32]int32
-	var gc_c217r [32]int32
-	var gc_c218r [32]uint32
-	var gc_c219v [32]int32
-	var gc_c219r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c11v [32]bool
+	var gc_c11r [32]bool
+	var gc_c12r [32]uint32
+	var gc_c13v [32]int32
+	var gc_c13r [32]int32
+	var gc_c14r [32]uint32
+	var gc_c15v [32]int32
+	var gc_c15r [32]int32
+	var gc_c16r [32]uint32
+	var gc_c17v [32]int32
+	var gc_c17r [32]int32
+	var gc_c18r [32]uint32
+	var gc_c19v [32]int32
+	var gc_c19r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			var gc_m522 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+//line samples_quadtree.go:274
+			var gc_m52 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				numPoints := gc_s_numPoints[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				numPoints := gc_s_numPoints[gc_rank]
 //line samples_quadtree.go:243
 				if !(params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode) {
-					gc_m522 |= 1 << gc_lane2
+					gc_m52 |= 1 << gc_lane
 				}
 			}
-			gc_save522 := gc_act2
-			gc_act2 = gc_save522 & gc_m522
-			if gc_act2 != 0 {
+			gc_save52 := gc_act
+			gc_act = gc_save52 & gc_m52
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-						warpID := gc_tx2 / 32
-						sNumPts := gc_s_sNumPts[gc_rank2]
-						warpCnts := gc_s_warpCnts[gc_rank2]
+						warpID := gc_tx / 32
+//line samples_quadtree.go:109
+						sNumPts := gc_s_sNumPts[gc_rank]
+						warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:244
 						outPoints := &points[(params.pointSelector+1)%2]
 //line samples_quadtree.go:246
@@ -779,91 +815,98 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						warpCnts[3] = sNumPts[3][warpID]
 //line samples_quadtree.go:251
 						inPoints_ := &points[params.pointSelector]
-						gc_s_warpCnts[gc_rank2] = warpCnts
-						gc_l_outPoints[gc_lane2] = outPoints
-						gc_l_inPoints_[gc_lane2] = inPoints_
+//line samples_quadtree.go:254
+						gc_s_warpCnts[gc_rank] = warpCnts
+						gc_l_outPoints[gc_lane] = outPoints
+						gc_l_inPoints_[gc_lane] = inPoints_
 					}
 				}
 				{
-					gc_save502 := gc_act2
-					gc_in502 := gc_act2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+//line samples_quadtree.go:253
+					gc_save50 := gc_act
+					gc_in50 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						rangeBegin := gc_s_rangeBegin[gc_rank2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						rangeBegin := gc_s_rangeBegin[gc_rank]
 //line samples_quadtree.go:252
-						rangeIt_ := rangeBegin + (gc_rank2 & (32 - 1))
-						gc_l_rangeIt_[gc_lane2] = rangeIt_
+						rangeIt_ := rangeBegin + (gc_rank & (32 - 1))
+//line samples_quadtree.go:254
+						gc_l_rangeIt_[gc_lane] = rangeIt_
 					}
 					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
+						gc_b.Tick()
+						if gc_b.Stopped() {
 							return
 						}
-						gc_act2 = gc_in502 &^ gc_dead2
-						var gc_m502, gc_skip502 uint32
-						gc_m502 = ^uint32(0)
-						gc_in502 &= gc_m502
-						gc_act2 = gc_in502
-						if gc_act2 == 0 {
+						gc_act = gc_in50 &^ gc_dead
+						var gc_m50, gc_skip50 uint32
+//line samples_quadtree.go:264
+						gc_m50 = ^uint32(0)
+						gc_in50 &= gc_m50
+						gc_act = gc_in50
+						if gc_act == 0 {
 							break
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							rangeEnd := gc_s_rangeEnd[gc_rank2]
-							rangeIt_ := gc_l_rangeIt_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+//line samples_quadtree.go:276
+							rangeEnd := gc_s_rangeEnd[gc_rank]
+							rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:252
-							gc_c211v[gc_lane2] = rangeIt_ < rangeEnd
+							gc_c11v[gc_lane] = rangeIt_ < rangeEnd
 						}
 //line samples_quadtree.go:252
-						compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile32.Size(), &gc_c211v, 0, nil, &gc_c211r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile32.Size(), &gc_c11v, 0, nil, &gc_c11r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 //line samples_quadtree.go:252
-							var any_2 bool = gc_c211r[gc_lane2]
-							gc_l_any_2[gc_lane2] = any_2
+							var any_2 bool = gc_c11r[gc_lane]
+//line samples_quadtree.go:254
+							gc_l_any_2[gc_lane] = any_2
 						}
 						{
-							var gc_m392 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+							var gc_m39 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								any_2 := gc_l_any_2[gc_lane2]
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								any_2 := gc_l_any_2[gc_lane]
 //line samples_quadtree.go:252
 								if !(any_2) {
-									gc_m392 |= 1 << gc_lane2
+									gc_m39 |= 1 << gc_lane
 								}
 							}
-							gc_save392 := gc_act2
-							gc_act2 = gc_save392 & gc_m392
-							if gc_act2 != 0 {
+							gc_save39 := gc_act
+							gc_act = gc_save39 & gc_m39
+							if gc_act != 0 {
 //line samples_quadtree.go:252
-								gc_in502 &^= gc_act2
-								gc_skip502 |= gc_act2
-								gc_act2 = 0
+								gc_in50 &^= gc_act
+								gc_skip50 |= gc_act
+								gc_act = 0
 							}
-							gc_act2 = gc_save392 &^ gc_dead2 &^ gc_skip502
+							gc_act = gc_save39 &^ gc_dead &^ gc_skip50
 						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							rangeEnd := gc_s_rangeEnd[gc_rank2]
-							inPoints_ := gc_l_inPoints_[gc_lane2]
-							rangeIt_ := gc_l_rangeIt_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							rangeEnd := gc_s_rangeEnd[gc_rank]
+							inPoints_ := gc_l_inPoints_[gc_lane]
+//line samples_quadtree.go:267
+							rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:253
 							isActive_ := rangeIt_ < rangeEnd
 //line samples_quadtree.go:255
@@ -872,209 +915,232 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 								p_ = inPoints_.getPoint(rangeIt_)
 							}
 //line samples_quadtree.go:260
-							pred := isActive_ && p_.x < gc_s_center[gc_rank2].x && p_.y >= gc_s_center[gc_rank2].y
-							gc_l_isActive_[gc_lane2] = isActive_
-							gc_l_p_[gc_lane2] = p_
-							gc_l_pred[gc_lane2] = pred
+							pred := isActive_ && p_.x < gc_s_center[gc_rank].x && p_.y >= gc_s_center[gc_rank].y
+							gc_l_isActive_[gc_lane] = isActive_
+							gc_l_p_[gc_lane] = p_
+							gc_l_pred[gc_lane] = pred
 						}
 //line samples_quadtree.go:261
-						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c212r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c12r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-							warpCnts := gc_s_warpCnts[gc_rank2]
-							outPoints := gc_l_outPoints[gc_lane2]
-							p_ := gc_l_p_[gc_lane2]
-							pred := gc_l_pred[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							laneMaskLt := gc_s_laneMaskLt[gc_rank]
+							warpCnts := gc_s_warpCnts[gc_rank]
+							outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:272
+							p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:274
+							pred := gc_l_pred[gc_lane]
 //line samples_quadtree.go:261
-							vote := int32(gc_c212r[gc_lane2])
+							vote := int32(gc_c12r[gc_lane])
 							dest := warpCnts[0] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 //line samples_quadtree.go:264
 							if pred {
 								outPoints.setPoint(int(dest), p_)
 							}
 //line samples_quadtree.go:268
-							gc_c213v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+							gc_c13v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
 						}
 //line samples_quadtree.go:268
-						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c213v, 0, nil, &gc_c213r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c13v, 0, nil, &gc_c13r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							warpCnts := gc_s_warpCnts[gc_rank2]
-							isActive_ := gc_l_isActive_[gc_lane2]
-							p_ := gc_l_p_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							warpCnts := gc_s_warpCnts[gc_rank]
+							isActive_ := gc_l_isActive_[gc_lane]
+//line samples_quadtree.go:278
+							p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:280
 							var pred bool
 //line samples_quadtree.go:268
-							warpCnts[0] += gc_c213r[gc_lane2]
+							warpCnts[0] += gc_c13r[gc_lane]
 //line samples_quadtree.go:270
-							pred = isActive_ && p_.x >= gc_s_center[gc_rank2].x && p_.y >= gc_s_center[gc_rank2].y
-							gc_s_warpCnts[gc_rank2] = warpCnts
-							gc_l_pred[gc_lane2] = pred
+							pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y >= gc_s_center[gc_rank].y
+							gc_s_warpCnts[gc_rank] = warpCnts
+							gc_l_pred[gc_lane] = pred
 						}
 //line samples_quadtree.go:271
-						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c214r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c14r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-							warpCnts := gc_s_warpCnts[gc_rank2]
-							outPoints := gc_l_outPoints[gc_lane2]
-							p_ := gc_l_p_[gc_lane2]
-							pred := gc_l_pred[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							laneMaskLt := gc_s_laneMaskLt[gc_rank]
+							warpCnts := gc_s_warpCnts[gc_rank]
+							outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:282
+							p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:284
+							pred := gc_l_pred[gc_lane]
+//line samples_quadtree.go:286
 							var vote int32
+//line samples_quadtree.go:288
 							var dest int32
 //line samples_quadtree.go:271
-							vote = int32(gc_c214r[gc_lane2])
+							vote = int32(gc_c14r[gc_lane])
 							dest = warpCnts[1] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 //line samples_quadtree.go:274
 							if pred {
 								outPoints.setPoint(int(dest), p_)
 							}
 //line samples_quadtree.go:278
-							gc_c215v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+							gc_c15v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
 						}
 //line samples_quadtree.go:278
-						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c215v, 0, nil, &gc_c215r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c15v, 0, nil, &gc_c15r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							warpCnts := gc_s_warpCnts[gc_rank2]
-							isActive_ := gc_l_isActive_[gc_lane2]
-							p_ := gc_l_p_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							warpCnts := gc_s_warpCnts[gc_rank]
+							isActive_ := gc_l_isActive_[gc_lane]
+//line samples_quadtree.go:288
+							p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:290
 							var pred bool
 //line samples_quadtree.go:278
-							warpCnts[1] += gc_c215r[gc_lane2]
+							warpCnts[1] += gc_c15r[gc_lane]
 //line samples_quadtree.go:280
-							pred = isActive_ && p_.x < gc_s_center[gc_rank2].x && p_.y < gc_s_center[gc_rank2].y
-							gc_s_warpCnts[gc_rank2] = warpCnts
-							gc_l_pred[gc_lane2] = pred
+							pred = isActive_ && p_.x < gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
+							gc_s_warpCnts[gc_rank] = warpCnts
+							gc_l_pred[gc_lane] = pred
 						}
 //line samples_quadtree.go:281
-						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c216r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c16r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-							warpCnts := gc_s_warpCnts[gc_rank2]
-							outPoints := gc_l_outPoints[gc_lane2]
-							p_ := gc_l_p_[gc_lane2]
-							pred := gc_l_pred[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							laneMaskLt := gc_s_laneMaskLt[gc_rank]
+							warpCnts := gc_s_warpCnts[gc_rank]
+							outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:292
+							p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:294
+							pred := gc_l_pred[gc_lane]
+//line samples_quadtree.go:296
 							var vote int32
+//line samples_quadtree.go:298
 							var dest int32
 //line samples_quadtree.go:281
-							vote = int32(gc_c216r[gc_lane2])
+							vote = int32(gc_c16r[gc_lane])
 							dest = warpCnts[2] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 //line samples_quadtree.go:284
 							if pred {
 								outPoints.setPoint(int(dest), p_)
 							}
 //line samples_quadtree.go:288
-							gc_c217v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+							gc_c17v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
 						}
 //line samples_quadtree.go:288
-						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c217v, 0, nil, &gc_c217r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c17v, 0, nil, &gc_c17r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							warpCnts := gc_s_warpCnts[gc_rank2]
-							isActive_ := gc_l_isActive_[gc_lane2]
-							p_ := gc_l_p_[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							warpCnts := gc_s_warpCnts[gc_rank]
+							isActive_ := gc_l_isActive_[gc_lane]
+//line samples_quadtree.go:298
+							p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:300
 							var pred bool
 //line samples_quadtree.go:288
-							warpCnts[2] += gc_c217r[gc_lane2]
+							warpCnts[2] += gc_c17r[gc_lane]
 //line samples_quadtree.go:290
-							pred = isActive_ && p_.x >= gc_s_center[gc_rank2].x && p_.y < gc_s_center[gc_rank2].y
-							gc_s_warpCnts[gc_rank2] = warpCnts
-							gc_l_pred[gc_lane2] = pred
+							pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
+							gc_s_warpCnts[gc_rank] = warpCnts
+							gc_l_pred[gc_lane] = pred
 						}
 //line samples_quadtree.go:291
-						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c218r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c18r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-							warpCnts := gc_s_warpCnts[gc_rank2]
-							outPoints := gc_l_outPoints[gc_lane2]
-							p_ := gc_l_p_[gc_lane2]
-							pred := gc_l_pred[gc_lane2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							laneMaskLt := gc_s_laneMaskLt[gc_rank]
+							warpCnts := gc_s_warpCnts[gc_rank]
+							outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:302
+							p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:304
+							pred := gc_l_pred[gc_lane]
+//line samples_quadtree.go:306
 							var vote int32
+//line samples_quadtree.go:308
 							var dest int32
 //line samples_quadtree.go:291
-							vote = int32(gc_c218r[gc_lane2])
+							vote = int32(gc_c18r[gc_lane])
 							dest = warpCnts[3] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 //line samples_quadtree.go:294
 							if pred {
 								outPoints.setPoint(int(dest), p_)
 							}
 //line samples_quadtree.go:298
-							gc_c219v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+							gc_c19v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
 						}
 //line samples_quadtree.go:298
-						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c219v, 0, nil, &gc_c219r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c19v, 0, nil, &gc_c19r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							warpCnts := gc_s_warpCnts[gc_rank2]
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:298
-							warpCnts[3] += gc_c219r[gc_lane2]
-							gc_s_warpCnts[gc_rank2] = warpCnts
+							warpCnts[3] += gc_c19r[gc_lane]
+							gc_s_warpCnts[gc_rank] = warpCnts
 						}
-						gc_act2 = gc_in502 &^ gc_dead2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						gc_act = gc_in50 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							rangeIt_ := gc_l_rangeIt_[gc_lane2]
+//line samples_quadtree.go:308
+							rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:252
 							rangeIt_ += 32
-							gc_l_rangeIt_[gc_lane2] = rangeIt_
+							gc_l_rangeIt_[gc_lane] = rangeIt_
 						}
 					}
-					gc_act2 = gc_save502 &^ gc_dead2
+					gc_act = gc_save50 &^ gc_dead
 				}
 			}
-			gc_act2 = gc_save522 &^ gc_dead2
+			gc_act = gc_save52 &^ gc_dead
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line samples_quadtree.go:264
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line samples_quadtree.go:107
-			warpID := gc_tx2 / 32
-			sNumPts := gc_s_sNumPts[gc_rank2]
-			warpCnts := gc_s_warpCnts[gc_rank2]
+			warpID := gc_tx / 32
+//line samples_quadtree.go:109
+			sNumPts := gc_s_sNumPts[gc_rank]
+			warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:304
-			if (gc_rank2 & (32 - 1)) == 0 {
+			if (gc_rank & (32 - 1)) == 0 {
 				sNumPts[0][warpID] = warpCnts[0]
 				sNumPts[1][warpID] = warpCnts[1]
 				sNumPts[2][warpID] = warpCnts[2]
@@ -1082,21 +1148,23 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line samples_quadtree.go:314
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line samples_quadtree.go:107
-			warpID := gc_tx2 / 32
-			sNumPts := gc_s_sNumPts[gc_rank2]
-			node := gc_s_node[gc_rank2]
-			numPoints := gc_s_numPoints[gc_rank2]
+			warpID := gc_tx / 32
+//line samples_quadtree.go:109
+			sNumPts := gc_s_sNumPts[gc_rank]
+			node := gc_s_node[gc_rank]
+			numPoints := gc_s_numPoints[gc_rank]
 //line samples_quadtree.go:314
 			if !(params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode) {
-				if gc_tx2 == numThreadsPerBlock-1 {
+				if gc_tx == numThreadsPerBlock-1 {
 					children := nodes[params.numNodesAtThisLevel-(node.id()&^3):]
 //line samples_quadtree.go:318
 					childOffset := 4 * node.id()
@@ -1110,10 +1178,10 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					pMin := &bbox_.mPMin
 					pMax := &bbox_.mPMax
 //line samples_quadtree.go:329
-					children[childOffset+0].setBoundingBox(pMin.x, gc_s_center[gc_rank2].y, gc_s_center[gc_rank2].x, pMax.y)
-					children[childOffset+1].setBoundingBox(gc_s_center[gc_rank2].x, gc_s_center[gc_rank2].y, pMax.x, pMax.y)
-					children[childOffset+2].setBoundingBox(pMin.x, pMin.y, gc_s_center[gc_rank2].x, gc_s_center[gc_rank2].y)
-					children[childOffset+3].setBoundingBox(gc_s_center[gc_rank2].x, pMin.y, pMax.x, gc_s_center[gc_rank2].y)
+					children[childOffset+0].setBoundingBox(pMin.x, gc_s_center[gc_rank].y, gc_s_center[gc_rank].x, pMax.y)
+					children[childOffset+1].setBoundingBox(gc_s_center[gc_rank].x, gc_s_center[gc_rank].y, pMax.x, pMax.y)
+					children[childOffset+2].setBoundingBox(pMin.x, pMin.y, gc_s_center[gc_rank].x, gc_s_center[gc_rank].y)
+					children[childOffset+3].setBoundingBox(gc_s_center[gc_rank].x, pMin.y, pMax.x, gc_s_center[gc_rank].y)
 //line samples_quadtree.go:334
 					children[childOffset+0].setRange(node.pointsBegin(), int(sNumPts[0][warpID]))
 					children[childOffset+1].setRange(int(sNumPts[0][warpID]), int(sNumPts[1][warpID]))

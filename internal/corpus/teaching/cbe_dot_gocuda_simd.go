@@ -30,91 +30,97 @@ func DotKernel(a, b, c []float32) func(*gocuda.Thread) {
 var gc_src_dotKernel = compiled.NewSource(gc_files_cbe_dot, "dotKernel", "22f110205a3d8105b0c28d06bd50b5003f2a6827c47c7f4fdc0c534dd6d4ede3", "cbe_dot.go:22-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_dot.go:26
-func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line cbe_dot.go:27
-	if threadsPerBlock <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if threadsPerBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
 //line cbe_dot.go:29
-			cacheIndex := gc_tx2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cbe_dot.go:29
+			cacheIndex := gc_tx
 //line cbe_dot.go:28
-			tid := gc_tx2 + gc_bx2*gc_bdx2
+			tid := gc_tx + gc_bx*gc_bdx
 //line cbe_dot.go:31
 			temp := float32(0)
 			for tid < dotN {
 //line cbe_dot.go:32
-				gc_b2.Tick()
+				gc_b.Tick()
 //line cbe_dot.go:32
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line cbe_dot.go:32
 					return
 				}
+//line cbe_dot.go:33
 				temp += a[tid] * b[tid]
-				tid += gc_bdx2 * gc_gdx2
+				tid += gc_bdx * gc_gdx
 			}
+//line cbe_dot.go:37
 			cache[cacheIndex] = temp
 		}
 	}
 //line cbe_dot.go:41
-	i := gc_bdx2 / 2
+	i := gc_bdx / 2
 	for ; i != 0; i /= 2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := i; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line cbe_dot.go:48
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := i
-			if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(cache) && gc_to2 <= len(cache)-gc_off3 {
-				gc_at4 := cache[:gc_to2]
-				gc_at5 := cache[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line cbe_dot.go:29
-						var cacheIndex int = gc_tx2
+						var cacheIndex int = gc_tx
 //line cbe_dot.go:29
 						_ = cacheIndex
 						{
 //line cbe_dot.go:43
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line cbe_dot.go:45
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line cbe_dot.go:44
-						gc_at4[gc_tx2] += gc_at5[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line cbe_dot.go:29
-						var cacheIndex int = gc_tx2
+						var cacheIndex int = gc_tx
 						{
+//line cbe_dot.go:44
 							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:44
 								break
@@ -123,60 +129,61 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 						}
 					}
+//line cbe_dot.go:46
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:44
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:44
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:44
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:44
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
-					cacheIndex := gc_tx2
+					cacheIndex := gc_tx
 					{
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
@@ -186,74 +193,81 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line cbe_dot.go:52
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(c) {
-				gc_at6 := c[gc_off4:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
+				gc_at3 := c[gc_off2:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 //line cbe_dot.go:51
-						gc_at6[0] = cache[0]
+						gc_at3[0] = cache[0]
 					}
 					{
 //line cbe_dot.go:51
-						gc_at6[0] = cache[0]
+						gc_at3[0] = cache[0]
 					}
 					{
 //line cbe_dot.go:51
-						gc_at6[0] = cache[0]
+						gc_at3[0] = cache[0]
 					}
 					{
 //line cbe_dot.go:51
-						gc_at6[0] = cache[0]
+						gc_at3[0] = cache[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line cbe_dot.go:55
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line cbe_dot.go:51
-					gc_at6[0] = cache[0]
+					gc_at3[0] = cache[0]
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line cbe_dot.go:55
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
-						c[gc_bx2] = cache[0]
+						c[gc_bx] = cache[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:55
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
-						c[gc_bx2] = cache[0]
+						c[gc_bx] = cache[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:55
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
-						c[gc_bx2] = cache[0]
+						c[gc_bx] = cache[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:55
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
-						c[gc_bx2] = cache[0]
+						c[gc_bx] = cache[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:55
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_dot.go:51
-					c[gc_bx2] = cache[0]
+					c[gc_bx] = cache[0]
 				}
 			}
 		}
@@ -274,91 +288,97 @@ func DotLockKernel(lock bookLock, a, b []float32, c *float32) func(*gocuda.Threa
 var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76")
 
 //line cbe_dot.go:82
-func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32, c *float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, c *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line cbe_dot.go:83
-	if threadsPerBlock <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if threadsPerBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
 //line cbe_dot.go:85
-			cacheIndex := gc_tx2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cbe_dot.go:85
+			cacheIndex := gc_tx
 //line cbe_dot.go:84
-			tid := gc_tx2 + gc_bx2*gc_bdx2
+			tid := gc_tx + gc_bx*gc_bdx
 //line cbe_dot.go:87
 			temp := float32(0)
 			for tid < dotLockN {
 //line cbe_dot.go:88
-				gc_b2.Tick()
+				gc_b.Tick()
 //line cbe_dot.go:88
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line cbe_dot.go:88
 					return
 				}
+//line cbe_dot.go:89
 				temp += a[tid] * b[tid]
-				tid += gc_bdx2 * gc_gdx2
+				tid += gc_bdx * gc_gdx
 			}
+//line cbe_dot.go:93
 			cache[cacheIndex] = temp
 		}
 	}
 //line cbe_dot.go:97
-	i := gc_bdx2 / 2
+	i := gc_bdx / 2
 	for ; i != 0; i /= 2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := i; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line cbe_dot.go:104
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := i
-			if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off2 >= 0 && gc_off2 <= len(cache) && gc_to2 <= len(cache)-gc_off2 {
-				gc_at3 := cache[:gc_to2]
-				gc_at4 := cache[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line cbe_dot.go:85
-						var cacheIndex int = gc_tx2
+						var cacheIndex int = gc_tx
 //line cbe_dot.go:85
 						_ = cacheIndex
 						{
 //line cbe_dot.go:99
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line cbe_dot.go:101
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line cbe_dot.go:100
-						gc_at3[gc_tx2] += gc_at4[gc_tx2]
+						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line cbe_dot.go:85
-						var cacheIndex int = gc_tx2
+						var cacheIndex int = gc_tx
 						{
+//line cbe_dot.go:100
 							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:100
 								break
@@ -367,60 +387,61 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 						}
 					}
+//line cbe_dot.go:102
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:100
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:100
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:100
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
-						cacheIndex := gc_tx2
+						cacheIndex := gc_tx
 						{
 //line cbe_dot.go:100
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
-					cacheIndex := gc_tx2
+					cacheIndex := gc_tx
 					{
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
@@ -430,53 +451,58 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line cbe_dot.go:108
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:113
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:113
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:113
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:113
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_dot.go:107
 				lock.lock()
 				*c += cache[0]

@@ -33,39 +33,40 @@ func BlendKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int) f
 var gc_src_blendKernel = compiled.NewSource(gc_files_cbe_heat, "blendKernel", "c5603562a62c05e4dfa02a4f29285e2462aea2c6106903e11f23b10507cc0eca", "cbe_heat.go:14-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_heat.go:19
-func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:44
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_heat.go:20
-				x := gc_tx2 + gc_bx2*gc_bdx2
-				y := gc_ty2 + gc_by2*gc_bdy2
-				offset := x + y*gc_bdx2*gc_gdx2
+				x := gc_tx + gc_bx*gc_bdx
+				y := gc_ty + gc_by*gc_bdy
+				offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:24
 				left := offset - 1
 				right := offset + 1
@@ -101,9 +102,10 @@ func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float3
 				}
 				dst[offset] = c + speed*(tt+b+r+l-4*c)
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line cbe_heat.go:67
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -125,74 +127,78 @@ func CopyConstKernel(iptr []float32, texConstSrc []float32) func(*gocuda.Thread)
 var gc_src_copyConstKernel = compiled.NewSource(gc_files_cbe_heat, "copyConstKernel", "4759d67086c63e5ace10e5e1f6ccb74676a5fd2485a2cefd2f4129ad52934eb0", "cbe_heat.go:59-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_heat.go:63
-func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []float32, texConstSrc []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []float32, texConstSrc []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line cbe_heat.go:74
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
-			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(texConstSrc) && gc_runhi2 <= len(texConstSrc)-gc_off2 && gc_off2 <= len(iptr) && gc_runhi2 <= len(iptr)-gc_off2 {
-				gc_at3 := texConstSrc[gc_off2:][:gc_runhi2]
-				gc_at4 := iptr[gc_off2:][:gc_runhi2]
-				gc_vstep3 := gc_runlo2
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line cbe_heat.go:85
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
+				gc_at := texConstSrc[gc_off:][:gc_runhi]
+				gc_at2 := iptr[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
 				if compiled.SIMD {
 //line cbe_heat.go:69
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep3+7 < gc_runhi2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line cbe_heat.go:64
-						var x int = gc_tx2 + gc_bx2*gc_bdx2
-						var y int = gc_ty2 + gc_by2*gc_bdy2
-						var offset int = x + y*gc_bdx2*gc_gdx2
+						var x int = gc_tx + gc_bx*gc_bdx
+						var y int = gc_ty + gc_by*gc_bdy
+						var offset int = x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:66
 						_ = offset
 //line cbe_heat.go:68
-						c := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+						c := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line cbe_heat.go:68
-						gc_if4 := c.NotEqual(gc_vb4)
+						gc_if2 := c.NotEqual(gc_vb2)
 //line cbe_heat.go:68
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line cbe_heat.go:68
-							c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
+							c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
+//line cbe_heat.go:70
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_runhi2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line cbe_heat.go:68
-					c := gc_at3[gc_tx2]
+					c := gc_at[gc_tx]
 					if c != 0 {
-						gc_at4[gc_tx2] = c
+						gc_at2[gc_tx] = c
 					}
 				}
 			} else {
-				gc_vstep4 := gc_runlo2
+//line cbe_heat.go:75
+				gc_vstep2 := gc_runlo
 				if compiled.SIMD {
 //line cbe_heat.go:69
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep4+7 < gc_runhi2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line cbe_heat.go:64
-						var x int = gc_tx2 + gc_bx2*gc_bdx2
-						var y int = gc_ty2 + gc_by2*gc_bdy2
-						var offset int = x + y*gc_bdx2*gc_gdx2
+						var x int = gc_tx + gc_bx*gc_bdx
+						var y int = gc_ty + gc_by*gc_bdy
+						var offset int = x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 						if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
 //line cbe_heat.go:68
@@ -201,26 +207,27 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 //line cbe_heat.go:68
 						c := archsimd.LoadFloat32x8Slice(texConstSrc[offset:])
 //line cbe_heat.go:68
-						gc_if3 := c.NotEqual(gc_vb3)
+						gc_if := c.NotEqual(gc_vb)
 //line cbe_heat.go:70
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line cbe_heat.go:70
-							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if3)
+							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
 						}
 					}
+//line cbe_heat.go:72
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 						c := texConstSrc[offset]
 						if c != 0 {
@@ -228,14 +235,15 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:75
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 						c := texConstSrc[offset]
 						if c != 0 {
@@ -243,14 +251,15 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:75
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 						c := texConstSrc[offset]
 						if c != 0 {
@@ -258,14 +267,15 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:75
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 						c := texConstSrc[offset]
 						if c != 0 {
@@ -273,14 +283,15 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:75
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line cbe_heat.go:64
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					y := gc_ty2 + gc_by2*gc_bdy2
-					offset := x + y*gc_bdx2*gc_gdx2
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+					offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
 					c := texConstSrc[offset]
 					if c != 0 {
@@ -288,9 +299,10 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line cbe_heat.go:75
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -312,41 +324,42 @@ func Blend2DKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int)
 var gc_src_blend2DKernel = compiled.NewSource(gc_files_cbe_heat, "blend2DKernel", "68cb4c3972db8a68dccbd00064af50022ef974ccba5799e0f1560d0d80e2c318", "cbe_heat.go:83-107").NoGoexit("40a7408a0c0f5d60faff8c6f2fe03cf90df2b8220a196eb35f1f1222c04524c4", "cbe_heat.go:74-81")
 
 //line cbe_heat.go:87
-func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
-			if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 {
-				gc_at2 := dst[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:112
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+			if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
+				gc_at := dst[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_heat.go:88
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					y := gc_ty2 + gc_by2*gc_bdy2
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:92
 					var tt, l, c, r, b float32
 					if dstOut {
@@ -362,16 +375,17 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 						r = texture2D(texOut, dim, dim, x+1, y)
 						b = texture2D(texOut, dim, dim, x, y+1)
 					}
-					gc_at2[gc_tx2] = c + speed*(tt+b+r+l-4*c)
+					gc_at[gc_tx] = c + speed*(tt+b+r+l-4*c)
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:114
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_heat.go:88
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					y := gc_ty2 + gc_by2*gc_bdy2
-					offset := x + y*gc_bdx2*gc_gdx2
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+					offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:92
 					var tt, l, c, r, b float32
 					if dstOut {
@@ -390,9 +404,10 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 					dst[offset] = c + speed*(tt+b+r+l-4*c)
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line cbe_heat.go:114
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -413,113 +428,123 @@ func CopyConst2DKernel(iptr []float32, texConstSrc []float32, dim int) func(*goc
 var gc_src_copyConst2DKernel = compiled.NewSource(gc_files_cbe_heat, "copyConst2DKernel", "5f447f99caca49c749d11d99c809f5ad0a98921947d32dd4149c1e1d2506fec1", "cbe_heat.go:109-121").NoGoexit("40a7408a0c0f5d60faff8c6f2fe03cf90df2b8220a196eb35f1f1222c04524c4", "cbe_heat.go:74-81")
 
 //line cbe_heat.go:112
-func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []float32, texConstSrc []float32, dim int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []float32, texConstSrc []float32, dim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
-			if gc_off2 >= 0 && gc_off2 <= len(iptr) && gc_bdx2 <= len(iptr)-gc_off2 {
-				gc_at2 := iptr[gc_off2:][:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+//line cbe_heat.go:137
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+			if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
+				gc_at := iptr[gc_off:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line cbe_heat.go:147
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
-							gc_at2[gc_tx2] = c
+							gc_at[gc_tx] = c
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+						gc_tx := gc_step + 1
+//line cbe_heat.go:126
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
-							gc_at2[gc_tx2] = c
+							gc_at[gc_tx] = c
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+						gc_tx := gc_step + 2
+//line cbe_heat.go:126
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
-							gc_at2[gc_tx2] = c
+							gc_at[gc_tx] = c
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+						gc_tx := gc_step + 3
+//line cbe_heat.go:126
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
-							gc_at2[gc_tx2] = c
+							gc_at[gc_tx] = c
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					y := gc_ty2 + gc_by2*gc_bdy2
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
 					c := texture2D(texConstSrc, dim, dim, x, y)
 					if c != 0 {
-						gc_at2[gc_tx2] = c
+						gc_at[gc_tx] = c
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+//line cbe_heat.go:124
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
@@ -527,13 +552,14 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
@@ -541,13 +567,14 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
@@ -555,13 +582,14 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						y := gc_ty2 + gc_by2*gc_bdy2
-						offset := x + y*gc_bdx2*gc_gdx2
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
@@ -569,13 +597,14 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:124
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					y := gc_ty2 + gc_by2*gc_bdy2
-					offset := x + y*gc_bdx2*gc_gdx2
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+					offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 					c := texture2D(texConstSrc, dim, dim, x, y)
 					if c != 0 {
@@ -583,9 +612,10 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 					}
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line cbe_heat.go:124
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -607,41 +637,42 @@ func FloatToColorKernel(optr []uint8, outSrc []float32) func(*gocuda.Thread) {
 var gc_src_floatToColorKernel = compiled.NewSource(gc_files_cbe_heat, "floatToColorKernel", "fda5a31c166a0199ae131b650ea61f7c23127121abc6e10496b8139773c18ffb", "cbe_heat.go:144-169").NoGoexit("b32f5266615d30db4baed94323eb3b2909cf44f6a9b3be204fc4f1a9385588f5", "cbe_heat.go:123-142")
 
 //line cbe_heat.go:148
-func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr []uint8, outSrc []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []uint8, outSrc []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line cbe_heat.go:154
 		s := float32(1)
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:156
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_heat.go:149
-				x := gc_tx2 + gc_bx2*gc_bdx2
-				y := gc_ty2 + gc_by2*gc_bdy2
-				offset := x + y*gc_bdx2*gc_gdx2
+				x := gc_tx + gc_bx*gc_bdx
+				y := gc_ty + gc_by*gc_bdy
+				offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:153
 				l := outSrc[offset]
 //line cbe_heat.go:155
@@ -660,9 +691,10 @@ func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr 
 				optr[offset*4+2] = value(m1, m2, h-120)
 				optr[offset*4+3] = 255
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line cbe_heat.go:174
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

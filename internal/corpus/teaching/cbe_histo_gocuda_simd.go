@@ -32,40 +32,42 @@ func HistoGmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.Th
 var gc_src_histoGmemKernel = compiled.NewSource(gc_files_cbe_histo, "histoGmemKernel", "51931566286ac96f08b9bb92becf355e46a450c670336a0a3d17f31c920e89a6", "cbe_histo.go:13-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_histo.go:16
-func gc_body_histoGmemKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, buffer []uint8, size int64, histo []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []uint8, size int64, histo []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line cbe_histo.go:18
-		stride := gc_bdx2 * gc_gdx2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		stride := gc_bdx * gc_gdx
+//line cbe_histo.go:20
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_histo.go:17
-				i := gc_tx2 + gc_bx2*gc_bdx2
+				i := gc_tx + gc_bx*gc_bdx
 //line cbe_histo.go:19
 				for int64(i) < size {
 //line cbe_histo.go:19
-					gc_b2.Tick()
+					gc_b.Tick()
 //line cbe_histo.go:19
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line cbe_histo.go:19
 						return
 					}
+//line cbe_histo.go:20
 					atomic.Add(&histo[buffer[i]], 1)
 					i += stride
 				}
@@ -87,195 +89,203 @@ func HistoShmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.T
 var gc_src_histoShmemKernel = compiled.NewSource(gc_files_cbe_histo, "histoShmemKernel", "20a0b90056419f4c5e899dae2e24642ff8a3ece7ed1183ea0e48bc806296eb78", "cbe_histo.go:25-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_histo.go:28
-func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64, histo []uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, histo []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line cbe_histo.go:29
-	if 256 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if 256 <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(temp) {
-			gc_at4 := temp[:gc_bdx2]
+//line cbe_histo.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(temp) {
+			gc_at := temp[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
 //line cbe_histo.go:30
 				gc_vb2 := archsimd.BroadcastUint32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line cbe_histo.go:30
-					gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+					gc_vb2.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line cbe_histo.go:30
-				gc_at4[gc_tx2] = 0
+				gc_at[gc_tx] = 0
 			}
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line cbe_histo.go:30
 				gc_vb := archsimd.BroadcastUint32x8(0)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line cbe_histo.go:30
-					if gc_tx2 < 0 || gc_tx2 > len(temp)-8 {
+					if gc_tx < 0 || gc_tx > len(temp)-8 {
 //line cbe_histo.go:30
 						break
 					}
 //line cbe_histo.go:30
-					gc_vb.StoreSlice(temp[gc_tx2:])
+					gc_vb.StoreSlice(temp[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:30
-					temp[gc_tx2] = 0
+					temp[gc_tx] = 0
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:30
-					temp[gc_tx2] = 0
+					temp[gc_tx] = 0
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:30
-					temp[gc_tx2] = 0
+					temp[gc_tx] = 0
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:30
-					temp[gc_tx2] = 0
+					temp[gc_tx] = 0
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_histo.go:30
-				temp[gc_tx2] = 0
+				temp[gc_tx] = 0
 			}
 		}
 	}
-	stride := gc_bdx2 * gc_gdx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	stride := gc_bdx * gc_gdx
+//line cbe_histo.go:36
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line cbe_histo.go:33
-			i := gc_tx2 + gc_bx2*gc_bdx2
+			i := gc_tx + gc_bx*gc_bdx
 //line cbe_histo.go:35
 			for int64(i) < size {
 //line cbe_histo.go:35
-				gc_b2.Tick()
+				gc_b.Tick()
 //line cbe_histo.go:35
-				if gc_b2.Stopped() {
+				if gc_b.Stopped() {
 //line cbe_histo.go:35
 					return
 				}
+//line cbe_histo.go:36
 				compiled.SharedAdd(&temp[buffer[i]], 1)
 				i += stride
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(histo) && gc_bdx2 <= len(temp) {
-			gc_at5 := histo[:gc_bdx2]
-			gc_at6 := temp[:gc_bdx2]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line cbe_histo.go:44
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+			gc_at2 := histo[:gc_bdx]
+			gc_at3 := temp[:gc_bdx]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+//line cbe_histo.go:53
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+//line cbe_histo.go:45
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+//line cbe_histo.go:45
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+//line cbe_histo.go:45
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-				atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+				atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
-				atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+				atomic.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}

@@ -37,173 +37,194 @@ func CrossEntropyLossF32Kernel(logits []float32, labels []float32, dst []float32
 var gc_src_crossEntropyLossF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossF32Kernel", "3f17419ee55c89230a3517f1e092369f6cb2ae0bf22328a9ab54fa7eca9f6042", "ggml_more.go:30-79", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("ce3a6f59c5fdd754c11e8d28c0e7ecaa6be3196e548d55ba7aea196697a3b81c", "ggml_more.go:17-19", "ggml_more.go:20-20", "ggml_norm.go:238-239")
 
 //line ggml_more.go:36
-func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxLogit := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_loss := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_loss := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_more.go:37
 	tmp := gocuda.DynamicShared[float32](t)
 //line ggml_more.go:39
-	logits = logits[int64(gc_bx2)*int64(nclasses):]
-	labels = labels[int64(gc_bx2)*int64(nclasses):]
-	gc_vstep4 := 0
+	logits = logits[int64(gc_bx)*int64(nclasses):]
+	labels = labels[int64(gc_bx)*int64(nclasses):]
+//line ggml_more.go:42
+	gc_vstep := 0
 	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line ggml_more.go:42
 			maxLogit := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line ggml_more.go:42
-			maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+			maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-			gc_s_maxLogit[gc_rank2] = maxLogit
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-			gc_s_maxLogit[gc_rank2] = maxLogit
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-			gc_s_maxLogit[gc_rank2] = maxLogit
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-			gc_s_maxLogit[gc_rank2] = maxLogit
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 		maxLogit := float32(math.Inf(-1))
-		gc_s_maxLogit[gc_rank2] = maxLogit
+//line ggml_more.go:44
+		gc_s_maxLogit[gc_rank] = maxLogit
 	}
 //line ggml_more.go:43
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line ggml_more.go:50
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
-				gc_at9 := logits[gc_off7:][:gc_to2]
-				gc_at10 := tmp[gc_off7:][:gc_to2]
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+				gc_at := logits[gc_off4:][:gc_to]
+				gc_at2 := tmp[gc_off4:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line ggml_more.go:67
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:69
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line ggml_more.go:55
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line ggml_more.go:55
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line ggml_more.go:55
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxLogit := gc_s_maxLogit[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:56
+					maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
 					gc_more = true
 //line ggml_more.go:44
-					val := gc_at9[gc_tx2]
+					val := gc_at[gc_tx]
 					maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
 					if useShared {
-						gc_at10[gc_tx2] = val
+						gc_at2[gc_tx] = val
 					}
-					gc_s_maxLogit[gc_rank2] = maxLogit
+					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			} else {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:43
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
 						val := logits[i]
@@ -212,15 +233,15 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:43
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
 						val := logits[i]
@@ -229,15 +250,15 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:43
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
 						val := logits[i]
@@ -246,15 +267,15 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:43
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:44
 						val := logits[i]
@@ -263,15 +284,15 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxLogit[gc_rank2] = maxLogit
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					maxLogit := gc_s_maxLogit[gc_rank2]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:43
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:44
 					val := logits[i]
@@ -280,83 +301,88 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					if useShared {
 						tmp[i] = val
 					}
-					gc_s_maxLogit[gc_rank2] = maxLogit
+					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			}
 		}
 	}
+//line ggml_more.go:57
 	var gc_l_x [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:51
-					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:51
 					x := maxLogit
 //line ggml_more.go:51
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:51
-					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:51
 					x := maxLogit
 //line ggml_more.go:51
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				maxLogit := gc_s_maxLogit[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:64
+				maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:51
 				var x float32 = maxLogit
-				gc_l_x[gc_lane2] = x
+//line ggml_more.go:53
+				gc_l_x[gc_lane] = x
 			}
 		}
 //line ggml_more.go:24
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				x := gc_l_x[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
-				var shflXorSync float32 = gc_c21r[gc_lane2]
+				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-				gc_l_x[gc_lane2] = x
+//line ggml_more.go:27
+				gc_l_x[gc_lane] = x
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
 //line ggml_more.go:53
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line ggml_more.go:53
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:53
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_more.go:53
 					var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -366,19 +392,19 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:53
 					sum := gc_vb2
 //line ggml_more.go:53
-					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:53
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:53
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_more.go:53
 					var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -388,21 +414,23 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:53
 					sum := gc_vb
 //line ggml_more.go:53
-					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:53
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				x := gc_l_x[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:66
+				x := gc_l_x[gc_lane]
+//line ggml_more.go:68
 				var maxLogit float32
 //line ggml_more.go:27
 				var r float32 = x
@@ -410,113 +438,129 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				maxLogit = r
 //line ggml_more.go:53
 				sum := float32(0.0)
-				gc_s_maxLogit[gc_rank2] = maxLogit
-				gc_s_sum[gc_rank2] = sum
+//line ggml_more.go:56
+				gc_s_maxLogit[gc_rank] = maxLogit
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 //line ggml_more.go:54
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line ggml_more.go:61
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 {
-				gc_at11 := logits[gc_off8:][:gc_to2]
-				gc_at12 := tmp[gc_off8:][:gc_to2]
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
+				gc_at3 := logits[gc_off5:][:gc_to]
+				gc_at4 := tmp[gc_off5:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 0
+//line ggml_more.go:78
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:80
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
-						logitI := gc_at11[gc_tx2]
+						logitI := gc_at3[gc_tx]
 						if useShared {
-							logitI = gc_at12[gc_tx2]
+							logitI = gc_at4[gc_tx]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 1
+//line ggml_more.go:65
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
-						logitI := gc_at11[gc_tx2]
+						logitI := gc_at3[gc_tx]
 						if useShared {
-							logitI = gc_at12[gc_tx2]
+							logitI = gc_at4[gc_tx]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 2
+//line ggml_more.go:65
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
-						logitI := gc_at11[gc_tx2]
+						logitI := gc_at3[gc_tx]
 						if useShared {
-							logitI = gc_at12[gc_tx2]
+							logitI = gc_at4[gc_tx]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step4 + 3
+//line ggml_more.go:65
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
-						logitI := gc_at11[gc_tx2]
+						logitI := gc_at3[gc_tx]
 						if useShared {
-							logitI = gc_at12[gc_tx2]
+							logitI = gc_at4[gc_tx]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxLogit := gc_s_maxLogit[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:66
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
 					gc_more2 = true
 //line ggml_more.go:55
-					logitI := gc_at11[gc_tx2]
+					logitI := gc_at3[gc_tx]
 					if useShared {
-						logitI = gc_at12[gc_tx2]
+						logitI = gc_at4[gc_tx]
 					}
 					sum += expf(logitI - maxLogit)
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
 //line ggml_more.go:54
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -524,16 +568,16 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI = tmp[i_]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
 //line ggml_more.go:54
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -541,16 +585,16 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI = tmp[i_]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
 //line ggml_more.go:54
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -558,16 +602,16 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI = tmp[i_]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
 //line ggml_more.go:54
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -575,16 +619,16 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI = tmp[i_]
 						}
 						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					maxLogit := gc_s_maxLogit[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line ggml_more.go:54
-					i_ := gc_tx2 + gc_off2
+					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line ggml_more.go:55
 					logitI := logits[i_]
@@ -592,62 +636,65 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						logitI = tmp[i_]
 					}
 					sum += expf(logitI - maxLogit)
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
+//line ggml_more.go:67
 	var gc_l_x_ [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left3 := gc_act2
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:61
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:61
 					x_ := sum
 //line ggml_more.go:61
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:61
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:61
 					x_ := sum
 //line ggml_more.go:61
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:74
+				sum := gc_s_sum[gc_rank]
 //line ggml_more.go:61
 				var x_ float32 = sum
-				gc_l_x_[gc_lane2] = x_
+//line ggml_more.go:63
+				gc_l_x_[gc_lane] = x_
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 //line ggml_norm.go:25
@@ -660,57 +707,60 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		} else {
 //line ggml_norm.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
-							x_ += gc_c22r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+							x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
 						}
 					}
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:35
 			var sum float32
-			x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:37
+			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 			var r_ float32 = x_
 //line ggml_more.go:61
@@ -718,88 +768,92 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			sum = logf(sum)
 //line ggml_more.go:64
 			loss := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
-			gc_s_loss[gc_rank2] = loss
+//line ggml_more.go:67
+			gc_s_sum[gc_rank] = sum
+			gc_s_loss[gc_rank] = loss
 		}
 	}
 //line ggml_more.go:65
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line ggml_more.go:72
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off3
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
-				gc_at13 := logits[gc_off9:][:gc_to2]
-				gc_at14 := tmp[gc_off9:][:gc_to2]
-				gc_at15 := labels[gc_off9:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to <= len(logits)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+				gc_at5 := logits[gc_off6:][:gc_to]
+				gc_at6 := tmp[gc_off6:][:gc_to]
+				gc_at7 := labels[gc_off6:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line ggml_more.go:65
-						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:65
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:65
-						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 //line ggml_more.go:65
-						var i_2 int = gc_tx2 + gc_off3
+						var i_2 int = gc_tx + gc_off3
 //line ggml_more.go:65
 						_ = i_2
-						logitI_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
+						logitI_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
 						if useShared {
 //line ggml_more.go:67
-							logitI_ = archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
+							logitI_ = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 						}
 //line ggml_more.go:67
-						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])))
+						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])))
 //line ggml_more.go:67
-						loss.StoreSlice(gc_s_loss[gc_rank2:])
+						loss.StoreSlice(gc_s_loss[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxLogit := gc_s_maxLogit[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
-					loss := gc_s_loss[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:77
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					loss := gc_s_loss[gc_rank]
+//line ggml_more.go:66
 					gc_more3 = true
 //line ggml_more.go:66
-					logitI_ := gc_at13[gc_tx2]
+					logitI_ := gc_at5[gc_tx]
 					if useShared {
-						logitI_ = gc_at14[gc_tx2]
+						logitI_ = gc_at6[gc_tx]
 					}
-					loss += (logitI_ - maxLogit - sum) * gc_at15[gc_tx2]
-					gc_s_loss[gc_rank2] = loss
+					loss += (logitI_ - maxLogit - sum) * gc_at7[gc_tx]
+					gc_s_loss[gc_rank] = loss
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line ggml_more.go:65
-						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:65
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:65
-						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 //line ggml_more.go:65
-						var i_2 int = gc_tx2 + gc_off3
+						var i_2 int = gc_tx + gc_off3
 						if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:66
 							break
@@ -813,24 +867,24 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:70
 						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
 //line ggml_more.go:70
-						loss.StoreSlice(gc_s_loss[gc_rank2:])
+						loss.StoreSlice(gc_s_loss[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step12 := gc_vstep6
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-						loss := gc_s_loss[gc_rank2]
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
 //line ggml_more.go:65
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
@@ -838,17 +892,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI_ = tmp[i_2]
 						}
 						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank2] = loss
+						gc_s_loss[gc_rank] = loss
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-						loss := gc_s_loss[gc_rank2]
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
 //line ggml_more.go:65
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
@@ -856,17 +910,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI_ = tmp[i_2]
 						}
 						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank2] = loss
+						gc_s_loss[gc_rank] = loss
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-						loss := gc_s_loss[gc_rank2]
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
 //line ggml_more.go:65
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
@@ -874,17 +928,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI_ = tmp[i_2]
 						}
 						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank2] = loss
+						gc_s_loss[gc_rank] = loss
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-						loss := gc_s_loss[gc_rank2]
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
 //line ggml_more.go:65
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
@@ -892,17 +946,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							logitI_ = tmp[i_2]
 						}
 						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank2] = loss
+						gc_s_loss[gc_rank] = loss
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					maxLogit := gc_s_maxLogit[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
-					loss := gc_s_loss[gc_rank2]
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					loss := gc_s_loss[gc_rank]
 //line ggml_more.go:65
-					i_2 := gc_tx2 + gc_off3
+					i_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:66
 					logitI_ := logits[i_2]
@@ -910,60 +964,64 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						logitI_ = tmp[i_2]
 					}
 					loss += (logitI_ - maxLogit - sum) * labels[i_2]
-					gc_s_loss[gc_rank2] = loss
+					gc_s_loss[gc_rank] = loss
 				}
 			}
 		}
 	}
+//line ggml_more.go:78
 	var gc_l_x_2 [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		gc_left5 := gc_act2
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+//line ggml_more.go:84
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:72
-					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 //line ggml_more.go:72
 					x_2 := loss
 //line ggml_more.go:72
-					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					x_2.StoreSlice(gc_l_x_2[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:72
-					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 //line ggml_more.go:72
 					x_2 := loss
 //line ggml_more.go:72
-					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					x_2.StoreSlice(gc_l_x_2[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				loss := gc_s_loss[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:85
+				loss := gc_s_loss[gc_rank]
 //line ggml_more.go:72
 				var x_2 float32 = loss
-				gc_l_x_2[gc_lane2] = x_2
+//line ggml_more.go:74
+				gc_l_x_2[gc_lane] = x_2
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run2 compiled.ShflSteps
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 //line ggml_norm.go:25
@@ -976,85 +1034,88 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		} else {
 //line ggml_norm.go:24
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-					gc_left6 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								x_2.StoreSlice(gc_l_x_2[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								x_2.StoreSlice(gc_l_x_2[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:38
+							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
-							x_2 += gc_c23r[gc_lane2]
-							gc_l_x_2[gc_lane2] = x_2
+							x_2 += gc_c3r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L192:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L19:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 				var loss float32
-				x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:48
+				x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:27
 				var r_2 float32 = x_2
 //line ggml_more.go:72
 				loss = -r_2 / float32(k)
 //line ggml_more.go:74
-				if gc_tx2 != 0 {
+				if gc_tx != 0 {
 					{
 //line ggml_more.go:74
-						gc_dead2 |= uint32(1) << gc_lane2
+						gc_dead |= uint32(1) << gc_lane
 //line ggml_more.go:74
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L192
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L19
 					}
 				}
-				dst[gc_bx2] = loss
-				gc_s_loss[gc_rank2] = loss
+				dst[gc_bx] = loss
+//line ggml_more.go:80
+				gc_s_loss[gc_rank] = loss
 			}
 		}
 	}
@@ -1079,174 +1140,195 @@ func CrossEntropyLossBackF32Kernel(grad []float32, logits []float32, labels []fl
 var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossBackF32Kernel", "e38986fb7ac22a050c731a7e58c359eb1a0cd15b55a97159ab5248ee61ac50ee", "ggml_more.go:81-130", "ggml_more.go:22-28", "ggml_norm.go:22-28").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
 
 //line ggml_more.go:86
-func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_smScale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_smScale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_more.go:87
 	tmp := gocuda.DynamicShared[float32](t)
 //line ggml_more.go:89
-	logits = logits[int64(gc_bx2)*int64(nclasses):]
-	labels = labels[int64(gc_bx2)*int64(nclasses):]
-	dst = dst[int64(gc_bx2)*int64(nclasses):]
-	gc_vstep2 := 0
+	logits = logits[int64(gc_bx)*int64(nclasses):]
+	labels = labels[int64(gc_bx)*int64(nclasses):]
+	dst = dst[int64(gc_bx)*int64(nclasses):]
+//line ggml_more.go:93
+	gc_vstep := 0
 	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line ggml_more.go:93
 			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line ggml_more.go:93
-			maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+			maxval.StoreSlice(gc_s_maxval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step6 := gc_vstep2
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 		maxval := float32(math.Inf(-1))
-		gc_s_maxval[gc_rank2] = maxval
+//line ggml_more.go:95
+		gc_s_maxval[gc_rank] = maxval
 	}
 //line ggml_more.go:94
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line ggml_more.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
-				gc_at9 := logits[gc_off7:][:gc_to2]
-				gc_at10 := tmp[gc_off7:][:gc_to2]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+				gc_at := logits[gc_off4:][:gc_to]
+				gc_at2 := tmp[gc_off4:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line ggml_more.go:118
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:120
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line ggml_more.go:106
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line ggml_more.go:106
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line ggml_more.go:106
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
-						val := gc_at9[gc_tx2]
+						val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
 						if useShared {
-							gc_at10[gc_tx2] = val
+							gc_at2[gc_tx] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:107
+					maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
 					gc_more = true
 //line ggml_more.go:95
-					val := gc_at9[gc_tx2]
+					val := gc_at[gc_tx]
 					maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
 					if useShared {
-						gc_at10[gc_tx2] = val
+						gc_at2[gc_tx] = val
 					}
-					gc_s_maxval[gc_rank2] = maxval
+					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:94
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
 						val := logits[i]
@@ -1255,15 +1337,15 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:94
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
 						val := logits[i]
@@ -1272,15 +1354,15 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:94
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
 						val := logits[i]
@@ -1289,15 +1371,15 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:94
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:95
 						val := logits[i]
@@ -1306,15 +1388,15 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						if useShared {
 							tmp[i] = val
 						}
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:94
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:95
 					val := logits[i]
@@ -1323,83 +1405,88 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					if useShared {
 						tmp[i] = val
 					}
-					gc_s_maxval[gc_rank2] = maxval
+					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
+//line ggml_more.go:108
 	var gc_l_x [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:102
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line ggml_more.go:102
 					x := maxval
 //line ggml_more.go:102
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:102
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line ggml_more.go:102
 					x := maxval
 //line ggml_more.go:102
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				maxval := gc_s_maxval[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:115
+				maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:102
 				var x float32 = maxval
-				gc_l_x[gc_lane2] = x
+//line ggml_more.go:104
+				gc_l_x[gc_lane] = x
 			}
 		}
 //line ggml_more.go:24
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				x := gc_l_x[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
-				var shflXorSync float32 = gc_c21r[gc_lane2]
+				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-				gc_l_x[gc_lane2] = x
+//line ggml_more.go:27
+				gc_l_x[gc_lane] = x
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
 //line ggml_more.go:104
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line ggml_more.go:104
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:104
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_more.go:104
 					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -1409,19 +1496,19 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:104
 					sum := gc_vb2
 //line ggml_more.go:104
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					maxval.StoreSlice(gc_s_maxval[gc_rank:])
 //line ggml_more.go:104
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:104
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_more.go:104
 					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -1431,21 +1518,23 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:104
 					sum := gc_vb
 //line ggml_more.go:104
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					maxval.StoreSlice(gc_s_maxval[gc_rank:])
 //line ggml_more.go:104
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				x := gc_l_x[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:117
+				x := gc_l_x[gc_lane]
+//line ggml_more.go:119
 				var maxval float32
 //line ggml_more.go:27
 				var r float32 = x
@@ -1453,59 +1542,63 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				maxval = r
 //line ggml_more.go:104
 				sum := float32(0.0)
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_sum[gc_rank2] = sum
+//line ggml_more.go:107
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 //line ggml_more.go:105
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line ggml_more.go:112
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
-				gc_at11 := logits[gc_off8:][:gc_to2]
-				gc_at12 := tmp[gc_off8:][:gc_to2]
-				gc_at13 := dst[gc_off8:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+				gc_at3 := logits[gc_off5:][:gc_to]
+				gc_at4 := tmp[gc_off5:][:gc_to]
+				gc_at5 := dst[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:128
+					maxval := gc_s_maxval[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line ggml_more.go:106
 					gc_more2 = true
 //line ggml_more.go:106
-					in := gc_at11[gc_tx2]
+					in := gc_at3[gc_tx]
 					if useShared {
-						in = gc_at12[gc_tx2]
+						in = gc_at4[gc_tx]
 					}
 					val_ := expf(in - maxval)
 					sum += val_
 //line ggml_more.go:113
 					if useShared {
-						gc_at12[gc_tx2] = val_
+						gc_at4[gc_tx] = val_
 					} else {
-						gc_at13[gc_tx2] = val_
+						gc_at5[gc_tx] = val_
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line ggml_more.go:105
-					i_ := gc_tx2 + gc_off2
+					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line ggml_more.go:106
 					in := logits[i_]
@@ -1520,64 +1613,67 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					} else {
 						dst[i_] = val_
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 //line ggml_more.go:122
-	dByNrows := grad[0] / float32(gc_gdx2)
+	dByNrows := grad[0] / float32(gc_gdx)
 	_ = &dByNrows
+//line ggml_more.go:125
 	var gc_l_x_ [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left3 := gc_act2
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:119
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:119
 					x_ := sum
 //line ggml_more.go:119
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:119
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:119
 					x_ := sum
 //line ggml_more.go:119
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:132
+				sum := gc_s_sum[gc_rank]
 //line ggml_more.go:119
 				var x_ float32 = sum
-				gc_l_x_[gc_lane2] = x_
+//line ggml_more.go:121
+				gc_l_x_[gc_lane] = x_
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 //line ggml_norm.go:25
@@ -1590,187 +1686,195 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		} else {
 //line ggml_norm.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
-							x_ += gc_c22r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+							x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
 						}
 					}
 				}
 			}
 		}
-		gc_left5 := gc_act2
+		gc_left5 := gc_act
 		if compiled.SIMD {
 //line ggml_more.go:120
 			gc_vb3 := archsimd.BroadcastFloat32x8(1.0)
-			if gc_act2 == ^uint32(0) {
+			if gc_act == ^uint32(0) {
 //line ggml_more.go:120
 				gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:120
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:120
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:27
 					r_ := x_
 //line ggml_more.go:119
 					sum = r_
 					smScale := gc_vb4.Div(sum)
 //line ggml_more.go:120
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					sum.StoreSlice(gc_s_sum[gc_rank:])
 //line ggml_more.go:120
-					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					smScale.StoreSlice(gc_s_smScale[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_more.go:120
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:120
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:27
 					r_ := x_
 //line ggml_more.go:119
 					sum = r_
 					smScale := gc_vb3.Div(sum)
 //line ggml_more.go:120
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					sum.StoreSlice(gc_s_sum[gc_rank:])
 //line ggml_more.go:120
-					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					smScale.StoreSlice(gc_s_smScale[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
+				gc_rank := gc_w + gc_lane
+//line ggml_more.go:133
 				var sum float32
-				x_ := gc_l_x_[gc_lane2]
+//line ggml_more.go:135
+				x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 				var r_ float32 = x_
 //line ggml_more.go:119
 				sum = r_
 				smScale := 1.0 / sum
-				gc_s_sum[gc_rank2] = sum
-				gc_s_smScale[gc_rank2] = smScale
+//line ggml_more.go:123
+				gc_s_sum[gc_rank] = sum
+				gc_s_smScale[gc_rank] = smScale
 			}
 		}
 	}
 //line ggml_more.go:123
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line ggml_more.go:130
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_off3
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
-				gc_at14 := dst[gc_off9:][:gc_to2]
-				gc_at15 := tmp[gc_off9:][:gc_to2]
-				gc_at16 := labels[gc_off9:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+				gc_at6 := dst[gc_off6:][:gc_to]
+				gc_at7 := tmp[gc_off6:][:gc_to]
+				gc_at8 := labels[gc_off6:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line ggml_more.go:128
 					gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line ggml_more.go:128
-						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
+						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
 //line ggml_more.go:123
-						var i_2 int = gc_tx2 + gc_off3
+						var i_2 int = gc_tx + gc_off3
 //line ggml_more.go:123
 						_ = i_2
-						val_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 						if useShared {
 //line ggml_more.go:125
-							val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
+							val_2 = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
 						}
-						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb6).StoreSlice(gc_at14[gc_tx2:])
+//line ggml_more.go:126
+						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).Mul(gc_vb6).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					smScale := gc_s_smScale[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:136
+					smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:124
 					gc_more3 = true
 //line ggml_more.go:124
-					val_2 := gc_at14[gc_tx2]
+					val_2 := gc_at6[gc_tx]
 					if useShared {
-						val_2 = gc_at15[gc_tx2]
+						val_2 = gc_at7[gc_tx]
 					}
-					gc_at14[gc_tx2] = (val_2*smScale - gc_at16[gc_tx2]) * dByNrows
+					gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 //line ggml_more.go:128
 					gc_vb5 := archsimd.BroadcastFloat32x8(dByNrows)
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line ggml_more.go:128
-						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
+						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
 //line ggml_more.go:123
-						var i_2 int = gc_tx2 + gc_off3
+						var i_2 int = gc_tx + gc_off3
 						if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:124
 							break
@@ -1785,18 +1889,18 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
 //line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := dst[i_2]
@@ -1806,12 +1910,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
 //line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := dst[i_2]
@@ -1821,12 +1925,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
 //line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := dst[i_2]
@@ -1836,12 +1940,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
 //line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := dst[i_2]
@@ -1851,12 +1955,12 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					smScale := gc_s_smScale[gc_rank2]
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					smScale := gc_s_smScale[gc_rank]
 //line ggml_more.go:123
-					i_2 := gc_tx2 + gc_off3
+					i_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:124
 					val_2 := dst[i_2]
@@ -1886,54 +1990,55 @@ func InitIndicesKernel(indices []int32, ncols int, nrows int) func(*gocuda.Threa
 var gc_src_initIndicesKernel = compiled.NewSource(gc_files_ggml_more, "initIndicesKernel", "0236ab061696b8930bbd1b247a1407d1b2ea3b6b6d0dc11e084e4ea72552cdca", "ggml_more.go:132-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_more.go:136
-func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indices []int32, ncols int, nrows int) {
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b4.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b4.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b4.Stopped() {
+func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices []int32, ncols int, nrows int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line ggml_more.go:138
-		row := gc_by2
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		row := gc_by
+//line ggml_more.go:140
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(ncols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bx2 * gc_bdx2) + (row * ncols)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(indices) && gc_to2 <= len(indices)-gc_off2 {
-				gc_at2 := indices[gc_off2:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + (row * ncols)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(indices) && gc_to <= len(indices)-gc_off {
+				gc_at := indices[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line ggml_more.go:137
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line ggml_more.go:137
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line ggml_more.go:137
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
+						var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:140
@@ -1942,47 +2047,48 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 						if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line ggml_more.go:140
-							gc_b6 := gc_none4
+							gc_b3 := gc_none2
 //line ggml_more.go:140
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b6 = gc_all4
+								gc_b3 = gc_all2
 							}
 //line ggml_more.go:140
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
 //line ggml_more.go:140
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if4)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
+//line ggml_more.go:142
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line ggml_more.go:137
-					col := gc_bx2*gc_bdx2 + gc_tx2
+					col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < ncols && row < nrows {
-						gc_at2[gc_tx2] = int32(col)
+						gc_at[gc_tx] = int32(col)
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line ggml_more.go:137
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line ggml_more.go:137
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line ggml_more.go:137
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
+						var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
 //line ggml_more.go:140
@@ -1991,78 +2097,79 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 						if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreSlice(indices[row*ncols+col:])
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
 						} else {
 //line ggml_more.go:141
-							gc_b5 := gc_none3
+							gc_b2 := gc_none
 //line ggml_more.go:141
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b5 = gc_all3
+								gc_b2 = gc_all
 							}
 //line ggml_more.go:140
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b5)
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
 //line ggml_more.go:140
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if3)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 							}
 						}
 					}
+//line ggml_more.go:143
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
+						col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_more.go:137
-					col := gc_bx2*gc_bdx2 + gc_tx2
+					col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
 					if col < ncols && row < nrows {
 						indices[row*ncols+col] = int32(col)
@@ -2092,132 +2199,134 @@ func InitOffsetsKernel(offsets []int32, ncols int, nrows int) func(*gocuda.Threa
 var gc_src_initOffsetsKernel = compiled.NewSource(gc_files_ggml_more, "initOffsetsKernel", "20eeb6723516eb99b45ff73745a0b477d7ede0349fe26d706df81b3704844d67", "ggml_more.go:145-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_more.go:149
-func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offsets []int32, ncols int, nrows int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets []int32, ncols int, nrows int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line ggml_more.go:159
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line ggml_more.go:170
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(nrows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(offsets) && gc_to2 <= len(offsets)-gc_off2 {
-				gc_at2 := offsets[gc_off2:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
+				gc_at := offsets[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
-							gc_at2[gc_tx2] = int32(idx * ncols)
+							gc_at[gc_tx] = int32(idx * ncols)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
-							gc_at2[gc_tx2] = int32(idx * ncols)
+							gc_at[gc_tx] = int32(idx * ncols)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
-							gc_at2[gc_tx2] = int32(idx * ncols)
+							gc_at[gc_tx] = int32(idx * ncols)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
-							gc_at2[gc_tx2] = int32(idx * ncols)
+							gc_at[gc_tx] = int32(idx * ncols)
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line ggml_more.go:150
-					idx := gc_bx2*gc_bdx2 + gc_tx2
+					idx := gc_bx*gc_bdx + gc_tx
 					{
-						gc_at2[gc_tx2] = int32(idx * ncols)
+						gc_at[gc_tx] = int32(idx * ncols)
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line ggml_more.go:150
-					idx := gc_bx2*gc_bdx2 + gc_tx2
+					idx := gc_bx*gc_bdx + gc_tx
 					{
 						offsets[idx] = int32(idx * ncols)
 					}
@@ -2243,131 +2352,134 @@ func ArgsortF32I32Kernel(x []float32, dst []int32, ncols int, ncolsPad int, orde
 var gc_src_argsortF32I32Kernel = compiled.NewSource(gc_files_ggml_more, "argsortF32I32Kernel", "74734e889bd10282a96f8759f5fa77c18bc7b67c6b617ecc8a62bc3f3f7a50b6", "ggml_more.go:194-224").NoGoexit("e2798f3f942afb7e8096ec4f0cb00a0d86857550d21146bf7825aba9f3d9054b", "ggml_more.go:162-167", "ggml_more.go:169-192")
 
 //line ggml_more.go:200
-func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, ncols int, ncolsPad int, order int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int, ncolsPad int, order int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line ggml_more.go:201
-	row := gc_bx2
+	row := gc_bx
 //line ggml_more.go:203
 	xRow := x[row*ncols:]
 	dstRow := gocuda.DynamicShared[int32](t)
 //line ggml_more.go:206
-	for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line ggml_more.go:213
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off
-			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off7 {
-				gc_at4 := dstRow[gc_off7:][:gc_to2]
-				gc_vstep := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dstRow) && gc_to <= len(dstRow)-gc_off4 {
+				gc_at := dstRow[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line ggml_more.go:206
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line ggml_more.go:206
-						var col int = gc_tx2 + gc_off
+						var col int = gc_tx + gc_off
 						if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:207
 							break
 						}
-						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
+//line ggml_more.go:208
+						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from3 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line ggml_more.go:206
-					col := gc_tx2 + gc_off
+					col := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:207
-					gc_at4[gc_tx2] = int32(col)
+					gc_at[gc_tx] = int32(col)
 				}
 			} else {
-				gc_vstep2 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line ggml_more.go:206
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line ggml_more.go:206
-						var col int = gc_tx2 + gc_off
+						var col int = gc_tx + gc_off
 						if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
 //line ggml_more.go:207
 							break
 						}
+//line ggml_more.go:208
 						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from3 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:206
-						col := gc_tx2 + gc_off
+						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:206
-						col := gc_tx2 + gc_off
+						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:206
-						col := gc_tx2 + gc_off
+						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:206
-						col := gc_tx2 + gc_off
+						col := gc_tx + gc_off
 						gc_more = true
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_more.go:206
-					col := gc_tx2 + gc_off
+					col := gc_tx + gc_off
 					gc_more = true
 //line ggml_more.go:207
 					dstRow[col] = int32(col)
@@ -2377,44 +2489,45 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 	}
 	for k := 2; k <= ncolsPad; k *= 2 {
 		for j := k / 2; j > 0; j /= 2 {
-			gc_chunk := compiled.StrideChunk(gc_bdx2)
-			gc_span := (gc_bdx2) * gc_chunk
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+			gc_span := (gc_bdx) * gc_chunk
 //line ggml_more.go:214
-			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
 					return
 				}
 				gc_more2 = false
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2, gc_to2) {
+//line ggml_more.go:221
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:214
-						gc_start2 := gc_tx2
-						gc_from4 := gc_start2 + gc_off2
-						gc_trips2 := gc_limit2 - gc_from4
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
-							gc_trips2 = 0
+							gc_trips = 0
 						}
-						if gc_trips2 == gc_chunk {
+						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-						for col_ := gc_from4; gc_trips2 > 0; col_, gc_trips2 = col_+(gc_bdx2), gc_trips2-1 {
+						for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
 //line ggml_more.go:215
 							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
 						}
@@ -2424,111 +2537,114 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 		}
 	}
 //line ggml_more.go:221
-	for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line ggml_more.go:228
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off3 + (row * ncols)
-			gc_off9 := gc_off3
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off9 {
-				gc_at5 := dst[gc_off8:][:gc_to2]
-				gc_at6 := dstRow[gc_off9:][:gc_to2]
-				gc_vstep3 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3 + (row * ncols)
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dstRow) && gc_to <= len(dstRow)-gc_off6 {
+				gc_at2 := dst[gc_off5:][:gc_to]
+				gc_at3 := dstRow[gc_off6:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line ggml_more.go:221
-						var col_2 int = gc_tx2 + gc_off3
+						var col_2 int = gc_tx + gc_off3
 //line ggml_more.go:221
 						_ = col_2
-						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from3 {
+				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:222
 					gc_more3 = true
 //line ggml_more.go:222
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line ggml_more.go:221
-						var col_2 int = gc_tx2 + gc_off3
+						var col_2 int = gc_tx + gc_off3
 						if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
 //line ggml_more.go:222
 							break
 						}
+//line ggml_more.go:223
 						archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from3 {
+				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
+						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
+						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
+						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
+						col_2 := gc_tx + gc_off3
 						gc_more3 = true
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_more.go:221
-					col_2 := gc_tx2 + gc_off3
+					col_2 := gc_tx + gc_off3
 					gc_more3 = true
 //line ggml_more.go:222
 					dst[row*ncols+col_2] = dstRow[col_2]

@@ -36,162 +36,185 @@ func NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChann
 var gc_src_normF32Kernel = compiled.NewSource(gc_files_ggml_norm, "normF32Kernel", "b257c0d5aa9acec257e9fa307994fde3a8e81352f26c756c5b5fbf853ecede47", "ggml_norm.go:39-84", "ggml_norm.go:30-37", "ggml_norm.go:30-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:44
-func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_meanVar := compiled.Scratch[float2](gc_b2, 0)[:gc_n2]
-	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_invStd := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
+//line ggml_norm.go:61
+	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	_ = &eps
 //line ggml_norm.go:45
-	nrows := gc_gdx2
-	nchannels := gc_gdy2
+	nrows := gc_gdx
+	nchannels := gc_gdy
 //line ggml_norm.go:48
-	row := gc_bx2
-	channel := gc_by2
-	sample := gc_bz2
+	row := gc_bx
+	channel := gc_by
+	sample := gc_bz
 //line ggml_norm.go:53
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+//line ggml_norm.go:56
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-			gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-			gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-			gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-			gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 		meanVar := float2{0.0, 0.0}
-		gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:58
+		gc_s_meanVar[gc_rank] = meanVar
 	}
 //line ggml_norm.go:58
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line ggml_norm.go:65
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_off
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-				gc_at4 := x[gc_off5:][:gc_to2]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						meanVar := gc_s_meanVar[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line ggml_norm.go:81
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
-						xi := gc_at4[gc_tx2]
+						xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						meanVar := gc_s_meanVar[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line ggml_norm.go:67
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
-						xi := gc_at4[gc_tx2]
+						xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						meanVar := gc_s_meanVar[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line ggml_norm.go:67
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
-						xi := gc_at4[gc_tx2]
+						xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						meanVar := gc_s_meanVar[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line ggml_norm.go:67
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
-						xi := gc_at4[gc_tx2]
+						xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					meanVar := gc_s_meanVar[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+					meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
 					gc_more = true
 //line ggml_norm.go:59
-					xi := gc_at4[gc_tx2]
+					xi := gc_at[gc_tx]
 					meanVar.X += xi
 					meanVar.Y += xi * xi
-					gc_s_meanVar[gc_rank2] = meanVar
+					gc_s_meanVar[gc_rank] = meanVar
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						meanVar := gc_s_meanVar[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
 						gc_more = true
@@ -199,15 +222,16 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						meanVar := gc_s_meanVar[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
 						gc_more = true
@@ -215,15 +239,16 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						meanVar := gc_s_meanVar[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
 						gc_more = true
@@ -231,15 +256,16 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						meanVar := gc_s_meanVar[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
 						gc_more = true
@@ -247,15 +273,16 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
+						gc_s_meanVar[gc_rank] = meanVar
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-					tid := gc_tx2
-					meanVar := gc_s_meanVar[gc_rank2]
+					tid := gc_tx
+//line ggml_norm.go:53
+					meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 					col := tid + gc_off
 					gc_more = true
@@ -263,73 +290,79 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					xi := x[col]
 					meanVar.X += xi
 					meanVar.Y += xi * xi
-					gc_s_meanVar[gc_rank2] = meanVar
+					gc_s_meanVar[gc_rank] = meanVar
 				}
 			}
 		}
 	}
 //line ggml_norm.go:66
 	sSum := gocuda.Shared[float2](t, 32)[:32]
+//line ggml_norm.go:68
 	var gc_l_a [32]float2
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			meanVar := gc_s_meanVar[gc_rank2]
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:81
+			meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:64
 			var a float2 = meanVar
-			gc_l_a[gc_lane2] = a
+//line ggml_norm.go:66
+			gc_l_a[gc_lane] = a
 		}
 //line ggml_norm.go:32
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				a := gc_l_a[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:36
+				a := gc_l_a[gc_lane]
 //line ggml_norm.go:33
-				gc_c21v[gc_lane2] = a.X
+				gc_c1v[gc_lane] = a.X
 			}
 //line ggml_norm.go:33
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				a := gc_l_a[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				a := gc_l_a[gc_lane]
 //line ggml_norm.go:33
-				a.X += gc_c21r[gc_lane2]
-				gc_c22v[gc_lane2] = a.Y
-				gc_l_a[gc_lane2] = a
+				a.X += gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = a.Y
+				gc_l_a[gc_lane] = a
 			}
 //line ggml_norm.go:34
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				a := gc_l_a[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				a := gc_l_a[gc_lane]
 //line ggml_norm.go:34
-				a.Y += gc_c22r[gc_lane2]
-				gc_l_a[gc_lane2] = a
+				a.Y += gc_c2r[gc_lane]
+				gc_l_a[gc_lane] = a
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:67
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
-				a := gc_l_a[gc_lane2]
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:70
+				a := gc_l_a[gc_lane]
+//line ggml_norm.go:72
 				var meanVar float2
 //line ggml_norm.go:36
 				var r float2 = a
@@ -339,176 +372,191 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = meanVar
 				}
-				gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:73
+				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
 	}
 //line ggml_norm.go:65
 	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:67
 		var gc_l_a_ [32]float2
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c3v [32]float32
+		var gc_c3r [32]float32
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:68
-					laneID := gc_tx2 % ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:70
 					var meanVar float2
 //line ggml_norm.go:73
 					meanVar = sSum[laneID]
 					var a_ float2 = meanVar
-					gc_l_a_[gc_lane2] = a_
+//line ggml_norm.go:76
+					gc_l_a_[gc_lane] = a_
 				}
 			}
 //line ggml_norm.go:32
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					a_ := gc_l_a_[gc_lane2]
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:36
+					a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:33
-					gc_c23v[gc_lane2] = a_.X
+					gc_c3v[gc_lane] = a_.X
 				}
 //line ggml_norm.go:33
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					a_ := gc_l_a_[gc_lane2]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:33
-					a_.X += gc_c23r[gc_lane2]
-					gc_c24v[gc_lane2] = a_.Y
-					gc_l_a_[gc_lane2] = a_
+					a_.X += gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = a_.Y
+					gc_l_a_[gc_lane] = a_
 				}
 //line ggml_norm.go:34
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					a_ := gc_l_a_[gc_lane2]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:34
-					a_.Y += gc_c24r[gc_lane2]
-					gc_l_a_[gc_lane2] = a_
+					a_.Y += gc_c4r[gc_lane]
+					gc_l_a_[gc_lane] = a_
 				}
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				a_ := gc_l_a_[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:41
+				a_ := gc_l_a_[gc_lane]
+//line ggml_norm.go:43
 				var meanVar float2
 //line ggml_norm.go:36
 				var r_ float2 = a_
 //line ggml_norm.go:74
 				meanVar = r_
-				gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:76
+				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:82
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:77
 		mean := meanVar.X / float32(ncols)
 		variance := meanVar.Y/float32(ncols) - mean*mean
 		invStd := intrinsic.Rsqrtf(variance + eps)
-		gc_s_mean[gc_rank2] = mean
-		gc_s_invStd[gc_rank2] = invStd
+//line ggml_norm.go:83
+		gc_s_mean[gc_rank] = mean
+		gc_s_invStd[gc_rank] = invStd
 	}
 //line ggml_norm.go:81
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line ggml_norm.go:88
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-				gc_at5 := dst[gc_off6:][:gc_to2]
-				gc_at6 := x[gc_off6:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at2 := dst[gc_off4:][:gc_to]
+				gc_at3 := x[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:51
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_norm.go:51
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 //line ggml_norm.go:51
-						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
+						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
 //line ggml_norm.go:81
 						var col_ int = tid + gc_off2
 //line ggml_norm.go:81
 						_ = col_
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean).Mul(invStd).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(mean).Mul(invStd).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					mean := gc_s_mean[gc_rank2]
-					invStd := gc_s_invStd[gc_rank2]
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:53
+					mean := gc_s_mean[gc_rank]
+					invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:82
 					gc_more2 = true
 //line ggml_norm.go:82
-					gc_at5[gc_tx2] = (gc_at6[gc_tx2] - mean) * invStd
+					gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:51
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_norm.go:51
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 //line ggml_norm.go:51
-						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
+						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
 //line ggml_norm.go:81
 						var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 //line ggml_norm.go:82
 							break
 						}
+//line ggml_norm.go:83
 						archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step9 := gc_vstep2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -516,13 +564,14 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						dst[col_] = (x[col_] - mean) * invStd
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -530,13 +579,14 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						dst[col_] = (x[col_] - mean) * invStd
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -544,13 +594,14 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						dst[col_] = (x[col_] - mean) * invStd
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-						tid := gc_tx2
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -558,13 +609,14 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						dst[col_] = (x[col_] - mean) * invStd
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
-					tid := gc_tx2
-					mean := gc_s_mean[gc_rank2]
-					invStd := gc_s_invStd[gc_rank2]
+					tid := gc_tx
+//line ggml_norm.go:53
+					mean := gc_s_mean[gc_rank]
+					invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
 					col_ := tid + gc_off2
 					gc_more2 = true
@@ -593,130 +645,140 @@ func GroupNormF32Kernel(x []float32, dst []float32, groupSize int, neElements in
 var gc_src_groupNormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "groupNormF32Kernel", "6ec5c46bf9be4334f4acaed1eee876933f202371ce73dcedb100500cb3f6766e", "ggml_norm.go:86-141", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:91
-func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_scale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line ggml_norm.go:103
+	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	_ = &eps
 //line ggml_norm.go:93
-	end := min(gc_bx2*groupSize+groupSize, neElements)
-	gc_vstep7 := 0
+	end := min(gc_bx*groupSize+groupSize, neElements)
+//line ggml_norm.go:95
+	gc_vstep := 0
 	if compiled.SIMD {
 //line ggml_norm.go:95
-		gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-			gc_rank2 := gc_vstep7
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line ggml_norm.go:95
-			tmp := gc_vb3
+			tmp := gc_vb
 //line ggml_norm.go:95
-			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+			tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step8 := gc_vstep7
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 		tmp := float32(0.0)
-		gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:97
+		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:97
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*groupSize), gc_to2) {
+//line ggml_norm.go:104
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := (gc_bx2 * groupSize) + gc_off
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to2 <= len(x)-gc_off7 {
-				gc_at5 := x[gc_off7:][:gc_to2]
-				gc_vstep8 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (gc_bx * groupSize) + gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at := x[gc_off4:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:97
 						var j int = start + gc_off
 //line ggml_norm.go:97
 						_ = j
-						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line ggml_norm.go:98
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:98
 					gc_more = true
 //line ggml_norm.go:98
-					tmp += gc_at5[gc_tx2]
-					gc_s_tmp[gc_rank2] = tmp
+					tmp += gc_at[gc_tx]
+					gc_s_tmp[gc_rank] = tmp
 				}
 			} else {
-				gc_vstep9 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:97
 						var j int = start + gc_off
 						if j < 0 || j > len(x)-8 {
@@ -726,141 +788,149 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:98
 						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
 //line ggml_norm.go:98
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep9 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step9 := gc_vstep9
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
 						gc_more = true
 //line ggml_norm.go:98
 						tmp += x[j]
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
 						gc_more = true
 //line ggml_norm.go:98
 						tmp += x[j]
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
 						gc_more = true
 //line ggml_norm.go:98
 						tmp += x[j]
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
 						gc_more = true
 //line ggml_norm.go:98
 						tmp += x[j]
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-					start := gc_bx2*groupSize + gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
+					start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 					j := start + gc_off
 					gc_more = true
 //line ggml_norm.go:98
 					tmp += x[j]
-					gc_s_tmp[gc_rank2] = tmp
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
 //line ggml_norm.go:103
 	sSum := gocuda.Shared[float32](t, 32)[:32]
+//line ggml_norm.go:105
 	var gc_l_x_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:101
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:101
 					x_ := tmp
 //line ggml_norm.go:101
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:101
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:101
 					x_ := tmp
 //line ggml_norm.go:101
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				tmp := gc_s_tmp[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:114
+				tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:101
 				var x_ float32 = tmp
-				gc_l_x_[gc_lane2] = x_
+//line ggml_norm.go:103
+				gc_l_x_[gc_lane] = x_
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 //line ggml_norm.go:25
@@ -873,67 +943,70 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		} else {
 //line ggml_norm.go:24
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
-							x_ += gc_c21r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+							x_ += gc_c1r[gc_lane]
+							gc_l_x_[gc_lane] = x_
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:104
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
-				x_ := gc_l_x_[gc_lane2]
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:107
+				x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:109
 				var tmp float32
 //line ggml_norm.go:27
 				var r float32 = x_
@@ -943,40 +1016,44 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = tmp
 				}
-				gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:110
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:102
 	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:104
 		var gc_l_x_2 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:105
-					laneID := gc_tx2 % ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:107
 					var tmp float32
 //line ggml_norm.go:110
 					tmp = sSum[laneID]
 					var x_2 float32 = tmp
-					gc_l_x_2[gc_lane2] = x_2
+//line ggml_norm.go:113
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 //line ggml_norm.go:25
@@ -989,60 +1066,61 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			} else {
 //line ggml_norm.go:24
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-						gc_left3 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						gc_left3 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:38
+								x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
-								x_2 += gc_c22r[gc_lane2]
-								gc_l_x_2[gc_lane2] = x_2
+								x_2 += gc_c2r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
 							}
 						}
 					}
 				}
 			}
-			gc_left4 := gc_act2
+			gc_left4 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:27
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1050,17 +1128,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:111
 						tmp = r_
 //line ggml_norm.go:111
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:111
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:111
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1068,170 +1146,182 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:111
 						tmp = r_
 //line ggml_norm.go:111
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					x_2 := gc_l_x_2[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:124
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:126
 					var tmp float32
 //line ggml_norm.go:27
 					var r_ float32 = x_2
 //line ggml_norm.go:111
 					tmp = r_
-					gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:113
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-	gc_vstep10 := 0
+//line ggml_norm.go:120
+	gc_vstep4 := 0
 	if compiled.SIMD {
 //line ggml_norm.go:114
-		gc_vb4 := archsimd.BroadcastFloat32x8(float32(groupSize))
-		gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
-		for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
-			gc_rank2 := gc_vstep10
+		gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupSize))
+		gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
 //line ggml_norm.go:115
-			tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+			tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:114
-			mean := tmp.Div(gc_vb4)
-			tmp = gc_vb5
+			mean := tmp.Div(gc_vb2)
+			tmp = gc_vb3
 //line ggml_norm.go:115
-			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+			tmp.StoreSlice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:115
-			mean.StoreSlice(gc_s_mean[gc_rank2:])
+			mean.StoreSlice(gc_s_mean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step10 := gc_vstep10
-	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+	gc_step3 := gc_vstep4
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step10 + 0
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-			gc_s_tmp[gc_rank2] = tmp
-			gc_s_mean[gc_rank2] = mean
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank2 := gc_step10 + 1
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-			gc_s_tmp[gc_rank2] = tmp
-			gc_s_mean[gc_rank2] = mean
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank2 := gc_step10 + 2
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-			gc_s_tmp[gc_rank2] = tmp
-			gc_s_mean[gc_rank2] = mean
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank2 := gc_step10 + 3
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-			gc_s_tmp[gc_rank2] = tmp
-			gc_s_mean[gc_rank2] = mean
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tmp := gc_s_tmp[gc_rank2]
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
 		mean := tmp / float32(groupSize)
 		tmp = 0.0
-		gc_s_tmp[gc_rank2] = tmp
-		gc_s_mean[gc_rank2] = mean
+//line ggml_norm.go:117
+		gc_s_tmp[gc_rank] = tmp
+		gc_s_mean[gc_rank] = mean
 	}
 //line ggml_norm.go:117
 	for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2+(gc_bx2*groupSize), gc_to2) {
+//line ggml_norm.go:124
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := (gc_bx2 * groupSize) + gc_off2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
-				gc_at6 := x[gc_off8:][:gc_to2]
-				gc_at7 := dst[gc_off8:][:gc_to2]
-				gc_vstep11 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := (gc_bx * groupSize) + gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+				gc_at2 := x[gc_off5:][:gc_to]
+				gc_at3 := dst[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
-						gc_tx2 := gc_vstep11
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:92
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 //line ggml_norm.go:117
 						var j_ int = start + gc_off2
 //line ggml_norm.go:117
 						_ = j_
-						xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean)
+						xi := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
 //line ggml_norm.go:118
-						xi.StoreSlice(gc_at7[gc_tx2:])
+						xi.StoreSlice(gc_at3[gc_tx:])
 //line ggml_norm.go:118
 						tmp = tmp.Add(xi.Mul(xi))
 //line ggml_norm.go:118
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep11 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
-					mean := gc_s_mean[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
+					mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:118
 					gc_more2 = true
 //line ggml_norm.go:118
-					xi := gc_at6[gc_tx2] - mean
-					gc_at7[gc_tx2] = xi
+					xi := gc_at2[gc_tx] - mean
+					gc_at3[gc_tx] = xi
 					tmp += xi * xi
-					gc_s_tmp[gc_rank2] = tmp
+					gc_s_tmp[gc_rank] = tmp
 				}
 			} else {
-				gc_vstep12 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
-						gc_tx2 := gc_vstep12
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:92
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 //line ggml_norm.go:117
 						var j_ int = start + gc_off2
 						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
@@ -1244,23 +1334,24 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:119
 						tmp = tmp.Add(xi.Mul(xi))
 //line ggml_norm.go:119
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep12 > gc_from2 {
+				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step11 := gc_vstep12
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
-						mean := gc_s_mean[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
@@ -1268,16 +1359,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						xi := x[j_] - mean
 						dst[j_] = xi
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
-						mean := gc_s_mean[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
@@ -1285,16 +1377,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						xi := x[j_] - mean
 						dst[j_] = xi
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
-						mean := gc_s_mean[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
@@ -1302,16 +1395,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						xi := x[j_] - mean
 						dst[j_] = xi
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
-						mean := gc_s_mean[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
@@ -1319,16 +1413,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						xi := x[j_] - mean
 						dst[j_] = xi
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-					start := gc_bx2*groupSize + gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
-					mean := gc_s_mean[gc_rank2]
+					start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
+					mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
 					j_ := start + gc_off2
 					gc_more2 = true
@@ -1336,64 +1431,67 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					xi := x[j_] - mean
 					dst[j_] = xi
 					tmp += xi * xi
-					gc_s_tmp[gc_rank2] = tmp
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
 //line ggml_norm.go:125
 	sSum_ := gocuda.Shared[float32](t, 32)[:32]
+//line ggml_norm.go:127
 	var gc_l_x_3 [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left5 := gc_act2
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:123
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:123
 					x_3 := tmp
 //line ggml_norm.go:123
-					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					x_3.StoreSlice(gc_l_x_3[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:123
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:123
 					x_3 := tmp
 //line ggml_norm.go:123
-					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					x_3.StoreSlice(gc_l_x_3[gc_lane:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				tmp := gc_s_tmp[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:136
+				tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:123
 				var x_3 float32 = tmp
-				gc_l_x_3[gc_lane2] = x_3
+//line ggml_norm.go:125
+				gc_l_x_3[gc_lane] = x_3
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run3 compiled.ShflSteps
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 //line ggml_norm.go:25
@@ -1406,67 +1504,70 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		} else {
 //line ggml_norm.go:24
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-					gc_left6 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					gc_left6 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:38
+							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
-							x_3 += gc_c23r[gc_lane2]
-							gc_l_x_3[gc_lane2] = x_3
+							x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:126
-				warpID_ := gc_tx2 / ggmlWarpSize
-				laneID_ := gc_tx2 % ggmlWarpSize
-				x_3 := gc_l_x_3[gc_lane2]
+				warpID_ := gc_tx / ggmlWarpSize
+				laneID_ := gc_tx % ggmlWarpSize
+//line ggml_norm.go:129
+				x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:131
 				var tmp float32
 //line ggml_norm.go:27
 				var r_2 float32 = x_3
@@ -1476,40 +1577,44 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 					sSum_[warpID_] = tmp
 				}
-				gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:132
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:124
 	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:126
 		var gc_l_x_4 [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:127
-					laneID_ := gc_tx2 % ggmlWarpSize
+					laneID_ := gc_tx % ggmlWarpSize
+//line ggml_norm.go:129
 					var tmp float32
 //line ggml_norm.go:132
 					tmp = sSum_[laneID_]
 					var x_4 float32 = tmp
-					gc_l_x_4[gc_lane2] = x_4
+//line ggml_norm.go:135
+					gc_l_x_4[gc_lane] = x_4
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run4 compiled.ShflSteps
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 //line ggml_norm.go:25
@@ -1522,60 +1627,61 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			} else {
 //line ggml_norm.go:24
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-						gc_left7 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						gc_left7 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left7 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left7&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left7&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_4 := gc_l_x_4[gc_lane2]
+//line ggml_norm.go:38
+								x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
-								x_4 += gc_c24r[gc_lane2]
-								gc_l_x_4[gc_lane2] = x_4
+								x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
 							}
 						}
 					}
 				}
 			}
-			gc_left8 := gc_act2
+			gc_left8 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_norm.go:27
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1583,17 +1689,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:133
 						tmp = r_3
 //line ggml_norm.go:133
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left8 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:133
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_norm.go:133
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1601,153 +1707,167 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:133
 						tmp = r_3
 //line ggml_norm.go:133
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left8 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left8 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left8&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left8&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					x_4 := gc_l_x_4[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:146
+					x_4 := gc_l_x_4[gc_lane]
+//line ggml_norm.go:148
 					var tmp float32
 //line ggml_norm.go:27
 					var r_3 float32 = x_4
 //line ggml_norm.go:133
 					tmp = r_3
-					gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:135
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-	gc_step12 := 0
-	for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+//line ggml_norm.go:142
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank2 := gc_step12 + 0
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step5 + 0
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank2 := gc_step12 + 1
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step5 + 1
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank2 := gc_step12 + 2
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step5 + 2
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank2 := gc_step12 + 3
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step5 + 3
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tmp := gc_s_tmp[gc_rank2]
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
 		variance := tmp / float32(groupSize)
 		scale := intrinsic.Rsqrtf(variance + eps)
-		gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:140
+		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:138
 	for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3+(gc_bx2*groupSize), gc_to2) {
+//line ggml_norm.go:145
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := (gc_bx2 * groupSize) + gc_off3
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 {
-				gc_at8 := dst[gc_off9:][:gc_to2]
-				gc_vstep13 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := (gc_bx * groupSize) + gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
+				gc_at4 := dst[gc_off6:][:gc_to]
+				gc_vstep7 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
-						gc_tx2 := gc_vstep13
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
 //line ggml_norm.go:138
 						var j_2 int = start + gc_off3
 //line ggml_norm.go:138
 						_ = j_2
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(scale).StoreSlice(gc_at8[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(scale).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep13 > gc_from2 {
+				if gc_vstep7 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					scale := gc_s_scale[gc_rank2]
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+					scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:139
 					gc_more3 = true
 //line ggml_norm.go:139
-					gc_at8[gc_tx2] *= scale
+					gc_at4[gc_tx] *= scale
 				}
 			} else {
-				gc_vstep14 := gc_from2
+				gc_vstep8 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-						gc_tx2 := gc_vstep14
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
 //line ggml_norm.go:138
 						var j_2 int = start + gc_off3
 						if j_2 < 0 || j_2 > len(dst)-8 {
 //line ggml_norm.go:139
 							break
 						}
+//line ggml_norm.go:140
 						archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep14 > gc_from2 {
+				if gc_vstep8 > gc_from {
 					gc_more3 = true
 				}
-				gc_step13 := gc_vstep14
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+				gc_step6 := gc_vstep8
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
 						gc_more3 = true
@@ -1755,12 +1875,13 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
 						gc_more3 = true
@@ -1768,12 +1889,13 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
 						gc_more3 = true
@@ -1781,12 +1903,13 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
 						gc_more3 = true
@@ -1794,12 +1917,13 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						dst[j_2] *= scale
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
-					start := gc_bx2*groupSize + gc_tx2
-					scale := gc_s_scale[gc_rank2]
+					start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 					j_2 := start + gc_off3
 					gc_more3 = true
@@ -1825,42 +1949,46 @@ func RmsNormBackF32Kernel(grad []float32, xf []float32, dst []float32, ncols int
 var gc_src_rmsNormBackF32Kernel = compiled.NewSource(gc_files_ggml_norm, "rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:147
-func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_grad := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_grad {
-		gc_s_grad[gc_rank2] = grad
+func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_grad := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_grad {
+		gc_s_grad[gc_rank] = grad
 	}
-	gc_s_xf := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
-	for gc_rank2 := range gc_s_xf {
-		gc_s_xf[gc_rank2] = xf
+	gc_s_xf := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	for gc_rank := range gc_s_xf {
+		gc_s_xf[gc_rank] = xf
 	}
-	gc_s_dst := compiled.Scratch[[]float32](gc_b2, 2)[:gc_n2]
-	for gc_rank2 := range gc_s_dst {
-		gc_s_dst[gc_rank2] = dst
+	gc_s_dst := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	for gc_rank := range gc_s_dst {
+		gc_s_dst[gc_rank] = dst
 	}
-	gc_s_sumXX := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_sumXG := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_scaleGrad := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_scaleX := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	gc_ty2 := 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+//line ggml_norm.go:171
+	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+//line ggml_norm.go:173
+	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+//line ggml_norm.go:176
+	gc_ty := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:148
-			row := gc_bx2*gc_bdy2 + gc_ty2
-			grad := gc_s_grad[gc_rank2]
-			xf := gc_s_xf[gc_rank2]
-			dst := gc_s_dst[gc_rank2]
+			row := gc_bx*gc_bdy + gc_ty
+//line ggml_norm.go:150
+			grad := gc_s_grad[gc_rank]
+			xf := gc_s_xf[gc_rank]
+			dst := gc_s_dst[gc_rank]
 //line ggml_norm.go:151
 			grad = grad[int64(row)*int64(ncols):]
 			xf = xf[int64(row)*int64(ncols):]
@@ -1868,15 +1996,16 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:155
 			sumXX := float32(0.0)
 			sumXG := float32(0.0)
-			gc_s_grad[gc_rank2] = grad
-			gc_s_xf[gc_rank2] = xf
-			gc_s_dst[gc_rank2] = dst
-			gc_s_sumXX[gc_rank2] = sumXX
-			gc_s_sumXG[gc_rank2] = sumXG
+//line ggml_norm.go:159
+			gc_s_grad[gc_rank] = grad
+			gc_s_xf[gc_rank] = xf
+			gc_s_dst[gc_rank] = dst
+			gc_s_sumXX[gc_rank] = sumXX
+			gc_s_sumXG[gc_rank] = sumXG
 		}
-		gc_ty2++
-		if gc_ty2 == gc_bdy2 {
-			gc_ty2 = 0
+		gc_ty++
+		if gc_ty == gc_bdy {
+			gc_ty = 0
 		}
 	}
 //line ggml_norm.go:158
@@ -1885,112 +2014,117 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 	archsimd.ClearAVXUpperBits()
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from4, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line ggml_norm.go:165
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:149
-				tid := gc_tx2
-				grad := gc_s_grad[gc_rank2]
-				xf := gc_s_xf[gc_rank2]
-				sumXX := gc_s_sumXX[gc_rank2]
-				sumXG := gc_s_sumXG[gc_rank2]
+				tid := gc_tx
+//line ggml_norm.go:151
+				grad := gc_s_grad[gc_rank]
+				xf := gc_s_xf[gc_rank]
+				sumXX := gc_s_sumXX[gc_rank]
+				sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:158
-				gc_start3 := tid
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, blockSize, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(blockSize) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(blockSize) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for col := gc_from5; gc_trips3 > 0; col, gc_trips3 = col+(blockSize), gc_trips3-1 {
+				for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
 //line ggml_norm.go:159
 					xfi := xf[col]
 					sumXX += xfi * xfi
 					sumXG += xfi * grad[col]
 				}
-				gc_s_sumXX[gc_rank2] = sumXX
-				gc_s_sumXG[gc_rank2] = sumXG
+				gc_s_sumXX[gc_rank] = sumXX
+				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
 //line ggml_norm.go:167
 	sSumXX := gocuda.Shared[float32](t, 32)[:32]
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
+//line ggml_norm.go:170
 	var gc_l_x [32]float32
 	var gc_l_x_ [32]float32
-	var gc_c21r [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:164
-					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
 //line ggml_norm.go:164
 					x := sumXX
 //line ggml_norm.go:164
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:164
-					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
 //line ggml_norm.go:164
 					x := sumXX
 //line ggml_norm.go:164
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sumXX := gc_s_sumXX[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:177
+				sumXX := gc_s_sumXX[gc_rank]
 //line ggml_norm.go:164
 				var x float32 = sumXX
-				gc_l_x[gc_lane2] = x
+//line ggml_norm.go:166
+				gc_l_x[gc_lane] = x
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 //line ggml_norm.go:25
@@ -2003,121 +2137,126 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		} else {
 //line ggml_norm.go:24
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x.StoreSlice(gc_l_x[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x.StoreSlice(gc_l_x[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							x := gc_l_x[gc_lane2]
+//line ggml_norm.go:38
+							x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
-							x += gc_c21r[gc_lane2]
-							gc_l_x[gc_lane2] = x
+							x += gc_c1r[gc_lane]
+							gc_l_x[gc_lane] = x
 						}
 					}
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_norm.go:27
 					var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
-					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
 //line ggml_norm.go:27
 					r := x
 //line ggml_norm.go:164
 					sumXX = r
 					x_ := sumXG
 //line ggml_norm.go:165
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					x_.StoreSlice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:165
-					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:165
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_norm.go:165
 					var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:165
-					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
 //line ggml_norm.go:27
 					r := x
 //line ggml_norm.go:164
 					sumXX = r
 					x_ := sumXG
 //line ggml_norm.go:165
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					x_.StoreSlice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:165
-					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				x := gc_l_x[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:178
+				x := gc_l_x[gc_lane]
+//line ggml_norm.go:180
 				var sumXX float32
-				sumXG := gc_s_sumXG[gc_rank2]
+//line ggml_norm.go:182
+				sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:27
 				var r float32 = x
 //line ggml_norm.go:164
 				sumXX = r
 				var x_ float32 = sumXG
-				gc_l_x_[gc_lane2] = x_
-				gc_s_sumXX[gc_rank2] = sumXX
+//line ggml_norm.go:168
+				gc_l_x_[gc_lane] = x_
+				gc_s_sumXX[gc_rank] = sumXX
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run2 compiled.ShflSteps
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 //line ggml_norm.go:25
@@ -2130,68 +2269,71 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		} else {
 //line ggml_norm.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
-							x_ += gc_c22r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+							x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:169
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
-				x_ := gc_l_x_[gc_lane2]
-				sumXX := gc_s_sumXX[gc_rank2]
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:172
+				x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:174
+				sumXX := gc_s_sumXX[gc_rank]
 				var sumXG float32
 //line ggml_norm.go:27
 				var r_ float32 = x_
@@ -2202,42 +2344,46 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					sSumXX[warpID] = sumXX
 					sSumXG[warpID] = sumXG
 				}
-				gc_s_sumXG[gc_rank2] = sumXG
+//line ggml_norm.go:176
+				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
 //line ggml_norm.go:166
 	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:168
 		var gc_l_x_2 [32]float32
 		var gc_l_x_3 [32]float32
-		var gc_c23r [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c3r [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:170
-					laneID := gc_tx2 % ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:172
 					var sumXX float32
 //line ggml_norm.go:177
 					sumXX = sSumXX[laneID]
 					var x_2 float32 = sumXX
-					gc_l_x_2[gc_lane2] = x_2
+//line ggml_norm.go:180
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run3 compiled.ShflSteps
 				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 //line ggml_norm.go:25
@@ -2250,67 +2396,71 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			} else {
 //line ggml_norm.go:24
 				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-						gc_left5 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+						gc_left5 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left5&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:38
+								x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
-								x_2 += gc_c23r[gc_lane2]
-								gc_l_x_2[gc_lane2] = x_2
+								x_2 += gc_c3r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
 							}
 						}
 					}
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:170
-					laneID := gc_tx2 % ggmlWarpSize
-					x_2 := gc_l_x_2[gc_lane2]
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:172
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:174
 					var sumXX float32
+//line ggml_norm.go:176
 					var sumXG float32
 //line ggml_norm.go:27
 					var r_2 float32 = x_2
@@ -2319,12 +2469,13 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:180
 					sumXG = sSumXG[laneID]
 					var x_3 float32 = sumXG
-					gc_l_x_3[gc_lane2] = x_3
-					gc_s_sumXX[gc_rank2] = sumXX
+//line ggml_norm.go:184
+					gc_l_x_3[gc_lane] = x_3
+					gc_s_sumXX[gc_rank] = sumXX
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run4 compiled.ShflSteps
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 //line ggml_norm.go:25
@@ -2337,60 +2488,61 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			} else {
 //line ggml_norm.go:24
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
-						gc_left6 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+						gc_left6 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
+									x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
+									x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:38
+								x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
-								x_3 += gc_c24r[gc_lane2]
-								gc_l_x_3[gc_lane2] = x_3
+								x_3 += gc_c4r[gc_lane]
+								gc_l_x_3[gc_lane] = x_3
 							}
 						}
 					}
 				}
 			}
-			gc_left7 := gc_act2
+			gc_left7 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:27
 						var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -2398,17 +2550,17 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:181
 						sumXG = r_3
 //line ggml_norm.go:181
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-						gc_left7 &^= 0xff << gc_lane2
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:181
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:181
 						var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -2416,41 +2568,46 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:181
 						sumXG = r_3
 //line ggml_norm.go:181
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-						gc_left7 &^= 0xff << gc_lane2
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left7 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left7&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left7&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					x_3 := gc_l_x_3[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:194
+					x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:196
 					var sumXG float32
 //line ggml_norm.go:27
 					var r_3 float32 = x_3
 //line ggml_norm.go:181
 					sumXG = r_3
-					gc_s_sumXG[gc_rank2] = sumXG
+//line ggml_norm.go:183
+					gc_s_sumXG[gc_rank] = sumXG
 				}
 			}
 		}
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		sumXX := gc_s_sumXX[gc_rank2]
-		sumXG := gc_s_sumXG[gc_rank2]
+//line ggml_norm.go:190
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sumXX := gc_s_sumXX[gc_rank]
+		sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:184
 		meanEps := sumXX/float32(ncols) + eps
 		sumEps := sumXX + float32(ncols)*eps
 //line ggml_norm.go:187
 		scaleGrad := intrinsic.Rsqrtf(meanEps)
 		scaleX := -scaleGrad * sumXG / sumEps
-		gc_s_scaleGrad[gc_rank2] = scaleGrad
-		gc_s_scaleX[gc_rank2] = scaleX
+//line ggml_norm.go:193
+		gc_s_scaleGrad[gc_rank] = scaleGrad
+		gc_s_scaleX[gc_rank] = scaleX
 	}
 //line ggml_norm.go:190
 	gc_chunk2 := compiled.StrideChunk(blockSize)
@@ -2458,47 +2615,49 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 	archsimd.ClearAVXUpperBits()
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from4, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line ggml_norm.go:197
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:149
-				tid := gc_tx2
-				grad := gc_s_grad[gc_rank2]
-				xf := gc_s_xf[gc_rank2]
-				dst := gc_s_dst[gc_rank2]
-				scaleGrad := gc_s_scaleGrad[gc_rank2]
-				scaleX := gc_s_scaleX[gc_rank2]
+				tid := gc_tx
+//line ggml_norm.go:151
+				grad := gc_s_grad[gc_rank]
+				xf := gc_s_xf[gc_rank]
+				dst := gc_s_dst[gc_rank]
+				scaleGrad := gc_s_scaleGrad[gc_rank]
+				scaleX := gc_s_scaleX[gc_rank]
 //line ggml_norm.go:190
-				gc_start4 := tid
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
+				gc_start2 := tid
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, blockSize, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(blockSize) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(blockSize) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for col_ := gc_from6; gc_trips4 > 0; col_, gc_trips4 = col_+(blockSize), gc_trips4-1 {
+				for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
 //line ggml_norm.go:191
 					dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
 				}
@@ -2525,145 +2684,155 @@ func L2NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideCha
 var gc_src_l2NormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "l2NormF32Kernel", "64b1df4644f91373f31a7b189616cc99be70426adc3a41269dee096c6ffd64c3", "ggml_norm.go:195-236", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
 
 //line ggml_norm.go:199
-func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_scale := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line ggml_norm.go:216
+	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	_ = &eps
 //line ggml_norm.go:200
-	nrows := gc_gdx2
-	nchannels := gc_gdy2
+	nrows := gc_gdx
+	nchannels := gc_gdy
 //line ggml_norm.go:203
-	row := gc_bx2
-	channel := gc_by2
-	sample := gc_bz2
+	row := gc_bx
+	channel := gc_by
+	sample := gc_bz
 //line ggml_norm.go:208
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-	gc_vstep4 := 0
+//line ggml_norm.go:211
+	gc_vstep := 0
 	if compiled.SIMD {
 //line ggml_norm.go:211
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line ggml_norm.go:211
 			tmp := gc_vb
 //line ggml_norm.go:211
-			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+			tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step6 := gc_vstep4
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank] = tmp
 		}
 		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-			gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 		tmp := float32(0.0)
-		gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:213
+		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:213
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line ggml_norm.go:220
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_off
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-				gc_at4 := x[gc_off5:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:206
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_norm.go:206
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:213
 						var col int = tid + gc_off
 //line ggml_norm.go:213
 						_ = col
-						xi := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+						xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line ggml_norm.go:214
 						tmp = tmp.Add(xi.Mul(xi))
 //line ggml_norm.go:214
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:208
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:214
 					gc_more = true
 //line ggml_norm.go:214
-					xi := gc_at4[gc_tx2]
+					xi := gc_at[gc_tx]
 					tmp += xi * xi
-					gc_s_tmp[gc_rank2] = tmp
+					gc_s_tmp[gc_rank] = tmp
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:206
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_norm.go:206
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:213
 						var col int = tid + gc_off
 						if col < 0 || col > len(x)-8 {
@@ -2675,146 +2844,154 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:214
 						tmp = tmp.Add(xi.Mul(xi))
 //line ggml_norm.go:214
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
 //line ggml_norm.go:214
 						xi := x[col]
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
 //line ggml_norm.go:214
 						xi := x[col]
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
 //line ggml_norm.go:214
 						xi := x[col]
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						tmp := gc_s_tmp[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
 //line ggml_norm.go:214
 						xi := x[col]
 						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-					tid := gc_tx2
-					tmp := gc_s_tmp[gc_rank2]
+					tid := gc_tx
+//line ggml_norm.go:208
+					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 					col := tid + gc_off
 					gc_more = true
 //line ggml_norm.go:214
 					xi := x[col]
 					tmp += xi * xi
-					gc_s_tmp[gc_rank2] = tmp
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
 //line ggml_norm.go:220
 	sSum := gocuda.Shared[float32](t, 32)[:32]
+//line ggml_norm.go:222
 	var gc_l_x_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:218
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:218
 					x_ := tmp
 //line ggml_norm.go:218
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:218
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:218
 					x_ := tmp
 //line ggml_norm.go:218
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				tmp := gc_s_tmp[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:231
+				tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:218
 				var x_ float32 = tmp
-				gc_l_x_[gc_lane2] = x_
+//line ggml_norm.go:220
+				gc_l_x_[gc_lane] = x_
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 //line ggml_norm.go:25
@@ -2827,67 +3004,70 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		} else {
 //line ggml_norm.go:24
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
-							x_ += gc_c21r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+							x_ += gc_c1r[gc_lane]
+							gc_l_x_[gc_lane] = x_
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:221
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
-				x_ := gc_l_x_[gc_lane2]
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:224
+				x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:226
 				var tmp float32
 //line ggml_norm.go:27
 				var r float32 = x_
@@ -2897,40 +3077,44 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = tmp
 				}
-				gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:227
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:219
 	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:221
 		var gc_l_x_2 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:222
-					laneID := gc_tx2 % ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:224
 					var tmp float32
 //line ggml_norm.go:227
 					tmp = sSum[laneID]
 					var x_2 float32 = tmp
-					gc_l_x_2[gc_lane2] = x_2
+//line ggml_norm.go:230
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 //line ggml_norm.go:25
@@ -2943,60 +3127,61 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			} else {
 //line ggml_norm.go:24
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-						gc_left3 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						gc_left3 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:38
+								x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
-								x_2 += gc_c22r[gc_lane2]
-								gc_l_x_2[gc_lane2] = x_2
+								x_2 += gc_c2r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
 							}
 						}
 					}
 				}
 			}
-			gc_left4 := gc_act2
+			gc_left4 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:27
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -3004,17 +3189,17 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:228
 						tmp = r_
 //line ggml_norm.go:228
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:228
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_norm.go:228
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -3022,149 +3207,163 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:228
 						tmp = r_
 //line ggml_norm.go:228
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					x_2 := gc_l_x_2[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:241
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:243
 					var tmp float32
 //line ggml_norm.go:27
 					var r_ float32 = x_2
 //line ggml_norm.go:228
 					tmp = r_
-					gc_s_tmp[gc_rank2] = tmp
+//line ggml_norm.go:230
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-	gc_step8 := 0
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+//line ggml_norm.go:237
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
-			tmp := gc_s_tmp[gc_rank2]
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-			gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		tmp := gc_s_tmp[gc_rank2]
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-		gc_s_scale[gc_rank2] = scale
+//line ggml_norm.go:233
+		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:233
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line ggml_norm.go:240
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-				gc_at5 := dst[gc_off6:][:gc_to2]
-				gc_at6 := x[gc_off6:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at2 := dst[gc_off4:][:gc_to]
+				gc_at3 := x[gc_off4:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:206
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_norm.go:206
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
 //line ggml_norm.go:233
 						var col_ int = tid + gc_off2
 //line ggml_norm.go:233
 						_ = col_
-						scale.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+						scale.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					scale := gc_s_scale[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:208
+					scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:234
 					gc_more2 = true
 //line ggml_norm.go:234
-					gc_at5[gc_tx2] = scale * gc_at6[gc_tx2]
+					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line ggml_norm.go:206
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_norm.go:206
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
 //line ggml_norm.go:233
 						var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 //line ggml_norm.go:234
 							break
 						}
+//line ggml_norm.go:235
 						scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step9 := gc_vstep8
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step4 := gc_vstep5
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3172,12 +3371,13 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3185,12 +3385,13 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3198,12 +3399,13 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-						tid := gc_tx2
-						scale := gc_s_scale[gc_rank2]
+						tid := gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3211,12 +3413,13 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						dst[col_] = scale * x[col_]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
-					tid := gc_tx2
-					scale := gc_s_scale[gc_rank2]
+					tid := gc_tx
+//line ggml_norm.go:208
+					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 					col_ := tid + gc_off2
 					gc_more2 = true
@@ -3244,167 +3447,175 @@ func ArgmaxF32Kernel(x []float32, dst []int32, ncols int64) func(*gocuda.Thread)
 var gc_src_argmaxF32Kernel = compiled.NewSource(gc_files_ggml_norm, "argmaxF32Kernel", "cab27820de0e7ae0d05ea1e48d3c3ed272a8cc7322eee423bd0cb5fd36303279", "ggml_norm.go:244-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:250
-func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, ncols int64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_argmax := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
+func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
 //line ggml_norm.go:251
-	row := int64(gc_bx2)
+	row := int64(gc_bx)
 //line ggml_norm.go:255
 	rowx := x[row*ncols:]
 //line ggml_norm.go:276
-	nWarps := gc_bdx2 / ggmlWarpSize
+	nWarps := gc_bdx / ggmlWarpSize
 //line ggml_norm.go:280
 	const maxWarps = 1024 / ggmlWarpSize
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
+//line ggml_norm.go:284
 	var gc_l_val_ [32]float32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]int
-	var gc_c22r [32]int
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]int
+	var gc_c2r [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:253
 				maxval := float32(-fltMax)
 				argmax := -1
 //line ggml_norm.go:257
-				for col := int32(gc_tx2); int64(col) < ncols; col += int32(gc_bdx2) {
+				for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
 //line ggml_norm.go:257
-					gc_b2.Tick()
+					gc_b.Tick()
 //line ggml_norm.go:257
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line ggml_norm.go:257
 						return
 					}
+//line ggml_norm.go:258
 					val := rowx[col]
 					if val > maxval {
 						maxval = val
 						argmax = int(col)
 					}
 				}
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_argmax[gc_rank2] = argmax
+//line ggml_norm.go:266
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_argmax[gc_rank] = argmax
 			}
 		}
 //line ggml_norm.go:265
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			gc_left := gc_act2
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:266
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line ggml_norm.go:266
-						maxval.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						maxval.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:266
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line ggml_norm.go:266
-						maxval.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						maxval.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					maxval := gc_s_maxval[gc_rank2]
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:279
+					maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:266
-					gc_c21v[gc_lane2] = maxval
+					gc_c1v[gc_lane] = maxval
 				}
 			}
 //line ggml_norm.go:266
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				argmax := gc_s_argmax[gc_rank2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:270
+				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:266
-				val_ := gc_c21r[gc_lane2]
-				gc_c22v[gc_lane2] = argmax
-				gc_l_val_[gc_lane2] = val_
+				val_ := gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = argmax
+				gc_l_val_[gc_lane] = val_
 			}
 //line ggml_norm.go:267
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				maxval := gc_s_maxval[gc_rank2]
-				argmax := gc_s_argmax[gc_rank2]
-				val_ := gc_l_val_[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:271
+				maxval := gc_s_maxval[gc_rank]
+				argmax := gc_s_argmax[gc_rank]
+				val_ := gc_l_val_[gc_lane]
 //line ggml_norm.go:267
-				col_ := gc_c22r[gc_lane2]
+				col_ := gc_c2r[gc_lane]
 				if val_ > maxval {
 					maxval = val_
 					argmax = col_
 				} else if val_ == maxval && col_ < argmax {
 					argmax = col_
 				}
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_argmax[gc_rank2] = argmax
+//line ggml_norm.go:275
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_argmax[gc_rank] = argmax
 			}
 		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo5 < gc_hi5 && !(nWarps > 1) {
-				gc_hi5 = 0
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 && !(nWarps > 1) {
+				gc_hi2 = 0
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		if gc_lo5 < gc_hi5 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-					laneID := gc_tx2 % ggmlWarpSize
-					warpID := gc_tx2 / ggmlWarpSize
-					maxval := gc_s_maxval[gc_rank2]
-					argmax := gc_s_argmax[gc_rank2]
+					laneID := gc_tx % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+					maxval := gc_s_maxval[gc_rank]
+					argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:283
 					if (nWarps > 1) && (laneID == 0) {
 						sharedMaxval[warpID] = maxval
@@ -3416,215 +3627,228 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 	}
 //line ggml_norm.go:279
 	if nWarps > 1 {
+//line ggml_norm.go:281
 		var gc_l_val_2 [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24v [32]int
-		var gc_c24r [32]int
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
+		var gc_c3v [32]float32
+		var gc_c3r [32]float32
+		var gc_c4v [32]int
+		var gc_c4r [32]int
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
 			{
-				var gc_m132 uint32
+//line ggml_norm.go:292
+				var gc_m13 uint32
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:278
-						warpID := gc_tx2 / ggmlWarpSize
+						warpID := gc_tx / ggmlWarpSize
 //line ggml_norm.go:290
 						if warpID == 0 {
-							gc_m132 |= 1 << gc_lane2
+							gc_m13 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-					gc_lo6, gc_hi6 := 0, 32
-					if gc_bdy2*gc_bdz2 == 1 {
-						if gc_lo6 < gc_hi6 {
-							gc_hi6 = min(gc_hi6, min(max(nWarps, -1), 32))
+				gc_save13 := gc_act
+				gc_act = gc_save13 & gc_m13
+				if gc_act != 0 {
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(nWarps, -1), 32))
 						}
 					}
-					gc_hi6 = min(gc_hi6, gc_cnt2)
-					if gc_lo6 < gc_hi6 {
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-								laneID := gc_tx2 % ggmlWarpSize
-								maxval := gc_s_maxval[gc_rank2]
-								argmax := gc_s_argmax[gc_rank2]
+								laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:279
+								maxval := gc_s_maxval[gc_rank]
+								argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:291
 								if laneID < nWarps {
 									maxval = sharedMaxval[laneID]
 									argmax = sharedArgmax[laneID]
 								}
-								gc_s_maxval[gc_rank2] = maxval
-								gc_s_argmax[gc_rank2] = argmax
+								gc_s_maxval[gc_rank] = maxval
+								gc_s_argmax[gc_rank] = argmax
 							}
 						}
 					}
 //line ggml_norm.go:295
 					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						gc_left2 := gc_act2
+						gc_left2 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
 //line ggml_norm.go:296
-									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line ggml_norm.go:296
-									maxval.StoreSlice(gc_c23v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									maxval.StoreSlice(gc_c3v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
+									gc_rank := gc_w + gc_lane
 //line ggml_norm.go:296
-									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line ggml_norm.go:296
-									maxval.StoreSlice(gc_c23v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									maxval.StoreSlice(gc_c3v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								maxval := gc_s_maxval[gc_rank2]
+								gc_rank := gc_w + gc_lane
+//line ggml_norm.go:309
+								maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:296
-								gc_c23v[gc_lane2] = maxval
+								gc_c3v[gc_lane] = maxval
 							}
 						}
 //line ggml_norm.go:296
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							argmax := gc_s_argmax[gc_rank2]
+							gc_rank := gc_w + gc_lane
+//line ggml_norm.go:303
+							argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:296
-							val_2 := gc_c23r[gc_lane2]
-							gc_c24v[gc_lane2] = argmax
-							gc_l_val_2[gc_lane2] = val_2
+							val_2 := gc_c3r[gc_lane]
+							gc_c4v[gc_lane] = argmax
+							gc_l_val_2[gc_lane] = val_2
 						}
 //line ggml_norm.go:297
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							maxval := gc_s_maxval[gc_rank2]
-							argmax := gc_s_argmax[gc_rank2]
-							val_2 := gc_l_val_2[gc_lane2]
+							gc_rank := gc_w + gc_lane
+//line ggml_norm.go:304
+							maxval := gc_s_maxval[gc_rank]
+							argmax := gc_s_argmax[gc_rank]
+							val_2 := gc_l_val_2[gc_lane]
 //line ggml_norm.go:297
-							col_2 := gc_c24r[gc_lane2]
+							col_2 := gc_c4r[gc_lane]
 							if val_2 > maxval {
 								maxval = val_2
 								argmax = col_2
 							} else if val_2 == maxval && col_2 < argmax {
 								argmax = col_2
 							}
-							gc_s_maxval[gc_rank2] = maxval
-							gc_s_argmax[gc_rank2] = argmax
+//line ggml_norm.go:305
+							gc_s_maxval[gc_rank] = maxval
+							gc_s_argmax[gc_rank] = argmax
 						}
 					}
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
+				gc_act = gc_save13 &^ gc_dead
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line ggml_norm.go:316
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-				laneID := gc_tx2 % ggmlWarpSize
-				warpID := gc_tx2 / ggmlWarpSize
-				argmax := gc_s_argmax[gc_rank2]
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-				laneID := gc_tx2 % ggmlWarpSize
-				warpID := gc_tx2 / ggmlWarpSize
-				argmax := gc_s_argmax[gc_rank2]
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-				laneID := gc_tx2 % ggmlWarpSize
-				warpID := gc_tx2 / ggmlWarpSize
-				argmax := gc_s_argmax[gc_rank2]
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-				laneID := gc_tx2 % ggmlWarpSize
-				warpID := gc_tx2 / ggmlWarpSize
-				argmax := gc_s_argmax[gc_rank2]
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-			laneID := gc_tx2 % ggmlWarpSize
-			warpID := gc_tx2 / ggmlWarpSize
-			argmax := gc_s_argmax[gc_rank2]
+			laneID := gc_tx % ggmlWarpSize
+			warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+			argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 			if warpID == 0 && laneID == 0 {
 				dst[row] = int32(argmax)

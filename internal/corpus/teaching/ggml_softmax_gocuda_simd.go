@@ -48,38 +48,39 @@ func SoftMaxF32Kernel[T float32 | float64](x []float32, mask []T, sinks []float3
 var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64")
 
 //line ggml_softmax.go:73
-func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_gdy3 := gc_gd3.Y
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_by3 := gc_bidx3.Y
-	gc_bz3 := gc_bidx3.Z
-	gc_n3 := gc_b3.Len()
-	gc_s_mask := compiled.Scratch[[]T](gc_b3, 0)[:gc_n3]
-	for gc_rank3 := range gc_s_mask {
-		gc_s_mask[gc_rank3] = mask
+func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_mask := compiled.Scratch[[]T](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_mask {
+		gc_s_mask[gc_rank] = mask
 	}
-	gc_s_maxVal := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
-	gc_s_tmp := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+//line ggml_softmax.go:94
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
 //line ggml_softmax.go:81
-	i03 := int64(gc_bz3)
-	i02 := int64(gc_by3)
-	i01 := int64(gc_bx3)
+	i03 := int64(gc_bz)
+	i02 := int64(gc_by)
+	i01 := int64(gc_bx)
 //line ggml_softmax.go:85
-	rowx := gc_bx3 + gc_by3*gc_gdx3 + gc_bz3*gc_gdx3*gc_gdy3
+	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
 //line ggml_softmax.go:87
 	i11 := i01
 	i12 := i02 % p.ne12
@@ -87,19 +88,20 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
 	var sizeofT T
-	for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
-		mask := gc_s_mask[gc_rank3]
+//line ggml_softmax.go:94
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		mask := gc_s_mask[gc_rank]
 //line ggml_softmax.go:93
 		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
-		gc_s_mask[gc_rank3] = mask
+		gc_s_mask[gc_rank] = mask
 	}
 //line ggml_softmax.go:94
 	dst = dst[int64(rowx)*int64(ncols):]
 //line ggml_softmax.go:96
 	blockSize := blockSizeTemplate
 	if blockSizeTemplate == 0 {
-		blockSize = gc_bdx3
+		blockSize = gc_bdx
 	}
 //line ggml_softmax.go:104
 	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
@@ -110,729 +112,28 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	var gc_l_x_ [32]float32
-	var gc_c31r [32]float32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		{
-			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx8.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:79
-				tid := gc_tx3
-				mask := gc_s_mask[gc_rank3]
 //line ggml_softmax.go:113
-				maxVal := float32(math.Inf(-1))
-				if sinks != nil {
-					maxVal = sinks[i02]
-				}
-//line ggml_softmax.go:118
-				for col0 := 0; col0 < ncols; col0 += blockSize {
-					col := col0 + tid
-//line ggml_softmax.go:121
-					if ncolsTemplate == 0 && col >= ncols {
-						break
-					}
-//line ggml_softmax.go:125
-					m := float32(0.0)
-					if mask != nil {
-						m = slope * float32(mask[col])
-					}
-					val := x[col]*p.scale + m
-//line ggml_softmax.go:131
-					vals[col] = val
-					maxVal = max(maxVal, val)
-				}
-//line ggml_softmax.go:135
-				var x_ float32 = maxVal
-				gc_l_x_[gc_lane3] = x_
-			}
-		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c31r)
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				x_ := gc_l_x_[gc_lane3]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c31r[gc_lane3]
-//line ggml_more.go:25
-				x_ = fmaxf(x_, shflXorSync)
-				gc_l_x_[gc_lane3] = x_
-			}
-		}
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx8.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-				warpID := gc_tx3 / ggmlWarpSize
-				laneID := gc_tx3 % ggmlWarpSize
-				x_ := gc_l_x_[gc_lane3]
-				var maxVal float32
-//line ggml_more.go:27
-				var r float32 = x_
-//line ggml_softmax.go:135
-				maxVal = r
-//line ggml_softmax.go:137
-				if (blockSize > ggmlWarpSize) && (warpID == 0) {
-					bufIw[laneID] = float32(math.Inf(-1))
-				}
-				gc_s_maxVal[gc_rank3] = maxVal
-			}
-		}
-	}
-//line ggml_softmax.go:136
-	if blockSize > ggmlWarpSize {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_tx3, gc_every5, gc_exact5 := compiled.EveryFrom(0, ggmlWarpSize, 0)
-			if gc_exact5 {
-				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every5 {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
-					maxVal := gc_s_maxVal[gc_rank3]
-					{
-//line ggml_softmax.go:143
-						bufIw[warpID] = maxVal
-					}
-				}
-			} else {
-				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every5 {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-					maxVal := gc_s_maxVal[gc_rank3]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-			}
-		}
-		var gc_l_x_2 [32]float32
-		var gc_c32r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			{
-				gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx8.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:102
-					laneID := gc_tx3 % ggmlWarpSize
-					var maxVal float32
-//line ggml_softmax.go:147
-					maxVal = bufIw[laneID]
-					var x_2 float32 = maxVal
-					gc_l_x_2[gc_lane3] = x_2
-				}
-			}
-//line ggml_more.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					x_2 := gc_l_x_2[gc_lane3]
-//line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c32r[gc_lane3]
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync_)
-					gc_l_x_2[gc_lane3] = x_2
-				}
-			}
-			gc_left6 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-//line ggml_more.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
-//line ggml_more.go:27
-						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-						gc_left6 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-//line ggml_softmax.go:148
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
-//line ggml_softmax.go:148
-						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-						gc_left6 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left6 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left6&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					x_2 := gc_l_x_2[gc_lane3]
-					var maxVal float32
-//line ggml_more.go:27
-					var r_ float32 = x_2
-//line ggml_softmax.go:148
-					maxVal = r_
-					gc_s_maxVal[gc_rank3] = maxVal
-				}
-			}
-		}
-	}
-	var gc_l_x_3 [32]float32
-	var gc_c33r [32]float32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		{
-			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx8.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:79
-				tid := gc_tx3
-				maxVal := gc_s_maxVal[gc_rank3]
-//line ggml_softmax.go:151
-				tmp := float32(0.0)
-//line ggml_softmax.go:153
-				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-					col_ := col0_ + tid
-//line ggml_softmax.go:156
-					if ncolsTemplate == 0 && col_ >= ncols {
-						break
-					}
-//line ggml_softmax.go:160
-					val_ := expf(vals[col_] - maxVal)
-					tmp += val_
-					vals[col_] = val_
-				}
-//line ggml_softmax.go:165
-				var x_3 float32 = tmp
-				gc_l_x_3[gc_lane3] = x_3
-			}
-		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-//line ggml_norm.go:25
-				gc_run3.Add(offset_2, 0, 32)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-				if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
-					gc_left7 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
-								continue
-							}
-							x_3 := gc_l_x_3[gc_lane3]
-//line ggml_norm.go:25
-							x_3 += gc_c33r[gc_lane3]
-							gc_l_x_3[gc_lane3] = x_3
-						}
-					}
-				}
-			}
-		}
-		gc_left8 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-//line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-					gc_left8 &^= 0xff << gc_lane3
-				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-//line ggml_softmax.go:165
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_softmax.go:165
-					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-					gc_left8 &^= 0xff << gc_lane3
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left8 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left8&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				x_3 := gc_l_x_3[gc_lane3]
-				var tmp float32
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-//line ggml_softmax.go:165
-				tmp = r_2
-				gc_s_tmp[gc_rank3] = tmp
-			}
-		}
-	}
-//line ggml_softmax.go:166
-	if blockSize > ggmlWarpSize {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx3; gc_step3 += 4 {
-				{
-					gc_tx3 := gc_step3 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
-						bufIw[laneID] = 0.0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
-						bufIw[laneID] = 0.0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
-						bufIw[laneID] = 0.0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
-						bufIw[laneID] = 0.0
-					}
-				}
-			}
-			for gc_tx3 := gc_step3; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-				warpID := gc_tx3 / ggmlWarpSize
-				laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:168
-				if warpID == 0 {
-					bufIw[laneID] = 0.0
-				}
-			}
-		}
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_tx3, gc_every6, gc_exact6 := compiled.EveryFrom(0, ggmlWarpSize, 0)
-			if gc_exact6 {
-				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every6 {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
-					tmp := gc_s_tmp[gc_rank3]
-					{
-//line ggml_softmax.go:174
-						bufIw[warpID] = tmp
-					}
-				}
-			} else {
-				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every6 {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-					tmp := gc_s_tmp[gc_rank3]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-			}
-		}
-		var gc_l_x_4 [32]float32
-		var gc_c34r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			{
-				gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx8.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:102
-					laneID := gc_tx3 % ggmlWarpSize
-					var tmp float32
-//line ggml_softmax.go:178
-					tmp = bufIw[laneID]
-					var x_4 float32 = tmp
-					gc_l_x_4[gc_lane3] = x_4
-				}
-			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run4 compiled.ShflSteps
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-//line ggml_norm.go:25
-					gc_run4.Add(offset_3, 0, 32)
-					if gc_run4.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-					if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
-						gc_left9 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-									gc_left9 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-									gc_left9 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left9 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left9&(1<<gc_lane3) == 0 {
-									continue
-								}
-								x_4 := gc_l_x_4[gc_lane3]
-//line ggml_norm.go:25
-								x_4 += gc_c34r[gc_lane3]
-								gc_l_x_4[gc_lane3] = x_4
-							}
-						}
-					}
-				}
-			}
-			gc_left10 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-//line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_softmax.go:179
-						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-//line ggml_softmax.go:179
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_softmax.go:179
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_softmax.go:179
-						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left10 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left10&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					x_4 := gc_l_x_4[gc_lane3]
-					var tmp float32
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-//line ggml_softmax.go:179
-					tmp = r_3
-					gc_s_tmp[gc_rank3] = tmp
-				}
-			}
-		}
-	}
-	compiled.OutOfLine(func() {
-		gc_s_maxVal := gc_s_maxVal[:gc_n3]
-		gc_s_tmp := gc_s_tmp[:gc_n3]
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_L93:
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:79
-					tid := gc_tx3
-					maxVal := gc_s_maxVal[gc_rank3]
-					tmp := gc_s_tmp[gc_rank3]
-//line ggml_softmax.go:182
-					if sinks != nil {
-						tmp += expf(sinks[i02] - maxVal)
-					}
-//line ggml_softmax.go:186
-					invSum := 1.0 / tmp
-//line ggml_softmax.go:188
-					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
-						col_2 := col0_2 + tid
-//line ggml_softmax.go:191
-						if ncolsTemplate == 0 && col_2 >= ncols {
-							continue gc_L93
-						}
-//line ggml_softmax.go:195
-						dst[col_2] = vals[col_2] * invSum
-					}
-				}
-			}
-		}
-	})
-}
-
-//line ggml_softmax.go:73
-func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float32, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_mask := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_mask {
-		gc_s_mask[gc_rank2] = mask
-	}
-	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-//line ggml_softmax.go:74
-	ncols := ncolsTemplate
-	if ncolsTemplate == 0 {
-		ncols = int(p.ncols)
-	}
+				tid := gc_tx
 //line ggml_softmax.go:81
-	i03 := int64(gc_bz2)
-	i02 := int64(gc_by2)
-	i01 := int64(gc_bx2)
-//line ggml_softmax.go:85
-	rowx := gc_bx2 + gc_by2*gc_gdx2 + gc_bz2*gc_gdx2*gc_gdy2
-//line ggml_softmax.go:87
-	i11 := i01
-	i12 := i02 % p.ne12
-	i13 := i03 % p.ne13
-//line ggml_softmax.go:91
-	x = x[int64(rowx)*int64(ncols):]
-	var sizeofT float32
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		mask := gc_s_mask[gc_rank2]
-//line ggml_softmax.go:93
-		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
-		gc_s_mask[gc_rank2] = mask
-	}
-//line ggml_softmax.go:94
-	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:96
-	blockSize := blockSizeTemplate
-	if blockSizeTemplate == 0 {
-		blockSize = gc_bdx2
-	}
-//line ggml_softmax.go:104
-	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-//line ggml_softmax.go:106
-	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
-	bufIw := dataSoftMaxF32
-	vals := dst
-	if useShared {
-		vals = bufIw[ggmlWarpSize:]
-	}
-	var gc_l_x_ [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:79
-				tid := gc_tx2
-				mask := gc_s_mask[gc_rank2]
+				mask := gc_s_mask[gc_rank]
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
 				if sinks != nil {
@@ -857,35 +158,40 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 //line ggml_softmax.go:135
 				var x_ float32 = maxVal
-				gc_l_x_[gc_lane2] = x_
+//line ggml_softmax.go:138
+				gc_l_x_[gc_lane] = x_
 			}
 		}
 //line ggml_more.go:24
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				x_ := gc_l_x_[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+				x_ := gc_l_x_[gc_lane]
 //line ggml_more.go:25
-				var shflXorSync float32 = gc_c21r[gc_lane2]
+				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x_ = fmaxf(x_, shflXorSync)
-				gc_l_x_[gc_lane2] = x_
+//line ggml_more.go:27
+				gc_l_x_[gc_lane] = x_
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
-				x_ := gc_l_x_[gc_lane2]
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				x_ := gc_l_x_[gc_lane]
+//line ggml_softmax.go:106
 				var maxVal float32
 //line ggml_more.go:27
 				var r float32 = x_
@@ -895,36 +201,39 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
-				gc_s_maxVal[gc_rank2] = maxVal
+//line ggml_softmax.go:141
+				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_tx2, gc_every3, gc_exact3 := compiled.EveryFrom(0, ggmlWarpSize, 0)
-			if gc_exact3 {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every3 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:138
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
-					maxVal := gc_s_maxVal[gc_rank2]
+					maxVal := gc_s_maxVal[gc_rank]
 					{
 //line ggml_softmax.go:143
 						bufIw[warpID] = maxVal
 					}
 				}
 			} else {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every3 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-					maxVal := gc_s_maxVal[gc_rank2]
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:142
 					if laneID == 0 {
 						bufIw[warpID] = maxVal
@@ -932,51 +241,56 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
+//line ggml_softmax.go:150
 		var gc_l_x_2 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:102
-					laneID := gc_tx2 % ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
 					var maxVal float32
 //line ggml_softmax.go:147
 					maxVal = bufIw[laneID]
 					var x_2 float32 = maxVal
-					gc_l_x_2[gc_lane2] = x_2
+//line ggml_softmax.go:150
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 //line ggml_more.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					x_2 := gc_l_x_2[gc_lane2]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c22r[gc_lane2]
+					var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync_)
-					gc_l_x_2[gc_lane2] = x_2
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
-			gc_left := gc_act2
+			gc_left := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line ggml_more.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_more.go:27
 						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -984,17 +298,17 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:148
 						maxVal = r_
 //line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:148
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
 //line ggml_softmax.go:148
 						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -1002,49 +316,54 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:148
 						maxVal = r_
 //line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					x_2 := gc_l_x_2[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:161
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_softmax.go:163
 					var maxVal float32
 //line ggml_more.go:27
 					var r_ float32 = x_2
 //line ggml_softmax.go:148
 					maxVal = r_
-					gc_s_maxVal[gc_rank2] = maxVal
+//line ggml_softmax.go:150
+					gc_s_maxVal[gc_rank] = maxVal
 				}
 			}
 		}
 	}
+//line ggml_softmax.go:157
 	var gc_l_x_3 [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:79
-				tid := gc_tx2
-				maxVal := gc_s_maxVal[gc_rank2]
+				tid := gc_tx
+//line ggml_softmax.go:81
+				maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:151
 				tmp := float32(0.0)
 //line ggml_softmax.go:153
@@ -1061,11 +380,12 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 //line ggml_softmax.go:165
 				var x_3 float32 = tmp
-				gc_l_x_3[gc_lane2] = x_3
+//line ggml_softmax.go:168
+				gc_l_x_3[gc_lane] = x_3
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 //line ggml_norm.go:25
@@ -1078,60 +398,61 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		} else {
 //line ggml_norm.go:24
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:38
+							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
-							x_3 += gc_c23r[gc_lane2]
-							gc_l_x_3[gc_lane2] = x_3
+							x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
 						}
 					}
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_norm.go:27
 					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1139,17 +460,17 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:165
 					tmp = r_2
 //line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:165
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_softmax.go:165
 					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1157,118 +478,124 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:165
 					tmp = r_2
 //line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				x_3 := gc_l_x_3[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:178
+				x_3 := gc_l_x_3[gc_lane]
+//line ggml_softmax.go:180
 				var tmp float32
 //line ggml_norm.go:27
 				var r_2 float32 = x_3
 //line ggml_softmax.go:165
 				tmp = r_2
-				gc_s_tmp[gc_rank2] = tmp
+//line ggml_softmax.go:167
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_softmax.go:166
 	if blockSize > ggmlWarpSize {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line ggml_softmax.go:168
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:168
 					if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:168
 					if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:168
 					if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:168
 					if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:168
 				if warpID == 0 {
 					bufIw[laneID] = 0.0
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_tx2, gc_every4, gc_exact4 := compiled.EveryFrom(0, ggmlWarpSize, 0)
-			if gc_exact4 {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every4 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:175
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact2 {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
-					tmp := gc_s_tmp[gc_rank2]
+					tmp := gc_s_tmp[gc_rank]
 					{
 //line ggml_softmax.go:174
 						bufIw[warpID] = tmp
 					}
 				}
 			} else {
-				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every4 {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-					tmp := gc_s_tmp[gc_rank2]
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:173
 					if laneID == 0 {
 						bufIw[warpID] = tmp
@@ -1276,34 +603,37 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
+//line ggml_softmax.go:181
 		var gc_l_x_4 [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:102
-					laneID := gc_tx2 % ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
 					var tmp float32
 //line ggml_softmax.go:178
 					tmp = bufIw[laneID]
 					var x_4 float32 = tmp
-					gc_l_x_4[gc_lane2] = x_4
+//line ggml_softmax.go:181
+					gc_l_x_4[gc_lane] = x_4
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 //line ggml_norm.go:25
@@ -1316,60 +646,61 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 			} else {
 //line ggml_norm.go:24
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-						gc_left4 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						gc_left4 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_4 := gc_l_x_4[gc_lane2]
+//line ggml_norm.go:38
+								x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
-								x_4 += gc_c24r[gc_lane2]
-								gc_l_x_4[gc_lane2] = x_4
+								x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
 							}
 						}
 					}
 				}
 			}
-			gc_left5 := gc_act2
+			gc_left5 := gc_act
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_norm.go:27
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1377,17 +708,17 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:179
 						tmp = r_3
 //line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
+						gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:179
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
 //line ggml_softmax.go:179
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -1395,42 +726,49 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:179
 						tmp = r_3
 //line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					x_4 := gc_l_x_4[gc_lane2]
+					gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:192
+					x_4 := gc_l_x_4[gc_lane]
+//line ggml_softmax.go:194
 					var tmp float32
 //line ggml_norm.go:27
 					var r_3 float32 = x_4
 //line ggml_softmax.go:179
 					tmp = r_3
-					gc_s_tmp[gc_rank2] = tmp
+//line ggml_softmax.go:181
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
+//line ggml_softmax.go:187
 	compiled.OutOfLine(func() {
-		gc_s_maxVal := gc_s_maxVal[:gc_n2]
-		gc_s_tmp := gc_s_tmp[:gc_n2]
+		gc_s_maxVal := gc_s_maxVal[:gc_n]
+//line ggml_softmax.go:190
+		gc_s_tmp := gc_s_tmp[:gc_n]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L92:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:193
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L9:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:79
-					tid := gc_tx2
-					maxVal := gc_s_maxVal[gc_rank2]
-					tmp := gc_s_tmp[gc_rank2]
+					tid := gc_tx
+//line ggml_softmax.go:81
+					maxVal := gc_s_maxVal[gc_rank]
+					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:182
 					if sinks != nil {
 						tmp += expf(sinks[i02] - maxVal)
@@ -1442,7 +780,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						col_2 := col0_2 + tid
 //line ggml_softmax.go:191
 						if ncolsTemplate == 0 && col_2 >= ncols {
-							continue gc_L92
+							continue gc_L9
 						}
 //line ggml_softmax.go:195
 						dst[col_2] = vals[col_2] * invSum
@@ -1450,6 +788,752 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
+//line ggml_softmax.go:201
+	})
+}
+
+//line ggml_softmax.go:73
+func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float32, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_mask := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_mask {
+		gc_s_mask[gc_rank] = mask
+	}
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+//line ggml_softmax.go:94
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+//line ggml_softmax.go:74
+	ncols := ncolsTemplate
+	if ncolsTemplate == 0 {
+		ncols = int(p.ncols)
+	}
+//line ggml_softmax.go:81
+	i03 := int64(gc_bz)
+	i02 := int64(gc_by)
+	i01 := int64(gc_bx)
+//line ggml_softmax.go:85
+	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
+//line ggml_softmax.go:87
+	i11 := i01
+	i12 := i02 % p.ne12
+	i13 := i03 % p.ne13
+//line ggml_softmax.go:91
+	x = x[int64(rowx)*int64(ncols):]
+	var sizeofT float32
+//line ggml_softmax.go:94
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		mask := gc_s_mask[gc_rank]
+//line ggml_softmax.go:93
+		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		gc_s_mask[gc_rank] = mask
+	}
+//line ggml_softmax.go:94
+	dst = dst[int64(rowx)*int64(ncols):]
+//line ggml_softmax.go:96
+	blockSize := blockSizeTemplate
+	if blockSizeTemplate == 0 {
+		blockSize = gc_bdx
+	}
+//line ggml_softmax.go:104
+	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+//line ggml_softmax.go:106
+	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
+	bufIw := dataSoftMaxF32
+	vals := dst
+	if useShared {
+		vals = bufIw[ggmlWarpSize:]
+	}
+//line ggml_softmax.go:113
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:79
+				tid := gc_tx
+//line ggml_softmax.go:81
+				mask := gc_s_mask[gc_rank]
+//line ggml_softmax.go:113
+				maxVal := float32(math.Inf(-1))
+				if sinks != nil {
+					maxVal = sinks[i02]
+				}
+//line ggml_softmax.go:118
+				for col0 := 0; col0 < ncols; col0 += blockSize {
+					col := col0 + tid
+//line ggml_softmax.go:121
+					if ncolsTemplate == 0 && col >= ncols {
+						break
+					}
+//line ggml_softmax.go:125
+					m := float32(0.0)
+					if mask != nil {
+						m = slope * float32(mask[col])
+					}
+					val := x[col]*p.scale + m
+//line ggml_softmax.go:131
+					vals[col] = val
+					maxVal = max(maxVal, val)
+				}
+//line ggml_softmax.go:135
+				var x_ float32 = maxVal
+//line ggml_softmax.go:138
+				gc_l_x_[gc_lane] = x_
+			}
+		}
+//line ggml_more.go:24
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+				x_ := gc_l_x_[gc_lane]
+//line ggml_more.go:25
+				var shflXorSync float32 = gc_c1r[gc_lane]
+//line ggml_more.go:25
+				x_ = fmaxf(x_, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x_[gc_lane] = x_
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				x_ := gc_l_x_[gc_lane]
+//line ggml_softmax.go:106
+				var maxVal float32
+//line ggml_more.go:27
+				var r float32 = x_
+//line ggml_softmax.go:135
+				maxVal = r
+//line ggml_softmax.go:137
+				if (blockSize > ggmlWarpSize) && (warpID == 0) {
+					bufIw[laneID] = float32(math.Inf(-1))
+				}
+//line ggml_softmax.go:141
+				gc_s_maxVal[gc_rank] = maxVal
+			}
+		}
+	}
+//line ggml_softmax.go:136
+	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:138
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					maxVal := gc_s_maxVal[gc_rank]
+					{
+//line ggml_softmax.go:143
+						bufIw[warpID] = maxVal
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+			}
+		}
+//line ggml_softmax.go:150
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:102
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					var maxVal float32
+//line ggml_softmax.go:147
+					maxVal = bufIw[laneID]
+					var x_2 float32 = maxVal
+//line ggml_softmax.go:150
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+//line ggml_more.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_more.go:25
+					var shflXorSync_ float32 = gc_c2r[gc_lane]
+//line ggml_more.go:25
+					x_2 = fmaxf(x_2, shflXorSync_)
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line ggml_more.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+//line ggml_more.go:27
+						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:148
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+//line ggml_softmax.go:148
+						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:161
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_softmax.go:163
+					var maxVal float32
+//line ggml_more.go:27
+					var r_ float32 = x_2
+//line ggml_softmax.go:148
+					maxVal = r_
+//line ggml_softmax.go:150
+					gc_s_maxVal[gc_rank] = maxVal
+				}
+			}
+		}
+	}
+//line ggml_softmax.go:157
+	var gc_l_x_3 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:79
+				tid := gc_tx
+//line ggml_softmax.go:81
+				maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:151
+				tmp := float32(0.0)
+//line ggml_softmax.go:153
+				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+					col_ := col0_ + tid
+//line ggml_softmax.go:156
+					if ncolsTemplate == 0 && col_ >= ncols {
+						break
+					}
+//line ggml_softmax.go:160
+					val_ := expf(vals[col_] - maxVal)
+					tmp += val_
+					vals[col_] = val_
+				}
+//line ggml_softmax.go:165
+				var x_3 float32 = tmp
+//line ggml_softmax.go:168
+				gc_l_x_3[gc_lane] = x_3
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+//line ggml_norm.go:25
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:25
+							x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
+						}
+					}
+				}
+			}
+		}
+		gc_left3 := gc_act
+		if compiled.SIMD {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:27
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:165
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+//line ggml_softmax.go:165
+					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:178
+				x_3 := gc_l_x_3[gc_lane]
+//line ggml_softmax.go:180
+				var tmp float32
+//line ggml_norm.go:27
+				var r_2 float32 = x_3
+//line ggml_softmax.go:165
+				tmp = r_2
+//line ggml_softmax.go:167
+				gc_s_tmp[gc_rank] = tmp
+			}
+		}
+	}
+//line ggml_softmax.go:166
+	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:168
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+				if warpID == 0 {
+					bufIw[laneID] = 0.0
+				}
+			}
+		}
+//line ggml_softmax.go:175
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact2 {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					tmp := gc_s_tmp[gc_rank]
+					{
+//line ggml_softmax.go:174
+						bufIw[warpID] = tmp
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+			}
+		}
+//line ggml_softmax.go:181
+		var gc_l_x_4 [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:102
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					var tmp float32
+//line ggml_softmax.go:178
+					tmp = bufIw[laneID]
+					var x_4 float32 = tmp
+//line ggml_softmax.go:181
+					gc_l_x_4[gc_lane] = x_4
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+//line ggml_norm.go:25
+					gc_run2.Add(offset_3, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+			} else {
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line ggml_norm.go:25
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line ggml_norm.go:25
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_4 := gc_l_x_4[gc_lane]
+//line ggml_norm.go:25
+								x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
+							}
+						}
+					}
+				}
+			}
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line ggml_norm.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:179
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+//line ggml_softmax.go:179
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:192
+					x_4 := gc_l_x_4[gc_lane]
+//line ggml_softmax.go:194
+					var tmp float32
+//line ggml_norm.go:27
+					var r_3 float32 = x_4
+//line ggml_softmax.go:179
+					tmp = r_3
+//line ggml_softmax.go:181
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	}
+//line ggml_softmax.go:187
+	compiled.OutOfLine(func() {
+		gc_s_maxVal := gc_s_maxVal[:gc_n]
+//line ggml_softmax.go:190
+		gc_s_tmp := gc_s_tmp[:gc_n]
+		{
+//line ggml_softmax.go:193
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L9:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:79
+					tid := gc_tx
+//line ggml_softmax.go:81
+					maxVal := gc_s_maxVal[gc_rank]
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_softmax.go:182
+					if sinks != nil {
+						tmp += expf(sinks[i02] - maxVal)
+					}
+//line ggml_softmax.go:186
+					invSum := 1.0 / tmp
+//line ggml_softmax.go:188
+					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+						col_2 := col0_2 + tid
+//line ggml_softmax.go:191
+						if ncolsTemplate == 0 && col_2 >= ncols {
+							continue gc_L9
+						}
+//line ggml_softmax.go:195
+						dst[col_2] = vals[col_2] * invSum
+					}
+				}
+			}
+		}
+//line ggml_softmax.go:201
 	})
 }
 
@@ -1468,39 +1552,43 @@ func SoftMaxF32ParallelizeColsKernel(x []float32, dst []float32, tmpVals []float
 var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
 
 //line ggml_softmax.go:357
-func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32, dst []float32, tmpVals []float32, p softMaxParams) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_shared12 := func(n int) []float32 {
+func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, dst []float32, tmpVals []float32, p softMaxParams) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_shared22 := func(n int) []float32 {
+	gc_shared2 := func(n int) []float32 {
 		defer func() {}()
 		return gocuda.Shared[float32](t, n)
 	}
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_localVals := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
-	gc_s_r := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	gc_s_r_6 := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
-	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line ggml_softmax.go:379
+	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+//line ggml_softmax.go:381
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+//line ggml_softmax.go:383
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+//line ggml_softmax.go:385
+	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b, 8)[:gc_n]
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 //line ggml_softmax.go:359
@@ -1517,42 +1605,43 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:262
 		const nElemPerThread = 4
 //line ggml_softmax.go:266
-		stepSize := gc_gdx2 * gc_bdx2
+		stepSize := gc_gdx * gc_bdx
 //line ggml_softmax.go:283
 		var returned bool
 //line ggml_softmax.go:283
 		_ = returned
 //line ggml_softmax.go:214
-		localVals_ := gc_shared12(32)[:32]
+		localVals_ := gc_shared1(32)[:32]
+//line ggml_softmax.go:216
 		var gc_l_x_2 [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:260
-					tid := gc_tx2
-					colStart := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					colStart := gc_bx*gc_bdx + tid
 //line ggml_softmax.go:264
 					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
 					localMax := float32(math.Inf(-1))
 //line ggml_softmax.go:268
 					for col := colStart; int64(col) < p_.ncols; {
 //line ggml_softmax.go:268
-						gc_b2.Tick()
+						gc_b.Tick()
 //line ggml_softmax.go:268
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line ggml_softmax.go:268
 							return
 						}
@@ -1620,114 +1709,127 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								localMax = fmaxf(localMax, localVals[i_])
 							}
 						}
+//line ggml_softmax.go:280
 						col += stepSize * nElemPerThread
 					}
+//line ggml_softmax.go:283
 					var val float32 = localMax
 //line ggml_softmax.go:283
 					var r float32
 //line ggml_softmax.go:211
 					var x_2 float32 = val
-					gc_l_x_2[gc_lane2] = x_2
-					gc_s_localVals[gc_rank2] = localVals
-					gc_s_r[gc_rank2] = r
+//line ggml_softmax.go:217
+					gc_l_x_2[gc_lane] = x_2
+					gc_s_localVals[gc_rank] = localVals
+					gc_s_r[gc_rank] = r
 				}
 			}
 //line ggml_more.go:24
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					x_2 := gc_l_x_2[gc_lane2]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
-					var shflXorSync float32 = gc_c21r[gc_lane2]
+					var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync)
-					gc_l_x_2[gc_lane2] = x_2
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line ggml_softmax.go:215
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-					x_2 := gc_l_x_2[gc_lane2]
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_softmax.go:220
 					var val float32
 //line ggml_more.go:27
 					var r_ float32 = x_2
 //line ggml_softmax.go:211
 					val = r_
 //line ggml_softmax.go:213
-					if gc_bdx2 > ggmlWarpSize {
+					if gc_bdx > ggmlWarpSize {
 //line ggml_softmax.go:213
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 //line ggml_softmax.go:217
 						if laneID == 0 {
 							localVals_[warpID] = val
 						}
 					}
-					gc_s_val[gc_rank2] = val
+//line ggml_softmax.go:215
+					gc_s_val[gc_rank] = val
 				}
 			}
 		}
 //line ggml_softmax.go:212
-		if gc_bdx2 > ggmlWarpSize {
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:214
 			var gc_l_x_3 [32]float32
-			var gc_c22r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			var gc_c2r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:216
-						laneID := gc_tx2 % ggmlWarpSize
+						laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
 						var val float32
 //line ggml_softmax.go:221
 						val = float32(math.Inf(-1))
-						if laneID < (gc_bdx2 / ggmlWarpSize) {
+						if laneID < (gc_bdx / ggmlWarpSize) {
 							val = localVals_[laneID]
 						}
 						var x_3 float32 = val
-						gc_l_x_3[gc_lane2] = x_3
-						gc_s_val[gc_rank2] = val
+//line ggml_softmax.go:227
+						gc_l_x_3[gc_lane] = x_3
+						gc_s_val[gc_rank] = val
 					}
 				}
 //line ggml_more.go:24
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						x_3 := gc_l_x_3[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+						x_3 := gc_l_x_3[gc_lane]
 //line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c22r[gc_lane2]
+						var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 						x_3 = fmaxf(x_3, shflXorSync_)
-						gc_l_x_3[gc_lane2] = x_3
+//line ggml_more.go:27
+						gc_l_x_3[gc_lane] = x_3
 					}
 				}
-				gc_left := gc_act2
+				gc_left := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line ggml_more.go:27
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_more.go:27
 							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -1735,17 +1837,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 							r = r_2
 //line ggml_softmax.go:225
-							r.StoreSlice(gc_s_r[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
+							r.StoreSlice(gc_s_r[gc_rank:])
+							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:225
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
 //line ggml_softmax.go:225
 							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -1753,220 +1855,257 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 							r = r_2
 //line ggml_softmax.go:225
-							r.StoreSlice(gc_s_r[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
+							r.StoreSlice(gc_s_r[gc_rank:])
+							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						x_3 := gc_l_x_3[gc_lane2]
+						gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:238
+						x_3 := gc_l_x_3[gc_lane]
+//line ggml_softmax.go:240
 						var r float32
 //line ggml_more.go:27
 						var r_2 float32 = x_3
 //line ggml_softmax.go:225
 						r = r_2
-						gc_s_r[gc_rank2] = r
+//line ggml_softmax.go:227
+						gc_s_r[gc_rank] = r
 					}
 				}
 			}
 //line ggml_softmax.go:225
 			returned = true
 		} else {
-			gc_vstep5 := 0
+//line ggml_softmax.go:228
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-					gc_rank2 := gc_vstep5
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
 //line ggml_softmax.go:227
-					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line ggml_softmax.go:227
 					var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:227
 					r = val
 //line ggml_softmax.go:227
-					r.StoreSlice(gc_s_r[gc_rank2:])
+					r.StoreSlice(gc_s_r[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep5
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
-					gc_rank2 := gc_step9 + 0
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var r float32
 //line ggml_softmax.go:227
 					r = val
-					gc_s_r[gc_rank2] = r
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_rank2 := gc_step9 + 1
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var r float32
 //line ggml_softmax.go:227
 					r = val
-					gc_s_r[gc_rank2] = r
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_rank2 := gc_step9 + 2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var r float32
 //line ggml_softmax.go:227
 					r = val
-					gc_s_r[gc_rank2] = r
+					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_rank2 := gc_step9 + 3
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
 					var r float32
 //line ggml_softmax.go:227
 					r = val
-					gc_s_r[gc_rank2] = r
+					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				val := gc_s_val[gc_rank2]
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
 				var r float32
 //line ggml_softmax.go:227
 				r = val
-				gc_s_r[gc_rank2] = r
+				gc_s_r[gc_rank] = r
 			}
 //line ggml_softmax.go:227
 			returned = true
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(tmpVals_) {
-					gc_at5 := tmpVals_[gc_off5:][:1]
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
+					gc_at := tmpVals_[gc_off:][:1]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step2 + 0
+//line ggml_softmax.go:243
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							gc_at5[0] = localMax
+							gc_at[0] = localMax
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:290
+							gc_tx := gc_step2 + 1
+//line ggml_softmax.go:292
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							gc_at5[0] = localMax
+							gc_at[0] = localMax
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:290
+							gc_tx := gc_step2 + 2
+//line ggml_softmax.go:292
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							gc_at5[0] = localMax
+							gc_at[0] = localMax
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:290
+							gc_tx := gc_step2 + 3
+//line ggml_softmax.go:292
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							gc_at5[0] = localMax
+							gc_at[0] = localMax
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:290
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 						var localMax float32
-						r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
 //line ggml_softmax.go:286
-						gc_at5[0] = localMax
+						gc_at[0] = localMax
 					}
 				} else {
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+//line ggml_softmax.go:290
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							tmpVals_[gc_bx2] = localMax
+							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:290
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							tmpVals_[gc_bx2] = localMax
+							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:290
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							tmpVals_[gc_bx2] = localMax
+							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:290
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var localMax float32
-							r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
 //line ggml_softmax.go:286
-							tmpVals_[gc_bx2] = localMax
+							tmpVals_[gc_bx] = localMax
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:290
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 						var localMax float32
-						r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:264
+						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
 //line ggml_softmax.go:286
-						tmpVals_[gc_bx2] = localMax
+						tmpVals_[gc_bx] = localMax
 					}
 				}
 			}
 		}
 //line ggml_softmax.go:288
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
 //line ggml_softmax.go:296
@@ -1974,34 +2113,37 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:296
 		_ = returned_
 //line ggml_softmax.go:214
-		localVals_2 := gc_shared12(32)[:32]
+		localVals_2 := gc_shared1(32)[:32]
+//line ggml_softmax.go:216
 		var gc_l_x_4 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_x03 := gc_tidx2.X
-					gc_off6 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off6 {
-						gc_at6 := tmpVals_[gc_off6:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
+					gc_x0 := gc_tidx.X
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+						gc_at2 := tmpVals_[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+//line ggml_softmax.go:234
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
 //line ggml_softmax.go:260
-							tid := gc_tx2
+							tid := gc_tx
+//line ggml_softmax.go:262
 							var localMax float32
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx2 < gc_bdx2)
-							if tid < gc_gdx2 {
-								localMax = gc_at6[gc_lane2]
+							t.Assert(gc_gdx < gc_bdx)
+							if tid < gc_gdx {
+								localMax = gc_at2[gc_lane]
 							} else {
 								localMax = float32(math.Inf(-1))
 							}
@@ -2010,24 +2152,26 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							var r_3 float32
 //line ggml_softmax.go:211
 							var x_4 float32 = val_
-							gc_l_x_4[gc_lane2] = x_4
-							gc_s_r_3[gc_rank2] = r_3
+//line ggml_softmax.go:215
+							gc_l_x_4[gc_lane] = x_4
+							gc_s_r_3[gc_rank] = r_3
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
 //line ggml_softmax.go:260
-							tid := gc_tx2
+							tid := gc_tx
+//line ggml_softmax.go:262
 							var localMax float32
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx2 < gc_bdx2)
-							if tid < gc_gdx2 {
+							t.Assert(gc_gdx < gc_bdx)
+							if tid < gc_gdx {
 								localMax = tmpVals_[tid]
 							} else {
 								localMax = float32(math.Inf(-1))
@@ -2037,108 +2181,119 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							var r_3 float32
 //line ggml_softmax.go:211
 							var x_4 float32 = val_
-							gc_l_x_4[gc_lane2] = x_4
-							gc_s_r_3[gc_rank2] = r_3
+//line ggml_softmax.go:215
+							gc_l_x_4[gc_lane] = x_4
+							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 				}
 			}
 //line ggml_more.go:24
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					x_4 := gc_l_x_4[gc_lane2]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+					x_4 := gc_l_x_4[gc_lane]
 //line ggml_more.go:25
-					var shflXorSync_2 float32 = gc_c23r[gc_lane2]
+					var shflXorSync_2 float32 = gc_c3r[gc_lane]
 //line ggml_more.go:25
 					x_4 = fmaxf(x_4, shflXorSync_2)
-					gc_l_x_4[gc_lane2] = x_4
+//line ggml_more.go:27
+					gc_l_x_4[gc_lane] = x_4
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line ggml_softmax.go:215
-					warpID_ := gc_tx2 / ggmlWarpSize
-					laneID_ := gc_tx2 % ggmlWarpSize
-					x_4 := gc_l_x_4[gc_lane2]
+					warpID_ := gc_tx / ggmlWarpSize
+					laneID_ := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
+					x_4 := gc_l_x_4[gc_lane]
+//line ggml_softmax.go:220
 					var val_ float32
 //line ggml_more.go:27
 					var r_4 float32 = x_4
 //line ggml_softmax.go:211
 					val_ = r_4
 //line ggml_softmax.go:213
-					if gc_bdx2 > ggmlWarpSize {
+					if gc_bdx > ggmlWarpSize {
 //line ggml_softmax.go:213
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 //line ggml_softmax.go:217
 						if laneID_ == 0 {
 							localVals_2[warpID_] = val_
 						}
 					}
-					gc_s_val_[gc_rank2] = val_
+//line ggml_softmax.go:215
+					gc_s_val_[gc_rank] = val_
 				}
 			}
 		}
 //line ggml_softmax.go:212
-		if gc_bdx2 > ggmlWarpSize {
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:214
 			var gc_l_x_5 [32]float32
-			var gc_c24r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			var gc_c4r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:216
-						laneID_ := gc_tx2 % ggmlWarpSize
+						laneID_ := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
 						var val_ float32
 //line ggml_softmax.go:221
 						val_ = float32(math.Inf(-1))
-						if laneID_ < (gc_bdx2 / ggmlWarpSize) {
+						if laneID_ < (gc_bdx / ggmlWarpSize) {
 							val_ = localVals_2[laneID_]
 						}
 						var x_5 float32 = val_
-						gc_l_x_5[gc_lane2] = x_5
-						gc_s_val_[gc_rank2] = val_
+//line ggml_softmax.go:227
+						gc_l_x_5[gc_lane] = x_5
+						gc_s_val_[gc_rank] = val_
 					}
 				}
 //line ggml_more.go:24
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c24r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						x_5 := gc_l_x_5[gc_lane2]
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+						x_5 := gc_l_x_5[gc_lane]
 //line ggml_more.go:25
-						var shflXorSync_3 float32 = gc_c24r[gc_lane2]
+						var shflXorSync_3 float32 = gc_c4r[gc_lane]
 //line ggml_more.go:25
 						x_5 = fmaxf(x_5, shflXorSync_3)
-						gc_l_x_5[gc_lane2] = x_5
+//line ggml_more.go:27
+						gc_l_x_5[gc_lane] = x_5
 					}
 				}
-				gc_left2 := gc_act2
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line ggml_more.go:27
-							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
 //line ggml_more.go:27
 							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -2146,17 +2301,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 							r_3 = r_5
 //line ggml_softmax.go:225
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:225
-							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
 //line ggml_softmax.go:225
 							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
@@ -2164,92 +2319,96 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 							r_3 = r_5
 //line ggml_softmax.go:225
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						x_5 := gc_l_x_5[gc_lane2]
+						gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:238
+						x_5 := gc_l_x_5[gc_lane]
+//line ggml_softmax.go:240
 						var r_3 float32
 //line ggml_more.go:27
 						var r_5 float32 = x_5
 //line ggml_softmax.go:225
 						r_3 = r_5
-						gc_s_r_3[gc_rank2] = r_3
+//line ggml_softmax.go:227
+						gc_s_r_3[gc_rank] = r_3
 					}
 				}
 			}
 //line ggml_softmax.go:225
 			returned_ = true
 		} else {
-			gc_vstep6 := 0
+//line ggml_softmax.go:228
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-					gc_rank2 := gc_vstep6
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
 //line ggml_softmax.go:227
-					val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank2:])
+					val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
 //line ggml_softmax.go:227
 					var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:227
 					r_3 = val_
 //line ggml_softmax.go:227
-					r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+					r_3.StoreSlice(gc_s_r_3[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep6
-			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step12 + 0
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
 //line ggml_softmax.go:227
 					r_3 = val_
-					gc_s_r_3[gc_rank2] = r_3
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank2 := gc_step12 + 1
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
 //line ggml_softmax.go:227
 					r_3 = val_
-					gc_s_r_3[gc_rank2] = r_3
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank2 := gc_step12 + 2
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
 //line ggml_softmax.go:227
 					r_3 = val_
-					gc_s_r_3[gc_rank2] = r_3
+					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank2 := gc_step12 + 3
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
 //line ggml_softmax.go:227
 					r_3 = val_
-					gc_s_r_3[gc_rank2] = r_3
+					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				val_ := gc_s_val_[gc_rank2]
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
 //line ggml_softmax.go:227
 				r_3 = val_
-				gc_s_r_3[gc_rank2] = r_3
+				gc_s_r_3[gc_rank] = r_3
 			}
 //line ggml_softmax.go:227
 			returned_ = true
@@ -2259,39 +2418,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:319
 		_ = returned_2
 //line ggml_softmax.go:236
-		localVals_3 := gc_shared22(32)[:32]
+		localVals_3 := gc_shared2(32)[:32]
+//line ggml_softmax.go:238
 		var gc_l_x_6 [32]float32
-		var gc_c25r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		var gc_c5r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:260
-					tid := gc_tx2
-					colStart := gc_bx2*gc_bdx2 + tid
-					localVals := gc_s_localVals[gc_rank2]
+					tid := gc_tx
+					colStart := gc_bx*gc_bdx + tid
+//line ggml_softmax.go:263
+					localVals := gc_s_localVals[gc_rank]
 					var localMax float32
-					r_3 := gc_s_r_3[gc_rank2]
+//line ggml_softmax.go:266
+					r_3 := gc_s_r_3[gc_rank]
 //line ggml_softmax.go:296
 					localMax = r_3
 //line ggml_softmax.go:298
 					tmpExpf := float32(0.0)
 					for col_ := colStart; int64(col_) < p_.ncols; {
 //line ggml_softmax.go:299
-						gc_b2.Tick()
+						gc_b.Tick()
 //line ggml_softmax.go:299
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line ggml_softmax.go:299
 							return
 						}
@@ -2379,20 +2541,23 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								}
 							}
 						}
+//line ggml_softmax.go:316
 						col_ += stepSize * nElemPerThread
 					}
+//line ggml_softmax.go:319
 					var val_2 float32 = tmpExpf
 //line ggml_softmax.go:319
 					var r_6 float32
 //line ggml_softmax.go:233
 					var x_6 float32 = val_2
-					gc_l_x_6[gc_lane2] = x_6
-					gc_s_localVals[gc_rank2] = localVals
-					gc_s_r_6[gc_rank2] = r_6
+//line ggml_softmax.go:238
+					gc_l_x_6[gc_lane] = x_6
+					gc_s_localVals[gc_rank] = localVals
+					gc_s_r_6[gc_rank] = r_6
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run compiled.ShflSteps
 				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 //line ggml_norm.go:25
@@ -2405,120 +2570,127 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			} else {
 //line ggml_norm.go:24
 				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
-						gc_left3 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+						gc_left3 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
 //line ggml_norm.go:25
-									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
 //line ggml_norm.go:25
-									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									x_6.StoreSlice(gc_l_x_6[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
 //line ggml_norm.go:25
-									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
 //line ggml_norm.go:25
-									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									x_6.StoreSlice(gc_l_x_6[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_6 := gc_l_x_6[gc_lane2]
+//line ggml_norm.go:38
+								x_6 := gc_l_x_6[gc_lane]
 //line ggml_norm.go:25
-								x_6 += gc_c25r[gc_lane2]
-								gc_l_x_6[gc_lane2] = x_6
+								x_6 += gc_c5r[gc_lane]
+								gc_l_x_6[gc_lane] = x_6
 							}
 						}
 					}
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line ggml_softmax.go:237
-					warpID_2 := gc_tx2 / ggmlWarpSize
-					laneID_2 := gc_tx2 % ggmlWarpSize
-					x_6 := gc_l_x_6[gc_lane2]
+					warpID_2 := gc_tx / ggmlWarpSize
+					laneID_2 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
+					x_6 := gc_l_x_6[gc_lane]
+//line ggml_softmax.go:242
 					var val_2 float32
 //line ggml_norm.go:27
 					var r_7 float32 = x_6
 //line ggml_softmax.go:233
 					val_2 = r_7
 //line ggml_softmax.go:235
-					if gc_bdx2 > ggmlWarpSize {
+					if gc_bdx > ggmlWarpSize {
 //line ggml_softmax.go:235
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 //line ggml_softmax.go:239
 						if laneID_2 == 0 {
 							localVals_3[warpID_2] = val_2
 						}
 					}
-					gc_s_val_2[gc_rank2] = val_2
+//line ggml_softmax.go:237
+					gc_s_val_2[gc_rank] = val_2
 				}
 			}
 		}
 //line ggml_softmax.go:234
-		if gc_bdx2 > ggmlWarpSize {
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:236
 			var gc_l_x_7 [32]float32
-			var gc_c26r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			var gc_c6r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:238
-						laneID_2 := gc_tx2 % ggmlWarpSize
+						laneID_2 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
 						var val_2 float32
 //line ggml_softmax.go:243
 						val_2 = 0.0
-						if laneID_2 < (gc_bdx2 / ggmlWarpSize) {
+						if laneID_2 < (gc_bdx / ggmlWarpSize) {
 							val_2 = localVals_3[laneID_2]
 						}
 						var x_7 float32 = val_2
-						gc_l_x_7[gc_lane2] = x_7
-						gc_s_val_2[gc_rank2] = val_2
+//line ggml_softmax.go:249
+						gc_l_x_7[gc_lane] = x_7
+						gc_s_val_2[gc_rank] = val_2
 					}
 				}
 //line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					var gc_run2 compiled.ShflSteps
 					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 //line ggml_norm.go:25
@@ -2531,60 +2703,61 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				} else {
 //line ggml_norm.go:24
 					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
 						} else {
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
-							gc_left4 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+							gc_left4 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
 //line ggml_norm.go:25
-										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
 //line ggml_norm.go:25
-										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										x_7.StoreSlice(gc_l_x_7[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line ggml_norm.go:25
-										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
 //line ggml_norm.go:25
-										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
 //line ggml_norm.go:25
-										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										x_7.StoreSlice(gc_l_x_7[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
 										continue
 									}
-									x_7 := gc_l_x_7[gc_lane2]
+//line ggml_norm.go:38
+									x_7 := gc_l_x_7[gc_lane]
 //line ggml_norm.go:25
-									x_7 += gc_c26r[gc_lane2]
-									gc_l_x_7[gc_lane2] = x_7
+									x_7 += gc_c6r[gc_lane]
+									gc_l_x_7[gc_lane] = x_7
 								}
 							}
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
 //line ggml_norm.go:27
 							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -2592,17 +2765,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 							r_6 = r_8
 //line ggml_softmax.go:247
-							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							r_6.StoreSlice(gc_s_r_6[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:247
-							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
 //line ggml_softmax.go:247
 							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -2610,220 +2783,257 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 							r_6 = r_8
 //line ggml_softmax.go:247
-							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							r_6.StoreSlice(gc_s_r_6[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						x_7 := gc_l_x_7[gc_lane2]
+						gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:260
+						x_7 := gc_l_x_7[gc_lane]
+//line ggml_softmax.go:262
 						var r_6 float32
 //line ggml_norm.go:27
 						var r_8 float32 = x_7
 //line ggml_softmax.go:247
 						r_6 = r_8
-						gc_s_r_6[gc_rank2] = r_6
+//line ggml_softmax.go:249
+						gc_s_r_6[gc_rank] = r_6
 					}
 				}
 			}
 //line ggml_softmax.go:247
 			returned_2 = true
 		} else {
-			gc_vstep7 := 0
+//line ggml_softmax.go:250
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-					gc_rank2 := gc_vstep7
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
 //line ggml_softmax.go:249
-					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line ggml_softmax.go:249
 					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:249
 					r_6 = val_2
 //line ggml_softmax.go:249
-					r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+					r_6.StoreSlice(gc_s_r_6[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step13 := gc_vstep7
-			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+			gc_step5 := gc_vstep3
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 				{
-					gc_rank2 := gc_step13 + 0
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_step5 + 0
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
 //line ggml_softmax.go:249
 					r_6 = val_2
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank2 := gc_step13 + 1
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_step5 + 1
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
 //line ggml_softmax.go:249
 					r_6 = val_2
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank2 := gc_step13 + 2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_step5 + 2
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
 //line ggml_softmax.go:249
 					r_6 = val_2
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank2 := gc_step13 + 3
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+					gc_rank := gc_step5 + 3
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
 //line ggml_softmax.go:249
 					r_6 = val_2
-					gc_s_r_6[gc_rank2] = r_6
+					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				val_2 := gc_s_val_2[gc_rank2]
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
 //line ggml_softmax.go:249
 				r_6 = val_2
-				gc_s_r_6[gc_rank2] = r_6
+				gc_s_r_6[gc_rank] = r_6
 			}
 //line ggml_softmax.go:249
 			returned_2 = true
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bx2
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(tmpVals_) {
-					gc_at7 := tmpVals_[gc_off7:][:1]
-					gc_step14 := gc_from2
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+					gc_at3 := tmpVals_[gc_off3:][:1]
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_tx := gc_step6 + 0
+//line ggml_softmax.go:265
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							gc_at7[0] = tmpExpf
+							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:326
+							gc_tx := gc_step6 + 1
+//line ggml_softmax.go:328
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							gc_at7[0] = tmpExpf
+							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:326
+							gc_tx := gc_step6 + 2
+//line ggml_softmax.go:328
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							gc_at7[0] = tmpExpf
+							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:326
+							gc_tx := gc_step6 + 3
+//line ggml_softmax.go:328
+							gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							gc_at7[0] = tmpExpf
+							gc_at3[0] = tmpExpf
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:326
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
 						var tmpExpf float32
-						r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
 //line ggml_softmax.go:322
-						gc_at7[0] = tmpExpf
+						gc_at3[0] = tmpExpf
 					}
 				} else {
-					gc_step15 := gc_from2
-					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+//line ggml_softmax.go:326
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step15 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step7 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							tmpVals_[gc_bx2] = tmpExpf
+							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step15 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:326
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							tmpVals_[gc_bx2] = tmpExpf
+							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step15 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:326
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							tmpVals_[gc_bx2] = tmpExpf
+							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step15 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:326
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
 //line ggml_softmax.go:322
-							tmpVals_[gc_bx2] = tmpExpf
+							tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:326
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:262
 						var tmpExpf float32
-						r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:264
+						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
 //line ggml_softmax.go:322
-						tmpVals_[gc_bx2] = tmpExpf
+						tmpVals_[gc_bx] = tmpExpf
 					}
 				}
 			}
 		}
 //line ggml_softmax.go:324
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
 //line ggml_softmax.go:331
@@ -2831,35 +3041,37 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:331
 		_ = returned_3
 //line ggml_softmax.go:236
-		localVals_4 := gc_shared22(32)[:32]
+		localVals_4 := gc_shared2(32)[:32]
+//line ggml_softmax.go:238
 		var gc_l_x_8 [32]float32
-		var gc_c27r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left6 := gc_act2
+		var gc_c7r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left6 := gc_act
 			if compiled.SIMD {
 //line ggml_softmax.go:326
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:329
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
-				gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
+				gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
 //line ggml_softmax.go:329
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:329
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx8.X + gc_lane2
-						gc_ty2 := gc_tidx8.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx8.Z
-						_ = gc_tz2
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx7.X + gc_lane
+//line ggml_softmax.go:334
+						gc_ty := gc_tidx7.Y
+						_ = gc_ty
+						gc_tz := gc_tidx7.Z
+						_ = gc_tz
 //line ggml_softmax.go:260
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_softmax.go:260
 						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:326
@@ -2868,12 +3080,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							break
 						}
 //line ggml_softmax.go:326
-						if tid < gc_gdx2 && uint(gc_gdx2-tid) > 7 {
+						if tid < gc_gdx && uint(gc_gdx-tid) > 7 {
 //line ggml_softmax.go:326
 							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
 						} else {
 //line ggml_softmax.go:327
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
 //line ggml_softmax.go:326
 							if gc_if2.ToBits() != 0 {
 //line ggml_softmax.go:326
@@ -2896,30 +3108,31 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:326
 						x_8 := val_3
 //line ggml_softmax.go:326
-						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+						x_8.StoreSlice(gc_l_x_8[gc_lane:])
 //line ggml_softmax.go:326
-						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+						val_3.StoreSlice(gc_s_val_3[gc_rank:])
 //line ggml_softmax.go:326
-						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						r_9.StoreSlice(gc_s_r_9[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
 							continue // the lanes wrap to the next row
 						}
-						gc_tx2 := gc_tidx2.X
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
+						gc_tx := gc_tidx.X
+//line ggml_softmax.go:341
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line ggml_softmax.go:260
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_softmax.go:260
 						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:326
@@ -2928,7 +3141,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							break
 						}
 //line ggml_softmax.go:326
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
 						if gc_if.ToBits() != 0 {
 //line ggml_softmax.go:327
 							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
@@ -2949,35 +3162,36 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:327
 						x_8 := val_3
 //line ggml_softmax.go:327
-						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+						x_8.StoreSlice(gc_l_x_8[gc_lane:])
 //line ggml_softmax.go:327
-						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+						val_3.StoreSlice(gc_s_val_3[gc_rank:])
 //line ggml_softmax.go:327
-						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						r_9.StoreSlice(gc_s_r_9[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left6 != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left6&(1<<gc_lane2) == 0 {
+						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:260
-						tid := gc_tx2
+						tid := gc_tx
+//line ggml_softmax.go:262
 						var tmpExpf float32
 //line ggml_softmax.go:326
-						if tid < gc_gdx2 {
+						if tid < gc_gdx {
 							tmpExpf = tmpVals_[tid]
 						} else {
 							tmpExpf = 0.0
@@ -2987,13 +3201,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						var r_9 float32
 //line ggml_softmax.go:233
 						var x_8 float32 = val_3
-						gc_l_x_8[gc_lane2] = x_8
-						gc_s_r_9[gc_rank2] = r_9
+//line ggml_softmax.go:237
+						gc_l_x_8[gc_lane] = x_8
+						gc_s_r_9[gc_rank] = r_9
 					}
 				}
 			}
 //line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run3 compiled.ShflSteps
 				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
 //line ggml_norm.go:25
@@ -3006,120 +3221,127 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			} else {
 //line ggml_norm.go:24
 				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
 					} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
-						gc_left7 := gc_act2
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+						gc_left7 := gc_act
 						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
 //line ggml_norm.go:25
-									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
 //line ggml_norm.go:25
-									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+									x_8.StoreSlice(gc_l_x_8[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
 								}
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
 //line ggml_norm.go:25
-									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
 //line ggml_norm.go:25
-									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
 //line ggml_norm.go:25
-									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+									x_8.StoreSlice(gc_l_x_8[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left7 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left7&(1<<gc_lane2) == 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left7&(1<<gc_lane) == 0 {
 									continue
 								}
-								x_8 := gc_l_x_8[gc_lane2]
+//line ggml_norm.go:38
+								x_8 := gc_l_x_8[gc_lane]
 //line ggml_norm.go:25
-								x_8 += gc_c27r[gc_lane2]
-								gc_l_x_8[gc_lane2] = x_8
+								x_8 += gc_c7r[gc_lane]
+								gc_l_x_8[gc_lane] = x_8
 							}
 						}
 					}
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line ggml_softmax.go:237
-					warpID_3 := gc_tx2 / ggmlWarpSize
-					laneID_3 := gc_tx2 % ggmlWarpSize
-					x_8 := gc_l_x_8[gc_lane2]
+					warpID_3 := gc_tx / ggmlWarpSize
+					laneID_3 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
+					x_8 := gc_l_x_8[gc_lane]
+//line ggml_softmax.go:242
 					var val_3 float32
 //line ggml_norm.go:27
 					var r_10 float32 = x_8
 //line ggml_softmax.go:233
 					val_3 = r_10
 //line ggml_softmax.go:235
-					if gc_bdx2 > ggmlWarpSize {
+					if gc_bdx > ggmlWarpSize {
 //line ggml_softmax.go:235
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 //line ggml_softmax.go:239
 						if laneID_3 == 0 {
 							localVals_4[warpID_3] = val_3
 						}
 					}
-					gc_s_val_3[gc_rank2] = val_3
+//line ggml_softmax.go:237
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 		}
 //line ggml_softmax.go:234
-		if gc_bdx2 > ggmlWarpSize {
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:236
 			var gc_l_x_9 [32]float32
-			var gc_c28r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			var gc_c8r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:238
-						laneID_3 := gc_tx2 % ggmlWarpSize
+						laneID_3 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
 						var val_3 float32
 //line ggml_softmax.go:243
 						val_3 = 0.0
-						if laneID_3 < (gc_bdx2 / ggmlWarpSize) {
+						if laneID_3 < (gc_bdx / ggmlWarpSize) {
 							val_3 = localVals_4[laneID_3]
 						}
 						var x_9 float32 = val_3
-						gc_l_x_9[gc_lane2] = x_9
-						gc_s_val_3[gc_rank2] = val_3
+//line ggml_softmax.go:249
+						gc_l_x_9[gc_lane] = x_9
+						gc_s_val_3[gc_rank] = val_3
 					}
 				}
 //line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					var gc_run4 compiled.ShflSteps
 					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 //line ggml_norm.go:25
@@ -3132,60 +3354,61 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				} else {
 //line ggml_norm.go:24
 					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
 						} else {
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
-							gc_left8 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+							gc_left8 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
 //line ggml_norm.go:25
-										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
 //line ggml_norm.go:25
-										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-										gc_left8 &^= 0xff << gc_lane2
+										x_9.StoreSlice(gc_l_x_9[gc_lane:])
+										gc_left8 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line ggml_norm.go:25
-										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
 //line ggml_norm.go:25
-										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
 //line ggml_norm.go:25
-										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-										gc_left8 &^= 0xff << gc_lane2
+										x_9.StoreSlice(gc_l_x_9[gc_lane:])
+										gc_left8 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left8 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left8&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left8&(1<<gc_lane) == 0 {
 										continue
 									}
-									x_9 := gc_l_x_9[gc_lane2]
+//line ggml_norm.go:38
+									x_9 := gc_l_x_9[gc_lane]
 //line ggml_norm.go:25
-									x_9 += gc_c28r[gc_lane2]
-									gc_l_x_9[gc_lane2] = x_9
+									x_9 += gc_c8r[gc_lane]
+									gc_l_x_9[gc_lane] = x_9
 								}
 							}
 						}
 					}
 				}
-				gc_left9 := gc_act2
+				gc_left9 := gc_act
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
 //line ggml_norm.go:27
 							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -3193,17 +3416,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 							r_9 = r_11
 //line ggml_softmax.go:247
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left9 &^= 0xff << gc_lane2
+							r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							gc_left9 &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
+							gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:247
-							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
 //line ggml_softmax.go:247
 							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -3211,115 +3434,122 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 							r_9 = r_11
 //line ggml_softmax.go:247
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left9 &^= 0xff << gc_lane2
+							r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							gc_left9 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left9 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left9&(1<<gc_lane2) == 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left9&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						x_9 := gc_l_x_9[gc_lane2]
+						gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:260
+						x_9 := gc_l_x_9[gc_lane]
+//line ggml_softmax.go:262
 						var r_9 float32
 //line ggml_norm.go:27
 						var r_11 float32 = x_9
 //line ggml_softmax.go:247
 						r_9 = r_11
-						gc_s_r_9[gc_rank2] = r_9
+//line ggml_softmax.go:249
+						gc_s_r_9[gc_rank] = r_9
 					}
 				}
 			}
 //line ggml_softmax.go:247
 			returned_3 = true
 		} else {
-			gc_vstep8 := 0
+//line ggml_softmax.go:250
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
-					gc_rank2 := gc_vstep8
+				for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+					gc_rank := gc_vstep4
 //line ggml_softmax.go:249
-					val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+					val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line ggml_softmax.go:249
 					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:249
 					r_9 = val_3
 //line ggml_softmax.go:249
-					r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+					r_9.StoreSlice(gc_s_r_9[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step16 := gc_vstep8
-			for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 				{
-					gc_rank2 := gc_step16 + 0
-					gc_pos2.Thread = gc_rank2
-					val_3 := gc_s_val_3[gc_rank2]
+					gc_rank := gc_step8 + 0
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
 //line ggml_softmax.go:249
 					r_9 = val_3
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank2 := gc_step16 + 1
-					gc_pos2.Thread = gc_rank2
-					val_3 := gc_s_val_3[gc_rank2]
+					gc_rank := gc_step8 + 1
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
 //line ggml_softmax.go:249
 					r_9 = val_3
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank2 := gc_step16 + 2
-					gc_pos2.Thread = gc_rank2
-					val_3 := gc_s_val_3[gc_rank2]
+					gc_rank := gc_step8 + 2
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
 //line ggml_softmax.go:249
 					r_9 = val_3
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank2 := gc_step16 + 3
-					gc_pos2.Thread = gc_rank2
-					val_3 := gc_s_val_3[gc_rank2]
+					gc_rank := gc_step8 + 3
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
 //line ggml_softmax.go:249
 					r_9 = val_3
-					gc_s_r_9[gc_rank2] = r_9
+					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				val_3 := gc_s_val_3[gc_rank2]
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
 //line ggml_softmax.go:249
 				r_9 = val_3
-				gc_s_r_9[gc_rank2] = r_9
+				gc_s_r_9[gc_rank] = r_9
 			}
 //line ggml_softmax.go:249
 			returned_3 = true
 		}
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:253
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:260
-				tid := gc_tx2
-				colStart := gc_bx2*gc_bdx2 + tid
-				localVals := gc_s_localVals[gc_rank2]
+				tid := gc_tx
+				colStart := gc_bx*gc_bdx + tid
+//line ggml_softmax.go:263
+				localVals := gc_s_localVals[gc_rank]
 				var tmpExpf float32
-				r_9 := gc_s_r_9[gc_rank2]
+//line ggml_softmax.go:266
+				r_9 := gc_s_r_9[gc_rank]
 //line ggml_softmax.go:331
 				tmpExpf = r_9
 //line ggml_softmax.go:333
 				for col_2 := colStart; int64(col_2) < p_.ncols; {
 //line ggml_softmax.go:333
-					gc_b2.Tick()
+					gc_b.Tick()
 //line ggml_softmax.go:333
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line ggml_softmax.go:333
 						return
 					}
@@ -3399,9 +3629,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
+//line ggml_softmax.go:348
 					col_2 += stepSize * nElemPerThread
 				}
-				gc_s_localVals[gc_rank2] = localVals
+				gc_s_localVals[gc_rank] = localVals
 			}
 		}
 	}
@@ -3421,130 +3652,139 @@ func SoftMaxBackF32Kernel(grad []float32, dstf []float32, dst []float32, ncols i
 var gc_src_softMaxBackF32Kernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxBackF32Kernel", "81fda755647b5dca27463830e47ee27eb6399d16bf0b55927481508606523a1b", "ggml_softmax.go:364-387", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_softmax.go:368
-func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_dgfDot := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	_ = &scale
 //line ggml_softmax.go:370
-	rowx := gc_bx2
+	rowx := gc_bx
 //line ggml_softmax.go:372
 	grad = grad[int64(rowx)*int64(ncols):]
 	dstf = dstf[int64(rowx)*int64(ncols):]
 	dst = dst[int64(rowx)*int64(ncols):]
-	gc_vstep4 := 0
+//line ggml_softmax.go:376
+	gc_vstep := 0
 	if compiled.SIMD {
 //line ggml_softmax.go:376
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line ggml_softmax.go:376
 			dgfDot := gc_vb
 //line ggml_softmax.go:376
-			dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+			dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step5 := gc_vstep4
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank2] = dgfDot
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank2] = dgfDot
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank2] = dgfDot
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank2] = dgfDot
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 		dgfDot := float32(0.0)
-		gc_s_dgfDot[gc_rank2] = dgfDot
+//line ggml_softmax.go:378
+		gc_s_dgfDot[gc_rank] = dgfDot
 	}
 //line ggml_softmax.go:378
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line ggml_softmax.go:385
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_off
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dstf) && gc_to2 <= len(dstf)-gc_off5 && gc_off5 <= len(grad) && gc_to2 <= len(grad)-gc_off5 {
-				gc_at6 := dstf[gc_off5:][:gc_to2]
-				gc_at7 := grad[gc_off5:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dstf) && gc_to <= len(dstf)-gc_off3 && gc_off3 <= len(grad) && gc_to <= len(grad)-gc_off3 {
+				gc_at := dstf[gc_off3:][:gc_to]
+				gc_at2 := grad[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:369
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:378
 						var col int = tid + gc_off
 //line ggml_softmax.go:378
 						_ = col
-						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])))
+						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])))
 //line ggml_softmax.go:379
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					dgfDot := gc_s_dgfDot[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:379
 					gc_more = true
 //line ggml_softmax.go:379
-					dgfDot += gc_at6[gc_tx2] * gc_at7[gc_tx2]
-					gc_s_dgfDot[gc_rank2] = dgfDot
+					dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
+					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:369
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:378
 						var col int = tid + gc_off
 						if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
@@ -3554,138 +3794,146 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:379
 						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
 //line ggml_softmax.go:379
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
 						gc_more = true
 //line ggml_softmax.go:379
 						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank2] = dgfDot
+						gc_s_dgfDot[gc_rank] = dgfDot
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
 						gc_more = true
 //line ggml_softmax.go:379
 						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank2] = dgfDot
+						gc_s_dgfDot[gc_rank] = dgfDot
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
 						gc_more = true
 //line ggml_softmax.go:379
 						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank2] = dgfDot
+						gc_s_dgfDot[gc_rank] = dgfDot
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
 						gc_more = true
 //line ggml_softmax.go:379
 						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank2] = dgfDot
+						gc_s_dgfDot[gc_rank] = dgfDot
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-					tid := gc_tx2
-					dgfDot := gc_s_dgfDot[gc_rank2]
+					tid := gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 					col := tid + gc_off
 					gc_more = true
 //line ggml_softmax.go:379
 					dgfDot += dstf[col] * grad[col]
-					gc_s_dgfDot[gc_rank2] = dgfDot
+					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			}
 		}
 	}
+//line ggml_softmax.go:387
 	var gc_l_x [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:382
-					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:382
 					x := dgfDot
 //line ggml_softmax.go:382
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:382
-					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:382
 					x := dgfDot
 //line ggml_softmax.go:382
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				dgfDot := gc_s_dgfDot[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:395
+				dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:382
 				var x float32 = dgfDot
-				gc_l_x[gc_lane2] = x
+//line ggml_softmax.go:384
+				gc_l_x[gc_lane] = x
 			}
 		}
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 //line ggml_norm.go:25
@@ -3698,60 +3946,61 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		} else {
 //line ggml_norm.go:24
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
 				} else {
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					gc_left2 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x.StoreSlice(gc_l_x[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								x.StoreSlice(gc_l_x[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-							x := gc_l_x[gc_lane2]
+//line ggml_norm.go:38
+							x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
-							x += gc_c21r[gc_lane2]
-							gc_l_x[gc_lane2] = x
+							x += gc_c1r[gc_lane]
+							gc_l_x[gc_lane] = x
 						}
 					}
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line ggml_norm.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_norm.go:27
 					var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -3759,17 +4008,17 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:382
 					dgfDot = r
 //line ggml_softmax.go:382
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:382
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
 //line ggml_softmax.go:382
 					var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
@@ -3777,111 +4026,119 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:382
 					dgfDot = r
 //line ggml_softmax.go:382
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				x := gc_l_x[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:395
+				x := gc_l_x[gc_lane]
+//line ggml_softmax.go:397
 				var dgfDot float32
 //line ggml_norm.go:27
 				var r float32 = x
 //line ggml_softmax.go:382
 				dgfDot = r
-				gc_s_dgfDot[gc_rank2] = dgfDot
+//line ggml_softmax.go:384
+				gc_s_dgfDot[gc_rank] = dgfDot
 			}
 		}
 	}
 //line ggml_softmax.go:384
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line ggml_softmax.go:391
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(grad) && gc_to2 <= len(grad)-gc_off6 && gc_off6 <= len(dstf) && gc_to2 <= len(dstf)-gc_off6 {
-				gc_at8 := dst[gc_off6:][:gc_to2]
-				gc_at9 := grad[gc_off6:][:gc_to2]
-				gc_at10 := dstf[gc_off6:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(grad) && gc_to <= len(grad)-gc_off4 && gc_off4 <= len(dstf) && gc_to <= len(dstf)-gc_off4 {
+				gc_at3 := dst[gc_off4:][:gc_to]
+				gc_at4 := grad[gc_off4:][:gc_to]
+				gc_at5 := dstf[gc_off4:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 //line ggml_softmax.go:385
 					gc_vb3 := archsimd.BroadcastFloat32x8(scale)
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:369
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:384
 						var col_ int = tid + gc_off2
 //line ggml_softmax.go:384
 						_ = col_
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					dgfDot := gc_s_dgfDot[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:385
 					gc_more2 = true
 //line ggml_softmax.go:385
-					gc_at8[gc_tx2] = scale * (gc_at9[gc_tx2] - dgfDot) * gc_at10[gc_tx2]
+					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
 //line ggml_softmax.go:385
 					gc_vb2 := archsimd.BroadcastFloat32x8(scale)
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:369
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:384
 						var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(grad)-8 || col_ > len(dstf)-8 || col_ > len(dst)-8 {
 //line ggml_softmax.go:385
 							break
 						}
+//line ggml_softmax.go:386
 						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3889,12 +4146,13 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3902,12 +4160,13 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3915,12 +4174,13 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						dgfDot := gc_s_dgfDot[gc_rank2]
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
 						gc_more2 = true
@@ -3928,12 +4188,13 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
-					tid := gc_tx2
-					dgfDot := gc_s_dgfDot[gc_rank2]
+					tid := gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 					col_ := tid + gc_off2
 					gc_more2 = true

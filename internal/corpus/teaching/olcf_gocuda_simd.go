@@ -32,72 +32,73 @@ func AtomicRedKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 var gc_src_atomicRedKernel = compiled.NewSource(gc_files_olcf, "atomicRedKernel", "3e13e33042aba2af7947ec6a47ed237001dab7cdbd5d8634ddc67203c3e17442", "olcf.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:31
-func gc_body_atomicRedKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gdata []float32, out *float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []float32, out *float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+//line olcf.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:32
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:32
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:32
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
 				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:32
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:32
-				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 				if idx < olcfN {
 					atomic.Add(out, gdata[idx])
 				}
@@ -120,118 +121,123 @@ func ReduceAKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 var gc_src_reduceAKernel = compiled.NewSource(gc_files_olcf, "reduceAKernel", "d5a6e3e4864f0c2758dcc3b9801fb9a3bf6f9f4ab39f534251c721baf7403b67", "olcf.go:38-62").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:42
-func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sdata) {
-			gc_at2 := sdata[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
 //line olcf.go:45
-				gc_at2[gc_tx2] = 0.0
-				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at := sdata[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:45
+				gc_at[gc_tx] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
 				for idx < olcfN {
 //line olcf.go:48
-					gc_b2.Tick()
+					gc_b.Tick()
 //line olcf.go:48
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:48
 						return
 					}
-					gc_at2[gc_tx2] += gdata[idx]
-					idx += uint64(gc_gdx2 * gc_bdx2)
+//line olcf.go:49
+					gc_at[gc_tx] += gdata[idx]
+					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line olcf.go:55
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:44
-				tid := gc_tx2
+				tid := gc_tx
 				sdata[tid] = 0.0
-				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
 				for idx < olcfN {
 //line olcf.go:48
-					gc_b2.Tick()
+					gc_b.Tick()
 //line olcf.go:48
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:48
 						return
 					}
+//line olcf.go:49
 					sdata[tid] += gdata[idx]
-					idx += uint64(gc_gdx2 * gc_bdx2)
+					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
 //line olcf.go:53
-	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+//line olcf.go:55
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:44
-					tid := gc_tx2
+					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:44
-					tid := gc_tx2
+					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:44
-					tid := gc_tx2
+					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:44
-					tid := gc_tx2
+					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:44
-				tid := gc_tx2
+				tid := gc_tx
 //line olcf.go:55
 				if uint32(tid) < s {
 					sdata[tid] += sdata[uint32(tid)+s]
@@ -239,53 +245,54 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line olcf.go:63
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step4 := gc_from2
-		for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := gc_from
+		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step4 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line olcf.go:60
 					atomic.Add(out, sdata[0])
 				}
 			}
 			{
-				gc_tx2 := gc_step4 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line olcf.go:60
 					atomic.Add(out, sdata[0])
 				}
 			}
 			{
-				gc_tx2 := gc_step4 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line olcf.go:60
 					atomic.Add(out, sdata[0])
 				}
 			}
 			{
-				gc_tx2 := gc_step4 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line olcf.go:60
 					atomic.Add(out, sdata[0])
 				}
 			}
 		}
-		for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 			{
 //line olcf.go:60
 				atomic.Add(out, sdata[0])
@@ -307,60 +314,63 @@ func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 var gc_src_reduceWsKernel = compiled.NewSource(gc_files_olcf, "reduceWsKernel", "74c9ba0924f7f59e28fe5910d761fe5bd426b0f7ef2cdbd83f0c4afd3f25b5c2", "olcf.go:64-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:69
-func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
+//line olcf.go:76
 	var gc_l_val [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line olcf.go:72
-				idx := gc_tx2 + gc_bdx2*gc_bx2
+				idx := gc_tx + gc_bdx*gc_bx
 				val := float32(0.0)
 //line olcf.go:77
 				for idx < olcfN {
 //line olcf.go:77
-					gc_b2.Tick()
+					gc_b.Tick()
 //line olcf.go:77
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:77
 						return
 					}
+//line olcf.go:78
 					val += gdata[idx]
-					idx += gc_gdx2 * gc_bdx2
+					idx += gc_gdx * gc_bdx
 				}
-				gc_l_val[gc_lane2] = val
+//line olcf.go:83
+				gc_l_val[gc_lane] = val
 			}
 		}
 //line olcf.go:82
-		if gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-			if gc_bdy2*gc_bdz2 == 1 {
+		if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_val)
 			} else {
 				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
@@ -368,78 +378,80 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 		} else {
 //line olcf.go:82
 			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-				if gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
 				} else {
 //line olcf.go:83
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line olcf.go:83
-								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
 //line olcf.go:83
-								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line olcf.go:83
-								val.StoreSlice(gc_l_val[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								val.StoreSlice(gc_l_val[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line olcf.go:83
-								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
 //line olcf.go:83
-								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line olcf.go:83
-								val.StoreSlice(gc_l_val[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								val.StoreSlice(gc_l_val[gc_lane:])
+								gc_left &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-							val := gc_l_val[gc_lane2]
+//line olcf.go:96
+							val := gc_l_val[gc_lane]
 //line olcf.go:83
-							val += gc_c21r[gc_lane2]
-							gc_l_val[gc_lane2] = val
+							val += gc_c1r[gc_lane]
+							gc_l_val[gc_lane] = val
 						}
 					}
 				}
 			}
 		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_bdy2*gc_bdz2 == 1 {
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
 			}
 		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line olcf.go:75
-					lane := gc_tx2 % gocuda.WarpSize
-					warpID := gc_tx2 / gocuda.WarpSize
-					val := gc_l_val[gc_lane2]
+					lane := gc_tx % gocuda.WarpSize
+					warpID := gc_tx / gocuda.WarpSize
+//line olcf.go:78
+					val := gc_l_val[gc_lane]
 //line olcf.go:85
 					if lane == 0 {
 						sdata[warpID] = val
@@ -448,65 +460,68 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 			}
 		}
 	}
+//line olcf.go:94
 	var gc_l_val2 [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m112 uint32
+//line olcf.go:102
+			var gc_m11 uint32
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line olcf.go:76
-					warpID := gc_tx2 / gocuda.WarpSize
+					warpID := gc_tx / gocuda.WarpSize
 //line olcf.go:90
 					if warpID == 0 {
-						gc_m112 |= 1 << gc_lane2
+						gc_m11 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
-			if gc_act2 != 0 {
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line olcf.go:71
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:75
-						lane := gc_tx2 % gocuda.WarpSize
+						lane := gc_tx % gocuda.WarpSize
+//line olcf.go:77
 						var val float32
 //line olcf.go:91
-						if tid < gc_bdx2/gocuda.WarpSize {
+						if tid < gc_bdx/gocuda.WarpSize {
 							val = sdata[lane]
 						} else {
 							val = 0
 						}
-						gc_l_val2[gc_lane2] = val
+						gc_l_val2[gc_lane] = val
 					}
 				}
 //line olcf.go:97
-				if gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
+				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_val2)
 					} else {
 						compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
@@ -514,69 +529,71 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 				} else {
 //line olcf.go:97
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						if gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
 						} else {
 //line olcf.go:98
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left2 := gc_act2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left2 := gc_act
 							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line olcf.go:98
-										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane2:])
+										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
 //line olcf.go:98
-										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line olcf.go:98
-										val.StoreSlice(gc_l_val2[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										val.StoreSlice(gc_l_val2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
 //line olcf.go:98
-										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane2:])
+										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
 //line olcf.go:98
-										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line olcf.go:98
-										val.StoreSlice(gc_l_val2[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+										val.StoreSlice(gc_l_val2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-									val := gc_l_val2[gc_lane2]
+//line olcf.go:111
+									val := gc_l_val2[gc_lane]
 //line olcf.go:98
-									val += gc_c22r[gc_lane2]
-									gc_l_val2[gc_lane2] = val
+									val += gc_c2r[gc_lane]
+									gc_l_val2[gc_lane] = val
 								}
 							}
 						}
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line olcf.go:71
-						tid := gc_tx2
-						val := gc_l_val2[gc_lane2]
+						tid := gc_tx
+//line olcf.go:73
+						val := gc_l_val2[gc_lane]
 //line olcf.go:101
 						if tid == 0 {
 							atomic.Add(out, val)
@@ -584,7 +601,7 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 					}
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }
@@ -604,178 +621,187 @@ func MaxReduceKernel(gdata []float32, out []float32, n uint64) func(*gocuda.Thre
 var gc_src_maxReduceKernel = compiled.NewSource(gc_files_olcf, "maxReduceKernel", "38a949440b450c4ab805b1f9939f4e3c6201551ac0e5ccf4f3848f2b26bdf659", "olcf.go:107-132").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
 
 //line olcf.go:112
-func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float32, n uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float32, n uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(sdata) {
-			gc_at4 := sdata[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
 //line olcf.go:115
-				gc_at4[gc_tx2] = 0.0
-				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at := sdata[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:115
+				gc_at[gc_tx] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
 				for idx < n {
 //line olcf.go:118
-					gc_b2.Tick()
+					gc_b.Tick()
 //line olcf.go:118
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:118
 						return
 					}
-					gc_at4[gc_tx2] = fmaxf(gdata[idx], gc_at4[gc_tx2])
-					idx += uint64(gc_gdx2 * gc_bdx2)
+//line olcf.go:119
+					gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
+					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line olcf.go:125
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:114
-				tid := gc_tx2
+				tid := gc_tx
 				sdata[tid] = 0.0
-				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
 				for idx < n {
 //line olcf.go:118
-					gc_b2.Tick()
+					gc_b.Tick()
 //line olcf.go:118
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:118
 						return
 					}
+//line olcf.go:119
 					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
-					idx += uint64(gc_gdx2 * gc_bdx2)
+					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
 //line olcf.go:123
-	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at5 := sdata[:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+//line olcf.go:125
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(sdata) {
+				gc_at2 := sdata[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line olcf.go:133
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
-							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line olcf.go:132
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
-							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line olcf.go:132
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
-							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line olcf.go:132
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
-							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:114
-					tid := gc_tx2
+					tid := gc_tx
 //line olcf.go:125
 					if uint32(tid) < s {
-						gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+						gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 					}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:114
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:114
-					tid := gc_tx2
+					tid := gc_tx
 //line olcf.go:125
 					if uint32(tid) < s {
 						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
@@ -784,93 +810,94 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line olcf.go:134
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2
-		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
-			gc_at6 := out[gc_off2:][:1]
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+			gc_at3 := out[gc_off:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					{
 //line olcf.go:130
-						gc_at6[0] = sdata[0]
+						gc_at3[0] = sdata[0]
 					}
 				}
 				{
 					{
 //line olcf.go:130
-						gc_at6[0] = sdata[0]
+						gc_at3[0] = sdata[0]
 					}
 				}
 				{
 					{
 //line olcf.go:130
-						gc_at6[0] = sdata[0]
+						gc_at3[0] = sdata[0]
 					}
 				}
 				{
 					{
 //line olcf.go:130
-						gc_at6[0] = sdata[0]
+						gc_at3[0] = sdata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				{
 //line olcf.go:130
-					gc_at6[0] = sdata[0]
+					gc_at3[0] = sdata[0]
 				}
 			}
 		} else {
-			gc_step8 := gc_from2
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line olcf.go:130
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line olcf.go:130
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line olcf.go:130
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line olcf.go:130
-						out[gc_bx2] = sdata[0]
+						out[gc_bx] = sdata[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
 //line olcf.go:130
-					out[gc_bx2] = sdata[0]
+					out[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -891,119 +918,124 @@ func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) 
 var gc_src_rowSumsKernel = compiled.NewSource(gc_files_olcf, "rowSumsKernel", "5e1923cca8539783fab2fa0bfddc3ea479dbbf96e94cb9335401c74f15728ede", "olcf.go:134-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:138
-func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, ds uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line olcf.go:139
-	idx := gc_bx2
+	idx := gc_bx
 	if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at3 := sdata[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line olcf.go:143
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:142
-					tid := gc_tx2
-					gc_at3[gc_tx2] = 0.0
+					tid := gc_tx
+					gc_at[gc_tx] = 0.0
 					tidx := uint64(tid)
 //line olcf.go:146
 					for tidx < ds {
 //line olcf.go:146
-						gc_b2.Tick()
+						gc_b.Tick()
 //line olcf.go:146
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line olcf.go:146
 							return
 						}
-						gc_at3[gc_tx2] += A[uint64(idx)*ds+tidx]
-						tidx += uint64(gc_bdx2)
+//line olcf.go:147
+						gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
+						tidx += uint64(gc_bdx)
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line olcf.go:153
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:142
-					tid := gc_tx2
+					tid := gc_tx
 					sdata[tid] = 0.0
 					tidx := uint64(tid)
 //line olcf.go:146
 					for tidx < ds {
 //line olcf.go:146
-						gc_b2.Tick()
+						gc_b.Tick()
 //line olcf.go:146
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line olcf.go:146
 							return
 						}
+//line olcf.go:147
 						sdata[tid] += A[uint64(idx)*ds+tidx]
-						tidx += uint64(gc_bdx2)
+						tidx += uint64(gc_bdx)
 					}
 				}
 			}
 		}
 //line olcf.go:151
-		for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+//line olcf.go:153
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:142
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:142
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:142
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:142
-						tid := gc_tx2
+						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:142
-					tid := gc_tx2
+					tid := gc_tx
 //line olcf.go:153
 					if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
@@ -1011,90 +1043,91 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 				}
 			}
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line olcf.go:161
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := idx
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
-				gc_at4 := sums[gc_off2:][:1]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := idx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
+				gc_at2 := sums[gc_off:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						{
 //line olcf.go:158
-							gc_at4[0] = sdata[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 					{
 						{
 //line olcf.go:158
-							gc_at4[0] = sdata[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 					{
 						{
 //line olcf.go:158
-							gc_at4[0] = sdata[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 					{
 						{
 //line olcf.go:158
-							gc_at4[0] = sdata[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					{
 //line olcf.go:158
-						gc_at4[0] = sdata[0]
+						gc_at2[0] = sdata[0]
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:158
 							sums[idx] = sdata[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:158
 							sums[idx] = sdata[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:158
 							sums[idx] = sdata[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:158
 							sums[idx] = sdata[0]
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line olcf.go:158
 						sums[idx] = sdata[0]
@@ -1121,31 +1154,31 @@ func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Threa
 var gc_src_columnSumsKernel = compiled.NewSource(gc_files_olcf, "columnSumsKernel", "38bd35a580fa4bbe9e8a10eec1688054c8e2e819ba5967690c1297ee3498fdb3", "olcf.go:163-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:167
-func gc_body_columnSumsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, A []float32, sums []float32, ds uint64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float32, sums []float32, ds uint64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line olcf.go:168
-						idx := gc_tx2 + gc_bdx2*gc_bx2
+						idx := gc_tx + gc_bdx*gc_bx
 						if uint64(idx) < ds {
 							sum := float32(0.0)
 							for i := uint64(0); i < ds; i++ {
@@ -1175,15 +1208,15 @@ func MyReduceKernel(data []int32) func(*gocuda.Thread) {
 var gc_src_myReduceKernel = compiled.NewSource(gc_files_olcf, "myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206")
 
 //line olcf.go:213
-func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_n2 := gc_b2.Len()
+func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
 //line olcf.go:214
 	sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
 	g1 := cg.ThisThreadBlock(t)
@@ -1193,78 +1226,84 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 	g := g3
 //line olcf.go:221
 	var g_ cg.Tile = g
+//line olcf.go:223
 	var gc_l_x [32][]int32
 	var gc_l_val [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			gc_tz2 := gc_tidx2.Z
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line olcf.go:216
-				gindex := uint64(gc_bidx2.X*olcfNTPB + gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X)
+				gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
 //line olcf.go:220
-				sdataOffset := (gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X / 16) * 16
+				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
 				var x []int32 = sdata[sdataOffset:]
 //line olcf.go:221
 				var val int32 = data[gindex]
-				gc_l_x[gc_lane2] = x
-				gc_l_val[gc_lane2] = val
+//line olcf.go:225
+				gc_l_x[gc_lane] = x
+				gc_l_val[gc_lane] = val
 			}
 		}
 //line olcf.go:194
 		for i := g_.Size() / 2; i > 0; i /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line olcf.go:193
-				lane := (gc_rank2 & (g_.Size() - 1))
-				x := gc_l_x[gc_lane2]
-				val := gc_l_val[gc_lane2]
+				lane := (gc_rank & (g_.Size() - 1))
+//line olcf.go:195
+				x := gc_l_x[gc_lane]
+//line olcf.go:197
+				val := gc_l_val[gc_lane]
 //line olcf.go:195
 				x[lane] = val
 			}
 //line olcf.go:196
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line olcf.go:193
-				lane := (gc_rank2 & (g_.Size() - 1))
-				x := gc_l_x[gc_lane2]
-				val := gc_l_val[gc_lane2]
+				lane := (gc_rank & (g_.Size() - 1))
+//line olcf.go:195
+				x := gc_l_x[gc_lane]
+//line olcf.go:197
+				val := gc_l_val[gc_lane]
 //line olcf.go:197
 				if lane < i {
 					val += x[lane+i]
 				}
-				gc_l_val[gc_lane2] = val
+				gc_l_val[gc_lane] = val
 			}
 //line olcf.go:200
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			val := gc_l_val[gc_lane2]
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			val := gc_l_val[gc_lane]
 //line olcf.go:202
-			if (gc_rank2 & (g_.Size() - 1)) == 0 {
+			if (gc_rank & (g_.Size() - 1)) == 0 {
 				t.Printf("group partial sum: %d\n", val)
 			}
 			var r int32 = val
@@ -1309,16 +1348,16 @@ func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint
 var gc_src_myRemoveIf = compiled.NewSource(gc_files_olcf, "myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276").NoGoexit("aefcdf65dd584c97d9dda5deca84ba16bd04e369c806982edd0057397c785ae8", "olcf.go:224-231")
 
 //line olcf.go:240
-func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_gd5 := gc_b5.GridDim()
-	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b5.Index()
-	gc_n5 := gc_b5.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b5, 0)[:gc_n5]
-	gc_s_temp := compiled.Scratch[uint32](gc_b5, 1)[:gc_n5]
-	gc_s_stride := compiled.Scratch[uint32](gc_b5, 2)[:gc_n5]
+func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
@@ -1327,434 +1366,475 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 	gg := cg.ThisGrid(t)
 	_ = gg
 //line olcf.go:246
-	gridSize := uint32(gc_n5 * gc_gdx5)
-	gc_step29 := 0
-	for ; gc_step29+3 < gc_n5; gc_step29 += 4 {
+	gridSize := uint32(gc_n * gc_gdx)
+//line olcf.go:248
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank5 := gc_step29 + 0
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank5)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank5] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank5 := gc_step29 + 1
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank5)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank5] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank5 := gc_step29 + 2
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank5)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank5] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank5 := gc_step29 + 3
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank5)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank5] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 	}
-	for gc_rank5 := gc_step29; gc_rank5 < gc_n5; gc_rank5++ {
-		gc_pos5.Thread = gc_rank5
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:244
-		tidx := uint32(gc_rank5)
-		gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+		tidx := uint32(gc_rank)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-		gc_s_i[gc_rank5] = i
+//line olcf.go:249
+		gc_s_i[gc_rank] = i
 	}
 //line olcf.go:247
 	for {
-		gc_b5.Tick()
-		if gc_b5.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r25, gc_r25in, gc_r25out := 0, 0, 0
-		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
-			i := gc_s_i[gc_rank5]
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line olcf.go:254
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 			if i < dsize {
-				gc_r25 |= 1
-				gc_r25in = gc_rank5
+				gc_r2 |= 1
+				gc_r2in = gc_rank
 			} else {
-				gc_r25 |= 2
-				gc_r25out = gc_rank5
+				gc_r2 |= 2
+				gc_r2out = gc_rank
 			}
 		}
-		if gc_r25 == 3 {
-			compiled.Diverged(gc_b5, "Sync", gc_r25in, gc_r25out)
+//line olcf.go:266
+		if gc_r2 == 3 {
+			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
-		if gc_r25&1 == 0 {
+		if gc_r2&1 == 0 {
 			break
 		}
-		gc_step30 := 0
-		for ; gc_step30+3 < gc_n5; gc_step30 += 4 {
+//line olcf.go:273
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank5 := gc_step30 + 0
-				gc_pos5.Thread = gc_rank5
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank5)
-				i := gc_s_i[gc_rank5]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank5] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank5 := gc_step30 + 1
-				gc_pos5.Thread = gc_rank5
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank5)
-				i := gc_s_i[gc_rank5]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank5] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank5 := gc_step30 + 2
-				gc_pos5.Thread = gc_rank5
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank5)
-				i := gc_s_i[gc_rank5]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank5] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank5 := gc_step30 + 3
-				gc_pos5.Thread = gc_rank5
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank5)
-				i := gc_s_i[gc_rank5]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank5] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		for gc_rank5 := gc_step30; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank5)
-			i := gc_s_i[gc_rank5]
+			tidx := uint32(gc_rank)
+//line olcf.go:246
+			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-			gc_s_temp[gc_rank5] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
-		for j := 1; j < gc_n5; j <<= 1 {
-			gc_b5.Tick()
-			if gc_b5.Stopped() {
+		for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			gc_step31 := 0
-			for ; gc_step31+3 < gc_n5; gc_step31 += 4 {
+//line olcf.go:256
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank5 := gc_step31 + 0
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank5] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank5 := gc_step31 + 1
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank5] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank5 := gc_step31 + 2
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank5] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank5 := gc_step31 + 3
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank5] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 			}
-			for gc_rank5 := gc_step31; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank5)
-				temp := gc_s_temp[gc_rank5]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
-				gc_s_temp[gc_rank5] = temp
+				gc_s_temp[gc_rank] = temp
 			}
-			gc_step32 := 0
-			for ; gc_step32+3 < gc_n5; gc_step32 += 4 {
+//line olcf.go:259
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank5 := gc_step32 + 0
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank5 := gc_step32 + 1
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank5 := gc_step32 + 2
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank5 := gc_step32 + 3
-					gc_pos5.Thread = gc_rank5
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank5)
-					temp := gc_s_temp[gc_rank5]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-			for gc_rank5 := gc_step32; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank5)
-				temp := gc_s_temp[gc_rank5]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
 		}
-		gc_step33 := 0
-		for ; gc_step33+3 < gc_n5; gc_step33 += 4 {
+//line olcf.go:263
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank5 := gc_step33 + 0
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
-				temp := gc_s_temp[gc_rank5]
+				gc_rank := gc_step5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank5 := gc_step33 + 1
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
-				temp := gc_s_temp[gc_rank5]
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank5 := gc_step33 + 2
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
-				temp := gc_s_temp[gc_rank5]
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank5 := gc_step33 + 3
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
-				temp := gc_s_temp[gc_rank5]
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		for gc_rank5 := gc_step33; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
-			i := gc_s_i[gc_rank5]
-			temp := gc_s_temp[gc_rank5]
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 			idxs[i] = temp
 		}
-		gc_vstep9 := 0
+//line olcf.go:264
+		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
-			gc_vb5 := archsimd.BroadcastUint32x8(gridSize)
-			for ; gc_vstep9+7 < gc_n5; gc_vstep9 += 8 {
-				gc_rank5 := gc_vstep9
+			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank5:])
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
 //line olcf.go:247
-				i = i.Add(gc_vb5)
+				i = i.Add(gc_vb)
 //line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank5:])
+				i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step34 := gc_vstep9
-		for ; gc_step34+3 < gc_n5; gc_step34 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank5 := gc_step34 + 0
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank5] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank5 := gc_step34 + 1
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank5] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank5 := gc_step34 + 2
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank5] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank5 := gc_step34 + 3
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank5] = i
+				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_rank5 := gc_step34; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
-			i := gc_s_i[gc_rank5]
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line olcf.go:247
 			i += gridSize
-			gc_s_i[gc_rank5] = i
+			gc_s_i[gc_rank] = i
 		}
 	}
 //line olcf.go:263
-	if !gc_b5.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep10 := 0
+//line olcf.go:267
+	gc_vstep2 := 0
 	if compiled.SIMD {
-		for ; gc_vstep10+7 < gc_n5; gc_vstep10 += 8 {
-			gc_rank5 := gc_vstep10
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 //line olcf.go:264
 			var stride uint32 = uint32(0)
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank5:])
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step35 := gc_vstep10
-	for ; gc_step35+3 < gc_n5; gc_step35 += 4 {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
-			gc_rank5 := gc_step35 + 0
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank5] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank5 := gc_step35 + 1
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank5] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank5 := gc_step35 + 2
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank5] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank5 := gc_step35 + 3
-			gc_pos5.Thread = gc_rank5
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank5] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 	}
-	for gc_rank5 := gc_step35; gc_rank5 < gc_n5; gc_rank5++ {
-		gc_pos5.Thread = gc_rank5
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:264
 		stride := uint32(0)
-		gc_s_stride[gc_rank5] = stride
+//line olcf.go:266
+		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
-		gc_b5.Tick()
-		if gc_b5.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
+//line olcf.go:272
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank5)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-			stride := gc_s_stride[gc_rank5]
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
-			gc_start5 := gidx
-			i_ := gc_start5 + gc_off
-			if !(i_ < gc_limit) || i_ < gc_start5 && compiled.StrideStopped(gc_start5, gridSize, gc_limit, false) {
+			gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
@@ -1762,36 +1842,36 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
-				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx5.X) + (stride * uint32(gc_gdx5))); j_++ {
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
 //line olcf.go:269
-					gc_b5.Tick()
+					gc_b.Tick()
 //line olcf.go:269
-					if gc_b5.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:269
 						return
 					}
+//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
-//line olcf.go:274
 			stride++
-			gc_s_stride[gc_rank5] = stride
+			gc_s_stride[gc_rank] = stride
 		}
 	}
 }
 
 //line olcf.go:240
-func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_temp := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-	gc_s_stride := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
+func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	_ = &removeVal
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
@@ -1801,434 +1881,475 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 	gg := cg.ThisGrid(t)
 	_ = gg
 //line olcf.go:246
-	gridSize := uint32(gc_n2 * gc_gdx2)
-	gc_step8 := 0
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+	gridSize := uint32(gc_n * gc_gdx)
+//line olcf.go:248
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank2)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank2] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank2)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank2] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank2)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank2] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank2)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank2] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:244
-		tidx := uint32(gc_rank2)
-		gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+		tidx := uint32(gc_rank)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-		gc_s_i[gc_rank2] = i
+//line olcf.go:249
+		gc_s_i[gc_rank] = i
 	}
 //line olcf.go:247
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line olcf.go:254
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 			if i < dsize {
-				gc_r22 |= 1
-				gc_r22in = gc_rank2
+				gc_r2 |= 1
+				gc_r2in = gc_rank
 			} else {
-				gc_r22 |= 2
-				gc_r22out = gc_rank2
+				gc_r2 |= 2
+				gc_r2out = gc_rank
 			}
 		}
-		if gc_r22 == 3 {
-			compiled.Diverged(gc_b2, "Sync", gc_r22in, gc_r22out)
+//line olcf.go:266
+		if gc_r2 == 3 {
+			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
-		if gc_r22&1 == 0 {
+		if gc_r2&1 == 0 {
 			break
 		}
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+//line olcf.go:273
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank2)
-				i := gc_s_i[gc_rank2]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank2] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank2 := gc_step9 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank2)
-				i := gc_s_i[gc_rank2]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank2] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank2 := gc_step9 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank2)
-				i := gc_s_i[gc_rank2]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank2] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank2 := gc_step9 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank2)
-				i := gc_s_i[gc_rank2]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank2] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank2)
-			i := gc_s_i[gc_rank2]
+			tidx := uint32(gc_rank)
+//line olcf.go:246
+			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-			gc_s_temp[gc_rank2] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
-		for j := 1; j < gc_n2; j <<= 1 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+//line olcf.go:256
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank2 := gc_step10 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank2] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank2 := gc_step10 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank2] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank2 := gc_step10 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank2] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank2 := gc_step10 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank2] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 			}
-			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank2)
-				temp := gc_s_temp[gc_rank2]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
-				gc_s_temp[gc_rank2] = temp
+				gc_s_temp[gc_rank] = temp
 			}
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+//line olcf.go:259
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step11 + 0
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank2 := gc_step11 + 1
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank2 := gc_step11 + 2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank2 := gc_step11 + 3
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank2)
-					temp := gc_s_temp[gc_rank2]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-			for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank2)
-				temp := gc_s_temp[gc_rank2]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
 		}
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+//line olcf.go:263
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step12 + 0
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				temp := gc_s_temp[gc_rank2]
+				gc_rank := gc_step5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank2 := gc_step12 + 1
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				temp := gc_s_temp[gc_rank2]
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank2 := gc_step12 + 2
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				temp := gc_s_temp[gc_rank2]
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank2 := gc_step12 + 3
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				temp := gc_s_temp[gc_rank2]
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
-			temp := gc_s_temp[gc_rank2]
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 			idxs[i] = temp
 		}
-		gc_vstep3 := 0
+//line olcf.go:264
+		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
-			gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
+			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank2:])
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
 //line olcf.go:247
-				i = i.Add(gc_vb2)
+				i = i.Add(gc_vb)
 //line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank2:])
+				i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step13 := gc_vstep3
-		for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step13 + 0
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank2 := gc_step13 + 1
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank2 := gc_step13 + 2
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank2 := gc_step13 + 3
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank2] = i
+				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line olcf.go:247
 			i += gridSize
-			gc_s_i[gc_rank2] = i
+			gc_s_i[gc_rank] = i
 		}
 	}
 //line olcf.go:263
-	if !gc_b2.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep4 := 0
+//line olcf.go:267
+	gc_vstep2 := 0
 	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 //line olcf.go:264
 			var stride uint32 = uint32(0)
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank2:])
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step14 := gc_vstep4
-	for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
-			gc_rank2 := gc_step14 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank2] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank2 := gc_step14 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank2] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank2 := gc_step14 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank2] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank2 := gc_step14 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank2] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 	}
-	for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:264
 		stride := uint32(0)
-		gc_s_stride[gc_rank2] = stride
+//line olcf.go:266
+		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+//line olcf.go:272
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank2)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-			stride := gc_s_stride[gc_rank2]
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
-			gc_start2 := gidx
-			i_ := gc_start2 + gc_off
-			if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, gridSize, gc_limit, false) {
+			gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
@@ -2236,36 +2357,36 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
-				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx2.X) + (stride * uint32(gc_gdx2))); j_++ {
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
 //line olcf.go:269
-					gc_b2.Tick()
+					gc_b.Tick()
 //line olcf.go:269
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:269
 						return
 					}
+//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
-//line olcf.go:274
 			stride++
-			gc_s_stride[gc_rank2] = stride
+			gc_s_stride[gc_rank] = stride
 		}
 	}
 }
 
 //line olcf.go:240
-func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_n3 := gc_b3.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b3, 0)[:gc_n3]
-	gc_s_temp := compiled.Scratch[uint32](gc_b3, 1)[:gc_n3]
-	gc_s_stride := compiled.Scratch[uint32](gc_b3, 2)[:gc_n3]
+func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
@@ -2274,434 +2395,475 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 	gg := cg.ThisGrid(t)
 	_ = gg
 //line olcf.go:246
-	gridSize := uint32(gc_n3 * gc_gdx3)
-	gc_step15 := 0
-	for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
+	gridSize := uint32(gc_n * gc_gdx)
+//line olcf.go:248
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank3 := gc_step15 + 0
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank3)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank3] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank3 := gc_step15 + 1
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank3)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank3] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank3 := gc_step15 + 2
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank3)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank3] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank3 := gc_step15 + 3
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank3)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank3] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 	}
-	for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:244
-		tidx := uint32(gc_rank3)
-		gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+		tidx := uint32(gc_rank)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-		gc_s_i[gc_rank3] = i
+//line olcf.go:249
+		gc_s_i[gc_rank] = i
 	}
 //line olcf.go:247
 	for {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r23, gc_r23in, gc_r23out := 0, 0, 0
-		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-			i := gc_s_i[gc_rank3]
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line olcf.go:254
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 			if i < dsize {
-				gc_r23 |= 1
-				gc_r23in = gc_rank3
+				gc_r2 |= 1
+				gc_r2in = gc_rank
 			} else {
-				gc_r23 |= 2
-				gc_r23out = gc_rank3
+				gc_r2 |= 2
+				gc_r2out = gc_rank
 			}
 		}
-		if gc_r23 == 3 {
-			compiled.Diverged(gc_b3, "Sync", gc_r23in, gc_r23out)
+//line olcf.go:266
+		if gc_r2 == 3 {
+			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
-		if gc_r23&1 == 0 {
+		if gc_r2&1 == 0 {
 			break
 		}
-		gc_step16 := 0
-		for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
+//line olcf.go:273
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank3 := gc_step16 + 0
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank3)
-				i := gc_s_i[gc_rank3]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank3] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank3 := gc_step16 + 1
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank3)
-				i := gc_s_i[gc_rank3]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank3] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank3 := gc_step16 + 2
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank3)
-				i := gc_s_i[gc_rank3]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank3] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank3 := gc_step16 + 3
-				gc_pos3.Thread = gc_rank3
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank3)
-				i := gc_s_i[gc_rank3]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank3] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank3)
-			i := gc_s_i[gc_rank3]
+			tidx := uint32(gc_rank)
+//line olcf.go:246
+			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-			gc_s_temp[gc_rank3] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
-		for j := 1; j < gc_n3; j <<= 1 {
-			gc_b3.Tick()
-			if gc_b3.Stopped() {
+		for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			gc_step17 := 0
-			for ; gc_step17+3 < gc_n3; gc_step17 += 4 {
+//line olcf.go:256
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank3 := gc_step17 + 0
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank3] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank3 := gc_step17 + 1
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank3] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank3 := gc_step17 + 2
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank3] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank3 := gc_step17 + 3
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank3] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 			}
-			for gc_rank3 := gc_step17; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank3)
-				temp := gc_s_temp[gc_rank3]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
-				gc_s_temp[gc_rank3] = temp
+				gc_s_temp[gc_rank] = temp
 			}
-			gc_step18 := 0
-			for ; gc_step18+3 < gc_n3; gc_step18 += 4 {
+//line olcf.go:259
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank3 := gc_step18 + 0
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank3 := gc_step18 + 1
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank3 := gc_step18 + 2
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank3 := gc_step18 + 3
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank3)
-					temp := gc_s_temp[gc_rank3]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-			for gc_rank3 := gc_step18; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank3)
-				temp := gc_s_temp[gc_rank3]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
 		}
-		gc_step19 := 0
-		for ; gc_step19+3 < gc_n3; gc_step19 += 4 {
+//line olcf.go:263
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank3 := gc_step19 + 0
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-				temp := gc_s_temp[gc_rank3]
+				gc_rank := gc_step5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank3 := gc_step19 + 1
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-				temp := gc_s_temp[gc_rank3]
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank3 := gc_step19 + 2
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-				temp := gc_s_temp[gc_rank3]
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank3 := gc_step19 + 3
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-				temp := gc_s_temp[gc_rank3]
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		for gc_rank3 := gc_step19; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-			i := gc_s_i[gc_rank3]
-			temp := gc_s_temp[gc_rank3]
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 			idxs[i] = temp
 		}
-		gc_vstep5 := 0
+//line olcf.go:264
+		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
-			gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
-			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
-				gc_rank3 := gc_vstep5
+			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank3:])
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
 //line olcf.go:247
-				i = i.Add(gc_vb3)
+				i = i.Add(gc_vb)
 //line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank3:])
+				i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step20 := gc_vstep5
-		for ; gc_step20+3 < gc_n3; gc_step20 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank3 := gc_step20 + 0
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank3] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank3 := gc_step20 + 1
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank3] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank3 := gc_step20 + 2
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank3] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank3 := gc_step20 + 3
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank3] = i
+				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_rank3 := gc_step20; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-			i := gc_s_i[gc_rank3]
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line olcf.go:247
 			i += gridSize
-			gc_s_i[gc_rank3] = i
+			gc_s_i[gc_rank] = i
 		}
 	}
 //line olcf.go:263
-	if !gc_b3.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep6 := 0
+//line olcf.go:267
+	gc_vstep2 := 0
 	if compiled.SIMD {
-		for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
-			gc_rank3 := gc_vstep6
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 //line olcf.go:264
 			var stride uint32 = uint32(0)
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank3:])
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step21 := gc_vstep6
-	for ; gc_step21+3 < gc_n3; gc_step21 += 4 {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
-			gc_rank3 := gc_step21 + 0
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank3] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank3 := gc_step21 + 1
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank3] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank3 := gc_step21 + 2
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank3] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank3 := gc_step21 + 3
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank3] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 	}
-	for gc_rank3 := gc_step21; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:264
 		stride := uint32(0)
-		gc_s_stride[gc_rank3] = stride
+//line olcf.go:266
+		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
+//line olcf.go:272
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank3)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-			stride := gc_s_stride[gc_rank3]
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
-			gc_start3 := gidx
-			i_ := gc_start3 + gc_off
-			if !(i_ < gc_limit) || i_ < gc_start3 && compiled.StrideStopped(gc_start3, gridSize, gc_limit, false) {
+			gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
@@ -2709,36 +2871,36 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
-				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx3.X) + (stride * uint32(gc_gdx3))); j_++ {
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
 //line olcf.go:269
-					gc_b3.Tick()
+					gc_b.Tick()
 //line olcf.go:269
-					if gc_b3.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:269
 						return
 					}
+//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
-//line olcf.go:274
 			stride++
-			gc_s_stride[gc_rank3] = stride
+			gc_s_stride[gc_rank] = stride
 		}
 	}
 }
 
 //line olcf.go:240
-func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_gd4 := gc_b4.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_n4 := gc_b4.Len()
-	gc_s_i := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
-	gc_s_temp := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
-	gc_s_stride := compiled.Scratch[uint32](gc_b4, 2)[:gc_n4]
+func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
@@ -2747,434 +2909,475 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 	gg := cg.ThisGrid(t)
 	_ = gg
 //line olcf.go:246
-	gridSize := uint32(gc_n4 * gc_gdx4)
-	gc_step22 := 0
-	for ; gc_step22+3 < gc_n4; gc_step22 += 4 {
+	gridSize := uint32(gc_n * gc_gdx)
+//line olcf.go:248
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank4 := gc_step22 + 0
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank4)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank4] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank4 := gc_step22 + 1
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank4)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank4] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank4 := gc_step22 + 2
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank4)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank4] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank4 := gc_step22 + 3
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank4)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-			gc_s_i[gc_rank4] = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
 		}
 	}
-	for gc_rank4 := gc_step22; gc_rank4 < gc_n4; gc_rank4++ {
-		gc_pos4.Thread = gc_rank4
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:244
-		tidx := uint32(gc_rank4)
-		gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+		tidx := uint32(gc_rank)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-		gc_s_i[gc_rank4] = i
+//line olcf.go:249
+		gc_s_i[gc_rank] = i
 	}
 //line olcf.go:247
 	for {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		gc_r24, gc_r24in, gc_r24out := 0, 0, 0
-		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-			i := gc_s_i[gc_rank4]
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line olcf.go:254
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 			if i < dsize {
-				gc_r24 |= 1
-				gc_r24in = gc_rank4
+				gc_r2 |= 1
+				gc_r2in = gc_rank
 			} else {
-				gc_r24 |= 2
-				gc_r24out = gc_rank4
+				gc_r2 |= 2
+				gc_r2out = gc_rank
 			}
 		}
-		if gc_r24 == 3 {
-			compiled.Diverged(gc_b4, "Sync", gc_r24in, gc_r24out)
+//line olcf.go:266
+		if gc_r2 == 3 {
+			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
-		if gc_r24&1 == 0 {
+		if gc_r2&1 == 0 {
 			break
 		}
-		gc_step23 := 0
-		for ; gc_step23+3 < gc_n4; gc_step23 += 4 {
+//line olcf.go:273
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank4 := gc_step23 + 0
-				gc_pos4.Thread = gc_rank4
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank4)
-				i := gc_s_i[gc_rank4]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank4] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank4 := gc_step23 + 1
-				gc_pos4.Thread = gc_rank4
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank4)
-				i := gc_s_i[gc_rank4]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank4] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank4 := gc_step23 + 2
-				gc_pos4.Thread = gc_rank4
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank4)
-				i := gc_s_i[gc_rank4]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank4] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 			{
-				gc_rank4 := gc_step23 + 3
-				gc_pos4.Thread = gc_rank4
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank4)
-				i := gc_s_i[gc_rank4]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-				gc_s_temp[gc_rank4] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		for gc_rank4 := gc_step23; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank4)
-			i := gc_s_i[gc_rank4]
+			tidx := uint32(gc_rank)
+//line olcf.go:246
+			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-			gc_s_temp[gc_rank4] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
-		for j := 1; j < gc_n4; j <<= 1 {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
+		for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			gc_step24 := 0
-			for ; gc_step24+3 < gc_n4; gc_step24 += 4 {
+//line olcf.go:256
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank4 := gc_step24 + 0
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank4] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank4 := gc_step24 + 1
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank4] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank4 := gc_step24 + 2
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank4] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 				{
-					gc_rank4 := gc_step24 + 3
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
-					gc_s_temp[gc_rank4] = temp
+					gc_s_temp[gc_rank] = temp
 				}
 			}
-			for gc_rank4 := gc_step24; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank4)
-				temp := gc_s_temp[gc_rank4]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
-				gc_s_temp[gc_rank4] = temp
+				gc_s_temp[gc_rank] = temp
 			}
-			gc_step25 := 0
-			for ; gc_step25+3 < gc_n4; gc_step25 += 4 {
+//line olcf.go:259
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank4 := gc_step25 + 0
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank4 := gc_step25 + 1
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank4 := gc_step25 + 2
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 				{
-					gc_rank4 := gc_step25 + 3
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
 //line olcf.go:244
-					tidx := uint32(gc_rank4)
-					temp := gc_s_temp[gc_rank4]
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-			for gc_rank4 := gc_step25; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank4)
-				temp := gc_s_temp[gc_rank4]
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
 		}
-		gc_step26 := 0
-		for ; gc_step26+3 < gc_n4; gc_step26 += 4 {
+//line olcf.go:263
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank4 := gc_step26 + 0
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-				temp := gc_s_temp[gc_rank4]
+				gc_rank := gc_step5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank4 := gc_step26 + 1
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-				temp := gc_s_temp[gc_rank4]
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank4 := gc_step26 + 2
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-				temp := gc_s_temp[gc_rank4]
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 			{
-				gc_rank4 := gc_step26 + 3
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-				temp := gc_s_temp[gc_rank4]
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		for gc_rank4 := gc_step26; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-			i := gc_s_i[gc_rank4]
-			temp := gc_s_temp[gc_rank4]
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 			idxs[i] = temp
 		}
-		gc_vstep7 := 0
+//line olcf.go:264
+		gc_vstep := 0
 		if compiled.SIMD {
 //line olcf.go:247
-			gc_vb4 := archsimd.BroadcastUint32x8(gridSize)
-			for ; gc_vstep7+7 < gc_n4; gc_vstep7 += 8 {
-				gc_rank4 := gc_vstep7
+			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank4:])
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
 //line olcf.go:247
-				i = i.Add(gc_vb4)
+				i = i.Add(gc_vb)
 //line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank4:])
+				i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step27 := gc_vstep7
-		for ; gc_step27+3 < gc_n4; gc_step27 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank4 := gc_step27 + 0
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank4] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank4 := gc_step27 + 1
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank4] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank4 := gc_step27 + 2
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank4] = i
+				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank4 := gc_step27 + 3
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
-				gc_s_i[gc_rank4] = i
+				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_rank4 := gc_step27; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-			i := gc_s_i[gc_rank4]
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line olcf.go:247
 			i += gridSize
-			gc_s_i[gc_rank4] = i
+			gc_s_i[gc_rank] = i
 		}
 	}
 //line olcf.go:263
-	if !gc_b4.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep8 := 0
+//line olcf.go:267
+	gc_vstep2 := 0
 	if compiled.SIMD {
-		for ; gc_vstep8+7 < gc_n4; gc_vstep8 += 8 {
-			gc_rank4 := gc_vstep8
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 //line olcf.go:264
 			var stride uint32 = uint32(0)
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank4:])
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step28 := gc_vstep8
-	for ; gc_step28+3 < gc_n4; gc_step28 += 4 {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
-			gc_rank4 := gc_step28 + 0
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank4] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank4 := gc_step28 + 1
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank4] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank4 := gc_step28 + 2
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank4] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 		{
-			gc_rank4 := gc_step28 + 3
-			gc_pos4.Thread = gc_rank4
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-			gc_s_stride[gc_rank4] = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
 		}
 	}
-	for gc_rank4 := gc_step28; gc_rank4 < gc_n4; gc_rank4++ {
-		gc_pos4.Thread = gc_rank4
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line olcf.go:264
 		stride := uint32(0)
-		gc_s_stride[gc_rank4] = stride
+//line olcf.go:266
+		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
-		gc_b4.Tick()
-		if gc_b4.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
+//line olcf.go:272
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-			tidx := uint32(gc_rank4)
-			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-			stride := gc_s_stride[gc_rank4]
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
-			gc_start4 := gidx
-			i_ := gc_start4 + gc_off
-			if !(i_ < gc_limit) || i_ < gc_start4 && compiled.StrideStopped(gc_start4, gridSize, gc_limit, false) {
+			gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
@@ -3182,21 +3385,21 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
-				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx4.X) + (stride * uint32(gc_gdx4))); j_++ {
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
 //line olcf.go:269
-					gc_b4.Tick()
+					gc_b.Tick()
 //line olcf.go:269
-					if gc_b4.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:269
 						return
 					}
+//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
-//line olcf.go:274
 			stride++
-			gc_s_stride[gc_rank4] = stride
+			gc_s_stride[gc_rank] = stride
 		}
 	}
 }
@@ -3222,43 +3425,44 @@ func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocu
 var gc_src_estimateSumAhs = compiled.NewSource(gc_files_olcf, "estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318").NoGoexit("b33b2bdd7c9bbf9ab1e11e6c4adb0ce11b0f4d3739991a0a004709d576877b44", "olcf.go:278-286")
 
 //line olcf.go:296
-func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length uint64, sum *T) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		if gc_bdx3 <= len(smem) {
-			gc_at7 := smem[:gc_bdx3]
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line olcf.go:299
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(smem) {
+			gc_at := smem[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:298
-				idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
 				if idx < length {
-					gc_at7[gc_tx3] = T(ahs(idx))
+					gc_at[gc_tx] = T(ahs(idx))
 				} else {
-					gc_at7[gc_tx3] = 0
+					gc_at[gc_tx] = 0
 				}
 				if idx == 0 {
 					smem[0] = 0
 				}
 			}
 		} else {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:298
-				idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
 				if idx < length {
-					smem[gc_tx3] = T(ahs(idx))
+					smem[gc_tx] = T(ahs(idx))
 				} else {
-					smem[gc_tx3] = 0
+					smem[gc_tx] = 0
 				}
 				if idx == 0 {
 					smem[0] = 0
@@ -3267,144 +3471,150 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 		}
 	}
 //line olcf.go:308
-	for i := gc_bdx3 >> 1; i > 0; i >>= 1 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := i; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+	for i := gc_bdx >> 1; i > 0; i >>= 1 {
+//line olcf.go:310
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := i
-			if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off3 >= 0 && gc_off3 <= len(smem) && gc_to3 <= len(smem)-gc_off3 {
-				gc_at8 := smem[:gc_to3]
-				gc_at9 := smem[gc_off3:][:gc_to3]
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
+				gc_at2 := smem[:gc_to]
+				gc_at3 := smem[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx := gc_step + 0
 						{
 //line olcf.go:311
-							gc_at8[gc_tx3] += gc_at9[gc_tx3]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx := gc_step + 1
 						{
 //line olcf.go:311
-							gc_at8[gc_tx3] += gc_at9[gc_tx3]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx := gc_step + 2
 						{
 //line olcf.go:311
-							gc_at8[gc_tx3] += gc_at9[gc_tx3]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx := gc_step + 3
 						{
 //line olcf.go:311
-							gc_at8[gc_tx3] += gc_at9[gc_tx3]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
 //line olcf.go:311
-						gc_at8[gc_tx3] += gc_at9[gc_tx3]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_step7 := gc_from3
-				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx3] += smem[gc_tx3+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx3] += smem[gc_tx3+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx3] += smem[gc_tx3+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx3] += smem[gc_tx3+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line olcf.go:311
-						smem[gc_tx3] += smem[gc_tx3+i]
+						smem[gc_tx] += smem[gc_tx+i]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+//line olcf.go:319
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step8 := gc_from3
-			for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step8 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line olcf.go:320
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line olcf.go:320
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line olcf.go:320
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line olcf.go:320
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:316
 				atomic.Add(sum, smem[0])
 			}
@@ -3413,43 +3623,44 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 }
 
 //line olcf.go:296
-func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(smem) {
-			gc_at4 := smem[:gc_bdx2]
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line olcf.go:299
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(smem) {
+			gc_at := smem[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:298
-				idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
 				if idx < length {
-					gc_at4[gc_tx2] = float32(ahs(idx))
+					gc_at[gc_tx] = float32(ahs(idx))
 				} else {
-					gc_at4[gc_tx2] = 0
+					gc_at[gc_tx] = 0
 				}
 				if idx == 0 {
 					smem[0] = 0
 				}
 			}
 		} else {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:298
-				idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
 				if idx < length {
-					smem[gc_tx2] = float32(ahs(idx))
+					smem[gc_tx] = float32(ahs(idx))
 				} else {
-					smem[gc_tx2] = 0
+					smem[gc_tx] = 0
 				}
 				if idx == 0 {
 					smem[0] = 0
@@ -3458,139 +3669,148 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 		}
 	}
 //line olcf.go:308
-	for i := gc_bdx2 >> 1; i > 0; i >>= 1 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := i; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+	for i := gc_bdx >> 1; i > 0; i >>= 1 {
+//line olcf.go:310
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := i
-			if gc_from2 >= 0 && gc_to2 <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to2 <= len(smem)-gc_off2 {
-				gc_at5 := smem[:gc_to2]
-				gc_at6 := smem[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
+				gc_at2 := smem[:gc_to]
+				gc_at3 := smem[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						{
 //line olcf.go:310
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line olcf.go:312
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line olcf.go:311
-						gc_at5[gc_tx2] += gc_at6[gc_tx2]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						{
-							if (gc_tx2+i) < 0 || (gc_tx2+i) > len(smem)-8 || gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
+//line olcf.go:311
+							if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
 //line olcf.go:311
 								break
 							}
 //line olcf.go:311
-							archsimd.LoadFloat32x8Slice(smem[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx2+i:])).StoreSlice(smem[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(smem[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx+i:])).StoreSlice(smem[gc_tx:])
 						}
 					}
+//line olcf.go:313
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx2] += smem[gc_tx2+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx2] += smem[gc_tx2+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx2] += smem[gc_tx2+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line olcf.go:311
-							smem[gc_tx2] += smem[gc_tx2+i]
+							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line olcf.go:311
-						smem[gc_tx2] += smem[gc_tx2+i]
+						smem[gc_tx] += smem[gc_tx+i]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line olcf.go:319
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line olcf.go:320
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line olcf.go:320
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line olcf.go:320
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line olcf.go:320
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:316
 				atomic.Add(sum, smem[0])
 			}

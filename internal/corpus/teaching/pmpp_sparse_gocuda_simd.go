@@ -34,203 +34,206 @@ func IncrementSectionKernel(base []float64, output []float64, length int) func(*
 var gc_src_incrementSectionKernel = compiled.NewSource(gc_files_pmpp_sparse, "incrementSectionKernel", "f6fa07b2802cbf1763174888aed490ee39820fa39822f532771380673b5009dd", "pmpp_sparse.go:18-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:22
-func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int) {
-	gc_pos2 := gc_b6.Pos()
-	gc_bd2 := gc_b6.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b6.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b6.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b6.Stopped() {
+func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base []float64, output []float64, length int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart2 := compiled.Disjoint(base, output)
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_apart := compiled.Disjoint(base, output)
+//line pmpp_sparse.go:42
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(length, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := gc_bx2 - 1
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
-				gc_at3 := output[gc_off3:][:gc_to2]
-				gc_at4 := base[gc_off4:][:1]
-				gc_elem2 := gc_at4[0]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := gc_bx - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
+				gc_at := output[gc_off:][:gc_to]
+				gc_at2 := base[gc_off2:][:1]
+				gc_elem := gc_at2[0]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line pmpp_sparse.go:23
-					gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-					gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+					gc_none6 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
-					gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 					gc_Lane0Mask642 := compiled.Lane0Mask64()
-					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-						if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
+						if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
-							archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat64x4At(&gc_at2[0], gc_Lane0Mask642)).StoreSlice(gc_at[gc_tx:])
 						} else {
 //line pmpp_sparse.go:25
-							gc_b12 := gc_none10
+							gc_b7 := gc_none6
 //line pmpp_sparse.go:25
-							if gc_bx2 > 0 {
+							if gc_bx > 0 {
 //line pmpp_sparse.go:25
-								gc_b12 = gc_all10
+								gc_b7 = gc_all6
 							}
 //line pmpp_sparse.go:25
-							gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b12)
+							gc_if2 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b7)
 //line pmpp_sparse.go:25
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:25
-								var gc_u4 float64
+								var gc_u2 float64
 //line pmpp_sparse.go:25
-								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line pmpp_sparse.go:25
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line pmpp_sparse.go:25
-									gc_u4 = gc_at4[0]
+									gc_u2 = gc_at2[0]
 								}
 //line pmpp_sparse.go:25
-								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+								archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
+//line pmpp_sparse.go:27
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pmpp_sparse.go:23
-					tid := gc_bx2*gc_bdx2 + gc_tx2
+					tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-					if tid < length && gc_bx2 > 0 {
-						gc_at3[gc_tx2] += gc_elem2
+					if tid < length && gc_bx > 0 {
+						gc_at[gc_tx] += gc_elem
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line pmpp_sparse.go:23
-					gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-					gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+					gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
-					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
 						if tid < 0 || tid > len(output)-4 {
 //line pmpp_sparse.go:25
 							break
 						}
 //line pmpp_sparse.go:25
-						if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
+						if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
-							archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
+							archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
 						} else {
 //line pmpp_sparse.go:26
-							gc_b9 := gc_none7
+							gc_b4 := gc_none3
 //line pmpp_sparse.go:26
-							if gc_bx2 > 0 {
+							if gc_bx > 0 {
 //line pmpp_sparse.go:25
-								gc_b9 = gc_all7
+								gc_b4 = gc_all3
 							}
 //line pmpp_sparse.go:25
-							gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b9)
+							gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
 //line pmpp_sparse.go:25
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line pmpp_sparse.go:25
-								var gc_u3 float64
+								var gc_u float64
 //line pmpp_sparse.go:25
-								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line pmpp_sparse.go:25
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line pmpp_sparse.go:25
-									gc_u3 = base[gc_bx2-1]
+									gc_u = base[gc_bx-1]
 								}
 //line pmpp_sparse.go:26
-								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[tid:]), gc_if3)
+								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
 							}
 						}
 					}
+//line pmpp_sparse.go:28
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							output[tid] += base[gc_bx2-1]
+						if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							output[tid] += base[gc_bx2-1]
+						if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							output[tid] += base[gc_bx2-1]
+						if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							output[tid] += base[gc_bx2-1]
+						if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-					tid := gc_bx2*gc_bdx2 + gc_tx2
+					tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-					if tid < length && gc_bx2 > 0 {
-						output[tid] += base[gc_bx2-1]
+					if tid < length && gc_bx > 0 {
+						output[tid] += base[gc_bx-1]
 					}
 				}
 			}
@@ -257,156 +260,160 @@ func ThreePhaseIncrementSectionKernel(base []float64, output []float64, length i
 var gc_src_threePhaseIncrementSectionKernel = compiled.NewSource(gc_files_pmpp_sparse, "threePhaseIncrementSectionKernel", "74028daf4cd77030076be0e531f0d6ea2e21327b707eb0e78e6fe65d52e66f2d", "pmpp_sparse.go:30-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:34
-func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int, sectionLength int) {
-	gc_pos2 := gc_b6.Pos()
-	gc_bd2 := gc_b6.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b6.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b6.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b6.Stopped() {
+func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base []float64, output []float64, length int, sectionLength int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line pmpp_sparse.go:35
-		phasesCount := int(math.Ceil(float64(sectionLength) / float64(gc_bdx2)))
+		phasesCount := int(math.Ceil(float64(sectionLength) / float64(gc_bdx)))
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
-			gc_apart2 := compiled.Disjoint(base, output)
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*sectionLength+i*gc_bdx2, gc_to2) {
+			gc_apart := compiled.Disjoint(base, output)
+//line pmpp_sparse.go:41
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*sectionLength+i*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(length, gc_bx2*sectionLength+i*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(length, gc_bx*sectionLength+i*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2*sectionLength + i*gc_bdx2
-				gc_off4 := gc_bx2 - 1
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
-					gc_at3 := output[gc_off3:][:gc_to2]
-					gc_at4 := base[gc_off4:][:1]
-					gc_elem2 := gc_at4[0]
-					gc_vstep3 := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx*sectionLength + i*gc_bdx
+				gc_off2 := gc_bx - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
+					gc_at := output[gc_off:][:gc_to]
+					gc_at2 := base[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line pmpp_sparse.go:38
-						gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-						gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+						gc_none6 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
-						gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+						gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 						gc_Lane0Mask642 := compiled.Lane0Mask64()
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:38
-							var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
+							var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
+							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
-								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat64x4At(&gc_at2[0], gc_Lane0Mask642)).StoreSlice(gc_at[gc_tx:])
 							} else {
 //line pmpp_sparse.go:39
-								gc_b12 := gc_none10
+								gc_b7 := gc_none6
 //line pmpp_sparse.go:39
-								if gc_bx2 > 0 {
+								if gc_bx > 0 {
 //line pmpp_sparse.go:39
-									gc_b12 = gc_all10
+									gc_b7 = gc_all6
 								}
 //line pmpp_sparse.go:39
-								gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b12)
+								gc_if2 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b7)
 //line pmpp_sparse.go:39
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:39
-									var gc_u4 float64
+									var gc_u2 float64
 //line pmpp_sparse.go:39
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line pmpp_sparse.go:39
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line pmpp_sparse.go:39
-										gc_u4 = gc_at4[0]
+										gc_u2 = gc_at2[0]
 									}
 //line pmpp_sparse.go:39
-									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 								}
 							}
 						}
+//line pmpp_sparse.go:41
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pmpp_sparse.go:38
-						inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-						if inputIndex < length && gc_bx2 > 0 {
-							gc_at3[gc_tx2] += gc_elem2
+						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+						if inputIndex < length && gc_bx > 0 {
+							gc_at[gc_tx] += gc_elem
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+//line pmpp_sparse.go:45
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
 //line pmpp_sparse.go:38
-						gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-						gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+						gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
-						gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:38
-							var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+							var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
 							if inputIndex < 0 || inputIndex > len(output)-4 {
 //line pmpp_sparse.go:39
 								break
 							}
 //line pmpp_sparse.go:39
-							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
+							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
-								archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
+								archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
 							} else {
 //line pmpp_sparse.go:40
-								gc_b9 := gc_none7
+								gc_b4 := gc_none3
 //line pmpp_sparse.go:40
-								if gc_bx2 > 0 {
+								if gc_bx > 0 {
 //line pmpp_sparse.go:39
-									gc_b9 = gc_all7
+									gc_b4 = gc_all3
 								}
 //line pmpp_sparse.go:39
-								gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b9)
+								gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
 //line pmpp_sparse.go:39
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line pmpp_sparse.go:39
-									var gc_u3 float64
+									var gc_u float64
 //line pmpp_sparse.go:39
-									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+									if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line pmpp_sparse.go:39
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line pmpp_sparse.go:39
-										gc_u3 = base[gc_bx2-1]
+										gc_u = base[gc_bx-1]
 									}
 //line pmpp_sparse.go:40
-									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if3)
+									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
 								}
 							}
 						}
+//line pmpp_sparse.go:42
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:38
-						inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-						if inputIndex < length && gc_bx2 > 0 {
-							output[inputIndex] += base[gc_bx2-1]
+						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+						if inputIndex < length && gc_bx > 0 {
+							output[inputIndex] += base[gc_bx-1]
 						}
 					}
 				}
@@ -431,316 +438,361 @@ func EllSpmvKernel(mData []float64, mColIndex []int32, numCols int, numRows int,
 var gc_src_ellSpmvKernel = compiled.NewSource(gc_files_pmpp_sparse, "ellSpmvKernel", "c5c07d85cd288d93978c242fc84269f2514832b993ff74c3768c972ecc2c804d", "pmpp_sparse.go:45-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:49
-func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_dot := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_dot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_vstep2 := 0
+//line pmpp_sparse.go:68
+		gc_vstep := 0
 		if compiled.SIMD {
 //line pmpp_sparse.go:52
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line pmpp_sparse.go:52
 				dot := gc_vb
 //line pmpp_sparse.go:52
-				dot.StoreSlice(gc_s_dot[gc_rank2:])
+				dot.StoreSlice(gc_s_dot[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep2
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-				gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank] = dot
 			}
 			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-				gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank] = dot
 			}
 			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-				gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank] = dot
 			}
 			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-				gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank] = dot
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 			dot := float32(0)
-			gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:54
+			gc_s_dot[gc_rank] = dot
 		}
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
 			archsimd.ClearAVXUpperBits()
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line pmpp_sparse.go:56
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + (col * numRows)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(mData) && gc_to2 <= len(mData)-gc_off3 && gc_off3 <= len(mColIndex) && gc_to2 <= len(mColIndex)-gc_off3 {
-					gc_at4 := mData[gc_off3:][:gc_to2]
-					gc_at5 := mColIndex[gc_off3:][:gc_to2]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx * gc_bdx) + (col * numRows)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
+					gc_at := mData[gc_off:][:gc_to]
+					gc_at2 := mColIndex[gc_off:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dot := gc_s_dot[gc_rank2]
+							gc_tx := gc_step2 + 0
+//line pmpp_sparse.go:73
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dot := gc_s_dot[gc_rank2]
+							gc_tx := gc_step2 + 1
+//line pmpp_sparse.go:63
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dot := gc_s_dot[gc_rank2]
+							gc_tx := gc_step2 + 2
+//line pmpp_sparse.go:63
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dot := gc_s_dot[gc_rank2]
+							gc_tx := gc_step2 + 3
+//line pmpp_sparse.go:63
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						dot := gc_s_dot[gc_rank2]
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
 						{
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 						}
-						gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+						gc_s_dot[gc_rank] = dot
 					}
 				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 							{
-//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-							gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						dot := gc_s_dot[gc_rank2]
+						row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
 						{
-//line pmpp_sparse.go:54
 							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 						}
-						gc_s_dot[gc_rank2] = dot
+//line pmpp_sparse.go:58
+						gc_s_dot[gc_rank] = dot
 					}
 				}
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line pmpp_sparse.go:65
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 {
-					gc_at6 := y[gc_off4:][:gc_to2]
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
+					gc_at3 := y[gc_off2:][:gc_to]
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							gc_tx := gc_step4 + 0
+//line pmpp_sparse.go:81
+							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
-							gc_at6[gc_tx2] += float64(dot)
+							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:60
+							gc_tx := gc_step4 + 1
+//line pmpp_sparse.go:62
+							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
-							gc_at6[gc_tx2] += float64(dot)
+							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:60
+							gc_tx := gc_step4 + 2
+//line pmpp_sparse.go:62
+							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
-							gc_at6[gc_tx2] += float64(dot)
+							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:60
+							gc_tx := gc_step4 + 3
+//line pmpp_sparse.go:62
+							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
-							gc_at6[gc_tx2] += float64(dot)
+							gc_at3[gc_tx] += float64(dot)
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:60
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
-						gc_at6[gc_tx2] += float64(dot)
+						gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+//line pmpp_sparse.go:60
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:60
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:60
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:60
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							dot := gc_s_dot[gc_rank2]
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:60
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						dot := gc_s_dot[gc_rank2]
+						row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 						y[row] += float64(dot)
 					}
@@ -765,38 +817,38 @@ func CsrSpmvKernel(mData []float64, mColIndex []int32, mRowPtr []int32, numRows 
 var gc_src_csrSpmvKernel = compiled.NewSource(gc_files_pmpp_sparse, "csrSpmvKernel", "defdf324e16c3befcc08eec2df609e3173ecdcd103d3ff904b205dcf14ff8a0d", "pmpp_sparse.go:60-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:63
-func gc_body_csrSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, mRowPtr []int32, numRows int, v []float64, y []float64) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_csrSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float64, mColIndex []int32, mRowPtr []int32, numRows int, v []float64, y []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:64
-						row := gc_bx2*gc_bdx2 + gc_tx2
+						row := gc_bx*gc_bdx + gc_tx
 						{
 							dot := float32(0)
 							rowStart := int(mRowPtr[row])
@@ -835,72 +887,78 @@ func BfsKernel(pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFron
 var gc_src_bfsKernel = compiled.NewSource(gc_files_pmpp_sparse, "bfsKernel", "31700d51578650146040aa3225325a6bc7851b56f6a1c127624f14c7ac33294b", "pmpp_sparse.go:76-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:84
-func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFrontierTail *int32, edges, dest, label, visited []int32, blockQueueLength int, src int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFrontierTail *int32, edges, dest, label, visited []int32, blockQueueLength int, src int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line pmpp_sparse.go:85
 	cFrontierS := gocuda.DynamicShared[uint32](t)
 	cFrontierTailS := gocuda.Shared[uint32](t, 1)[:1]
 	ourCFrontierTail := gocuda.Shared[uint32](t, 1)[:1]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:90
 					cFrontierTailS[0] = 0
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:94
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:90
 					cFrontierTailS[0] = 0
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:94
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:90
 					cFrontierTailS[0] = 0
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:94
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:90
 					cFrontierTailS[0] = 0
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:94
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:90
 				cFrontierTailS[0] = 0
 			}
 		}
 	}
+//line pmpp_sparse.go:95
 	compiled.OutOfLine(func() {
 		cFrontierTailS := cFrontierTailS[:1]
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:99
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:93
-					tid := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+					tid := uint32(gc_bx*gc_bdx + gc_tx)
 					if tid < uint32(*pFrontierTail) {
 						myVertex := uint32(pFrontier[tid])
 						for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
@@ -923,49 +981,53 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 		}
 	})
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:113
 					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:118
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:113
 					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:118
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:113
 					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:118
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:113
 					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:118
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:113
 				ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 				label[src] = 0
@@ -973,20 +1035,21 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 		}
 	}
 //line pmpp_sparse.go:117
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx2) {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:117
-				gc_start2 := uint32(gc_tx2)
-				i_ := gc_start2 + gc_off
-				if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, uint32(gc_bdx2), gc_limit, false) {
+				gc_start := uint32(gc_tx)
+				i_ := gc_start + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, uint32(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -1012,47 +1075,48 @@ func FrontierExchangeKernel(pFrontierTail *int32, cFrontierTail *int32) func(*go
 var gc_src_frontierExchangeKernel = compiled.NewSource(gc_files_pmpp_sparse, "frontierExchangeKernel", "9eb9f70bb199ca8de6ff0f389085d7680a8f82d23380a0dcb7ced2f0a12ba04a", "pmpp_sparse.go:122-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:127
-func gc_body_frontierExchangeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, pFrontierTail *int32, cFrontierTail *int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFrontierTail *int32, cFrontierTail *int32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_pos.Block = gc_blk
+//line pmpp_sparse.go:136
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:128
 				*pFrontierTail = *cFrontierTail
 				*cFrontierTail = 0
 			}
 			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:128
 				*pFrontierTail = *cFrontierTail
 				*cFrontierTail = 0
 			}
 			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:128
 				*pFrontierTail = *cFrontierTail
 				*cFrontierTail = 0
 			}
 			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:128
 				*pFrontierTail = *cFrontierTail
 				*cFrontierTail = 0
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:128
 			*pFrontierTail = *cFrontierTail
 			*cFrontierTail = 0

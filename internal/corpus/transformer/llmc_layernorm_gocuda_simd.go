@@ -33,40 +33,40 @@ func LayernormForward1Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 var gc_src_layernormForward1Kernel = compiled.NewSource(gc_files_llmc_layernorm, "layernormForward1Kernel", "1f2e5e8f73f8549fffe08201cbc843f4a5cc14c4393acf2827f3e14d2152005c", "llmc_layernorm.go:16-47").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
 
 //line llmc_layernorm.go:20
-func gc_body_layernormForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line llmc_layernorm.go:22
 		eps := float32(1e-5)
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:21
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						idx := gc_bx*gc_bdx + gc_tx
 						{
 //line llmc_layernorm.go:25
 							x := inp[idx*C:]
@@ -112,128 +112,137 @@ func MeanKernel(mean, inp []float32, N, C, blockSize int) func(*gocuda.Thread) {
 var gc_src_meanKernel = compiled.NewSource(gc_files_llmc_layernorm, "meanKernel", "8e9fa83ec18bf3425e7a81591efaf6d41ca4fd46514f825934aa35b179190f0b", "llmc_layernorm.go:49-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_layernorm.go:53
-func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_layernorm.go:54
 	shared := gocuda.DynamicShared[float32](t)
-	idx := gc_bx2
+	idx := gc_bx
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
-	gc_vstep4 := 0
+//line llmc_layernorm.go:59
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_layernorm.go:58
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_layernorm.go:58
 			sum := gc_vb
 //line llmc_layernorm.go:58
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
+			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step8 := gc_vstep4
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 		sum := float32(0.0)
-		gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:60
+		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:59
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_layernorm.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-				gc_at7 := x[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:56
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_layernorm.go:56
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:59
 						var i int = tid + gc_off
 //line llmc_layernorm.go:59
 						_ = i
-						sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
+						sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line llmc_layernorm.go:60
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:60
 					gc_more = true
 //line llmc_layernorm.go:60
-					sum += gc_at7[gc_tx2]
-					gc_s_sum[gc_rank2] = sum
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:56
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_layernorm.go:56
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:59
 						var i int = tid + gc_off
 						if i < 0 || i > len(x)-8 {
@@ -243,123 +252,125 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:60
 						sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
 //line llmc_layernorm.go:60
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
-//line llmc_layernorm.go:59
+						tid := gc_tx
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank]
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
 						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
-//line llmc_layernorm.go:59
+						tid := gc_tx
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank]
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
 						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
-//line llmc_layernorm.go:59
+						tid := gc_tx
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank]
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
 						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
-//line llmc_layernorm.go:59
+						tid := gc_tx
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank]
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
 						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
-//line llmc_layernorm.go:59
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
 					i := tid + gc_off
 					gc_more = true
 //line llmc_layernorm.go:60
 					sum += x[i]
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(shared) {
-			gc_at8 := shared[:gc_bdx2]
-			gc_vstep7 := 0
+//line llmc_layernorm.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at2 := shared[:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:56
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_layernorm.go:56
 					_ = tid
 //line llmc_layernorm.go:56
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:62
-					sum.StoreSlice(gc_at8[gc_tx2:])
+					sum.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:58
+				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
-				gc_at8[gc_tx2] = sum
+				gc_at2[gc_tx] = sum
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:56
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_layernorm.go:56
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:62
 					if tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:62
@@ -370,55 +381,60 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep8
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-				tid := gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				tid := gc_tx
+//line llmc_layernorm.go:58
+				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 				shared[tid] = sum
 			}
@@ -426,44 +442,47 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 	}
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line llmc_layernorm.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := stride
-			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
-				gc_at9 := shared[:gc_to2]
-				gc_at10 := shared[gc_off7:][:gc_to2]
-				gc_vstep9 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+				gc_at3 := shared[:gc_to]
+				gc_at4 := shared[gc_off3:][:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line llmc_layernorm.go:56
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_layernorm.go:56
 						_ = tid
 						{
 //line llmc_layernorm.go:66
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line llmc_layernorm.go:68
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					{
 //line llmc_layernorm.go:67
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep7 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 //line llmc_layernorm.go:56
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line llmc_layernorm.go:67
 							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:67
 								break
@@ -472,60 +491,61 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
+//line llmc_layernorm.go:69
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:67
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:67
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:67
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:67
 							shared[tid] += shared[tid+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_layernorm.go:67
 						shared[tid] += shared[tid+stride]
@@ -535,74 +555,81 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line llmc_layernorm.go:75
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := idx
-			gc_off9 := 0
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(mean) && gc_off9 >= 0 && gc_off9 < len(shared) {
-				gc_at11 := mean[gc_off8:][:1]
-				gc_at12 := shared[gc_off9:][:1]
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := idx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at5 := mean[gc_off4:][:1]
+				gc_at6 := shared[gc_off5:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line llmc_layernorm.go:71
-						gc_at11[0] = gc_at12[0] / float32(C)
+						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 					{
 //line llmc_layernorm.go:71
-						gc_at11[0] = gc_at12[0] / float32(C)
+						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 					{
 //line llmc_layernorm.go:71
-						gc_at11[0] = gc_at12[0] / float32(C)
+						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 					{
 //line llmc_layernorm.go:71
-						gc_at11[0] = gc_at12[0] / float32(C)
+						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:75
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:71
-					gc_at11[0] = gc_at12[0] / float32(C)
+					gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
-				gc_step13 := gc_from2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+//line llmc_layernorm.go:75
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:75
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:75
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:75
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:75
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 					mean[idx] = shared[0] / float32(C)
 				}
@@ -625,137 +652,146 @@ func RstdKernel(rstd, inp, mean []float32, N, C, blockSize int) func(*gocuda.Thr
 var gc_src_rstdKernel = compiled.NewSource(gc_files_llmc_layernorm, "rstdKernel", "55969cbdc5c02ea2c925a3a19a27af16f6bd98009202b2534134cb46e404572b", "llmc_layernorm.go:75-101").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
 
 //line llmc_layernorm.go:79
-func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, blockSize int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_layernorm.go:80
 	shared := gocuda.DynamicShared[float32](t)
-	idx := gc_bx2
+	idx := gc_bx
 //line llmc_layernorm.go:83
 	x := inp[idx*C:]
 	m := mean[idx]
 	_ = &m
-	gc_vstep4 := 0
+//line llmc_layernorm.go:87
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_layernorm.go:85
-		gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_layernorm.go:85
-			sum := gc_vb3
+			sum := gc_vb
 //line llmc_layernorm.go:85
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
+			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step8 := gc_vstep4
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 		sum := float32(0.0)
-		gc_s_sum[gc_rank2] = sum
+//line llmc_layernorm.go:87
+		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:86
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_layernorm.go:93
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-				gc_at7 := x[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line llmc_layernorm.go:87
-					gc_vb5 := archsimd.BroadcastFloat32x8(m)
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb3 := archsimd.BroadcastFloat32x8(m)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:82
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_layernorm.go:82
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:86
 						var i int = tid + gc_off
 //line llmc_layernorm.go:86
 						_ = i
-						diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb5)
+						diff := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3)
 //line llmc_layernorm.go:87
 						sum = sum.Add(diff.Mul(diff))
 //line llmc_layernorm.go:87
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:87
 					gc_more = true
 //line llmc_layernorm.go:87
-					diff := gc_at7[gc_tx2] - m
+					diff := gc_at[gc_tx] - m
 					sum += diff * diff
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 //line llmc_layernorm.go:87
-					gc_vb4 := archsimd.BroadcastFloat32x8(m)
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					gc_vb2 := archsimd.BroadcastFloat32x8(m)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:82
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_layernorm.go:82
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:86
 						var i int = tid + gc_off
 						if i < 0 || i > len(x)-8 {
@@ -763,132 +799,139 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							break
 						}
 //line llmc_layernorm.go:87
-						diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb4)
+						diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb2)
 //line llmc_layernorm.go:87
 						sum = sum.Add(diff.Mul(diff))
 //line llmc_layernorm.go:87
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:87
 						diff := x[i] - m
 						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:87
 						diff := x[i] - m
 						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:87
 						diff := x[i] - m
 						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:87
 						diff := x[i] - m
 						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 					i := tid + gc_off
 					gc_more = true
 //line llmc_layernorm.go:87
 					diff := x[i] - m
 					sum += diff * diff
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(shared) {
-			gc_at8 := shared[:gc_bdx2]
-			gc_vstep7 := 0
+//line llmc_layernorm.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at2 := shared[:gc_bdx]
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:82
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_layernorm.go:82
 					_ = tid
 //line llmc_layernorm.go:82
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:90
-					sum.StoreSlice(gc_at8[gc_tx2:])
+					sum.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:84
+				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
-				gc_at8[gc_tx2] = sum
+				gc_at2[gc_tx] = sum
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:82
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_layernorm.go:82
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:90
 					if tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:90
@@ -899,55 +942,60 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep8
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-				tid := gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				tid := gc_tx
+//line llmc_layernorm.go:84
+				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 				shared[tid] = sum
 			}
@@ -955,44 +1003,47 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 	}
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line llmc_layernorm.go:94
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := stride
-			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
-				gc_at9 := shared[:gc_to2]
-				gc_at10 := shared[gc_off7:][:gc_to2]
-				gc_vstep9 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+				gc_at3 := shared[:gc_to]
+				gc_at4 := shared[gc_off3:][:gc_to]
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 //line llmc_layernorm.go:82
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_layernorm.go:82
 						_ = tid
 						{
 //line llmc_layernorm.go:94
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line llmc_layernorm.go:96
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					{
 //line llmc_layernorm.go:95
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep7 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 //line llmc_layernorm.go:82
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line llmc_layernorm.go:95
 							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:95
 								break
@@ -1001,60 +1052,61 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
+//line llmc_layernorm.go:97
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:95
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:95
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:95
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_layernorm.go:95
 							shared[tid] += shared[tid+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_layernorm.go:95
 						shared[tid] += shared[tid+stride]
@@ -1064,74 +1116,81 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line llmc_layernorm.go:103
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := idx
-			gc_off9 := 0
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(rstd) && gc_off9 >= 0 && gc_off9 < len(shared) {
-				gc_at11 := rstd[gc_off8:][:1]
-				gc_at12 := shared[gc_off9:][:1]
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := idx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at5 := rstd[gc_off4:][:1]
+				gc_at6 := shared[gc_off5:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 //line llmc_layernorm.go:99
-						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 					{
 //line llmc_layernorm.go:99
-						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 					{
 //line llmc_layernorm.go:99
-						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 					{
 //line llmc_layernorm.go:99
-						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:103
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:99
-					gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
-				gc_step13 := gc_from2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+//line llmc_layernorm.go:103
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:103
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:103
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:103
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:103
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 					rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 				}
@@ -1156,100 +1215,103 @@ func NormalizationKernel(out, inp, mean, rstd []float32, weight, bias []float32,
 var gc_src_normalizationKernel = compiled.NewSource(gc_files_llmc_layernorm, "normalizationKernel", "f5063a0ed300c576ffd0d6f73499ac2d63bdb2be9bf64f9635a880db14dd3601", "llmc_layernorm.go:103-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_layernorm.go:107
-func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean, rstd []float32, weight, bias []float32, B, T, C int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd []float32, weight, bias []float32, B, T, C int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_apart2 := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
+//line llmc_layernorm.go:127
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, C
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off4 := gc_q
-					gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
-					gc_off6 := gc_r + gc_seg2
-					if gc_off4 >= 0 && gc_off4 < len(mean) && gc_apart2 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
-						gc_at7 := mean[gc_off4:][:1]
-						gc_at8 := rstd[gc_off4:][:1]
-						gc_at9 := inp[gc_off5:][:gc_seglen2]
-						gc_at10 := weight[gc_off6:][:gc_seglen2]
-						gc_at11 := bias[gc_off6:][:gc_seglen2]
-						gc_at12 := out[gc_off5:][:gc_seglen2]
-						gc_elem3 := gc_at7[0]
-						gc_elem4 := gc_at8[0]
-						gc_vstep := gc_seg2
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_q
+					gc_off2 := (gc_bx * gc_bdx) + gc_seg
+					gc_off3 := gc_r + gc_seg
+					if gc_off >= 0 && gc_off < len(mean) && gc_apart && gc_off < len(rstd) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
+						gc_at := mean[gc_off:][:1]
+						gc_at2 := rstd[gc_off:][:1]
+						gc_at3 := inp[gc_off2:][:gc_seglen]
+						gc_at4 := weight[gc_off3:][:gc_seglen]
+						gc_at5 := bias[gc_off3:][:gc_seglen]
+						gc_at6 := out[gc_off2:][:gc_seglen]
+						gc_elem := gc_at[0]
+						gc_elem2 := gc_at2[0]
+						gc_vstep := gc_seg
 						if compiled.SIMD {
 //line llmc_layernorm.go:108
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:108
-								var idx int = gc_bx2*gc_bdx2 + gc_tx2
+								var idx int = gc_bx*gc_bdx + gc_tx
 //line llmc_layernorm.go:108
 								_ = idx
 //line llmc_layernorm.go:110
 								var bt int = gc_q
 //line llmc_layernorm.go:110
 								_ = bt
-								var c int = (gc_tx2 + gc_r)
+								var c int = (gc_tx + gc_r)
 //line llmc_layernorm.go:111
 								_ = c
 //line llmc_layernorm.go:113
-								m := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32)
-								s := compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask32)
-								xi := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg2):])
+								m := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32)
+								s := compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)
+								xi := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):])
 //line llmc_layernorm.go:115
 								n := s.Mul(xi.Sub(m))
 //line llmc_layernorm.go:115
-								o := n.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):]))
+								o := n.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg):]))
 //line llmc_layernorm.go:115
-								o.StoreSlice(gc_at12[(gc_tx2 - gc_seg2):])
+								o.StoreSlice(gc_at6[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line llmc_layernorm.go:111
-							c := (gc_tx2 + gc_r)
+							c := (gc_tx + gc_r)
 //line llmc_layernorm.go:113
-							m := gc_elem3
-							s := gc_elem4
-							xi := gc_at9[gc_u2]
+							m := gc_elem
+							s := gc_elem2
+							xi := gc_at3[gc_u]
 							n := s * (xi - m)
-							o := n*gc_at10[gc_u2] + gc_at11[gc_u2]
+							o := n*gc_at4[gc_u] + gc_at5[gc_u]
 //line llmc_layernorm.go:119
-							gc_at12[gc_u2] = o
+							gc_at6[gc_u] = o
+//line llmc_layernorm.go:121
 							_ = c
 						}
 					} else {
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:129
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:108
-							idx := gc_bx2*gc_bdx2 + gc_tx2
+							idx := gc_bx*gc_bdx + gc_tx
 //line llmc_layernorm.go:110
 							bt := gc_q
-							c := (gc_tx2 + gc_r)
+							c := (gc_tx + gc_r)
 //line llmc_layernorm.go:113
 							m := mean[bt]
 							s := rstd[bt]
@@ -1260,14 +1322,15 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 							out[idx] = o
 						}
 					}
-					gc_seg2 = gc_segend2
+//line llmc_layernorm.go:129
+					gc_seg = gc_segend
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:108
-					idx := gc_bx2*gc_bdx2 + gc_tx2
+					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_layernorm.go:110
 					bt := idx / C
 					c := idx % C
@@ -1302,44 +1365,46 @@ func LayernormForward4Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 var gc_src_layernormForward4Kernel = compiled.NewSource(gc_files_llmc_layernorm, "layernormForward4Kernel", "d1adad4a218cb76648fe1655f859b08b25e06f889619186e8ccaeb2649d785f3", "llmc_layernorm.go:122-164").NoGoexit("3fe0bac57307307292cea156ad8ed5775ddf735c983005fa89b2715b22bd4342", "common.go:11-11")
 
 //line llmc_layernorm.go:127
-func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_sum2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_o := compiled.Scratch[[]float32](gc_b2, 5)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sum2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_o := compiled.Scratch[[]float32](gc_b, 5)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line llmc_layernorm.go:128
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
-	gc_L12:
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+//line llmc_layernorm.go:133
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_layernorm.go:130
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			if idx >= N {
 //line llmc_layernorm.go:131
-				gc_exited2[gc_rank2] = true
-				continue gc_L12
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_layernorm.go:135
 			x := inp[idx*C:]
 //line llmc_layernorm.go:137
 			sum := float32(0.0)
 			sum2 := float32(0.0)
-			gc_s_x[gc_rank2] = x
-			gc_s_sum[gc_rank2] = sum
-			gc_s_sum2[gc_rank2] = sum2
+//line llmc_layernorm.go:142
+			gc_s_x[gc_rank] = x
+			gc_s_sum[gc_rank] = sum
+			gc_s_sum2[gc_rank] = sum2
 		}
 	}
 //line llmc_layernorm.go:139
@@ -1347,112 +1412,116 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	gc_span := (32) * gc_chunk
 //line llmc_layernorm.go:139
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_layernorm.go:146
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			x := gc_s_x[gc_rank2]
-			sum := gc_s_sum[gc_rank2]
-			sum2 := gc_s_sum2[gc_rank2]
+			x := gc_s_x[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			sum2 := gc_s_sum2[gc_rank]
 //line llmc_layernorm.go:139
-			gc_start3 := (gc_rank2 & (32 - 1))
-			gc_from5 := gc_start3 + gc_off
-			gc_trips3 := gc_limit - gc_from5
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
 			switch {
-			case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
-			case gc_trips3 > gc_span:
-				gc_trips3 = gc_chunk
-			case gc_trips3 > 0:
-				gc_trips3 = (gc_trips3-1)/(32) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
 			default:
-				gc_trips3 = 0
+				gc_trips = 0
 			}
-			if gc_trips3 == gc_chunk {
+			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-			for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_layernorm.go:140
 				xi := x[i]
 				sum += xi
 				sum2 += xi * xi
 			}
-			gc_s_sum[gc_rank2] = sum
-			gc_s_sum2[gc_rank2] = sum2
+			gc_s_sum[gc_rank] = sum
+			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line llmc_layernorm.go:150
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:144
-			gc_c21v[gc_lane2] = sum
+			gc_c1v[gc_lane] = sum
 		}
 //line llmc_layernorm.go:144
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 			var sum float32
-			sum2 := gc_s_sum2[gc_rank2]
+//line llmc_layernorm.go:153
+			sum2 := gc_s_sum2[gc_rank]
 //line llmc_layernorm.go:144
-			sum = gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = sum2
-			gc_s_sum[gc_rank2] = sum
+			sum = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = sum2
+			gc_s_sum[gc_rank] = sum
 		}
 //line llmc_layernorm.go:145
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		var gc_memoIn3 float32
-		var gc_memoIn4 float32
-		var gc_memoOut5 float32
-		var gc_memoOut6 float32
-		var gc_memoOut7 float32
-		var gc_memoOut8 float32
-		gc_ran2 := false
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		var gc_memoOut4 float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:130
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			sum := gc_s_sum[gc_rank2]
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_layernorm.go:132
+			sum := gc_s_sum[gc_rank]
 			var sum2 float32
 //line llmc_layernorm.go:145
-			sum2 = gc_c22r[gc_lane2]
+			sum2 = gc_c2r[gc_lane]
 			var m float32
 			var vr float32
 			var s float32
-			if gc_ran2 && compiled.Same32(sum, gc_memoIn3) && compiled.Same32(sum2, gc_memoIn4) {
-				sum, sum2, m, s = gc_memoOut5, gc_memoOut6, gc_memoOut7, gc_memoOut8
+			if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+				sum, sum2, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4
 			} else {
-				gc_memoIn3, gc_memoIn4 = sum, sum2
+				gc_memoIn, gc_memoIn2 = sum, sum2
 //line llmc_layernorm.go:146
 				sum /= float32(C)
 				sum2 /= float32(C)
@@ -1460,22 +1529,23 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				m = sum
 				vr = sum2 - sum*sum
 				s = rsqrtf(vr + 1e-5)
-				gc_memoOut5, gc_memoOut6, gc_memoOut7, gc_memoOut8 = sum, sum2, m, s
-				gc_ran2 = true
+				gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4 = sum, sum2, m, s
+				gc_ran = true
 			}
 //line llmc_layernorm.go:153
-			if (gc_rank2&(32-1)) == 0 && mean != nil {
+			if (gc_rank&(32-1)) == 0 && mean != nil {
 				mean[idx] = m
 			}
-			if (gc_rank2&(32-1)) == 0 && rstd != nil {
+			if (gc_rank&(32-1)) == 0 && rstd != nil {
 				rstd[idx] = s
 			}
 			o := out[idx*C:]
-			gc_s_sum[gc_rank2] = sum
-			gc_s_sum2[gc_rank2] = sum2
-			gc_s_m[gc_rank2] = m
-			gc_s_s[gc_rank2] = s
-			gc_s_o[gc_rank2] = o
+//line llmc_layernorm.go:164
+			gc_s_sum[gc_rank] = sum
+			gc_s_sum2[gc_rank] = sum2
+			gc_s_m[gc_rank] = m
+			gc_s_s[gc_rank] = s
+			gc_s_o[gc_rank] = o
 		}
 	}
 //line llmc_layernorm.go:160
@@ -1483,38 +1553,39 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	gc_span2 := (32) * gc_chunk2
 //line llmc_layernorm.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_layernorm.go:167
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			x := gc_s_x[gc_rank2]
-			m := gc_s_m[gc_rank2]
-			s := gc_s_s[gc_rank2]
-			o := gc_s_o[gc_rank2]
+			x := gc_s_x[gc_rank]
+			m := gc_s_m[gc_rank]
+			s := gc_s_s[gc_rank]
+			o := gc_s_o[gc_rank]
 //line llmc_layernorm.go:160
-			gc_start4 := (gc_rank2 & (32 - 1))
-			gc_from6 := gc_start4 + gc_off2
-			gc_trips4 := gc_limit2 - gc_from6
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
 			switch {
-			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
-			case gc_trips4 > gc_span2:
-				gc_trips4 = gc_chunk2
-			case gc_trips4 > 0:
-				gc_trips4 = (gc_trips4-1)/(32) + 1
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
 			default:
-				gc_trips4 = 0
+				gc_trips2 = 0
 			}
-			if gc_trips4 == gc_chunk2 {
+			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-			for c := gc_from6; gc_trips4 > 0; c, gc_trips4 = c+(32), gc_trips4-1 {
+			for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
 //line llmc_layernorm.go:161
 				n := s * (x[c] - m)
 				o[c] = n*weight[c] + bias[c]
@@ -1538,162 +1609,171 @@ func LayernormForward5Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 var gc_src_layernormForward5Kernel = compiled.NewSource(gc_files_llmc_layernorm, "layernormForward5Kernel", "f6d2d6ad68c45e876e8301c12809b22b249c78625dcc9f9aac4071d364114c47", "llmc_layernorm.go:166-221").NoGoexit("3fe0bac57307307292cea156ad8ed5775ddf735c983005fa89b2715b22bd4342", "common.go:11-11")
 
 //line llmc_layernorm.go:171
-func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line llmc_layernorm.go:172
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
-	numWarps := gc_bdx2 / 32
+	numWarps := gc_bdx / 32
 //line llmc_layernorm.go:179
-	idx := gc_bx2
+	idx := gc_bx
 	x := inp[idx*C:]
-	gc_vstep4 := 0
+//line llmc_layernorm.go:182
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_layernorm.go:181
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_layernorm.go:181
 			threadSum := gc_vb
 			threadSum2 := gc_vb
 //line llmc_layernorm.go:182
-			threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+			threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:182
-			threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+			threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step5 := gc_vstep4
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:181
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-		gc_s_threadSum[gc_rank2] = threadSum
-		gc_s_threadSum2[gc_rank2] = threadSum2
+//line llmc_layernorm.go:185
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
 	}
 //line llmc_layernorm.go:183
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_layernorm.go:190
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-				gc_at8 := x[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:183
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line llmc_layernorm.go:183
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 //line llmc_layernorm.go:183
 						_ = i
-						xi := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+						xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line llmc_layernorm.go:184
 						threadSum = threadSum.Add(xi)
 //line llmc_layernorm.go:184
 						threadSum2 = threadSum2.Add(xi.Mul(xi))
 //line llmc_layernorm.go:184
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:184
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:194
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:184
 					gc_more = true
 //line llmc_layernorm.go:184
-					xi := gc_at8[gc_tx2]
+					xi := gc_at[gc_tx]
 					threadSum += xi
 					threadSum2 += xi * xi
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:183
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line llmc_layernorm.go:183
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 						if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:184
 							break
@@ -1705,145 +1785,147 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:184
 						threadSum2 = threadSum2.Add(xi.Mul(xi))
 //line llmc_layernorm.go:184
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:184
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line llmc_layernorm.go:184
 						xi := x[i]
 						threadSum += xi
 						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line llmc_layernorm.go:184
 						xi := x[i]
 						threadSum += xi
 						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line llmc_layernorm.go:184
 						xi := x[i]
 						threadSum += xi
 						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
 //line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line llmc_layernorm.go:184
 						xi := x[i]
 						threadSum += xi
 						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
 //line llmc_layernorm.go:183
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line llmc_layernorm.go:184
 					xi := x[i]
 					threadSum += xi
 					threadSum2 += xi * xi
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			}
 		}
 	}
+//line llmc_layernorm.go:195
 	var gc_l_warpSum [32]float32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
 //line llmc_layernorm.go:188
-			gc_c21v[gc_lane2] = threadSum
+			gc_c1v[gc_lane] = threadSum
 		}
 //line llmc_layernorm.go:188
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum2 := gc_s_threadSum2[gc_rank2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
 //line llmc_layernorm.go:188
-			warpSum := gc_c21r[gc_lane2]
-			gc_c22v[gc_lane2] = threadSum2
-			gc_l_warpSum[gc_lane2] = warpSum
+			warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
 		}
 //line llmc_layernorm.go:189
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:177
-				warpID := gc_tx2 / 32
-				warpSum := gc_l_warpSum[gc_lane2]
+				warpID := gc_tx / 32
+//line llmc_layernorm.go:179
+				warpSum := gc_l_warpSum[gc_lane]
 //line llmc_layernorm.go:189
-				warpSum2 := gc_c22r[gc_lane2]
+				warpSum2 := gc_c2r[gc_lane]
 				sharedSum[warpID] = warpSum
 				sharedSum2[warpID] = warpSum2
 			}
@@ -1851,29 +1933,32 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	}
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
+//line llmc_layernorm.go:218
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
-	var gc_c23v [32]float32
-	var gc_c23r [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:178
-				laneID := gc_tx2 % 32
+				laneID := gc_tx % 32
+//line llmc_layernorm.go:180
 				var warpSum float32
+//line llmc_layernorm.go:182
 				var warpSum2 float32
 //line llmc_layernorm.go:193
 				if laneID < numWarps {
@@ -1886,177 +1971,183 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				} else {
 					warpSum2 = 0.0
 				}
-				gc_c23v[gc_lane2] = warpSum
-				gc_l_warpSum2[gc_lane2] = warpSum2
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
 //line llmc_layernorm.go:203
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_l_warpSum2[gc_lane2]
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
 //line llmc_layernorm.go:203
-			blockSum := gc_c23r[gc_lane2]
-			gc_l_blockSum[gc_lane2] = blockSum
+			blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
 		}
 //line llmc_layernorm.go:204
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-		var gc_memoIn3 float32
-		var gc_memoIn4 float32
-		var gc_memoOut4 float32
-		var gc_memoOut5 float32
-		var gc_memoOut6 float32
-		gc_ran2 := false
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off7 := idx
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
-					gc_at9 := mean[gc_off7:][:1]
-					gc_at10 := rstd[gc_off7:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
+				gc_x0 := gc_tidx.X
+				gc_off4 := idx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+					gc_at2 := mean[gc_off4:][:1]
+					gc_at3 := rstd[gc_off4:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line llmc_layernorm.go:223
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c4r[gc_lane]
 						var m float32
 						var vr float32
 						var s float32
-						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-							blockSum, m, s = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
 						} else {
-							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
 							blockSum /= float32(C)
 							blockSum2 /= float32(C)
 							m = blockSum
 							vr = blockSum2 - m*m
 							s = rsqrtf(vr + 1e-5)
-							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, s
-							gc_ran2 = true
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+							gc_ran = true
 						}
 //line llmc_layernorm.go:210
-						if gc_tx2 == 0 && mean != nil {
-							gc_at9[0] = m
+						if gc_tx == 0 && mean != nil {
+							gc_at2[0] = m
 						}
-						if gc_tx2 == 0 && rstd != nil {
-							gc_at10[0] = s
+						if gc_tx == 0 && rstd != nil {
+							gc_at3[0] = s
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+//line llmc_layernorm.go:220
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c4r[gc_lane]
 						var m float32
 						var vr float32
 						var s float32
-						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-							blockSum, m, s = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
 						} else {
-							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
 							blockSum /= float32(C)
 							blockSum2 /= float32(C)
 							m = blockSum
 							vr = blockSum2 - m*m
 							s = rsqrtf(vr + 1e-5)
-							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, s
-							gc_ran2 = true
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+							gc_ran = true
 						}
 //line llmc_layernorm.go:210
-						if gc_tx2 == 0 && mean != nil {
+						if gc_tx == 0 && mean != nil {
 							mean[idx] = m
 						}
-						if gc_tx2 == 0 && rstd != nil {
+						if gc_tx == 0 && rstd != nil {
 							rstd[idx] = s
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+//line llmc_layernorm.go:220
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				}
 			}
 		}
 	}
 //line llmc_layernorm.go:217
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line llmc_layernorm.go:224
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_off2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(o) && gc_to2 <= len(o)-gc_off8 && gc_off8 <= len(weight) && gc_to2 <= len(weight)-gc_off8 && gc_off8 <= len(bias) && gc_to2 <= len(bias)-gc_off8 {
-				gc_at11 := x[gc_off8:][:gc_to2]
-				gc_at12 := o[gc_off8:][:gc_to2]
-				gc_at13 := weight[gc_off8:][:gc_to2]
-				gc_at14 := bias[gc_off8:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(o) && gc_to <= len(o)-gc_off5 && gc_off5 <= len(weight) && gc_to <= len(weight)-gc_off5 && gc_off5 <= len(bias) && gc_to <= len(bias)-gc_off5 {
+				gc_at4 := x[gc_off5:][:gc_to]
+				gc_at5 := o[gc_off5:][:gc_to]
+				gc_at6 := weight[gc_off5:][:gc_to]
+				gc_at7 := bias[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:217
-						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 //line llmc_layernorm.go:217
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line llmc_layernorm.go:217
-						var i_ int = gc_tx2 + gc_off2
+						var i_ int = gc_tx + gc_off2
 //line llmc_layernorm.go:217
 						_ = i_
-						n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Sub(m))
-						n.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+						n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Sub(m))
+						n.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					m := gc_s_m[gc_rank2]
-					s := gc_s_s[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:229
+					m := gc_s_m[gc_rank]
+					s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
 					gc_more2 = true
 //line llmc_layernorm.go:218
-					n := s * (gc_at11[gc_tx2] - m)
-					gc_at12[gc_tx2] = n*gc_at13[gc_tx2] + gc_at14[gc_tx2]
+					n := s * (gc_at4[gc_tx] - m)
+					gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:217
-						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 //line llmc_layernorm.go:217
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line llmc_layernorm.go:217
-						var i_ int = gc_tx2 + gc_off2
+						var i_ int = gc_tx + gc_off2
 						if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
 //line llmc_layernorm.go:218
 							break
@@ -2067,71 +2158,71 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
 //line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
 //line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
 //line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
 //line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					m := gc_s_m[gc_rank2]
-					s := gc_s_s[gc_rank2]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					m := gc_s_m[gc_rank]
+					s := gc_s_s[gc_rank]
 //line llmc_layernorm.go:217
-					i_ := gc_tx2 + gc_off2
+					i_ := gc_tx + gc_off2
 					gc_more2 = true
 //line llmc_layernorm.go:218
 					n := s * (x[i_] - m)

@@ -35,77 +35,79 @@ func CrossentropyForward1Kernel(losses, probs []float32, targets []int32, B, T, 
 var gc_src_crossentropyForward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropyForward1Kernel", "10dfb1cc0957214401ba0bff95ff7812bdcef5dca8ad5f53eb336ae3fee6a27c", "llmc_misc.go:20-33").NoGoexit("320bc6b1067b1f089f5dc6a7eb7e16d1ad724ca3bbd76404559dd6437664e404", "common.go:9-9")
 
 //line llmc_misc.go:24
-func gc_body_crossentropyForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, losses, probs []float32, targets []int32, B, T, V int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, losses, probs []float32, targets []int32, B, T, V int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line llmc_misc.go:42
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(B*T, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(B*T, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, T
-			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, T
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := (gc_r + (gc_q * T)) + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(targets) && gc_seglen2 <= len(targets)-gc_off2 && gc_off2 <= len(losses) && gc_seglen2 <= len(losses)-gc_off2 {
-						gc_at3 := targets[gc_off2:][:gc_seglen2]
-						gc_at4 := losses[gc_off2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							{
-								b := gc_q
-								tt := (gc_tx2 + gc_r)
-								probsBt := probs[b*T*V+tt*V:]
-								ix := gc_at3[gc_u2]
-								gc_at4[gc_u2] = -logf(probsBt[ix])
-							}
-						}
-					} else {
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_r + (gc_q * T)) + gc_seg
+					if gc_off >= 0 && gc_off <= len(targets) && gc_seglen <= len(targets)-gc_off && gc_off <= len(losses) && gc_seglen <= len(losses)-gc_off {
+						gc_at := targets[gc_off:][:gc_seglen]
+						gc_at2 := losses[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 							{
 //line llmc_misc.go:27
 								b := gc_q
-								tt := (gc_tx2 + gc_r)
+								tt := (gc_tx + gc_r)
+								probsBt := probs[b*T*V+tt*V:]
+								ix := gc_at[gc_u]
+								gc_at2[gc_u] = -logf(probsBt[ix])
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line llmc_misc.go:27
+								b := gc_q
+								tt := (gc_tx + gc_r)
 								probsBt := probs[b*T*V+tt*V:]
 								ix := targets[b*T+tt]
 								losses[b*T+tt] = -logf(probsBt[ix])
 							}
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:25
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						b := i / T
 						tt := i % T
@@ -138,50 +140,51 @@ func CrossentropySoftmaxBackward1Kernel(dlogits, dlosses, probs []float32, targe
 var gc_src_crossentropySoftmaxBackward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropySoftmaxBackward1Kernel", "cc952f59a690a988a3cc9f6d008efabd55b615ea32fe240d804b6a62a314f964", "llmc_misc.go:35-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:40
-func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dlogits, dlosses, probs []float32, targets []int32, B, T, V int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dlogits, dlosses, probs []float32, targets []int32, B, T, V int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line llmc_misc.go:58
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(B*T*V, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(B*T*V, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, (T * V)
-			gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, V
-			if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-					gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-					gc_r := gc_qoff3 - gc_q*gc_qd3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, (T * V)
+			gc_qoff2, gc_qd2 := gc_bx*gc_bdx, V
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
-					gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 					_, _ = gc_q2, gc_r2
-					gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-					for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line llmc_misc.go:43
 							b := gc_q
 							tt := (gc_q2) % T
-							v := (gc_tx2 + gc_r2)
+							v := (gc_tx + gc_r2)
 							dlogitsBt := dlogits[b*T*V+tt*V:]
 							probsBt := probs[b*T*V+tt*V:]
 							dloss := dlosses[b*T+tt]
@@ -196,14 +199,14 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, g
 							dlogitsBt[v] += (p - indicator) * dloss
 						}
 					}
-					gc_seg2 = gc_segend2
+					gc_seg = gc_segend
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:41
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						b := i / (T * V)
 						tt := (i / V) % T
@@ -242,70 +245,76 @@ func MatmulBackwardBias1Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda
 var gc_src_matmulBackwardBias1Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias1Kernel", "0a45f8f0cb83ec06552f0eb67c171e014eda963b48e8a13ff1e9a4c07809a150", "llmc_misc.go:61-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:66
-func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []float32, B, T, OC int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:67
 	shared := gocuda.DynamicShared[float32](t)
-	o := gc_bx2
+	o := gc_bx
 //line llmc_misc.go:70
-	blockSize := gc_bdx2
+	blockSize := gc_bdx
 	x := dout[o:]
-	gc_vstep2 := 0
+//line llmc_misc.go:73
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_misc.go:72
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_misc.go:72
 			sum := gc_vb
 //line llmc_misc.go:72
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
+			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 		sum := float32(0.0)
-		gc_s_sum[gc_rank2] = sum
+//line llmc_misc.go:74
+		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_misc.go:73
 	gc_chunk := compiled.StrideChunk(blockSize)
@@ -313,85 +322,89 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	archsimd.ClearAVXUpperBits()
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_misc.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-				tid := gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				tid := gc_tx
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:73
-				gc_start2 := tid
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, blockSize, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(blockSize) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(blockSize), gc_trips2-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
 //line llmc_misc.go:74
 					sum += float32(x[i*OC])
 				}
-				gc_s_sum[gc_rank2] = sum
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(shared) {
-			gc_at6 := shared[:gc_bdx2]
-			gc_vstep3 := 0
+//line llmc_misc.go:82
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at := shared[:gc_bdx]
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line llmc_misc.go:69
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_misc.go:69
 					_ = tid
 //line llmc_misc.go:69
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_misc.go:76
-					sum.StoreSlice(gc_at6[gc_tx2:])
+					sum.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				sum := gc_s_sum[gc_rank2]
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
-				gc_at6[gc_tx2] = sum
+				gc_at[gc_tx] = sum
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line llmc_misc.go:69
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_misc.go:69
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_misc.go:76
 					if tid < 0 || tid > len(shared)-8 {
 //line llmc_misc.go:76
@@ -402,55 +415,60 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-				tid := gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				tid := gc_tx
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 				shared[tid] = sum
 			}
@@ -458,44 +476,47 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	}
 //line llmc_misc.go:78
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line llmc_misc.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := stride
-			if gc_from3 >= 0 && gc_to2 <= len(shared) && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to2 <= len(shared)-gc_off5 {
-				gc_at7 := shared[:gc_to2]
-				gc_at8 := shared[gc_off5:][:gc_to2]
-				gc_vstep5 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_to <= len(shared)-gc_off2 {
+				gc_at2 := shared[:gc_to]
+				gc_at3 := shared[gc_off2:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line llmc_misc.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_misc.go:69
 						_ = tid
 						{
 //line llmc_misc.go:80
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
+//line llmc_misc.go:82
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					{
 //line llmc_misc.go:81
-						gc_at7[gc_tx2] += gc_at8[gc_tx2]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from3
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 //line llmc_misc.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line llmc_misc.go:81
 							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_misc.go:81
 								break
@@ -504,60 +525,61 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
+//line llmc_misc.go:83
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_misc.go:81
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_misc.go:81
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_misc.go:81
 							shared[tid] += shared[tid+stride]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_misc.go:81
 							shared[tid] += shared[tid+stride]
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_misc.go:81
 						shared[tid] += shared[tid+stride]
@@ -567,74 +589,81 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line llmc_misc.go:89
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := o
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dbias) && gc_off7 >= 0 && gc_off7 < len(shared) {
-				gc_at9 := dbias[gc_off6:][:1]
-				gc_at10 := shared[gc_off7:][:1]
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := o
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
+				gc_at4 := dbias[gc_off3:][:1]
+				gc_at5 := shared[gc_off4:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line llmc_misc.go:85
-						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 					{
 //line llmc_misc.go:85
-						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 					{
 //line llmc_misc.go:85
-						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 					{
 //line llmc_misc.go:85
-						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_misc.go:89
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_misc.go:85
-					gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
+					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
-				gc_step11 := gc_from3
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+//line llmc_misc.go:89
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:89
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:89
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:89
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:89
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 					dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
@@ -658,36 +687,37 @@ func MatmulBackwardBias2Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda
 var gc_src_matmulBackwardBias2Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias2Kernel", "09d3ecb4ebb537a06703c6f6c75423f6a6bf7a8bec7fbb6a05bc29c06c5e0020", "llmc_misc.go:89-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:94
-func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []float32, B, T, OC int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line llmc_misc.go:95
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:101
 	BT := B * T
 	{
-	gc_L12:
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_misc.go:97
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			if idx >= OC {
 //line llmc_misc.go:98
-				gc_exited2[gc_rank2] = true
-				continue gc_L12
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_misc.go:102
 			sum := float32(0.0)
-			gc_s_sum[gc_rank2] = sum
+//line llmc_misc.go:104
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 //line llmc_misc.go:103
@@ -695,81 +725,85 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_span := (32) * gc_chunk
 //line llmc_misc.go:103
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_misc.go:110
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_misc.go:97
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			sum := gc_s_sum[gc_rank2]
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_misc.go:99
+			sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:103
-			gc_start2 := (gc_rank2 & (32 - 1))
-			gc_from4 := gc_start2 + gc_off
-			gc_trips2 := gc_limit - gc_from4
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
 			switch {
-			case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
-			case gc_trips2 > gc_span:
-				gc_trips2 = gc_chunk
-			case gc_trips2 > 0:
-				gc_trips2 = (gc_trips2-1)/(32) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
 			default:
-				gc_trips2 = 0
+				gc_trips = 0
 			}
-			if gc_trips2 == gc_chunk {
+			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-			for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_misc.go:104
 				sum += float32(dout[i*OC+idx])
 			}
-			gc_s_sum[gc_rank2] = sum
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line llmc_misc.go:111
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:106
-			gc_c21v[gc_lane2] = sum
+			gc_c1v[gc_lane] = sum
 		}
 //line llmc_misc.go:106
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:97
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_misc.go:99
 			var sum float32
 //line llmc_misc.go:106
-			sum = gc_c21r[gc_lane2]
-			if (gc_rank2 & (32 - 1)) == 0 {
+			sum = gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
 				dbias[idx] = float32(dbias[idx]) + sum
 			}
-			gc_s_sum[gc_rank2] = sum
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
@@ -789,177 +823,187 @@ func MatmulBackwardBias3Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda
 var gc_src_matmulBackwardBias3Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias3Kernel", "fa115edf2f8278aa19e2cfde6f034417f8a5b20ade5d3bfb4fd38ac5c44966a4", "llmc_misc.go:112-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:117
-func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []float32, B, T, OC int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_blockSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_blockSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 	BT := B * T
-	numWarps := gc_bdx2 / 32
+	numWarps := gc_bdx / 32
 //line llmc_misc.go:125
-	idx := gc_bx2
-	gc_vstep2 := 0
+	idx := gc_bx
+//line llmc_misc.go:127
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_misc.go:126
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_misc.go:126
 			threadSum := gc_vb
 //line llmc_misc.go:126
-			threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+			threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep2
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank] = threadSum
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank] = threadSum
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank] = threadSum
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-			gc_s_threadSum[gc_rank2] = threadSum
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank] = threadSum
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 		threadSum := float32(0.0)
-		gc_s_threadSum[gc_rank2] = threadSum
+//line llmc_misc.go:128
+		gc_s_threadSum[gc_rank] = threadSum
 	}
 //line llmc_misc.go:127
-	gc_chunk := compiled.StrideChunk(gc_bdx2)
-	gc_span := (gc_bdx2) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 //line llmc_misc.go:127
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_misc.go:134
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				threadSum := gc_s_threadSum[gc_rank2]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadSum := gc_s_threadSum[gc_rank]
 //line llmc_misc.go:127
-				gc_start2 := gc_tx2
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2), gc_trips2-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 //line llmc_misc.go:128
 					threadSum += float32(dout[i*OC+idx])
 				}
-				gc_s_threadSum[gc_rank2] = threadSum
+				gc_s_threadSum[gc_rank] = threadSum
 			}
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
+//line llmc_misc.go:136
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
 //line llmc_misc.go:130
-			gc_c21v[gc_lane2] = threadSum
+			gc_c1v[gc_lane] = threadSum
 		}
 //line llmc_misc.go:130
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:123
-				warpID := gc_tx2 / 32
+				warpID := gc_tx / 32
 //line llmc_misc.go:130
-				warpSum := gc_c21r[gc_lane2]
+				warpSum := gc_c1r[gc_lane]
 				sharedSum[warpID] = warpSum
 			}
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line llmc_misc.go:138
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:124
-				laneID := gc_tx2 % 32
+				laneID := gc_tx % 32
+//line llmc_misc.go:126
 				var warpSum float32
 //line llmc_misc.go:133
 				if laneID < numWarps {
@@ -967,135 +1011,155 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				} else {
 					warpSum = 0.0
 				}
-				gc_c22v[gc_lane2] = warpSum
+				gc_c2v[gc_lane] = warpSum
 			}
 		}
 //line llmc_misc.go:138
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		gc_left := gc_act2
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line llmc_misc.go:138
-					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					blockSum := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 //line llmc_misc.go:138
-					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line llmc_misc.go:138
-					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					blockSum := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 //line llmc_misc.go:138
-					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
+				gc_rank := gc_w + gc_lane
 //line llmc_misc.go:138
-				blockSum := gc_c22r[gc_lane2]
-				gc_s_blockSum[gc_rank2] = blockSum
+				blockSum := gc_c2r[gc_lane]
+//line llmc_misc.go:140
+				gc_s_blockSum[gc_rank] = blockSum
 			}
 		}
 	}
 	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line llmc_misc.go:146
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := idx
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) {
-				gc_at2 := dbias[gc_off3:][:1]
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := idx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
+				gc_at := dbias[gc_off2:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						blockSum := gc_s_blockSum[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line llmc_misc.go:159
+						gc_rank := gc_base + gc_tx
+//line llmc_misc.go:161
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
-						gc_at2[0] = float32(gc_at2[0]) + blockSum
+						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+						gc_tx := gc_step2 + 1
+//line llmc_misc.go:146
+						gc_rank := gc_base + gc_tx
+//line llmc_misc.go:148
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
-						gc_at2[0] = float32(gc_at2[0]) + blockSum
+						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+						gc_tx := gc_step2 + 2
+//line llmc_misc.go:146
+						gc_rank := gc_base + gc_tx
+//line llmc_misc.go:148
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
-						gc_at2[0] = float32(gc_at2[0]) + blockSum
+						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+						gc_tx := gc_step2 + 3
+//line llmc_misc.go:146
+						gc_rank := gc_base + gc_tx
+//line llmc_misc.go:148
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
-						gc_at2[0] = float32(gc_at2[0]) + blockSum
+						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_misc.go:147
+					blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
-					gc_at2[0] = float32(gc_at2[0]) + blockSum
+					gc_at[0] = float32(gc_at[0]) + blockSum
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+//line llmc_misc.go:144
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_s_blockSum[gc_rank2]
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:144
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 					dbias[idx] = float32(dbias[idx]) + blockSum
 				}
@@ -1125,349 +1189,371 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 var gc_src_normKernel1 = compiled.NewSource(gc_files_llmc_misc, "normKernel1", "191aeb0373171c4a09b8d5e2752f94bfee11658de20f6ed862fdfbdc899ba0f1", "llmc_misc.go:149-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:154
-func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data []T, count uint64) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
+func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:158
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
 //line llmc_misc.go:161
-	gridWidth := uint64(gc_bdx3 * gc_gdx3)
-	gc_vstep3 := 0
+	gridWidth := uint64(gc_bdx * gc_gdx)
+//line llmc_misc.go:163
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_misc.go:162
-		gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
-			gc_rank3 := gc_vstep3
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_misc.go:162
-			accumulator := gc_vb2
+			accumulator := gc_vb
 //line llmc_misc.go:162
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep3
-	for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank3 := gc_step3 + 0
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank3 := gc_step3 + 1
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank3 := gc_step3 + 2
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank3 := gc_step3 + 3
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
-	for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 		accumulator := float32(0.0)
-		gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:164
+		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:170
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:160
-				index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
-				accumulator := gc_s_accumulator[gc_rank3]
-//line llmc_misc.go:163
-				gc_start3 := index
-				i := gc_start3 + gc_off
-				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+//line llmc_misc.go:162
+				accumulator := gc_s_accumulator[gc_rank]
+				gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
 //line llmc_misc.go:164
 				accumulator += float32(data[i]) * float32(data[i])
-				gc_s_accumulator[gc_rank3] = accumulator
+				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-	var gc_c31v [32]float32
-	var gc_c31r [32]float32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			accumulator := gc_s_accumulator[gc_rank3]
+//line llmc_misc.go:171
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
 //line llmc_misc.go:166
-			gc_c31v[gc_lane3] = accumulator
+			gc_c1v[gc_lane] = accumulator
 		}
 //line llmc_misc.go:166
-		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:166
-			warpResult := gc_c31r[gc_lane3]
-			blockResult[(gc_rank3 / 32)] = warpResult
+			warpResult := gc_c1r[gc_lane]
+			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-	var gc_c32v [32]float32
-	var gc_c32r [32]float32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
+//line llmc_misc.go:173
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m93 uint32
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:181
+			var gc_m9 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:169
-				if (gc_rank3 / 32) == 0 {
-					gc_m93 |= 1 << gc_lane3
+				if (gc_rank / 32) == 0 {
+					gc_m9 |= 1 << gc_lane
 				}
 			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
-			if gc_act3 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:170
 					var gather float32
-					if (gc_rank3 & (32 - 1)) < ((gc_n3 + 31) / 32) {
-						gather = blockResult[(gc_rank3 & (32 - 1))]
+					if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+						gather = blockResult[(gc_rank & (32 - 1))]
 					} else {
 						gather = 0.0
 					}
-					gc_c32v[gc_lane3] = gather
+					gc_c2v[gc_lane] = gather
 				}
 //line llmc_misc.go:176
-				compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c32v, compiled.OpPlus, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:176
-					blockSum := gc_c32r[gc_lane3]
-					if (gc_rank3 & (32 - 1)) == 0 {
+					blockSum := gc_c2r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
 						atomic.Add(out, blockSum)
 					}
 				}
 			}
-			gc_act3 = gc_save93 &^ gc_dead3
+//line llmc_misc.go:183
+			gc_act = gc_save9 &^ gc_dead
 		}
 	}
 }
 
 //line llmc_misc.go:154
-func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []float32, count uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []float32, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:158
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
 //line llmc_misc.go:161
-	gridWidth := uint64(gc_bdx2 * gc_gdx2)
-	gc_vstep2 := 0
+	gridWidth := uint64(gc_bdx * gc_gdx)
+//line llmc_misc.go:163
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_misc.go:162
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_misc.go:162
 			accumulator := gc_vb
 //line llmc_misc.go:162
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep2
-	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step2 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank2 := gc_step2 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank2 := gc_step2 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank2 := gc_step2 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
-	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 		accumulator := float32(0.0)
-		gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:164
+		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:170
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:160
-				index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-				accumulator := gc_s_accumulator[gc_rank2]
-//line llmc_misc.go:163
-				gc_start2 := index
-				i := gc_start2 + gc_off
-				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+//line llmc_misc.go:162
+				accumulator := gc_s_accumulator[gc_rank]
+				gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
 //line llmc_misc.go:164
 				accumulator += float32(data[i]) * float32(data[i])
-				gc_s_accumulator[gc_rank2] = accumulator
+				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			accumulator := gc_s_accumulator[gc_rank2]
+//line llmc_misc.go:171
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
 //line llmc_misc.go:166
-			gc_c21v[gc_lane2] = accumulator
+			gc_c1v[gc_lane] = accumulator
 		}
 //line llmc_misc.go:166
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:166
-			warpResult := gc_c21r[gc_lane2]
-			blockResult[(gc_rank2 / 32)] = warpResult
+			warpResult := gc_c1r[gc_lane]
+			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+//line llmc_misc.go:173
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m92 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:181
+			var gc_m9 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:169
-				if (gc_rank2 / 32) == 0 {
-					gc_m92 |= 1 << gc_lane2
+				if (gc_rank / 32) == 0 {
+					gc_m9 |= 1 << gc_lane
 				}
 			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:170
 					var gather float32
-					if (gc_rank2 & (32 - 1)) < ((gc_n2 + 31) / 32) {
-						gather = blockResult[(gc_rank2 & (32 - 1))]
+					if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+						gather = blockResult[(gc_rank & (32 - 1))]
 					} else {
 						gather = 0.0
 					}
-					gc_c22v[gc_lane2] = gather
+					gc_c2v[gc_lane] = gather
 				}
 //line llmc_misc.go:176
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:176
-					blockSum := gc_c22r[gc_lane2]
-					if (gc_rank2 & (32 - 1)) == 0 {
+					blockSum := gc_c2r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
 						atomic.Add(out, blockSum)
 					}
 				}
 			}
-			gc_act2 = gc_save92 &^ gc_dead2
+//line llmc_misc.go:183
+			gc_act = gc_save9 &^ gc_dead
 		}
 	}
 }
@@ -1492,121 +1578,129 @@ func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 var gc_src_normKernel2 = compiled.NewSource(gc_files_llmc_misc, "normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:187
-func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data []T, count uint64) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
+func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:192
-	gridWidth := uint64(gc_bdx3 * gc_gdx3)
-	gc_vstep3 := 0
+	gridWidth := uint64(gc_bdx * gc_gdx)
+//line llmc_misc.go:194
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_misc.go:193
-		gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
-			gc_rank3 := gc_vstep3
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_misc.go:193
-			accumulator := gc_vb2
+			accumulator := gc_vb
 //line llmc_misc.go:193
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep3
-	for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank3 := gc_step3 + 0
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank3 := gc_step3 + 1
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank3 := gc_step3 + 2
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank3 := gc_step3 + 3
-			gc_pos3.Thread = gc_rank3
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
-	for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 		accumulator := float32(0.0)
-		gc_s_accumulator[gc_rank3] = accumulator
+//line llmc_misc.go:195
+		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:201
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:191
-				index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
-				accumulator := gc_s_accumulator[gc_rank3]
-//line llmc_misc.go:194
-				gc_start3 := index
-				i := gc_start3 + gc_off
-				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+//line llmc_misc.go:193
+				accumulator := gc_s_accumulator[gc_rank]
+				gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
 //line llmc_misc.go:195
 				accumulator += float32(data[i]) * float32(data[i])
-				gc_s_accumulator[gc_rank3] = accumulator
+				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-	var gc_c31v [32]float32
-	var gc_c31r [32]float32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			accumulator := gc_s_accumulator[gc_rank3]
+//line llmc_misc.go:202
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
 //line llmc_misc.go:198
-			gc_c31v[gc_lane3] = accumulator
+			gc_c1v[gc_lane] = accumulator
 		}
 //line llmc_misc.go:198
-		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:198
-			warpResult := gc_c31r[gc_lane3]
-			if (gc_rank3 & (32 - 1)) == 0 {
+			warpResult := gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}
 		}
@@ -1614,121 +1708,129 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 }
 
 //line llmc_misc.go:187
-func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []float32, count uint64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []float32, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:192
-	gridWidth := uint64(gc_bdx2 * gc_gdx2)
-	gc_vstep2 := 0
+	gridWidth := uint64(gc_bdx * gc_gdx)
+//line llmc_misc.go:194
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_misc.go:193
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_misc.go:193
 			accumulator := gc_vb
 //line llmc_misc.go:193
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep2
-	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step2 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank2 := gc_step2 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank2 := gc_step2 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
-			gc_rank2 := gc_step2 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
-	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 		accumulator := float32(0.0)
-		gc_s_accumulator[gc_rank2] = accumulator
+//line llmc_misc.go:195
+		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:201
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:191
-				index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-				accumulator := gc_s_accumulator[gc_rank2]
-//line llmc_misc.go:194
-				gc_start2 := index
-				i := gc_start2 + gc_off
-				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+//line llmc_misc.go:193
+				accumulator := gc_s_accumulator[gc_rank]
+				gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
 //line llmc_misc.go:195
 				accumulator += float32(data[i]) * float32(data[i])
-				gc_s_accumulator[gc_rank2] = accumulator
+				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			accumulator := gc_s_accumulator[gc_rank2]
+//line llmc_misc.go:202
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
 //line llmc_misc.go:198
-			gc_c21v[gc_lane2] = accumulator
+			gc_c1v[gc_lane] = accumulator
 		}
 //line llmc_misc.go:198
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:198
-			warpResult := gc_c21r[gc_lane2]
-			if (gc_rank2 & (32 - 1)) == 0 {
+			warpResult := gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}
 		}
@@ -1750,63 +1852,63 @@ func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocu
 var gc_src_attentionQueryKey1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionQueryKey1Kernel", "2448535b1dfe856763e0d7f25ddfc35861b795dec8b6bf90f8efd90a63ab3834", "llmc_misc.go:204-236").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
 
 //line llmc_misc.go:209
-func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, preatt, inp []float32, B, T, C, NH int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, preatt, inp []float32, B, T, C, NH int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line llmc_misc.go:211
 		totalThreads := B * NH * T * T
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, T
-					gc_qoff5, gc_qd5 := gc_bx2*gc_bdx2, (T * T)
-					gc_qoff6, gc_qd6 := gc_bx2*gc_bdx2, (NH * T * T)
-					if compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) && compiled.Segmented(gc_qoff5, gc_qd5, gc_from2, gc_to2) && compiled.Segmented(gc_qoff6, gc_qd6, gc_from2, gc_to2) {
-						for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-							gc_q := (gc_qoff4 + gc_seg2) / gc_qd4
-							gc_r := gc_qoff4 - gc_q*gc_qd4
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, T
+					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (T * T)
+					gc_qoff3, gc_qd3 := gc_bx*gc_bdx, (NH * T * T)
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) && compiled.Segmented(gc_qoff3, gc_qd3, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
 							_, _ = gc_q, gc_r
-							gc_q2 := (gc_qoff5 + gc_seg2) / gc_qd5
-							gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 							_, _ = gc_q2, gc_r2
-							gc_q3 := (gc_qoff6 + gc_seg2) / gc_qd6
-							gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+							gc_q3 := (gc_qoff3 + gc_seg) / gc_qd3
+							gc_r3 := gc_qoff3 - gc_q3*gc_qd3
 							_, _ = gc_q3, gc_r3
-							gc_segend2 := min(gc_to2, gc_qd4-gc_r, gc_qd5-gc_r2, gc_qd6-gc_r3)
-						gc_L1q2:
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2, gc_qd3-gc_r3)
+						gc_L1q:
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line llmc_misc.go:210
-								idx := gc_bx2*gc_bdx2 + gc_tx2
+								idx := gc_bx*gc_bdx + gc_tx
 								{
 //line llmc_misc.go:214
-									t2 := (gc_tx2 + gc_r)
+									t2 := (gc_tx + gc_r)
 									tt := (gc_q) % T
 									if t2 > tt {
 										preatt[idx] = float32(math.Inf(-1))
-										continue gc_L1q2
+										continue gc_L1q
 									}
 									h := (gc_q2) % NH
 									b := gc_q3
@@ -1825,22 +1927,22 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									preatt[idx] = val
 								}
 							}
-							gc_seg2 = gc_segend2
+							gc_seg = gc_segend
 						}
 					} else {
-					gc_L12:
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_L1:
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line llmc_misc.go:210
-							idx := gc_bx2*gc_bdx2 + gc_tx2
+							idx := gc_bx*gc_bdx + gc_tx
 							{
 //line llmc_misc.go:214
 								t2 := idx % T
 								tt := (idx / T) % T
 								if t2 > tt {
 									preatt[idx] = float32(math.Inf(-1))
-									continue gc_L12
+									continue gc_L1
 								}
 								h := (idx / (T * T)) % NH
 								b := idx / (NH * T * T)
@@ -1882,52 +1984,52 @@ func AttentionSoftmax1Kernel(att, preatt []float32, B, T, NH int) func(*gocuda.T
 var gc_src_attentionSoftmax1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionSoftmax1Kernel", "f5381502550b020cb7cde507d1784ecfb11ce4ccd3398af09b7d8a54c31afe88", "llmc_misc.go:238-282").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
 
 //line llmc_misc.go:242
-func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, att, preatt []float32, B, T, NH int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att, preatt []float32, B, T, NH int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line llmc_misc.go:244
 		totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
-					gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
-					if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-						for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-							gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-							gc_r := gc_qoff3 - gc_q*gc_qd3
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, NH
+					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
 							_, _ = gc_q, gc_r
-							gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-							gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 							_, _ = gc_q2, gc_r2
-							gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 								{
 //line llmc_misc.go:247
-									h := (gc_tx2 + gc_r)
+									h := (gc_tx + gc_r)
 									tt := (gc_q) % T
 									b := gc_q2
 //line llmc_misc.go:251
@@ -1963,14 +2065,14 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 									}
 								}
 							}
-							gc_seg2 = gc_segend2
+							gc_seg = gc_segend
 						}
 					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line llmc_misc.go:243
-							idx := gc_bx2*gc_bdx2 + gc_tx2
+							idx := gc_bx*gc_bdx + gc_tx
 							{
 //line llmc_misc.go:247
 								h := idx % NH
@@ -2033,52 +2135,52 @@ func AttentionValue1Kernel(out, att, inp []float32, B, T, C, NH int) func(*gocud
 var gc_src_attentionValue1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionValue1Kernel", "7a0a2ca4416df1bc7f1980ddf3ba49979ce2d29c6d5b9f19f07d62dec991c9ce", "llmc_misc.go:284-315").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:289
-func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, att, inp []float32, B, T, C, NH int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, att, inp []float32, B, T, C, NH int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line llmc_misc.go:291
 		totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
-					gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
-					if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-						for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-							gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-							gc_r := gc_qoff3 - gc_q*gc_qd3
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, NH
+					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
 							_, _ = gc_q, gc_r
-							gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-							gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
 							_, _ = gc_q2, gc_r2
-							gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 								{
 //line llmc_misc.go:294
-									h := (gc_tx2 + gc_r)
+									h := (gc_tx + gc_r)
 									tt := (gc_q) % T
 									b := gc_q2
 //line llmc_misc.go:298
@@ -2100,14 +2202,14 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 									}
 								}
 							}
-							gc_seg2 = gc_segend2
+							gc_seg = gc_segend
 						}
 					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line llmc_misc.go:290
-							idx := gc_bx2*gc_bdx2 + gc_tx2
+							idx := gc_bx*gc_bdx + gc_tx
 							{
 //line llmc_misc.go:294
 								h := idx % NH

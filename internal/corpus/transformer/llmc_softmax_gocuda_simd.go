@@ -34,38 +34,38 @@ func SoftmaxForward1Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 var gc_src_softmaxForward1Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward1Kernel", "bda3cba349a2bb93c2f8c0d1da6b7d317d89c406f354ec2e42d31c66b64a4fb0", "llmc_softmax.go:35-60").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
 
 //line llmc_softmax.go:39
-func gc_body_softmaxForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp []float32, N, C int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:40
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
@@ -106,246 +106,274 @@ func SoftmaxForward2Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 var gc_src_softmaxForward2Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward2Kernel", "a87732dadbe143da166fec9cb523fc5902a6962d3d7ba6d005a20351e98f98e0", "llmc_softmax.go:62-106").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
 
 //line llmc_softmax.go:66
-func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line llmc_softmax.go:67
 	shared := gocuda.DynamicShared[float32](t)
-	idx := gc_bx2
+	idx := gc_bx
 //line llmc_softmax.go:70
-	blockSize := gc_bdx2
+	blockSize := gc_bdx
 	x := inp[idx*C:]
-	gc_vstep5 := 0
+//line llmc_softmax.go:73
+	gc_vstep := 0
 	if compiled.SIMD {
-		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-			gc_rank2 := gc_vstep5
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_softmax.go:72
 			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line llmc_softmax.go:72
-			maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+			maxval.StoreSlice(gc_s_maxval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step16 := gc_vstep5
-	for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step16 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step16 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step16 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step16 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-	for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
-		gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:74
+		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:73
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_softmax.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_off
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
-				gc_at13 := x[gc_off13:][:gc_to2]
-				gc_step17 := gc_from2
-				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := x[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:96
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at13[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:80
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at13[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:80
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at13[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:80
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at13[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 					gc_more = true
 //line llmc_softmax.go:74
-					maxval = fmaxf(maxval, gc_at13[gc_tx2])
-					gc_s_maxval[gc_rank2] = maxval
+					maxval = fmaxf(maxval, gc_at[gc_tx])
+					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step18 := gc_from2
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step18 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step18 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step18 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 					i := tid + gc_off
 					gc_more = true
 //line llmc_softmax.go:74
 					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank2] = maxval
+					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(shared) {
-			gc_at14 := shared[:gc_bdx2]
-			gc_vstep6 := 0
+//line llmc_softmax.go:82
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at2 := shared[:gc_bdx]
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:69
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_softmax.go:69
 					_ = tid
 //line llmc_softmax.go:69
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line llmc_softmax.go:76
-					maxval.StoreSlice(gc_at14[gc_tx2:])
+					maxval.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				maxval := gc_s_maxval[gc_rank2]
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
-				gc_at14[gc_tx2] = maxval
+				gc_at2[gc_tx] = maxval
 			}
 		} else {
-			gc_vstep7 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:69
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_softmax.go:69
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line llmc_softmax.go:76
 					if tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:76
@@ -356,55 +384,60 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step19 := gc_vstep7
-			for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step19 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 				{
-					gc_tx2 := gc_step19 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 				{
-					gc_tx2 := gc_step19 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 				{
-					gc_tx2 := gc_step19 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 			}
-			for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-				tid := gc_tx2
-				maxval := gc_s_maxval[gc_rank2]
+				tid := gc_tx
+//line llmc_softmax.go:71
+				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 				shared[tid] = maxval
 			}
@@ -413,105 +446,106 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		archsimd.ClearAVXUpperBits()
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line llmc_softmax.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := stride
-			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off14 >= 0 && gc_off14 <= len(shared) && gc_to2 <= len(shared)-gc_off14 {
-				gc_at15 := shared[:gc_to2]
-				gc_at16 := shared[gc_off14:][:gc_to2]
-				gc_step20 := gc_from2
-				for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
+				gc_at3 := shared[:gc_to]
+				gc_at4 := shared[gc_off6:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step20 + 0
+						gc_tx := gc_step5 + 0
 						{
 //line llmc_softmax.go:80
-							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step20 + 1
+						gc_tx := gc_step5 + 1
 						{
 //line llmc_softmax.go:80
-							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step20 + 2
+						gc_tx := gc_step5 + 2
 						{
 //line llmc_softmax.go:80
-							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 					{
-						gc_tx2 := gc_step20 + 3
+						gc_tx := gc_step5 + 3
 						{
 //line llmc_softmax.go:80
-							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
 				}
-				for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					{
 //line llmc_softmax.go:80
-						gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
 			} else {
-				gc_step21 := gc_from2
-				for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step21 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:80
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
 					}
 					{
-						gc_tx2 := gc_step21 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:80
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
 					}
 					{
-						gc_tx2 := gc_step21 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:80
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
 					}
 					{
-						gc_tx2 := gc_step21 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:80
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
 					}
 				}
-				for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_softmax.go:80
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
@@ -525,65 +559,71 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	_ = &offset
 //line llmc_softmax.go:85
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line llmc_softmax.go:92
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := gc_off2 + (idx * C)
-			gc_off16 := gc_off2
-			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
-				gc_at17 := out[gc_off15:][:gc_to2]
-				gc_at18 := x[gc_off16:][:gc_to2]
-				gc_step22 := gc_from2
-				for ; gc_step22+3 < gc_to2; gc_step22 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_off2 + (idx * C)
+			gc_off8 := gc_off2
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+				gc_at5 := out[gc_off7:][:gc_to]
+				gc_at6 := x[gc_off8:][:gc_to]
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step22 + 0
+						gc_tx := gc_step7 + 0
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
-						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step22 + 1
+						gc_tx := gc_step7 + 1
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
-						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step22 + 2
+						gc_tx := gc_step7 + 2
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
-						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step22 + 3
+						gc_tx := gc_step7 + 3
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
-						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx2 := gc_step22; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:86
 					gc_more2 = true
 //line llmc_softmax.go:86
-					gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
-				gc_step23 := gc_from2
-				for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step23 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -591,11 +631,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx2 := gc_step23 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -603,11 +643,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx2 := gc_step23 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -615,11 +655,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx2 := gc_step23 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -627,11 +667,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
-				for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
+					tid := gc_tx
 //line llmc_softmax.go:85
 					i_ := tid + gc_off2
 					gc_more2 = true
@@ -643,114 +683,123 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:89
 	x = out[idx*C:]
-	gc_vstep8 := 0
+//line llmc_softmax.go:91
+	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:90
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
-			gc_rank2 := gc_vstep8
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
 //line llmc_softmax.go:90
 			sumval := gc_vb
 //line llmc_softmax.go:90
-			sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+			sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step24 := gc_vstep8
-	for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
+	gc_step9 := gc_vstep4
+	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 		{
-			gc_rank2 := gc_step24 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step9 + 0
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step24 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step9 + 1
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step24 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step9 + 2
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step24 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step9 + 3
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 		sumval := float32(0.0)
-		gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:92
+		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line llmc_softmax.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off17 := gc_off3
-			if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
-				gc_at19 := x[gc_off17:][:gc_to2]
-				gc_vstep9 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_off3
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
+				gc_at7 := x[gc_off9:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:69
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:91
 						var i_2 int = tid + gc_off3
 //line llmc_softmax.go:91
 						_ = i_2
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
 //line llmc_softmax.go:92
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep9 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:92
 					gc_more3 = true
 //line llmc_softmax.go:92
-					sumval += gc_at19[gc_tx2]
-					gc_s_sumval[gc_rank2] = sumval
+					sumval += gc_at7[gc_tx]
+					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:69
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:91
 						var i_2 int = tid + gc_off3
 						if i_2 < 0 || i_2 > len(x)-8 {
@@ -760,123 +809,130 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:92
 						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
 //line llmc_softmax.go:92
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep10 > gc_from2 {
+				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step25 := gc_vstep10
-				for ; gc_step25+3 < gc_to2; gc_step25 += 4 {
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step25 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step10 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:92
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step25 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step10 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:92
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step25 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step10 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:92
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step25 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step10 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:92
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 				}
-				for gc_tx2 := gc_step25; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 					i_2 := tid + gc_off3
 					gc_more3 = true
 //line llmc_softmax.go:92
 					sumval += x[i_2]
-					gc_s_sumval[gc_rank2] = sumval
+					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(shared) {
-			gc_at20 := shared[:gc_bdx2]
-			gc_vstep11 := 0
+//line llmc_softmax.go:100
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at8 := shared[:gc_bdx]
+			gc_vstep7 := 0
 			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-					gc_tx2 := gc_vstep11
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
+					gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:69
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_softmax.go:69
 					_ = tid
 //line llmc_softmax.go:69
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:94
-					sumval.StoreSlice(gc_at20[gc_tx2:])
+					sumval.StoreSlice(gc_at8[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				sumval := gc_s_sumval[gc_rank2]
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
-				gc_at20[gc_tx2] = sumval
+				gc_at8[gc_tx] = sumval
 			}
 		} else {
-			gc_vstep12 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
-				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-					gc_tx2 := gc_vstep12
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:69
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line llmc_softmax.go:69
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:94
 					if tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:94
@@ -887,55 +943,60 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step26 := gc_vstep12
-			for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
+			gc_step11 := gc_vstep8
+			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 				{
-					gc_tx2 := gc_step26 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step11 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 				{
-					gc_tx2 := gc_step26 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step11 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 				{
-					gc_tx2 := gc_step26 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step11 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 				{
-					gc_tx2 := gc_step26 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step11 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 			}
-			for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-				tid := gc_tx2
-				sumval := gc_s_sumval[gc_rank2]
+				tid := gc_tx
+//line llmc_softmax.go:71
+				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 				shared[tid] = sumval
 			}
@@ -943,44 +1004,47 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := stride_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line llmc_softmax.go:97
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride_; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off18 := stride_
-			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off18 >= 0 && gc_off18 <= len(shared) && gc_to2 <= len(shared)-gc_off18 {
-				gc_at21 := shared[:gc_to2]
-				gc_at22 := shared[gc_off18:][:gc_to2]
-				gc_vstep13 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off10 := stride_
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
+				gc_at9 := shared[:gc_to]
+				gc_at10 := shared[gc_off10:][:gc_to]
+				gc_vstep9 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
-						gc_tx2 := gc_vstep13
+					for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+						gc_tx := gc_vstep9
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:69
 						_ = tid
 						{
 //line llmc_softmax.go:97
-							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).StoreSlice(gc_at21[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
 						}
 					}
+//line llmc_softmax.go:99
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 					{
 //line llmc_softmax.go:98
-						gc_at21[gc_tx2] += gc_at22[gc_tx2]
+						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep14 := gc_from2
+				gc_vstep10 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-						gc_tx2 := gc_vstep14
+					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
+						gc_tx := gc_vstep10
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 						{
+//line llmc_softmax.go:98
 							if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:98
 								break
@@ -989,60 +1053,61 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
 						}
 					}
+//line llmc_softmax.go:100
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step27 := gc_vstep14
-				for ; gc_step27+3 < gc_to2; gc_step27 += 4 {
+				gc_step12 := gc_vstep10
+				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step27 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step12 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:98
 							shared[tid] += shared[tid+stride_]
 						}
 					}
 					{
-						gc_tx2 := gc_step27 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step12 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:98
 							shared[tid] += shared[tid+stride_]
 						}
 					}
 					{
-						gc_tx2 := gc_step27 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step12 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:98
 							shared[tid] += shared[tid+stride_]
 						}
 					}
 					{
-						gc_tx2 := gc_step27 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step12 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:98
 							shared[tid] += shared[tid+stride_]
 						}
 					}
 				}
-				for gc_tx2 := gc_step27; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_softmax.go:98
 						shared[tid] += shared[tid+stride_]
@@ -1056,78 +1121,81 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	_ = &sum
 //line llmc_softmax.go:103
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more4 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off4, gc_to2) {
+//line llmc_softmax.go:110
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off19 := gc_off4 + (idx * C)
-			gc_off20 := gc_off4
-			if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
-				gc_at23 := out[gc_off19:][:gc_to2]
-				gc_at24 := x[gc_off20:][:gc_to2]
-				gc_vstep15 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off11 := gc_off4 + (idx * C)
+			gc_off12 := gc_off4
+			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
+				gc_at11 := out[gc_off11:][:gc_to]
+				gc_at12 := x[gc_off12:][:gc_to]
+				gc_vstep11 := gc_from
 				if compiled.SIMD {
 //line llmc_softmax.go:104
 					gc_vb3 := archsimd.BroadcastFloat32x8(sum)
-					for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
-						gc_tx2 := gc_vstep15
+					for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+						gc_tx := gc_vstep11
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:103
 						var i_3 int = tid + gc_off4
 //line llmc_softmax.go:103
 						_ = i_3
-						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb3).StoreSlice(gc_at23[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Div(gc_vb3).StoreSlice(gc_at11[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep15 > gc_from2 {
+				if gc_vstep11 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx2 := gc_vstep15; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:104
 					gc_more4 = true
 //line llmc_softmax.go:104
-					gc_at23[gc_tx2] = gc_at24[gc_tx2] / sum
+					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
 			} else {
-				gc_vstep16 := gc_from2
+				gc_vstep12 := gc_from
 				if compiled.SIMD {
 //line llmc_softmax.go:104
 					gc_vb2 := archsimd.BroadcastFloat32x8(sum)
-					for ; gc_vstep16+7 < gc_to2; gc_vstep16 += 8 {
-						gc_tx2 := gc_vstep16
+					for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
+						gc_tx := gc_vstep12
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:103
 						var i_3 int = tid + gc_off4
 						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 //line llmc_softmax.go:104
 							break
 						}
+//line llmc_softmax.go:105
 						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep16 > gc_from2 {
+				if gc_vstep12 > gc_from {
 					gc_more4 = true
 				}
-				gc_step28 := gc_vstep16
-				for ; gc_step28+3 < gc_to2; gc_step28 += 4 {
+				gc_step13 := gc_vstep12
+				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step28 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step13 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -1135,11 +1203,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx2 := gc_step28 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step13 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -1147,11 +1215,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx2 := gc_step28 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step13 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -1159,11 +1227,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx2 := gc_step28 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step13 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						tid := gc_tx
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -1171,11 +1239,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 				}
-				for gc_tx2 := gc_step28; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
-					tid := gc_tx2
+					tid := gc_tx
 //line llmc_softmax.go:103
 					i_3 := tid + gc_off4
 					gc_more4 = true
@@ -1201,284 +1269,315 @@ func SoftmaxForward3Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 var gc_src_softmaxForward3Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward3Kernel", "de2b68feab4bd08776544400452c514c1a2245f2fac0071ade0306873f4124ec", "llmc_softmax.go:108-140", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
 
 //line llmc_softmax.go:112
-func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line llmc_softmax.go:114
-	idx := gc_bx2
+	idx := gc_bx
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
-	gc_step10 := 0
-	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+//line llmc_softmax.go:118
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step10 + 0
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line llmc_softmax.go:113
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step10 + 1
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line llmc_softmax.go:113
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step10 + 2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line llmc_softmax.go:113
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step10 + 3
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line llmc_softmax.go:113
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		gc_b2.Enter(gc_rank2)
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
 //line llmc_softmax.go:113
 		_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 		maxval := float32(math.Inf(-1))
-		gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:120
+		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:119
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_softmax.go:126
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_off
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(x) && gc_to2 <= len(x)-gc_off11 {
-				gc_at7 := x[gc_off11:][:gc_to2]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := x[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:142
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at7[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:126
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at7[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:126
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at7[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:126
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at7[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 					gc_more = true
 //line llmc_softmax.go:120
-					maxval = fmaxf(maxval, gc_at7[gc_tx2])
-					gc_s_maxval[gc_rank2] = maxval
+					maxval = fmaxf(maxval, gc_at[gc_tx])
+					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-					tid := gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:117
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 					i := tid + gc_off
 					gc_more = true
 //line llmc_softmax.go:120
 					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank2] = maxval
+					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:128
 	var gc_l_val [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:122
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line llmc_softmax.go:122
 					val := maxval
 //line llmc_softmax.go:122
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_l_val[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:122
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line llmc_softmax.go:122
 					val := maxval
 //line llmc_softmax.go:122
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_l_val[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				maxval := gc_s_maxval[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:135
+				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:122
 				var val float32 = maxval
-				gc_l_val[gc_lane2] = val
+//line llmc_softmax.go:124
+				gc_l_val[gc_lane] = val
 			}
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				val := gc_l_val[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:34
+				val := gc_l_val[gc_lane]
 //line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c21r[gc_lane2]
+				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val = fmaxf(val, shflDownSync)
-				gc_l_val[gc_lane2] = val
+//line llmc_softmax.go:32
+				gc_l_val[gc_lane] = val
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:32
-					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
 //line llmc_softmax.go:32
 					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:32
@@ -1486,19 +1585,19 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:122
 					maxval = r
 //line llmc_softmax.go:124
-					maxval.StoreSlice(gc_c22v[gc_lane2:])
+					maxval.StoreSlice(gc_c2v[gc_lane:])
 //line llmc_softmax.go:124
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					maxval.StoreSlice(gc_s_maxval[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:124
-					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
 //line llmc_softmax.go:124
 					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:32
@@ -1506,107 +1605,125 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:122
 					maxval = r
 //line llmc_softmax.go:124
-					maxval.StoreSlice(gc_c22v[gc_lane2:])
+					maxval.StoreSlice(gc_c2v[gc_lane:])
 //line llmc_softmax.go:124
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					maxval.StoreSlice(gc_s_maxval[gc_rank:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				val := gc_l_val[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:137
+				val := gc_l_val[gc_lane]
+//line llmc_softmax.go:139
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val
 //line llmc_softmax.go:122
 				maxval = r
 //line llmc_softmax.go:124
-				gc_c22v[gc_lane2] = maxval
-				gc_s_maxval[gc_rank2] = maxval
+				gc_c2v[gc_lane] = maxval
+				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 //line llmc_softmax.go:124
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
 //line llmc_softmax.go:124
-		copy(gc_s_offset[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+		copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line llmc_softmax.go:133
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_off2 + (idx * C)
-			gc_off13 := gc_off2
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
-				gc_at8 := out[gc_off12:][:gc_to2]
-				gc_at9 := x[gc_off13:][:gc_to2]
-				gc_step13 := gc_from2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2 + (idx * C)
+			gc_off7 := gc_off2
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+				gc_at2 := out[gc_off6:][:gc_to]
+				gc_at3 := x[gc_off7:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step4 + 0
+//line llmc_softmax.go:151
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
-						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step4 + 1
+//line llmc_softmax.go:132
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
-						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step4 + 2
+//line llmc_softmax.go:132
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
-						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step4 + 3
+//line llmc_softmax.go:132
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
-						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					offset := gc_s_offset[gc_rank2]
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 					gc_more2 = true
 //line llmc_softmax.go:127
-					gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 				}
 			} else {
-				gc_step14 := gc_from2
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -1614,12 +1731,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -1627,12 +1745,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -1640,12 +1759,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
 						gc_more2 = true
@@ -1653,12 +1773,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-					tid := gc_tx2
-					offset := gc_s_offset[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:117
+					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 					i_ := tid + gc_off2
 					gc_more2 = true
@@ -1670,114 +1791,123 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:130
 	x = out[idx*C:]
-	gc_vstep4 := 0
+//line llmc_softmax.go:132
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:131
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_softmax.go:131
 			sumval := gc_vb
 //line llmc_softmax.go:131
-			sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+			sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step15 := gc_vstep4
-	for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
+	gc_step6 := gc_vstep
+	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 		{
-			gc_rank2 := gc_step15 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step6 + 0
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step15 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step6 + 1
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step15 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step6 + 2
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step15 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step6 + 3
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 		sumval := float32(0.0)
-		gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:133
+		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:132
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line llmc_softmax.go:139
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := gc_off3
-			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_to2 <= len(x)-gc_off14 {
-				gc_at10 := x[gc_off14:][:gc_to2]
-				gc_vstep5 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off3
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+				gc_at4 := x[gc_off8:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:115
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:132
 						var i_2 int = tid + gc_off3
 //line llmc_softmax.go:132
 						_ = i_2
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 //line llmc_softmax.go:133
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:133
 					gc_more3 = true
 //line llmc_softmax.go:133
-					sumval += gc_at10[gc_tx2]
-					gc_s_sumval[gc_rank2] = sumval
+					sumval += gc_at4[gc_tx]
+					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:115
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:132
 						var i_2 int = tid + gc_off3
 						if i_2 < 0 || i_2 > len(x)-8 {
@@ -1787,138 +1917,146 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:133
 						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
 //line llmc_softmax.go:133
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step16 := gc_vstep6
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:133
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:133
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:133
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:133
 						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 					i_2 := tid + gc_off3
 					gc_more3 = true
 //line llmc_softmax.go:133
 					sumval += x[i_2]
-					gc_s_sumval[gc_rank2] = sumval
+					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:141
 	var gc_l_val_ [32]float32
-	var gc_c23r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left3 := gc_act2
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left3 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:135
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:135
 					val_ := sumval
 //line llmc_softmax.go:135
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					val_.StoreSlice(gc_l_val_[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:135
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:135
 					val_ := sumval
 //line llmc_softmax.go:135
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					val_.StoreSlice(gc_l_val_[gc_lane:])
+					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sumval := gc_s_sumval[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:148
+				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:135
 				var val_ float32 = sumval
-				gc_l_val_[gc_lane2] = val_
+//line llmc_softmax.go:137
+				gc_l_val_[gc_lane] = val_
 			}
 		}
 //line llmc_softmax.go:20
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 //line llmc_softmax.go:21
@@ -1931,60 +2069,61 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		} else {
 //line llmc_softmax.go:20
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
 				} else {
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
-					gc_left4 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
+					gc_left4 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line llmc_softmax.go:21
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line llmc_softmax.go:21
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line llmc_softmax.go:21
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line llmc_softmax.go:21
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line llmc_softmax.go:21
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
 //line llmc_softmax.go:21
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_ := gc_l_val_[gc_lane2]
+//line llmc_softmax.go:34
+							val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:21
-							val_ += gc_c23r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_ += gc_c3r[gc_lane]
+							gc_l_val_[gc_lane] = val_
 						}
 					}
 				}
 			}
 		}
-		gc_left5 := gc_act2
+		gc_left5 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:23
-					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line llmc_softmax.go:23
 					var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:23
@@ -1992,17 +2131,17 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:135
 					sumval = r_
 //line llmc_softmax.go:135
-					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:135
-					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 //line llmc_softmax.go:135
 					var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:23
@@ -2010,107 +2149,115 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:135
 					sumval = r_
 //line llmc_softmax.go:135
-					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				val_ := gc_l_val_[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:148
+				val_ := gc_l_val_[gc_lane]
+//line llmc_softmax.go:150
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_
 //line llmc_softmax.go:135
 				sumval = r_
-				gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:137
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
 //line llmc_softmax.go:137
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more4 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off4, gc_to2) {
+//line llmc_softmax.go:144
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := gc_off4 + (idx * C)
-			gc_off16 := gc_off4
-			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
-				gc_at11 := out[gc_off15:][:gc_to2]
-				gc_at12 := x[gc_off16:][:gc_to2]
-				gc_vstep7 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_off4 + (idx * C)
+			gc_off10 := gc_off4
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
+				gc_at5 := out[gc_off9:][:gc_to]
+				gc_at6 := x[gc_off10:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:115
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:137
 						var i_3 int = tid + gc_off4
 //line llmc_softmax.go:137
 						_ = i_3
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Div(sumval).StoreSlice(gc_at11[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Div(sumval).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from2 {
+				if gc_vstep4 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
 					gc_more4 = true
 //line llmc_softmax.go:138
-					gc_at11[gc_tx2] = gc_at12[gc_tx2] / sumval
+					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:115
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:137
 						var i_3 int = tid + gc_off4
 						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 //line llmc_softmax.go:138
 							break
 						}
+//line llmc_softmax.go:139
 						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more4 = true
 				}
-				gc_step17 := gc_vstep8
-				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -2118,12 +2265,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -2131,12 +2279,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -2144,12 +2293,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
 						gc_more4 = true
@@ -2157,12 +2307,13 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 					i_3 := tid + gc_off4
 					gc_more4 = true
@@ -2189,293 +2340,326 @@ func SoftmaxForward4Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 var gc_src_softmaxForward4Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward4Kernel", "d5fcd1a43897a9e334ae1fa87e04be051fc054faf5869f8b9d37ae1a4fdaf1b7", "llmc_softmax.go:142-210", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
 
 //line llmc_softmax.go:147
-func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line llmc_softmax.go:148
 	shared := gocuda.DynamicShared[float32](t)
-	idx := gc_bx2
+	idx := gc_bx
 //line llmc_softmax.go:154
-	warpsPerBlock := gc_bdx2 / 32
+	warpsPerBlock := gc_bdx / 32
 //line llmc_softmax.go:156
 	maxOrSumStorage := shared
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
-	gc_vstep9 := 0
+//line llmc_softmax.go:160
+	gc_vstep := 0
 	if compiled.SIMD {
-		for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
-			gc_rank2 := gc_vstep9
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line llmc_softmax.go:160
 			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line llmc_softmax.go:160
-			maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+			maxval.StoreSlice(gc_s_maxval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step13 := gc_vstep9
-	for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step13 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step13 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step13 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank] = maxval
 		}
 		{
-			gc_rank2 := gc_step13 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-	for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
-		gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:162
+		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:161
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_softmax.go:168
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_off
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
-				gc_at9 := x[gc_off13:][:gc_to2]
-				gc_step14 := gc_from2
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := x[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:184
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at9[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:168
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at9[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:168
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at9[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:168
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at9[gc_tx2])
-						gc_s_maxval[gc_rank2] = maxval
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 					gc_more = true
 //line llmc_softmax.go:162
-					maxval = fmaxf(maxval, gc_at9[gc_tx2])
-					gc_s_maxval[gc_rank2] = maxval
+					maxval = fmaxf(maxval, gc_at[gc_tx])
+					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						maxval := gc_s_maxval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
+						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-					tid := gc_tx2
-					maxval := gc_s_maxval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:152
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 					i := tid + gc_off
 					gc_more = true
 //line llmc_softmax.go:162
 					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank2] = maxval
+					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:170
 	var gc_l_val_2 [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left := gc_act2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:164
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line llmc_softmax.go:164
 					val_2 := maxval
 //line llmc_softmax.go:164
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val_2.StoreSlice(gc_l_val_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:164
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line llmc_softmax.go:164
 					val_2 := maxval
 //line llmc_softmax.go:164
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					val_2.StoreSlice(gc_l_val_2[gc_lane:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				maxval := gc_s_maxval[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:177
+				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:164
 				var val_2 float32 = maxval
-				gc_l_val_2[gc_lane2] = val_2
+//line llmc_softmax.go:166
+				gc_l_val_2[gc_lane] = val_2
 			}
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				val_2 := gc_l_val_2[gc_lane2]
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:34
+				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c21r[gc_lane2]
+				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-				gc_l_val_2[gc_lane2] = val_2
+//line llmc_softmax.go:32
+				gc_l_val_2[gc_lane] = val_2
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:151
-				warpID := gc_tx2 / 32
-				laneID := gc_tx2 % 32
-				val_2 := gc_l_val_2[gc_lane2]
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:154
+				val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:156
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val_2
@@ -2485,22 +2669,24 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					maxOrSumStorage[warpID] = maxval
 				}
-				gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:170
+				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
+//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_softmax.go:172
 						val := maxOrSumStorage[tid]
@@ -2513,154 +2699,177 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	gc_off14 := 0
-	if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
-		gc_at10 := maxOrSumStorage[gc_off14:][:1]
-		gc_elem3 := gc_at10[0]
-		gc_vstep10 := 0
+//line llmc_softmax.go:183
+	gc_off6 := 0
+	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
+		gc_at2 := maxOrSumStorage[gc_off6:][:1]
+		gc_elem := gc_at2[0]
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:179
 			gc_Lane0Mask322 := compiled.Lane0Mask32()
-			for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
-				gc_rank2 := gc_vstep10
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
-				offset := compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask322)
+				offset := compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322)
 //line llmc_softmax.go:179
-				offset.StoreSlice(gc_s_offset[gc_rank2:])
+				offset.StoreSlice(gc_s_offset[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep10; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 //line llmc_softmax.go:179
-			offset := gc_elem3
-			gc_s_offset[gc_rank2] = offset
+			offset := gc_elem
+//line llmc_softmax.go:181
+			gc_s_offset[gc_rank] = offset
 		}
 	} else {
-		gc_vstep11 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:179
 			gc_Lane0Mask32 := compiled.Lane0Mask32()
-			for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
-				gc_rank2 := gc_vstep11
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
 //line llmc_softmax.go:179
-				offset.StoreSlice(gc_s_offset[gc_rank2:])
+				offset.StoreSlice(gc_s_offset[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step16 := gc_vstep11
-		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step16 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank2] = offset
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank] = offset
 			}
 			{
-				gc_rank2 := gc_step16 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank2] = offset
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank] = offset
 			}
 			{
-				gc_rank2 := gc_step16 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank2] = offset
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank] = offset
 			}
 			{
-				gc_rank2 := gc_step16 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank2] = offset
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank] = offset
 			}
 		}
-		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
-			gc_s_offset[gc_rank2] = offset
+//line llmc_softmax.go:181
+			gc_s_offset[gc_rank] = offset
 		}
 	}
 //line llmc_softmax.go:181
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line llmc_softmax.go:188
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := gc_off2 + (idx * C)
-			gc_off16 := gc_off2
-			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
-				gc_at11 := out[gc_off15:][:gc_to2]
-				gc_at12 := x[gc_off16:][:gc_to2]
-				gc_step17 := gc_from2
-				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_off2 + (idx * C)
+			gc_off8 := gc_off2
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+				gc_at3 := out[gc_off7:][:gc_to]
+				gc_at4 := x[gc_off8:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step5 + 0
+//line llmc_softmax.go:206
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
-						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step5 + 1
+//line llmc_softmax.go:187
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
-						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step5 + 2
+//line llmc_softmax.go:187
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
-						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						gc_tx := gc_step5 + 3
+//line llmc_softmax.go:187
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
-						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					offset := gc_s_offset[gc_rank2]
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 					gc_more2 = true
 //line llmc_softmax.go:182
-					gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
-				gc_step18 := gc_from2
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
 						gc_more2 = true
@@ -2668,12 +2877,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx2 := gc_step18 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
 						gc_more2 = true
@@ -2681,12 +2891,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx2 := gc_step18 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
 						gc_more2 = true
@@ -2694,12 +2905,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx2 := gc_step18 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						offset := gc_s_offset[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
 						gc_more2 = true
@@ -2707,12 +2919,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-					tid := gc_tx2
-					offset := gc_s_offset[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:152
+					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 					i_2 := tid + gc_off2
 					gc_more2 = true
@@ -2724,114 +2937,123 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:185
 	x = out[idx*C:]
-	gc_vstep12 := 0
+//line llmc_softmax.go:187
+	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:186
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
-			gc_rank2 := gc_vstep12
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
 //line llmc_softmax.go:186
 			sumval := gc_vb
 //line llmc_softmax.go:186
-			sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+			sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step19 := gc_vstep12
-	for ; gc_step19+3 < gc_n2; gc_step19 += 4 {
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
-			gc_rank2 := gc_step19 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step19 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step19 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank2 := gc_step19 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-			gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank2 := gc_step19; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 		sumval := float32(0.0)
-		gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:188
+		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line llmc_softmax.go:194
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off17 := gc_off3
-			if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
-				gc_at13 := x[gc_off17:][:gc_to2]
-				gc_vstep13 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_off3
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
+				gc_at5 := x[gc_off9:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
-						gc_tx2 := gc_vstep13
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:150
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:150
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:187
 						var i_3 int = tid + gc_off3
 //line llmc_softmax.go:187
 						_ = i_3
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]))
 //line llmc_softmax.go:188
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep13 > gc_from2 {
+				if gc_vstep5 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:188
 					gc_more3 = true
 //line llmc_softmax.go:188
-					sumval += gc_at13[gc_tx2]
-					gc_s_sumval[gc_rank2] = sumval
+					sumval += gc_at5[gc_tx]
+					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep14 := gc_from2
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-						gc_tx2 := gc_vstep14
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:150
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:150
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:187
 						var i_3 int = tid + gc_off3
 						if i_3 < 0 || i_3 > len(x)-8 {
@@ -2841,139 +3063,147 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:188
 						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
 //line llmc_softmax.go:188
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep14 > gc_from2 {
+				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step20 := gc_vstep14
-				for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step20 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:188
 						sumval += x[i_3]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step20 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:188
 						sumval += x[i_3]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step20 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:188
 						sumval += x[i_3]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 					{
-						gc_tx2 := gc_step20 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sumval := gc_s_sumval[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
 						gc_more3 = true
 //line llmc_softmax.go:188
 						sumval += x[i_3]
-						gc_s_sumval[gc_rank2] = sumval
+						gc_s_sumval[gc_rank] = sumval
 					}
 				}
-				for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-					tid := gc_tx2
-					sumval := gc_s_sumval[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:152
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 					i_3 := tid + gc_off3
 					gc_more3 = true
 //line llmc_softmax.go:188
 					sumval += x[i_3]
-					gc_s_sumval[gc_rank2] = sumval
+					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:196
 	var gc_l_val_3 [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		gc_left2 := gc_act2
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:190
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:190
 					val_3 := sumval
 //line llmc_softmax.go:190
-					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					val_3.StoreSlice(gc_l_val_3[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:190
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:190
 					val_3 := sumval
 //line llmc_softmax.go:190
-					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					val_3.StoreSlice(gc_l_val_3[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sumval := gc_s_sumval[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:203
+				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:190
 				var val_3 float32 = sumval
-				gc_l_val_3[gc_lane2] = val_3
+//line llmc_softmax.go:192
+				gc_l_val_3[gc_lane] = val_3
 			}
 		}
 //line llmc_softmax.go:20
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 //line llmc_softmax.go:21
@@ -2986,67 +3216,70 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		} else {
 //line llmc_softmax.go:20
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
 				} else {
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-					gc_left3 := gc_act2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					gc_left3 := gc_act
 					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line llmc_softmax.go:21
-								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
 //line llmc_softmax.go:21
-								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line llmc_softmax.go:21
-								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								val_3.StoreSlice(gc_l_val_3[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 //line llmc_softmax.go:21
-								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
 //line llmc_softmax.go:21
-								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line llmc_softmax.go:21
-								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								val_3.StoreSlice(gc_l_val_3[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-							val_3 := gc_l_val_3[gc_lane2]
+//line llmc_softmax.go:34
+							val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
-							val_3 += gc_c22r[gc_lane2]
-							gc_l_val_3[gc_lane2] = val_3
+							val_3 += gc_c2r[gc_lane]
+							gc_l_val_3[gc_lane] = val_3
 						}
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:151
-				warpID := gc_tx2 / 32
-				laneID := gc_tx2 % 32
-				val_3 := gc_l_val_3[gc_lane2]
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:154
+				val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:156
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_3
@@ -3056,25 +3289,27 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					maxOrSumStorage[warpID] = sumval
 				}
-				gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:196
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
+//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step21 := gc_from2
-				for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step21 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
@@ -3085,11 +3320,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 					{
-						gc_tx2 := gc_step21 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
@@ -3100,11 +3335,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 					{
-						gc_tx2 := gc_step21 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
@@ -3115,11 +3350,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 					{
-						gc_tx2 := gc_step21 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
+						tid := gc_tx
 						{
 //line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
@@ -3130,11 +3365,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 				}
-				for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_softmax.go:198
 						val_ := maxOrSumStorage[tid]
@@ -3147,161 +3382,173 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	gc_off18 := 0
-	if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
-		gc_at14 := maxOrSumStorage[gc_off18:][:1]
-		gc_elem4 := gc_at14[0]
-		gc_vstep15 := 0
+//line llmc_softmax.go:209
+	gc_off10 := 0
+	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
+		gc_at6 := maxOrSumStorage[gc_off10:][:1]
+		gc_elem2 := gc_at6[0]
+		gc_vstep7 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:205
 			gc_Lane0Mask324 := compiled.Lane0Mask32()
-			for ; gc_vstep15+7 < gc_n2; gc_vstep15 += 8 {
-				gc_rank2 := gc_vstep15
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+				gc_rank := gc_vstep7
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
-				sum := compiled.BroadcastFloat32x8At(&gc_at14[0], gc_Lane0Mask324)
+				sum := compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask324)
 //line llmc_softmax.go:205
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
+				sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep15; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 //line llmc_softmax.go:205
-			sum := gc_elem4
-			gc_s_sum[gc_rank2] = sum
+			sum := gc_elem2
+//line llmc_softmax.go:207
+			gc_s_sum[gc_rank] = sum
 		}
 	} else {
-		gc_vstep16 := 0
+		gc_vstep8 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:205
 			gc_Lane0Mask323 := compiled.Lane0Mask32()
-			for ; gc_vstep16+7 < gc_n2; gc_vstep16 += 8 {
-				gc_rank2 := gc_vstep16
-				gc_pos2.Thread = gc_rank2
+			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+				gc_rank := gc_vstep8
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
 //line llmc_softmax.go:205
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
+				sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step22 := gc_vstep16
-		for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
+		gc_step10 := gc_vstep8
+		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 			{
-				gc_rank2 := gc_step22 + 0
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step10 + 0
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank2] = sum
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step22 + 1
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step10 + 1
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank2] = sum
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step22 + 2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step10 + 2
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank2] = sum
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank2 := gc_step22 + 3
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_step10 + 3
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank2] = sum
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank] = sum
 			}
 		}
-		for gc_rank2 := gc_step22; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
-			gc_s_sum[gc_rank2] = sum
+//line llmc_softmax.go:207
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 //line llmc_softmax.go:207
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more4 = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off4, gc_to2) {
+//line llmc_softmax.go:214
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off19 := gc_off4 + (idx * C)
-			gc_off20 := gc_off4
-			if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
-				gc_at15 := out[gc_off19:][:gc_to2]
-				gc_at16 := x[gc_off20:][:gc_to2]
-				gc_vstep17 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off11 := gc_off4 + (idx * C)
+			gc_off12 := gc_off4
+			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
+				gc_at7 := out[gc_off11:][:gc_to]
+				gc_at8 := x[gc_off12:][:gc_to]
+				gc_vstep9 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep17+7 < gc_to2; gc_vstep17 += 8 {
-						gc_tx2 := gc_vstep17
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:150
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:150
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_softmax.go:207
 						var i_5 int = tid + gc_off4
 //line llmc_softmax.go:207
 						_ = i_5
-						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Div(sum).StoreSlice(gc_at15[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Div(sum).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep17 > gc_from2 {
+				if gc_vstep9 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx2 := gc_vstep17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
 					gc_more4 = true
 //line llmc_softmax.go:208
-					gc_at15[gc_tx2] = gc_at16[gc_tx2] / sum
+					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 				}
 			} else {
-				gc_vstep18 := gc_from2
+				gc_vstep10 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep18+7 < gc_to2; gc_vstep18 += 8 {
-						gc_tx2 := gc_vstep18
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
+						gc_tx := gc_vstep10
+						gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:150
-						var tid int = gc_tx2
+						var tid int = gc_tx
 //line llmc_softmax.go:150
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_softmax.go:207
 						var i_5 int = tid + gc_off4
 						if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
 //line llmc_softmax.go:208
 							break
 						}
+//line llmc_softmax.go:209
 						archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep18 > gc_from2 {
+				if gc_vstep10 > gc_from {
 					gc_more4 = true
 				}
-				gc_step23 := gc_vstep18
-				for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step23 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step11 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
 						gc_more4 = true
@@ -3309,12 +3556,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx2 := gc_step23 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step11 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
 						gc_more4 = true
@@ -3322,12 +3570,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx2 := gc_step23 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step11 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
 						gc_more4 = true
@@ -3335,12 +3584,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx2 := gc_step23 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step11 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
 						gc_more4 = true
@@ -3348,12 +3598,13 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 				}
-				for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
-					tid := gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					tid := gc_tx
+//line llmc_softmax.go:152
+					sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 					i_5 := tid + gc_off4
 					gc_more4 = true
@@ -3382,38 +3633,38 @@ func SoftmaxForwardOnline1Kernel(out, inp []float32, N, C int) func(*gocuda.Thre
 var gc_src_softmaxForwardOnline1Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline1Kernel", "4d6fe1775a66aa2fe95e69d84af886ed3d59fe7b890b0fcf62498d71008a8df2", "llmc_softmax.go:212-240").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
 
 //line llmc_softmax.go:217
-func gc_body_softmaxForwardOnline1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp []float32, N, C int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 		compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:218
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
@@ -3457,32 +3708,33 @@ func SoftmaxForwardOnline2Kernel(out, inp []float32, N, C int) func(*gocuda.Thre
 var gc_src_softmaxForwardOnline2Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline2Kernel", "2907bdb9e3da4a3acb7883ecb394a5c837bbf3d1bc82d506e66fc097d9b962c5", "llmc_softmax.go:269-298").NoGoexit("65ca3d2bb51296da603188bc77815930ce46b01ee7b8a665306fc0f6fa6eccdd", "common.go:5-8", "llmc_softmax.go:248-267")
 
 //line llmc_softmax.go:274
-func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_smPartial := compiled.Scratch[SumMax](gc_b2, 1)[:gc_n2]
-	gc_s_smTotal := compiled.Scratch[SumMax](gc_b2, 2)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)[:gc_n]
+	gc_s_smTotal := compiled.Scratch[SumMax](gc_b, 2)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line llmc_softmax.go:275
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
-	gc_L12:
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_L1:
+//line llmc_softmax.go:280
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_softmax.go:277
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			if idx >= N {
 //line llmc_softmax.go:278
-				gc_exited2[gc_rank2] = true
-				continue gc_L12
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_softmax.go:282
 			x := inp[idx*C:]
@@ -3490,8 +3742,9 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
-			gc_s_x[gc_rank2] = x
-			gc_s_smPartial[gc_rank2] = smPartial
+//line llmc_softmax.go:289
+			gc_s_x[gc_rank] = x
+			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
 //line llmc_softmax.go:288
@@ -3499,72 +3752,76 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_span := (32) * gc_chunk
 //line llmc_softmax.go:288
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_softmax.go:295
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			x := gc_s_x[gc_rank2]
-			smPartial := gc_s_smPartial[gc_rank2]
+			x := gc_s_x[gc_rank]
+			smPartial := gc_s_smPartial[gc_rank]
 //line llmc_softmax.go:288
-			gc_start3 := (gc_rank2 & (32 - 1))
-			gc_from5 := gc_start3 + gc_off
-			gc_trips3 := gc_limit - gc_from5
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
 			switch {
-			case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
-			case gc_trips3 > gc_span:
-				gc_trips3 = gc_chunk
-			case gc_trips3 > 0:
-				gc_trips3 = (gc_trips3-1)/(32) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
 			default:
-				gc_trips3 = 0
+				gc_trips = 0
 			}
-			if gc_trips3 == gc_chunk {
+			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-			for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_softmax.go:289
 				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
 			}
-			gc_s_smPartial[gc_rank2] = smPartial
+			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-	var gc_c21v [32]SumMax
-	var gc_c21r [32]SumMax
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line llmc_softmax.go:296
+	var gc_c1v [32]SumMax
+	var gc_c1r [32]SumMax
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			smPartial := gc_s_smPartial[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:313
+			smPartial := gc_s_smPartial[gc_rank]
 //line llmc_softmax.go:292
-			gc_c21v[gc_lane2] = smPartial
+			gc_c1v[gc_lane] = smPartial
 		}
 //line llmc_softmax.go:292
-		compiled.TileReduce[SumMax](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, reduceSumMaxOp, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
+			gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:292
-			smTotal := gc_c21r[gc_lane2]
-			gc_s_smTotal[gc_rank2] = smTotal
+			smTotal := gc_c1r[gc_lane]
+//line llmc_softmax.go:294
+			gc_s_smTotal[gc_rank] = smTotal
 		}
 	}
 //line llmc_softmax.go:294
@@ -3572,38 +3829,40 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_span2 := (32) * gc_chunk2
 //line llmc_softmax.go:294
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_softmax.go:301
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_softmax.go:277
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			x := gc_s_x[gc_rank2]
-			smTotal := gc_s_smTotal[gc_rank2]
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_softmax.go:279
+			x := gc_s_x[gc_rank]
+			smTotal := gc_s_smTotal[gc_rank]
 //line llmc_softmax.go:294
-			gc_start4 := (gc_rank2 & (32 - 1))
-			gc_from6 := gc_start4 + gc_off2
-			gc_trips4 := gc_limit2 - gc_from6
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
 			switch {
-			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
-			case gc_trips4 > gc_span2:
-				gc_trips4 = gc_chunk2
-			case gc_trips4 > 0:
-				gc_trips4 = (gc_trips4-1)/(32) + 1
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
 			default:
-				gc_trips4 = 0
+				gc_trips2 = 0
 			}
-			if gc_trips4 == gc_chunk2 {
+			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-			for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
+			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 //line llmc_softmax.go:296
 				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
 			}
@@ -3624,205 +3883,217 @@ func SoftmaxForward7Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 var gc_src_softmaxForward7Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward7Kernel", "857c513a9188b94e0ad408667ea8dc574b85b994069cbea0a8ba6db21a82ce63", "llmc_softmax.go:300-390", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
 
 //line llmc_softmax.go:305
-func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N, C int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line llmc_softmax.go:306
 	const UNROLL_FACTOR = 8
-	warpsPerBlock := gc_bdx2 / 32
+	warpsPerBlock := gc_bdx / 32
 //line llmc_softmax.go:309
 	shared := gocuda.DynamicShared[float32](t)
-	idx := gc_bx2
+	idx := gc_bx
 //line llmc_softmax.go:315
 	maxvals := shared
 	sumvals := shared[warpsPerBlock:]
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
 	y := out[idx*C:]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L12:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line llmc_softmax.go:327
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_softmax.go:311
-			tid := gc_tx2
-			warpID := gc_tx2 / 32
+			tid := gc_tx
+			warpID := gc_tx / 32
 //line llmc_softmax.go:318
 			if tid >= C {
 				maxvals[warpID] = float32(math.Inf(-1))
 				sumvals[warpID] = 0.0
 				{
 //line llmc_softmax.go:320
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line llmc_softmax.go:327
 			maxval := float32(math.Inf(-1))
-			gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:329
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
 //line llmc_softmax.go:328
-	gc_chunk := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
-	gc_span := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk
+	gc_chunk := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	gc_span := (gc_bdx * UNROLL_FACTOR) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 //line llmc_softmax.go:328
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line llmc_softmax.go:335
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_softmax.go:311
-				tid := gc_tx2
-				maxval := gc_s_maxval[gc_rank2]
+				tid := gc_tx
+//line llmc_softmax.go:313
+				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:328
-				gc_start4 := tid
-				gc_from6 := gc_start4 + gc_off
-				gc_trips4 := gc_limit - gc_from6
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
-				case gc_trips4 > gc_span:
-					gc_trips4 = gc_chunk
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx*UNROLL_FACTOR) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips = 0
 				}
-				if gc_trips4 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(gc_bdx2*UNROLL_FACTOR), gc_trips4-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 					{
 						{
 //line llmc_softmax.go:329
 							u := int(0)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 						{
 //line llmc_softmax.go:329
 							u := int(1)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 						{
 //line llmc_softmax.go:329
 							u := int(2)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 						{
 //line llmc_softmax.go:329
 							u := int(3)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 						{
 //line llmc_softmax.go:329
 							u := int(4)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 						{
 //line llmc_softmax.go:329
 							u := int(5)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 						{
 //line llmc_softmax.go:329
 							u := int(6)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 						{
 //line llmc_softmax.go:329
 							u := int(7)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 					}
 				}
-				gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:333
+				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
+//line llmc_softmax.go:339
 	var gc_l_val_2 [32]float32
-	var gc_c21r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			maxval := gc_s_maxval[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:356
+			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:334
 			var val_2 float32 = maxval
-			gc_l_val_2[gc_lane2] = val_2
+//line llmc_softmax.go:336
+			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				val_2 := gc_l_val_2[gc_lane2]
+//line llmc_softmax.go:37
+				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c21r[gc_lane2]
+				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-				gc_l_val_2[gc_lane2] = val_2
+//line llmc_softmax.go:32
+				gc_l_val_2[gc_lane] = val_2
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:312
-				warpID := gc_tx2 / 32
-				laneID := gc_tx2 % 32
-				val_2 := gc_l_val_2[gc_lane2]
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:315
+				val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:317
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val_2
@@ -3831,25 +4102,27 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					maxvals[warpID] = maxval
 				}
-				gc_s_maxval[gc_rank2] = maxval
+//line llmc_softmax.go:339
+				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
+//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line llmc_softmax.go:311
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_softmax.go:340
 						val := maxvals[tid]
@@ -3862,245 +4135,253 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	gc_vstep3 := 0
+//line llmc_softmax.go:351
+	gc_vstep := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:347
-		gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_softmax.go:349
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-			gc_pos2.Thread = gc_rank2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:349
-			gc_alive3 := gc_all3
+			gc_alive := gc_all
 //line llmc_softmax.go:349
-			if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_softmax.go:349
-				gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 //line llmc_softmax.go:347
-			var gc_u3 float32
+			var gc_u float32
 //line llmc_softmax.go:347
-			if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+			if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line llmc_softmax.go:347
-				gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line llmc_softmax.go:347
-				gc_u3 = maxvals[0]
+				gc_u = maxvals[0]
 			}
 //line llmc_softmax.go:347
-			offset := archsimd.BroadcastFloat32x8(gc_u3)
+			offset := archsimd.BroadcastFloat32x8(gc_u)
 //line llmc_softmax.go:349
 			sumval := gc_vb
-			offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive3).StoreSlice(gc_s_offset[gc_rank2:])
-			sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sumval[gc_rank2:])
+			offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank:]), gc_alive).StoreSlice(gc_s_offset[gc_rank:])
+			sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:]), gc_alive).StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line llmc_softmax.go:347
 		offset := maxvals[0]
 //line llmc_softmax.go:349
 		sumval := float32(0.0)
-		gc_s_offset[gc_rank2] = offset
-		gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:352
+		gc_s_offset[gc_rank] = offset
+		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:350
-	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
-	gc_span2 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2
+	gc_chunk2 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	gc_span2 := (gc_bdx * UNROLL_FACTOR) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
 //line llmc_softmax.go:350
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off2, gc_to2) {
+//line llmc_softmax.go:357
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_softmax.go:311
-				tid := gc_tx2
-				offset := gc_s_offset[gc_rank2]
-				sumval := gc_s_sumval[gc_rank2]
+				tid := gc_tx
+//line llmc_softmax.go:313
+				offset := gc_s_offset[gc_rank]
+				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:350
-				gc_start5 := tid
-				gc_from7 := gc_start5 + gc_off2
-				gc_trips5 := gc_limit2 - gc_from7
+				gc_start2 := tid
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
-				case gc_trips5 > gc_span2:
-					gc_trips5 = gc_chunk2
-				case gc_trips5 > 0:
-					gc_trips5 = (gc_trips5-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx*UNROLL_FACTOR) + 1
 				default:
-					gc_trips5 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips5 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(gc_bdx2*UNROLL_FACTOR), gc_trips5-1 {
+				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trips2-1 {
 //line llmc_softmax.go:351
 					var regArray [UNROLL_FACTOR]float32
 					{
 						{
 //line llmc_softmax.go:352
 							u_ := int(0)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:352
 							u_ := int(1)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:352
 							u_ := int(2)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:352
 							u_ := int(3)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:352
 							u_ := int(4)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:352
 							u_ := int(5)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:352
 							u_ := int(6)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:352
 							u_ := int(7)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 						}
 					}
 					{
 						{
 //line llmc_softmax.go:355
 							u_2 := int(0)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 						{
 //line llmc_softmax.go:355
 							u_2 := int(1)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 						{
 //line llmc_softmax.go:355
 							u_2 := int(2)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 						{
 //line llmc_softmax.go:355
 							u_2 := int(3)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 						{
 //line llmc_softmax.go:355
 							u_2 := int(4)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 						{
 //line llmc_softmax.go:355
 							u_2 := int(5)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 						{
 //line llmc_softmax.go:355
 							u_2 := int(6)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 						{
 //line llmc_softmax.go:355
 							u_2 := int(7)
-							if i_2+u_2*gc_bdx2 < C {
+							if i_2+u_2*gc_bdx < C {
 								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
 								sumval += output
 							}
 						}
 					}
 				}
-				gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:363
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
+//line llmc_softmax.go:369
 	var gc_l_val_3 [32]float32
-	var gc_c22r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			sumval := gc_s_sumval[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:386
+			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:364
 			var val_3 float32 = sumval
-			gc_l_val_3[gc_lane2] = val_3
+//line llmc_softmax.go:366
+			gc_l_val_3[gc_lane] = val_3
 		}
 //line llmc_softmax.go:20
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 //line llmc_softmax.go:21
@@ -4113,40 +4394,43 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		} else {
 //line llmc_softmax.go:20
 			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
 				} else {
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						val_3 := gc_l_val_3[gc_lane2]
+//line llmc_softmax.go:28
+						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
-						val_3 += gc_c22r[gc_lane2]
-						gc_l_val_3[gc_lane2] = val_3
+						val_3 += gc_c2r[gc_lane]
+						gc_l_val_3[gc_lane] = val_3
 					}
 				}
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:312
-				warpID := gc_tx2 / 32
-				laneID := gc_tx2 % 32
-				val_3 := gc_l_val_3[gc_lane2]
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:315
+				val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:317
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_3
@@ -4155,25 +4439,27 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					sumvals[warpID] = sumval
 				}
-				gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:369
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
+//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
 						continue
 					}
 //line llmc_softmax.go:311
-					tid := gc_tx2
+					tid := gc_tx
 					{
 //line llmc_softmax.go:370
 						val_ := sumvals[tid]
@@ -4186,189 +4472,193 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	gc_vstep4 := 0
+//line llmc_softmax.go:381
+	gc_vstep2 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:377
-		gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
-			gc_pos2.Thread = gc_rank2
+		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:377
-			gc_alive4 := gc_all4
+			gc_alive2 := gc_all2
 //line llmc_softmax.go:377
-			if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line llmc_softmax.go:377
-				gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 //line llmc_softmax.go:377
-			var gc_u4 float32
+			var gc_u2 float32
 //line llmc_softmax.go:377
-			if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 //line llmc_softmax.go:377
-				gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line llmc_softmax.go:377
-				gc_u4 = sumvals[0]
+				gc_u2 = sumvals[0]
 			}
 //line llmc_softmax.go:377
-			sum := archsimd.BroadcastFloat32x8(gc_u4)
-			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sum[gc_rank2:])
+			sum := archsimd.BroadcastFloat32x8(gc_u2)
+			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line llmc_softmax.go:377
 		sum := sumvals[0]
-		gc_s_sum[gc_rank2] = sum
+//line llmc_softmax.go:379
+		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_softmax.go:379
-	gc_chunk3 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
-	gc_span3 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3
+	gc_chunk3 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	gc_span3 := (gc_bdx * UNROLL_FACTOR) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
 //line llmc_softmax.go:379
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line llmc_softmax.go:386
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_softmax.go:311
-				tid := gc_tx2
-				sum := gc_s_sum[gc_rank2]
+				tid := gc_tx
+//line llmc_softmax.go:313
+				sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:379
-				gc_start6 := tid
-				gc_from8 := gc_start6 + gc_off3
-				gc_trips6 := gc_limit3 - gc_from8
+				gc_start3 := tid
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
 				switch {
-				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
-				case gc_trips6 > gc_span3:
-					gc_trips6 = gc_chunk3
-				case gc_trips6 > 0:
-					gc_trips6 = (gc_trips6-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx*UNROLL_FACTOR) + 1
 				default:
-					gc_trips6 = 0
+					gc_trips3 = 0
 				}
-				if gc_trips6 == gc_chunk3 {
+				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
-				for i_4 := gc_from8; gc_trips6 > 0; i_4, gc_trips6 = i_4+(gc_bdx2*UNROLL_FACTOR), gc_trips6-1 {
+				for i_4 := gc_from4; gc_trips3 > 0; i_4, gc_trips3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trips3-1 {
 //line llmc_softmax.go:380
 					var regArray_ [UNROLL_FACTOR]float32
 					{
 						{
 //line llmc_softmax.go:381
 							u_3 := int(0)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:381
 							u_3 := int(1)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:381
 							u_3 := int(2)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:381
 							u_3 := int(3)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:381
 							u_3 := int(4)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:381
 							u_3 := int(5)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:381
 							u_3 := int(6)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 						{
 //line llmc_softmax.go:381
 							u_3 := int(7)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
 					}
 					{
 						{
 //line llmc_softmax.go:384
 							u_4 := int(0)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 						{
 //line llmc_softmax.go:384
 							u_4 := int(1)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 						{
 //line llmc_softmax.go:384
 							u_4 := int(2)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 						{
 //line llmc_softmax.go:384
 							u_4 := int(3)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 						{
 //line llmc_softmax.go:384
 							u_4 := int(4)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 						{
 //line llmc_softmax.go:384
 							u_4 := int(5)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 						{
 //line llmc_softmax.go:384
 							u_4 := int(6)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 						{
 //line llmc_softmax.go:384
 							u_4 := int(7)
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
 						}
 					}
@@ -4393,48 +4683,49 @@ func SoftmaxForwardOnline8Kernel(out, inp []float32, N, C int) func(*gocuda.Thre
 var gc_src_softmaxForwardOnline8Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline8Kernel", "42a869c84db5beed4c07dab84adbcfadb2fe922e1b94b15ee3eb27bea50759c4", "llmc_softmax.go:392-444").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
 
 //line llmc_softmax.go:397
-func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float32, N, C int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
-	gc_s_y := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
-	gc_s_maxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_sumval := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_y := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sumval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line llmc_softmax.go:398
-	warpsPerBlock := gc_bdx2 / gocuda.WarpSize
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-	gc_L13:
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	warpsPerBlock := gc_bdx / gocuda.WarpSize
+//line llmc_softmax.go:400
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line llmc_softmax.go:399
-			tid := gc_tx2
+			tid := gc_tx
 //line llmc_softmax.go:405
 			warpID := tid / gocuda.WarpSize
 //line llmc_softmax.go:407
-			row := gc_bx2*warpsPerBlock + warpID
+			row := gc_bx*warpsPerBlock + warpID
 //line llmc_softmax.go:401
 			if tid >= C {
 				{
 //line llmc_softmax.go:401
-					gc_exited2[gc_rank2] = true
-					continue gc_L13
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 //line llmc_softmax.go:409
 			if row >= N {
 				{
 //line llmc_softmax.go:409
-					gc_exited2[gc_rank2] = true
-					continue gc_L13
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 			x := inp[row*C:]
@@ -4444,11 +4735,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 //line llmc_softmax.go:416
 			sumval := float32(0.0)
 			var bigger float32
+//line llmc_softmax.go:422
 			_ = bigger
-			gc_s_x[gc_rank2] = x
-			gc_s_y[gc_rank2] = y
-			gc_s_maxval[gc_rank2] = maxval
-			gc_s_sumval[gc_rank2] = sumval
+			gc_s_x[gc_rank] = x
+			gc_s_y[gc_rank] = y
+			gc_s_maxval[gc_rank] = maxval
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
 //line llmc_softmax.go:418
@@ -4456,119 +4748,127 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_span := (gocuda.WarpSize) * gc_chunk
 //line llmc_softmax.go:418
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line llmc_softmax.go:425
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_softmax.go:399
-				tid := gc_tx2
+				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-				x := gc_s_x[gc_rank2]
-				maxval := gc_s_maxval[gc_rank2]
-				sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:408
+				x := gc_s_x[gc_rank]
+				maxval := gc_s_maxval[gc_rank]
+				sumval := gc_s_sumval[gc_rank]
 				var bigger float32
 //line llmc_softmax.go:418
-				gc_start3 := laneID
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
+				gc_start := laneID
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(gocuda.WarpSize) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gocuda.WarpSize) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips = 0
 				}
-				if gc_trips3 == gc_chunk {
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gocuda.WarpSize), gc_trips3-1 {
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gocuda.WarpSize), gc_trips-1 {
 //line llmc_softmax.go:419
 					bigger = fmaxf(maxval, x[i])
 					sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
 					maxval = bigger
 				}
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_sumval[gc_rank2] = sumval
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
+//line llmc_softmax.go:430
 	var gc_l_offsetMaxval [32]float32
-	var gc_c21v [32]float32
-	var gc_c21r [32]float32
-	var gc_c22v [32]float32
-	var gc_c22r [32]float32
-	var gc_c23v [32]float32
-	var gc_c23r [32]float32
-	var gc_c24v [32]float32
-	var gc_c24r [32]float32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 //line llmc_softmax.go:424
 			var offsetMaxval, offsetSumval float32
+//line llmc_softmax.go:426
 			_ = offsetSumval
-			gc_l_offsetMaxval[gc_lane2] = offsetMaxval
+			gc_l_offsetMaxval[gc_lane] = offsetMaxval
 		}
 //line llmc_softmax.go:425
 		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				maxval := gc_s_maxval[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:432
+				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:427
-				gc_c21v[gc_lane2] = maxval
+				gc_c1v[gc_lane] = maxval
 			}
 //line llmc_softmax.go:427
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				sumval := gc_s_sumval[gc_rank2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:434
+				sumval := gc_s_sumval[gc_rank]
 				var offsetMaxval float32
 //line llmc_softmax.go:427
-				offsetMaxval = gc_c21r[gc_lane2]
-				gc_c22v[gc_lane2] = sumval
-				gc_l_offsetMaxval[gc_lane2] = offsetMaxval
+				offsetMaxval = gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = sumval
+				gc_l_offsetMaxval[gc_lane] = offsetMaxval
 			}
 //line llmc_softmax.go:428
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, gocuda.WarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				maxval := gc_s_maxval[gc_rank2]
-				sumval := gc_s_sumval[gc_rank2]
-				offsetMaxval := gc_l_offsetMaxval[gc_lane2]
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:435
+				maxval := gc_s_maxval[gc_rank]
+				sumval := gc_s_sumval[gc_rank]
+				offsetMaxval := gc_l_offsetMaxval[gc_lane]
+//line llmc_softmax.go:439
 				var offsetSumval float32
 //line llmc_softmax.go:428
-				offsetSumval = gc_c22r[gc_lane2]
+				offsetSumval = gc_c2r[gc_lane]
 				if offsetMaxval > maxval {
 					sumval *= expf(maxval - offsetMaxval)
 					maxval = offsetMaxval
@@ -4576,44 +4876,48 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					offsetSumval *= expf(offsetMaxval - maxval)
 				}
 				sumval += offsetSumval
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_sumval[gc_rank2] = sumval
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			maxval := gc_s_maxval[gc_rank2]
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:446
+			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:438
-			gc_c23v[gc_lane2] = maxval
+			gc_c3v[gc_lane] = maxval
 		}
 //line llmc_softmax.go:438
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, 0, gocuda.WarpSize, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:445
 			var maxval float32
-			sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:447
+			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:438
-			maxval = gc_c23r[gc_lane2]
-			gc_c24v[gc_lane2] = sumval
-			gc_s_maxval[gc_rank2] = maxval
+			maxval = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = sumval
+			gc_s_maxval[gc_rank] = maxval
 		}
 //line llmc_softmax.go:439
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, 0, gocuda.WarpSize, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, 0, gocuda.WarpSize, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:446
 			var sumval float32
 //line llmc_softmax.go:439
-			sumval = gc_c24r[gc_lane2]
-			gc_s_sumval[gc_rank2] = sumval
+			sumval = gc_c4r[gc_lane]
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
 //line llmc_softmax.go:441
@@ -4621,44 +4925,46 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_span2 := (gocuda.WarpSize) * gc_chunk2
 //line llmc_softmax.go:441
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line llmc_softmax.go:448
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line llmc_softmax.go:399
-				tid := gc_tx2
+				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-				x := gc_s_x[gc_rank2]
-				y := gc_s_y[gc_rank2]
-				maxval := gc_s_maxval[gc_rank2]
-				sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:408
+				x := gc_s_x[gc_rank]
+				y := gc_s_y[gc_rank]
+				maxval := gc_s_maxval[gc_rank]
+				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:441
-				gc_start4 := laneID
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
+				gc_start2 := laneID
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(gocuda.WarpSize) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gocuda.WarpSize) + 1
 				default:
-					gc_trips4 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips4 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(gocuda.WarpSize), gc_trips4-1 {
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gocuda.WarpSize), gc_trips2-1 {
 //line llmc_softmax.go:442
 					y[i_] = expf(x[i_]-maxval) / sumval
 				}

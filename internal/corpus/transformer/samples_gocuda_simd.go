@@ -39,21 +39,21 @@ func GpuConjugateGradientKernel(I, J []int32, val, x, Ax, p, r []float32, dotRes
 var gc_src_gpuConjugateGradientKernel = compiled.NewSource(gc_files_samples, "gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78").NoGoexit("f345b518c59447e20035f4c5623bd7b1890b610778327590639b735e0bb39419", "samples.go:20-35", "samples.go:37-42", "samples.go:80-85", "samples.go:87-93")
 
 //line samples.go:102
-func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_tempSum_ := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
-	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
-	gc_s_r0 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_r1 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_k := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_tempSum_ := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_s_r0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_k := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_exited := gc_b.Exited()
 	_ = &tol
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -66,36 +66,39 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:109
 	alpham1 := float32(-1.0)
 	_ = &alpham1
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line samples.go:112
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		gc_b2.Enter(gc_rank2)
+		gc_b.Enter(gc_rank)
 //line samples.go:110
 		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
 //line samples.go:112
 		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
+//line samples.go:115
 		_ = b
 		_ = a
 		_ = na
-		gc_s_r0[gc_rank2] = r0
-		gc_s_r1[gc_rank2] = r1
+		gc_s_r0[gc_rank] = r0
+		gc_s_r1[gc_rank] = r1
 	}
 //line samples.go:114
-	if !gc_b2.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line samples.go:118
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
-		gc_b2.Enter(gc_rank2)
+		gc_b.Enter(gc_rank)
 //line samples.go:116
 		gpuSaxpy(Ax, r, alpham1, N, grid)
 	}
-	if !gc_b2.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
 //line samples.go:120
@@ -112,35 +115,37 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	var grid_ cg.Grid = grid
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
-	gc_vstep4 := 0
+//line samples.go:51
+	gc_vstep := 0
 	if compiled.SIMD {
 //line samples.go:51
-		gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+		gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-			gc_rank2 := gc_vstep4
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line samples.go:51
-			gc_alive9 := gc_all9
+			gc_alive3 := gc_all3
 //line samples.go:51
-			if gc_ex9 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex9 != 0 {
+			if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line samples.go:51
-				gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 			}
 //line samples.go:51
 			tempSum := gc_vb
-			tempSum.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive9).StoreSlice(gc_s_tempSum[gc_rank2:])
+			tempSum.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:]), gc_alive3).StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 //line samples.go:51
 		tempSum := 0.0
-		gc_s_tempSum[gc_rank2] = tempSum
+//line samples.go:53
+		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples.go:52
 	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
@@ -148,153 +153,158 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	archsimd.ClearAVXUpperBits()
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line samples.go:59
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			gc_b2.Enter(gc_rank2)
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_b.Enter(gc_rank)
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples.go:52
-			gc_start4 := int(grid_.ThreadRank())
-			gc_from6 := gc_start4 + gc_off
-			gc_trips4 := gc_limit - gc_from6
+			gc_start := int(grid_.ThreadRank())
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
 			switch {
-			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
-			case gc_trips4 > gc_span:
-				gc_trips4 = gc_chunk
-			case gc_trips4 > 0:
-				gc_trips4 = (gc_trips4-1)/(int(grid_.Size())) + 1
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(int(grid_.Size())) + 1
 			default:
-				gc_trips4 = 0
+				gc_trips = 0
 			}
-			if gc_trips4 == gc_chunk {
+			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-			for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(int(grid_.Size())), gc_trips4-1 {
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid_.Size())), gc_trips-1 {
 //line samples.go:53
 				tempSum += float64(vecA[i] * vecB[i])
 			}
-			gc_s_tempSum[gc_rank2] = tempSum
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
 //line samples.go:56
 	tile32 := cg.TiledPartition(cta_, 32)
-	var gc_c21v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line samples.go:59
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples.go:58
-			gc_c21v[gc_lane2] = tempSum
+			gc_c1v[gc_lane] = tempSum
 		}
 //line samples.go:58
-		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 			var tempSum float64
 //line samples.go:58
-			tempSum = gc_c21r[gc_lane2]
+			tempSum = gc_c1r[gc_lane]
 //line samples.go:60
-			if (gc_rank2 & (tile32.Size() - 1)) == 0 {
-				tmp[((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
+			if (gc_rank & (tile32.Size() - 1)) == 0 {
+				tmp[((gc_rank / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
 			}
-			gc_s_tempSum[gc_rank2] = tempSum
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-	var gc_c22v [32]float64
-	var gc_c22r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
+//line samples.go:68
+	var gc_c2v [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
-		var gc_dead2 uint32
+		var gc_dead uint32
 		{
-			var gc_m252 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+//line samples.go:80
+			var gc_m25 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples.go:66
-				if ((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-					gc_m252 |= 1 << gc_lane2
+				if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+					gc_m25 |= 1 << gc_lane
 				}
 			}
-			gc_save252 := gc_act2
-			gc_act2 = gc_save252 & gc_m252
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+			gc_save25 := gc_act
+			gc_act = gc_save25 & gc_m25
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var tempSum float64
 //line samples.go:67
-					if (gc_rank2 & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
-						tempSum = tmp[(gc_rank2 & (tile32.Size() - 1))]
+					if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+						tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
 					} else {
 						tempSum = 0.0
 					}
-					gc_c22v[gc_lane2] = tempSum
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_c2v[gc_lane] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 //line samples.go:72
-				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 					var tempSum float64
 //line samples.go:72
-					tempSum = gc_c22r[gc_lane2]
+					tempSum = gc_c2r[gc_lane]
 //line samples.go:74
-					if (gc_rank2 & (tile32.Size() - 1)) == 0 {
+					if (gc_rank & (tile32.Size() - 1)) == 0 {
 						atomic.Add(result, tempSum)
 					}
-					gc_s_tempSum[gc_rank2] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
-			gc_act2 = gc_save252 &^ gc_dead2
+			gc_act = gc_save25 &^ gc_dead
 		}
 	}
 //line samples.go:122
-	if !gc_b2.SyncGrid() {
+	if !gc_b.SyncGrid() {
 		return
 	}
-	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
+//line samples.go:126
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
 			continue
 		}
 		var r1 float32
@@ -302,37 +312,39 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		r1 = float32(*dotResult)
 //line samples.go:126
 		k := 1
-		gc_s_r1[gc_rank2] = r1
-		gc_s_k[gc_rank2] = k
+//line samples.go:128
+		gc_s_r1[gc_rank] = r1
+		gc_s_k[gc_rank] = k
 	}
 //line samples.go:127
 	for {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
-		if compiled.AllExited(gc_exited2) {
+		if compiled.AllExited(gc_exited) {
 			return
 		}
 		archsimd.ClearAVXUpperBits()
 		{
-		gc_L82:
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L8:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				gc_b2.Enter(gc_rank2)
-				r0 := gc_s_r0[gc_rank2]
-				r1 := gc_s_r1[gc_rank2]
+				gc_b.Enter(gc_rank)
+				r0 := gc_s_r0[gc_rank]
+				r1 := gc_s_r1[gc_rank]
 				var b float32
-				k := gc_s_k[gc_rank2]
+//line samples.go:148
+				k := gc_s_k[gc_rank]
 //line samples.go:127
 				if !(r1 > tol*tol && k <= maxIter) {
 //line samples.go:127
-					gc_exited2[gc_rank2] = true
+					gc_exited[gc_rank] = true
 //line samples.go:127
-					continue gc_L82
+					continue gc_L8
 				}
 //line samples.go:128
 				if k > 1 {
@@ -344,27 +356,28 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 		}
 //line samples.go:135
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line samples.go:139
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				gc_b2.Enter(gc_rank2)
+				gc_b.Enter(gc_rank)
 //line samples.go:137
 				gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
 //line samples.go:139
-				if gc_tx2 == 0 && gc_bx2 == 0 {
+				if gc_tx == 0 && gc_bx == 0 {
 					*dotResult = 0.0
 				}
 			}
 		}
 //line samples.go:143
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
 //line samples.go:145
@@ -381,35 +394,37 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		var grid_2 cg.Grid = grid
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
-		gc_vstep5 := 0
+//line samples.go:51
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line samples.go:51
-			gc_all12 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 			gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
-			for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
-				gc_rank2 := gc_vstep5
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				gc_rank := gc_vstep2
 //line samples.go:51
-				gc_alive12 := gc_all12
+				gc_alive6 := gc_all6
 //line samples.go:51
-				if gc_ex12 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex12 != 0 {
+				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line samples.go:51
-					gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line samples.go:51
 				tempSum_ := gc_vb2
-				tempSum_.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive12).StoreSlice(gc_s_tempSum_[gc_rank2:])
+				tempSum_.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank:]), gc_alive6).StoreSlice(gc_s_tempSum_[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line samples.go:51
 			tempSum_ := 0.0
-			gc_s_tempSum_[gc_rank2] = tempSum_
+//line samples.go:53
+			gc_s_tempSum_[gc_rank] = tempSum_
 		}
 //line samples.go:52
 		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
@@ -417,160 +432,167 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		archsimd.ClearAVXUpperBits()
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line samples.go:59
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				gc_b2.Enter(gc_rank2)
-				tempSum_ := gc_s_tempSum_[gc_rank2]
+				gc_b.Enter(gc_rank)
+				tempSum_ := gc_s_tempSum_[gc_rank]
 //line samples.go:52
-				gc_start5 := int(grid_2.ThreadRank())
-				gc_from7 := gc_start5 + gc_off2
-				gc_trips5 := gc_limit2 - gc_from7
+				gc_start2 := int(grid_2.ThreadRank())
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
-				case gc_trips5 > gc_span2:
-					gc_trips5 = gc_chunk2
-				case gc_trips5 > 0:
-					gc_trips5 = (gc_trips5-1)/(int(grid_2.Size())) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(int(grid_2.Size())) + 1
 				default:
-					gc_trips5 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips5 == gc_chunk2 {
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(int(grid_2.Size())), gc_trips5-1 {
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(int(grid_2.Size())), gc_trips2-1 {
 //line samples.go:53
 					tempSum_ += float64(vecA_[i_] * vecB_[i_])
 				}
-				gc_s_tempSum_[gc_rank2] = tempSum_
+				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
 //line samples.go:56
 		tile32_ := cg.TiledPartition(cta_2, 32)
-		var gc_c23v [32]float64
-		var gc_c23r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line samples.go:59
+		var gc_c3v [32]float64
+		var gc_c3r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				tempSum_ := gc_s_tempSum_[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum_ := gc_s_tempSum_[gc_rank]
 //line samples.go:58
-				gc_c23v[gc_lane2] = tempSum_
+				gc_c3v[gc_lane] = tempSum_
 			}
 //line samples.go:58
-			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 				var tempSum_ float64
 //line samples.go:58
-				tempSum_ = gc_c23r[gc_lane2]
+				tempSum_ = gc_c3r[gc_lane]
 //line samples.go:60
-				if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
-					tmp_[((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
+				if (gc_rank & (tile32_.Size() - 1)) == 0 {
+					tmp_[((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
 				}
-				gc_s_tempSum_[gc_rank2] = tempSum_
+				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
-		var gc_c24v [32]float64
-		var gc_c24r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line samples.go:68
+		var gc_c4v [32]float64
+		var gc_c4r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-			var gc_dead2 uint32
+			var gc_dead uint32
 			{
-				var gc_m302 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+//line samples.go:80
+				var gc_m30 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples.go:66
-					if ((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-						gc_m302 |= 1 << gc_lane2
+					if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+						gc_m30 |= 1 << gc_lane
 					}
 				}
-				gc_save302 := gc_act2
-				gc_act2 = gc_save302 & gc_m302
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_save30 := gc_act
+				gc_act = gc_save30 & gc_m30
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 						var tempSum_ float64
 //line samples.go:67
-						if (gc_rank2 & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
-							tempSum_ = tmp_[(gc_rank2 & (tile32_.Size() - 1))]
+						if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+							tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
 						} else {
 							tempSum_ = 0.0
 						}
-						gc_c24v[gc_lane2] = tempSum_
-						gc_s_tempSum_[gc_rank2] = tempSum_
+						gc_c4v[gc_lane] = tempSum_
+						gc_s_tempSum_[gc_rank] = tempSum_
 					}
 //line samples.go:72
-					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 						var tempSum_ float64
 //line samples.go:72
-						tempSum_ = gc_c24r[gc_lane2]
+						tempSum_ = gc_c4r[gc_lane]
 //line samples.go:74
-						if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
+						if (gc_rank & (tile32_.Size() - 1)) == 0 {
 							atomic.Add(result_, tempSum_)
 						}
-						gc_s_tempSum_[gc_rank2] = tempSum_
+						gc_s_tempSum_[gc_rank] = tempSum_
 					}
 				}
-				gc_act2 = gc_save302 &^ gc_dead2
+				gc_act = gc_save30 &^ gc_dead
 			}
 		}
 //line samples.go:147
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
 		archsimd.ClearAVXUpperBits()
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line samples.go:152
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
-			gc_b2.Enter(gc_rank2)
+			gc_b.Enter(gc_rank)
 			var r0 float32
-			r1 := gc_s_r1[gc_rank2]
+//line samples.go:160
+			r1 := gc_s_r1[gc_rank]
 			var a float32
+//line samples.go:163
 			var na float32
 //line samples.go:149
 			a = float32(float64(r1) / *dotResult)
@@ -580,69 +602,71 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gpuSaxpy(Ax, r, na, N, grid)
 //line samples.go:155
 			r0 = r1
-			gc_s_r0[gc_rank2] = r0
+			gc_s_r0[gc_rank] = r0
 		}
 //line samples.go:157
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line samples.go:161
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := gc_from5
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
 			if compiled.SIMD {
 //line samples.go:158
-				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples.go:158
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples.go:158
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:158
-					gc_alive13 := gc_all13
+					gc_alive7 := gc_all7
 //line samples.go:158
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line samples.go:158
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line samples.go:158
-					gc_b3 := gc_none
+					gc_b2 := gc_none
 //line samples.go:158
-					if gc_bx2 == 0 {
+					if gc_bx == 0 {
 //line samples.go:158
-						gc_b3 = gc_all13
+						gc_b2 = gc_all7
 					}
 //line samples.go:158
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
-					if gc_alive13.And(gc_if).ToBits() != 0 {
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b2)
+					if gc_alive7.And(gc_if).ToBits() != 0 {
 //line samples.go:159
-						if gc_alive13.And(gc_if).ToBits() != 0 {
+						if gc_alive7.And(gc_if).ToBits() != 0 {
 //line samples.go:159
 							*dotResult = 0.0
 						}
 					}
 				}
+//line samples.go:161
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line samples.go:158
-				if gc_tx2 == 0 && gc_bx2 == 0 {
+				if gc_tx == 0 && gc_bx == 0 {
 					*dotResult = 0.0
 				}
 			}
 		}
 //line samples.go:162
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
 //line samples.go:164
@@ -659,35 +683,37 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		var grid_3 cg.Grid = grid
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
-		gc_vstep7 := 0
+//line samples.go:51
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line samples.go:51
-			gc_all16 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 			gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
-			for ; gc_vstep7+3 < gc_n2; gc_vstep7 += 4 {
-				gc_rank2 := gc_vstep7
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				gc_rank := gc_vstep4
 //line samples.go:51
-				gc_alive16 := gc_all16
+				gc_alive10 := gc_all10
 //line samples.go:51
-				if gc_ex16 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex16 != 0 {
+				if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
 //line samples.go:51
-					gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 //line samples.go:51
 				tempSum_2 := gc_vb3
-				tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive16).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+				tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank:]), gc_alive10).StoreSlice(gc_s_tempSum_2[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line samples.go:51
 			tempSum_2 := 0.0
-			gc_s_tempSum_2[gc_rank2] = tempSum_2
+//line samples.go:53
+			gc_s_tempSum_2[gc_rank] = tempSum_2
 		}
 //line samples.go:52
 		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
@@ -695,163 +721,169 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		archsimd.ClearAVXUpperBits()
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line samples.go:59
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				gc_b2.Enter(gc_rank2)
-				tempSum_2 := gc_s_tempSum_2[gc_rank2]
+				gc_b.Enter(gc_rank)
+				tempSum_2 := gc_s_tempSum_2[gc_rank]
 //line samples.go:52
-				gc_start6 := int(grid_3.ThreadRank())
-				gc_from8 := gc_start6 + gc_off3
-				gc_trips6 := gc_limit3 - gc_from8
+				gc_start3 := int(grid_3.ThreadRank())
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
 				switch {
-				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
-				case gc_trips6 > gc_span3:
-					gc_trips6 = gc_chunk3
-				case gc_trips6 > 0:
-					gc_trips6 = (gc_trips6-1)/(int(grid_3.Size())) + 1
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(int(grid_3.Size())) + 1
 				default:
-					gc_trips6 = 0
+					gc_trips3 = 0
 				}
-				if gc_trips6 == gc_chunk3 {
+				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
-				for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(int(grid_3.Size())), gc_trips6-1 {
+				for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(int(grid_3.Size())), gc_trips3-1 {
 //line samples.go:53
 					tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
 				}
-				gc_s_tempSum_2[gc_rank2] = tempSum_2
+				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
 //line samples.go:56
 		tile32_2 := cg.TiledPartition(cta_3, 32)
-		var gc_c25v [32]float64
-		var gc_c25r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line samples.go:59
+		var gc_c5v [32]float64
+		var gc_c5r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				tempSum_2 := gc_s_tempSum_2[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum_2 := gc_s_tempSum_2[gc_rank]
 //line samples.go:58
-				gc_c25v[gc_lane2] = tempSum_2
+				gc_c5v[gc_lane] = tempSum_2
 			}
 //line samples.go:58
-			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 				var tempSum_2 float64
 //line samples.go:58
-				tempSum_2 = gc_c25r[gc_lane2]
+				tempSum_2 = gc_c5r[gc_lane]
 //line samples.go:60
-				if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
-					tmp_2[((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
+				if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+					tmp_2[((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
 				}
-				gc_s_tempSum_2[gc_rank2] = tempSum_2
+				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
-		var gc_c26v [32]float64
-		var gc_c26r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line samples.go:68
+		var gc_c6v [32]float64
+		var gc_c6r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-			var gc_dead2 uint32
+			var gc_dead uint32
 			{
-				var gc_m352 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+//line samples.go:80
+				var gc_m35 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples.go:66
-					if ((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-						gc_m352 |= 1 << gc_lane2
+					if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+						gc_m35 |= 1 << gc_lane
 					}
 				}
-				gc_save352 := gc_act2
-				gc_act2 = gc_save352 & gc_m352
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+				gc_save35 := gc_act
+				gc_act = gc_save35 & gc_m35
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 						var tempSum_2 float64
 //line samples.go:67
-						if (gc_rank2 & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
-							tempSum_2 = tmp_2[(gc_rank2 & (tile32_2.Size() - 1))]
+						if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+							tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
 						} else {
 							tempSum_2 = 0.0
 						}
-						gc_c26v[gc_lane2] = tempSum_2
-						gc_s_tempSum_2[gc_rank2] = tempSum_2
+						gc_c6v[gc_lane] = tempSum_2
+						gc_s_tempSum_2[gc_rank] = tempSum_2
 					}
 //line samples.go:72
-					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 						var tempSum_2 float64
 //line samples.go:72
-						tempSum_2 = gc_c26r[gc_lane2]
+						tempSum_2 = gc_c6r[gc_lane]
 //line samples.go:74
-						if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
+						if (gc_rank & (tile32_2.Size() - 1)) == 0 {
 							atomic.Add(result_2, tempSum_2)
 						}
-						gc_s_tempSum_2[gc_rank2] = tempSum_2
+						gc_s_tempSum_2[gc_rank] = tempSum_2
 					}
 				}
-				gc_act2 = gc_save352 &^ gc_dead2
+				gc_act = gc_save35 &^ gc_dead
 			}
 		}
 //line samples.go:166
-		if !gc_b2.SyncGrid() {
+		if !gc_b.SyncGrid() {
 			return
 		}
 		archsimd.ClearAVXUpperBits()
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+//line samples.go:171
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 			var r1 float32
-			k := gc_s_k[gc_rank2]
+//line samples.go:178
+			k := gc_s_k[gc_rank]
 //line samples.go:168
 			r1 = float32(*dotResult)
 			k++
-			gc_s_r1[gc_rank2] = r1
-			gc_s_k[gc_rank2] = k
+			gc_s_r1[gc_rank] = r1
+			gc_s_k[gc_rank] = k
 		}
 	}
 }
@@ -875,126 +907,129 @@ func JacobiMethodKernel(A []float32, b []float64, convThreshold float32, x, xNew
 var gc_src_jacobiMethodKernel = compiled.NewSource(gc_files_samples, "jacobiMethodKernel", "08ed48e30abd057f4a314393bbe8563051bcaa424b131a1b02caaa997ec3a64c", "samples.go:180-245").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
 
 //line samples.go:186
-func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	_ = &convThreshold
 //line samples.go:187
 	cta := cg.ThisThreadBlock(t)
 	xShared := gocuda.Shared[float64](t, jacobiNRows)[:jacobiNRows]
 	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)[:jacobiRowsPerCTA+1]
 //line samples.go:191
-	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line samples.go:198
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_off
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(xShared) && gc_to2 <= len(xShared)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-				gc_at3 := xShared[gc_off4:][:gc_to2]
-				gc_at4 := x[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(xShared) && gc_to <= len(xShared)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := xShared[gc_off3:][:gc_to]
+				gc_at2 := x[gc_off3:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 //line samples.go:191
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 //line samples.go:191
 						_ = i
-						archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line samples.go:192
 					gc_more = true
 //line samples.go:192
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 //line samples.go:191
-						var i int = gc_tx2 + gc_off
+						var i int = gc_tx + gc_off
 						if i < 0 || i > len(x)-4 || i > len(xShared)-4 {
 //line samples.go:192
 							break
 						}
+//line samples.go:193
 						archsimd.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:191
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
 						xShared[i] = x[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:191
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
 						xShared[i] = x[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:191
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
 						xShared[i] = x[i]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:191
-						i := gc_tx2 + gc_off
+						i := gc_tx + gc_off
 						gc_more = true
 //line samples.go:192
 						xShared[i] = x[i]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:191
-					i := gc_tx2 + gc_off
+					i := gc_tx + gc_off
 					gc_more = true
 //line samples.go:192
 					xShared[i] = x[i]
@@ -1003,180 +1038,195 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := jacobiRowsPerCTA; gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+//line samples.go:199
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				k := gc_tx2
-				for i_ := k + (gc_bx2 * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:196
+				k := gc_tx
+				for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 //line samples.go:197
-					gc_b2.Tick()
+					gc_b.Tick()
 //line samples.go:197
-					if gc_b2.Stopped() {
+					if gc_b.Stopped() {
 //line samples.go:197
 						return
 					}
+//line samples.go:198
 					bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
 				}
 			}
 		}
 	}
+//line samples.go:204
 	tile32 := cg.TiledPartition(cta, 32)
+//line samples.go:207
 	var gc_l_rowThreadSum [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 //line samples.go:206
-		for k_, i_2 := 0, gc_bx2*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
-			var gc_jam2 gc_jam_jacobiMethodKernel_208
+			var gc_jam gc_jam_jacobiMethodKernel_208
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples.go:207
 					rowThreadSum := 0.0
-					gc_jam_jacobiMethodKernel_208_add(&gc_jam2, gc_tx2, gc_bdx2, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane2)
+					gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
 				}
 			}
-			gc_jam_jacobiMethodKernel_208_flush(&gc_jam2)
+//line samples.go:212
+			gc_jam_jacobiMethodKernel_208_flush(&gc_jam)
+//line samples.go:212
 			for offset := 32 / 2; offset > 0; offset /= 2 {
-				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					rowThreadSum := gc_l_rowThreadSum[gc_lane2]
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples.go:217
+					rowThreadSum := gc_l_rowThreadSum[gc_lane]
 //line samples.go:213
-					rowThreadSum += gc_c21r[gc_lane2]
-					gc_l_rowThreadSum[gc_lane2] = rowThreadSum
+					rowThreadSum += gc_c1r[gc_lane]
+					gc_l_rowThreadSum[gc_lane] = rowThreadSum
 				}
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				rowThreadSum := gc_l_rowThreadSum[gc_lane2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				rowThreadSum := gc_l_rowThreadSum[gc_lane]
 //line samples.go:216
-				if (gc_rank2 & (32 - 1)) == 0 {
+				if (gc_rank & (32 - 1)) == 0 {
 					compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 				}
 			}
 		}
 	}
+//line samples.go:224
 	var gc_l_tempSum [32]float64
-	var gc_c22r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			var gc_m132 uint32
+//line samples.go:232
+			var gc_m13 uint32
 //line samples.go:223
-			if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(jacobiRowsPerCTA, gc_x02); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m132 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples.go:223
-						if gc_tx2 < jacobiRowsPerCTA {
-							gc_m132 |= 1 << gc_lane2
+						if gc_tx < jacobiRowsPerCTA {
+							gc_m13 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 //line samples.go:224
 				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+//line samples.go:227
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples.go:225
 						tempSum := 0.0
 //line samples.go:227
-						k_2 := gc_tx2
+						k_2 := gc_tx
 //line samples.go:229
-						for i_3 := k_2 + (gc_bx2 * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+						for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
 //line samples.go:229
-							gc_b2.Tick()
+							gc_b.Tick()
 //line samples.go:229
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line samples.go:229
 								return
 							}
+//line samples.go:230
 							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
 							dx /= float64(A[i_3*jacobiNRows+i_3])
+//line samples.go:233
 							xNew[i_3] = (xShared[i_3] + dx)
 							tempSum += fabs(dx)
 						}
-						gc_l_tempSum[gc_lane2] = tempSum
+//line samples.go:238
+						gc_l_tempSum[gc_lane] = tempSum
 					}
 				}
 //line samples.go:237
 				for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
-					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						tempSum := gc_l_tempSum[gc_lane2]
+//line samples.go:245
+						tempSum := gc_l_tempSum[gc_lane]
 //line samples.go:238
-						tempSum += gc_c22r[gc_lane2]
-						gc_l_tempSum[gc_lane2] = tempSum
+						tempSum += gc_c2r[gc_lane]
+						gc_l_tempSum[gc_lane] = tempSum
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					tempSum := gc_l_tempSum[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tempSum := gc_l_tempSum[gc_lane]
 //line samples.go:241
-					if (gc_rank2 & (8 - 1)) == 0 {
+					if (gc_rank & (8 - 1)) == 0 {
 						atomic.Add(sum, tempSum)
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
 }
@@ -1207,7 +1257,7 @@ type gc_jam_jacobiMethodKernel_208_lane struct {
 func gc_jam_jacobiMethodKernel_208_add(gc_j *gc_jam_jacobiMethodKernel_208, gc_arg0 int, gc_arg1 int, rowThreadSum float64, A []float32, i int, xShared []float64, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, (i*jacobiNRows), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
+	if !(compiled.IndexesIn(1, (i*jacobiNRows+0), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
 		gc_jam_jacobiMethodKernel_208_run1(&gc_jam_jacobiMethodKernel_208_lane{gc_arg0, gc_arg1, rowThreadSum, A, i, xShared, gc_dst, gc_at})
 		return
 	}
@@ -1241,28 +1291,51 @@ func gc_jam_jacobiMethodKernel_208_run1(gc_l *gc_jam_jacobiMethodKernel_208_lane
 // gc_jam_jacobiMethodKernel_208_run4 runs the rest of jacobiMethodKernel's loop at line 208 for 4 threads, their loops interleaved.
 func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 	gc_l0_gc_arg0 := gc_j.lanes[0].gc_arg0
+//line samples.go:218
 	gc_l0_gc_arg1 := gc_j.lanes[0].gc_arg1
+//line samples.go:220
 	gc_l0_rowThreadSum := gc_j.lanes[0].rowThreadSum
+//line samples.go:222
 	gc_l0_A := gc_j.lanes[0].A
+//line samples.go:224
 	gc_l0_i := gc_j.lanes[0].i
+//line samples.go:226
 	gc_l0_xShared := gc_j.lanes[0].xShared
+//line samples.go:228
 	gc_l1_gc_arg0 := gc_j.lanes[1].gc_arg0
+//line samples.go:230
 	gc_l1_gc_arg1 := gc_j.lanes[1].gc_arg1
+//line samples.go:232
 	gc_l1_rowThreadSum := gc_j.lanes[1].rowThreadSum
+//line samples.go:234
 	gc_l1_A := gc_j.lanes[1].A
+//line samples.go:236
 	gc_l1_i := gc_j.lanes[1].i
+//line samples.go:238
 	gc_l1_xShared := gc_j.lanes[1].xShared
+//line samples.go:240
 	gc_l2_gc_arg0 := gc_j.lanes[2].gc_arg0
+//line samples.go:242
 	gc_l2_gc_arg1 := gc_j.lanes[2].gc_arg1
+//line samples.go:244
 	gc_l2_rowThreadSum := gc_j.lanes[2].rowThreadSum
+//line samples.go:246
 	gc_l2_A := gc_j.lanes[2].A
+//line samples.go:248
 	gc_l2_i := gc_j.lanes[2].i
+//line samples.go:250
 	gc_l2_xShared := gc_j.lanes[2].xShared
+//line samples.go:252
 	gc_l3_gc_arg0 := gc_j.lanes[3].gc_arg0
+//line samples.go:254
 	gc_l3_gc_arg1 := gc_j.lanes[3].gc_arg1
+//line samples.go:256
 	gc_l3_rowThreadSum := gc_j.lanes[3].rowThreadSum
+//line samples.go:258
 	gc_l3_A := gc_j.lanes[3].A
+//line samples.go:260
 	gc_l3_i := gc_j.lanes[3].i
+//line samples.go:262
 	gc_l3_xShared := gc_j.lanes[3].xShared
 //line samples.go:208
 	gc_l0_j := gc_l0_gc_arg0
@@ -1311,6 +1384,7 @@ func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 //line samples.go:208
 		gc_l3_j += gc_l3_gc_arg1
 	}
+//line samples.go:211
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_rowThreadSum
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_rowThreadSum
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_rowThreadSum
@@ -1332,363 +1406,396 @@ func FinalErrorKernel(x []float64, gSum *float64) func(*gocuda.Thread) {
 var gc_src_finalErrorKernel = compiled.NewSource(gc_files_samples, "finalErrorKernel", "37697cfd9481974c9c4b76e773ff99c3423abb81a9ee57eece8453222bc8b06d", "samples.go:247-289").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
 
 //line samples.go:252
-func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
 	warpSum := gocuda.DynamicShared[float64](t)
-	gc_vstep2 := 0
+//line samples.go:256
+	gc_vstep := 0
 	if compiled.SIMD {
 //line samples.go:255
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
-		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-			gc_rank2 := gc_vstep2
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line samples.go:255
 			sum := gc_vb
 //line samples.go:255
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
+			sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep2
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line samples.go:257
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line samples.go:257
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line samples.go:257
+			gc_s_sum[gc_rank] = sum
 		}
 		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-			gc_s_sum[gc_rank2] = sum
+//line samples.go:257
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line samples.go:255
 		sum := 0.0
-		gc_s_sum[gc_rank2] = sum
+//line samples.go:257
+		gc_s_sum[gc_rank] = sum
 	}
-//line samples.go:259
-	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+//line samples.go:266
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound3 < gc_to2 {
-			gc_to2 = gc_bound3
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-				gc_at3 := x[gc_off4:][:gc_to2]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 0
+//line samples.go:282
+						gc_rank := gc_base + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
-						d := gc_at3[gc_tx2] - 1.0
+						d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 1
+//line samples.go:267
+						gc_rank := gc_base + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
-						d := gc_at3[gc_tx2] - 1.0
+						d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 2
+//line samples.go:267
+						gc_rank := gc_base + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
-						d := gc_at3[gc_tx2] - 1.0
+						d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						gc_tx := gc_step2 + 3
+//line samples.go:267
+						gc_rank := gc_base + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
-						d := gc_at3[gc_tx2] - 1.0
+						d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples.go:259
+					sum := gc_s_sum[gc_rank]
 					gc_more = true
 //line samples.go:260
-					d := gc_at3[gc_tx2] - 1.0
+					d := gc_at[gc_tx] - 1.0
 					sum += fabs(d)
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
 						d := x[i] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
 						d := x[i] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
 						d := x[i] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						sum := gc_s_sum[gc_rank2]
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
 						d := x[i] - 1.0
 						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:257
-					globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+					globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+					sum := gc_s_sum[gc_rank]
+//line samples.go:259
 					i := globalThreadID + gc_off
 					gc_more = true
 //line samples.go:260
 					d := x[i] - 1.0
 					sum += fabs(d)
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 //line samples.go:264
 	tile32 := cg.TiledPartition(cta, 32)
-	var gc_c21v [32]float64
-	var gc_c21r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+//line samples.go:267
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 //line samples.go:266
 		for offset := 32 / 2; offset > 0; offset /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				sum := gc_s_sum[gc_rank2]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line samples.go:270
+				sum := gc_s_sum[gc_rank]
 //line samples.go:267
-				gc_c21v[gc_lane2] = sum
+				gc_c1v[gc_lane] = sum
 			}
 //line samples.go:267
-			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				sum := gc_s_sum[gc_rank2]
+			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line samples.go:271
+				sum := gc_s_sum[gc_rank]
 //line samples.go:267
-				sum += gc_c21r[gc_lane2]
-				gc_s_sum[gc_rank2] = sum
+				sum += gc_c1r[gc_lane]
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line samples.go:270
-				if (gc_rank2 & (32 - 1)) == 0 {
-					warpSum[gc_tx2/gocuda.WarpSize] = sum
+				if (gc_rank & (32 - 1)) == 0 {
+					warpSum[gc_tx/gocuda.WarpSize] = sum
 				}
 			}
 		}
 	}
+//line samples.go:278
 	var gc_l_blockSum [32]float64
-	var gc_c22r [32]float64
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+//line samples.go:286
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off5 := gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(warpSum) && 32 <= len(warpSum)-gc_off5 {
-					gc_at4 := warpSum[gc_off5:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x03 + gc_lane2
+				gc_x0 := gc_tidx.X
+				gc_off3 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+					gc_at2 := warpSum[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line samples.go:276
 						blockSum := 0.0
-						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
-							blockSum = gc_at4[gc_lane2]
+						if gc_tx < (gc_bdx / gocuda.WarpSize) {
+							blockSum = gc_at2[gc_lane]
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
+//line samples.go:281
+						gc_l_blockSum[gc_lane] = blockSum
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples.go:276
 						blockSum := 0.0
-						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
-							blockSum = warpSum[gc_tx2]
+						if gc_tx < (gc_bdx / gocuda.WarpSize) {
+							blockSum = warpSum[gc_tx]
 						}
-						gc_l_blockSum[gc_lane2] = blockSum
+//line samples.go:281
+						gc_l_blockSum[gc_lane] = blockSum
 					}
 				}
 			}
 		}
 		{
-			var gc_m122 uint32
+			var gc_m12 uint32
 //line samples.go:281
-			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x04); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo2 < gc_hi2 {
+					gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples.go:281
-						if gc_tx2 < 32 {
-							gc_m122 |= 1 << gc_lane2
+						if gc_tx < 32 {
+							gc_m12 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
 //line samples.go:282
 				for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
-					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						blockSum := gc_l_blockSum[gc_lane2]
+//line samples.go:290
+						blockSum := gc_l_blockSum[gc_lane]
 //line samples.go:283
-						blockSum += gc_c22r[gc_lane2]
-						gc_l_blockSum[gc_lane2] = blockSum
+						blockSum += gc_c2r[gc_lane]
+						gc_l_blockSum[gc_lane] = blockSum
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					blockSum := gc_l_blockSum[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line samples.go:285
-					if (gc_rank2 & (32 - 1)) == 0 {
+					if (gc_rank & (32 - 1)) == 0 {
 						atomic.Add(gSum, blockSum)
 					}
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }
@@ -1709,129 +1816,132 @@ func FwtBatch1Kernel(dOutput, dInput []float32, log2N int) func(*gocuda.Thread) 
 var gc_src_fwtBatch1Kernel = compiled.NewSource(gc_files_samples, "fwtBatch1Kernel", "dbff0434dad509fc016a244c88305b9a1405b138a67df305ba48bcfe085f5bdb", "samples.go:291-359").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:297
-func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, log2N int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, log2N int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line samples.go:298
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples.go:299
 	N := 1 << log2N
-	base := gc_bx2 << log2N
+	base := gc_bx << log2N
 //line samples.go:302
 	sData := gocuda.DynamicShared[float32](t)
 	dSrc := dInput[base:]
 	dDst := dOutput[base:]
 //line samples.go:306
-	for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off, gc_to2) {
+//line samples.go:313
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_off
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sData) && gc_to2 <= len(sData)-gc_off6 && gc_off6 <= len(dSrc) && gc_to2 <= len(dSrc)-gc_off6 {
-				gc_at5 := sData[gc_off6:][:gc_to2]
-				gc_at6 := dSrc[gc_off6:][:gc_to2]
-				gc_vstep := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sData) && gc_to <= len(sData)-gc_off4 && gc_off4 <= len(dSrc) && gc_to <= len(dSrc)-gc_off4 {
+				gc_at := sData[gc_off4:][:gc_to]
+				gc_at2 := dSrc[gc_off4:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line samples.go:306
-						var pos int = gc_tx2 + gc_off
+						var pos int = gc_tx + gc_off
 //line samples.go:306
 						_ = pos
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from3 {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line samples.go:307
 					gc_more = true
 //line samples.go:307
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line samples.go:306
-						var pos int = gc_tx2 + gc_off
+						var pos int = gc_tx + gc_off
 						if pos < 0 || pos > len(dSrc)-8 || pos > len(sData)-8 {
 //line samples.go:307
 							break
 						}
+//line samples.go:308
 						archsimd.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from3 {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:306
-						pos := gc_tx2 + gc_off
+						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:306
-						pos := gc_tx2 + gc_off
+						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:306
-						pos := gc_tx2 + gc_off
+						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:306
-						pos := gc_tx2 + gc_off
+						pos := gc_tx + gc_off
 						gc_more = true
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:306
-					pos := gc_tx2 + gc_off
+					pos := gc_tx + gc_off
 					gc_more = true
 //line samples.go:307
 					sData[pos] = dSrc[pos]
@@ -1841,12 +1951,13 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 	}
 	for stride := N >> 2; stride > 0; stride >>= 2 {
 		archsimd.ClearAVXUpperBits()
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples.go:315
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:310
-				pos_ := gc_tx2
+				pos_ := gc_tx
 //line samples.go:313
 				lo := pos_ & (stride - 1)
 				i0 := ((pos_ - lo) << 2) + lo
@@ -1878,45 +1989,46 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:340
 	if log2N&1 != 0 {
 //line samples.go:343
-		gc_chunk := compiled.StrideChunk(gc_bdx2)
-		gc_span := (gc_bdx2) * gc_chunk
+		gc_chunk := compiled.StrideChunk(gc_bdx)
+		gc_span := (gc_bdx) * gc_chunk
 		archsimd.ClearAVXUpperBits()
 //line samples.go:343
-		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
+//line samples.go:350
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:343
-					gc_start2 := gc_tx2
-					gc_from4 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from4
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
 					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk {
+					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
-					for pos_2 := gc_from4; gc_trips2 > 0; pos_2, gc_trips2 = pos_2+(gc_bdx2), gc_trips2-1 {
+					for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
 //line samples.go:344
 						i0_ := pos_2 << 1
 						i1_ := i0_ + 1
@@ -1930,110 +2042,113 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 			}
 		}
 	}
-	for gc_off3, gc_limit3, gc_more3 := 0, N, true; gc_more3; gc_off3 += gc_bdx2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+	for gc_off3, gc_limit3, gc_more3 := 0, N, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_off3, gc_to2) {
+//line samples.go:363
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_off3
-			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dDst) && gc_to2 <= len(dDst)-gc_off7 && gc_off7 <= len(sData) && gc_to2 <= len(sData)-gc_off7 {
-				gc_at7 := dDst[gc_off7:][:gc_to2]
-				gc_at8 := sData[gc_off7:][:gc_to2]
-				gc_vstep3 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dDst) && gc_to <= len(dDst)-gc_off5 && gc_off5 <= len(sData) && gc_to <= len(sData)-gc_off5 {
+				gc_at3 := dDst[gc_off5:][:gc_to]
+				gc_at4 := sData[gc_off5:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line samples.go:356
-						var pos_3 int = gc_tx2 + gc_off3
+						var pos_3 int = gc_tx + gc_off3
 //line samples.go:356
 						_ = pos_3
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from3 {
+				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line samples.go:357
 					gc_more3 = true
 //line samples.go:357
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line samples.go:356
-						var pos_3 int = gc_tx2 + gc_off3
+						var pos_3 int = gc_tx + gc_off3
 						if pos_3 < 0 || pos_3 > len(sData)-8 || pos_3 > len(dDst)-8 {
 //line samples.go:357
 							break
 						}
+//line samples.go:358
 						archsimd.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from3 {
+				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
+						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
+						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
+						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
+						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:356
-					pos_3 := gc_tx2 + gc_off3
+					pos_3 := gc_tx + gc_off3
 					gc_more3 = true
 //line samples.go:357
 					dDst[pos_3] = sData[pos_3]
@@ -2059,39 +2174,40 @@ func FwtBatch2Kernel(dOutput, dInput []float32, stride int) func(*gocuda.Thread)
 var gc_src_fwtBatch2Kernel = compiled.NewSource(gc_files_samples, "fwtBatch2Kernel", "0859ea4147402d9b2dcc801b0740e7d741d8eb1ff965f302433c28e29221ed5b", "samples.go:361-395").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:365
-func gc_body_fwtBatch2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput, dInput []float32, stride int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dInput []float32, stride int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 			}
 		}
 //line samples.go:367
-		N := gc_bdx2 * gc_gdx2 * 4
-		dSrc := dInput[gc_by2*N:]
-		dDst := dOutput[gc_by2*N:]
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+		N := gc_bdx * gc_gdx * 4
+		dSrc := dInput[gc_by*N:]
+		dDst := dOutput[gc_by*N:]
+//line samples.go:371
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:366
-				pos := gc_bx2*gc_bdx2 + gc_tx2
+				pos := gc_bx*gc_bdx + gc_tx
 //line samples.go:371
 				lo := pos & (stride - 1)
 				i0 := ((pos - lo) << 2) + lo
@@ -2136,96 +2252,100 @@ func ModulateKernel(dA, dB []float32, N int) func(*gocuda.Thread) {
 var gc_src_modulateKernel = compiled.NewSource(gc_files_samples, "modulateKernel", "bef75b1f2c7eaff05f72bc5e1c37b7d81de39e06bacb8f6d39b632476d9e3b98", "samples.go:397-409").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:401
-func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []float32, N int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []float32, N int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 //line samples.go:403
-	numThreads := gc_bdx2 * gc_gdx2
+	numThreads := gc_bdx * gc_gdx
 	rcpN := 1.0 / float32(N)
 	_ = &rcpN
-	if (numThreads) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
+	if (numThreads) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := N
-		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		if gc_first2 < gc_last2 {
-			if gc_b2.Stopped() {
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
 				return
 			}
 			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_first2 % gc_gdx2
-			gc_bx2 := 0
-			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+//line samples.go:418
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+//line samples.go:420
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dA) && gc_to2 <= len(dA)-gc_off4 && gc_off4 <= len(dB) && gc_to2 <= len(dB)-gc_off4 {
-					gc_at5 := dA[gc_off4:][:gc_to2]
-					gc_at6 := dB[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dA) && gc_to <= len(dA)-gc_off2 && gc_off2 <= len(dB) && gc_to <= len(dB)-gc_off2 {
+					gc_at := dA[gc_off2:][:gc_to]
+					gc_at2 := dB[gc_off2:][:gc_to]
+					gc_vstep := gc_from
 					if compiled.SIMD {
 //line samples.go:407
 						gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line samples.go:402
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
+							var tid int = gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							var pos int = tid + gc_off
 //line samples.go:406
 							_ = pos
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb2)).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line samples.go:407
 						gc_more = true
 //line samples.go:407
-						gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
+						gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
 //line samples.go:407
 						gc_vb := archsimd.BroadcastFloat32x8(rcpN)
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line samples.go:402
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
+							var tid int = gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							var pos int = tid + gc_off
 							if pos < 0 || pos > len(dB)-8 || pos > len(dA)-8 {
 //line samples.go:407
 								break
 							}
+//line samples.go:408
 							archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
+							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
 							gc_more = true
@@ -2233,12 +2353,12 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							dA[pos] *= dB[pos] * rcpN
 						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
+							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
 							gc_more = true
@@ -2246,12 +2366,12 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							dA[pos] *= dB[pos] * rcpN
 						}
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
+							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
 							gc_more = true
@@ -2259,12 +2379,12 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							dA[pos] *= dB[pos] * rcpN
 						}
 						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
 //line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
+							tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 							pos := tid + gc_off
 							gc_more = true
@@ -2272,12 +2392,12 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							dA[pos] *= dB[pos] * rcpN
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
 //line samples.go:402
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 						pos := tid + gc_off
 						gc_more = true
@@ -2290,72 +2410,78 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 	} else {
 //line samples.go:406
 		for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b.Tick()
+			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line samples.go:413
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
 				}
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 						panic(compiled.ErrGuardWraps)
 					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dA) && gc_to2 <= len(dA)-gc_off5 && gc_off5 <= len(dB) && gc_to2 <= len(dB)-gc_off5 {
-							gc_at7 := dA[gc_off5:][:gc_to2]
-							gc_at8 := dB[gc_off5:][:gc_to2]
-							gc_step6 := gc_from2
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
+							gc_at3 := dA[gc_off3:][:gc_to]
+							gc_at4 := dB[gc_off3:][:gc_to]
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx2 := gc_step6 + 0
+									gc_tx := gc_step2 + 0
+//line samples.go:407
 									gc_more = true
 //line samples.go:407
-									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 								{
-									gc_tx2 := gc_step6 + 1
+									gc_tx := gc_step2 + 1
+//line samples.go:407
 									gc_more = true
 //line samples.go:407
-									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 								{
-									gc_tx2 := gc_step6 + 2
+									gc_tx := gc_step2 + 2
+//line samples.go:407
 									gc_more = true
 //line samples.go:407
-									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 								{
-									gc_tx2 := gc_step6 + 3
+									gc_tx := gc_step2 + 3
+//line samples.go:407
 									gc_more = true
 //line samples.go:407
-									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line samples.go:407
 								gc_more = true
 //line samples.go:407
-								gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 						} else {
-							gc_step7 := gc_from2
-							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
-									gc_tx2 := gc_step7 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
+									tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 									pos := tid + gc_off
 									gc_more = true
@@ -2363,11 +2489,11 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									dA[pos] *= dB[pos] * rcpN
 								}
 								{
-									gc_tx2 := gc_step7 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
+									tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 									pos := tid + gc_off
 									gc_more = true
@@ -2375,11 +2501,11 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									dA[pos] *= dB[pos] * rcpN
 								}
 								{
-									gc_tx2 := gc_step7 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
+									tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 									pos := tid + gc_off
 									gc_more = true
@@ -2387,11 +2513,11 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									dA[pos] *= dB[pos] * rcpN
 								}
 								{
-									gc_tx2 := gc_step7 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
+									tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 									pos := tid + gc_off
 									gc_more = true
@@ -2399,11 +2525,11 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									dA[pos] *= dB[pos] * rcpN
 								}
 							}
-							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line samples.go:402
-								tid := gc_bx2*gc_bdx2 + gc_tx2
+								tid := gc_bx*gc_bdx + gc_tx
 //line samples.go:406
 								pos := tid + gc_off
 								gc_more = true
@@ -2432,27 +2558,28 @@ func InitValueKernel(od []float32, value float32) func(*gocuda.Thread) {
 var gc_src_initValueKernel = compiled.NewSource(gc_files_samples, "initValueKernel", "b7f0443946a8eb06026aad0563e243cca416cd94b056562c3041c610caf55b5e", "samples.go:418-429").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:422
-func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 	_ = &value
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line samples.go:426
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
 //line samples.go:426
 			gc_vb := archsimd.BroadcastFloat32x8(value)
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line samples.go:424
-				var index uint32 = uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+				var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				if int(index) < 0 || int(index) > len(od)-8 {
 //line samples.go:426
@@ -2463,50 +2590,50 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep
-		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step2 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:424
-				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
 			}
 			{
-				gc_tx2 := gc_step2 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:424
-				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
 			}
 			{
-				gc_tx2 := gc_step2 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:424
-				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
 			}
 			{
-				gc_tx2 := gc_step2 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:424
-				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 				od[index] = value
 			}
 		}
-		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples.go:424
-			index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+			index := uint32((gc_bx * gc_bdx) + gc_tx)
 //line samples.go:426
 			od[index] = value
 		}
@@ -2531,36 +2658,37 @@ func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uin
 var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_samples, "dwtHaar1DKernel", "f2a9a285aad101e2a1cd5d040496904fab386db741089c83f6247943dcdae0b3", "samples.go:431-496").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:437
-func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_data0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_data1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
-	gc_s_numThreads := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
-	gc_s_idata0 := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
+func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_data0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_data1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_numThreads := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_idata0 := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 //line samples.go:438
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples.go:439
 	shared := gocuda.DynamicShared[float32](t)
 //line samples.go:441
-	gdim := gc_gdx2
-	bid := gc_bx2
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gdim := gc_gdx
+	bid := gc_bx
+//line samples.go:444
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-				gc_tx2 := gc_vstep
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line samples.go:443
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line samples.go:446
 				var idata uint32 = uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
@@ -2569,19 +2697,20 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:448
 					break
 				}
+//line samples.go:449
 				archsimd.LoadFloat32x8Slice(id[idata:]).StoreSlice(shared[tid:])
 				archsimd.LoadFloat32x8Slice(id[idata+uint32(bdim):]).StoreSlice(shared[tid+bdim:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep
-		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx2 := gc_step7 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
@@ -2589,11 +2718,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 			{
-				gc_tx2 := gc_step7 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
@@ -2601,11 +2730,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 			{
-				gc_tx2 := gc_step7 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
@@ -2613,11 +2742,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 			{
-				gc_tx2 := gc_step7 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
@@ -2625,11 +2754,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 		}
-		for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples.go:443
-			tid := gc_tx2
+			tid := gc_tx
 //line samples.go:446
 			idata := uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
@@ -2637,17 +2766,18 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 			shared[tid+bdim] = id[idata+uint32(bdim)]
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line samples.go:454
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD {
 //line samples.go:443
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps:
-			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-				gc_tx2 := gc_vstep2
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line samples.go:443
-				var tid int = gc_tx2
+				var tid int = gc_tx
 //line samples.go:453
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples.go:453
@@ -2680,158 +2810,169 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:454
 				data1 := gc_ld2
 //line samples.go:454
-				data0.StoreSlice(gc_s_data0[gc_rank2:])
+				data0.StoreSlice(gc_s_data0[gc_rank:])
 //line samples.go:454
-				data1.StoreSlice(gc_s_data1[gc_rank2:])
+				data1.StoreSlice(gc_s_data1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step8 := gc_vstep2
-		for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx2 := gc_step8 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-				gc_s_data0[gc_rank2] = data0
-				gc_s_data1[gc_rank2] = data1
+//line samples.go:457
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
 			}
 			{
-				gc_tx2 := gc_step8 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-				gc_s_data0[gc_rank2] = data0
-				gc_s_data1[gc_rank2] = data1
+//line samples.go:457
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
 			}
 			{
-				gc_tx2 := gc_step8 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-				gc_s_data0[gc_rank2] = data0
-				gc_s_data1[gc_rank2] = data1
+//line samples.go:457
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
 			}
 			{
-				gc_tx2 := gc_step8 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-				gc_s_data0[gc_rank2] = data0
-				gc_s_data1[gc_rank2] = data1
+//line samples.go:457
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
 			}
 		}
-		for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples.go:443
-			tid := gc_tx2
+			tid := gc_tx
 //line samples.go:453
 			data0 := shared[2*tid]
 			data1 := shared[(2*tid)+1]
-			gc_s_data0[gc_rank2] = data0
-			gc_s_data1[gc_rank2] = data1
+//line samples.go:457
+			gc_s_data0[gc_rank] = data0
+			gc_s_data1[gc_rank] = data1
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+//line samples.go:463
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx2 := gc_step9 + 0
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank2]
-				data1 := gc_s_data1[gc_rank2]
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
 				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
 //line samples.go:462
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx2 := gc_step9 + 1
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank2]
-				data1 := gc_s_data1[gc_rank2]
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
 				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
 //line samples.go:462
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx2 := gc_step9 + 2
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank2]
-				data1 := gc_s_data1[gc_rank2]
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
 				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
 //line samples.go:462
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx2 := gc_step9 + 3
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				gc_tx := gc_step3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank2]
-				data1 := gc_s_data1[gc_rank2]
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
 				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
 //line samples.go:462
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
-		for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples.go:443
-			tid := gc_tx2
+			tid := gc_tx
 //line samples.go:445
 			tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-			data0 := gc_s_data0[gc_rank2]
-			data1 := gc_s_data1[gc_rank2]
+//line samples.go:462
+			data0 := gc_s_data0[gc_rank]
+			data1 := gc_s_data1[gc_rank]
 //line samples.go:458
 			od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
 //line samples.go:462
@@ -2840,92 +2981,100 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	}
 //line samples.go:466
 	if dlevels > 1 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+//line samples.go:468
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:443
-					tid := gc_tx2
+					tid := gc_tx
 //line samples.go:467
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-					gc_s_numThreads[gc_rank2] = numThreads
-					gc_s_idata0[gc_rank2] = idata0
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:443
-					tid := gc_tx2
+					tid := gc_tx
 //line samples.go:467
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-					gc_s_numThreads[gc_rank2] = numThreads
-					gc_s_idata0[gc_rank2] = idata0
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:443
-					tid := gc_tx2
+					tid := gc_tx
 //line samples.go:467
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-					gc_s_numThreads[gc_rank2] = numThreads
-					gc_s_idata0[gc_rank2] = idata0
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:443
-					tid := gc_tx2
+					tid := gc_tx
 //line samples.go:467
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-					gc_s_numThreads[gc_rank2] = numThreads
-					gc_s_idata0[gc_rank2] = idata0
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:443
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:467
 				offsetNeighbor := uint32(1)
 				numThreads := uint32(bdim >> 1)
 				idata0 := uint32(tid * 2)
-				gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-				gc_s_numThreads[gc_rank2] = numThreads
-				gc_s_idata0[gc_rank2] = idata0
+//line samples.go:473
+				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+				gc_s_numThreads[gc_rank] = numThreads
+				gc_s_idata0[gc_rank] = idata0
 			}
 		}
 //line samples.go:471
 		for i := uint32(1); i < dlevels; i++ {
 			archsimd.ClearAVXUpperBits()
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples.go:474
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:443
-					tid := gc_tx2
-					offsetNeighbor := gc_s_offsetNeighbor[gc_rank2]
-					numThreads := gc_s_numThreads[gc_rank2]
-					idata0 := gc_s_idata0[gc_rank2]
+					tid := gc_tx
+//line samples.go:445
+					offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
+					numThreads := gc_s_numThreads[gc_rank]
+					idata0 := gc_s_idata0[gc_rank]
 //line samples.go:472
 					if uint32(tid) < numThreads {
 						idata1 := idata0 + offsetNeighbor
@@ -2943,98 +3092,99 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 						offsetNeighbor <<= 1
 						idata0 = idata0 << 1
 					}
-					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-					gc_s_numThreads[gc_rank2] = numThreads
-					gc_s_idata0[gc_rank2] = idata0
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
 				}
 			}
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line samples.go:496
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := bid
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
-				gc_at3 := approxFinal[gc_off4:][:1]
-				gc_at4 := shared[gc_off5:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := bid
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(approxFinal) && gc_off2 >= 0 && gc_off2 < len(shared) {
+				gc_at := approxFinal[gc_off:][:1]
+				gc_at2 := shared[gc_off2:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						{
 //line samples.go:493
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
 					}
 					{
 						{
 //line samples.go:493
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
 					}
 					{
 						{
 //line samples.go:493
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
 					}
 					{
 						{
 //line samples.go:493
-							gc_at3[0] = gc_at4[0]
+							gc_at[0] = gc_at2[0]
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					{
 //line samples.go:493
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples.go:493
 							approxFinal[bid] = shared[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples.go:493
 							approxFinal[bid] = shared[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples.go:493
 							approxFinal[bid] = shared[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						{
 //line samples.go:493
 							approxFinal[bid] = shared[0]
 						}
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples.go:493
 						approxFinal[bid] = shared[0]
@@ -3066,57 +3216,58 @@ func BlackScholesKernel(dCallResult, dPutResult, dStockPrice, dOptionStrike, dOp
 var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackScholesKernel", "1c3f2bbfac207cbf090b70bcafef56401f1d7be0284e1e25f4cac6c7b3f9c21a", "samples.go:541-556").NoGoexit("751dfb8f317ad6752d095635a70a13e0f97a9ed55274581b4f74e7ff2f690228", "common.go:11-11", "common.go:12-12", "common.go:5-8", "common.go:9-9", "samples.go:501-521", "samples.go:523-539")
 
 //line samples.go:545
-func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+//line samples.go:563
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff((optN / 2), gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bdx2 * gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(dStockPrice) && gc_to2 <= len(dStockPrice)-gc_off2 && gc_off2 <= len(dOptionStrike) && gc_to2 <= len(dOptionStrike)-gc_off2 && gc_off2 <= len(dOptionYears) && gc_to2 <= len(dOptionYears)-gc_off2 && gc_off2 <= len(dCallResult) && gc_to2 <= len(dCallResult)-gc_off2 && gc_off2 <= len(dPutResult) && gc_to2 <= len(dPutResult)-gc_off2 {
-				gc_at6 := dStockPrice[gc_off2:][:gc_to2]
-				gc_at7 := dOptionStrike[gc_off2:][:gc_to2]
-				gc_at8 := dOptionYears[gc_off2:][:gc_to2]
-				gc_at9 := dCallResult[gc_off2:][:gc_to2]
-				gc_at10 := dPutResult[gc_off2:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dStockPrice) && gc_to <= len(dStockPrice)-gc_off && gc_off <= len(dOptionStrike) && gc_to <= len(dOptionStrike)-gc_off && gc_off <= len(dOptionYears) && gc_to <= len(dOptionYears)-gc_off && gc_off <= len(dCallResult) && gc_to <= len(dCallResult)-gc_off && gc_off <= len(dPutResult) && gc_to <= len(dPutResult)-gc_off {
+				gc_at := dStockPrice[gc_off:][:gc_to]
+				gc_at2 := dOptionStrike[gc_off:][:gc_to]
+				gc_at3 := dOptionYears[gc_off:][:gc_to]
+				gc_at4 := dCallResult[gc_off:][:gc_to]
+				gc_at5 := dPutResult[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					{
 //line samples.go:549
 						var callResult1, callResult2 float32
 						var putResult1, putResult2 float32
-						blackScholesBodyGPU(&callResult1, &putResult1, gc_at6[gc_tx2].x, gc_at7[gc_tx2].x, gc_at8[gc_tx2].x, Riskfree, Volatility)
-						blackScholesBodyGPU(&callResult2, &putResult2, gc_at6[gc_tx2].y, gc_at7[gc_tx2].y, gc_at8[gc_tx2].y, Riskfree, Volatility)
-						gc_at9[gc_tx2] = float2{callResult1, callResult2}
-						gc_at10[gc_tx2] = float2{putResult1, putResult2}
+						blackScholesBodyGPU(&callResult1, &putResult1, gc_at[gc_tx].x, gc_at2[gc_tx].x, gc_at3[gc_tx].x, Riskfree, Volatility)
+						blackScholesBodyGPU(&callResult2, &putResult2, gc_at[gc_tx].y, gc_at2[gc_tx].y, gc_at3[gc_tx].y, Riskfree, Volatility)
+						gc_at4[gc_tx] = float2{callResult1, callResult2}
+						gc_at5[gc_tx] = float2{putResult1, putResult2}
 					}
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:546
-					opt := gc_bdx2*gc_bx2 + gc_tx2
+					opt := gc_bdx*gc_bx + gc_tx
 					{
 //line samples.go:549
 						var callResult1, callResult2 float32
@@ -3150,32 +3301,33 @@ func BinomialOptionsKernel(dOptionData []TOptionData, dCallValue []float32) func
 var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomialOptionsKernel", "abafc61a204d783045e0ff381d971196fe17e83bf50540dd2e714e579ee08832", "samples.go:580-626").NoGoexit("89886035fa0ae4f54936a1ea5108840b4edc6fe1ccf3c803162f17758c22e6e4", "common.go:5-8", "samples.go:570-578")
 
 //line samples.go:588
-func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_call := compiled.Scratch[[17]float32](gc_b2, 0)[:gc_n2]
+func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
 //line samples.go:589
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples.go:590
 	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
 //line samples.go:593
-	S := dOptionData[gc_bx2].S
-	X := dOptionData[gc_bx2].X
-	vDt := dOptionData[gc_bx2].vDt
-	puByDf := dOptionData[gc_bx2].puByDf
-	pdByDf := dOptionData[gc_bx2].pdByDf
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
+	S := dOptionData[gc_bx].S
+	X := dOptionData[gc_bx].X
+	vDt := dOptionData[gc_bx].vDt
+	puByDf := dOptionData[gc_bx].puByDf
+	pdByDf := dOptionData[gc_bx].pdByDf
+//line samples.go:599
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples.go:592
-			tid := gc_tx2
+			tid := gc_tx
 //line samples.go:599
 			var call [binomialElemsPerThread + 1]float32
 			{
@@ -3263,203 +3415,230 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			if tid == 0 {
 				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
 			}
-			gc_s_call[gc_rank2] = call
+//line samples.go:608
+			gc_s_call[gc_rank] = call
 		}
 	}
+//line samples.go:610
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(callExchange) {
-				gc_at4 := callExchange[:gc_bdx2]
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+//line samples.go:612
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(callExchange) {
+				gc_at := callExchange[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						call := gc_s_call[gc_rank2]
+						gc_tx := gc_step + 0
+//line samples.go:620
+						gc_rank := gc_base + gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
-						gc_at4[gc_tx2] = call[0]
+						gc_at[gc_tx] = call[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						call := gc_s_call[gc_rank2]
+						gc_tx := gc_step + 1
+//line samples.go:616
+						gc_rank := gc_base + gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
-						gc_at4[gc_tx2] = call[0]
+						gc_at[gc_tx] = call[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						call := gc_s_call[gc_rank2]
+						gc_tx := gc_step + 2
+//line samples.go:616
+						gc_rank := gc_base + gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
-						gc_at4[gc_tx2] = call[0]
+						gc_at[gc_tx] = call[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						call := gc_s_call[gc_rank2]
+						gc_tx := gc_step + 3
+//line samples.go:616
+						gc_rank := gc_base + gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
-						gc_at4[gc_tx2] = call[0]
+						gc_at[gc_tx] = call[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					call := gc_s_call[gc_rank2]
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 //line samples.go:611
-					gc_at4[gc_tx2] = call[0]
+					gc_at[gc_tx] = call[0]
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:592
-					tid := gc_tx2
-					call := gc_s_call[gc_rank2]
+					tid := gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 //line samples.go:611
 					callExchange[tid] = call[0]
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 1
-			gc_fastlo2 := min(max(0, -gc_off4), gc_bdx2)
-			gc_fasthi2 := max(min(gc_bdx2, len(callExchange)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at5 := callExchange[gc_off4+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							call := gc_s_call[gc_rank2]
+//line samples.go:617
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 1
+			gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at2 := callExchange[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+//line samples.go:594
+							call := gc_s_call[gc_rank]
 //line samples.go:613
-							call[binomialElemsPerThread] = gc_at5[gc_u2]
-							gc_s_call[gc_rank2] = call
+							call[binomialElemsPerThread] = gc_at2[gc_u]
+							gc_s_call[gc_rank] = call
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:592
-					tid := gc_tx2
-					call := gc_s_call[gc_rank2]
+					tid := gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
-					gc_s_call[gc_rank2] = call
+					gc_s_call[gc_rank] = call
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank2] = call
+						gc_s_call[gc_rank] = call
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank2] = call
+						gc_s_call[gc_rank] = call
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank2] = call
+						gc_s_call[gc_rank] = call
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx2
-						call := gc_s_call[gc_rank2]
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank2] = call
+						gc_s_call[gc_rank] = call
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:592
-					tid := gc_tx2
-					call := gc_s_call[gc_rank2]
+					tid := gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
-					gc_s_call[gc_rank2] = call
+					gc_s_call[gc_rank] = call
 				}
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line samples.go:620
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:592
-				tid := gc_tx2
+				tid := gc_tx
 //line samples.go:608
 				finalIt := max(0, tid*binomialElemsPerThread-1)
-				call := gc_s_call[gc_rank2]
+//line samples.go:610
+				call := gc_s_call[gc_rank]
 //line samples.go:616
 				if i_ > finalIt {
 					{
@@ -3545,116 +3724,132 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						}
 					}
 				}
-				gc_s_call[gc_rank2] = call
+//line samples.go:621
+				gc_s_call[gc_rank] = call
 			}
 		}
 	}
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-		gc_to2 = gc_bound2 + 1
+//line samples.go:627
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2
-		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dCallValue) {
-			gc_at6 := dCallValue[gc_off5:][:1]
-			gc_step9 := gc_from2
-			for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
+			gc_at3 := dCallValue[gc_off3:][:1]
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step4 + 0
+//line samples.go:640
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						gc_at6[0] = call[0]
+						gc_at3[0] = call[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step4 + 1
+//line samples.go:630
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						gc_at6[0] = call[0]
+						gc_at3[0] = call[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step4 + 2
+//line samples.go:630
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						gc_at6[0] = call[0]
+						gc_at3[0] = call[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step4 + 3
+//line samples.go:630
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						gc_at6[0] = call[0]
+						gc_at3[0] = call[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				call := gc_s_call[gc_rank2]
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples.go:594
+				call := gc_s_call[gc_rank]
 				{
 //line samples.go:624
-					gc_at6[0] = call[0]
+					gc_at3[0] = call[0]
 				}
 			}
 		} else {
-			gc_step10 := gc_from2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+			gc_step5 := gc_from
+			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						dCallValue[gc_bx2] = call[0]
+						dCallValue[gc_bx] = call[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						dCallValue[gc_bx2] = call[0]
+						dCallValue[gc_bx] = call[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						dCallValue[gc_bx2] = call[0]
+						dCallValue[gc_bx] = call[0]
 					}
 				}
 				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					call := gc_s_call[gc_rank2]
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
-						dCallValue[gc_bx2] = call[0]
+						dCallValue[gc_bx] = call[0]
 					}
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				call := gc_s_call[gc_rank2]
+			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:594
+				call := gc_s_call[gc_rank]
 				{
 //line samples.go:624
-					dCallValue[gc_bx2] = call[0]
+					dCallValue[gc_bx] = call[0]
 				}
 			}
 		}
@@ -3680,26 +3875,26 @@ func FiniteDifferencesKernel(output, input []float32, dimx, dimy, dimz int, sten
 var gc_src_finiteDifferencesKernel = compiled.NewSource(gc_files_samples, "finiteDifferencesKernel", "ea7d05434835a91ae7c0e0c4ebe9b4fc43f9394c231c497a12071758305a497c", "samples.go:637-745").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:644
-func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []float32, dimx, dimy, dimz int, stencil []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_validr := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
-	gc_s_validw := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
-	gc_s_inputIndex := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_outputIndex := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_s_infront := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
-	gc_s_behind := compiled.Scratch[[4]float32](gc_b2, 5)[:gc_n2]
-	gc_s_current := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
+func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float32, dimx, dimy, dimz int, stencil []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_validr := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	gc_s_validw := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_s_inputIndex := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_outputIndex := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_infront := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
+	gc_s_behind := compiled.Scratch[[4]float32](gc_b, 5)[:gc_n]
+	gc_s_current := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 //line samples.go:651
-	workx := gc_bdx2
-	worky := gc_bdy2
+	workx := gc_bdx
+	worky := gc_bdy
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples.go:654
@@ -3708,22 +3903,29 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 	strideY := dimx + 2*fdtdRadius
 	strideZ := strideY * (dimy + 2*fdtdRadius)
 	compiled.OutOfLine(func() {
-		gc_s_validr := gc_s_validr[:gc_n2]
-		gc_s_validw := gc_s_validw[:gc_n2]
-		gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
-		gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-		gc_s_infront := gc_s_infront[:gc_n2]
-		gc_s_behind := gc_s_behind[:gc_n2]
-		gc_s_current := gc_s_current[:gc_n2]
+		gc_s_validr := gc_s_validr[:gc_n]
+//line samples.go:661
+		gc_s_validw := gc_s_validw[:gc_n]
+//line samples.go:663
+		gc_s_inputIndex := gc_s_inputIndex[:gc_n]
+//line samples.go:665
+		gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+//line samples.go:667
+		gc_s_infront := gc_s_infront[:gc_n]
+//line samples.go:669
+		gc_s_behind := gc_s_behind[:gc_n]
+//line samples.go:671
+		gc_s_current := gc_s_current[:gc_n]
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line samples.go:674
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:647
-					gtidx := gc_bx2*gc_bdx2 + gc_tx2
-					gtidy := gc_by2*gc_bdy2 + gc_ty2
+					gtidx := gc_bx*gc_bdx + gc_tx
+					gtidy := gc_by*gc_bdy + gc_ty
 //line samples.go:645
 					validr := true
 					validw := true
@@ -3768,6 +3970,7 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
+//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3776,6 +3979,7 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
+//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3784,6 +3988,7 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
+//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3792,20 +3997,22 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
+//line samples.go:701
 							inputIndex += strideZ
 						}
 					}
-					gc_s_validr[gc_rank2] = validr
-					gc_s_validw[gc_rank2] = validw
-					gc_s_inputIndex[gc_rank2] = inputIndex
-					gc_s_outputIndex[gc_rank2] = outputIndex
-					gc_s_infront[gc_rank2] = infront
-					gc_s_behind[gc_rank2] = behind
-					gc_s_current[gc_rank2] = current
+//line samples.go:710
+					gc_s_validr[gc_rank] = validr
+					gc_s_validw[gc_rank] = validw
+					gc_s_inputIndex[gc_rank] = inputIndex
+					gc_s_outputIndex[gc_rank] = outputIndex
+					gc_s_infront[gc_rank] = infront
+					gc_s_behind[gc_rank] = behind
+					gc_s_current[gc_rank] = current
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -3813,21 +4020,27 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 //line samples.go:704
 	for iz := 0; iz < dimz; iz++ {
 		compiled.OutOfLine(func() {
-			gc_s_validr := gc_s_validr[:gc_n2]
-			gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
-			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-			gc_s_infront := gc_s_infront[:gc_n2]
-			gc_s_behind := gc_s_behind[:gc_n2]
-			gc_s_current := gc_s_current[:gc_n2]
+			gc_s_validr := gc_s_validr[:gc_n]
+//line samples.go:708
+			gc_s_inputIndex := gc_s_inputIndex[:gc_n]
+//line samples.go:710
+			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+//line samples.go:712
+			gc_s_infront := gc_s_infront[:gc_n]
+//line samples.go:714
+			gc_s_behind := gc_s_behind[:gc_n]
+//line samples.go:716
+			gc_s_current := gc_s_current[:gc_n]
 			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					validr := gc_s_validr[gc_rank2]
-					inputIndex := gc_s_inputIndex[gc_rank2]
-					outputIndex := gc_s_outputIndex[gc_rank2]
-					infront := gc_s_infront[gc_rank2]
-					behind := gc_s_behind[gc_rank2]
-					current := gc_s_current[gc_rank2]
+//line samples.go:719
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					validr := gc_s_validr[gc_rank]
+					inputIndex := gc_s_inputIndex[gc_rank]
+					outputIndex := gc_s_outputIndex[gc_rank]
+					infront := gc_s_infront[gc_rank]
+					behind := gc_s_behind[gc_rank]
+					current := gc_s_current[gc_rank]
 //line samples.go:705
 					for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
 						behind[i_2] = behind[i_2-1]
@@ -3858,71 +4071,73 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 //line samples.go:719
 					inputIndex += strideZ
 					outputIndex += strideZ
-					gc_s_inputIndex[gc_rank2] = inputIndex
-					gc_s_outputIndex[gc_rank2] = outputIndex
-					gc_s_infront[gc_rank2] = infront
-					gc_s_behind[gc_rank2] = behind
-					gc_s_current[gc_rank2] = current
+					gc_s_inputIndex[gc_rank] = inputIndex
+					gc_s_outputIndex[gc_rank] = outputIndex
+					gc_s_infront[gc_rank] = infront
+					gc_s_behind[gc_rank] = behind
+					gc_s_current[gc_rank] = current
 				}
 			}
 		})
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row4 := gc_ty2
-				gc_off6 := fdtdRadius
-				gc_row5 := gc_ty2 + worky + fdtdRadius
-				gc_row6 := (gc_ty2 + fdtdRadius)
-				gc_off7 := workx + fdtdRadius
-				gc_fastlo2, gc_fasthi2 := 0, 0
-				if gc_row4 >= 0 && gc_row4 < len(tile) && gc_row5 >= 0 && gc_row5 < len(tile) && gc_row6 >= 0 && gc_row6 < len(tile) {
-					gc_fastlo2 = min(max(0, -gc_off6, -gc_off7), gc_bdx2)
-					gc_fasthi2 = max(min(gc_bdx2, len(tile[gc_row4])-gc_off6, len(tile[gc_row5])-gc_off6, len(tile[gc_row6]), len(tile[gc_row6])-gc_off7, len(tile[gc_row6])-gc_off6), gc_fastlo2)
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off4 := fdtdRadius
+				gc_row2 := gc_ty + worky + fdtdRadius
+				gc_row3 := (gc_ty + fdtdRadius)
+				gc_off5 := workx + fdtdRadius
+				gc_fastlo, gc_fasthi := 0, 0
+				if gc_row >= 0 && gc_row < len(tile) && gc_row2 >= 0 && gc_row2 < len(tile) && gc_row3 >= 0 && gc_row3 < len(tile) {
+					gc_fastlo = min(max(0, -gc_off4, -gc_off5), gc_bdx)
+					gc_fasthi = max(min(gc_bdx, len(tile[gc_row])-gc_off4, len(tile[gc_row2])-gc_off4, len(tile[gc_row3]), len(tile[gc_row3])-gc_off5, len(tile[gc_row3])-gc_off4), gc_fastlo)
 				}
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at6 := tile[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at7 := tile[gc_row5][gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at8 := tile[gc_row6][gc_fastlo2:][:gc_seglen2]
-							gc_at9 := tile[gc_row6][gc_off7+gc_fastlo2:][:gc_seglen2]
-							gc_at10 := tile[gc_row6][gc_off6+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := tile[gc_row][gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at2 := tile[gc_row2][gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at3 := tile[gc_row3][gc_fastlo:][:gc_seglen]
+							gc_at4 := tile[gc_row3][gc_off5+gc_fastlo:][:gc_seglen]
+							gc_at5 := tile[gc_row3][gc_off4+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line samples.go:649
-								ltidx := gc_tx2
-								ltidy := gc_ty2
-								outputIndex := gc_s_outputIndex[gc_rank2]
-								current := gc_s_current[gc_rank2]
+								ltidx := gc_tx
+								ltidy := gc_ty
+//line samples.go:673
+								outputIndex := gc_s_outputIndex[gc_rank]
+								current := gc_s_current[gc_rank]
 //line samples.go:723
 								if ltidy < fdtdRadius {
-									gc_at6[gc_u2] = input[outputIndex-fdtdRadius*strideY]
-									gc_at7[gc_u2] = input[outputIndex+worky*strideY]
+									gc_at[gc_u] = input[outputIndex-fdtdRadius*strideY]
+									gc_at2[gc_u] = input[outputIndex+worky*strideY]
 								}
 //line samples.go:728
 								if ltidx < fdtdRadius {
-									gc_at8[gc_u2] = input[outputIndex-fdtdRadius]
-									gc_at9[gc_u2] = input[outputIndex+workx]
+									gc_at3[gc_u] = input[outputIndex-fdtdRadius]
+									gc_at4[gc_u] = input[outputIndex+workx]
 								}
 //line samples.go:733
-								gc_at10[gc_u2] = current
+								gc_at5[gc_u] = current
 							}
-							gc_tx2 = gc_fasthi2 - 1
+							gc_tx = gc_fasthi - 1
 							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:649
-						ltidx := gc_tx2
-						ltidy := gc_ty2
+						ltidx := gc_tx
+						ltidy := gc_ty
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-						outputIndex := gc_s_outputIndex[gc_rank2]
-						current := gc_s_current[gc_rank2]
+//line samples.go:673
+						outputIndex := gc_s_outputIndex[gc_rank]
+						current := gc_s_current[gc_rank]
 //line samples.go:723
 						if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
@@ -3937,17 +4152,18 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 						tile[ty][tx] = current
 					}
 				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:649
-						ltidx := gc_tx2
-						ltidy := gc_ty2
+						ltidx := gc_tx
+						ltidy := gc_ty
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-						outputIndex := gc_s_outputIndex[gc_rank2]
-						current := gc_s_current[gc_rank2]
+//line samples.go:673
+						outputIndex := gc_s_outputIndex[gc_rank]
+						current := gc_s_current[gc_rank]
 //line samples.go:723
 						if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
@@ -3962,38 +4178,45 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 						tile[ty][tx] = current
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		compiled.OutOfLine(func() {
 			tile := tile[:24]
-			gc_s_validw := gc_s_validw[:gc_n2]
-			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-			gc_s_infront := gc_s_infront[:gc_n2]
-			gc_s_behind := gc_s_behind[:gc_n2]
-			gc_s_current := gc_s_current[:gc_n2]
+//line samples.go:745
+			gc_s_validw := gc_s_validw[:gc_n]
+//line samples.go:747
+			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+//line samples.go:749
+			gc_s_infront := gc_s_infront[:gc_n]
+//line samples.go:751
+			gc_s_behind := gc_s_behind[:gc_n]
+//line samples.go:753
+			gc_s_current := gc_s_current[:gc_n]
 			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line samples.go:756
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples.go:649
-						ltidx := gc_tx2
+						ltidx := gc_tx
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 //line samples.go:650
-						ltidy := gc_ty2
+						ltidy := gc_ty
 //line samples.go:671
 						ty := ltidy + fdtdRadius
-						validw := gc_s_validw[gc_rank2]
-						outputIndex := gc_s_outputIndex[gc_rank2]
-						infront := gc_s_infront[gc_rank2]
-						behind := gc_s_behind[gc_rank2]
-						current := gc_s_current[gc_rank2]
+//line samples.go:673
+						validw := gc_s_validw[gc_rank]
+						outputIndex := gc_s_outputIndex[gc_rank]
+						infront := gc_s_infront[gc_rank]
+						behind := gc_s_behind[gc_rank]
+						current := gc_s_current[gc_rank]
 //line samples.go:736
 						value := stencil[0] * current
 						for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
@@ -4004,9 +4227,10 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							output[outputIndex] = value
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+//line samples.go:746
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
 			}
@@ -4017,5 +4241,4 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 // gc_files_samples holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go samples.go
-//line samples.go:759
 var gc_files_samples embed.FS

@@ -29,381 +29,434 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matMulTiled = compiled.NewSource(gc_files_basic, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "basic.go:30-38")
 
 //line basic.go:10
-func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b10.Thread()
-	gc_pos2 := gc_b10.Pos()
-	gc_bd2 := gc_b10.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b10.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b10.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	clear(gc_s_sum)
+//line basic.go:14
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+//line basic.go:16
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line basic.go:16
+			sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line basic.go:16
+		var sum float32
+//line basic.go:18
+		gc_s_sum[gc_rank] = sum
+	}
 //line basic.go:17
 	for p := 0; p < k; p += tile {
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row8 := gc_ty2
-				if gc_row8 >= 0 && gc_row8 < len(as) && gc_bdx2 <= len(as[gc_row8]) && gc_row8 < len(bs) && gc_bdx2 <= len(bs[gc_row8]) {
-					gc_at4 := as[gc_row8][:gc_bdx2]
-					gc_at5 := bs[gc_row8][:gc_bdx2]
-					gc_vstep4 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row3 := gc_ty
+				if gc_row3 >= 0 && gc_row3 < len(as) && gc_bdx <= len(as[gc_row3]) && gc_row3 < len(bs) && gc_bdx <= len(bs[gc_row3]) {
+					gc_at := as[gc_row3][:gc_bdx]
+					gc_at2 := bs[gc_row3][:gc_bdx]
+					gc_vstep2 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
-						gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 //line basic.go:13
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line basic.go:13
-							var ty int = gc_ty2
-							var row int = gc_by2*tile + ty
-							var col int = gc_bx2*tile + tx
+							var ty int = gc_ty
+							var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
 //line basic.go:18
-							var gc_t11 int = p + tx
+							var gc_t3 int = p + tx
 //line basic.go:18
-							var gc_t12 int = p + ty
+							var gc_t4 int = p + ty
 //line basic.go:18
-							var gc_row7 int = row
+							var gc_row2 int = row
 //line basic.go:18
-							var gc_col6 int = col
+							var gc_col2 int = col
 //line basic.go:18
-							var gc_ac6 int = gc_t11
+							var gc_ac2 int = gc_t3
 //line basic.go:18
-							var gc_br6 int = gc_t12
+							var gc_br2 int = gc_t4
 //line basic.go:18
-							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_av2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 7) {
+							if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line basic.go:18
-								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
+								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
-									gc_ld21 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
+									gc_ld5 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
 //line basic.go:18
-									break gc_steps6
+									break gc_steps2
 								}
 //line basic.go:18
-								gc_av6 = gc_ld21
+								gc_av2 = gc_ld5
 							} else {
 //line basic.go:18
-								gc_b13 := gc_none6
+								gc_b4 := gc_none2
 //line basic.go:18
-								if gc_row7 < m {
+								if gc_row2 < m {
 //line basic.go:18
-									gc_b13 = gc_all6
+									gc_b4 = gc_all2
 								}
 //line basic.go:18
-								gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line basic.go:18
-								if gc_if11.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line basic.go:18
-									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
+									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
-										gc_ld22 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 									} else {
 //line basic.go:18
-										break gc_steps6
+										break gc_steps2
 									}
 //line basic.go:18
-									gc_av6 = gc_ld22.Merge(gc_av6, gc_if11)
+									gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 								}
 							}
 //line basic.go:18
-							if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 7) {
+							if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 //line basic.go:18
-								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
-									gc_ld23 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
+									gc_ld7 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
 //line basic.go:18
-									break gc_steps6
+									break gc_steps2
 								}
 //line basic.go:18
-								gc_bv6 = gc_ld23
+								gc_bv2 = gc_ld7
 							} else {
 //line basic.go:18
-								gc_b14 := gc_none6
+								gc_b5 := gc_none2
 //line basic.go:18
-								if gc_br6 < k {
+								if gc_br2 < k {
 //line basic.go:18
-									gc_b14 = gc_all6
+									gc_b5 = gc_all2
 								}
 //line basic.go:18
-								gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line basic.go:18
-								if gc_if12.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line basic.go:18
-									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
+									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
-										gc_ld24 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 									} else {
 //line basic.go:18
-										break gc_steps6
+										break gc_steps2
 									}
 //line basic.go:18
-									gc_bv6 = gc_ld24.Merge(gc_bv6, gc_if12)
+									gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 								}
 							}
 //line basic.go:18
-							gc_av6.StoreSlice(gc_at4[gc_tx2:])
+							gc_av2.StoreSlice(gc_at[gc_tx:])
 //line basic.go:18
-							gc_bv6.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line basic.go:13
-						tx := gc_tx2
+						tx := gc_tx
 //line basic.go:13
-						ty := gc_ty2
-						row := gc_by2*tile + ty
-						col := gc_bx2*tile + tx
+						ty := gc_ty
+						row := gc_by*tile + ty
+						col := gc_bx*tile + tx
 //line basic.go:18
-						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps5:
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line basic.go:13
-							var tx int = gc_tx2
+							var tx int = gc_tx
 //line basic.go:13
-							var ty int = gc_ty2
-							var row int = gc_by2*tile + ty
-							var col int = gc_bx2*tile + tx
+							var ty int = gc_ty
+							var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
 //line basic.go:18
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line basic.go:18
 								break
 							}
 //line basic.go:18
-							var gc_t9 int = p + tx
+							var gc_t int = p + tx
 //line basic.go:18
-							var gc_t10 int = p + ty
+							var gc_t2 int = p + ty
 //line basic.go:18
-							var gc_row6 int = row
+							var gc_row int = row
 //line basic.go:18
-							var gc_col5 int = col
+							var gc_col int = col
 //line basic.go:18
-							var gc_ac5 int = gc_t9
+							var gc_ac int = gc_t
 //line basic.go:18
-							var gc_br5 int = gc_t10
+							var gc_br int = gc_t2
 //line basic.go:18
-							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
+							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
 //line basic.go:18
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line basic.go:18
-									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 								} else {
 //line basic.go:18
-									break gc_steps5
+									break gc_steps
 								}
 //line basic.go:18
-								gc_av5 = gc_ld17
+								gc_av = gc_ld
 							} else {
 //line basic.go:18
-								gc_b11 := gc_none5
+								gc_b2 := gc_none
 //line basic.go:18
-								if gc_row6 < m {
+								if gc_row < m {
 //line basic.go:18
-									gc_b11 = gc_all5
+									gc_b2 = gc_all
 								}
 //line basic.go:18
-								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line basic.go:18
-								if gc_if9.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line basic.go:18
-									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line basic.go:18
-										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
 									} else {
 //line basic.go:18
-										break gc_steps5
+										break gc_steps
 									}
 //line basic.go:18
-									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+									gc_av = gc_ld2.Merge(gc_av, gc_if)
 								}
 							}
 //line basic.go:18
-							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
+							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
 //line basic.go:18
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line basic.go:18
-									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 								} else {
 //line basic.go:18
-									break gc_steps5
+									break gc_steps
 								}
 //line basic.go:18
-								gc_bv5 = gc_ld19
+								gc_bv = gc_ld3
 							} else {
 //line basic.go:18
-								gc_b12 := gc_none5
+								gc_b3 := gc_none
 //line basic.go:18
-								if gc_br5 < k {
+								if gc_br < k {
 //line basic.go:18
-									gc_b12 = gc_all5
+									gc_b3 = gc_all
 								}
 //line basic.go:18
-								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line basic.go:18
-								if gc_if10.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line basic.go:18
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line basic.go:18
-										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
 									} else {
 //line basic.go:18
-										break gc_steps5
+										break gc_steps
 									}
 //line basic.go:18
-									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 								}
 							}
 //line basic.go:18
-							gc_av5.StoreSlice(as[ty][tx:])
+							gc_av.StoreSlice(as[ty][tx:])
 //line basic.go:18
-							gc_bv5.StoreSlice(bs[ty][tx:])
+							gc_bv.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep5
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line basic.go:13
-							tx := gc_tx2
+							tx := gc_tx
 //line basic.go:13
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line basic.go:13
-							tx := gc_tx2
+							tx := gc_tx
 //line basic.go:13
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line basic.go:13
-							tx := gc_tx2
+							tx := gc_tx
 //line basic.go:13
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line basic.go:13
-							tx := gc_tx2
+							tx := gc_tx
 //line basic.go:13
-							ty := gc_ty2
-							row := gc_by2*tile + ty
-							col := gc_bx2*tile + tx
+							ty := gc_ty
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line basic.go:13
-						tx := gc_tx2
+						tx := gc_tx
 //line basic.go:13
-						ty := gc_ty2
-						row := gc_by2*tile + ty
-						col := gc_bx2*tile + tx
+						ty := gc_ty
+						row := gc_by*tile + ty
+						col := gc_bx*tile + tx
 //line basic.go:18
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line basic.go:13
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line basic.go:13
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line basic.go:13
-						var ty int = gc_ty2
+						var ty int = gc_ty
 //line basic.go:13
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line basic.go:20
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line basic.go:20
@@ -442,18 +495,19 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:21
 						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line basic.go:21
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line basic.go:13
-					tx := gc_tx2
+					tx := gc_tx
 //line basic.go:13
-					ty := gc_ty2
-					sum := gc_s_sum[gc_rank2]
+					ty := gc_ty
+//line basic.go:15
+					sum := gc_s_sum[gc_rank]
 					{
 //line basic.go:20
 						q := int(0)
@@ -534,78 +588,82 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						q := int(15)
 						sum += as[ty][q] * bs[q][tx]
 					}
-					gc_s_sum[gc_rank2] = sum
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*tile, gc_to2) {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*tile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*tile); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*tile); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*tile + gc_ty2) >= m {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
-				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep7 := gc_from2
+			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at3 := c[gc_off:][:gc_to]
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
 //line basic.go:13
-						var ty int = gc_ty2
-						var row int = gc_by2*tile + ty
+						var ty int = gc_ty
+						var row int = gc_by*tile + ty
 //line basic.go:14
 						_ = row
 //line basic.go:13
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line basic.go:15
-						var col int = gc_bx2*tile + tx
+						var col int = gc_bx*tile + tx
 //line basic.go:15
 						_ = col
 //line basic.go:15
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-						sum.StoreSlice(gc_at6[gc_tx2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line basic.go:26
+						sum.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					sum := gc_s_sum[gc_rank2]
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line basic.go:17
+					sum := gc_s_sum[gc_rank]
 //line basic.go:26
-					gc_at6[gc_tx2] = sum
+					gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_vstep8 := gc_from2
+//line basic.go:30
+				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
 //line basic.go:13
-						var ty int = gc_ty2
-						var row int = gc_by2*tile + ty
+						var ty int = gc_ty
+						var row int = gc_by*tile + ty
 //line basic.go:13
-						var tx int = gc_tx2
+						var tx int = gc_tx
 //line basic.go:15
-						var col int = gc_bx2*tile + tx
+						var col int = gc_bx*tile + tx
 //line basic.go:15
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line basic.go:26
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line basic.go:26
 							break
@@ -615,93 +673,102 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line basic.go:13
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line basic.go:13
-						tx := gc_tx2
+						tx := gc_tx
 //line basic.go:15
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line basic.go:17
+						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line basic.go:30
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line basic.go:13
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line basic.go:13
-						tx := gc_tx2
+						tx := gc_tx
 //line basic.go:15
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line basic.go:17
+						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line basic.go:30
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line basic.go:13
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line basic.go:13
-						tx := gc_tx2
+						tx := gc_tx
 //line basic.go:15
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line basic.go:17
+						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+//line basic.go:30
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line basic.go:13
-						ty := gc_ty2
-						row := gc_by2*tile + ty
+						ty := gc_ty
+						row := gc_by*tile + ty
 //line basic.go:13
-						tx := gc_tx2
+						tx := gc_tx
 //line basic.go:15
-						col := gc_bx2*tile + tx
-						sum := gc_s_sum[gc_rank2]
+						col := gc_bx*tile + tx
+//line basic.go:17
+						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line basic.go:30
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line basic.go:13
-					ty := gc_ty2
-					row := gc_by2*tile + ty
+					ty := gc_ty
+					row := gc_by*tile + ty
 //line basic.go:13
-					tx := gc_tx2
+					tx := gc_tx
 //line basic.go:15
-					col := gc_bx2*tile + tx
-					sum := gc_s_sum[gc_rank2]
+					col := gc_bx*tile + tx
+//line basic.go:17
+					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					c[row*n+col] = sum
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+//line basic.go:30
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 }
 
-//line basic.go:38
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
@@ -728,153 +795,162 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 var gc_src_scan = compiled.NewSource(gc_files_basic, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:43
-func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
-	gc_exited4 := gc_b4.Exited()
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line basic.go:44
-	temp := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
+	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx4
-				i := gc_bx4*gc_bdx4 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line basic.go:48
 				temp[tid] = in[i]
 			}
 		}
 	}
 //line basic.go:51
-	for off := 1; off < gc_bdx4; off *= 2 {
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
+	for off := 1; off < gc_bdx; off *= 2 {
+//line basic.go:53
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx4
+				tid := gc_tx
 //line basic.go:52
 				var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
-				gc_s_v[gc_rank4] = v
+//line basic.go:57
+				gc_s_v[gc_rank] = v
 			}
 		}
+//line basic.go:61
 		archsimd.ClearAVXUpperBits()
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
+//line basic.go:63
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx4
-				v := gc_s_v[gc_rank4]
+				tid := gc_tx
+//line basic.go:47
+				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+//line basic.go:63
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 > gc_from4 {
-			gc_from4 = gc_bound4
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep11 := gc_from4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-					gc_tx4 := gc_vstep11
-					gc_rank4 := gc_base4 + gc_tx4
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
-					gc_alive12 := gc_all12
+					gc_alive := gc_all
 //line basic.go:45
-					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line basic.go:45
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx4
-					var i int = gc_bx4*gc_bdx4 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line basic.go:46
 					_ = i
-					compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
 //line basic.go:61
-					gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+//line basic.go:61
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L44:
-			for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
+		gc_L4:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line basic.go:60
-					gc_exited4[gc_rank4] = true
-					continue gc_L44
+					gc_exited[gc_rank] = true
+					continue gc_L4
 				}
 			}
 		}
 	}
-	gc_r54 := 0
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-			gc_rank4 := gc_base4 + gc_tx4
-			gc_pos4.Thread = gc_rank4
-			if gc_exited4[gc_rank4] {
+	gc_r5 := 0
+//line basic.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line basic.go:45
-			tid := gc_tx4
+			tid := gc_tx
 //line basic.go:63
 			if temp[tid] > 0 {
-				gc_r54++
+				gc_r5++
 			}
 		}
 	}
 //line basic.go:63
-	n := gc_r54
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-			gc_rank4 := gc_base4 + gc_tx4
-			gc_pos4.Thread = gc_rank4
-			if gc_exited4[gc_rank4] {
+	n := gc_r5
+//line basic.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line basic.go:45
-			tid := gc_tx4
-			i := gc_bx4*gc_bdx4 + tid
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
 //line basic.go:64
 			out[i] = temp[tid] + T(n-n)
 		}
@@ -882,45 +958,47 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 }
 
 //line basic.go:43
-func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line basic.go:44
-	temp := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
 					gc_alive := gc_all
 //line basic.go:45
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line basic.go:45
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line basic.go:48
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+//line basic.go:48
 						break
 					}
 //line basic.go:48
@@ -928,41 +1006,42 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line basic.go:48
 				temp[tid] = in[i]
 			}
 		}
 	}
 //line basic.go:51
-	for off := 1; off < gc_bdx2; off *= 2 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	for off := 1; off < gc_bdx; off *= 2 {
+//line basic.go:53
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
 					gc_alive2 := gc_all2
 //line basic.go:45
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line basic.go:45
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line basic.go:52
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (tid-
@@ -983,173 +1062,183 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
 						}
 					}
-					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
+//line basic.go:55
+					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx2
+				tid := gc_tx
 //line basic.go:52
 				var v float32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-				gc_s_v[gc_rank2] = v
+//line basic.go:57
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line basic.go:62
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
 					gc_alive3 := gc_all3
 //line basic.go:45
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line basic.go:45
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line basic.go:45
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line basic.go:57
 					if tid < 0 || tid > len(temp)-8 {
 //line basic.go:57
 						break
 					}
+//line basic.go:58
 					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx2
-				v := gc_s_v[gc_rank2]
+				tid := gc_tx
+//line basic.go:47
+				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line basic.go:63
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
 					gc_alive4 := gc_all4
 //line basic.go:45
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line basic.go:45
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line basic.go:46
 					_ = i
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
+//line basic.go:61
+					compiled.SetExited(gc_exited, gc_rank, gc_alive4.ToBits())
 //line basic.go:61
 					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L42:
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line basic.go:60
-					gc_exited2[gc_rank2] = true
-					continue gc_L42
+					gc_exited[gc_rank] = true
+					continue gc_L4
 				}
 			}
 		}
 	}
-	gc_r52 := 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_r5 := 0
+//line basic.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line basic.go:45
-			tid := gc_tx2
+			tid := gc_tx
 //line basic.go:63
 			if temp[tid] > 0 {
-				gc_r52++
+				gc_r5++
 			}
 		}
 	}
 //line basic.go:63
-	n := gc_r52
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	n := gc_r5
+//line basic.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 		if compiled.SIMD {
 //line basic.go:45
 			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
 			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
-			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-				gc_tx2 := gc_vstep5
-				gc_rank2 := gc_base2 + gc_tx2
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
 //line basic.go:64
 				gc_alive5 := gc_all5
 //line basic.go:64
-				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line basic.go:64
 					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line basic.go:45
-				var tid int = gc_tx2
-				var i int = gc_bx2*gc_bdx2 + tid
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line basic.go:64
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line basic.go:64
 					break
 				}
+//line basic.go:65
 				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line basic.go:45
-			tid := gc_tx2
-			i := gc_bx2*gc_bdx2 + tid
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
 //line basic.go:64
 			out[i] = temp[tid] + float32(n-n)
 		}
@@ -1157,87 +1246,90 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 }
 
 //line basic.go:43
-func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-	gc_exited3 := gc_b3.Exited()
+func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line basic.go:44
-	temp := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
+	temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
-					gc_alive6 := gc_all6
+					gc_alive := gc_all
 //line basic.go:45
-					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line basic.go:45
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
+//line basic.go:48
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+//line basic.go:48
 						break
 					}
 //line basic.go:48
-					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
+					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx3
-				i := gc_bx3*gc_bdx3 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line basic.go:48
 				temp[tid] = in[i]
 			}
 		}
 	}
 //line basic.go:51
-	for off := 1; off < gc_bdx3; off *= 2 {
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep7 := 0
+	for off := 1; off < gc_bdx; off *= 2 {
+//line basic.go:53
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
-					gc_alive8 := gc_all8
+					gc_alive3 := gc_all3
 //line basic.go:45
-					if gc_ex8 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex8 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line basic.go:45
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line basic.go:52
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if (tid-
@@ -1248,183 +1340,193 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:53
 					if tid >= off {
 //line basic.go:53
-						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8)
+						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
 					} else {
 //line basic.go:54
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line basic.go:53
-						if gc_alive8.And(gc_if3).ToBits() != 0 {
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
 //line basic.go:53
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8.And(gc_if3))
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
 						}
 					}
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive8).StoreSlice(gc_s_v[gc_rank3:])
+//line basic.go:55
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx3
+				tid := gc_tx
 //line basic.go:52
 				var v int32
 				if tid >= off {
 					v = temp[tid-off]
 				}
-				gc_s_v[gc_rank3] = v
+//line basic.go:57
+				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep8 := 0
+//line basic.go:62
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
-					gc_alive9 := gc_all9
+					gc_alive4 := gc_all4
 //line basic.go:45
-					if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line basic.go:45
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line basic.go:45
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line basic.go:57
 					if tid < 0 || tid > len(temp)-8 {
 //line basic.go:57
 						break
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive9).StoreSlice(temp[tid:])
+//line basic.go:58
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line basic.go:45
-				tid := gc_tx3
-				v := gc_s_v[gc_rank3]
+				tid := gc_tx
+//line basic.go:47
+				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
 			}
 		}
 	}
 	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+//line basic.go:63
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
-			gc_from3 = gc_bound3
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep9 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-					gc_tx3 := gc_vstep9
-					gc_rank3 := gc_base3 + gc_tx3
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line basic.go:45
-					gc_alive10 := gc_all10
+					gc_alive5 := gc_all5
 //line basic.go:45
-					if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line basic.go:45
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line basic.go:45
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 //line basic.go:46
 					_ = i
-					compiled.SetExited(gc_exited3, gc_rank3, gc_alive10.ToBits())
 //line basic.go:61
-					gc_alive10 = gc_alive10.And(gc_alive10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited, gc_rank, gc_alive5.ToBits())
+//line basic.go:61
+					gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L43:
-			for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line basic.go:60
-					gc_exited3[gc_rank3] = true
-					continue gc_L43
+					gc_exited[gc_rank] = true
+					continue gc_L4
 				}
 			}
 		}
 	}
-	gc_r53 := 0
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-			gc_rank3 := gc_base3 + gc_tx3
-			gc_pos3.Thread = gc_rank3
-			if gc_exited3[gc_rank3] {
+	gc_r5 := 0
+//line basic.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line basic.go:45
-			tid := gc_tx3
+			tid := gc_tx
 //line basic.go:63
 			if temp[tid] > 0 {
-				gc_r53++
+				gc_r5++
 			}
 		}
 	}
 //line basic.go:63
-	n := gc_r53
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_vstep10 := 0
+	n := gc_r5
+//line basic.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
 		if compiled.SIMD {
 //line basic.go:45
-			gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
-			gc_vb2 := archsimd.BroadcastInt32x8(int32(n - n))
-			for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-				gc_tx3 := gc_vstep10
-				gc_rank3 := gc_base3 + gc_tx3
+			gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
 //line basic.go:64
-				gc_alive11 := gc_all11
+				gc_alive6 := gc_all6
 //line basic.go:64
-				if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
+				if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
 //line basic.go:64
-					gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line basic.go:45
-				var tid int = gc_tx3
-				var i int = gc_bx3*gc_bdx3 + tid
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line basic.go:64
 				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line basic.go:64
 					break
 				}
-				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
+//line basic.go:65
+				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive6)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
-			gc_rank3 := gc_base3 + gc_tx3
-			gc_pos3.Thread = gc_rank3
-			if gc_exited3[gc_rank3] {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line basic.go:45
-			tid := gc_tx3
-			i := gc_bx3*gc_bdx3 + tid
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
 //line basic.go:64
 			out[i] = temp[tid] + int32(n-n)
 		}
@@ -1442,90 +1544,96 @@ func WarpKernel(out []uint32) func(*gocuda.Thread) {
 var gc_src_warp = compiled.NewSource(gc_files_basic, "warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:70
-func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
-	var gc_c21v [32]bool
-	var gc_c21r [32]uint32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+func gc_body_warp(gc_b *compiled.Block, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line basic.go:78
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line basic.go:71
-			gc_c21v[gc_lane2] = true
+			gc_c1v[gc_lane] = true
 		}
 //line basic.go:71
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		gc_left := gc_act2
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		gc_left := gc_act
 		if compiled.SIMD {
 //line basic.go:71
 			gc_vb := archsimd.BroadcastUint32x8(1)
-			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line basic.go:71
 				gc_vb2 := archsimd.BroadcastUint32x8(1)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line basic.go:74
+					gc_tx := gc_tidx2.X + gc_lane
+//line basic.go:76
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line basic.go:71
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line basic.go:71
 						break
 					}
-					gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
+//line basic.go:72
+					gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
+					gc_left &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line basic.go:87
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line basic.go:71
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line basic.go:71
 						break
 					}
-					gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
+//line basic.go:72
+					gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
+					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line basic.go:71
-					out[gc_tx2] = 1 + gc_c21r[gc_lane2]
+					out[gc_tx] = 1 + gc_c1r[gc_lane]
 				}
 			}
 		}
@@ -1545,80 +1653,81 @@ func NestedHelperKernel(out []int) func(*gocuda.Thread) {
 var gc_src_nestedHelper = compiled.NewSource(gc_files_basic, "nestedHelper", "f95cca7aad42c161bb256529024492f75b345692d85ebb31e5ca53f72c5dd7a0", "basic.go:74-79", "basic.go:81-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:77
-func gc_body_nestedHelper(gc_b2 *compiled.Block, out []int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line basic.go:83
 	var r int = 1
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(out) {
-			gc_at2 := out[:gc_bdx2]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+//line basic.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at := out[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
+					gc_tx := gc_step + 0
 //line basic.go:78
-					gc_at2[gc_tx2] = 1 + r
+					gc_at[gc_tx] = 1 + r
 				}
 				{
-					gc_tx2 := gc_step3 + 1
+					gc_tx := gc_step + 1
 //line basic.go:78
-					gc_at2[gc_tx2] = 1 + r
+					gc_at[gc_tx] = 1 + r
 				}
 				{
-					gc_tx2 := gc_step3 + 2
+					gc_tx := gc_step + 2
 //line basic.go:78
-					gc_at2[gc_tx2] = 1 + r
+					gc_at[gc_tx] = 1 + r
 				}
 				{
-					gc_tx2 := gc_step3 + 3
+					gc_tx := gc_step + 3
 //line basic.go:78
-					gc_at2[gc_tx2] = 1 + r
+					gc_at[gc_tx] = 1 + r
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line basic.go:78
-				gc_at2[gc_tx2] = 1 + r
+				gc_at[gc_tx] = 1 + r
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line basic.go:78
-					out[gc_tx2] = 1 + r
+					out[gc_tx] = 1 + r
 				}
 				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line basic.go:78
-					out[gc_tx2] = 1 + r
+					out[gc_tx] = 1 + r
 				}
 				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line basic.go:78
-					out[gc_tx2] = 1 + r
+					out[gc_tx] = 1 + r
 				}
 				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line basic.go:78
-					out[gc_tx2] = 1 + r
+					out[gc_tx] = 1 + r
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line basic.go:78
-				out[gc_tx2] = 1 + r
+				out[gc_tx] = 1 + r
 			}
 		}
 	}
@@ -1638,70 +1747,73 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpy = compiled.NewSource(gc_files_basic, "saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:105
-func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
 	_ = &a
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+	gc_bx := 0
+//line basic.go:116
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line basic.go:127
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-				gc_at3 := y[gc_off2:][:gc_to2]
-				gc_at4 := x[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
 				if compiled.SIMD {
 //line basic.go:108
 					gc_vb2 := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line basic.go:106
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 //line basic.go:106
 						_ = i
 						{
 //line basic.go:107
-							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 					}
+//line basic.go:109
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line basic.go:108
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line basic.go:108
 					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line basic.go:106
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line basic.go:108
@@ -1711,61 +1823,62 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
+//line basic.go:110
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line basic.go:106
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line basic.go:106
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line basic.go:106
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line basic.go:106
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line basic.go:106
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						y[i] = a*x[i] + y[i]
 					}

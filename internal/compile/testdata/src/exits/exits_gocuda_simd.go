@@ -30,196 +30,206 @@ func CountKernel(in []int32, counts []int32, flags []bool) func(*gocuda.Thread) 
 var gc_src_count = compiled.NewSource(gc_files_exits, "count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exits.go:9
-func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bool) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 			if compiled.SIMD {
 //line exits.go:10
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line exits.go:10
-					gc_alive3 := gc_all3
+					gc_alive := gc_all
 //line exits.go:10
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exits.go:10
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exits.go:10
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:10
 					_ = i
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
-					gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line exits.go:12
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+//line exits.go:12
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 				{
 //line exits.go:11
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-	gc_r22 := 0
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_r2 := 0
+//line exits.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exits.go:10
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:14
 			if in[i] > 0 {
-				gc_r22++
+				gc_r2++
 			}
 		}
 	}
 //line exits.go:14
-	n := gc_r22
-	gc_r32 := true
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	n := gc_r2
+	gc_r3 := true
+//line exits.go:17
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exits.go:10
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:15
 			if !(in[i] > 0) {
-				gc_r32 = false
+				gc_r3 = false
 			}
 		}
 	}
 //line exits.go:15
-	all := gc_r32
+	all := gc_r3
 	var some bool
-	gc_r42 := false
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-			gc_rank2 := gc_base2 + gc_tx2
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
+	gc_r4 := false
+//line exits.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
 				continue
 			}
 //line exits.go:10
-			i := gc_bx2*gc_bdx2 + gc_tx2
+			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:17
 			if in[i] < 0 {
-				gc_r42 = true
+				gc_r4 = true
 			}
 		}
 	}
 //line exits.go:17
-	some = gc_r42
-	if gc_bx2%2 == 0 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+	some = gc_r4
+	if gc_bx%2 == 0 {
+//line exits.go:20
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line exits.go:10
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exits.go:10
-				gc_vb3 := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line exits.go:10
-					gc_alive4 := gc_all4
+					gc_alive2 := gc_all2
 //line exits.go:10
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exits.go:10
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exits.go:10
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:20
 					if i < 0 || i > len(in)-8 {
 //line exits.go:20
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb3).StoreMasked((*[8]int32)(in[i:]), gc_alive4)
+//line exits.go:21
+					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exits.go:10
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line exits.go:20
 				in[i]++
 			}
 		}
+//line exits.go:24
 	} else
 //line exits.go:21
-	if gc_bx2%3 == 0 {
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
+	if gc_bx%3 == 0 {
+//line exits.go:23
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line exits.go:10
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exits.go:22
-				gc_vb4 := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vb2 := archsimd.BroadcastInt32x8(2)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line exits.go:22
-					gc_alive5 := gc_all5
+					gc_alive3 := gc_all3
 //line exits.go:22
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exits.go:22
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exits.go:10
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:22
 					if i < 0 || i > len(in)-8 {
 //line exits.go:22
 						break
 					}
-					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb4).StoreMasked((*[8]int32)(in[i:]), gc_alive5)
+//line exits.go:23
+					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exits.go:10
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 //line exits.go:22
 				in[i] += 2
 			}
@@ -227,50 +237,53 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 	} else {
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line exits.go:29
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 //line exits.go:27
-				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
 //line exits.go:27
-					gc_alive6 := gc_all6
+					gc_alive4 := gc_all4
 //line exits.go:27
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line exits.go:27
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					}
-					if gc_alive6.ToBits() != 0 {
-//line exits.go:28
-						counts[gc_bx2] = int32(n)
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line exits.go:28
-					if gc_alive6.ToBits() != 0 {
-						flags[2*gc_bx2] = all
+					if gc_alive4.ToBits() != 0 {
+//line exits.go:28
+						counts[gc_bx] = int32(n)
+					}
+//line exits.go:28
+					if gc_alive4.ToBits() != 0 {
+						flags[2*gc_bx] = all
 					}
 //line exits.go:29
-					if gc_alive6.ToBits() != 0 {
-						flags[2*gc_bx2+1] = some
+					if gc_alive4.ToBits() != 0 {
+						flags[2*gc_bx+1] = some
 					}
 				}
+//line exits.go:32
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
 //line exits.go:28
-				counts[gc_bx2] = int32(n)
-				flags[2*gc_bx2] = all
-				flags[2*gc_bx2+1] = some
+				counts[gc_bx] = int32(n)
+				flags[2*gc_bx] = all
+				flags[2*gc_bx+1] = some
 			}
 		}
 	}

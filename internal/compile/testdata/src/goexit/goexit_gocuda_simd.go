@@ -33,49 +33,50 @@ func ScaleKernel(x []float32) func(*gocuda.Thread) {
 var gc_src_scale = compiled.NewSource(gc_files_goexit, "scale", "0a8581cc095bcb455b79539134872224861bdbf60971cd7952b45b5bbefab180", "goexit.go:26-38").NoGoexit("0d78a59f93ed5ac232fe00f7f8ff7ee6735b823cd9b1165ee85abfb9258c2034", "goexit.go:14-21", "goexit.go:23-24")
 
 //line goexit.go:30
-func gc_body_scale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_b2.EnterBlock(gc_blk2)
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_b.EnterBlock(gc_blk)
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 {
-				gc_at2 := x[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+//line goexit.go:50
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
+				gc_at := x[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line goexit.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					if true || i < len(x) {
-						gc_at2[gc_tx2] = float32(math.Sqrt(float64(square(gc_at2[gc_tx2], i, len(x)))))
+						gc_at[gc_tx] = float32(math.Sqrt(float64(square(gc_at[gc_tx], i, len(x)))))
 					}
 					if i == len(x) {
 						t.Printf("%d\n", i)
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line goexit.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					if i < len(x) {
 						x[i] = float32(math.Sqrt(float64(square(x[i], i, len(x)))))
 					}
@@ -102,90 +103,93 @@ func CheckKernel(x []float32) func(*gocuda.Thread) {
 var gc_src_check = compiled.NewSource(gc_files_goexit, "check", "85e70e8c989cc1110872d90243acee437566d0579908e1c0a4a1101338764f25", "goexit.go:40-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line goexit.go:44
-func gc_body_check(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_pos2.Thread = 0
+		gc_pos.Block = gc_blk
+		gc_pos.Thread = 0
 //line goexit.go:45
-		if len(x) < gc_bdx2 {
+		if len(x) < gc_bdx {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(x) {
-				gc_at2 := x[:gc_bdx2]
+//line goexit.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line goexit.go:48
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+//line goexit.go:53
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line goexit.go:48
-					gc_at2[gc_tx2]++
+					gc_at[gc_tx]++
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line goexit.go:48
 					gc_vb := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line goexit.go:48
-						if gc_tx2 < 0 || gc_tx2 > len(x)-8 {
+						if gc_tx < 0 || gc_tx > len(x)-8 {
 //line goexit.go:48
 							break
 						}
-						archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(gc_vb).StoreSlice(x[gc_tx2:])
+//line goexit.go:49
+						archsimd.LoadFloat32x8Slice(x[gc_tx:]).Add(gc_vb).StoreSlice(x[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:48
-						x[gc_tx2]++
+						x[gc_tx]++
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:48
-						x[gc_tx2]++
+						x[gc_tx]++
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:48
-						x[gc_tx2]++
+						x[gc_tx]++
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:48
-						x[gc_tx2]++
+						x[gc_tx]++
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:48
-					x[gc_tx2]++
+					x[gc_tx]++
 				}
 			}
 		}
@@ -205,111 +209,116 @@ func LeaveKernel(x []float32) func(*gocuda.Thread) {
 var gc_src_leaveKernel = compiled.NewSource(gc_files_goexit, "leaveKernel", "e1d7171b022bba39cfbf94c9e0fb911835bf0210d3095e348d5321932db01ed4", "goexit.go:54-61")
 
 //line goexit.go:57
-func gc_body_leaveKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(x) {
-				gc_at2 := x[:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+		gc_pos.Block = gc_blk
+//line goexit.go:68
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line goexit.go:76
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if gc_at2[gc_tx2] < 0 {
+						if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line goexit.go:65
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if gc_at2[gc_tx2] < 0 {
+						if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line goexit.go:65
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if gc_at2[gc_tx2] < 0 {
+						if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line goexit.go:65
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if gc_at2[gc_tx2] < 0 {
+						if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:58
-					if gc_at2[gc_tx2] < 0 {
+					if gc_at[gc_tx] < 0 {
 						leave()
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if x[gc_tx2] < 0 {
+						if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if x[gc_tx2] < 0 {
+						if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if x[gc_tx2] < 0 {
+						if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
-						if x[gc_tx2] < 0 {
+						if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:58
-					if x[gc_tx2] < 0 {
+					if x[gc_tx] < 0 {
 						leave()
 					}
 				}
@@ -331,93 +340,98 @@ func ApplyKernel(x []float32, f func(float32) float32) func(*gocuda.Thread) {
 var gc_src_apply = compiled.NewSource(gc_files_goexit, "apply", "d478873167533f9affefa459daab13b101b9799f3e6948c3a941415b6808fd89", "goexit.go:63-68")
 
 //line goexit.go:66
-func gc_body_apply(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f func(float32) float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(x) {
-				gc_at2 := x[:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+		gc_pos.Block = gc_blk
+//line goexit.go:77
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line goexit.go:85
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+						gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line goexit.go:72
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+						gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line goexit.go:72
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+						gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line goexit.go:72
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+						gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:67
-					gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					gc_at[gc_tx] = f(gc_at[gc_tx])
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						x[gc_tx2] = f(x[gc_tx2])
+						x[gc_tx] = f(x[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						x[gc_tx2] = f(x[gc_tx2])
+						x[gc_tx] = f(x[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						x[gc_tx2] = f(x[gc_tx2])
+						x[gc_tx] = f(x[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
-						x[gc_tx2] = f(x[gc_tx2])
+						x[gc_tx] = f(x[gc_tx])
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:67
-					x[gc_tx2] = f(x[gc_tx2])
+					x[gc_tx] = f(x[gc_tx])
 				}
 			}
 		}
@@ -438,105 +452,110 @@ func LabelKernel(x []Label) func(*gocuda.Thread) {
 var gc_src_label = compiled.NewSource(gc_files_goexit, "label", "b8e4367fbe30e1a6edfd1924a2096cb5900b9330ff461ac9c9324dfc81d40558", "goexit.go:76-82")
 
 //line goexit.go:80
-func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_b2.EnterBlock(gc_blk2)
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(x) {
-				gc_at2 := x[:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+		gc_pos.Block = gc_blk
+		gc_b.EnterBlock(gc_blk)
+//line goexit.go:93
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step + 0
+//line goexit.go:101
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", gc_at2[gc_tx2])
+						t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step + 1
+//line goexit.go:86
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", gc_at2[gc_tx2])
+						t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step + 2
+//line goexit.go:86
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", gc_at2[gc_tx2])
+						t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step + 3
+//line goexit.go:86
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", gc_at2[gc_tx2])
+						t.Printf("%v\n", gc_at[gc_tx])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line goexit.go:81
-					t.Printf("%v\n", gc_at2[gc_tx2])
+					t.Printf("%v\n", gc_at[gc_tx])
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", x[gc_tx2])
+						t.Printf("%v\n", x[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", x[gc_tx2])
+						t.Printf("%v\n", x[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", x[gc_tx2])
+						t.Printf("%v\n", x[gc_tx])
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
-						t.Printf("%v\n", x[gc_tx2])
+						t.Printf("%v\n", x[gc_tx])
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line goexit.go:81
-					t.Printf("%v\n", x[gc_tx2])
+					t.Printf("%v\n", x[gc_tx])
 				}
 			}
 		}
@@ -557,205 +576,210 @@ func YieldKernel(x []float32) func(*gocuda.Thread) {
 var gc_src_yield = compiled.NewSource(gc_files_goexit, "yield", "49cb6847876ee2663b0b0eb8ff46c93da5a5f69be62f7d01cba8bfead57d1b5e", "goexit.go:84-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line goexit.go:88
-func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := 0
-			if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
-				gc_at3 := x[gc_off2:][:1]
-				gc_at4 := x[:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+		gc_pos.Block = gc_blk
+//line goexit.go:99
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+				gc_at := x[gc_off:][:1]
+				gc_at2 := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+//line goexit.go:109
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
-						for gc_at3[0] < 0 {
+						for gc_at[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						gc_at4[gc_tx2] = 1
+						gc_at2[gc_tx] = 1
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+//line goexit.go:97
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
-						for gc_at3[0] < 0 {
+						for gc_at[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						gc_at4[gc_tx2] = 1
+						gc_at2[gc_tx] = 1
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+//line goexit.go:97
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
-						for gc_at3[0] < 0 {
+						for gc_at[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						gc_at4[gc_tx2] = 1
+						gc_at2[gc_tx] = 1
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+//line goexit.go:97
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
-						for gc_at3[0] < 0 {
+						for gc_at[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						gc_at4[gc_tx2] = 1
+						gc_at2[gc_tx] = 1
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:89
-					for gc_at3[0] < 0 {
+					for gc_at[0] < 0 {
 //line goexit.go:89
-						gc_b2.Tick()
+						gc_b.Tick()
 //line goexit.go:89
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line goexit.go:89
 							return
 						}
+//line goexit.go:90
 						runtime.Gosched()
 					}
-//line goexit.go:92
-					gc_at4[gc_tx2] = 1
+					gc_at2[gc_tx] = 1
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						x[gc_tx2] = 1
+						x[gc_tx] = 1
 					}
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						x[gc_tx2] = 1
+						x[gc_tx] = 1
 					}
 					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						x[gc_tx2] = 1
+						x[gc_tx] = 1
 					}
 					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
 //line goexit.go:89
-							gc_b2.Tick()
+							gc_b.Tick()
 //line goexit.go:89
-							if gc_b2.Stopped() {
+							if gc_b.Stopped() {
 //line goexit.go:89
 								return
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-//line goexit.go:92
-						x[gc_tx2] = 1
+						x[gc_tx] = 1
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:89
 					for x[0] < 0 {
 //line goexit.go:89
-						gc_b2.Tick()
+						gc_b.Tick()
 //line goexit.go:89
-						if gc_b2.Stopped() {
+						if gc_b.Stopped() {
 //line goexit.go:89
 							return
 						}
+//line goexit.go:90
 						runtime.Gosched()
 					}
-//line goexit.go:92
-					x[gc_tx2] = 1
+					x[gc_tx] = 1
 				}
 			}
 		}
@@ -776,33 +800,35 @@ func LocalKernel(x []float32) func(*gocuda.Thread) {
 var gc_src_local = compiled.NewSource(gc_files_goexit, "local", "0ee4169cb0e7617be4d6ff26d6588386dcbbc383240725e1f7cbbd7122704cc7", "goexit.go:95-102").NoGoexit("ae21dc293a8dfe40d3af9bf73859e3c115cb92b957260cf62f4537ec3c0f02c1", "goexit.go:14-21")
 
 //line goexit.go:99
-func gc_body_local(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(x) {
-				gc_at2 := x[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		gc_pos.Block = gc_blk
+//line goexit.go:110
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:100
 					at := func(i int) float32 { return x[clamp(i, len(x))] }
-					gc_at2[gc_tx2] = at(int(gc_tx2) + 1)
+					gc_at[gc_tx] = at(int(gc_tx) + 1)
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line goexit.go:105
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:100
 					at := func(i int) float32 { return x[clamp(i, len(x))] }
-					x[gc_tx2] = at(int(gc_tx2) + 1)
+					x[gc_tx] = at(int(gc_tx) + 1)
 				}
 			}
 		}
@@ -823,41 +849,43 @@ func ReplaceKernel(x []float32, f func(float32) float32) func(*gocuda.Thread) {
 var gc_src_replace = compiled.NewSource(gc_files_goexit, "replace", "02f950084d9d2908b4057493fc3b0277ce3b9a57e257b610952d842f6ee2f2e2", "goexit.go:104-112")
 
 //line goexit.go:108
-func gc_body_replace(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f func(float32) float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_f := compiled.Scratch[func(float32) float32](gc_b2, 0)[:gc_n2]
-	for gc_rank2 := range gc_s_f {
-		gc_s_f[gc_rank2] = f
+func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_f := compiled.Scratch[func(float32) float32](gc_b, 0)[:gc_n]
+//line goexit.go:115
+	for gc_rank := range gc_s_f {
+		gc_s_f[gc_rank] = f
 	}
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(x) {
-				gc_at2 := x[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					f := gc_s_f[gc_rank2]
+		gc_pos.Block = gc_blk
+//line goexit.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					f := gc_s_f[gc_rank]
 //line goexit.go:109
-					gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					gc_at[gc_tx] = f(gc_at[gc_tx])
 					f = func(v float32) float32 { return v + 1 }
-					gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					gc_at[gc_tx] = f(gc_at[gc_tx])
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					f := gc_s_f[gc_rank2]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					f := gc_s_f[gc_rank]
 //line goexit.go:109
-					x[gc_tx2] = f(x[gc_tx2])
+					x[gc_tx] = f(x[gc_tx])
 					f = func(v float32) float32 { return v + 1 }
-					x[gc_tx2] = f(x[gc_tx2])
+					x[gc_tx] = f(x[gc_tx])
 				}
 			}
 		}
@@ -877,41 +905,43 @@ func ChooseKernel(x []float32, g func(float32) float32) func(*gocuda.Thread) {
 var gc_src_choose = compiled.NewSource(gc_files_goexit, "choose", "d87a897378f0e76db494e38fcceeca63279b6aa5c8836d2af8416526c387b39e", "goexit.go:114-123")
 
 //line goexit.go:117
-func gc_body_choose(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, g func(float32) float32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(float32) float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := 0
-			if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
-				gc_at3 := x[gc_off2:][:1]
-				gc_at4 := x[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		gc_pos.Block = gc_blk
+//line goexit.go:128
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+				gc_at := x[gc_off:][:1]
+				gc_at2 := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:118
 					f := func(v float32) float32 { return v * 2 }
-					if gc_at3[0] < 0 {
+					if gc_at[0] < 0 {
 						f = g
 					}
-					gc_at4[gc_tx2] = f(gc_at4[gc_tx2])
+					gc_at2[gc_tx] = f(gc_at2[gc_tx])
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line goexit.go:126
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:118
 					f := func(v float32) float32 { return v * 2 }
 					if x[0] < 0 {
 						f = g
 					}
-					x[gc_tx2] = f(x[gc_tx2])
+					x[gc_tx] = f(x[gc_tx])
 				}
 			}
 		}

@@ -41,94 +41,100 @@ func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_tree = compiled.NewSource(gc_files_inline, "tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line inline.go:16
-func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b4.Index()
-	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line inline.go:17
-	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b4.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line inline.go:17
-	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off13 := gc_bx4 * gc_bdx4
-		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
-			gc_at19 := in[gc_off13:][:gc_bdx4]
-			gc_at20 := sdata[:gc_bdx4]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+//line inline.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx4 := gc_step13 + 0
+					gc_tx := gc_step + 0
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step13 + 1
+//line inline.go:28
+					gc_tx := gc_step + 1
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step13 + 2
+//line inline.go:28
+					gc_tx := gc_step + 2
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 				{
-					gc_tx4 := gc_step13 + 3
+//line inline.go:28
+					gc_tx := gc_step + 3
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
-						v = gc_at19[gc_tx4]
+						v = gc_at[gc_tx]
 					}
-					gc_at20[gc_tx4] = v
+					gc_at2[gc_tx] = v
 				}
 			}
-			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line inline.go:28
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
-				tid := gc_tx4
-				i := gc_bx4*gc_bdx4 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
-					v = gc_at19[gc_tx4]
+					v = gc_at[gc_tx]
 				}
-				gc_at20[gc_tx4] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+//line inline.go:28
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx4 := gc_step14 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -136,12 +142,13 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line inline.go:28
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -149,12 +156,13 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line inline.go:28
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -162,12 +170,13 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line inline.go:28
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
-					i := gc_bx4*gc_bdx4 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -175,12 +184,13 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line inline.go:28
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line inline.go:18
-				tid := gc_tx4
-				i := gc_bx4*gc_bdx4 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
 					v = in[i]
@@ -197,112 +207,113 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k2 := compiled.TreeFold(x_, s, stop, 1); gc_k2 > 0 {
-				s = gc_k2
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := s; gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+//line inline.go:50
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off14 := s
-			if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
-				gc_at21 := x_[:gc_to4]
-				gc_at22 := x_[gc_off14:][:gc_to4]
-				gc_step15 := gc_from4
-				for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx4 := gc_step15 + 0
+						gc_tx := gc_step3 + 0
 						{
 //line inline.go:43
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx4 := gc_step15 + 1
+						gc_tx := gc_step3 + 1
 						{
 //line inline.go:43
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx4 := gc_step15 + 2
+						gc_tx := gc_step3 + 2
 						{
 //line inline.go:43
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 					{
-						gc_tx4 := gc_step15 + 3
+						gc_tx := gc_step3 + 3
 						{
 //line inline.go:43
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				}
-				for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					{
 //line inline.go:43
-						gc_at21[gc_tx4] += gc_at22[gc_tx4]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_step16 := gc_from4
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx4
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:40
-					tid_ := gc_tx4
+					tid_ := gc_tx
 					{
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
@@ -311,151 +322,160 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-	gc_apart4 := compiled.Disjoint(x, partial)
-	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-		gc_off15 := 0
-		gc_off16 := gc_bx4
-		if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
-			gc_at23 := x[gc_off15:][:1]
-			gc_at24 := partial[gc_off16:][:1]
-			gc_elem4 := gc_at23[0]
-			gc_vstep13 := 0
+//line inline.go:50
+	gc_apart := compiled.Disjoint(x, partial)
+//line inline.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line inline.go:18
-				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-					gc_tx4 := gc_vstep13
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line inline.go:35
-					var gc_t8 T = gc_at23[0]
+					var gc_t2 T = gc_at5[0]
 //line inline.go:35
-					var r T = gc_t8
+					var r T = gc_t2
 //line inline.go:26
 					var sum T = r
-					gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:27
-					if gc_if14.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line inline.go:27
-						if gc_if14.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line inline.go:27
-							gc_at24[0] = sum
+							gc_at6[0] = sum
 						}
 					}
 				}
+//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
-				tid := gc_tx4
+				tid := gc_tx
 //line inline.go:35
-				var r T = gc_elem4
+				var r T = gc_elem
 //line inline.go:26
 				sum := r
 				if tid == 0 {
-					gc_at24[0] = sum
+					gc_at6[0] = sum
 				}
 			}
 		} else {
-			gc_vstep14 := 0
+//line inline.go:34
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line inline.go:18
-				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-					gc_tx4 := gc_vstep14
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					var tid int = gc_tx4
+					var tid int = gc_tx
 //line inline.go:35
-					var gc_t7 T = x[0]
+					var gc_t T = x[0]
 //line inline.go:35
-					var r T = gc_t7
+					var r T = gc_t
 //line inline.go:26
 					var sum T = r
-					gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if13.ToBits() != 0 {
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if.ToBits() != 0 {
 //line inline.go:28
-						if gc_if13.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line inline.go:28
-							partial[gc_bx4] = sum
+							partial[gc_bx] = sum
 						}
 					}
 				}
+//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep14
-			for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx4 := gc_step17 + 0
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
+					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step17 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line inline.go:34
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
+					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step17 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line inline.go:34
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
+					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx4 := gc_step17 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+//line inline.go:34
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx4
+					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx4] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+//line inline.go:34
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line inline.go:18
-				tid := gc_tx4
+				tid := gc_tx
 //line inline.go:35
 				var r T = x[0]
 //line inline.go:26
 				sum := r
 				if tid == 0 {
-					partial[gc_bx4] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -463,72 +483,74 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 }
 
 //line inline.go:16
-func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line inline.go:17
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line inline.go:17
-	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off5 := gc_bx2 * gc_bdx2
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
-			gc_at7 := in[gc_off5:][:gc_bdx2]
-			gc_at8 := sdata[:gc_bdx2]
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+//line inline.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
 //line inline.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line inline.go:18
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:21
-						v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
 //line inline.go:21
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:21
 						if gc_if2.ToBits() != 0 {
 //line inline.go:21
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if2)
+							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if2)
 						}
 					}
 //line inline.go:21
-					v.StoreSlice(gc_at8[gc_tx2:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v float32
 				if true || i < len(in) {
-					v = gc_at7[gc_tx2]
+					v = gc_at[gc_tx]
 				}
-				gc_at8[gc_tx2] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
+//line inline.go:28
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line inline.go:18
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line inline.go:18
-					var tid int = gc_tx2
-					var i int = gc_bx2*gc_bdx2 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line inline.go:21
@@ -551,15 +573,15 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -567,12 +589,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line inline.go:28
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -580,12 +603,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line inline.go:28
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -593,12 +617,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line inline.go:28
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
-					i := gc_bx2*gc_bdx2 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v float32
 					if i < len(in) {
 						v = in[i]
@@ -606,12 +631,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line inline.go:28
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line inline.go:18
-				tid := gc_tx2
-				i := gc_bx2*gc_bdx2 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v float32
 				if i < len(in) {
 					v = in[i]
@@ -628,104 +654,109 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := s; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+//line inline.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := s
-			if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
-				gc_at9 := x_[:gc_to2]
-				gc_at10 := x_[gc_off6:][:gc_to2]
-				gc_vstep3 := gc_from2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line inline.go:40
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 //line inline.go:40
 						_ = tid_
 						{
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line inline.go:44
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line inline.go:43
-						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line inline.go:40
-						var tid_ int = gc_tx2
+						var tid_ int = gc_tx
 						{
+//line inline.go:43
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line inline.go:43
 								break
 							}
 //line inline.go:43
 							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
+//line inline.go:45
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx2
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:40
-					tid_ := gc_tx2
+					tid_ := gc_tx
 					{
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
@@ -734,26 +765,28 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(x, partial)
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := 0
-		gc_off8 := gc_bx2
-		if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
-			gc_at11 := x[gc_off7:][:1]
-			gc_at12 := partial[gc_off8:][:1]
-			gc_elem2 := gc_at11[0]
+//line inline.go:50
+	gc_apart := compiled.Disjoint(x, partial)
+//line inline.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD {
 //line inline.go:18
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line inline.go:35
-					var gc_t4 float32 = gc_at11[0]
+					var gc_t4 float32 = gc_at5[0]
 //line inline.go:35
 					var r float32 = gc_t4
 //line inline.go:26
@@ -764,34 +797,36 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:27
 						if gc_if6.ToBits() != 0 {
 //line inline.go:27
-							gc_at12[0] = sum
+							gc_at6[0] = sum
 						}
 					}
 				}
+//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
-				tid := gc_tx2
+				tid := gc_tx
 //line inline.go:35
-				var r float32 = gc_elem2
+				var r float32 = gc_elem
 //line inline.go:26
 				sum := r
 				if tid == 0 {
-					gc_at12[0] = sum
+					gc_at6[0] = sum
 				}
 			}
 		} else {
+//line inline.go:34
 			gc_vstep6 := 0
 			if compiled.SIMD {
 //line inline.go:18
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					var tid int = gc_tx2
+					var tid int = gc_tx
 //line inline.go:35
 					var gc_t2 float32 = x[0]
 //line inline.go:35
@@ -803,82 +838,87 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:28
 						if gc_if4.ToBits() != 0 {
 //line inline.go:28
-							partial[gc_bx2] = sum
+							partial[gc_bx] = sum
 						}
 					}
 				}
+//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line inline.go:35
 					var r float32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line inline.go:34
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line inline.go:35
 					var r float32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line inline.go:34
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line inline.go:35
 					var r float32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+//line inline.go:34
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx2
+					tid := gc_tx
 //line inline.go:35
 					var r float32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx2] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+//line inline.go:34
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line inline.go:18
-				tid := gc_tx2
+				tid := gc_tx
 //line inline.go:35
 				var r float32 = x[0]
 //line inline.go:26
 				sum := r
 				if tid == 0 {
-					partial[gc_bx2] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -886,72 +926,74 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 }
 
 //line inline.go:16
-func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
-	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line inline.go:17
-	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b3.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line inline.go:17
-	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off9 := gc_bx3 * gc_bdx3
-		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
-			gc_at13 := in[gc_off9:][:gc_bdx3]
-			gc_at14 := sdata[:gc_bdx3]
-			gc_vstep7 := 0
+	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line inline.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
 			if compiled.SIMD {
 //line inline.go:18
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line inline.go:18
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:21
-						v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
+						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
 //line inline.go:21
-						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:21
-						if gc_if10.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line inline.go:21
-							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
+							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 						}
 					}
 //line inline.go:21
-					v.StoreSlice(gc_at14[gc_tx3:])
+					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
-				tid := gc_tx3
-				i := gc_bx3*gc_bdx3 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v int32
 				if true || i < len(in) {
-					v = gc_at13[gc_tx3]
+					v = gc_at[gc_tx]
 				}
-				gc_at14[gc_tx3] = v
+				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep8 := 0
+//line inline.go:28
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line inline.go:18
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line inline.go:18
-					var tid int = gc_tx3
-					var i int = gc_bx3*gc_bdx3 + tid
+					var tid int = gc_tx
+					var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line inline.go:21
@@ -963,26 +1005,26 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
 //line inline.go:22
-						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:21
-						if gc_if8.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line inline.go:21
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep8
-			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx3 := gc_step10 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -990,12 +1032,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line inline.go:28
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -1003,12 +1046,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line inline.go:28
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -1016,12 +1060,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line inline.go:28
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
-					i := gc_bx3*gc_bdx3 + tid
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
 					var v int32
 					if i < len(in) {
 						v = in[i]
@@ -1029,12 +1074,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 			}
-			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line inline.go:28
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line inline.go:18
-				tid := gc_tx3
-				i := gc_bx3*gc_bdx3 + tid
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -1051,104 +1097,109 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := s; gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+//line inline.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off10 := s
-			if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
-				gc_at15 := x_[:gc_to3]
-				gc_at16 := x_[gc_off10:][:gc_to3]
-				gc_vstep9 := gc_from3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 //line inline.go:40
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 //line inline.go:40
 						_ = tid_
 						{
-							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
+//line inline.go:44
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					{
 //line inline.go:43
-						gc_at15[gc_tx3] += gc_at16[gc_tx3]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep10 := gc_from3
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-						gc_tx3 := gc_vstep10
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 //line inline.go:40
-						var tid_ int = gc_tx3
+						var tid_ int = gc_tx
 						{
+//line inline.go:43
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line inline.go:43
 								break
 							}
 //line inline.go:43
 							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
+//line inline.go:45
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line inline.go:40
-						tid_ := gc_tx3
+						tid_ := gc_tx
 						{
 //line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:40
-					tid_ := gc_tx3
+					tid_ := gc_tx
 					{
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
@@ -1157,151 +1208,160 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
-	gc_apart3 := compiled.Disjoint(x, partial)
-	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_off11 := 0
-		gc_off12 := gc_bx3
-		if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
-			gc_at17 := x[gc_off11:][:1]
-			gc_at18 := partial[gc_off12:][:1]
-			gc_elem3 := gc_at17[0]
-			gc_vstep11 := 0
+//line inline.go:50
+	gc_apart := compiled.Disjoint(x, partial)
+//line inline.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line inline.go:18
-				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-					gc_tx3 := gc_vstep11
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line inline.go:35
-					var gc_t6 int32 = gc_at17[0]
+					var gc_t2 int32 = gc_at5[0]
 //line inline.go:35
-					var r int32 = gc_t6
+					var r int32 = gc_t2
 //line inline.go:26
 					var sum int32 = r
-					gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:27
-					if gc_if12.ToBits() != 0 {
+					if gc_if6.ToBits() != 0 {
 //line inline.go:27
-						if gc_if12.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line inline.go:27
-							gc_at18[0] = sum
+							gc_at6[0] = sum
 						}
 					}
 				}
+//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
-				tid := gc_tx3
+				tid := gc_tx
 //line inline.go:35
-				var r int32 = gc_elem3
+				var r int32 = gc_elem
 //line inline.go:26
 				sum := r
 				if tid == 0 {
-					gc_at18[0] = sum
+					gc_at6[0] = sum
 				}
 			}
 		} else {
-			gc_vstep12 := 0
+//line inline.go:34
+			gc_vstep6 := 0
 			if compiled.SIMD {
 //line inline.go:18
-				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
-					gc_tx3 := gc_vstep12
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					var tid int = gc_tx3
+					var tid int = gc_tx
 //line inline.go:35
-					var gc_t5 int32 = x[0]
+					var gc_t int32 = x[0]
 //line inline.go:35
-					var r int32 = gc_t5
+					var r int32 = gc_t
 //line inline.go:26
 					var sum int32 = r
-					gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if11.ToBits() != 0 {
+					gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if5.ToBits() != 0 {
 //line inline.go:28
-						if gc_if11.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line inline.go:28
-							partial[gc_bx3] = sum
+							partial[gc_bx] = sum
 						}
 					}
 				}
+//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep12
-			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step12 + 0
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
+					tid := gc_tx
 //line inline.go:35
 					var r int32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line inline.go:34
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
+					tid := gc_tx
 //line inline.go:35
 					var r int32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line inline.go:34
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
+					tid := gc_tx
 //line inline.go:35
 					var r int32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 				{
-					gc_tx3 := gc_step12 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+//line inline.go:34
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:18
-					tid := gc_tx3
+					tid := gc_tx
 //line inline.go:35
 					var r int32 = x[0]
 //line inline.go:26
 					sum := r
 					if tid == 0 {
-						partial[gc_bx3] = sum
+						partial[gc_bx] = sum
 					}
 				}
 			}
-			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+//line inline.go:34
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line inline.go:18
-				tid := gc_tx3
+				tid := gc_tx
 //line inline.go:35
 				var r int32 = x[0]
 //line inline.go:26
 				sum := r
 				if tid == 0 {
-					partial[gc_bx3] = sum
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -1325,123 +1385,129 @@ func DeadImportKernel(out []int32) func(*gocuda.Thread) {
 var gc_src_deadImport = compiled.NewSource(gc_files_inline, "deadImport", "2bf791e6c27fc57657c5a7a9a6270be7ca2fc187dee6f8e23ee8f8ac0315daf2", "inline.go:58-68", "inline.go:49-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line inline.go:62
-func gc_body_deadImport(gc_b2 *compiled.Block, out []int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
-	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
 //line inline.go:64
 	var x int32 = 1
 //line inline.go:55
 	var r int32 = x
 //line inline.go:64
 	v := r
-	gc_from2, gc_to2 := 0, gc_bdx2
-	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+//line inline.go:66
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
-	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-		gc_to2 = gc_bound2
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
 	}
-	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off2 := gc_bx2 * gc_bdx2
-		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-			gc_at2 := out[gc_off2:][:gc_to2]
-			gc_vstep := gc_from2
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_vstep := gc_from
 			if compiled.SIMD {
 //line inline.go:66
 				gc_vb2 := archsimd.BroadcastInt32x8(v)
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line inline.go:63
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 //line inline.go:63
 					_ = i
 					{
-						gc_vb2.StoreSlice(gc_at2[gc_tx2:])
+//line inline.go:66
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 				}
+//line inline.go:68
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				{
 //line inline.go:66
-					gc_at2[gc_tx2] = v
+					gc_at[gc_tx] = v
 				}
 			}
 		} else {
-			gc_vstep2 := gc_from2
+			gc_vstep2 := gc_from
 			if compiled.SIMD {
 //line inline.go:66
 				gc_vb := archsimd.BroadcastInt32x8(v)
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line inline.go:63
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx*gc_bdx + gc_tx
 					{
+//line inline.go:66
 						if i < 0 || i > len(out)-8 {
+//line inline.go:66
 							break
 						}
 //line inline.go:66
 						gc_vb.StoreSlice(out[i:])
 					}
 				}
+//line inline.go:68
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:63
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line inline.go:66
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:63
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line inline.go:66
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:63
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line inline.go:66
 						out[i] = v
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line inline.go:63
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 //line inline.go:66
 						out[i] = v
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line inline.go:63
-				i := gc_bx2*gc_bdx2 + gc_tx2
+				i := gc_bx*gc_bdx + gc_tx
 				{
 //line inline.go:66
 					out[i] = v

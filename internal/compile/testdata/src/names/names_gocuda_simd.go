@@ -32,238 +32,244 @@ func Repeat(out []int) func(*gocuda.Thread) {
 var gc_src_repeat = gc_compiled.NewSource(gc_files_names, "repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:15-25")
 
 //line names.go:19
-func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_n2 := gc_b2.Len()
+func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
 //line names.go:21
-	if gc_bdx2 <= 1*gc_bdx2 {
-		gc_b2.SharedWritten()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 //line names.go:21
-	s := gocuda.Shared[int](t, gc_bdx2)[:gc_bdx2]
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		if gc_bdx2 <= len(s) {
-			gc_at4 := s[:gc_bdx2]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+	s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
+//line names.go:23
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 0
+//line names.go:31
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
-					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 1
+//line names.go:27
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
-					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 2
+//line names.go:27
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
-					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step + 3
+//line names.go:27
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
-					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line names.go:20
-				i := gc_tx2
+				i := gc_tx
 //line names.go:22
-				gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line names.go:20
-				i := gc_tx2
+				i := gc_tx
 //line names.go:22
 				s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		}
 	}
-	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_qoff2, gc_qd2 := 1, gc_bdx2
-		if gc_compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-				gc_r := gc_qoff2 - gc_q*gc_qd2
+//line names.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if gc_compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
-				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-				gc_seglen2 := gc_segend2 - gc_seg2
-				gc_off3 := gc_seg2
-				gc_off4 := gc_r + gc_seg2
-				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
-					gc_at5 := out[gc_off3:][:gc_seglen2]
-					gc_at6 := s[gc_off4:][:gc_seglen2]
-					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx2 := gc_seg2 + gc_u2
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+					gc_at2 := out[gc_off:][:gc_seglen]
+					gc_at3 := s[gc_off2:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
 //line names.go:20
-						i := gc_tx2
+						i := gc_tx
 						_ = i
 //line names.go:24
-						gc_at5[gc_u2] = gc_at6[gc_u2]
+						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step7 := gc_seg2
-					for ; gc_step7+3 < gc_segend2; gc_step7 += 4 {
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line names.go:20
-							i := gc_tx2
+							i := gc_tx
 //line names.go:24
-							out[i] = s[(gc_tx2 + gc_r)]
+							out[i] = s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line names.go:20
-							i := gc_tx2
+							i := gc_tx
 //line names.go:24
-							out[i] = s[(gc_tx2 + gc_r)]
+							out[i] = s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line names.go:20
-							i := gc_tx2
+							i := gc_tx
 //line names.go:24
-							out[i] = s[(gc_tx2 + gc_r)]
+							out[i] = s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line names.go:20
-							i := gc_tx2
+							i := gc_tx
 //line names.go:24
-							out[i] = s[(gc_tx2 + gc_r)]
+							out[i] = s[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_segend2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line names.go:20
-						i := gc_tx2
+						i := gc_tx
 //line names.go:24
-						out[i] = s[(gc_tx2 + gc_r)]
+						out[i] = s[(gc_tx + gc_r)]
 					}
 				}
-				gc_seg2 = gc_segend2
+				gc_seg = gc_segend
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:24
-					out[i] = s[(i+1)%gc_bdx2]
+					out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:24
-					out[i] = s[(i+1)%gc_bdx2]
+					out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:24
-					out[i] = s[(i+1)%gc_bdx2]
+					out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line names.go:20
-					i := gc_tx2
+					i := gc_tx
 //line names.go:24
-					out[i] = s[(i+1)%gc_bdx2]
+					out[i] = s[(i+1)%gc_bdx]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line names.go:20
-				i := gc_tx2
+				i := gc_tx
 //line names.go:24
-				out[i] = s[(i+1)%gc_bdx2]
+				out[i] = s[(i+1)%gc_bdx]
 			}
 		}
 	}
@@ -284,43 +290,43 @@ func Window(in, out []float32, r int) func(*gocuda.Thread) {
 var gc_src_window = gc_compiled.NewSource(gc_files_names, "window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line names.go:32
-func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
 		}
 //line names.go:38
 		archsimd := r
 		gc_compiled.OutOfLine(func() {
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !gc_compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				gc_from, gc_to := 0, gc_bdx
+				if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(gc_compiled.ErrGuardWraps)
 				}
-				if gc_bound2 := gc_compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
 					if gc_compiled.SIMD {
 					gc_jam:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
 //line names.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line names.go:37
 							var sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:39
@@ -329,7 +335,7 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								break
 							}
 //line names.go:33
-							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 //line names.go:37
 							var gc_sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:39
@@ -342,48 +348,48 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:39
 								for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line names.go:39
-										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line names.go:40
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line names.go:40
-									var gc_gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line names.go:40
-										gc_gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										gc_gc_ld = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									}
 //line names.go:40
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 //line names.go:40
 								for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:39
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
 //line names.go:40
 										break gc_jam
 									}
 //line names.go:40
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 //line names.go:40
-									var gc_gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:40
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line names.go:40
-										gc_gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										gc_gc_ld = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
 									} else {
 //line names.go:40
 										break gc_jam
 									}
 //line names.go:40
-									gc_sum = gc_sum.Add(gc_gc_ld3)
+									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							}
 //line names.go:42
@@ -391,11 +397,11 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:42
 							gc_sum.StoreSlice(out[gc_i:])
 						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line names.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx*gc_bdx + gc_tx
 //line names.go:37
 							var sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:39
@@ -408,28 +414,28 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:39
 								for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line names.go:39
-										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line names.go:40
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							} else {
 //line names.go:40
 								for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:39
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 									} else {
 //line names.go:40
-										break gc_steps3
+										break gc_steps
 									}
 //line names.go:40
-									sum = sum.Add(gc_ld3)
+									sum = sum.Add(gc_ld)
 								}
 							}
 //line names.go:42
@@ -437,11 +443,11 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						}
 						gc_archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line names.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 //line names.go:37
 						var sum float32
 //line names.go:39
@@ -452,6 +458,7 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 			}
+//line names.go:47
 		})
 	}
 }
@@ -459,5 +466,4 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_names holds the source files whose lines the kernels' records hash.
 //
 //go:embed names.go
-//line names.go:54
 var gc_files_names embed.FS

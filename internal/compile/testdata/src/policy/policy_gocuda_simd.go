@@ -38,73 +38,75 @@ func ScanKernel[P stepper](p P, in, out []int32, scale ...int32) func(*gocuda.Th
 var gc_src_scan = compiled.NewSource(gc_files_policy, "scan", "72594c59630380f132ff380242f0a39730b777b3883e55612786557a01724981", "policy.go:36-48", "policy.go:17-23", "policy.go:28-34")
 
 //line policy.go:39
-func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out []int32, scale ...int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []int32, scale ...int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line policy.go:47
 	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line policy.go:40
-					copy(gc_l_v[:], gc_at3)
+					copy(gc_l_v[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line policy.go:40
-						v := in[gc_tx2]
-						gc_l_v[gc_lane2] = v
+						v := in[gc_tx]
+//line policy.go:42
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line policy.go:41
 		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-			copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
+			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 //line policy.go:42
 			var offset_ int = offset
 //line policy.go:29
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
 //line policy.go:29
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line policy.go:29
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line policy.go:29
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line policy.go:29
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line policy.go:29
-						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-						if gc_lane2 >= offset_ {
+						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_lane >= offset_ {
 //line policy.go:30
 							v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u))
 						} else {
 //line policy.go:31
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 //line policy.go:30
 							if gc_if4.ToBits() != 0 {
 //line policy.go:30
@@ -115,23 +117,23 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 //line policy.go:42
 						v = r
 //line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						v_.StoreSlice(gc_l_v_[gc_lane:])
 //line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line policy.go:42
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line policy.go:42
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line policy.go:29
-						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 						if gc_if2.ToBits() != 0 {
 //line policy.go:31
 							v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if2)
@@ -140,127 +142,132 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 //line policy.go:42
 						v = r
 //line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						v_.StoreSlice(gc_l_v_[gc_lane:])
 //line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
+//line policy.go:57
 					var v int32
 //line policy.go:29
-					u := gc_c21r[gc_lane2]
-					if (gc_rank2 & 31) >= offset_ {
+					u := gc_c1r[gc_lane]
+					if (gc_rank & 31) >= offset_ {
 						v_ += p.k * u
 					}
 					var r int32 = v_
 //line policy.go:42
 					v = r
-					gc_l_v_[gc_lane2] = v_
-					gc_l_v[gc_lane2] = v
+//line policy.go:45
+					gc_l_v_[gc_lane] = v_
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line policy.go:56
+					gc_tx := gc_tidx3.X + gc_lane
+//line policy.go:58
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line policy.go:44
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line policy.go:44
 					for _, s := range scale {
 //line policy.go:44
 						v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
 //line policy.go:47
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line policy.go:47
 						break
 					}
 //line policy.go:47
-					v.StoreSlice(out[gc_tx2:])
+					v.StoreSlice(out[gc_tx:])
 //line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line policy.go:62
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line policy.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line policy.go:44
 					for _, s := range scale {
 //line policy.go:44
 						v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
 //line policy.go:47
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line policy.go:47
 						break
 					}
 //line policy.go:47
-					v.StoreSlice(out[gc_tx2:])
+					v.StoreSlice(out[gc_tx:])
 //line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 					{
 //line policy.go:44
-						gc_xs3 := scale
+						gc_xs := scale
 //line policy.go:44
-						gc_i3 := 0
+						gc_i := 0
 //line policy.go:44
-						for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 //line policy.go:44
-								gc_k11 := gc_i3 + 0
+								gc_k := gc_i + 0
 //line policy.go:44
-								s := gc_xs3[gc_k11]
+								s := gc_xs[gc_k]
 								{
 //line policy.go:45
 									v *= s
@@ -268,9 +275,9 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 							}
 							{
 //line policy.go:46
-								gc_k12 := gc_i3 + 1
+								gc_k2 := gc_i + 1
 //line policy.go:46
-								s := gc_xs3[gc_k12]
+								s := gc_xs[gc_k2]
 								{
 //line policy.go:45
 									v *= s
@@ -278,9 +285,9 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 							}
 							{
 //line policy.go:46
-								gc_k13 := gc_i3 + 2
+								gc_k3 := gc_i + 2
 //line policy.go:46
-								s := gc_xs3[gc_k13]
+								s := gc_xs[gc_k3]
 								{
 //line policy.go:45
 									v *= s
@@ -288,9 +295,9 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 							}
 							{
 //line policy.go:46
-								gc_k14 := gc_i3 + 3
+								gc_k4 := gc_i + 3
 //line policy.go:46
-								s := gc_xs3[gc_k14]
+								s := gc_xs[gc_k4]
 								{
 //line policy.go:45
 									v *= s
@@ -298,12 +305,12 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 							}
 						}
 //line policy.go:44
-						for ; gc_i3 < len(gc_xs3); gc_i3++ {
+						for ; gc_i < len(gc_xs); gc_i++ {
 							{
 //line policy.go:44
-								gc_k15 := gc_i3
+								gc_k5 := gc_i
 //line policy.go:44
-								s := gc_xs3[gc_k15]
+								s := gc_xs[gc_k5]
 								{
 //line policy.go:45
 									v *= s
@@ -312,8 +319,8 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 						}
 					}
 //line policy.go:47
-					out[gc_tx2] = v
-					gc_l_v[gc_lane2] = v
+					out[gc_tx] = v
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -324,73 +331,75 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 //line policy.go:39
-func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, scale ...int32) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
-	gc_n2 := gc_b2.Len()
+func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, scale ...int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+//line policy.go:47
 	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
-	var gc_c21r [32]int32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line policy.go:40
-					copy(gc_l_v[:], gc_at3)
+					copy(gc_l_v[:], gc_at)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line policy.go:40
-						v := in[gc_tx2]
-						gc_l_v[gc_lane2] = v
+						v := in[gc_tx]
+//line policy.go:42
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 //line policy.go:41
 		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-			copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
+			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 //line policy.go:42
 			var offset_ int = offset
 //line policy.go:18
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c21r)
-			gc_left := gc_act2
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			gc_left := gc_act
 			if compiled.SIMD {
 //line policy.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				if gc_act2 == ^uint32(0) {
+				if gc_act == ^uint32(0) {
 //line policy.go:18
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line policy.go:18
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line policy.go:18
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line policy.go:18
-						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-						if gc_lane2 >= offset_ {
+						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_lane >= offset_ {
 //line policy.go:19
 							v_ = v_.Add(u)
 						} else {
 //line policy.go:19
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 //line policy.go:19
 							if gc_if4.ToBits() != 0 {
 //line policy.go:19
@@ -401,23 +410,23 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 //line policy.go:42
 						v = r
 //line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						v_.StoreSlice(gc_l_v_[gc_lane:])
 //line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 //line policy.go:42
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line policy.go:42
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line policy.go:18
-						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 //line policy.go:19
 						if gc_if2.ToBits() != 0 {
 //line policy.go:19
@@ -428,127 +437,132 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 //line policy.go:42
 						v = r
 //line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						v_.StoreSlice(gc_l_v_[gc_lane:])
 //line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
+//line policy.go:57
 					var v int32
 //line policy.go:18
-					u := gc_c21r[gc_lane2]
-					if (gc_rank2 & 31) >= offset_ {
+					u := gc_c1r[gc_lane]
+					if (gc_rank & 31) >= offset_ {
 						v_ += u
 					}
 					var r int32 = v_
 //line policy.go:42
 					v = r
-					gc_l_v_[gc_lane2] = v_
-					gc_l_v[gc_lane2] = v
+//line policy.go:45
+					gc_l_v_[gc_lane] = v_
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-		gc_left2 := gc_act2
+		gc_left2 := gc_act
 		if compiled.SIMD {
-			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
+			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line policy.go:56
+					gc_tx := gc_tidx3.X + gc_lane
+//line policy.go:58
+					gc_ty := gc_tidx3.Y
+					_ = gc_ty
+					gc_tz := gc_tidx3.Z
+					_ = gc_tz
 //line policy.go:44
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line policy.go:44
 					for _, s := range scale {
 //line policy.go:44
 						v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
 //line policy.go:47
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line policy.go:47
 						break
 					}
 //line policy.go:47
-					v.StoreSlice(out[gc_tx2:])
+					v.StoreSlice(out[gc_tx:])
 //line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-					if gc_tidx2.X+8 > gc_bdx2 {
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
 						continue // the lanes wrap to the next row
 					}
-					gc_tx2 := gc_tidx2.X
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
+					gc_tx := gc_tidx.X
+//line policy.go:62
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line policy.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line policy.go:44
 					for _, s := range scale {
 //line policy.go:44
 						v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
 //line policy.go:47
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 //line policy.go:47
 						break
 					}
 //line policy.go:47
-					v.StoreSlice(out[gc_tx2:])
+					v.StoreSlice(out[gc_tx:])
 //line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane:])
+					gc_left2 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 					{
 //line policy.go:44
-						gc_xs3 := scale
+						gc_xs := scale
 //line policy.go:44
-						gc_i3 := 0
+						gc_i := 0
 //line policy.go:44
-						for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 //line policy.go:44
-								gc_k11 := gc_i3 + 0
+								gc_k := gc_i + 0
 //line policy.go:44
-								s := gc_xs3[gc_k11]
+								s := gc_xs[gc_k]
 								{
 //line policy.go:45
 									v *= s
@@ -556,9 +570,9 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 							}
 							{
 //line policy.go:46
-								gc_k12 := gc_i3 + 1
+								gc_k2 := gc_i + 1
 //line policy.go:46
-								s := gc_xs3[gc_k12]
+								s := gc_xs[gc_k2]
 								{
 //line policy.go:45
 									v *= s
@@ -566,9 +580,9 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 							}
 							{
 //line policy.go:46
-								gc_k13 := gc_i3 + 2
+								gc_k3 := gc_i + 2
 //line policy.go:46
-								s := gc_xs3[gc_k13]
+								s := gc_xs[gc_k3]
 								{
 //line policy.go:45
 									v *= s
@@ -576,9 +590,9 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 							}
 							{
 //line policy.go:46
-								gc_k14 := gc_i3 + 3
+								gc_k4 := gc_i + 3
 //line policy.go:46
-								s := gc_xs3[gc_k14]
+								s := gc_xs[gc_k4]
 								{
 //line policy.go:45
 									v *= s
@@ -586,12 +600,12 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 							}
 						}
 //line policy.go:44
-						for ; gc_i3 < len(gc_xs3); gc_i3++ {
+						for ; gc_i < len(gc_xs); gc_i++ {
 							{
 //line policy.go:44
-								gc_k15 := gc_i3
+								gc_k5 := gc_i
 //line policy.go:44
-								s := gc_xs3[gc_k15]
+								s := gc_xs[gc_k5]
 								{
 //line policy.go:45
 									v *= s
@@ -600,8 +614,8 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 						}
 					}
 //line policy.go:47
-					out[gc_tx2] = v
-					gc_l_v[gc_lane2] = v
+					out[gc_tx] = v
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}

@@ -40,120 +40,122 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 var gc_src_pair = compiled.NewSource(gc_files_specialize, "pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26").NoGoexit("fae357f645be07ce6198b3454e620e5f100c2b3beaeca90fa09da7f5023f0520", "specialize.go:10-16")
 
 //line specialize.go:21
-func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
-	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b8.GridDim()
-	gc_gdx4 := gc_gd4.X
-	gc_gdy4 := gc_gd4.Y
-	gc_n4 := gc_b8.Len()
-	gc_bx4 := 0
-	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
-		if gc_b8.Stopped() {
+func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line specialize.go:31
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first4 := gc_q4 % gc_gdx4
-		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
-		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
-		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
-		gc_q4 += gc_run4
-		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line specialize.go:42
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-			gc_to4 = gc_bound4
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4 * gc_bdx4
-			gc_off8 := (gc_bx4 * gc_bdx4) + 1
-			gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
-			gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off7, len(in)-gc_off8), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-					if gc_tx4 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_at11 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_at12 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx4 := gc_fastlo4 + gc_u4
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:22
-							i := gc_bx4*gc_bdx4 + gc_tx4
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line specialize.go:24
-								gc_at10[gc_u4] = gc_at11[gc_u4] + gc_at12[gc_u4]
+								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 							}
 						}
-						gc_tx4 = gc_fasthi4 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:22
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			} else {
-				gc_step4 := gc_from4
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx4 := gc_step4 + 0
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:22
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = at(in, i) + at(in, i+1)
 					}
@@ -164,83 +166,86 @@ func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out [
 }
 
 //line specialize.go:21
-func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []float32, n int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
-	gc_bx2 := 0
-	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []float32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line specialize.go:31
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first2 := gc_q2 % gc_gdx2
-		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
-		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
-		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
-		gc_q2 += gc_run2
-		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line specialize.go:42
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := (gc_bx2 * gc_bdx2) + 1
-			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off3, len(in)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line specialize.go:22
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:22
 								_ = i
 								{
 //line specialize.go:23
-									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line specialize.go:25
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:22
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line specialize.go:24
-								gc_at4[gc_u2] = gc_at5[gc_u2] + gc_at6[gc_u2]
+								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 							}
 						}
-						gc_tx2 = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:22
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line specialize.go:22
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -251,10 +256,10 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:13
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line specialize.go:22
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(out)-8 {
 //line specialize.go:24
@@ -273,14 +278,14 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								gc_result3 = gc_vb2
 //line specialize.go:24
-								gc_b3 := gc_none
+								gc_b2 := gc_none
 //line specialize.go:24
 								if true {
 //line specialize.go:24
-									gc_b3 = gc_all
+									gc_b2 = gc_all
 								}
 //line specialize.go:24
-								gc_returned3 = gc_b3
+								gc_returned3 = gc_b2
 							} else {
 //line specialize.go:24
 								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
@@ -326,14 +331,14 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								gc_result4 = gc_vb2
 //line specialize.go:24
-								gc_b4 := gc_none
+								gc_b3 := gc_none
 //line specialize.go:24
 								if true {
 //line specialize.go:24
-									gc_b4 = gc_all
+									gc_b3 = gc_all
 								}
 //line specialize.go:24
-								gc_returned4 = gc_b4
+								gc_returned4 = gc_b3
 							} else {
 //line specialize.go:24
 								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
@@ -368,61 +373,62 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 							gc_result3.Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
+//line specialize.go:26
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:22
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = at(in, i) + at(in, i+1)
 					}
@@ -433,265 +439,269 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 }
 
 //line specialize.go:21
-func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
-	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b5.GridDim()
-	gc_gdx3 := gc_gd3.X
-	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b5.Len()
-	gc_bx3 := 0
-	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b5.Stopped() {
+func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+//line specialize.go:31
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
 			return
 		}
-		gc_first3 := gc_q3 % gc_gdx3
-		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
-		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
-		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
-		gc_q3 += gc_run3
-		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line specialize.go:42
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
-		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-			gc_to3 = gc_bound3
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3 * gc_bdx3
-			gc_off6 := (gc_bx3 * gc_bdx3) + 1
-			gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
-			gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					if gc_tx3 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
-						gc_at8 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
-						gc_at9 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
-						gc_vstep3 := gc_fastlo3
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-								gc_tx3 := gc_vstep3
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 //line specialize.go:22
-								var i int = gc_bx3*gc_bdx3 + gc_tx3
+								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:22
 								_ = i
 								{
 //line specialize.go:23
-									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
+									archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+//line specialize.go:25
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx3 := gc_fastlo3 + gc_u3
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:22
-							i := gc_bx3*gc_bdx3 + gc_tx3
+							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 //line specialize.go:24
-								gc_at7[gc_u3] = gc_at8[gc_u3] + gc_at9[gc_u3]
+								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 							}
 						}
-						gc_tx3 = gc_fasthi3 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:22
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from3
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line specialize.go:22
-					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:13
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
+					gc_vb := archsimd.BroadcastInt32x8(0)
 //line specialize.go:13
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps4:
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 //line specialize.go:22
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx*gc_bdx + gc_tx
 						{
 							if i < 0 || i > len(out)-8 {
 //line specialize.go:24
 								break
 							}
 //line specialize.go:24
-							var gc_i7 int = i
+							var gc_i3 int = i
 //line specialize.go:24
-							var gc_result7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
-							gc_returned7 := gc_none2
+							gc_returned3 := gc_none
 //line specialize.go:24
-							if gc_i7 >=
+							if gc_i3 >=
 //line specialize.go:12
 								len(in) {
 //line specialize.go:24
-								gc_result7 = gc_vb3
+								gc_result3 = gc_vb
 //line specialize.go:24
-								gc_b6 := gc_none2
+								gc_b2 := gc_none
 //line specialize.go:24
 								if true {
 //line specialize.go:24
-									gc_b6 = gc_all2
+									gc_b2 = gc_all
 								}
 //line specialize.go:24
-								gc_returned7 = gc_b6
+								gc_returned3 = gc_b2
 							} else {
 //line specialize.go:24
-								gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:24
-								if gc_if9.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line specialize.go:24
-									gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
+									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 //line specialize.go:24
-									gc_returned7 = gc_if9.Or(gc_returned7)
+									gc_returned3 = gc_if3.Or(gc_returned3)
 								}
 							}
 //line specialize.go:24
-							gc_if10 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:24
-							if gc_if10.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line specialize.go:24
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
-								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:24
-									gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 								} else {
 //line specialize.go:24
-									break gc_steps4
+									break gc_steps2
 								}
 //line specialize.go:24
-								gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:24
-								gc_returned7 = gc_if10.Or(gc_returned7)
+								gc_returned3 = gc_if4.Or(gc_returned3)
 							}
 //line specialize.go:24
-							var gc_t4 int = i + 1
+							var gc_t2 int = i + 1
 //line specialize.go:24
-							var gc_i8 int = gc_t4
+							var gc_i4 int = gc_t2
 //line specialize.go:24
-							var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
-							gc_returned8 := gc_none2
+							gc_returned4 := gc_none
 //line specialize.go:24
-							if gc_i8 >=
+							if gc_i4 >=
 //line specialize.go:12
 								len(in) {
 //line specialize.go:24
-								gc_result8 = gc_vb3
+								gc_result4 = gc_vb
 //line specialize.go:24
-								gc_b7 := gc_none2
+								gc_b3 := gc_none
 //line specialize.go:24
 								if true {
 //line specialize.go:24
-									gc_b7 = gc_all2
+									gc_b3 = gc_all
 								}
 //line specialize.go:24
-								gc_returned8 = gc_b7
+								gc_returned4 = gc_b3
 							} else {
 //line specialize.go:24
-								gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:24
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line specialize.go:24
-									gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 //line specialize.go:24
-									gc_returned8 = gc_if11.Or(gc_returned8)
+									gc_returned4 = gc_if5.Or(gc_returned4)
 								}
 							}
 //line specialize.go:24
-							gc_if12 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:24
-							if gc_if12.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line specialize.go:24
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
-								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:24
-									gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 								} else {
 //line specialize.go:24
-									break gc_steps4
+									break gc_steps2
 								}
 //line specialize.go:24
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 //line specialize.go:24
-								gc_returned8 = gc_if12.Or(gc_returned8)
+								gc_returned4 = gc_if6.Or(gc_returned4)
 							}
 //line specialize.go:24
-							gc_result7.Add(gc_result8).StoreSlice(out[i:])
+							gc_result3.Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
+//line specialize.go:26
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx3 := gc_step3 + 0
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 //line specialize.go:22
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line specialize.go:22
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					i := gc_bx*gc_bdx + gc_tx
 					{
 						out[i] = at(in, i) + at(in, i+1)
 					}
